@@ -1,0 +1,76 @@
+# rtbench - build, install and test.
+#
+#   make                 build build/rtbench
+#   make test            build and run every test (prints "N passed, N failed")
+#   make install PREFIX=/usr/local DESTDIR=
+#   make CROSS_COMPILE=aarch64-linux-gnu-  or  make CC=clang
+#   make PORT=posix      the porting layer to build (src/port/$(PORT)/)
+#
+# The measuring core (src/core, src/bench, src/output, src/port) needs only
+# libc, pthreads and librt. The host-side analysis (src/host: compare and
+# report) also links libjansson and libm; build without it with HOST=0.
+
+VERSION   := 0.1.0
+PORT      ?= posix
+HOST      ?= 1
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+CROSS_COMPILE ?=
+CC        := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
+BUILD     ?= build
+WERROR    ?= -Werror
+
+CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
+             -Wstrict-prototypes -Wno-unused-parameter $(WERROR) -pthread
+LDFLAGS   += -pthread
+LDLIBS    += -lrt -lm
+
+CORE_SRC  := $(wildcard src/core/*.c) $(wildcard src/bench/*.c) \
+             $(wildcard src/output/*.c) $(wildcard src/port/$(PORT)/*.c)
+ifeq ($(HOST),1)
+HOST_SRC  := $(wildcard src/host/*.c)
+LDLIBS    += -ljansson
+CPPFLAGS  += -DRTB_HAVE_HOST=1
+endif
+MAIN_SRC  := src/main.c
+LIB_SRC   := $(CORE_SRC) $(HOST_SRC)
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+DEPS      := $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
+
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all test unit clean install fuzz bench-peers
+all: $(BUILD)/rtbench
+
+$(BUILD)/librtbench.a: $(LIB_OBJ)
+	$(CROSS_COMPILE)ar rcs $@ $^
+
+$(BUILD)/rtbench: $(BUILD)/src/main.o $(BUILD)/librtbench.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtbench.a $(LDLIBS)
+
+unit: $(UNIT_BIN)
+
+# test - every unit, conformance and end-to-end test, each in its own
+# process with a timeout; tests/run.sh prints the "N passed, N failed" line.
+test: $(BUILD)/rtbench $(UNIT_BIN)
+	tests/run.sh $(BUILD)
+
+install: $(BUILD)/rtbench
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(BUILD)/rtbench $(DESTDIR)$(BINDIR)/rtbench
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(DEPS)

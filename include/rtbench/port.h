@@ -1,0 +1,186 @@
+/* rtbench - the porting layer.
+ *
+ * Everything a benchmark needs from the OS goes through these functions, so
+ * the same benchmark files run on every port. A port is one directory under
+ * src/port/<name>/ providing rtb_port_impl.h (types and the inline counter
+ * read) and the functions declared here. The build picks the port
+ * (PORT=posix by default); no other file tests an OS macro.
+ *
+ * Conventions: functions return 0 or a negative rtb_err code. Priorities are
+ * the port's native numbers for the given policy. Times are nanoseconds
+ * unless the name says otherwise. */
+#ifndef RTBENCH_PORT_H
+#define RTBENCH_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "rtb_port_impl.h" /* from src/port/<port>/ */
+
+/* ---- time ------------------------------------------------------------ */
+
+/* Inline in rtb_port_impl.h:
+ *   static inline uint64_t rtb_port_ticks(void);  - cheapest monotonic counter
+ *   static inline int64_t rtb_port_mono_ns(void); - the clock timers expire on
+ */
+
+struct rtb_clock_info {
+	char source[32];        /* "tsc", "clock_monotonic", ... */
+	char note[160];         /* why this source; what weakens it ("" if nothing) */
+	double ticks_per_ns;    /* calibrated rate of rtb_port_ticks() */
+	uint32_t mult, shift;   /* ns = (ticks * mult) >> shift, from ticks_per_ns */
+	int64_t calib_window_ns;/* length of the calibration window */
+	double calib_ppm;       /* spread between calibration rounds, ppm */
+	int64_t mono_res_ns;    /* clock_getres of the timer clock */
+	int invariant;          /* 1 if the counter rate is constant and synced */
+};
+
+/* rtb_port_clock_init - choose and calibrate the tick counter (takes ~100 ms). */
+int rtb_port_clock_init(struct rtb_clock_info *ci);
+
+/* rtb_ticks_to_ns - convert a tick difference with the calibration. */
+static inline int64_t rtb_ticks_to_ns(const struct rtb_clock_info *ci, uint64_t dt)
+{
+	return (int64_t)(((unsigned __int128)dt * ci->mult) >> ci->shift);
+}
+
+/* rtb_port_sleep_until_ns - sleep until an absolute rtb_port_mono_ns() time. */
+int rtb_port_sleep_until_ns(int64_t t_ns);
+/* rtb_port_sleep_ns - relative sleep. */
+int rtb_port_sleep_ns(int64_t ns);
+
+/* ---- threads --------------------------------------------------------- */
+
+enum rtb_policy { RTB_SCHED_OTHER = 0, RTB_SCHED_FIFO, RTB_SCHED_RR };
+
+struct rtb_thread_attr {
+	const char *name;       /* shown by the OS where it can (<= 15 chars) */
+	enum rtb_policy policy;
+	int prio;               /* ignored for RTB_SCHED_OTHER */
+	int cpu;                /* -1: no pinning */
+	size_t stack_bytes;     /* 0: port default; the stack is pre-faulted */
+};
+
+typedef void *(*rtb_thread_fn)(void *arg);
+
+/* rtb_thread_create - start fn(arg) with exactly the attributes asked for.
+ * RTB_EPERM if the OS refuses the policy or priority: callers decide whether
+ * to fall back (see rtb_sched_granted in core). */
+int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
+		      rtb_thread_fn fn, void *arg);
+int rtb_thread_join(rtb_thread_t *t);
+
+/* rtb_thread_self_id - OS id of the calling thread (for the watchdog). */
+long rtb_thread_self_id(void);
+/* rtb_thread_demote - set thread (by OS id) to the normal policy; used by
+ * the watchdog to take the CPU back from a runaway real-time thread. */
+int rtb_thread_demote(long os_id);
+/* rtb_thread_effective_prio - the priority the scheduler currently uses
+ * for thread os_id, including any inheritance boost. RTB_ENOTSUP where the
+ * OS cannot tell. */
+int rtb_thread_effective_prio(long os_id, int *prio);
+/* rtb_thread_is_blocked - 1 if thread os_id is blocked (sleeping), 0 if it
+ * is running or ready, negative on error / RTB_ENOTSUP. */
+int rtb_thread_is_blocked(long os_id);
+
+/* rtb_self_sched - set the calling thread's policy, priority and CPU. */
+int rtb_self_sched(enum rtb_policy policy, int prio, int cpu);
+void rtb_yield(void);
+int rtb_prio_max(enum rtb_policy policy);
+int rtb_prio_min(enum rtb_policy policy);
+/* rtb_rr_interval_ns - the round-robin quantum the OS gives the caller. */
+int rtb_rr_interval_ns(int64_t *ns);
+int rtb_ncpus(void);
+int rtb_current_cpu(void);
+
+/* ---- synchronisation ------------------------------------------------- */
+
+/* Binary semaphore: never given twice without a take in between. */
+int rtb_bsem_init(rtb_bsem_t *s, int available);
+int rtb_bsem_give(rtb_bsem_t *s);
+int rtb_bsem_take(rtb_bsem_t *s);
+/* rtb_bsem_take_timed - RTB_ETIMEDOUT after timeout_ns. */
+int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns);
+int rtb_bsem_destroy(rtb_bsem_t *s);
+
+enum rtb_mutex_proto { RTB_PROTO_NONE = 0, RTB_PROTO_INHERIT, RTB_PROTO_CEILING };
+/* rtb_mutex_init - mutex with an explicit protocol; ceiling is the
+ * priority for RTB_PROTO_CEILING (ignored otherwise). */
+int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling);
+int rtb_mutex_lock(rtb_mutex_t *m);
+int rtb_mutex_unlock(rtb_mutex_t *m);
+int rtb_mutex_destroy(rtb_mutex_t *m);
+
+/* Message queue of fixed-size messages. */
+int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth);
+int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len);
+int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len);
+/* rtb_mq_receive_timed - RTB_ETIMEDOUT after timeout_ns. */
+int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns);
+int rtb_mq_close(rtb_mq_t *q);
+
+/* ---- periodic timer delivered as an asynchronous event ----------------
+ * The closest a user-space task gets to an interrupt: the handler runs in
+ * signal (ISR-like) context on the thread that waits in rtb_ptimer_wait().
+ * One timer at a time per process. The handler gets the OS overrun count for
+ * this expiry (expiries merged into this one). */
+typedef void (*rtb_ptimer_handler)(int overruns, void *ctx);
+int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
+		     rtb_ptimer_handler fn, void *ctx);
+/* rtb_ptimer_wait - block until at least one handler run (or timeout_ns). */
+int rtb_ptimer_wait(rtb_ptimer_t *t, int64_t timeout_ns);
+int rtb_ptimer_stop(rtb_ptimer_t *t);
+
+/* ---- process set-up and system settings ------------------------------ */
+
+/* rtb_port_init - once, before any thread: blocks asynchronous signals the
+ * port uses so that only the intended thread takes them. */
+int rtb_port_init(void);
+/* rtb_port_lock_memory - lock current and future pages (mlockall). */
+int rtb_port_lock_memory(void);
+void rtb_port_unlock_memory(void);
+
+/* System knobs a run may change; the core records the old value and
+ * restores it (rtb_env_* in core). */
+enum rtb_knob {
+	RTB_KNOB_RR_TIMESLICE_MS = 0, /* round-robin quantum */
+	RTB_KNOB_RT_RUNTIME_US,       /* real-time throttling budget per period */
+	RTB_KNOB_RT_PERIOD_US,
+	RTB_NKNOBS
+};
+const char *rtb_knob_name(enum rtb_knob k);
+int rtb_knob_get(enum rtb_knob k, long *v);
+int rtb_knob_set(enum rtb_knob k, long v);
+
+/* rtb_port_idle_latency_hold - ask the OS to keep CPU idle-exit latency
+ * at most us (Linux: /dev/cpu_dma_latency). Held until _release. */
+int rtb_port_idle_latency_hold(int us);
+void rtb_port_idle_latency_release(void);
+
+/* rtb_port_stop_signals_wait - wait up to timeout_ns for Ctrl-C/SIGTERM
+ * (blocked in every thread by rtb_port_init). 1 if one arrived, 0 on
+ * timeout. */
+int rtb_port_stop_signals_wait(int64_t timeout_ns);
+
+/* ---- platform fingerprint -------------------------------------------- */
+
+struct rtb_fingerprint {
+	char os[32];             /* "Linux" */
+	char hostname[64];
+	char kernel_release[96];
+	char kernel_version[160];/* uname version string */
+	char machine[32];        /* "x86_64" */
+	char preempt_model[48];  /* "PREEMPT_RT", "PREEMPT_DYNAMIC (none)", ... */
+	char cpu_model[96];
+	char clocksource[32];    /* the OS's current clocksource */
+	char virt[32];           /* hypervisor name, "" on bare metal, "unknown" */
+	int ncpus;
+	int realtime_kernel;     /* 1 PREEMPT_RT, 0 not, -1 unknown */
+	long rt_runtime_us, rt_period_us; /* -2 unknown */
+	long rr_timeslice_ms;    /* at start; -2 unknown */
+	char cpu_governor[32];
+	char idle_driver[32];
+	char isolated_cpus[64];
+};
+int rtb_port_fingerprint(struct rtb_fingerprint *fp);
+
+#endif

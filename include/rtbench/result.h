@@ -1,0 +1,140 @@
+/* rtbench - the result model every writer reads.
+ *
+ * One rtb_result per run: the system fingerprint, the settings the run used
+ * and was granted, and one rtb_metric per reported figure. Benchmarks fill
+ * metrics; writers (text, JSON, CSV, raw) only read them. */
+#ifndef RTBENCH_RESULT_H
+#define RTBENCH_RESULT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "rtbench/hist.h"
+#include "rtbench/stats.h"
+#include "rtbench/port.h"
+
+#define RTB_SCHEMA "rtbench-result"
+#define RTB_SCHEMA_VERSION 1
+#define RTB_MAX_METRICS 48
+#define RTB_MAX_EXTRAS 8
+#define RTB_MAX_WARNINGS 16
+/* Histogram layout shared by every metric: 1 ns exact up to 128 ns, then
+ * 64 buckets per power of two (<= 1.6% wide), up to 2^36 ns (~69 s). */
+#define RTB_HIST_SUB_BITS 7
+#define RTB_HIST_TOP_BIT 36
+
+enum rtb_metric_status {
+	RTB_STATUS_OK = 0,      /* measured as asked */
+	RTB_STATUS_PARTIAL,     /* stopped early (Ctrl-C, watchdog): fewer samples */
+	RTB_STATUS_SKIPPED,     /* not measurable here; `note` says why */
+	RTB_STATUS_FAILED,      /* an error; `note` says which */
+};
+const char *rtb_status_name(enum rtb_metric_status s);
+
+/* A named scalar a metric adds to its distribution (a setting it used or a
+ * derived figure), e.g. {"load_us", 200, "us"}. */
+struct rtb_extra {
+	char name[32];
+	double value;
+	char unit[12];
+};
+
+struct rtb_metric {
+	char id[64];            /* stable dotted id: "ipc.mqueue.wakeup" */
+	char title[80];         /* "Message-queue latency" */
+	const char *study_table;/* "Table 5" when the study has it, else NULL */
+	char method[320];       /* how measured: what the figure includes */
+	char note[320];         /* what weakened it, why skipped; "" if nothing */
+	enum rtb_metric_status status;
+
+	/* samples, ns, in the order measured; capacity fixed before the loop */
+	int64_t *samples;
+	size_t count, capacity;
+
+	uint64_t invalid;       /* samples discarded, with the reason in note */
+	uint64_t overruns;      /* timer expiries the OS merged (overrun count) */
+	uint64_t missed;        /* periods that produced no sample */
+	uint64_t over_deadline; /* samples > deadline_ns (if deadline_ns > 0) */
+	int64_t deadline_ns;
+	int64_t first_ns;       /* the first (cold) sample; not in samples */
+	int has_first;
+
+	struct rtb_extra extra[RTB_MAX_EXTRAS];
+	int nextra;
+
+	/* filled by rtb_metric_finish */
+	struct rtb_stats stats;
+	struct rtb_hist hist;
+	uint64_t hist_store[4096];
+	int64_t elapsed_ns;     /* wall time the measurement took */
+};
+
+struct rtb_settings {
+	char label[64];
+	char command_line[512];
+	char date_utc[32];      /* ISO 8601 */
+	char rtbench_version[32];
+	int samples;            /* -1: each measurement's default */
+	int64_t period_ns;
+	int64_t deadline_ns;
+	int cpu;                /* CPU the single-CPU measurements ran on */
+	int prio;               /* base real-time priority asked */
+	int rt_requested;       /* 0 with --no-rt */
+	int rt_granted;         /* 1 if the OS granted real-time scheduling */
+	int mlocked;
+	int idle_latency_held_us; /* -1 not held */
+	long rr_timeslice_ms_used;   /* -1 unchanged */
+	int64_t rr_interval_ns;      /* quantum the OS reported during the run */
+	long rt_runtime_us_used;     /* -2 unchanged */
+	char load[64];          /* "idle" or the load description */
+	int stopped_early;      /* Ctrl-C or watchdog */
+};
+
+struct rtb_result {
+	struct rtb_fingerprint fp;
+	struct rtb_clock_info clock;
+	int64_t clock_read_ns;      /* measured cost of one timestamp (median) */
+	int64_t clock_bare_read_ns; /* bare counter read in a tight loop */
+	int64_t loop_overhead_ns;   /* empty measurement loop: two stamps, no op */
+	struct rtb_settings set;
+	char warnings[RTB_MAX_WARNINGS][200]; /* what weakens every figure */
+	int nwarnings;
+	struct rtb_metric *metrics[RTB_MAX_METRICS];
+	int nmetrics;
+};
+
+/* rtb_result_warn - add a run-wide warning (printed and in JSON). */
+void rtb_result_warn(struct rtb_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* rtb_metric_new - add a metric with room for `capacity` samples
+ * (allocated and pre-faulted here, never in the measurement loop). */
+int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
+		   size_t capacity, struct rtb_metric **out);
+/* rtb_metric_find - metric by id, or NULL. */
+struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
+
+/* rtb_metric_add - keep one sample (ns). Inline: the measurement loop's only
+ * bookkeeping. Returns 1 while there is room after this sample, 0 once full. */
+static inline int rtb_metric_add(struct rtb_metric *m, int64_t ns)
+{
+	if (m->count < m->capacity)
+		m->samples[m->count++] = ns;
+	return m->count < m->capacity;
+}
+static inline int rtb_metric_full(const struct rtb_metric *m)
+{
+	return m->count >= m->capacity;
+}
+
+void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* rtb_metric_note - append to the metric's note ("; " separated). */
+void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int rtb_metric_extra(struct rtb_metric *m, const char *name, double value,
+		     const char *unit);
+/* rtb_metric_finish - compute stats, histogram and deadline count. */
+int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns);
+void rtb_result_free(struct rtb_result *r);
+
+#endif
