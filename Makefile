@@ -23,7 +23,8 @@ WERROR    ?= -Werror
 CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
-             -Wstrict-prototypes -Wno-unused-parameter $(WERROR) -pthread
+             -Wstrict-prototypes -Wno-unused-parameter -Wno-format-truncation \
+             $(WERROR) -pthread
 LDFLAGS   += -pthread
 LDLIBS    += -lrt -lm
 

@@ -113,6 +113,7 @@ int rtb_mutex_destroy(rtb_mutex_t *m);
 /* Message queue of fixed-size messages. */
 int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth);
 int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len);
+/* rtb_mq_receive - len must be at least the queue's msg_bytes. */
 int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len);
 /* rtb_mq_receive_timed - RTB_ETIMEDOUT after timeout_ns. */
 int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns);
@@ -126,8 +127,9 @@ int rtb_mq_close(rtb_mq_t *q);
 typedef void (*rtb_ptimer_handler)(int overruns, void *ctx);
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 		     rtb_ptimer_handler fn, void *ctx);
-/* rtb_ptimer_wait - block until at least one handler run (or timeout_ns). */
-int rtb_ptimer_wait(rtb_ptimer_t *t, int64_t timeout_ns);
+/* rtb_ptimer_wait - block until the handler has run once more on this
+ * thread (the timer is periodic, so this always returns). */
+int rtb_ptimer_wait(rtb_ptimer_t *t);
 int rtb_ptimer_stop(rtb_ptimer_t *t);
 
 /* ---- process set-up and system settings ------------------------------ */

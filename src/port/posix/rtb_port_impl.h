@@ -1,0 +1,55 @@
+/* rtbench POSIX/Linux port - types and the inline time reads.
+ *
+ * Included by include/rtbench/port.h only. The counter is the x86 TSC where
+ * the CPU declares it invariant (checked and calibrated in clock.c) and
+ * CLOCK_MONOTONIC otherwise; rtb_port_ticks() reads whichever was chosen. */
+#ifndef RTB_PORT_IMPL_H
+#define RTB_PORT_IMPL_H
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <mqueue.h>
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
+
+typedef struct { pthread_t th; long os_id; int started; } rtb_thread_t;
+typedef struct { sem_t sem; } rtb_bsem_t;
+typedef struct { pthread_mutex_t mtx; } rtb_mutex_t;
+typedef struct { mqd_t mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
+typedef struct { timer_t id; int armed; } rtb_ptimer_t;
+
+/* 1 when rtb_port_ticks() reads the TSC, 0 for CLOCK_MONOTONIC. Set once by
+ * rtb_port_clock_init() before any measurement. */
+extern int rtb_posix_use_tsc;
+
+static inline int64_t rtb_port_mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* rdtsc after lfence: the read is not hoisted above earlier loads, so a
+ * stamp taken after an operation really follows it. */
+static inline uint64_t rtb_posix_rdtsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ __volatile__("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) :: "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+#define RTB_POSIX_HAVE_TSC 1
+#else
+static inline uint64_t rtb_posix_rdtsc(void) { return 0; }
+#define RTB_POSIX_HAVE_TSC 0
+#endif
+
+static inline uint64_t rtb_port_ticks(void)
+{
+	if (rtb_posix_use_tsc)
+		return rtb_posix_rdtsc();
+	return (uint64_t)rtb_port_mono_ns();
+}
+
+#endif

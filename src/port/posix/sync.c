@@ -1,0 +1,144 @@
+/* POSIX/Linux port - binary semaphore, mutex with protocol, message queue.
+ *
+ * The binary semaphore is a POSIX counting semaphore that the benchmarks
+ * never give twice without a take; the mutex takes its protocol
+ * (none / priority inheritance / priority ceiling) explicitly; the message
+ * queue is a POSIX mqueue, unlinked at once so a crashed run leaves no
+ * name behind. Timed waits use CLOCK_REALTIME deadlines because that is
+ * what sem_timedwait and mq_timedreceive take; they only bound waits (a
+ * watchdog), they never time a measurement. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "rtbench/port.h"
+#include "rtbench/err.h"
+
+static struct timespec deadline_after(int64_t ns)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	int64_t t = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + ns;
+	ts.tv_sec = t / 1000000000;
+	ts.tv_nsec = t % 1000000000;
+	return ts;
+}
+
+int rtb_bsem_init(rtb_bsem_t *s, int available)
+{
+	return sem_init(&s->sem, 0, available ? 1 : 0) ? RTB_ESYS : 0;
+}
+
+int rtb_bsem_give(rtb_bsem_t *s)
+{
+	return sem_post(&s->sem) ? RTB_ESYS : 0;
+}
+
+int rtb_bsem_take(rtb_bsem_t *s)
+{
+	while (sem_wait(&s->sem))
+		if (errno != EINTR)
+			return RTB_ESYS;
+	return 0;
+}
+
+int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns)
+{
+	struct timespec ts = deadline_after(timeout_ns);
+	while (sem_timedwait(&s->sem, &ts))
+		if (errno == ETIMEDOUT)
+			return RTB_ETIMEDOUT;
+		else if (errno != EINTR)
+			return RTB_ESYS;
+	return 0;
+}
+
+int rtb_bsem_destroy(rtb_bsem_t *s)
+{
+	return sem_destroy(&s->sem) ? RTB_ESYS : 0;
+}
+
+/* rtb_mutex_init - pthread mutex with PTHREAD_PRIO_NONE / _INHERIT /
+ * _PROTECT. RTB_ENOTSUP if the library lacks the protocol. */
+int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling)
+{
+	pthread_mutexattr_t a;
+	int p = proto == RTB_PROTO_INHERIT ? PTHREAD_PRIO_INHERIT :
+		proto == RTB_PROTO_CEILING ? PTHREAD_PRIO_PROTECT : PTHREAD_PRIO_NONE;
+	int rc;
+
+	pthread_mutexattr_init(&a);
+	rc = pthread_mutexattr_setprotocol(&a, p);
+	if (!rc && proto == RTB_PROTO_CEILING)
+		rc = pthread_mutexattr_setprioceiling(&a, ceiling);
+	if (!rc)
+		rc = pthread_mutex_init(&m->mtx, &a);
+	pthread_mutexattr_destroy(&a);
+	return rc == ENOTSUP ? RTB_ENOTSUP : rc ? RTB_EINVAL : 0;
+}
+
+int rtb_mutex_lock(rtb_mutex_t *m)
+{
+	int rc = pthread_mutex_lock(&m->mtx);
+	return rc == EINVAL ? RTB_EPERM : rc ? RTB_ESYS : 0;
+}
+
+int rtb_mutex_unlock(rtb_mutex_t *m)
+{
+	return pthread_mutex_unlock(&m->mtx) ? RTB_ESYS : 0;
+}
+
+int rtb_mutex_destroy(rtb_mutex_t *m)
+{
+	return pthread_mutex_destroy(&m->mtx) ? RTB_ESYS : 0;
+}
+
+/* rtb_mq_open - a private, empty queue of depth messages of msg_bytes. */
+int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth)
+{
+	static atomic_int seq;
+	struct mq_attr attr = { .mq_maxmsg = (long)depth, .mq_msgsize = (long)msg_bytes };
+
+	snprintf(q->name, sizeof(q->name), "/rtbench-%ld-%d", (long)getpid(),
+		 atomic_fetch_add(&seq, 1));
+	q->msg_bytes = msg_bytes;
+	q->mq = mq_open(q->name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+	if (q->mq == (mqd_t)-1)
+		return errno == EINVAL ? RTB_EINVAL : errno == EMFILE || errno == ENOMEM ? RTB_ENOMEM : RTB_ESYS;
+	mq_unlink(q->name);
+	return 0;
+}
+
+int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len)
+{
+	while (mq_send(q->mq, msg, len, 0))
+		if (errno != EINTR)
+			return RTB_ESYS;
+	return 0;
+}
+
+int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len)
+{
+	while (mq_receive(q->mq, msg, len, NULL) < 0)
+		if (errno != EINTR)
+			return RTB_ESYS;
+	return 0;
+}
+
+int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns)
+{
+	struct timespec ts = deadline_after(timeout_ns);
+	while (mq_timedreceive(q->mq, msg, len, NULL, &ts) < 0)
+		if (errno == ETIMEDOUT)
+			return RTB_ETIMEDOUT;
+		else if (errno != EINTR)
+			return RTB_ESYS;
+	return 0;
+}
+
+int rtb_mq_close(rtb_mq_t *q)
+{
+	return mq_close(q->mq) ? RTB_ESYS : 0;
+}

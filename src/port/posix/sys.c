@@ -1,0 +1,290 @@
+/* POSIX/Linux port - process set-up, system knobs, stop signals and the
+ * platform fingerprint. Everything here is read or set through /proc and
+ * /sys, so a missing file means "unknown", never a failure of the run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include "rtbench/port.h"
+#include "rtbench/err.h"
+
+int rtb_posix_timer_signal(void);
+
+/* stop_set - the signals that stop a run; blocked everywhere, taken
+ * synchronously by the watchdog (no asynchronous handler at all). */
+static void stop_set(sigset_t *s)
+{
+	sigemptyset(s);
+	sigaddset(s, SIGINT);
+	sigaddset(s, SIGTERM);
+	sigaddset(s, SIGHUP);
+	sigaddset(s, SIGQUIT);
+}
+
+/* rtb_port_init - block stop signals and the timer signal in this thread
+ * and therefore in every thread created after it. */
+int rtb_port_init(void)
+{
+	sigset_t s;
+	stop_set(&s);
+	sigaddset(&s, rtb_posix_timer_signal());
+	return pthread_sigmask(SIG_BLOCK, &s, NULL) ? RTB_ESYS : 0;
+}
+
+/* rtb_port_stop_signals_wait - 1 if a stop signal arrived within timeout. */
+int rtb_port_stop_signals_wait(int64_t timeout_ns)
+{
+	sigset_t s;
+	struct timespec ts = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
+
+	stop_set(&s);
+	return sigtimedwait(&s, NULL, &ts) > 0;
+}
+
+int rtb_port_lock_memory(void)
+{
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		return errno == EPERM ? RTB_EPERM : RTB_ENOMEM;
+	return 0;
+}
+
+void rtb_port_unlock_memory(void)
+{
+	munlockall();
+}
+
+static const char *const knob_path[RTB_NKNOBS] = {
+	[RTB_KNOB_RR_TIMESLICE_MS] = "/proc/sys/kernel/sched_rr_timeslice_ms",
+	[RTB_KNOB_RT_RUNTIME_US] = "/proc/sys/kernel/sched_rt_runtime_us",
+	[RTB_KNOB_RT_PERIOD_US] = "/proc/sys/kernel/sched_rt_period_us",
+};
+
+const char *rtb_knob_name(enum rtb_knob k)
+{
+	return (unsigned)k < RTB_NKNOBS ? knob_path[k] : "?";
+}
+
+/* read_long - first integer in a file. */
+static int read_long(const char *path, long *v)
+{
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return errno == ENOENT ? RTB_ENOTSUP : RTB_ESYS;
+	ok = fscanf(f, "%ld", v) == 1;
+	fclose(f);
+	return ok ? 0 : RTB_ESYS;
+}
+
+int rtb_knob_get(enum rtb_knob k, long *v)
+{
+	if ((unsigned)k >= RTB_NKNOBS)
+		return RTB_EINVAL;
+	return read_long(knob_path[k], v);
+}
+
+int rtb_knob_set(enum rtb_knob k, long v)
+{
+	char buf[32];
+	int fd, n, rc = 0;
+
+	if ((unsigned)k >= RTB_NKNOBS)
+		return RTB_EINVAL;
+	fd = open(knob_path[k], O_WRONLY);
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM || errno == EROFS ? RTB_EPERM :
+		       errno == ENOENT ? RTB_ENOTSUP : RTB_ESYS;
+	n = snprintf(buf, sizeof(buf), "%ld\n", v);
+	if (write(fd, buf, (size_t)n) != n)
+		rc = errno == EINVAL ? RTB_EINVAL : errno == EPERM ? RTB_EPERM : RTB_ESYS;
+	close(fd);
+	return rc;
+}
+
+static int dma_fd = -1;
+
+/* rtb_port_idle_latency_hold - keep /dev/cpu_dma_latency open with `us`,
+ * the PM QoS request cyclictest also makes; released on close. */
+int rtb_port_idle_latency_hold(int us)
+{
+	int32_t v = us;
+
+	if (dma_fd >= 0)
+		return 0;
+	dma_fd = open("/dev/cpu_dma_latency", O_WRONLY);
+	if (dma_fd < 0)
+		return errno == ENOENT ? RTB_ENOTSUP : RTB_EPERM;
+	if (write(dma_fd, &v, sizeof(v)) != sizeof(v)) {
+		close(dma_fd);
+		dma_fd = -1;
+		return RTB_ESYS;
+	}
+	return 0;
+}
+
+void rtb_port_idle_latency_release(void)
+{
+	if (dma_fd >= 0)
+		close(dma_fd);
+	dma_fd = -1;
+}
+
+/* read_line - first line of a file without the newline, "" if absent. */
+static void read_line(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	if (fgets(out, (int)len, f))
+		out[strcspn(out, "\n")] = '\0';
+	fclose(f);
+}
+
+/* cpuinfo_field - value of the first "key\t: value" line of /proc/cpuinfo. */
+static int cpuinfo_field(const char *key, char *out, size_t len)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[8192];
+	size_t kl = strlen(key);
+	int found = 0;
+
+	out[0] = '\0';
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, kl) != 0 || (line[kl] != '\t' && line[kl] != ' ' && line[kl] != ':'))
+			continue;
+		char *c = strchr(line, ':');
+		if (!c)
+			continue;
+		c++;
+		while (*c == ' ')
+			c++;
+		c[strcspn(c, "\n")] = '\0';
+		snprintf(out, len, "%s", c);
+		found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+/* hypervisor - name from CPUID leaf 0x40000000 where the CPU reports one. */
+static void hypervisor(char *out, size_t len)
+{
+	char flags[8192];
+
+	out[0] = '\0';
+	if (!cpuinfo_field("flags", flags, sizeof(flags)) || !strstr(flags, " hypervisor"))
+		return;
+	snprintf(out, len, "unknown");
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned a = 0x40000000, b, c, d;
+	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "=c"(c), "=d"(d));
+	char sig[13];
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	sig[12] = '\0';
+	if (!strcmp(sig, "KVMKVMKVM") || !strncmp(sig, "KVMKVMKVM", 9))
+		snprintf(out, len, "kvm");
+	else if (!strcmp(sig, "Microsoft Hv"))
+		snprintf(out, len, "hyper-v");
+	else if (!strncmp(sig, "VMwareVMware", 12))
+		snprintf(out, len, "vmware");
+	else if (!strncmp(sig, "XenVMMXenVMM", 12))
+		snprintf(out, len, "xen");
+	else if (!strncmp(sig, "TCGTCGTCGTCG", 12))
+		snprintf(out, len, "qemu-tcg");
+	else if (sig[0] >= ' ' && sig[0] < 127) {
+		for (int i = 0; i < 12; i++)
+			if (sig[i] < ' ' || sig[i] > 126)
+				sig[i] = '\0';
+		snprintf(out, len, "%s", sig);
+	}
+#endif
+}
+
+/* preempt_model - what the kernel says of its preemption. The dynamic mode
+ * is read from debugfs where mounted, else from preempt= on the command
+ * line, else left "mode unknown". */
+static void preempt_model(const struct utsname *u, char *out, size_t len, int *rt)
+{
+	char mode[128] = "";
+
+	*rt = access("/sys/kernel/realtime", F_OK) == 0;
+	if (*rt) {
+		snprintf(out, len, "PREEMPT_RT");
+		return;
+	}
+	if (strstr(u->version, "PREEMPT_RT")) {
+		*rt = 1;
+		snprintf(out, len, "PREEMPT_RT");
+		return;
+	}
+	if (strstr(u->version, "PREEMPT_DYNAMIC")) {
+		read_line("/sys/kernel/debug/sched/preempt", mode, sizeof(mode));
+		char *o = strchr(mode, '('), *c = o ? strchr(o, ')') : NULL;
+		if (o && c) {
+			*c = '\0';
+			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", o + 1);
+			return;
+		}
+		char cmd[4096];
+		read_line("/proc/cmdline", cmd, sizeof(cmd));
+		char *p = strstr(cmd, "preempt=");
+		if (p) {
+			p += 8;
+			p[strcspn(p, " ")] = '\0';
+			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", p);
+		} else {
+			snprintf(out, len, "PREEMPT_DYNAMIC (mode unknown)");
+		}
+		return;
+	}
+	if (strstr(u->version, "PREEMPT"))
+		snprintf(out, len, "PREEMPT");
+	else
+		snprintf(out, len, "none or voluntary");
+}
+
+/* rtb_port_fingerprint - everything about the platform a result depends on. */
+int rtb_port_fingerprint(struct rtb_fingerprint *fp)
+{
+	struct utsname u;
+
+	memset(fp, 0, sizeof(*fp));
+	if (uname(&u))
+		return RTB_ESYS;
+	snprintf(fp->os, sizeof(fp->os), "%s", u.sysname);
+	snprintf(fp->hostname, sizeof(fp->hostname), "%s", u.nodename);
+	snprintf(fp->kernel_release, sizeof(fp->kernel_release), "%s", u.release);
+	snprintf(fp->kernel_version, sizeof(fp->kernel_version), "%s", u.version);
+	snprintf(fp->machine, sizeof(fp->machine), "%s", u.machine);
+	preempt_model(&u, fp->preempt_model, sizeof(fp->preempt_model), &fp->realtime_kernel);
+	if (!cpuinfo_field("model name", fp->cpu_model, sizeof(fp->cpu_model)))
+		cpuinfo_field("Processor", fp->cpu_model, sizeof(fp->cpu_model));
+	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		  fp->clocksource, sizeof(fp->clocksource));
+	hypervisor(fp->virt, sizeof(fp->virt));
+	fp->ncpus = rtb_ncpus();
+	if (rtb_knob_get(RTB_KNOB_RT_RUNTIME_US, &fp->rt_runtime_us))
+		fp->rt_runtime_us = -2;
+	if (rtb_knob_get(RTB_KNOB_RT_PERIOD_US, &fp->rt_period_us))
+		fp->rt_period_us = -2;
+	if (rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_timeslice_ms))
+		fp->rr_timeslice_ms = -2;
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+		  fp->cpu_governor, sizeof(fp->cpu_governor));
+	read_line("/sys/devices/system/cpu/cpuidle/current_driver",
+		  fp->idle_driver, sizeof(fp->idle_driver));
+	read_line("/sys/devices/system/cpu/isolated", fp->isolated_cpus, sizeof(fp->isolated_cpus));
+	return 0;
+}

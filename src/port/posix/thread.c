@@ -1,0 +1,233 @@
+/* POSIX/Linux port - threads with explicit policy, priority and CPU.
+ *
+ * Threads are created with PTHREAD_EXPLICIT_SCHED so they start with the
+ * asked policy instead of inheriting the creator's; the start trampoline
+ * pre-faults the stack and publishes the OS thread id before running the
+ * benchmark's function, so no page fault or id lookup lands in a
+ * measurement. The /proc readers (effective priority, blocked state) are
+ * Linux-specific and answer RTB_ENOTSUP where /proc is absent. */
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "rtbench/port.h"
+#include "rtbench/err.h"
+
+#define PREFAULT_BYTES (64 * 1024)
+
+struct start {
+	rtb_thread_fn fn;
+	void *arg;
+	rtb_thread_t *t;
+	sem_t ready;
+};
+
+static int native_policy(enum rtb_policy p)
+{
+	switch (p) {
+	case RTB_SCHED_FIFO: return SCHED_FIFO;
+	case RTB_SCHED_RR: return SCHED_RR;
+	default: return SCHED_OTHER;
+	}
+}
+
+/* prefault - touch PREFAULT_BYTES of stack below the caller. */
+static __attribute__((noinline)) void prefault(void)
+{
+	volatile char buf[PREFAULT_BYTES];
+	for (size_t i = 0; i < sizeof(buf); i += 4096)
+		buf[i] = 0;
+	buf[sizeof(buf) - 1] = 0;
+}
+
+static void *trampoline(void *p)
+{
+	struct start *s = p;
+	rtb_thread_fn fn = s->fn;
+	void *arg = s->arg;
+
+	prefault();
+	s->t->os_id = (long)syscall(SYS_gettid);
+	sem_post(&s->ready); /* s is gone after this */
+	return fn(arg);
+}
+
+/* rtb_thread_create - start fn(arg) with the exact attributes in a. */
+int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
+		      rtb_thread_fn fn, void *arg)
+{
+	pthread_attr_t attr;
+	struct sched_param sp = { .sched_priority = 0 };
+	struct start s = { .fn = fn, .arg = arg, .t = t };
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (sem_init(&s.ready, 0, 0))
+		return RTB_ESYS;
+	pthread_attr_init(&attr);
+	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+	pthread_attr_setschedpolicy(&attr, native_policy(a->policy));
+	if (a->policy != RTB_SCHED_OTHER)
+		sp.sched_priority = a->prio;
+	pthread_attr_setschedparam(&attr, &sp);
+	if (a->stack_bytes)
+		pthread_attr_setstacksize(&attr, a->stack_bytes < PREFAULT_BYTES * 2 ?
+					  PREFAULT_BYTES * 2 : a->stack_bytes);
+	if (a->cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(a->cpu, &set);
+		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+	}
+	rc = pthread_create(&t->th, &attr, trampoline, &s);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		sem_destroy(&s.ready);
+		return rc == EPERM ? RTB_EPERM : rc == EINVAL ? RTB_EINVAL : RTB_ESYS;
+	}
+	while (sem_wait(&s.ready) && errno == EINTR)
+		;
+	sem_destroy(&s.ready);
+	t->started = 1;
+	if (a->name)
+		pthread_setname_np(t->th, a->name);
+	return 0;
+}
+
+/* rtb_thread_join - wait for the thread to end. */
+int rtb_thread_join(rtb_thread_t *t)
+{
+	if (!t->started)
+		return 0;
+	t->started = 0;
+	return pthread_join(t->th, NULL) ? RTB_ESYS : 0;
+}
+
+/* rtb_thread_self_id - kernel thread id of the caller. */
+long rtb_thread_self_id(void)
+{
+	return (long)syscall(SYS_gettid);
+}
+
+/* rtb_thread_demote - SCHED_OTHER for thread os_id (watchdog). */
+int rtb_thread_demote(long os_id)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+	return sched_setscheduler((pid_t)os_id, SCHED_OTHER, &sp) ? RTB_ESYS : 0;
+}
+
+/* read_stat - the fields after "(comm) " of /proc/self/task/ID/stat. */
+static int read_stat(long os_id, char *buf, size_t len, const char **rest)
+{
+	char path[64];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%ld/stat", os_id);
+	f = fopen(path, "r");
+	if (!f)
+		return errno == ENOENT ? RTB_ENOTSUP : RTB_ESYS;
+	n = fread(buf, 1, len - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	*rest = strrchr(buf, ')');
+	if (!*rest || (*rest)[1] != ' ')
+		return RTB_ESYS;
+	*rest += 2;
+	return 0;
+}
+
+/* rtb_thread_effective_prio - scheduler's current RT priority of os_id
+ * (field 18 of stat is -1-rt_priority for RT tasks, boost included); 0 for
+ * a normal task. */
+int rtb_thread_effective_prio(long os_id, int *prio)
+{
+	char buf[1024];
+	const char *p;
+	long v = 0;
+	int rc = read_stat(os_id, buf, sizeof(buf), &p);
+
+	if (rc)
+		return rc;
+	/* p is at field 3 (state); field 18 is 15 fields further */
+	for (int i = 3; i < 18; i++) {
+		p = strchr(p, ' ');
+		if (!p)
+			return RTB_ESYS;
+		p++;
+	}
+	if (sscanf(p, "%ld", &v) != 1)
+		return RTB_ESYS;
+	*prio = v < 0 ? (int)(-v - 1) : 0;
+	return 0;
+}
+
+/* rtb_thread_is_blocked - 1 if os_id is sleeping (state S or D). */
+int rtb_thread_is_blocked(long os_id)
+{
+	char buf[1024];
+	const char *p;
+	int rc = read_stat(os_id, buf, sizeof(buf), &p);
+
+	if (rc)
+		return rc;
+	return *p == 'S' || *p == 'D';
+}
+
+/* rtb_self_sched - policy, priority and CPU of the calling thread. */
+int rtb_self_sched(enum rtb_policy policy, int prio, int cpu)
+{
+	struct sched_param sp = { .sched_priority = policy == RTB_SCHED_OTHER ? 0 : prio };
+	int rc;
+
+	if (cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (pthread_setaffinity_np(pthread_self(), sizeof(set), &set))
+			return RTB_EINVAL;
+	}
+	rc = pthread_setschedparam(pthread_self(), native_policy(policy), &sp);
+	if (rc)
+		return rc == EPERM ? RTB_EPERM : RTB_EINVAL;
+	return 0;
+}
+
+void rtb_yield(void)
+{
+	sched_yield();
+}
+
+int rtb_prio_max(enum rtb_policy policy)
+{
+	return sched_get_priority_max(native_policy(policy));
+}
+
+int rtb_prio_min(enum rtb_policy policy)
+{
+	return sched_get_priority_min(native_policy(policy));
+}
+
+/* rtb_rr_interval_ns - quantum for the caller (sched_rr_get_interval). */
+int rtb_rr_interval_ns(int64_t *ns)
+{
+	struct timespec ts;
+	if (sched_rr_get_interval(0, &ts))
+		return RTB_ESYS;
+	*ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	return 0;
+}
+
+int rtb_ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
+int rtb_current_cpu(void)
+{
+	return sched_getcpu();
+}
