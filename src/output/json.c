@@ -1,0 +1,473 @@
+/* rtbench - JSON writer: one rtb_result as docs/json-schema.md describes.
+ *
+ * Hand-written rather than through a library because the measuring side
+ * must build with libc alone (libjansson is a host-side dependency only).
+ * Correctness rests on three small pieces: string escaping (RFC 8259, with
+ * invalid UTF-8 replaced so the file always parses), number formatting that
+ * round-trips, and one nesting helper (struct jw) that places every comma,
+ * so no call site prints a separator by hand.
+ *
+ * Numbers: integers are printed exactly with PRId64. Doubles (mean, stddev,
+ * ticks_per_ns, calib_ppm, extras) use the shortest of %.15g, %.16g, %.17g
+ * that reads back to the same double: %.17g always round-trips but prints
+ * 2.4500000000000002 for 2.45; %.15g is exact for every value that was
+ * typed in decimal. NaN and infinities, which JSON cannot represent, are
+ * written as null. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "rtbench/output.h"
+
+#ifndef RTB_VERSION
+#define RTB_VERSION ""
+#endif
+
+/* JSON key of each rtb_pct_levels entry, same order. */
+static const char *const pct_keys[RTB_NPCT] = {
+	"p50", "p90", "p99", "p99_9", "p99_99", "p99_999"
+};
+
+#define JW_MAXDEPTH 8
+
+/* A JSON writer: per nesting level, how many items were written and how
+ * many go on one line (1: one per line; N: N per line; 0: all on one line,
+ * for small objects such as "tool"). */
+struct jw {
+	FILE *f;
+	int depth;
+	struct { long n; int wrap; } lv[JW_MAXDEPTH];
+};
+
+static void out(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* out - fprintf; errors are collected once by ferror() at the end. */
+static void out(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+}
+
+static void indent(FILE *f, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		fputs("  ", f);
+}
+
+/* sep - what goes before the next item at the current level. */
+static void sep(struct jw *w)
+{
+	int d = w->depth;
+	long n = w->lv[d].n++;
+	int wrap = w->lv[d].wrap;
+
+	if (n > 0)
+		fputc(',', w->f);
+	if (wrap == 0) {
+		if (n > 0)
+			fputc(' ', w->f);
+	} else if (n % wrap == 0) {
+		fputc('\n', w->f);
+		indent(w->f, d);
+	} else {
+		fputc(' ', w->f);
+	}
+}
+
+static void key(struct jw *w, const char *k)
+{
+	sep(w);
+	if (k) {
+		rtb_json_escape(w->f, k);
+		fputs(": ", w->f);
+	}
+}
+
+/* jw_begin - start an object or array right here (key or separator
+ * already written) whose items go `wrap` per line. */
+static void jw_begin(struct jw *w, char bracket, int wrap)
+{
+	fputc(bracket, w->f);
+	if (w->depth + 1 < JW_MAXDEPTH) {
+		w->depth++;
+		w->lv[w->depth].n = 0;
+		w->lv[w->depth].wrap = wrap;
+	}
+}
+
+/* jw_open - start an object or array as the value of key k (or as an array
+ * element when k is NULL). */
+static void jw_open(struct jw *w, const char *k, char bracket, int wrap)
+{
+	key(w, k);
+	jw_begin(w, bracket, wrap);
+}
+
+static void jw_close(struct jw *w, char bracket)
+{
+	int d = w->depth;
+
+	if (w->lv[d].wrap != 0 && w->lv[d].n > 0) {
+		fputc('\n', w->f);
+		indent(w->f, d - 1);
+	}
+	fputc(bracket, w->f);
+	if (d > 0)
+		w->depth--;
+}
+
+/* escape_n - s[0..n) as a JSON string literal. */
+static void escape_n(FILE *f, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	fputc('"', f);
+	while (i < n) {
+		unsigned c = p[i];
+		size_t len;
+		uint32_t cp;
+
+		if (c < 0x80) {
+			switch (c) {
+			case '"':  fputs("\\\"", f); break;
+			case '\\': fputs("\\\\", f); break;
+			case '\n': fputs("\\n", f); break;
+			case '\r': fputs("\\r", f); break;
+			case '\t': fputs("\\t", f); break;
+			case '\b': fputs("\\b", f); break;
+			case '\f': fputs("\\f", f); break;
+			default:
+				if (c < 0x20)
+					out(f, "\\u%04x", c);
+				else
+					fputc((int)c, f);
+			}
+			i++;
+			continue;
+		}
+		/* Valid UTF-8 passes through unchanged. Anything else (a
+		 * Latin-1 hostname, a truncated sequence at the end of a fixed
+		 * char array) becomes U+FFFD so the file still parses. */
+		if (c >= 0xc2 && c <= 0xdf) {
+			len = 2;
+			cp = c & 0x1f;
+		} else if (c >= 0xe0 && c <= 0xef) {
+			len = 3;
+			cp = c & 0x0f;
+		} else if (c >= 0xf0 && c <= 0xf4) {
+			len = 4;
+			cp = c & 0x07;
+		} else {
+			len = 0;
+			cp = 0;
+		}
+		if (len && i + len <= n) {
+			size_t k;
+			for (k = 1; k < len && (p[i + k] & 0xc0) == 0x80; k++)
+				cp = (cp << 6) | (p[i + k] & 0x3f);
+			/* reject short sequences, overlong 3/4-byte forms,
+			 * surrogates and code points past U+10FFFF */
+			if (k < len || (len == 3 && cp < 0x800) ||
+			    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+			    (cp >= 0xd800 && cp <= 0xdfff))
+				len = 0;
+		} else {
+			len = 0;
+		}
+		if (len) {
+			fwrite(p + i, 1, len, f);
+			i += len;
+		} else {
+			fputs("\\ufffd", f);
+			i++;
+		}
+	}
+	fputc('"', f);
+}
+
+/* rtb_json_escape - s as a JSON string literal; NULL is written as null. */
+void rtb_json_escape(FILE *f, const char *s)
+{
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	escape_n(f, s, strlen(s));
+}
+
+/* put_double - shortest round-tripping %g form, or null (see top). */
+static void put_double(FILE *f, double x)
+{
+	char buf[40];
+
+	if (!isfinite(x)) {
+		fputs("null", f);
+		return;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	/* A locale with a decimal comma would make this invalid JSON. */
+	for (char *c = buf; *c; c++)
+		if (*c == ',')
+			*c = '.';
+	fputs(buf, f);
+}
+
+/* Key-value helpers. String fields are fixed char arrays that might not be
+ * terminated if a filler got it wrong, so they are read up to their size. */
+#define STR(w, k, field) put_strn((w), (k), (field), sizeof(field))
+
+static void put_strn(struct jw *w, const char *k, const char *s, size_t max)
+{
+	key(w, k);
+	if (s)
+		escape_n(w->f, s, strnlen(s, max));
+	else
+		fputs("null", w->f);
+}
+
+static void put_int(struct jw *w, const char *k, int64_t v)
+{
+	key(w, k);
+	out(w->f, "%" PRId64, v);
+}
+
+static void put_uint(struct jw *w, const char *k, uint64_t v)
+{
+	key(w, k);
+	out(w->f, "%" PRIu64, v);
+}
+
+/* put_int_or_null - v, or null when v is the field's "unknown / not
+ * applicable" sentinel. */
+static void put_int_or_null(struct jw *w, const char *k, int64_t v,
+			    int64_t null_value)
+{
+	key(w, k);
+	if (v == null_value)
+		fputs("null", w->f);
+	else
+		out(w->f, "%" PRId64, v);
+}
+
+static void put_dbl(struct jw *w, const char *k, double v)
+{
+	key(w, k);
+	put_double(w->f, v);
+}
+
+static void put_bool(struct jw *w, const char *k, int v)
+{
+	key(w, k);
+	fputs(v ? "true" : "false", w->f);
+}
+
+static void put_null(struct jw *w, const char *k)
+{
+	key(w, k);
+	fputs("null", w->f);
+}
+
+static void write_system(struct jw *w, const struct rtb_fingerprint *fp)
+{
+	jw_open(w, "system", '{', 1);
+	STR(w, "os", fp->os);
+	STR(w, "hostname", fp->hostname);
+	STR(w, "kernel_release", fp->kernel_release);
+	STR(w, "kernel_version", fp->kernel_version);
+	STR(w, "machine", fp->machine);
+	STR(w, "preempt_model", fp->preempt_model);
+	if (fp->realtime_kernel < 0)
+		put_null(w, "realtime_kernel");
+	else
+		put_bool(w, "realtime_kernel", fp->realtime_kernel);
+	STR(w, "cpu_model", fp->cpu_model);
+	put_int(w, "ncpus", fp->ncpus);
+	STR(w, "clocksource", fp->clocksource);
+	STR(w, "virtualization", fp->virt);
+	/* -2 = could not be read; -1 is a real value (no RT throttling) */
+	put_int_or_null(w, "rt_runtime_us", fp->rt_runtime_us, -2);
+	put_int_or_null(w, "rt_period_us", fp->rt_period_us, -2);
+	put_int_or_null(w, "rr_timeslice_ms", fp->rr_timeslice_ms, -2);
+	STR(w, "cpu_governor", fp->cpu_governor);
+	STR(w, "idle_driver", fp->idle_driver);
+	STR(w, "isolated_cpus", fp->isolated_cpus);
+	jw_close(w, '}');
+}
+
+static void write_clock(struct jw *w, const struct rtb_result *r)
+{
+	const struct rtb_clock_info *c = &r->clock;
+
+	jw_open(w, "clock", '{', 1);
+	STR(w, "source", c->source);
+	put_bool(w, "invariant", c->invariant);
+	put_dbl(w, "ticks_per_ns", c->ticks_per_ns);
+	put_int(w, "calib_window_ns", c->calib_window_ns);
+	put_dbl(w, "calib_ppm", c->calib_ppm);
+	put_int(w, "timer_resolution_ns", c->mono_res_ns);
+	put_int(w, "read_ns", r->clock_read_ns);
+	put_int(w, "bare_read_ns", r->clock_bare_read_ns);
+	put_int(w, "loop_overhead_ns", r->loop_overhead_ns);
+	STR(w, "note", c->note);
+	jw_close(w, '}');
+}
+
+static void write_settings(struct jw *w, const struct rtb_settings *s)
+{
+	jw_open(w, "settings", '{', 1);
+	put_int(w, "samples", s->samples);
+	put_int(w, "period_ns", s->period_ns);
+	put_int(w, "deadline_ns", s->deadline_ns);
+	put_int(w, "cpu", s->cpu);
+	put_int(w, "prio", s->prio);
+	put_bool(w, "rt_requested", s->rt_requested);
+	put_bool(w, "rt_granted", s->rt_granted);
+	put_bool(w, "mlocked", s->mlocked);
+	put_int_or_null(w, "idle_latency_held_us", s->idle_latency_held_us, -1);
+	put_int_or_null(w, "rr_timeslice_ms_used", s->rr_timeslice_ms_used, -1);
+	put_int(w, "rr_interval_ns", s->rr_interval_ns);
+	put_int_or_null(w, "rt_runtime_us_used", s->rt_runtime_us_used, -2);
+	STR(w, "load", s->load);
+	jw_close(w, '}');
+}
+
+static void write_histogram(struct jw *w, const struct rtb_hist *h, int with_counts)
+{
+	int have = with_counts && h->counts && h->nbuckets > 0;
+
+	jw_open(w, "histogram", '{', 1);
+	put_strn(w, "layout", "log-linear", SIZE_MAX);
+	/* an unset histogram (metric never finished) still names the layout
+	 * every metric uses */
+	put_uint(w, "sub_bits", have ? h->sub_bits : RTB_HIST_SUB_BITS);
+	put_uint(w, "top_bit", have ? h->top_bit : RTB_HIST_TOP_BIT);
+	put_uint(w, "underflow", have ? h->underflow : 0);
+	put_uint(w, "overflow", have ? h->overflow : 0);
+	jw_open(w, "buckets", '[', 4);
+	for (size_t i = 0; have && i < h->nbuckets; i++) {
+		if (h->counts[i] == 0)
+			continue;
+		key(w, NULL);
+		out(w->f, "[%" PRId64 ", %" PRId64 ", %" PRIu64 "]",
+		    rtb_hist_bucket_lo(h, i), rtb_hist_bucket_hi(h, i),
+		    h->counts[i]);
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
+static void write_metric(struct jw *w, const struct rtb_metric *m)
+{
+	/* Skipped and failed metrics measured nothing: count 0 and no
+	 * statistics keys, whatever their arrays hold (json-schema.md). */
+	int has_stats = (m->status == RTB_STATUS_OK ||
+			 m->status == RTB_STATUS_PARTIAL) &&
+			m->count > 0 && m->samples;
+	size_t count = has_stats ? m->count : 0;
+	const struct rtb_stats *st = &m->stats;
+
+	jw_open(w, NULL, '{', 1);
+	STR(w, "id", m->id);
+	STR(w, "title", m->title);
+	put_strn(w, "study_table", m->study_table, SIZE_MAX);
+	put_strn(w, "unit", "ns", SIZE_MAX);
+	put_strn(w, "status", rtb_status_name(m->status), SIZE_MAX);
+	STR(w, "method", m->method);
+	STR(w, "note", m->note);
+	put_uint(w, "count", count);
+	if (has_stats) {
+		put_int(w, "min", st->min);
+		put_dbl(w, "mean", st->mean);
+		put_dbl(w, "stddev", st->stddev);
+		for (int k = 0; k < RTB_NPCT; k++)
+			put_int(w, pct_keys[k], st->pct[k]);
+		put_int(w, "max", st->max);
+	}
+	if (m->has_first)
+		put_int(w, "first", m->first_ns);
+	else
+		put_null(w, "first");
+	put_uint(w, "invalid", m->invalid);
+	put_uint(w, "overruns", m->overruns);
+	put_uint(w, "missed", m->missed);
+	put_int(w, "deadline_ns", m->deadline_ns);
+	put_uint(w, "over_deadline", m->over_deadline);
+	put_int(w, "elapsed_ns", m->elapsed_ns);
+
+	jw_open(w, "extras", '{', 0);
+	for (int i = 0; i < m->nextra && i < RTB_MAX_EXTRAS; i++) {
+		const struct rtb_extra *e = &m->extra[i];
+		sep(w);
+		escape_n(w->f, e->name, strnlen(e->name, sizeof(e->name)));
+		fputs(": ", w->f);
+		jw_begin(w, '{', 0);
+		put_dbl(w, "value", e->value);
+		STR(w, "unit", e->unit);
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
+
+	write_histogram(w, &m->hist, has_stats);
+
+	jw_open(w, "samples", '[', 16);
+	for (size_t i = 0; i < count; i++) {
+		key(w, NULL);
+		out(w->f, "%" PRId64, m->samples[i]);
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
+/* rtb_write_json - the result as docs/json-schema.md describes. */
+int rtb_write_json(FILE *f, const struct rtb_result *r)
+{
+	struct jw w = { .f = f, .depth = 0 };
+
+	if (!f || !r)
+		return RTB_EINVAL;
+	w.lv[0].n = 0;
+	w.lv[0].wrap = 1;
+
+	jw_begin(&w, '{', 1);
+	put_strn(&w, "schema", RTB_SCHEMA, SIZE_MAX);
+	put_int(&w, "schema_version", RTB_SCHEMA_VERSION);
+	jw_open(&w, "tool", '{', 0);
+	put_strn(&w, "name", "rtbench", SIZE_MAX);
+	put_strn(&w, "version", r->set.rtbench_version[0] ?
+		 r->set.rtbench_version : RTB_VERSION,
+		 sizeof(r->set.rtbench_version));
+	jw_close(&w, '}');
+	STR(&w, "label", r->set.label);
+	STR(&w, "date_utc", r->set.date_utc);
+	STR(&w, "command_line", r->set.command_line);
+	put_bool(&w, "complete", !r->set.stopped_early);
+	put_bool(&w, "degraded", r->nwarnings > 0);
+	jw_open(&w, "warnings", '[', 1);
+	for (int i = 0; i < r->nwarnings && i < RTB_MAX_WARNINGS; i++)
+		STR(&w, NULL, r->warnings[i]);
+	jw_close(&w, ']');
+	write_system(&w, &r->fp);
+	write_clock(&w, r);
+	write_settings(&w, &r->set);
+	jw_open(&w, "metrics", '[', 1);
+	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++)
+		if (r->metrics[i])
+			write_metric(&w, r->metrics[i]);
+	jw_close(&w, ']');
+	jw_close(&w, '}');
+	fputc('\n', f);
+	return ferror(f) ? RTB_EIO : RTB_OK;
+}
