@@ -102,7 +102,7 @@ int rtb_hist_record(struct rtb_hist *h, int64_t value)
 	return RTB_OK;
 }
 
-/* bucket_width_shift - log2 of the width of bucket i (i >= 2^sub_bits). */
+/* bucket_shift - log2 of the width of bucket i (i >= 2^sub_bits). */
 static uint32_t bucket_shift(const struct rtb_hist *h, size_t i)
 {
 	size_t half = (size_t)1 << (h->sub_bits - 1);
