@@ -32,6 +32,7 @@ struct rtb_clock_info {
 	double calib_ppm;       /* spread between calibration rounds, ppm */
 	int64_t mono_res_ns;    /* clock_getres of the timer clock */
 	int invariant;          /* 1 if the counter rate is constant and synced */
+	double bare_read_ns;    /* raw counter read in a tight loop (no wrapper) */
 };
 
 /* rtb_port_clock_init - choose and calibrate the tick counter (takes ~100 ms). */

@@ -1,0 +1,142 @@
+/* rtbench - what a benchmark is and what it may use.
+ *
+ * One file per benchmark under src/bench/, each defining one const
+ * struct rtb_bench, all listed in src/bench/registry.c. A benchmark gets an
+ * rtb_ctx (options, the result to fill, the calibrated clock, the stop flag)
+ * and uses only the porting layer and the helpers below. The runner owns
+ * everything else: scheduling set-up, system settings, the watchdog, output. */
+#ifndef RTBENCH_BENCH_H
+#define RTBENCH_BENCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rtbench/port.h"
+#include "rtbench/result.h"
+
+struct rtb_opts {
+	int samples;            /* -1: each benchmark's default */
+	int64_t period_ns;      /* timer period for irq.* */
+	int64_t deadline_ns;    /* 0: none */
+	int cpu;                /* measurement CPU; -1: pick */
+	int prio;               /* base real-time priority */
+	int rt;                 /* 0 with --no-rt */
+	int mlock;              /* lock memory */
+	int idle_latency_us;    /* -1: do not hold /dev/cpu_dma_latency */
+	int rr_slice_ms;        /* quantum to set for the time-slice test; 0 leave */
+	int64_t pi_cs_ns;       /* tSlowTask's critical section */
+	int64_t pi_load_ns;     /* tWorkTask's busy load */
+	int64_t inject_ns;      /* selftest: known delay inside every measured path */
+	const char *tests;      /* comma list of id prefixes; NULL: all */
+	const char *label;
+	int quiet;
+};
+
+struct rtb_ctx {
+	const struct rtb_opts *o;
+	struct rtb_result *res;
+	const struct rtb_clock_info *clk;
+	int rt;                 /* 1: real-time scheduling granted */
+	int cpu;                /* resolved measurement CPU */
+	int other_cpu;          /* a second CPU, -1 if there is none */
+	int64_t work_iters_per_us; /* calibrated busy-work loop rate */
+	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
+};
+
+struct rtb_bench {
+	const char *id;          /* dotted id prefix of its metrics */
+	const char *title;
+	const char *study_table; /* "Table 1" ... or NULL */
+	const char *summary;     /* one line for `rtbench list` */
+	size_t default_samples;
+	int needs_rt;            /* 1: meaningless without priorities (skipped) */
+	int injectable;          /* 1: honours inject_ns (selftest) */
+	const char *selftest_metric; /* metric selftest checks; NULL: id */
+	const char *not_injectable_why;
+	/* run - measure; add metrics to c->res. Returns 0 or rtb_err; a
+	 * stopped run returns 0 with its metrics marked partial. */
+	int (*run)(struct rtb_ctx *c, const struct rtb_bench *self);
+};
+
+extern const struct rtb_bench *const rtb_benches[];
+extern const size_t rtb_nbenches;
+
+/* ---- helpers for benchmark files (src/core/bench_util.c) ------------- */
+
+/* rtb_samples - sample count for bench b under the options. */
+size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
+
+/* rtb_spawn - start a measurement thread: SCHED_FIFO/RR at prio when c->rt,
+ * else SCHED_OTHER; pinned to cpu (-1: none); registered with the watchdog. */
+int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
+	      enum rtb_policy policy, int prio, int cpu, rtb_thread_fn fn, void *arg);
+
+/* rtb_self_rt - give the calling thread policy/prio/cpu as rtb_spawn would. */
+int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, int prio, int cpu);
+
+/* rtb_watchdog_arm - the current phase must end within ns, else the
+ * watchdog stops it (see core/watchdog.c). */
+void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns);
+
+static inline int rtb_stopped(const struct rtb_ctx *c)
+{
+	return atomic_load_explicit(c->stop, memory_order_relaxed);
+}
+
+/* rtb_spin_ticks - busy-wait until the counter passes t0 + ticks: a delay
+ * in wall time (used for injected known delays). */
+static inline void rtb_spin_until(uint64_t until)
+{
+	while ((int64_t)(rtb_port_ticks() - until) < 0)
+		;
+}
+static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t ns)
+{
+	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
+}
+/* rtb_inject - the selftest's known delay, inside a measured interval. */
+static inline void rtb_inject(const struct rtb_ctx *c)
+{
+	if (c->o->inject_ns > 0)
+		rtb_spin_until(rtb_port_ticks() + rtb_ns_to_ticks(c->clk, c->o->inject_ns));
+}
+
+/* rtb_duty - keeps a continuous real-time loop below the kernel's RT
+ * throttling budget (95% of each second on Linux by default): after
+ * RTB_DUTY_RUN_NS of running it sleeps RTB_DUTY_REST_NS. Call it only
+ * between samples, never inside a measured interval. */
+#define RTB_DUTY_RUN_NS 100000000LL
+#define RTB_DUTY_REST_NS 10000000LL
+struct rtb_duty { int64_t since_ns; };
+static inline void rtb_duty_start(struct rtb_duty *d)
+{
+	d->since_ns = rtb_port_mono_ns();
+}
+static inline void rtb_duty_check(struct rtb_duty *d)
+{
+	int64_t now = rtb_port_mono_ns();
+	if (now - d->since_ns > RTB_DUTY_RUN_NS) {
+		rtb_port_sleep_ns(RTB_DUTY_REST_NS);
+		d->since_ns = rtb_port_mono_ns();
+	}
+}
+
+/* rtb_knob_change - change a system knob for this benchmark (journaled;
+ * rtb_knob_restore or the end of the run puts it back). */
+int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v);
+int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k);
+
+/* rtb_work - CPU work of about us microseconds (calibrated loop count):
+ * unlike a wall-time spin, it takes longer when preempted, as a real
+ * critical section or load does. */
+void rtb_work_us(const struct rtb_ctx *c, double us);
+void rtb_work_iters(uint64_t iters);
+
+/* rtb_metric_begin - rtb_metric_new with id "<prefix><suffix>", title,
+ * study table and capacity; marks it partial if the run stops early. */
+struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				    const char *id, const char *title, size_t capacity);
+/* rtb_bench_metric_end - finish a metric: stats, status from the stop flag. */
+void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns);
+
+#endif

@@ -1,0 +1,206 @@
+/* ctxsw.rr.timeslice, ctxsw.rr.yield - context switch (study Table 1).
+ *
+ * What it measures: the time from the last instruction the outgoing task
+ * runs to the first instruction the incoming task runs, between two tasks
+ * of equal priority under round-robin (SCHED_RR) on one CPU.
+ *
+ * Both variants use the study's set-up: two tasks running an empty loop that
+ * stamps a shared time counter. A stamp by task X when the previous stamp
+ * was task Y's is the first instruction after a switch; the sample is the
+ * gap between the two stamps. The figure includes the switch, one counter
+ * read and at most the tail of one loop iteration (a few ns).
+ *   - timeslice: the tasks are switched by the expiry of the round-robin
+ *     quantum, as in the study. The kernel timer interrupt that ends the
+ *     quantum is part of the figure. One sample per quantum, so the quantum
+ *     is shortened for the run where the OS allows it (Linux:
+ *     sched_rr_timeslice_ms, restored right after).
+ *   - yield: the task hands over with sched_yield() right after its stamp:
+ *     the figure adds the yield system call's entry and exit.
+ *
+ * Thread protocol (controller = the runner's thread, higher priority, same CPU):
+ *   Step 1: controller sets the burst's end time and "no owner", gives go[0]
+ *           and go[1], and blocks on `parked`.
+ *   Step 2: each spinner stamps in a loop; a stamp whose previous stamp was
+ *           the other task's records one sample (not the first stamp of a
+ *           burst: its predecessor is in another burst).
+ *   Step 3: at the burst's end each spinner gives `parked` and waits on go.
+ *   Step 4: the controller rests (RTB_REST_NS), so two spinners at real-time
+ *           priority never reach the RT throttling budget (which would
+ *           otherwise show up as a 50 ms "switch"), then repeats from Step 1.
+ * Excludes: nothing is subtracted; the counter read cost is reported
+ * separately (clock.read_ns). */
+#include <stdatomic.h>
+#include <stdio.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+
+#define BURST_NS 500000000LL   /* spinning part of each second */
+#define REST_NS 300000000LL    /* idle part: keeps RT duty at ~60% */
+
+struct cs {
+	struct rtb_ctx *c;
+	struct rtb_metric *m;
+	int yield;
+	_Atomic int owner;          /* -1: nobody stamped yet in this burst */
+	_Atomic uint64_t last_ts;
+	_Atomic uint64_t burst_end;
+	atomic_int quit;
+	rtb_bsem_t go[2], parked;
+	int64_t rr_interval_ns;
+};
+
+struct spinner_arg {
+	struct cs *s;
+	int me;
+};
+
+static void *spinner(void *p)
+{
+	struct spinner_arg *a = p;
+	struct cs *s = a->s;
+	const struct rtb_clock_info *ci = s->c->clk;
+	const int me = a->me;
+
+	if (me == 0)
+		rtb_rr_interval_ns(&s->rr_interval_ns);
+	for (;;) {
+		rtb_bsem_take(&s->go[me]);
+		if (atomic_load(&s->quit))
+			break;
+		const uint64_t end = atomic_load_explicit(&s->burst_end, memory_order_relaxed);
+		for (;;) {
+			/* Step 2 */
+			uint64_t t = rtb_port_ticks();
+			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || rtb_metric_full(s->m))
+				break;
+			int prev = atomic_load_explicit(&s->owner, memory_order_relaxed);
+			if (prev != me) {
+				if (prev >= 0)
+					rtb_metric_add(s->m, rtb_ticks_to_ns(ci,
+						t - atomic_load_explicit(&s->last_ts, memory_order_relaxed)));
+				atomic_store_explicit(&s->owner, me, memory_order_relaxed);
+			}
+			atomic_store_explicit(&s->last_ts, t, memory_order_relaxed);
+			if (s->yield) {
+				rtb_inject(s->c);
+				rtb_yield();
+			}
+		}
+		rtb_bsem_give(&s->parked); /* Step 3 */
+	}
+	return NULL;
+}
+
+static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
+{
+	struct cs s = { .c = c, .yield = yield };
+	struct spinner_arg args[2] = { { &s, 0 }, { &s, 1 } };
+	rtb_thread_t th[2];
+	size_t n = rtb_samples(c, b);
+	int rc = 0, nth = 0;
+	long slice_set = -1;
+
+	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	if (!s.m)
+		return RTB_ENOMEM;
+	if (!yield && c->rt && c->o->rr_slice_ms > 0) {
+		int krc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, c->o->rr_slice_ms);
+		if (krc)
+			rtb_metric_note(s.m, "could not shorten the RR quantum (%s): fewer samples per second",
+					rtb_strerror(krc));
+		else
+			slice_set = c->o->rr_slice_ms;
+	}
+	rtb_bsem_init(&s.go[0], 0);
+	rtb_bsem_init(&s.go[1], 0);
+	rtb_bsem_init(&s.parked, 0);
+	for (int i = 0; i < 2; i++) {
+		rc = rtb_spawn(c, &th[i], i ? "tTaskB" : "tTaskA", RTB_SCHED_RR, c->o->prio,
+			       c->cpu, spinner, &args[i]);
+		if (rc)
+			goto out;
+		nth++;
+	}
+	/* the controller outranks the spinners so that Step 1 is atomic */
+	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio + 1, c->cpu);
+
+	int64_t t0 = rtb_port_mono_ns();
+	while (!rtb_metric_full(s.m) && !rtb_stopped(c)) {
+		/* Step 1 */
+		rtb_watchdog_arm(c, BURST_NS + 5000000000LL);
+		atomic_store(&s.owner, -1);
+		atomic_store(&s.burst_end, rtb_port_ticks() + rtb_ns_to_ticks(c->clk, BURST_NS));
+		rtb_bsem_give(&s.go[0]);
+		rtb_bsem_give(&s.go[1]);
+		for (int k = 0; k < 2; k++)
+			while (rtb_bsem_take_timed(&s.parked, 100000000) == RTB_ETIMEDOUT)
+				;
+		/* Step 4 */
+		if (!rtb_metric_full(s.m) && !rtb_stopped(c))
+			rtb_port_sleep_ns(yield ? REST_NS / 10 : REST_NS);
+	}
+	int64_t elapsed = rtb_port_mono_ns() - t0;
+
+	rtb_metric_set_method(s.m,
+		"2 SCHED_RR tasks, prio %d, both on CPU %d, empty loop stamping a shared counter; "
+		"sample = last stamp of outgoing -> first stamp of incoming task%s; "
+		"spinning in %lld ms bursts with %lld ms rests (RT throttling never reached)",
+		c->o->prio, c->cpu,
+		yield ? ", handing over with sched_yield() right after the stamp" :
+			", switched by quantum expiry",
+		BURST_NS / 1000000, (yield ? REST_NS / 10 : REST_NS) / 1000000);
+	if (s.rr_interval_ns > 0)
+		rtb_metric_extra(s.m, "rr_quantum_ms", (double)s.rr_interval_ns / 1e6, "ms");
+	if (slice_set > 0)
+		rtb_metric_extra(s.m, "rr_timeslice_ms_set", (double)slice_set, "ms");
+	if (!c->rt)
+		rtb_metric_note(s.m, "no real-time scheduling: SCHED_OTHER tasks, switched by the fair scheduler");
+	if (!yield && s.rr_interval_ns > 0)
+		c->res->set.rr_interval_ns = s.rr_interval_ns;
+	rtb_bench_metric_end(c, s.m, elapsed);
+out:
+	atomic_store(&s.quit, 1);
+	for (int i = 0; i < nth; i++)
+		rtb_bsem_give(&s.go[i]);
+	for (int i = 0; i < nth; i++)
+		rtb_thread_join(&th[i]);
+	if (slice_set > 0) {
+		int rrc = rtb_knob_restore(c, RTB_KNOB_RR_TIMESLICE_MS);
+		if (rrc)
+			rtb_metric_note(s.m, "could not restore the RR quantum: %s", rtb_strerror(rrc));
+	}
+	rtb_bsem_destroy(&s.go[0]);
+	rtb_bsem_destroy(&s.go[1]);
+	rtb_bsem_destroy(&s.parked);
+	return rc;
+}
+
+static int run_timeslice(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return run_cs(c, b, 0);
+}
+
+static int run_yield(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return run_cs(c, b, 1);
+}
+
+const struct rtb_bench rtb_bench_ctxsw_timeslice = {
+	.id = "ctxsw.rr.timeslice",
+	.title = "Context switch, round-robin quantum expiry",
+	.study_table = "Table 1",
+	.summary = "two equal-priority SCHED_RR tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",
+	.default_samples = 1000,
+	.not_injectable_why = "the switch is asynchronous (quantum expiry): no code of ours runs inside it",
+	.run = run_timeslice,
+};
+
+const struct rtb_bench rtb_bench_ctxsw_yield = {
+	.id = "ctxsw.rr.yield",
+	.title = "Context switch, sched_yield hand-over",
+	.study_table = "Table 1",
+	.summary = "the same two tasks handing over with sched_yield(); many samples a second",
+	.default_samples = 20000,
+	.injectable = 1,
+	.run = run_yield,
+};

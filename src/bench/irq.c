@@ -1,0 +1,174 @@
+/* irq.timer.signal, irq.timer.nanosleep - timer interrupt latency
+ * (study Table 3).
+ *
+ * The study programs a hardware timer to fire every 20 us and measures, on a
+ * logic analyzer, timer assertion to ISR entry, where the ISR bumps a tick
+ * counter. A user-space program cannot see the hardware assertion; the
+ * closest honest equivalent is the timer's programmed expiry time on the
+ * same clock the timer runs on (CLOCK_MONOTONIC), so:
+ *   latency = observed time - programmed expiry.
+ * It includes the hardware timer's own latency, the kernel's interrupt entry
+ * and timer processing, and the delivery path of each variant:
+ *   - signal: a periodic POSIX timer raises a signal; its handler (signal
+ *     context, the user-space stand-in for an ISR) stamps first thing and
+ *     bumps the tick counter. Adds signal generation, the switch to the
+ *     waiting task and the handler's entry.
+ *   - nanosleep: a task sleeps until the absolute expiry and stamps when it
+ *     wakes (the cyclictest method). Adds the wake-up and context switch.
+ * Overruns (expiries the OS merged into one signal) and missed periods
+ * (a sleeper that woke after the next expiry) are counted, never hidden;
+ * latencies are always measured against the expiry they belong to.
+ *
+ * Thread protocol:
+ *   Step 1: the measuring task (SCHED_FIFO, the run's top priority, on the
+ *           measurement CPU) takes its first expiry 1 ms ahead, aligned.
+ *   Step 2: it waits (sigsuspend / clock_nanosleep TIMER_ABSTIME).
+ *   Step 3: handler or waking task stamps CLOCK_MONOTONIC first thing and
+ *           records stamp - expiry; the first sample is kept as the cold one.
+ *   Step 4: repeat from Step 2 until the sample count is reached.
+ */
+#include <stdio.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+
+struct irq {
+	struct rtb_ctx *c;
+	struct rtb_metric *m;
+	int64_t first_expiry, period;
+	uint64_t index;   /* expiry index of the latest signal */
+	uint64_t ticks;   /* the ISR's tick counter */
+};
+
+/* on_tick - the "ISR": stamp first, then bookkeeping. */
+static void on_tick(int overruns, void *p)
+{
+	struct irq *s = p;
+	rtb_inject(s->c);
+	int64_t now = rtb_port_mono_ns();         /* Step 3 */
+	/* the signal belongs to the expiry that generated it; the overruns are
+	 * later expiries merged into it */
+	int64_t expiry = s->first_expiry + (int64_t)s->index * s->period;
+
+	s->index += 1 + (uint64_t)overruns;
+	s->m->overruns += (uint64_t)overruns;
+	s->m->missed += (uint64_t)overruns;
+	if (s->ticks++ == 0) {
+		s->m->first_ns = now - expiry;
+		s->m->has_first = 1;
+	} else {
+		rtb_metric_add(s->m, now - expiry);
+	}
+}
+
+static int64_t first_expiry(int64_t period)
+{
+	int64_t t = rtb_port_mono_ns() + 1000000;
+	return t - t % period + period;
+}
+
+static void *signal_task(void *p)
+{
+	struct irq *s = p;
+	rtb_ptimer_t t = { 0 };
+	int rc;
+
+	s->first_expiry = first_expiry(s->period);
+	rc = rtb_ptimer_start(&t, s->first_expiry, s->period, on_tick, s);
+	if (rc) {
+		s->m->status = RTB_STATUS_FAILED;
+		rtb_metric_note(s->m, "cannot start the periodic timer: %s", rtb_strerror(rc));
+		return NULL;
+	}
+	while (!rtb_metric_full(s->m) && !rtb_stopped(s->c))
+		rtb_ptimer_wait(&t);  /* Step 2 */
+	rtb_ptimer_stop(&t);
+	return NULL;
+}
+
+static void *sleep_task(void *p)
+{
+	struct irq *s = p;
+	int64_t next = first_expiry(s->period);
+	int first = 1;
+
+	while (!rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
+		rtb_port_sleep_until_ns(next);         /* Step 2 */
+		rtb_inject(s->c);
+		int64_t now = rtb_port_mono_ns();      /* Step 3 */
+		if (first) {
+			s->m->first_ns = now - next;
+			s->m->has_first = 1;
+			first = 0;
+		} else {
+			rtb_metric_add(s->m, now - next);
+		}
+		next += s->period;
+		while (next <= now) {                  /* woke after the next expiry */
+			next += s->period;
+			s->m->missed++;
+		}
+	}
+	return NULL;
+}
+
+static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
+{
+	struct irq s = { .c = c, .period = c->o->period_ns };
+	size_t n = rtb_samples(c, b);
+	rtb_thread_t th;
+	int rc;
+
+	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	if (!s.m)
+		return RTB_ENOMEM;
+	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period);
+	int64_t t0 = rtb_port_mono_ns();
+	rc = rtb_spawn(c, &th, use_signal ? "tTimerIsr" : "tCyclic", RTB_SCHED_FIFO,
+		       c->o->prio + 2, c->cpu, use_signal ? signal_task : sleep_task, &s);
+	if (rc)
+		return rc;
+	rtb_thread_join(&th);
+	rtb_metric_set_method(s.m,
+		"periodic %lld us on CLOCK_MONOTONIC, absolute expiries; %s (SCHED_FIFO %d, CPU %d); "
+		"sample = CLOCK_MONOTONIC stamp - programmed expiry",
+		(long long)(s.period / 1000),
+		use_signal ? "POSIX timer signal, stamp at handler entry, handler bumps a tick counter"
+			   : "task sleeping in clock_nanosleep(TIMER_ABSTIME), stamp on wake-up (cyclictest method)",
+		c->o->prio + 2, c->cpu);
+	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
+	if (s.m->missed)
+		rtb_metric_note(s.m, "%llu periods missed (%s)", (unsigned long long)s.m->missed,
+				use_signal ? "timer overruns reported by the OS" : "woke after the next expiry");
+	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	return 0;
+}
+
+static int run_signal(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return run_irq(c, b, 1);
+}
+
+static int run_sleep(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return run_irq(c, b, 0);
+}
+
+const struct rtb_bench rtb_bench_irq_signal = {
+	.id = "irq.timer.signal",
+	.title = "Timer interrupt latency, signal handler entry",
+	.study_table = "Table 3",
+	.summary = "periodic POSIX timer; expiry -> entry of its signal handler (the user-space ISR)",
+	.default_samples = 10000,
+	.injectable = 1,
+	.run = run_signal,
+};
+
+const struct rtb_bench rtb_bench_irq_sleep = {
+	.id = "irq.timer.nanosleep",
+	.title = "Timer interrupt latency, task wake-up",
+	.study_table = "Table 3",
+	.summary = "task sleeping until an absolute expiry; expiry -> task running (cyclictest's method)",
+	.default_samples = 10000,
+	.injectable = 1,
+	.run = run_sleep,
+};

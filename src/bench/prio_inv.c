@@ -1,0 +1,264 @@
+/* sync.prio_inv.<protocol>.* - priority inversion (study Table 2).
+ *
+ * What it measures, for each mutex protocol (none, priority inheritance,
+ * priority ceiling), with the study's three tasks on one CPU:
+ *   tCyclicTask (high), tWorkTask (medium), tSlowTask (low).
+ *   - request_to_release: the study's interval, from tCyclicTask's request
+ *     of the resource to tSlowTask's release of it.
+ *   - blocking: tCyclicTask's total blocking, from the moment it is made
+ *     ready (needing the resource tSlowTask holds) to the moment it holds
+ *     the resource. Under the ceiling protocol tCyclicTask cannot even run
+ *     while tSlowTask holds the resource, so it never requests it then:
+ *     request_to_release does not exist there (reported skipped) and
+ *     blocking is the figure that compares the three.
+ * Bounded or not: trials alternate between tWorkTask loads of L and 2L; if
+ * blocking grows with the load (slope ~1) the inversion is unbounded, if
+ * it stays at tSlowTask's remaining critical section (slope ~0) it is
+ * bounded. The slope and verdict are extras of each blocking metric.
+ * The critical section and the load are calibrated CPU work, not wall-time
+ * spins, so a preempted critical section really takes longer.
+ *
+ * Thread protocol (one CPU; the runner's thread is the controller, above
+ * all three):
+ *   Step 1: controller picks the trial's protocol and load (interleaved, so
+ *           drift hits every combination alike) and gives tSlowTask's go.
+ *   Step 2: tSlowTask locks the mutex, stamps t_ready, gives tCyclicTask's
+ *           go (it preempts at once unless the ceiling already raised
+ *           tSlowTask to its level).
+ *   Step 3: tCyclicTask stamps t_req and requests the mutex: it blocks.
+ *   Step 4: tSlowTask gives tWorkTask's go: without a protocol tWorkTask
+ *           preempts tSlowTask and runs its whole load first.
+ *   Step 5: tSlowTask does its critical section, stamps t_rel, unlocks.
+ *   Step 6: tCyclicTask gets the mutex, stamps t_acq, unlocks; all three
+ *           give `done`; the controller records the trial and rests briefly
+ *           between trials (RT throttling is never reached).
+ */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+
+#define NPROTO 3
+#define WAIT_NS 2000000000LL
+
+static const char *const proto_name[NPROTO] = { "none", "inherit", "ceiling" };
+static const char *const proto_long[NPROTO] = {
+	"no protocol", "priority inheritance", "priority ceiling"
+};
+
+struct pi {
+	struct rtb_ctx *c;
+	rtb_mutex_t mtx[NPROTO];
+	rtb_mutex_t *cur;
+	double cs_us, load_us;
+	rtb_bsem_t go_h, go_m, go_l, done;
+	atomic_int quit;
+	_Atomic uint64_t t_ready, t_req, t_rel, t_acq;
+};
+
+static void *slow_task(void *p)
+{
+	struct pi *s = p;
+	while (!rtb_bsem_take(&s->go_l) && !atomic_load(&s->quit)) {
+		rtb_mutex_lock(s->cur);                     /* Step 2 */
+		atomic_store(&s->t_ready, rtb_port_ticks());
+		rtb_bsem_give(&s->go_h);
+		rtb_bsem_give(&s->go_m);                    /* Step 4 */
+		rtb_work_us(s->c, s->cs_us);                /* Step 5 */
+		rtb_inject(s->c);
+		atomic_store(&s->t_rel, rtb_port_ticks());
+		rtb_mutex_unlock(s->cur);
+		rtb_bsem_give(&s->done);
+	}
+	return NULL;
+}
+
+static void *work_task(void *p)
+{
+	struct pi *s = p;
+	while (!rtb_bsem_take(&s->go_m) && !atomic_load(&s->quit)) {
+		rtb_work_us(s->c, s->load_us);
+		rtb_bsem_give(&s->done);
+	}
+	return NULL;
+}
+
+static void *cyclic_task(void *p)
+{
+	struct pi *s = p;
+	while (!rtb_bsem_take(&s->go_h) && !atomic_load(&s->quit)) {
+		atomic_store(&s->t_req, rtb_port_ticks());  /* Step 3 */
+		rtb_mutex_lock(s->cur);
+		atomic_store(&s->t_acq, rtb_port_ticks());  /* Step 6 */
+		rtb_mutex_unlock(s->cur);
+		rtb_bsem_give(&s->done);
+	}
+	return NULL;
+}
+
+static int64_t median_of(int64_t *v, size_t n)
+{
+	struct rtb_stats st;
+	int64_t *scratch = malloc((n ? n : 1) * sizeof(*scratch));
+	if (!scratch)
+		return 0;
+	rtb_stats_compute(v, n, scratch, &st);
+	free(scratch);
+	return st.median;
+}
+
+static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct pi s = { .c = c, .cs_us = (double)c->o->pi_cs_ns / 1000.0 };
+	const double load_us[2] = { (double)c->o->pi_load_ns / 1000.0, 2.0 * (double)c->o->pi_load_ns / 1000.0 };
+	size_t n = rtb_samples(c, b);
+	struct rtb_metric *rtr[NPROTO] = { 0 }, *blk[NPROTO] = { 0 };
+	int64_t *blk2[NPROTO] = { 0 };
+	size_t nblk2[NPROTO] = { 0 };
+	int inited[NPROTO] = { 0 };
+	rtb_thread_t th[3];
+	int nth = 0, rc = 0;
+	const int prio_l = c->o->prio, prio_m = c->o->prio + 1, prio_h = c->o->prio + 2;
+	char id[64], title[80];
+
+	for (int p = 0; p < NPROTO; p++) {
+		snprintf(id, sizeof(id), "%s.%s.request_to_release", b->id, proto_name[p]);
+		snprintf(title, sizeof(title), "Priority inversion, %s: request to release", proto_long[p]);
+		rtr[p] = rtb_bench_metric(c, b, id, title, p == 2 ? 0 : n);
+		snprintf(id, sizeof(id), "%s.%s.blocking", b->id, proto_name[p]);
+		snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking", proto_long[p]);
+		blk[p] = rtb_bench_metric(c, b, id, title, n);
+		blk2[p] = calloc(n ? n : 1, sizeof(int64_t));
+		if (!rtr[p] || !blk[p] || !blk2[p]) {
+			rc = RTB_ENOMEM;
+			goto out;
+		}
+		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, prio_h);
+		if (mrc) {
+			blk[p]->status = rtr[p]->status = RTB_STATUS_SKIPPED;
+			rtb_metric_note(blk[p], "this system has no %s mutex: %s", proto_long[p], rtb_strerror(mrc));
+			rtb_metric_note(rtr[p], "this system has no %s mutex: %s", proto_long[p], rtb_strerror(mrc));
+		} else {
+			inited[p] = 1;
+		}
+	}
+	rtr[2]->status = RTB_STATUS_SKIPPED;
+	rtb_metric_note(rtr[2], "under the ceiling protocol tCyclicTask cannot run while tSlowTask "
+			"holds the resource, so it never requests it then: see the blocking figure");
+
+	rtb_bsem_init(&s.go_h, 0);
+	rtb_bsem_init(&s.go_m, 0);
+	rtb_bsem_init(&s.go_l, 0);
+	rtb_bsem_init(&s.done, 0);
+	rc = rtb_spawn(c, &th[nth], "tSlowTask", RTB_SCHED_FIFO, prio_l, c->cpu, slow_task, &s);
+	if (!rc && ++nth)
+		rc = rtb_spawn(c, &th[nth], "tWorkTask", RTB_SCHED_FIFO, prio_m, c->cpu, work_task, &s);
+	if (!rc && ++nth)
+		rc = rtb_spawn(c, &th[nth], "tCyclicTask", RTB_SCHED_FIFO, prio_h, c->cpu, cyclic_task, &s);
+	if (rc)
+		goto out;
+	nth++;
+	rtb_self_rt(c, RTB_SCHED_FIFO, prio_h + 1, c->cpu);
+
+	struct rtb_duty d;
+	rtb_duty_start(&d);
+	int64_t t0 = rtb_port_mono_ns();
+	const struct rtb_clock_info *ci = c->clk;
+	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 6 * (int64_t)(s.cs_us + 3 * load_us[1] + 100) * 1000);
+	for (size_t i = 0; i < n * NPROTO * 2 && !rtb_stopped(c); i++) {
+		const int p = (int)(i % NPROTO), hi_load = (int)((i / NPROTO) % 2);
+		if (!inited[p])
+			continue;
+		s.cur = &s.mtx[p];                           /* Step 1 */
+		s.load_us = load_us[hi_load];
+		rtb_bsem_give(&s.go_l);
+		int ok = 1;
+		for (int k = 0; k < 3; k++)
+			if (rtb_bsem_take_timed(&s.done, WAIT_NS))
+				ok = 0;
+		if (!ok) {
+			blk[p]->invalid++;
+			rtb_metric_note(blk[p], "a trial did not finish within %lld s: stopped",
+					WAIT_NS / 1000000000);
+			break;
+		}
+		int64_t blocking = rtb_ticks_to_ns(ci, atomic_load(&s.t_acq) - atomic_load(&s.t_ready));
+		int64_t req_rel = (int64_t)(atomic_load(&s.t_rel) - atomic_load(&s.t_req));
+		if (hi_load) {
+			if (nblk2[p] < n)
+				blk2[p][nblk2[p]++] = blocking;
+		} else {
+			rtb_metric_add(blk[p], blocking);
+			if (p != 2) {
+				if (req_rel >= 0)
+					rtb_metric_add(rtr[p], rtb_ticks_to_ns(ci, (uint64_t)req_rel));
+				else
+					rtr[p]->invalid++;
+			}
+		}
+		rtb_duty_check(&d);
+	}
+	int64_t elapsed = rtb_port_mono_ns() - t0;
+
+	for (int p = 0; p < NPROTO; p++) {
+		rtb_metric_set_method(blk[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
+			"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
+			"critical section %.0f us (calibrated work); sample = tCyclicTask made ready -> "
+			"holds the mutex", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
+		if (p != 2) {
+			rtb_metric_set_method(rtr[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
+				"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
+				"critical section %.0f us (calibrated work); sample = tCyclicTask requests -> "
+				"tSlowTask releases", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
+			if (rtr[p]->invalid)
+				rtb_metric_note(rtr[p], "%llu trials where tCyclicTask requested after the release",
+						(unsigned long long)rtr[p]->invalid);
+		}
+		if (!inited[p])
+			continue;
+		rtb_metric_extra(blk[p], "critical_section_us", s.cs_us, "us");
+		rtb_metric_extra(blk[p], "load_us", load_us[0], "us");
+		if (blk[p]->count && nblk2[p]) {
+			int64_t m1 = median_of(blk[p]->samples, blk[p]->count);
+			int64_t m2 = median_of(blk2[p], nblk2[p]);
+			double slope = (double)(m2 - m1) / (load_us[1] * 1000.0 - load_us[0] * 1000.0);
+			rtb_metric_extra(blk[p], "p50_at_2x_load_ns", (double)m2, "ns");
+			rtb_metric_extra(blk[p], "load_slope", slope, "ns/ns");
+			rtb_metric_extra(blk[p], "bounded", slope < 0.25 ? 1.0 : slope > 0.75 ? 0.0 : 0.5, "bool");
+		}
+		rtb_bench_metric_end(c, blk[p], elapsed);
+		if (p != 2)
+			rtb_bench_metric_end(c, rtr[p], elapsed);
+	}
+out:
+	atomic_store(&s.quit, 1);
+	rtb_bsem_give(&s.go_l);
+	rtb_bsem_give(&s.go_m);
+	rtb_bsem_give(&s.go_h);
+	for (int i = 0; i < nth; i++)
+		rtb_thread_join(&th[i]);
+	for (int p = 0; p < NPROTO; p++) {
+		if (inited[p])
+			rtb_mutex_destroy(&s.mtx[p]);
+		free(blk2[p]);
+	}
+	rtb_bsem_destroy(&s.go_h);
+	rtb_bsem_destroy(&s.go_m);
+	rtb_bsem_destroy(&s.go_l);
+	rtb_bsem_destroy(&s.done);
+	return rc;
+}
+
+const struct rtb_bench rtb_bench_prio_inv = {
+	.id = "sync.prio_inv",
+	.title = "Priority inversion",
+	.study_table = "Table 2",
+	.summary = "tCyclicTask/tWorkTask/tSlowTask on one CPU with mutex protocol none, inherit, ceiling; bounded or not",
+	.default_samples = 300,
+	.needs_rt = 1,
+	.injectable = 1,
+	.selftest_metric = "sync.prio_inv.inherit.blocking",
+	.run = run_pi,
+};

@@ -1,0 +1,18 @@
+/* rtbench - the list of every benchmark, in the order a run takes them:
+ * the study's five first (Tables 1-5), then the extras. */
+#include "rtbench/bench.h"
+
+extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
+	rtb_bench_prio_inv, rtb_bench_irq_signal, rtb_bench_irq_sleep,
+	rtb_bench_sem_take, rtb_bench_mqueue;
+
+const struct rtb_bench *const rtb_benches[] = {
+	&rtb_bench_ctxsw_timeslice,
+	&rtb_bench_ctxsw_yield,
+	&rtb_bench_prio_inv,
+	&rtb_bench_irq_signal,
+	&rtb_bench_irq_sleep,
+	&rtb_bench_sem_take,
+	&rtb_bench_mqueue,
+};
+const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);

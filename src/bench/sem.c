@@ -1,0 +1,126 @@
+/* sync.sem.take.uncontended - binary-semaphore acquisition (study Table 4).
+ *
+ * What it measures: the time the acquire call takes when the semaphore is
+ * already available: the uncontended path, no blocking, no wake-up.
+ * Includes: the call and one counter read. Excludes: giving the semaphore,
+ * any blocking (a take that would block is never timed: see Step 3).
+ *
+ * Thread protocol (two tasks of equal priority, one CPU, as in the study):
+ *   Step 1: the semaphore is created unavailable.
+ *   Step 2: tGive gives it, then gives tTake's `go` and blocks on `done`
+ *           (equal priority: tTake runs only once tGive blocks).
+ *   Step 3: tTake wakes from `go`, stamps, takes the semaphore (available:
+ *           it cannot block), stamps: one sample.
+ *   Step 4: tTake gives `done` and blocks on `go`; tGive repeats Step 2.
+ * Between rounds, while both tasks are blocked, tGive rests briefly every
+ * 100 ms so the loop never reaches the RT throttling budget.
+ */
+#include <stdatomic.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+
+#define WAIT_NS 2000000000LL /* a hand-off slower than this is a failure */
+
+struct st {
+	struct rtb_ctx *c;
+	struct rtb_metric *m;
+	rtb_bsem_t sem, go, done;
+	atomic_ulong given;
+	size_t rounds;
+};
+
+static void *giver(void *p)
+{
+	struct st *s = p;
+	struct rtb_duty d;
+
+	rtb_duty_start(&d);
+	for (unsigned long k = 1; k <= s->rounds && !rtb_stopped(s->c); k++) {
+		rtb_bsem_give(&s->sem);       /* Step 2 */
+		atomic_store(&s->given, k);
+		rtb_bsem_give(&s->go);
+		if (rtb_bsem_take_timed(&s->done, WAIT_NS)) {
+			s->m->invalid++;
+			break;
+		}
+		rtb_duty_check(&d);
+	}
+	atomic_store(&s->given, 0);
+	rtb_bsem_give(&s->go); /* let tTake see the end */
+	return NULL;
+}
+
+static void *taker(void *p)
+{
+	struct st *s = p;
+	const struct rtb_clock_info *ci = s->c->clk;
+
+	for (unsigned long k = 1; k <= s->rounds; k++) {
+		if (rtb_bsem_take_timed(&s->go, WAIT_NS) || atomic_load(&s->given) != k)
+			break;
+		/* Step 3 */
+		uint64_t t0 = rtb_port_ticks();
+		rtb_inject(s->c);
+		rtb_bsem_take(&s->sem);
+		uint64_t t1 = rtb_port_ticks();
+		if (k == 1) {
+			s->m->first_ns = rtb_ticks_to_ns(ci, t1 - t0);
+			s->m->has_first = 1;
+		} else {
+			rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t1 - t0));
+		}
+		rtb_bsem_give(&s->done);      /* Step 4 */
+	}
+	return NULL;
+}
+
+static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct st s = { .c = c };
+	rtb_thread_t tg, tt;
+	size_t n = rtb_samples(c, b);
+	int rc;
+
+	s.rounds = n + 1; /* the first is the cold sample */
+	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	if (!s.m)
+		return RTB_ENOMEM;
+	rtb_bsem_init(&s.sem, 0); /* Step 1 */
+	rtb_bsem_init(&s.go, 0);
+	rtb_bsem_init(&s.done, 0);
+	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 100000);
+	int64_t t0 = rtb_port_mono_ns();
+	rc = rtb_spawn(c, &tt, "tTake", RTB_SCHED_FIFO, c->o->prio, c->cpu, taker, &s);
+	if (rc)
+		goto out;
+	rc = rtb_spawn(c, &tg, "tGive", RTB_SCHED_FIFO, c->o->prio, c->cpu, giver, &s);
+	if (rc) {
+		atomic_store(c->stop, 1);
+		rtb_thread_join(&tt);
+		goto out;
+	}
+	rtb_thread_join(&tg);
+	rtb_thread_join(&tt);
+	rtb_metric_set_method(s.m,
+		"binary semaphore (POSIX sem_t) created unavailable; tGive gives it, then tTake "
+		"(equal SCHED_FIFO prio %d, CPU %d) times sem_wait on it, available, never blocking; "
+		"includes one counter read (clock.read_ns)", c->o->prio, c->cpu);
+	if (s.m->invalid)
+		rtb_metric_note(s.m, "a hand-off took over %lld s: sampling stopped", WAIT_NS / 1000000000);
+	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+out:
+	rtb_bsem_destroy(&s.sem);
+	rtb_bsem_destroy(&s.go);
+	rtb_bsem_destroy(&s.done);
+	return rc;
+}
+
+const struct rtb_bench rtb_bench_sem_take = {
+	.id = "sync.sem.take.uncontended",
+	.title = "Binary semaphore acquisition (uncontended)",
+	.study_table = "Table 4",
+	.summary = "time of the take call on a binary semaphore another task has just given",
+	.default_samples = 20000,
+	.injectable = 1,
+	.run = run_sem,
+};

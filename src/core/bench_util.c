@@ -1,0 +1,94 @@
+/* rtbench core - helpers the benchmark files share. */
+#include <stdio.h>
+#include <string.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+#include "core/watchdog.h"
+#include "core/env.h"
+
+/* rtb_samples - --samples if given, else the benchmark's default. */
+size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
+}
+
+/* rtb_spawn - measurement thread with the run's scheduling class. */
+int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
+	      enum rtb_policy policy, int prio, int cpu, rtb_thread_fn fn, void *arg)
+{
+	struct rtb_thread_attr a = {
+		.name = name,
+		.policy = c->rt ? policy : RTB_SCHED_OTHER,
+		.prio = prio,
+		.cpu = cpu,
+	};
+	int rc = rtb_thread_create(t, &a, fn, arg);
+
+	if (!rc)
+		rtb_wd_register(t->os_id);
+	return rc;
+}
+
+/* rtb_self_rt - the calling thread gets what rtb_spawn would give. */
+int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, int prio, int cpu)
+{
+	return rtb_self_sched(c->rt ? policy : RTB_SCHED_OTHER, prio, cpu);
+}
+
+void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
+{
+	rtb_wd_arm(ns);
+}
+
+/* rtb_work_iters - a loop the compiler cannot remove or shorten. */
+void rtb_work_iters(uint64_t iters)
+{
+	for (uint64_t i = 0; i < iters; i++)
+		__asm__ __volatile__("" ::: "memory");
+}
+
+void rtb_work_us(const struct rtb_ctx *c, double us)
+{
+	rtb_work_iters((uint64_t)(us * (double)c->work_iters_per_us + 0.5));
+}
+
+/* rtb_bench_metric - a metric of bench b, sized before any measuring. */
+struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				    const char *id, const char *title, size_t capacity)
+{
+	struct rtb_metric *m = NULL;
+	int rc = rtb_metric_new(c->res, id, title, capacity, &m);
+
+	if (rc) {
+		fprintf(stderr, "rtbench: %s: cannot keep %zu samples: %s\n", id, capacity,
+			rtb_strerror(rc));
+		return NULL;
+	}
+	m->study_table = b->study_table;
+	return m;
+}
+
+/* rtb_bench_metric_end - statistics; partial if the run was stopped. */
+void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
+{
+	m->elapsed_ns = elapsed_ns;
+	if (m->status == RTB_STATUS_OK && m->count < m->capacity) {
+		m->status = RTB_STATUS_PARTIAL;
+		if (rtb_stopped(c))
+			rtb_metric_note(m, "stopped early: %zu of %zu samples", m->count, m->capacity);
+		else
+			rtb_metric_note(m, "only %zu of %zu samples", m->count, m->capacity);
+	}
+	rtb_metric_finish(m, c->o->deadline_ns);
+}
+
+/* rtb_knob_change - journaled change of a system knob for one benchmark. */
+int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v)
+{
+	return rtb_env_set(k, v);
+}
+
+int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
+{
+	return rtb_env_restore_one(k);
+}

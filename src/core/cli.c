@@ -1,0 +1,256 @@
+/* rtbench core - command-line parsing.
+ *
+ * Every option value is checked completely (a number must be all digits and
+ * in range, a file's directory must be writable) before anything runs, so
+ * bad input costs nothing and gets one line naming the option. */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "core/cli.h"
+#include "rtbench/err.h"
+
+enum {
+	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
+	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
+	OPT_PILOAD, OPT_QUIET, OPT_DELAYS, OPT_HELP,
+};
+
+static const struct option run_opts[] = {
+	{ "tests", required_argument, NULL, OPT_TESTS },
+	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "period-us", required_argument, NULL, OPT_PERIOD },
+	{ "deadline-us", required_argument, NULL, OPT_DEADLINE },
+	{ "cpu", required_argument, NULL, OPT_CPU },
+	{ "prio", required_argument, NULL, OPT_PRIO },
+	{ "no-rt", no_argument, NULL, OPT_NORT },
+	{ "label", required_argument, NULL, OPT_LABEL },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "csv", required_argument, NULL, OPT_CSV },
+	{ "raw", required_argument, NULL, OPT_RAW },
+	{ "no-mlock", no_argument, NULL, OPT_NOMLOCK },
+	{ "idle-latency-us", required_argument, NULL, OPT_IDLE },
+	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
+	{ "pi-cs-us", required_argument, NULL, OPT_PICS },
+	{ "pi-load-us", required_argument, NULL, OPT_PILOAD },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "delays-us", required_argument, NULL, OPT_DELAYS },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ NULL, 0, NULL, 0 },
+};
+
+void rtb_cli_defaults(struct rtb_cli *cl)
+{
+	memset(cl, 0, sizeof(*cl));
+	cl->o.samples = -1;
+	cl->o.period_ns = 200000;
+	cl->o.cpu = -1;
+	cl->o.prio = 80;
+	cl->o.rt = 1;
+	cl->o.mlock = 1;
+	cl->o.idle_latency_us = 0;
+	cl->o.rr_slice_ms = 1;
+	cl->o.pi_cs_ns = 50000;
+	cl->o.pi_load_ns = 200000;
+	cl->out.text = 1;
+	cl->delays_ns[0] = 1000;
+	cl->delays_ns[1] = 5000;
+	cl->delays_ns[2] = 20000;
+	cl->ndelays = 3;
+}
+
+static __attribute__((format(printf, 3, 4))) int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* num - the whole of s as an integer in [lo, hi]. */
+static int num(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+	errno = 0;
+	long long x = strtoll(s, &end, 10);
+	if (errno || end == s || *end || x < lo || x > hi)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* writable - the file's directory exists and can be written. */
+static int writable(const char *path)
+{
+	char buf[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s", path);
+	return *path && access(dirname(buf), W_OK) == 0;
+}
+
+/* delays - "1,5,20" into ns. */
+static int delays(const char *s, struct rtb_cli *cl)
+{
+	char buf[256];
+	char *save = NULL;
+	long long v;
+
+	snprintf(buf, sizeof(buf), "%s", s);
+	cl->ndelays = 0;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (cl->ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
+			return -1;
+		cl->delays_ns[cl->ndelays++] = v * 1000;
+	}
+	return cl->ndelays ? 0 : -1;
+}
+
+/* rtb_cli_parse - options of run / selftest. */
+int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char *err, size_t errlen)
+{
+	long long v;
+	int c, ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	char bad[128];
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", run_opts, NULL)) != -1) {
+		const char *a = optarg;
+		switch (c) {
+		case OPT_TESTS:
+			if (rtb_tests_check(a, bad, sizeof(bad)))
+				return fail(err, errlen, "--tests: no measurement is called '%s' (see 'rtbench list')", bad);
+			cl->o.tests = a;
+			break;
+		case OPT_SAMPLES:
+			if (num(a, 1, 10000000, &v))
+				return fail(err, errlen, "--samples: '%s' is not a whole number from 1 to 10000000", a);
+			cl->o.samples = (int)v;
+			break;
+		case OPT_PERIOD:
+			if (num(a, 1, 1000000, &v))
+				return fail(err, errlen, "--period-us: '%s' is not a whole number of microseconds from 1 to 1000000", a);
+			cl->o.period_ns = v * 1000;
+			break;
+		case OPT_DEADLINE:
+			if (num(a, 1, 10000000, &v))
+				return fail(err, errlen, "--deadline-us: '%s' is not a whole number of microseconds from 1 to 10000000", a);
+			cl->o.deadline_ns = v * 1000;
+			break;
+		case OPT_CPU:
+			if (num(a, 0, ncpu - 1, &v))
+				return fail(err, errlen, "--cpu: '%s' is not a CPU of this machine (0 to %d)", a, ncpu - 1);
+			cl->o.cpu = (int)v;
+			break;
+		case OPT_PRIO:
+			if (num(a, 1, 95, &v))
+				return fail(err, errlen, "--prio: '%s' is not a priority from 1 to 95 (tasks use up to prio+3; the watchdog 99)", a);
+			cl->o.prio = (int)v;
+			break;
+		case OPT_NORT:
+			cl->o.rt = 0;
+			break;
+		case OPT_LABEL:
+			if (!*a || strlen(a) >= 64)
+				return fail(err, errlen, "--label: give 1 to 63 characters");
+			cl->o.label = a;
+			break;
+		case OPT_JSON:
+		case OPT_CSV:
+		case OPT_RAW:
+			if (selftest)
+				goto unknown;
+			if (!writable(a))
+				return fail(err, errlen, "--%s: cannot write '%s' (no such directory, or not writable)",
+					    c == OPT_JSON ? "json" : c == OPT_CSV ? "csv" : "raw", a);
+			*(c == OPT_JSON ? &cl->out.json : c == OPT_CSV ? &cl->out.csv : &cl->out.raw) = a;
+			break;
+		case OPT_NOMLOCK:
+			cl->o.mlock = 0;
+			break;
+		case OPT_IDLE:
+			if (num(a, -1, 1000000, &v))
+				return fail(err, errlen, "--idle-latency-us: '%s' is not -1 (do not hold) or 0 to 1000000", a);
+			cl->o.idle_latency_us = (int)v;
+			break;
+		case OPT_SLICE:
+			if (num(a, 0, 1000, &v))
+				return fail(err, errlen, "--rr-slice-ms: '%s' is not 0 (leave as found) or 1 to 1000", a);
+			cl->o.rr_slice_ms = (int)v;
+			break;
+		case OPT_PICS:
+			if (num(a, 1, 100000, &v))
+				return fail(err, errlen, "--pi-cs-us: '%s' is not a whole number of microseconds from 1 to 100000", a);
+			cl->o.pi_cs_ns = v * 1000;
+			break;
+		case OPT_PILOAD:
+			if (num(a, 1, 100000, &v))
+				return fail(err, errlen, "--pi-load-us: '%s' is not a whole number of microseconds from 1 to 100000", a);
+			cl->o.pi_load_ns = v * 1000;
+			break;
+		case OPT_QUIET:
+			cl->o.quiet = 1;
+			break;
+		case OPT_DELAYS:
+			if (!selftest)
+				goto unknown;
+			if (delays(a, cl))
+				return fail(err, errlen, "--delays-us: '%s' is not a list of up to %d whole numbers from 1 to 100000",
+					    a, RTB_MAX_DELAYS);
+			break;
+		case OPT_HELP:
+			cl->help = 1;
+			return 0;
+		case ':':
+			return fail(err, errlen, "%s: needs a value", argv[optind - 1]);
+		default:
+		unknown:
+			return fail(err, errlen, "%s: unknown option (see --help)", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return fail(err, errlen, "'%s': unexpected argument (see --help)", argv[optind]);
+	return 0;
+}
+
+void rtb_cli_usage_run(FILE *f)
+{
+	fputs("usage: rtbench run [options]\n"
+	      "Run the study's five measurements (and the extras) and print study-shaped tables.\n"
+	      "  --tests ID,...        measurements to run, by id or id prefix (default: all; see 'rtbench list')\n"
+	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
+	      "  --period-us N         timer period for irq.* (default 200; the study's hardware timer: 20)\n"
+	      "  --deadline-us N       count samples over N us in every measurement (default: none)\n"
+	      "  --cpu N               measurement CPU (default: the last CPU)\n"
+	      "  --prio N              base SCHED_FIFO/RR priority, 1-95 (default 80; tasks use up to N+3)\n"
+	      "  --no-rt               run without real-time scheduling on purpose (results marked so)\n"
+	      "  --label NAME          name of this system in compare/report (default: host-kernel)\n"
+	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
+	      "  --csv FILE            write one CSV row per measurement\n"
+	      "  --raw FILE            write every sample as CSV\n"
+	      "  --no-mlock            do not lock memory\n"
+	      "  --idle-latency-us N   hold /dev/cpu_dma_latency at N during the run (default 0, as cyclictest;\n"
+	      "                        -1: do not hold)\n"
+	      "  --rr-slice-ms N       RR quantum for ctxsw.rr.timeslice (default 1, rounded up by the kernel;\n"
+	      "                        0: leave as found); restored right after that test\n"
+	      "  --pi-cs-us N          tSlowTask's critical section (default 50)\n"
+	      "  --pi-load-us N        tWorkTask's busy load (default 200; also run at 2N)\n"
+	      "  --quiet               no progress lines on stderr\n"
+	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
+}
+
+void rtb_cli_usage_selftest(FILE *f)
+{
+	fputs("usage: rtbench selftest [options]\n"
+	      "Known-answer check: inject a known busy delay inside each measured path and check that the\n"
+	      "median rises by that delay. Runs baseline and injected passes interleaved (A B A B).\n"
+	      "  --delays-us LIST      delays to inject (default 1,5,20)\n"
+	      "  --samples N           samples per pass (default 2000; priority inversion: 100)\n"
+	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --quiet: as for run\n"
+	      "Exit status: 0 every check passed, 1 a check failed, 2 bad option.\n", f);
+}

@@ -1,0 +1,27 @@
+/* rtbench core - command-line parsing for run and selftest. */
+#ifndef RTB_CORE_CLI_H
+#define RTB_CORE_CLI_H
+#include <stddef.h>
+#include <stdio.h>
+#include "rtbench/bench.h"
+#include "core/run.h"
+
+#define RTB_MAX_DELAYS 8
+
+struct rtb_cli {
+	struct rtb_opts o;
+	struct rtb_run_out out;
+	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest */
+	int ndelays;
+	int help;
+};
+
+/* rtb_cli_defaults - the defaults `rtbench run` documents in --help. */
+void rtb_cli_defaults(struct rtb_cli *cl);
+/* rtb_cli_parse - parse argv[1..] of `run` (selftest=0) or `selftest`.
+ * Returns 0, or -1 with a one-line message naming the option in err. */
+int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl,
+		  char *err, size_t errlen);
+void rtb_cli_usage_run(FILE *f);
+void rtb_cli_usage_selftest(FILE *f);
+#endif

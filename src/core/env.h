@@ -1,0 +1,8 @@
+/* rtbench core - system settings journal (see env.c). */
+#ifndef RTB_CORE_ENV_H
+#define RTB_CORE_ENV_H
+#include "rtbench/port.h"
+int rtb_env_set(enum rtb_knob k, long v);
+int rtb_env_restore(void);
+int rtb_env_restore_one(enum rtb_knob k);
+#endif

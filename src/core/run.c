@@ -1,0 +1,292 @@
+/* rtbench core - the runner.
+ *
+ * Owns the life cycle of a run: fingerprint and clock calibration, the
+ * scheduling the OS grants (and saying so when it does not), memory locking,
+ * the idle-latency request, the watchdog, each benchmark in turn, the
+ * results written after every benchmark (so a stop keeps them), and the
+ * restoration of every system setting at the end. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/run.h"
+#include "core/env.h"
+#include "core/watchdog.h"
+#include "rtbench/err.h"
+#include "rtbench/output.h"
+
+int rtb_bench_selected(const struct rtb_bench *b, const char *tests)
+{
+	const char *p = tests;
+	size_t il = strlen(b->id);
+
+	if (!tests || !*tests)
+		return 1;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		size_t m = n < il ? n : il;
+		if (n && !strncmp(p, b->id, m) &&
+		    (n == il || (n < il && b->id[n] == '.') || (n > il && p[il] == '.')))
+			return 1;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+int rtb_tests_check(const char *tests, char *bad, size_t len)
+{
+	const char *p = tests;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+		char item[128];
+		int any = 0;
+		snprintf(item, sizeof(item), "%.*s", (int)(n < 127 ? n : 127), p);
+		for (size_t i = 0; i < rtb_nbenches && n; i++)
+			any |= rtb_bench_selected(rtb_benches[i], item);
+		if (!any) {
+			snprintf(bad, len, "%s", item);
+			return -1;
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+/* calibrate_work - iterations of rtb_work_iters per microsecond, from the
+ * fastest of several rounds (the one no interrupt disturbed). */
+static int64_t calibrate_work(void)
+{
+	const uint64_t iters = 200000;
+	int64_t best = INT64_MAX;
+
+	for (int r = 0; r < 7; r++) {
+		int64_t t0 = rtb_port_mono_ns();
+		rtb_work_iters(iters);
+		int64_t dt = rtb_port_mono_ns() - t0;
+		if (dt > 0 && dt < best)
+			best = dt;
+	}
+	return best == INT64_MAX ? 1000 : (int64_t)((double)iters * 1000.0 / (double)best + 0.5);
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* measure_clock - cost of one stamp as benchmarks take it, and the empty
+ * measurement loop (two stamps around nothing): the floor of every figure. */
+static void measure_clock(struct rtb_result *r)
+{
+	enum { N = 200000, PAIRS = 10001 };
+	static int64_t pair[PAIRS];
+	double best = 1e9;
+	volatile uint64_t sink = 0;
+	const struct rtb_clock_info *ci = &r->clock;
+
+	for (int k = 0; k < 5; k++) {
+		int64_t t0 = rtb_port_mono_ns();
+		for (int i = 0; i < N; i++)
+			sink += rtb_port_ticks();
+		double c = (double)(rtb_port_mono_ns() - t0) / N;
+		if (c < best)
+			best = c;
+	}
+	(void)sink;
+	for (int i = 0; i < PAIRS; i++) {
+		uint64_t a = rtb_port_ticks();
+		uint64_t b = rtb_port_ticks();
+		pair[i] = rtb_ticks_to_ns(ci, b - a);
+	}
+	qsort(pair, PAIRS, sizeof(pair[0]), cmp_i64);
+	r->clock_read_ns = (int64_t)(best + 0.5);
+	r->clock_bare_read_ns = (int64_t)(ci->bare_read_ns + 0.5);
+	r->loop_overhead_ns = pair[PAIRS / 2];
+}
+
+static void default_label(const struct rtb_opts *o, struct rtb_result *r)
+{
+	if (o->label && *o->label)
+		snprintf(r->set.label, sizeof(r->set.label), "%s", o->label);
+	else
+		snprintf(r->set.label, sizeof(r->set.label), "%s-%s%s", r->fp.hostname,
+			 r->fp.kernel_release, r->set.rt_granted ? "" : "-nort");
+}
+
+/* rtb_run_setup - everything before the first benchmark. */
+int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
+		  struct rtb_result *res, struct rtb_ctx *c)
+{
+	struct rtb_settings *s = &res->set;
+	time_t now = time(NULL);
+	struct tm tm;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->res = res;
+	c->clk = &res->clock;
+	c->stop = rtb_wd_stop_flag();
+
+	rc = rtb_port_init();
+	if (rc)
+		return rc;
+	rtb_port_fingerprint(&res->fp);
+	rc = rtb_port_clock_init(&res->clock);
+	if (rc)
+		return rc;
+
+	snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
+	gmtime_r(&now, &tm);
+	strftime(s->date_utc, sizeof(s->date_utc), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
+	s->samples = o->samples;
+	s->period_ns = o->period_ns;
+	s->deadline_ns = o->deadline_ns;
+	s->prio = o->prio;
+	s->rt_requested = o->rt;
+	s->idle_latency_held_us = -1;
+	s->rr_timeslice_ms_used = -1;
+	s->rt_runtime_us_used = -2;
+	snprintf(s->load, sizeof(s->load), "%s", "as found (rtbench adds none)");
+
+	int ncpu = rtb_ncpus();
+	c->cpu = o->cpu >= 0 ? o->cpu : ncpu - 1;
+	c->other_cpu = ncpu > 1 ? (c->cpu == 0 ? 1 : 0) : -1;
+	s->cpu = c->cpu;
+
+	if (o->mlock) {
+		rc = rtb_port_lock_memory();
+		s->mlocked = rc == 0;
+		if (rc)
+			rtb_result_warn(res, "memory not locked (%s): page faults may land in samples",
+					rtb_strerror(rc));
+	}
+	if (o->rt) {
+		rc = rtb_self_sched(RTB_SCHED_FIFO, o->prio, c->cpu);
+		c->rt = rc == 0;
+		if (rc == RTB_EPERM)
+			rtb_result_warn(res, "DEGRADED: real-time priority refused (no permission): every task ran SCHED_OTHER");
+		else if (rc)
+			rtb_result_warn(res, "DEGRADED: cannot run SCHED_FIFO %d on CPU %d (%s): every task ran SCHED_OTHER",
+					o->prio, c->cpu, rtb_strerror(rc));
+		if (rc)
+			rtb_self_sched(RTB_SCHED_OTHER, 0, c->cpu);
+	} else {
+		rtb_self_sched(RTB_SCHED_OTHER, 0, c->cpu);
+		rtb_result_warn(res, "DEGRADED on purpose (--no-rt): every task ran SCHED_OTHER, no real-time priority");
+	}
+	s->rt_granted = c->rt;
+	if (o->idle_latency_us >= 0) {
+		rc = rtb_port_idle_latency_hold(o->idle_latency_us);
+		if (!rc)
+			s->idle_latency_held_us = o->idle_latency_us;
+		else
+			rtb_result_warn(res, "could not hold the CPU idle latency at %d us (%s): idle-exit latency is in the figures",
+					o->idle_latency_us, rtb_strerror(rc));
+	}
+	if (c->rt && o->rr_slice_ms > 0)
+		s->rr_timeslice_ms_used = o->rr_slice_ms;
+	if (res->fp.virt[0])
+		rtb_result_warn(res, "virtual machine (%s): the host can deschedule a vCPU at any time; maxima include host delays",
+				res->fp.virt);
+	if (ncpu < 2)
+		rtb_result_warn(res, "one CPU: the watchdog and all system activity share the measurement CPU");
+	if (res->clock.note[0])
+		rtb_result_warn(res, "clock: %s", res->clock.note);
+	default_label(o, res);
+
+	c->work_iters_per_us = calibrate_work();
+	measure_clock(res);
+	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu,
+			  c->rt ? rtb_prio_max(RTB_SCHED_FIFO) : 0);
+	if (rc)
+		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));
+	return 0;
+}
+
+void rtb_run_teardown(struct rtb_ctx *c)
+{
+	int rc = rtb_env_restore();
+	if (rc)
+		rtb_result_warn(c->res, "could not restore a system setting: %s", rtb_strerror(rc));
+	rtb_wd_shutdown();
+	if (rtb_wd_reason() != RTB_WD_NONE)
+		c->res->set.stopped_early = 1;
+}
+
+/* rtb_run_bench - one benchmark, with the watchdog armed around it. */
+int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	int rc;
+
+	if (b->needs_rt && !c->rt) {
+		struct rtb_metric *m;
+		rc = rtb_metric_new(c->res, b->id, b->title, 0, &m);
+		if (rc)
+			return rc;
+		m->study_table = b->study_table;
+		m->status = RTB_STATUS_SKIPPED;
+		rtb_metric_note(m, "needs real-time priorities, which this run does not have");
+		return 0;
+	}
+	rtb_wd_arm(60000000000LL); /* benchmarks arm their own, tighter bound */
+	rc = b->run(c, b);
+	rtb_wd_arm(0);
+	rtb_wd_forget_all();
+	/* benchmarks may have changed the runner thread's priority */
+	if (c->rt)
+		rtb_self_sched(RTB_SCHED_FIFO, c->o->prio, c->cpu);
+	return rc;
+}
+
+static void write_outputs(const struct rtb_run_out *out, const struct rtb_result *r)
+{
+	struct { const char *path; int (*fn)(FILE *, const struct rtb_result *); } w[] = {
+		{ out->json, rtb_write_json }, { out->csv, rtb_write_csv }, { out->raw, rtb_write_raw },
+	};
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (w[i].path && rtb_write_file_atomic(w[i].path, w[i].fn, r))
+			fprintf(stderr, "rtbench: cannot write %s\n", w[i].path);
+}
+
+int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
+	    const char *command_line, struct rtb_result *res)
+{
+	struct rtb_ctx c;
+	size_t nsel = 0, k = 0;
+	int rc = rtb_run_setup(o, command_line, res, &c);
+
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		nsel += rtb_bench_selected(rtb_benches[i], o->tests);
+	for (size_t i = 0; i < rtb_nbenches && !rtb_stopped(&c); i++) {
+		const struct rtb_bench *b = rtb_benches[i];
+		if (!rtb_bench_selected(b, o->tests))
+			continue;
+		if (!o->quiet)
+			fprintf(stderr, "rtbench: [%zu/%zu] %s ...\n", ++k, nsel, b->id);
+		rc = rtb_run_bench(&c, b);
+		if (rc) {
+			fprintf(stderr, "rtbench: %s failed: %s\n", b->id, rtb_strerror(rc));
+			break;
+		}
+		if (rtb_stopped(&c))
+			res->set.stopped_early = 1;
+		write_outputs(out, res); /* after each benchmark: a stop keeps them */
+	}
+	rtb_run_teardown(&c);
+	if (out->text)
+		rtb_write_text(stdout, res);
+	write_outputs(out, res);
+	if (rc)
+		return rc;
+	return res->set.stopped_early ? RTB_EINTR : 0;
+}

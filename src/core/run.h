@@ -1,0 +1,32 @@
+/* rtbench core - the runner: one run of the selected benchmarks. */
+#ifndef RTB_CORE_RUN_H
+#define RTB_CORE_RUN_H
+#include "rtbench/bench.h"
+
+struct rtb_run_out {
+	const char *json, *csv, *raw; /* files to write, NULL: none */
+	int text;                     /* print the tables to stdout */
+};
+
+/* rtb_bench_selected - 1 if bench b is chosen by the comma list `tests`
+ * (NULL: all). An item selects a bench when one of the two ids is a prefix
+ * of the other at a '.' boundary ("sync" and "sync.prio_inv.none.blocking"
+ * both select sync.prio_inv). */
+int rtb_bench_selected(const struct rtb_bench *b, const char *tests);
+/* rtb_tests_check - the first item of `tests` that selects nothing, else NULL
+ * (written into bad, of size len). */
+int rtb_tests_check(const char *tests, char *bad, size_t len);
+
+/* rtb_run - set up, run, restore, write. Returns 0, RTB_EINTR if stopped
+ * early (results written), or an rtb_err. res is filled either way. */
+int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
+	    const char *command_line, struct rtb_result *res);
+
+/* rtb_run_setup / rtb_run_teardown - the environment part of rtb_run,
+ * shared with selftest: fingerprint, clock, scheduling, watchdog. */
+int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
+		  struct rtb_result *res, struct rtb_ctx *c);
+void rtb_run_teardown(struct rtb_ctx *c);
+/* rtb_run_bench - run one benchmark in an already set-up context. */
+int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b);
+#endif

@@ -1,0 +1,156 @@
+/* rtbench core - watchdog and stop handling.
+ *
+ * One thread, at the highest real-time priority, on a CPU other than the
+ * measurement CPU where there is one. It takes the stop signals
+ * synchronously (rtb_port_stop_signals_wait: no asynchronous handler writes
+ * any state), and enforces the deadline each phase arms:
+ *   1. Ctrl-C / SIGTERM or an overrun deadline sets the stop flag; every
+ *      benchmark loop polls it and winds down, keeping what it measured.
+ *   2. If the phase has not ended STOP_GRACE_NS later, every registered
+ *      measurement thread is demoted to SCHED_OTHER, so a thread stuck
+ *      spinning at real-time priority can no longer starve the machine.
+ *   3. If it still has not ended after KILL_GRACE_NS, the system settings are
+ *      restored and the process exits with status 3: results already written
+ *      (the runner writes after each benchmark) are kept.
+ * A second Ctrl-C goes straight to step 3. */
+#include <stdio.h>
+#include <unistd.h>
+#include "core/watchdog.h"
+#include "core/env.h"
+#include "rtbench/port.h"
+
+#define MAX_IDS 64
+#define POLL_NS 100000000LL       /* deadline check granularity */
+#define STOP_GRACE_NS 2000000000LL
+#define KILL_GRACE_NS 3000000000LL
+
+static struct {
+	atomic_int stop;
+	atomic_int reason;
+	atomic_llong deadline;   /* mono ns; 0: disarmed */
+	atomic_long ids[MAX_IDS];
+	atomic_int nids;
+	atomic_int quit;
+	rtb_thread_t th;
+	int running;
+} wd;
+
+static void demote_all(void)
+{
+	int n = atomic_load(&wd.nids);
+	for (int i = 0; i < n && i < MAX_IDS; i++) {
+		long id = atomic_load(&wd.ids[i]);
+		if (id > 0)
+			rtb_thread_demote(id);
+	}
+}
+
+static void *wd_main(void *arg)
+{
+	int64_t stop_at = 0; /* when the stop was asked */
+	int demoted = 0;
+
+	while (!atomic_load(&wd.quit)) {
+		int64_t now = rtb_port_mono_ns();
+		int64_t dl = atomic_load(&wd.deadline);
+		int64_t wait = POLL_NS;
+
+		if (dl > now && dl - now < wait)
+			wait = dl - now;
+		if (rtb_port_stop_signals_wait(wait)) {
+			if (stop_at) {
+				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");
+				rtb_env_restore();
+				_exit(130);
+			}
+			atomic_store(&wd.reason, RTB_WD_SIGNAL);
+			atomic_store(&wd.stop, 1);
+			stop_at = rtb_port_mono_ns();
+			fprintf(stderr, "\nrtbench: stopping (signal); keeping what was measured\n");
+		}
+		now = rtb_port_mono_ns();
+		dl = atomic_load(&wd.deadline);
+		if (!stop_at && dl && now > dl) {
+			atomic_store(&wd.reason, RTB_WD_TIMEOUT);
+			atomic_store(&wd.stop, 1);
+			stop_at = now;
+			fprintf(stderr, "\nrtbench: watchdog: phase overran its time bound; stopping it\n");
+		}
+		if (!stop_at)
+			continue;
+		if (!atomic_load(&wd.deadline)) {
+			/* the phase ended in time after the stop: nothing to force */
+			continue;
+		}
+		if (!demoted && now - stop_at > STOP_GRACE_NS) {
+			fprintf(stderr, "rtbench: watchdog: measurement threads ignore the stop; demoting them to SCHED_OTHER\n");
+			demote_all();
+			demoted = 1;
+		}
+		if (demoted && now - stop_at > STOP_GRACE_NS + KILL_GRACE_NS) {
+			fprintf(stderr, "rtbench: watchdog: still stuck; restoring settings and exiting (results written so far are kept)\n");
+			rtb_env_restore();
+			_exit(3);
+		}
+	}
+	return NULL;
+}
+
+/* rtb_wd_start - start the watchdog thread on cpu at rt_prio (0: normal). */
+int rtb_wd_start(int cpu, int rt_prio)
+{
+	struct rtb_thread_attr a = {
+		.name = "rtb-watchdog",
+		.policy = rt_prio > 0 ? RTB_SCHED_FIFO : RTB_SCHED_OTHER,
+		.prio = rt_prio, .cpu = cpu,
+	};
+	int rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
+
+	if (rc && rt_prio > 0) {
+		a.policy = RTB_SCHED_OTHER;
+		rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
+	}
+	wd.running = rc == 0;
+	return rc;
+}
+
+void rtb_wd_shutdown(void)
+{
+	if (!wd.running)
+		return;
+	atomic_store(&wd.quit, 1);
+	rtb_thread_join(&wd.th);
+	wd.running = 0;
+}
+
+void rtb_wd_arm(int64_t ns)
+{
+	atomic_store(&wd.deadline, ns > 0 ? rtb_port_mono_ns() + ns : 0);
+}
+
+void rtb_wd_register(long os_id)
+{
+	int i = atomic_fetch_add(&wd.nids, 1);
+	if (i < MAX_IDS)
+		atomic_store(&wd.ids[i], os_id);
+}
+
+void rtb_wd_forget_all(void)
+{
+	atomic_store(&wd.nids, 0);
+}
+
+atomic_int *rtb_wd_stop_flag(void)
+{
+	return &wd.stop;
+}
+
+atomic_long *rtb_wd_ids(void)
+{
+	return wd.ids;
+}
+
+enum rtb_wd_reason rtb_wd_reason(void)
+{
+	return (enum rtb_wd_reason)atomic_load(&wd.reason);
+}

@@ -1,0 +1,20 @@
+/* rtbench core - the watchdog that bounds every real-time phase and turns
+ * Ctrl-C into an orderly stop (see watchdog.c). */
+#ifndef RTB_CORE_WATCHDOG_H
+#define RTB_CORE_WATCHDOG_H
+#include <stdatomic.h>
+#include <stdint.h>
+
+enum rtb_wd_reason { RTB_WD_NONE = 0, RTB_WD_SIGNAL, RTB_WD_TIMEOUT };
+
+int rtb_wd_start(int cpu, int rt_prio);
+void rtb_wd_shutdown(void);
+/* rtb_wd_arm - the current phase must end within ns (0 disarms). */
+void rtb_wd_arm(int64_t ns);
+/* rtb_wd_register - a thread the watchdog demotes if a stop is ignored. */
+void rtb_wd_register(long os_id);
+void rtb_wd_forget_all(void);
+atomic_int *rtb_wd_stop_flag(void);
+atomic_long *rtb_wd_ids(void);
+enum rtb_wd_reason rtb_wd_reason(void);
+#endif

@@ -1,0 +1,166 @@
+/* rtbench output - the study-shaped text tables.
+ *
+ * One table per study table (Table 1 ... Table 5), then the extras; each
+ * row one metric, all times in microseconds with ns resolution. Under each
+ * table: how each figure was measured, and whatever weakened it. A figure
+ * that was not measured is never printed: skipped rows say why instead. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "rtbench/output.h"
+#include "rtbench/err.h"
+
+#define NAME_W 26
+
+static const char *const tables[] = {
+	"Table 1", "Table 2", "Table 3", "Table 4", "Table 5", NULL /* extras */
+};
+static const char *const table_title[] = {
+	"Context switch", "Priority inversion", "Interrupt latency",
+	"Binary-semaphore acquisition", "Message-queue IPC latency",
+	"Further measurements",
+};
+
+static void us(FILE *f, int64_t ns)
+{
+	fprintf(f, " %10.3f", (double)ns / 1000.0);
+}
+
+static void header(FILE *f, int idx)
+{
+	fprintf(f, "\n%s%s%s (us)\n", tables[idx] ? tables[idx] : "",
+		tables[idx] ? ". " : "", table_title[idx]);
+	fprintf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", NAME_W,
+		"measurement", "count", "min", "mean", "stddev", "p50", "p90", "p99",
+		"p99.9", "max", "first");
+}
+
+static void row(FILE *f, const struct rtb_metric *m)
+{
+	if ((int)strlen(m->id) > NAME_W)
+		fprintf(f, "%s\n%-*s", m->id, NAME_W, "");
+	else
+		fprintf(f, "%-*s", NAME_W, m->id);
+	if (m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED || m->count == 0) {
+		fprintf(f, " %8s  %s\n", "-", m->status == RTB_STATUS_FAILED ? "FAILED" :
+			m->status == RTB_STATUS_SKIPPED ? "skipped" : "no samples");
+		return;
+	}
+	const struct rtb_stats *s = &m->stats;
+	fprintf(f, " %8" PRIu64, s->count);
+	us(f, s->min);
+	fprintf(f, " %10.3f %10.3f", s->mean / 1000.0, s->stddev / 1000.0);
+	us(f, s->pct[0]);
+	us(f, s->pct[1]);
+	us(f, s->pct[2]);
+	us(f, s->pct[3]);
+	us(f, s->max);
+	if (m->has_first)
+		us(f, m->first_ns);
+	else
+		fprintf(f, " %10s", "-");
+	if (m->status == RTB_STATUS_PARTIAL)
+		fprintf(f, "  PARTIAL");
+	fputc('\n', f);
+}
+
+static const struct rtb_extra *extra(const struct rtb_metric *m, const char *name)
+{
+	for (int i = 0; i < m->nextra; i++)
+		if (!strcmp(m->extra[i].name, name))
+			return &m->extra[i];
+	return NULL;
+}
+
+/* verdict - Table 2's plain answer: was the inversion bounded? */
+static void verdict(FILE *f, const struct rtb_metric *m)
+{
+	const struct rtb_extra *b = extra(m, "bounded"), *sl = extra(m, "load_slope"),
+		*l = extra(m, "load_us"), *m2 = extra(m, "p50_at_2x_load_ns");
+	if (!b || !sl || !l || !m2 || !m->count)
+		return;
+	const char *p = m->id + strlen("sync.prio_inv.");
+	fprintf(f, "  %.*s: %s: tCyclicTask blocked p50 %.1f us with tWorkTask load %.0f us, "
+		"%.1f us with %.0f us (slope %.2f)\n",
+		(int)strcspn(p, "."), p,
+		b->value == 1.0 ? "BOUNDED" : b->value == 0.0 ? "UNBOUNDED" : "PARTLY BOUNDED",
+		(double)m->stats.median / 1000.0, l->value, m2->value / 1000.0, 2 * l->value, sl->value);
+}
+
+static void notes(FILE *f, const struct rtb_metric *m, int idx)
+{
+	if (m->method[0])
+		fprintf(f, "  %s: %s\n", m->id, m->method);
+	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
+		fprintf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
+			", invalid %" PRIu64 ", over deadline %" PRIu64 "%s\n",
+			m->overruns, m->missed, m->invalid, m->over_deadline,
+			m->deadline_ns > 0 ? "" : " (no --deadline-us)");
+	if (m->deadline_ns > 0 && m->count)
+		fprintf(f, "    deadline %.3f us: %" PRIu64 " of %zu samples over (%.4f%%)\n",
+			(double)m->deadline_ns / 1000.0, m->over_deadline, m->count,
+			100.0 * (double)m->over_deadline / (double)m->count);
+	if (m->note[0])
+		fprintf(f, "    note: %s\n", m->note);
+}
+
+static int in_table(const struct rtb_metric *m, int idx)
+{
+	if (tables[idx])
+		return m->study_table && !strcmp(m->study_table, tables[idx]);
+	for (int i = 0; tables[i]; i++)
+		if (m->study_table && !strcmp(m->study_table, tables[i]))
+			return 0;
+	return 1;
+}
+
+/* rtb_write_text - header, warnings, then the tables. */
+int rtb_write_text(FILE *f, const struct rtb_result *r)
+{
+	const struct rtb_settings *s = &r->set;
+	const struct rtb_fingerprint *fp = &r->fp;
+
+	fprintf(f, "rtbench %s  label \"%s\"  %s\n", s->rtbench_version, s->label, s->date_utc);
+	fprintf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->kernel_release,
+		fp->machine, fp->preempt_model, fp->cpu_model, fp->ncpus,
+		fp->virt[0] ? ", virtual machine: " : "", fp->virt);
+	fprintf(f, "clock:   %s at %.4f GHz (spread %.1f ppm); one stamp %" PRId64 " ns "
+		"(bare read %" PRId64 " ns), empty loop %" PRId64 " ns\n",
+		r->clock.source, r->clock.ticks_per_ns, r->clock.calib_ppm, r->clock_read_ns,
+		r->clock_bare_read_ns, r->loop_overhead_ns);
+	fprintf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
+		s->rt_granted ? "SCHED_FIFO/RR granted" : "SCHED_OTHER (no real-time)", s->cpu,
+		s->mlocked ? "locked" : "not locked",
+		s->idle_latency_held_us >= 0 ? "held" : "not held");
+	if (s->idle_latency_held_us >= 0)
+		fprintf(f, " at %d us", s->idle_latency_held_us);
+	fprintf(f, ", base prio %d\n", s->prio);
+	if (fp->rt_runtime_us != -2)
+		fprintf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
+			fp->rt_runtime_us, fp->rt_period_us);
+	for (int i = 0; i < r->nwarnings; i++)
+		fprintf(f, "WARNING: %s\n", r->warnings[i]);
+	if (s->stopped_early)
+		fprintf(f, "WARNING: the run was stopped early: figures below hold the samples taken so far\n");
+
+	for (int t = 0; t < (int)(sizeof(tables) / sizeof(tables[0])); t++) {
+		int any = 0;
+		for (int i = 0; i < r->nmetrics; i++)
+			any |= in_table(r->metrics[i], t);
+		if (!any)
+			continue;
+		header(f, t);
+		for (int i = 0; i < r->nmetrics; i++)
+			if (in_table(r->metrics[i], t))
+				row(f, r->metrics[i]);
+		for (int i = 0; i < r->nmetrics; i++)
+			if (in_table(r->metrics[i], t))
+				verdict(f, r->metrics[i]);
+		for (int i = 0; i < r->nmetrics; i++)
+			if (in_table(r->metrics[i], t))
+				notes(f, r->metrics[i], t);
+	}
+	fprintf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
+		"first: the first (cold) sample, not in the other columns.\n");
+	return ferror(f) ? RTB_EIO : 0;
+}
