@@ -1,0 +1,562 @@
+/* rtbench host - `rtbench compare`: the study's side-by-side tables for any
+ * number of systems.
+ *
+ * One table per measurement (rows = statistics, columns = systems, like the
+ * study's Tables 1-5), the first system as baseline for relative
+ * differences, a Mann-Whitney U test per later system, "note:" lines where
+ * the runs were measured differently, and a sentence in the study's words
+ * ("about 18% higher ... greater variation"). Output as text, markdown, CSV
+ * or JSON; all four render the same model (compare.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rtbench/err.h"
+#include "host/compare.h"
+#include "host/host.h"
+
+/* Settings whose difference between two runs changes what a figure means;
+ * a difference is printed as a note instead of being compared silently. */
+static const char *const cmp_settings_keys[] = {
+	"samples", "period_ns", "deadline_ns", "cpu", "prio", "rt_requested",
+	"rt_granted", "mlocked", "idle_latency_held_us", "rr_timeslice_ms_used",
+	"rt_runtime_us_used", "load",
+};
+
+/* ---- shared helpers ---------------------------------------------------- */
+
+void rtb_cmp_fmt_time(char *buf, size_t len, double v, const char *unit)
+{
+	if (!strcmp(unit, "ns"))
+		snprintf(buf, len, "%.3f", v / 1000.0);
+	else
+		snprintf(buf, len, "%.4g", v);
+}
+
+const char *rtb_cmp_time_unit(const char *unit, int utf8)
+{
+	if (!strcmp(unit, "ns"))
+		return utf8 ? "\xc2\xb5s" : "us";
+	return unit;
+}
+
+void rtb_cmp_fmt_pct(char *buf, size_t len, double frac)
+{
+	if (!isfinite(frac))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, "%+.1f%%", frac * 100.0);
+}
+
+void rtb_cmp_fmt_p(char *buf, size_t len, double p)
+{
+	if (p < 1e-300)
+		snprintf(buf, len, "<1e-300");
+	else if (p < 0.001)
+		snprintf(buf, len, "%.1e", p);
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
+int rtb_write_atomic(const char *path, const char *data, size_t len)
+{
+	size_t plen = strlen(path), off = 0;
+	char *tmp = malloc(plen + 16);
+	int fd, saved;
+
+	if (!tmp) {
+		errno = ENOMEM;
+		return -1;
+	}
+	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto fail_free;
+	/* mkstemp creates 0600; a report is meant to be shared like any file */
+	if (fchmod(fd, 0644) < 0)
+		goto fail;
+	while (off < len) {
+		ssize_t n = write(fd, data + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto fail;
+		off += (size_t)n;
+	}
+	if (fsync(fd) < 0 || close(fd) < 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) < 0)
+		goto fail;
+	free(tmp);
+	return 0;
+fail:
+	saved = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	errno = saved;
+fail_free:
+	free(tmp);
+	return -1;
+}
+
+const char *rtb_cmp_test_name(const struct rtb_cmp *c)
+{
+	return c->any_hist_test ?
+		"two-sided Mann-Whitney U test (normal approximation, tie- and continuity-corrected) "
+		"on the kept samples, or on histogram buckets where a file has no samples" :
+		"two-sided Mann-Whitney U test (normal approximation, tie- and continuity-corrected) "
+		"on the kept samples";
+}
+
+/* ---- loading ----------------------------------------------------------- */
+
+void rtb_cmp_free_files(struct rtb_rf *f, size_t n)
+{
+	size_t i;
+
+	if (!f)
+		return;
+	for (i = 0; i < n; i++)
+		rtb_rf_free(&f[i]);
+	free(f);
+}
+
+static int cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
+{
+	size_t i;
+
+	for (i = 0; i < a->nmetrics; i++) {
+		const struct rtb_rf_metric *m = rtb_rf_find(b, a->metrics[i].id);
+
+		if (a->metrics[i].has_stats && m && m->has_stats)
+			return 1;
+	}
+	return 0;
+}
+
+int rtb_cmp_load(const char *prog, char **paths, size_t n, struct rtb_rf **out)
+{
+	struct rtb_rf *f;
+	char err[320];
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	f = calloc(n ? n : 1, sizeof(*f));
+	if (!f) {
+		fprintf(stderr, "rtbench %s: out of memory\n", prog);
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		rc = rtb_rf_load(paths[i], &f[i], err, sizeof(err));
+		if (rc) {
+			fprintf(stderr, "rtbench %s: %s: %s\n", prog, paths[i], err);
+			rtb_cmp_free_files(f, i);
+			return rc == RTB_ENOMEM ? 1 : 2;
+		}
+	}
+	for (i = 1; i < n; i++) {
+		if (!cmp_share_metric(&f[0], &f[i])) {
+			fprintf(stderr, "rtbench %s: %s: no measurement in common with %s\n",
+				prog, paths[i], paths[0]);
+			rtb_cmp_free_files(f, n);
+			return 2;
+		}
+	}
+	*out = f;
+	return 0;
+}
+
+/* ---- the model --------------------------------------------------------- */
+
+static int cmp_push(char ***list, size_t *n, char *s)
+{
+	char **nl;
+
+	if (!s)
+		return RTB_ENOMEM;
+	nl = realloc(*list, (*n + 1) * sizeof(**list));
+	if (!nl) {
+		free(s);
+		return RTB_ENOMEM;
+	}
+	nl[(*n)++] = s;
+	*list = nl;
+	return 0;
+}
+
+static double cmp_rel(double v, double base)
+{
+	return base != 0 ? (v - base) / base : NAN;
+}
+
+/* cmp_run_notes - run-wide differences: settings that differ, degraded or
+ * incomplete runs, and each file's own warnings. */
+static int cmp_run_notes(struct rtb_cmp *c)
+{
+	size_t k, i;
+	int rc;
+
+	for (k = 0; k < sizeof(cmp_settings_keys) / sizeof(cmp_settings_keys[0]); k++) {
+		const char *key = cmp_settings_keys[k];
+		const char *v0 = rtb_rf_kv_get(&c->sys[0].settings, key);
+		struct rtb_sb b = { 0 };
+		int differ = 0;
+
+		for (i = 1; i < c->nsys; i++) {
+			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
+
+			if ((v0 == NULL) != (vi == NULL) || (v0 && strcmp(v0, vi)))
+				differ = 1;
+		}
+		if (!differ)
+			continue;
+		rtb_sb_printf(&b, "settings.%s differs:", key);
+		for (i = 0; i < c->nsys; i++) {
+			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
+
+			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i], vi ? vi : "(absent)");
+		}
+		if (b.failed) {
+			rtb_sb_free(&b);
+			return RTB_ENOMEM;
+		}
+		if ((rc = cmp_push(&c->notes, &c->nnotes, b.s)))
+			return rc;
+	}
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+		const char *g = rtb_rf_kv_get(&r->settings, "rt_granted");
+		size_t w;
+
+		if (g && !strcmp(g, "false") &&
+		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: real-time scheduling was not granted (degraded scheduling)",
+			    c->labels[i]))))
+			return rc;
+		if (r->degraded &&
+		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: run marked degraded (a warning weakens every figure)", c->labels[i]))))
+			return rc;
+		if (!r->complete &&
+		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: run stopped early; its figures cover only what was measured",
+			    c->labels[i]))))
+			return rc;
+		for (w = 0; w < r->nwarnings; w++) {
+			if ((rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+				    "%s: warning: %s", c->labels[i], r->warnings[w]))))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* cmp_metric_notes - how this metric was measured differently per system. */
+static int cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	const struct rtb_rf_metric *bm = cm->base >= 0 ? cm->cell[cm->base].m : NULL;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < c->nsys && !rc; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+		const struct rtb_rf_metric *m = ce->m;
+		const char *l = c->labels[i];
+
+		if (!m) {
+			rc = cmp_push(&cm->notes, &cm->nnotes,
+				      rtb_sb_strdup_printf("%s: not in its result file", l));
+			continue;
+		}
+		if (!ce->usable) {
+			rc = cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %s%s%s", l, m->status, m->note[0] ? ": " : "", m->note));
+			continue;
+		}
+		if (!strcmp(m->status, "partial"))
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: partial (stopped early) after %llu samples", l,
+				(unsigned long long)m->count));
+		if (bm && m != bm && m->count != bm->count)
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %llu samples vs %llu on %s", l, (unsigned long long)m->count,
+				(unsigned long long)bm->count, c->labels[cm->base]));
+		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method))
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: measured differently: \"%.160s\" (%s: \"%.160s\")", l,
+				m->method, c->labels[cm->base], bm->method));
+		if (m->note[0])
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes,
+						rtb_sb_strdup_printf("%s: %s", l, m->note));
+		if (m->invalid || m->missed || m->overruns)
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %llu invalid samples discarded, %llu missed periods, %llu timer overruns",
+				l, (unsigned long long)m->invalid, (unsigned long long)m->missed,
+				(unsigned long long)m->overruns));
+		if (ce->has_dist && ce->dist.from_hist)
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: no samples in the file; the test uses its histogram buckets", l));
+		if (!ce->has_dist)
+			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: neither samples nor histogram in the file; not tested", l));
+	}
+	return rc;
+}
+
+static void cmp_pct_phrase(struct rtb_sb *b, double d, const char *more, const char *less)
+{
+	double a = fabs(d) * 100;
+
+	if (!isfinite(d))
+		rtb_sb_printf(b, "different");
+	else if (a < 5)
+		rtb_sb_printf(b, "slightly %s (%+.1f%%)", d > 0 ? more : less, d * 100);
+	else
+		rtb_sb_printf(b, "about %.0f%% %s", a, d > 0 ? more : less);
+}
+
+/* cmp_summary - the study's way of putting a row: "RTLinux exhibits
+ * approximately 18% higher context-switching time and greater variation". */
+static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	const struct rtb_rf_metric *bm;
+	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+	struct rtb_sb b = { 0 };
+	char v1[32], v2[32], s1[32], s2[32], p[32];
+	size_t i, nsig = 0, ncmp = 0;
+	int fast = -1, steady = -1;
+
+	if (cm->base < 0 || cm->nusable < 2) {
+		cm->summary = strdup("");
+		return cm->summary ? 0 : RTB_ENOMEM;
+	}
+	bm = cm->cell[cm->base].m;
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+		double sr;
+
+		if (!ce->usable)
+			continue;
+		if (fast < 0 || ce->m->mean < cm->cell[fast].m->mean)
+			fast = (int)i;
+		if (steady < 0 || ce->m->stddev < cm->cell[steady].m->stddev)
+			steady = (int)i;
+		if ((int)i == cm->base)
+			continue;
+		ncmp++;
+		rtb_cmp_fmt_time(v1, sizeof(v1), ce->m->mean, cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), bm->mean, cm->unit);
+		rtb_cmp_fmt_time(s1, sizeof(s1), ce->m->stddev, cm->unit);
+		rtb_cmp_fmt_time(s2, sizeof(s2), bm->stddev, cm->unit);
+		rtb_cmp_fmt_p(p, sizeof(p), ce->mwu.p);
+		if (ce->has_test && !ce->significant) {
+			rtb_sb_printf(&b, "%s and %s do not differ significantly (Mann-Whitney U, p=%s); "
+				      "mean %s %s vs %s %s, stddev %s vs %s %s. ",
+				      c->labels[i], c->labels[cm->base], p,
+				      v1, tu, v2, tu, s1, s2, tu);
+			continue;
+		}
+		nsig += ce->has_test;
+		rtb_sb_printf(&b, "%s shows ", c->labels[i]);
+		cmp_pct_phrase(&b, ce->d_mean, "higher", "lower");
+		rtb_sb_printf(&b, " mean latency than %s (%s %s vs %s %s)", c->labels[cm->base],
+			      v1, tu, v2, tu);
+		sr = bm->stddev > 0 ? ce->m->stddev / bm->stddev : (ce->m->stddev > 0 ? INFINITY : 1);
+		if (sr > 1.1)
+			rtb_sb_printf(&b, " and greater variation");
+		else if (sr < 1 / 1.1)
+			rtb_sb_printf(&b, " and less variation");
+		else
+			rtb_sb_printf(&b, " and similar variation");
+		rtb_sb_printf(&b, " (stddev %s vs %s %s)", s1, s2, tu);
+		if (ce->has_test)
+			rtb_sb_printf(&b, "; significant (Mann-Whitney U, p=%s). ", p);
+		else
+			rtb_sb_printf(&b, "; not tested (no samples or histogram). ");
+	}
+	if (ncmp == 1 && cm->nusable == 2) {
+		/* the other one of the two: the one with the higher stddev */
+		int other = steady == cm->base ? -1 : cm->base;
+		int steadier;
+
+		for (i = 0; other < 0 && i < c->nsys; i++) {
+			if (cm->cell[i].usable && (int)i != steady)
+				other = (int)i;
+		}
+		steadier = cm->cell[steady].m->stddev * 1.1 < cm->cell[other].m->stddev;
+		if (nsig && steadier && fast == steady)
+			rtb_sb_printf(&b, "%s is faster and more consistent.", c->labels[fast]);
+		else if (nsig && steadier)
+			rtb_sb_printf(&b, "%s is faster; %s is more consistent.",
+				      c->labels[fast], c->labels[steady]);
+		else if (nsig)
+			rtb_sb_printf(&b, "%s is faster; both are about as consistent.",
+				      c->labels[fast]);
+		else if (steadier)
+			rtb_sb_printf(&b, "Neither is shown to be faster; %s is more consistent.",
+				      c->labels[steady]);
+		else
+			rtb_sb_printf(&b, "Neither is shown to be faster; both are about as consistent.");
+	} else if (ncmp > 1) {
+		rtb_sb_printf(&b, "Lowest mean: %s; lowest stddev (most consistent): %s.",
+			      c->labels[fast], c->labels[steady]);
+	}
+	if (b.failed) {
+		rtb_sb_free(&b);
+		return RTB_ENOMEM;
+	}
+	/* trim a trailing space */
+	if (b.len && b.s[b.len - 1] == ' ')
+		b.s[--b.len] = 0;
+	cm->summary = b.s ? b.s : strdup("");
+	return cm->summary ? 0 : RTB_ENOMEM;
+}
+
+static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	struct rtb_cmp_cell *bc;
+	size_t i;
+	int rc;
+
+	cm->base = -1;
+	for (i = 0; i < c->nsys; i++) {
+		struct rtb_cmp_cell *ce = &cm->cell[i];
+
+		ce->m = rtb_rf_find(&c->sys[i], cm->id);
+		ce->usable = ce->m && ce->m->has_stats;
+		if (!ce->usable)
+			continue;
+		cm->nusable++;
+		if (cm->base < 0)
+			cm->base = (int)i;
+		rc = rtb_dist_from_metric(ce->m, &ce->dist);
+		if (rc == RTB_ENOMEM)
+			return rc;
+		ce->has_dist = rc == 0;
+	}
+	if (cm->base >= 0) {
+		bc = &cm->cell[cm->base];
+		for (i = 0; i < c->nsys; i++) {
+			struct rtb_cmp_cell *ce = &cm->cell[i];
+
+			if (!ce->usable || (int)i == cm->base)
+				continue;
+			ce->has_diff = 1;
+			ce->d_mean = cmp_rel(ce->m->mean, bc->m->mean);
+			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
+			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
+			if (ce->has_dist && bc->has_dist) {
+				rc = rtb_mwu_test(&bc->dist, &ce->dist, &ce->mwu);
+				if (rc == RTB_ENOMEM)
+					return rc;
+				ce->has_test = rc == 0;
+				ce->significant = ce->has_test && ce->mwu.p < c->alpha;
+				if (ce->has_test && (ce->dist.from_hist || bc->dist.from_hist))
+					c->any_hist_test = 1;
+			}
+		}
+	}
+	if ((rc = cmp_metric_notes(c, cm)))
+		return rc;
+	return cmp_summary(c, cm);
+}
+
+/* cmp_labels - each system's label, made unique so columns can be told apart. */
+static int cmp_labels(struct rtb_cmp *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->nsys; i++) {
+		int dup = 0;
+
+		for (j = 0; j < c->nsys; j++)
+			dup |= j != i && !strcmp(c->sys[i].label, c->sys[j].label);
+		c->labels[i] = dup ? rtb_sb_strdup_printf("%s#%zu", c->sys[i].label, i + 1) :
+			strdup(c->sys[i].label);
+		if (!c->labels[i])
+			return RTB_ENOMEM;
+	}
+	return 0;
+}
+
+int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alpha)
+{
+	size_t i, j, k, cap = 0;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->sys = files;
+	c->nsys = n > RTB_CMP_MAX_SYS ? RTB_CMP_MAX_SYS : n;
+	c->alpha = alpha;
+	if ((rc = cmp_labels(c)))
+		return rc;
+	for (i = 0; i < c->nsys; i++)
+		cap += files[i].nmetrics;
+	c->metrics = calloc(cap + 1, sizeof(*c->metrics));
+	if (!c->metrics)
+		return RTB_ENOMEM;
+	/* metrics in order of first appearance, first file first */
+	for (i = 0; i < c->nsys; i++) {
+		for (j = 0; j < files[i].nmetrics; j++) {
+			const struct rtb_rf_metric *m = &files[i].metrics[j];
+
+			for (k = 0; k < c->nmetrics; k++) {
+				if (!strcmp(c->metrics[k].id, m->id))
+					break;
+			}
+			if (k < c->nmetrics)
+				continue;
+			c->metrics[k].id = m->id;
+			c->metrics[k].title = m->title;
+			c->metrics[k].study_table = m->study_table;
+			c->metrics[k].unit = m->unit;
+			c->nmetrics++;
+		}
+	}
+	for (k = 0; k < c->nmetrics; k++) {
+		if ((rc = cmp_metric(c, &c->metrics[k])))
+			return rc;
+	}
+	return cmp_run_notes(c);
+}
+
+static void cmp_free_list(char **l, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(l[i]);
+	free(l);
+}
+
+void rtb_cmp_free(struct rtb_cmp *c)
+{
+	size_t i, k;
+
+	for (k = 0; k < c->nmetrics; k++) {
+		struct rtb_cmp_metric *cm = &c->metrics[k];
+
+		for (i = 0; i < RTB_CMP_MAX_SYS; i++)
+			rtb_dist_free(&cm->cell[i].dist);
+		cmp_free_list(cm->notes, cm->nnotes);
+		free(cm->summary);
+	}
+	free(c->metrics);
+	cmp_free_list(c->notes, c->nnotes);
+	for (i = 0; i < RTB_CMP_MAX_SYS; i++)
+		free(c->labels[i]);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,88 @@
+/* rtbench host - the comparison model shared by compare (text, markdown,
+ * CSV, JSON) and report (HTML): which metrics are compared, each system's
+ * figures as read from its file, the differences against the first system,
+ * the significance test, the "measured differently" notes and the summary.
+ *
+ * Every figure shown comes from the input files; the only numbers computed
+ * here are differences between them and the test result. */
+#ifndef RTB_HOST_COMPARE_H
+#define RTB_HOST_COMPARE_H
+
+#include <stddef.h>
+
+#include "host/resultfile.h"
+#include "host/stats_test.h"
+#include "host/strbuf.h"
+
+#define RTB_CMP_MAX_SYS 16
+#define RTB_CMP_DEFAULT_ALPHA 0.01
+
+/* One metric on one system. */
+struct rtb_cmp_cell {
+	const struct rtb_rf_metric *m;  /* NULL: the file has no such metric */
+	int usable;                     /* m has statistics */
+	int has_dist;
+	struct rtb_dist dist;           /* samples, else histogram */
+	int has_diff;                   /* vs the baseline (not on the baseline) */
+	double d_mean, d_p99, d_max;    /* relative: (this - base) / base; NAN if base is 0 */
+	int has_test;
+	struct rtb_mwu mwu;
+	int significant;                /* mwu.p < alpha */
+};
+
+struct rtb_cmp_metric {
+	const char *id, *title, *study_table, *unit; /* from the first file that has it */
+	int base;                       /* index of the baseline system, -1 if none usable */
+	int nusable;
+	struct rtb_cmp_cell cell[RTB_CMP_MAX_SYS];
+	char **notes;                   /* "how these were measured differently" */
+	size_t nnotes;
+	char *summary;                  /* the study-style sentence(s); "" if nothing to say */
+};
+
+struct rtb_cmp {
+	struct rtb_rf *sys;             /* the loaded files, in command-line order */
+	size_t nsys;
+	char *labels[RTB_CMP_MAX_SYS];  /* unique display labels */
+	double alpha;
+	struct rtb_cmp_metric *metrics;
+	size_t nmetrics;
+	char **notes;                   /* run-wide differences and warnings */
+	size_t nnotes;
+	int any_hist_test;              /* some test ran on histogram buckets */
+};
+
+/* rtb_cmp_load - load every path for command `prog` ("compare"/"report").
+ * On bad input prints the one-line "rtbench <prog>: <file>: <problem>" and
+ * returns 2; 1 on other failures; 0 with *out filled (free with
+ * rtb_cmp_free_files). Also refuses a file sharing no measurement with the
+ * first one. */
+int rtb_cmp_load(const char *prog, char **paths, size_t n, struct rtb_rf **out);
+/* rtb_cmp_free_files - free what rtb_cmp_load returned. */
+void rtb_cmp_free_files(struct rtb_rf *f, size_t n);
+
+/* rtb_cmp_build - the comparison of files[0..n) (first = baseline).
+ * Returns 0 or RTB_ENOMEM. */
+int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alpha);
+/* rtb_cmp_free - free the model (not the files). */
+void rtb_cmp_free(struct rtb_cmp *c);
+
+/* rtb_cmp_test_name - how the significance test was run, one phrase. */
+const char *rtb_cmp_test_name(const struct rtb_cmp *c);
+
+/* rtb_cmp_fmt_time - a time of unit `unit` for humans: ns shown in
+ * microseconds with 3 decimals (no unit suffix); other units as %.4g. */
+void rtb_cmp_fmt_time(char *buf, size_t len, double v, const char *unit);
+/* rtb_cmp_time_unit - the unit rtb_cmp_fmt_time shows: "us"/"µs" for ns. */
+const char *rtb_cmp_time_unit(const char *unit, int utf8);
+/* rtb_cmp_fmt_pct - a relative difference as "+18.2%" ("n/a" if not finite). */
+void rtb_cmp_fmt_pct(char *buf, size_t len, double frac);
+/* rtb_cmp_fmt_p - a p-value as "0.412", "3.2e-05" or "<1e-300". */
+void rtb_cmp_fmt_p(char *buf, size_t len, double p);
+
+/* rtb_write_atomic - write data to path through a temporary file in the
+ * same directory and rename(2), so path is either the old file or the whole
+ * new one. Returns 0 or -1 with errno set. */
+int rtb_write_atomic(const char *path, const char *data, size_t len);
+
+#endif

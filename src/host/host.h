@@ -1,0 +1,21 @@
+/* rtbench - host-side analysis of result files: compare and report.
+ *
+ * These run on the analysis host, not on the target being measured, and are
+ * the only part of rtbench that needs libjansson and libm (built with HOST=1).
+ * src/main.c dispatches "rtbench compare ..." and "rtbench report ..." here. */
+#ifndef RTB_HOST_H
+#define RTB_HOST_H
+
+/* rtb_host_compare - "rtbench compare A.json B.json [C.json ...]": the study's
+ * side-by-side tables. argv[0] == "compare". Returns the process exit code:
+ * 0 ok, 2 bad input or options (one line "rtbench compare: <what>: <problem>"
+ * on stderr), 1 any other failure. Never calls exit(). */
+int rtb_host_compare(int argc, char **argv);
+
+/* rtb_host_report - "rtbench report A.json [B.json ...] -o report.html": one
+ * self-contained HTML file with inline SVG plots. argv[0] == "report".
+ * Exit codes as rtb_host_compare; the output file is written to a temporary
+ * file and renamed, so it is never left half-written. */
+int rtb_host_report(int argc, char **argv);
+
+#endif

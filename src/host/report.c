@@ -1,0 +1,765 @@
+/* rtbench host - `rtbench report`: one self-contained HTML file.
+ *
+ * Per measurement: a histogram (log count axis), a percentile plot on a
+ * "nines" axis (50%, 90%, 99%, 99.9% ...) and latency over sample index
+ * (drift and spikes), every system overlaid in its own colour; then the
+ * comparison table, notes and summary of `rtbench compare`. At the end each
+ * system's fingerprint and settings. Plots are inline SVG written here; the
+ * page loads nothing (a Content-Security-Policy forbids it) and carries two
+ * tiny inline scripts only so a browser test can see errors and count the
+ * plots that rendered. */
+#include <errno.h>
+#include <stddef.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/compare.h"
+#include "host/host.h"
+#include "host/svg.h"
+
+#define PLOT_W 440
+#define PLOT_H 290
+#define HIST_BINS 60
+#define SERIES_COLS 420   /* columns of the sample-index plot: min/max per column */
+
+static const char report_css[] =
+	"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:24px auto;"
+	"max-width:1400px;padding:0 16px;color:#1d2330;background:#fff}"
+	"h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:0 0 6px}"
+	"section.metric{border-top:2px solid #e3e7ee;padding-top:18px;margin-top:26px}"
+	".sub,.method{color:#5a6375}.method{font-size:13px;margin:2px 0}"
+	".plots{display:flex;flex-wrap:wrap;gap:10px;margin:10px 0}"
+	".plots svg{flex:1 1 400px;max-width:460px;border:1px solid #e3e7ee;border-radius:6px;background:#fcfdff}"
+	"svg text{font:11px system-ui,sans-serif;fill:#333}svg .ptitle{font-weight:600;font-size:12.5px}"
+	"svg .axis{font-size:11.5px;fill:#444}svg .frame{fill:none;stroke:#9aa3b2}"
+	"svg .grid{stroke:#e6e9ef}svg .msg{fill:#888;font-size:13px}"
+	"table{border-collapse:collapse;margin:8px 0;font-variant-numeric:tabular-nums}"
+	"th,td{padding:3px 10px;border-bottom:1px solid #e6e9ef;text-align:right}"
+	"th:first-child,td:first-child{text-align:left}thead th{border-bottom:2px solid #c9cfdb}"
+	".swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:6px;vertical-align:-1px}"
+	".worse{color:#b3261e}.better{color:#1b7f3b}.sig{font-weight:600}"
+	"ul.notes{margin:6px 0;padding-left:20px;color:#8a5a00;font-size:13px}"
+	"p.summary{background:#f3f6fb;border-left:4px solid #0072B2;padding:8px 12px;margin:8px 0}"
+	"table.fp td,table.fp th{font-size:12.5px;text-align:left;vertical-align:top}"
+	"table.fp tr.differs td{background:#fff6e0}nav a{margin-right:12px}code{font-size:12.5px}";
+
+/* Records a script error on the root element, where the browser test's
+ * DOM dump sees it; installed first so it catches everything after it. */
+static const char report_onerror_js[] =
+	"window.addEventListener('error',function(e){document.documentElement.setAttribute("
+	"'data-js-error',String(e.message||e.type));});";
+
+/* Counts the plots that laid out with a size and drawn data. */
+static const char report_check_js[] =
+	"window.addEventListener('load',function(){var p=document.querySelectorAll('svg.plot'),n=0;"
+	"p.forEach(function(s){var r=s.getBoundingClientRect();if(r.width>0&&r.height>0&&"
+	"s.querySelector('.series,.msg'))n++;});"
+	"document.documentElement.setAttribute('data-plots-rendered',n+'/'+p.length);});";
+
+struct rep_series {
+	int sys;
+	const char *label, *color;
+	const struct rtb_dist *d;
+	const struct rtb_rf_metric *m;
+};
+
+static double to_unit(const struct rtb_cmp_metric *cm, double v)
+{
+	return !strcmp(cm->unit, "ns") ? v / 1000.0 : v;
+}
+
+/* ---- plots ------------------------------------------------------------- */
+
+static void plot_id(char *buf, size_t len, const char *kind, const char *id)
+{
+	snprintf(buf, len, "%s-%s", kind, id);
+}
+
+static void series_labels(const struct rep_series *s, int n, const char **l, const char **c)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		l[i] = s[i].label;
+		c[i] = s[i].color;
+	}
+}
+
+static void plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			   const struct rep_series *s, int n)
+{
+	struct rtb_svg_plot p;
+	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
+	double lo = INFINITY, hi = -INFINITY, maxc = 1, counts[RTB_CMP_MAX_SYS][HIST_BINS];
+	char id[160], xl[64];
+	int i, k, nb, logx;
+	size_t j;
+
+	for (i = 0; i < n; i++) {
+		lo = fmin(lo, to_unit(cm, s[i].d->x[0].v));
+		hi = fmax(hi, to_unit(cm, s[i].d->x[s[i].d->n - 1].v));
+	}
+	if (lo < 0)
+		lo = 0;
+	logx = lo > 0 && hi / lo > 20;
+	/* never narrower than the 1 ns resolution of the data: finer bins
+	 * would alternate between full and empty */
+	nb = HIST_BINS;
+	if (!logx && !strcmp(cm->unit, "ns") && (hi - lo) * 1000 + 1 < nb)
+		nb = (int)((hi - lo) * 1000) + 1;
+	if (hi <= lo)
+		hi = lo + (logx ? lo : 0.001);
+	memset(counts, 0, sizeof(counts));
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < s[i].d->n; j++) {
+			double v = to_unit(cm, s[i].d->x[j].v), t;
+
+			t = logx ? (log10(fmax(v, lo)) - log10(lo)) / (log10(hi) - log10(lo)) :
+				(v - lo) / (hi - lo);
+			k = (int)(t * nb);
+			k = k < 0 ? 0 : k >= nb ? nb - 1 : k;
+			counts[i][k] += s[i].d->x[j].w;
+		}
+		for (k = 0; k < nb; k++)
+			maxc = fmax(maxc, counts[i][k]);
+	}
+	plot_id(id, sizeof(id), "hist", cm->id);
+	rtb_svg_begin(&p, b, id, "histogram", "Histogram", PLOT_W, PLOT_H);
+	snprintf(xl, sizeof(xl), "latency (%s%s)", rtb_cmp_time_unit(cm->unit, 1),
+		 logx ? ", log scale" : "");
+	p.x = (struct rtb_svg_axis){ lo, hi, logx, xl, NULL, 0 };
+	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	rtb_svg_axes(&p);
+	for (i = 0; i < n; i++) {
+		double base = rtb_svg_py(&p, 0.8);
+
+		/* outline as a step path; empty bins drop to the axis (log 0) */
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"%s\" fill-opacity=\"0.13\" stroke=\"%s\" "
+			      "stroke-width=\"1.6\" d=\"M%.1f %.1f", s[i].color, s[i].color,
+			      rtb_svg_px(&p, lo), base);
+		for (k = 0; k < nb; k++) {
+			double e0 = logx ? pow(10, log10(lo) + (log10(hi) - log10(lo)) * k / nb) :
+				lo + (hi - lo) * k / nb;
+			double e1 = logx ? pow(10, log10(lo) + (log10(hi) - log10(lo)) * (k + 1) / nb) :
+				lo + (hi - lo) * (k + 1) / nb;
+			double y = counts[i][k] > 0 ? rtb_svg_py(&p, counts[i][k]) : base;
+
+			rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, e0), y,
+				      rtb_svg_px(&p, e1), y);
+		}
+		rtb_sb_printf(b, "L%.1f %.1fZ\"/>\n", rtb_svg_px(&p, hi), base);
+	}
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend(&p, labels, colors, n, 0);
+	rtb_svg_end(&p);
+}
+
+/* The percentile axis is -log10(1 - q): 0 at the median's left end (q=0),
+ * 1 at 90%, 2 at 99%, 3 at 99.9% - the tail gets the room it deserves. */
+static void fmt_nines(char *buf, unsigned len, double t)
+{
+	double q = 100 * (1 - pow(10, -t));
+
+	if (t < 0.5)
+		snprintf(buf, len, "0%%");
+	else
+		snprintf(buf, len, "%.*f%%", t <= 2 ? 0 : (int)t - 2, q);
+}
+
+static void plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			     const struct rep_series *s, int n)
+{
+	struct rtb_svg_plot p;
+	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
+	double tmax = 1, lo = INFINITY, hi = -INFINITY, t;
+	char id[160], yl[64];
+	int i, logy;
+
+	for (i = 0; i < n; i++) {
+		tmax = fmax(tmax, log10(s[i].d->total));
+		lo = fmin(lo, to_unit(cm, s[i].d->x[0].v));
+		hi = fmax(hi, to_unit(cm, s[i].d->x[s[i].d->n - 1].v));
+	}
+	logy = lo > 0 && hi / lo > 20;
+	if (!logy) {
+		double pad = (hi - lo) * 0.05 + 1e-9;
+
+		lo = fmax(0, lo - pad);
+		hi += pad;
+	}
+	plot_id(id, sizeof(id), "pct", cm->id);
+	rtb_svg_begin(&p, b, id, "percentile", "Percentile distribution", PLOT_W, PLOT_H);
+	snprintf(yl, sizeof(yl), "latency (%s%s)", rtb_cmp_time_unit(cm->unit, 1),
+		 logy ? ", log scale" : "");
+	p.x = (struct rtb_svg_axis){ 0, ceil(tmax), 0, "percentile", fmt_nines, 1 };
+	p.y = (struct rtb_svg_axis){ lo, hi, logy, yl, NULL, 0 };
+	rtb_svg_axes(&p);
+	for (i = 0; i < n; i++) {
+		double tn = log10(s[i].d->total);
+
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" d=\"",
+			      s[i].color);
+		for (t = 0; t < tn; t += 0.02) {
+			double v = to_unit(cm, rtb_dist_quantile(s[i].d, 1 - pow(10, -t)));
+
+			rtb_sb_printf(b, "%s%.1f %.1f", t == 0 ? "M" : "L", rtb_svg_px(&p, t),
+				      rtb_svg_py(&p, v));
+		}
+		/* the last point is the maximum, at its own rank */
+		rtb_sb_printf(b, "L%.1f %.1f\"/>\n", rtb_svg_px(&p, tn),
+			      rtb_svg_py(&p, to_unit(cm, s[i].d->x[s[i].d->n - 1].v)));
+	}
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend(&p, labels, colors, n, 1);
+	rtb_svg_end(&p);
+}
+
+static void plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			const struct rep_series *s, int n)
+{
+	struct rtb_svg_plot p;
+	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
+	double lo = INFINITY, hi = -INFINITY, nmax = 1;
+	char id[160], yl[64];
+	int i, k, have = 0;
+	size_t j;
+
+	for (i = 0; i < n; i++) {
+		const struct rtb_rf_metric *m = s[i].m;
+
+		if (!m->samples)
+			continue;
+		have++;
+		nmax = fmax(nmax, (double)m->nsamples);
+		for (j = 0; j < m->nsamples; j++) {
+			lo = fmin(lo, to_unit(cm, (double)m->samples[j]));
+			hi = fmax(hi, to_unit(cm, (double)m->samples[j]));
+		}
+	}
+	plot_id(id, sizeof(id), "series", cm->id);
+	rtb_svg_begin(&p, b, id, "series", "Latency over sample index", PLOT_W, PLOT_H);
+	if (!have) {
+		p.x = (struct rtb_svg_axis){ 0, 1, 0, "sample index", NULL, 0 };
+		p.y = (struct rtb_svg_axis){ 0, 1, 0, "", NULL, 0 };
+		rtb_svg_message(&p, "no samples in the result files (histogram only)");
+		rtb_svg_end(&p);
+		return;
+	}
+	{
+		double pad = (hi - lo) * 0.05 + 1e-9;
+
+		lo = fmax(0, lo - pad);
+		hi += pad;
+	}
+	snprintf(yl, sizeof(yl), "latency (%s)", rtb_cmp_time_unit(cm->unit, 1));
+	p.x = (struct rtb_svg_axis){ 0, nmax - 1 > 0 ? nmax - 1 : 1, 0, "sample index", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ lo, hi, 0, yl, NULL, 0 };
+	rtb_svg_axes(&p);
+	for (i = 0; i < n; i++) {
+		const struct rtb_rf_metric *m = s[i].m;
+
+		if (!m->samples)
+			continue;
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1\" "
+			      "stroke-opacity=\"0.85\" d=\"", s[i].color);
+		if (m->nsamples <= 2 * SERIES_COLS) {
+			for (j = 0; j < m->nsamples; j++)
+				rtb_sb_printf(b, "%s%.1f %.1f", j ? "L" : "M",
+					      rtb_svg_px(&p, (double)j),
+					      rtb_svg_py(&p, to_unit(cm, (double)m->samples[j])));
+		} else {
+			/* too many points for the pixels: per column the min-max
+			 * range as a vertical stroke, so no spike is lost */
+			for (k = 0; k < SERIES_COLS; k++) {
+				size_t a = m->nsamples * (size_t)k / SERIES_COLS;
+				size_t z = m->nsamples * (size_t)(k + 1) / SERIES_COLS;
+				int64_t mn = m->samples[a], mx = m->samples[a];
+				double y0, y1;
+
+				for (j = a; j < z; j++) {
+					mn = m->samples[j] < mn ? m->samples[j] : mn;
+					mx = m->samples[j] > mx ? m->samples[j] : mx;
+				}
+				y0 = rtb_svg_py(&p, to_unit(cm, (double)mn));
+				y1 = rtb_svg_py(&p, to_unit(cm, (double)mx));
+				rtb_sb_printf(b, "M%.1f %.1fV%.1f", rtb_svg_px(&p, (double)(a + z) / 2),
+					      y0 + 0.5, y1 - 0.5);
+			}
+		}
+		rtb_sb_puts(b, "\"/>\n");
+	}
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend(&p, labels, colors, n, 0);
+	rtb_svg_end(&p);
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+static void td_diff(struct rtb_sb *b, double d)
+{
+	char t[32];
+
+	if (!isfinite(d)) {
+		rtb_sb_puts(b, "<td></td>");
+		return;
+	}
+	rtb_cmp_fmt_pct(t, sizeof(t), d);
+	rtb_sb_printf(b, "<td class=\"%s\">%s</td>", d > 0 ? "worse" : d < 0 ? "better" : "", t);
+}
+
+static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	static const char *const rows[] = { "count", "mean", "stddev", "p50", "p99", "max" };
+	char v[48];
+	size_t i;
+	int r;
+
+	rtb_sb_printf(b, "<table class=\"cmp\"><thead><tr><th>%s</th>",
+		      rtb_cmp_time_unit(cm->unit, 1));
+	for (i = 0; i < c->nsys; i++) {
+		rtb_sb_printf(b, "<th><span class=\"swatch\" style=\"background:%s\"></span>",
+			      rtb_svg_color((int)i));
+		rtb_sb_html(b, c->labels[i]);
+		rtb_sb_puts(b, "</th>");
+		if ((int)i != cm->base && cm->base >= 0)
+			rtb_sb_puts(b, "<th>vs first</th>");
+	}
+	rtb_sb_puts(b, "</tr></thead><tbody>\n");
+	for (r = 0; r < 6; r++) {
+		rtb_sb_printf(b, "<tr><td>%s</td>", rows[r]);
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_cmp_cell *ce = &cm->cell[i];
+			const struct rtb_rf_metric *m = ce->m;
+			double vals[6], diffs[6] = { NAN, ce->d_mean, NAN, NAN, ce->d_p99, ce->d_max };
+
+			if (!ce->usable) {
+				rtb_sb_puts(b, "<td>&ndash;</td>");
+			} else if (r == 0) {
+				rtb_sb_printf(b, "<td>%llu</td>", (unsigned long long)m->count);
+			} else {
+				vals[1] = m->mean;
+				vals[2] = m->stddev;
+				vals[3] = (double)m->pct[0];
+				vals[4] = (double)m->pct[2];
+				vals[5] = (double)m->max;
+				rtb_cmp_fmt_time(v, sizeof(v), vals[r], cm->unit);
+				rtb_sb_printf(b, "<td>%s</td>", v);
+			}
+			if ((int)i != cm->base && cm->base >= 0)
+				td_diff(b, ce->has_diff ? diffs[r] : NAN);
+		}
+		rtb_sb_puts(b, "</tr>\n");
+	}
+	if (cm->nusable >= 2) {
+		rtb_sb_puts(b, "<tr><td>Mann-Whitney p</td>");
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_cmp_cell *ce = &cm->cell[i];
+
+			if ((int)i == cm->base) {
+				rtb_sb_puts(b, "<td>&ndash;</td>");
+				continue;
+			}
+			if (!ce->has_test) {
+				rtb_sb_puts(b, "<td>&ndash;</td><td>not tested</td>");
+				continue;
+			}
+			rtb_cmp_fmt_p(v, sizeof(v), ce->mwu.p);
+			rtb_sb_printf(b, "<td>%s</td><td class=\"%s\">%s</td>", v,
+				      ce->significant ? "sig" : "", ce->significant ?
+				      "significant" : "not significant");
+		}
+		rtb_sb_puts(b, "</tr>\n");
+	}
+	rtb_sb_puts(b, "</tbody></table>\n");
+}
+
+static void notes_list(struct rtb_sb *b, char **notes, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	rtb_sb_puts(b, "<ul class=\"notes\">");
+	for (i = 0; i < n; i++) {
+		rtb_sb_puts(b, "<li>note: ");
+		rtb_sb_html(b, notes[i]);
+		rtb_sb_puts(b, "</li>");
+	}
+	rtb_sb_puts(b, "</ul>\n");
+}
+
+static void metric_heading(struct rtb_sb *b, const struct rtb_cmp_metric *cm)
+{
+	if (cm->study_table) {
+		rtb_sb_html(b, cm->study_table);
+		rtb_sb_puts(b, " &mdash; ");
+	}
+	rtb_sb_html(b, cm->title[0] ? cm->title : cm->id);
+}
+
+static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	struct rep_series s[RTB_CMP_MAX_SYS];
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+
+		if (!ce->usable || !ce->has_dist)
+			continue;
+		s[n].sys = (int)i;
+		s[n].label = c->labels[i];
+		s[n].color = rtb_svg_color((int)i);
+		s[n].d = &ce->dist;
+		s[n].m = ce->m;
+		n++;
+	}
+	rtb_sb_puts(b, "<section class=\"metric\" id=\"m-");
+	rtb_sb_html(b, cm->id);
+	rtb_sb_puts(b, "\" data-metric=\"");
+	rtb_sb_html(b, cm->id);
+	rtb_sb_puts(b, "\"><h2>");
+	metric_heading(b, cm);
+	rtb_sb_puts(b, " <code>");
+	rtb_sb_html(b, cm->id);
+	rtb_sb_puts(b, "</code></h2>\n");
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf_metric *m = cm->cell[i].m;
+
+		if (!m || !m->method[0] || (i > 0 && cm->cell[0].m &&
+					    !strcmp(cm->cell[0].m->method, m->method)))
+			continue;
+		rtb_sb_puts(b, "<p class=\"method\">");
+		if (c->nsys > 1) {
+			rtb_sb_html(b, c->labels[i]);
+			rtb_sb_puts(b, ": ");
+		}
+		rtb_sb_html(b, m->method);
+		rtb_sb_puts(b, "</p>\n");
+	}
+	rtb_sb_puts(b, "<div class=\"plots\">\n");
+	if (n) {
+		plot_histogram(b, cm, s, n);
+		plot_percentiles(b, cm, s, n);
+		plot_series(b, cm, s, n);
+	} else {
+		rtb_sb_puts(b, "<p class=\"sub\">No samples or histogram in the files: nothing to plot.</p>");
+	}
+	rtb_sb_puts(b, "</div>\n");
+	metric_table(b, c, cm);
+	notes_list(b, cm->notes, cm->nnotes);
+	if (cm->summary[0]) {
+		rtb_sb_puts(b, "<p class=\"summary\">");
+		rtb_sb_html(b, cm->summary);
+		rtb_sb_puts(b, "</p>\n");
+	}
+	rtb_sb_puts(b, "</section>\n");
+}
+
+/* fp_group - one block of the fingerprint table: the union of keys of one
+ * object (system, clock, settings) over all files, differing rows marked. */
+static void fp_group(struct rtb_sb *b, const struct rtb_cmp *c, const char *name, size_t off)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf_kvlist *l = (const void *)((const char *)&c->sys[i] + off);
+
+		for (k = 0; k < l->n; k++) {
+			const char *key = l->kv[k].key, *v0;
+			int seen = 0, differs = 0;
+
+			/* already shown for an earlier file? */
+			for (j = 0; j < i && !seen; j++)
+				seen = rtb_rf_kv_get((const void *)((const char *)&c->sys[j] + off),
+						     key) != NULL;
+			if (seen)
+				continue;
+			v0 = rtb_rf_kv_get((const void *)((const char *)&c->sys[0] + off), key);
+			for (j = 0; j < c->nsys; j++) {
+				const char *v = rtb_rf_kv_get((const void *)((const char *)&c->sys[j] + off), key);
+
+				differs |= (v == NULL) != (v0 == NULL) || (v && v0 && strcmp(v, v0));
+			}
+			rtb_sb_printf(b, "<tr%s><td>%s.", differs ? " class=\"differs\"" : "", name);
+			rtb_sb_html(b, key);
+			rtb_sb_puts(b, "</td>");
+			for (j = 0; j < c->nsys; j++) {
+				const char *v = rtb_rf_kv_get((const void *)((const char *)&c->sys[j] + off), key);
+
+				rtb_sb_puts(b, "<td>");
+				rtb_sb_html(b, v ? v : "(absent)");
+				rtb_sb_puts(b, "</td>");
+			}
+			rtb_sb_puts(b, "</tr>\n");
+		}
+	}
+}
+
+static void fp_row(struct rtb_sb *b, const struct rtb_cmp *c, const char *name,
+		   const char *(*get)(const struct rtb_rf *r))
+{
+	size_t j;
+
+	rtb_sb_printf(b, "<tr><td>%s</td>", name);
+	for (j = 0; j < c->nsys; j++) {
+		rtb_sb_puts(b, "<td>");
+		rtb_sb_html(b, get(&c->sys[j]));
+		rtb_sb_puts(b, "</td>");
+	}
+	rtb_sb_puts(b, "</tr>\n");
+}
+
+static const char *get_path(const struct rtb_rf *r) { return r->path; }
+static const char *get_date(const struct rtb_rf *r) { return r->date_utc; }
+static const char *get_cmd(const struct rtb_rf *r) { return r->command_line; }
+static const char *get_ver(const struct rtb_rf *r) { return r->tool_version; }
+static const char *get_complete(const struct rtb_rf *r) { return r->complete ? "true" : "false"; }
+static const char *get_degraded(const struct rtb_rf *r) { return r->degraded ? "true" : "false"; }
+
+static void fingerprints(struct rtb_sb *b, const struct rtb_cmp *c)
+{
+	size_t i, w;
+
+	rtb_sb_puts(b, "<section id=\"fingerprints\"><h2>Systems: fingerprint and settings</h2>\n"
+		    "<p class=\"sub\">Rows that differ between files are highlighted.</p>\n"
+		    "<table class=\"fp\"><thead><tr><th></th>");
+	for (i = 0; i < c->nsys; i++) {
+		rtb_sb_printf(b, "<th><span class=\"swatch\" style=\"background:%s\"></span>",
+			      rtb_svg_color((int)i));
+		rtb_sb_html(b, c->labels[i]);
+		rtb_sb_puts(b, "</th>");
+	}
+	rtb_sb_puts(b, "</tr></thead><tbody>\n");
+	fp_row(b, c, "file", get_path);
+	fp_row(b, c, "rtbench version", get_ver);
+	fp_row(b, c, "date (UTC)", get_date);
+	fp_row(b, c, "command line", get_cmd);
+	fp_row(b, c, "complete", get_complete);
+	fp_row(b, c, "degraded", get_degraded);
+	fp_group(b, c, "system", offsetof(struct rtb_rf, system));
+	fp_group(b, c, "clock", offsetof(struct rtb_rf, clock));
+	fp_group(b, c, "settings", offsetof(struct rtb_rf, settings));
+	rtb_sb_puts(b, "<tr><td>warnings</td>");
+	for (i = 0; i < c->nsys; i++) {
+		rtb_sb_puts(b, "<td>");
+		for (w = 0; w < c->sys[i].nwarnings; w++) {
+			rtb_sb_html(b, c->sys[i].warnings[w]);
+			rtb_sb_puts(b, "<br>");
+		}
+		rtb_sb_puts(b, c->sys[i].nwarnings ? "</td>" : "none</td>");
+	}
+	rtb_sb_puts(b, "</tr>\n</tbody></table></section>\n");
+}
+
+static void render_html(struct rtb_sb *b, const struct rtb_cmp *c, const char *title)
+{
+	size_t i, k;
+	int nskipped = 0;
+
+	rtb_sb_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		    "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	rtb_sb_html(b, title);
+	rtb_sb_printf(b, "</title>\n<script>%s</script>\n<style>%s</style>\n</head><body>\n<h1>",
+		      report_onerror_js, report_css);
+	rtb_sb_html(b, title);
+	rtb_sb_printf(b, "</h1>\n<p class=\"sub\">%zu result file%s. Figures are as recorded in the "
+		      "files; differences are against the first system.</p>\n",
+		      c->nsys, c->nsys == 1 ? "" : "s");
+	rtb_sb_puts(b, "<table class=\"systems\"><thead><tr><th>system</th><th>file</th><th>kernel</th>"
+		    "<th>CPU</th><th>date (UTC)</th></tr></thead><tbody>\n");
+	for (i = 0; i < c->nsys; i++) {
+		const char *rel = rtb_rf_kv_get(&c->sys[i].system, "kernel_release");
+		const char *pm = rtb_rf_kv_get(&c->sys[i].system, "preempt_model");
+		const char *cpu = rtb_rf_kv_get(&c->sys[i].system, "cpu_model");
+
+		rtb_sb_printf(b, "<tr><td><span class=\"swatch\" style=\"background:%s\"></span>",
+			      rtb_svg_color((int)i));
+		rtb_sb_html(b, c->labels[i]);
+		rtb_sb_puts(b, "</td><td>");
+		rtb_sb_html(b, c->sys[i].path);
+		rtb_sb_puts(b, "</td><td>");
+		rtb_sb_html(b, rel ? rel : "");
+		if (pm) {
+			rtb_sb_puts(b, " (");
+			rtb_sb_html(b, pm);
+			rtb_sb_puts(b, ")");
+		}
+		rtb_sb_puts(b, "</td><td>");
+		rtb_sb_html(b, cpu ? cpu : "");
+		rtb_sb_puts(b, "</td><td>");
+		rtb_sb_html(b, c->sys[i].date_utc);
+		rtb_sb_puts(b, "</td></tr>\n");
+	}
+	rtb_sb_puts(b, "</tbody></table>\n");
+	if (c->nsys > 1) {
+		rtb_sb_printf(b, "<p class=\"sub\">Significance: %s; significant if p &lt; %g.</p>\n",
+			      rtb_cmp_test_name(c), c->alpha);
+	}
+	notes_list(b, c->notes, c->nnotes);
+	rtb_sb_puts(b, "<nav>");
+	for (k = 0; k < c->nmetrics; k++) {
+		if (c->metrics[k].nusable < 1)
+			continue;
+		rtb_sb_puts(b, "<a href=\"#m-");
+		rtb_sb_html(b, c->metrics[k].id);
+		rtb_sb_puts(b, "\">");
+		metric_heading(b, &c->metrics[k]);
+		rtb_sb_puts(b, "</a>");
+	}
+	rtb_sb_puts(b, "<a href=\"#fingerprints\">Systems</a></nav>\n");
+	for (k = 0; k < c->nmetrics; k++) {
+		if (c->metrics[k].nusable >= 1)
+			metric_section(b, c, &c->metrics[k]);
+	}
+	for (k = 0; k < c->nmetrics; k++) {
+		const struct rtb_cmp_metric *cm = &c->metrics[k];
+
+		if (cm->nusable >= 1)
+			continue;
+		if (!nskipped++)
+			rtb_sb_puts(b, "<section class=\"skipped\"><h2>Not measured</h2><ul>");
+		rtb_sb_puts(b, "<li>");
+		metric_heading(b, cm);
+		rtb_sb_puts(b, " <code>");
+		rtb_sb_html(b, cm->id);
+		rtb_sb_puts(b, "</code>: ");
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_rf_metric *m = cm->cell[i].m;
+
+			rtb_sb_printf(b, "%s", i ? "; " : "");
+			rtb_sb_html(b, c->labels[i]);
+			rtb_sb_puts(b, " ");
+			rtb_sb_html(b, m ? m->status : "absent");
+			if (m && m->note[0]) {
+				rtb_sb_puts(b, " (");
+				rtb_sb_html(b, m->note);
+				rtb_sb_puts(b, ")");
+			}
+		}
+		rtb_sb_puts(b, "</li>");
+	}
+	if (nskipped)
+		rtb_sb_puts(b, "</ul></section>\n");
+	fingerprints(b, c);
+	rtb_sb_printf(b, "<script>%s</script>\n</body></html>\n", report_check_js);
+}
+
+/* ---- command line ------------------------------------------------------ */
+
+static void report_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: rtbench report [options] A.json [B.json ...] -o report.html\n"
+		"\n"
+		"One self-contained HTML file (inline SVG, no network access) with, per\n"
+		"measurement, a histogram (log count axis), a percentile plot and latency\n"
+		"over sample index for all systems overlaid, the comparison tables of\n"
+		"`rtbench compare`, and each system's fingerprint and settings.\n"
+		"\n"
+		"options:\n"
+		"  -o, --output FILE  the HTML file to write (required; written atomically)\n"
+		"  -t, --title TEXT   page title (default \"rtbench report\")\n"
+		"  -a, --alpha A      significance level, 0 < A < 1 (default %g)\n"
+		"  -h, --help         this help\n"
+		"\n"
+		"exit status: 0 ok, 2 bad input or options, 1 other failure\n",
+		RTB_CMP_DEFAULT_ALPHA);
+}
+
+int rtb_host_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "title", required_argument, NULL, 't' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *title = "rtbench report";
+	double alpha = RTB_CMP_DEFAULT_ALPHA;
+	struct rtb_rf *files = NULL;
+	struct rtb_sb b = { 0 };
+	struct rtb_cmp c;
+	size_t nfiles;
+	char *end;
+	int opt, rc;
+
+	optind = 0;   /* main may have used getopt: 0 restarts glibc's scanner */
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":o:t:a:h", opts, NULL)) != -1) {
+		switch (opt) {
+		case 'o':
+			out = optarg;
+			break;
+		case 't':
+			title = optarg;
+			break;
+		case 'a':
+			errno = 0;
+			alpha = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(alpha > 0 && alpha < 1)) {
+				fprintf(stderr, "rtbench report: --alpha %s: not a number between 0 and 1\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			report_usage(stdout);
+			return 0;
+		case ':':
+			fprintf(stderr, "rtbench report: %s: needs a value\n", argv[optind - 1]);
+			return 2;
+		default:
+			if (optopt)
+				fprintf(stderr, "rtbench report: -%c: unknown option (see --help)\n", optopt);
+			else
+				fprintf(stderr, "rtbench report: %s: unknown option (see --help)\n",
+					argv[optind - 1]);
+			return 2;
+		}
+	}
+	nfiles = (size_t)(argc - optind);
+	if (!out) {
+		fprintf(stderr, "rtbench report: -o: the output file is required (see --help)\n");
+		return 2;
+	}
+	if (nfiles < 1) {
+		fprintf(stderr, "rtbench report: no files given: need at least one result file\n");
+		return 2;
+	}
+	if (nfiles > RTB_CMP_MAX_SYS) {
+		fprintf(stderr, "rtbench report: %s: more than %d result files\n",
+			argv[optind + RTB_CMP_MAX_SYS], RTB_CMP_MAX_SYS);
+		return 2;
+	}
+	rc = rtb_cmp_load("report", argv + optind, nfiles, &files);
+	if (rc)
+		return rc;
+	if (rtb_cmp_build(&c, files, nfiles, alpha)) {
+		fprintf(stderr, "rtbench report: out of memory\n");
+		rtb_cmp_free(&c);
+		rtb_cmp_free_files(files, nfiles);
+		return 1;
+	}
+	render_html(&b, &c, title);
+	rc = 0;
+	if (b.failed) {
+		fprintf(stderr, "rtbench report: out of memory\n");
+		rc = 1;
+	} else if (rtb_write_atomic(out, rtb_sb_cstr(&b), b.len) < 0) {
+		fprintf(stderr, "rtbench report: %s: %s\n", out, strerror(errno));
+		rc = 1;
+	}
+	rtb_sb_free(&b);
+	rtb_cmp_free(&c);
+	rtb_cmp_free_files(files, nfiles);
+	return rc;
+}

@@ -1,0 +1,587 @@
+/* rtbench host - load and validate a result file (docs/json-schema.md).
+ *
+ * jansson parses; this file checks the shape. Every refusal names what is
+ * wrong precisely enough to fix the file by hand: the metric (index and id),
+ * the key, and for syntax errors the line and column jansson reports. */
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/resultfile.h"
+#include "host/strbuf.h"
+
+/* Refuse anything bigger: a result file of 10^7 samples is ~100 MB. */
+#define RF_MAX_FILE_BYTES (1024u * 1024u * 1024u)
+
+const char *const rtb_rf_pct_keys[RTB_RF_NPCT] = {
+	"p50", "p90", "p99", "p99_9", "p99_99", "p99_999"
+};
+const double rtb_rf_pct_levels[RTB_RF_NPCT] = { 50, 90, 99, 99.9, 99.99, 99.999 };
+
+/* Context of one validation: where to write the reason. */
+struct rf_ctx {
+	char *err;
+	size_t errlen;
+	char where[128];      /* "metrics[2] (ipc.mqueue.wakeup): " or "" */
+};
+
+static int rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "%s%s", c->where, msg);
+	return code;
+}
+
+static char *rf_strdup(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+/* Optional string key: "" (or NULL if null_ok and absent/null). */
+static int rf_opt_str(struct rf_ctx *c, json_t *obj, const char *key,
+		      int null_ok, char **out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v || json_is_null(v)) {
+		*out = null_ok ? NULL : rf_strdup("");
+		return (null_ok || *out) ? 0 : RTB_ENOMEM;
+	}
+	if (!json_is_string(v))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be a string", key);
+	*out = rf_strdup(json_string_value(v));
+	return *out ? 0 : RTB_ENOMEM;
+}
+
+static int rf_req_int(struct rf_ctx *c, json_t *obj, const char *key, int64_t *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", key);
+	if (!json_is_integer(v))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", key);
+	*out = (int64_t)json_integer_value(v);
+	return 0;
+}
+
+/* Optional integer (absent or null leaves *out and clears *has). */
+static int rf_opt_int(struct rf_ctx *c, json_t *obj, const char *key,
+		      int64_t *out, int *has)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (has)
+		*has = 0;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", key);
+	*out = (int64_t)json_integer_value(v);
+	if (has)
+		*has = 1;
+	return 0;
+}
+
+static int rf_opt_count(struct rf_ctx *c, json_t *obj, const char *key, uint64_t *out)
+{
+	int64_t v = 0;
+	int rc = rf_opt_int(c, obj, key, &v, NULL);
+
+	if (rc)
+		return rc;
+	if (v < 0)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must not be negative", key);
+	*out = (uint64_t)v;
+	return 0;
+}
+
+static int rf_req_num(struct rf_ctx *c, json_t *obj, const char *key, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", key);
+	if (!json_is_number(v))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be a number", key);
+	*out = json_number_value(v);
+	return 0;
+}
+
+static int rf_opt_bool(struct rf_ctx *c, json_t *obj, const char *key, int dflt, int *out)
+{
+	json_t *v = json_object_get(obj, key);
+
+	*out = dflt;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_boolean(v))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be true or false", key);
+	*out = json_is_true(v);
+	return 0;
+}
+
+/* rf_kvlist - an object's keys as display text, in file order. */
+static int rf_kvlist(struct rf_ctx *c, json_t *root, const char *key,
+		     struct rtb_rf_kvlist *out)
+{
+	json_t *obj = json_object_get(root, key), *v;
+	const char *k;
+	size_t i = 0;
+
+	if (!obj || json_is_null(obj))
+		return 0;
+	if (!json_is_object(obj))
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an object", key);
+	out->kv = calloc(json_object_size(obj) + 1, sizeof(*out->kv));
+	if (!out->kv)
+		return RTB_ENOMEM;
+	json_object_foreach(obj, k, v) {
+		char *text;
+
+		if (json_is_string(v))
+			text = rf_strdup(json_string_value(v));
+		else if (json_is_integer(v))
+			text = rtb_sb_strdup_printf("%lld", (long long)json_integer_value(v));
+		else if (json_is_real(v))
+			text = rtb_sb_strdup_printf("%g", json_real_value(v));
+		else if (json_is_true(v))
+			text = rf_strdup("true");
+		else if (json_is_false(v))
+			text = rf_strdup("false");
+		else if (json_is_null(v))
+			text = rf_strdup("null");
+		else
+			text = json_dumps(v, JSON_COMPACT);
+		out->kv[i].key = rf_strdup(k);
+		out->kv[i].value = text;
+		out->n = ++i;
+		if (!out->kv[i - 1].key || !text)
+			return RTB_ENOMEM;
+	}
+	return 0;
+}
+
+static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
+{
+	json_t *b = json_object_get(h, "buckets"), *e;
+	int64_t top_bit = 0;
+	uint64_t sum = 0;
+	size_t i;
+	int rc, has_top = 0;
+
+	if (!json_is_object(h))
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
+	if ((rc = rf_opt_count(c, h, "underflow", &m->underflow)) ||
+	    (rc = rf_opt_count(c, h, "overflow", &m->overflow)) ||
+	    (rc = rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
+		return rc;
+	if (has_top && top_bit > 0 && top_bit < 63)
+		m->hist_top = (int64_t)1 << top_bit;
+	if (!b)
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has no \"buckets\"");
+	if (!json_is_array(b))
+		return rf_fail(c, RTB_EFORMAT, "histogram \"buckets\" must be an array");
+	m->nbuckets = json_array_size(b);
+	m->buckets = calloc(m->nbuckets + 1, sizeof(*m->buckets));
+	if (!m->buckets)
+		return RTB_ENOMEM;
+	json_array_foreach(b, i, e) {
+		struct rtb_rf_bucket *k = &m->buckets[i];
+		json_t *lo = json_array_get(e, 0), *hi = json_array_get(e, 1),
+		       *n = json_array_get(e, 2);
+
+		if (!json_is_array(e) || json_array_size(e) != 3 ||
+		    !json_is_integer(lo) || !json_is_integer(hi) || !json_is_integer(n))
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu is not [lo, hi, count] integers", i);
+		k->lo = (int64_t)json_integer_value(lo);
+		k->hi = (int64_t)json_integer_value(hi);
+		if (k->lo < 0 || k->hi <= k->lo || json_integer_value(n) < 0)
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu [%lld, %lld, %lld] is not a valid range and count",
+				       i, (long long)k->lo, (long long)k->hi,
+				       (long long)json_integer_value(n));
+		if (i > 0 && k->lo < m->buckets[i - 1].hi)
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu overlaps or precedes the one before", i);
+		k->count = (uint64_t)json_integer_value(n);
+		if (sum + k->count < sum)
+			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+		sum += k->count;
+	}
+	if (m->has_stats && sum + m->underflow + m->overflow != m->count)
+		return rf_fail(c, RTB_EFORMAT,
+			       "histogram holds %llu values but \"count\" is %llu",
+			       (unsigned long long)(sum + m->underflow + m->overflow),
+			       (unsigned long long)m->count);
+	m->has_hist = 1;
+	return 0;
+}
+
+static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
+{
+	json_t *e;
+	size_t i;
+
+	if (!json_is_array(s))
+		return rf_fail(c, RTB_EFORMAT, "\"samples\" must be an array");
+	if (json_array_size(s) != m->count)
+		return rf_fail(c, RTB_EFORMAT, "\"samples\" has %zu entries but \"count\" is %llu",
+			       json_array_size(s), (unsigned long long)m->count);
+	if (m->count == 0)
+		return 0;
+	m->samples = malloc(m->count * sizeof(*m->samples));
+	if (!m->samples)
+		return RTB_ENOMEM;
+	json_array_foreach(s, i, e) {
+		if (!json_is_integer(e))
+			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is not an integer", i);
+		m->samples[i] = (int64_t)json_integer_value(e);
+		if (m->samples[i] < 0)
+			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is negative", i);
+	}
+	m->nsamples = m->count;
+	return 0;
+}
+
+static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
+{
+	json_t *id = json_object_get(j, "id"), *v;
+	int64_t cnt = 0;
+	int rc, i, has;
+
+	if (!json_is_object(j))
+		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] is not an object", idx);
+	if (!json_is_string(id) || !json_string_length(id))
+		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] has no string \"id\"", idx);
+	snprintf(c->where, sizeof(c->where), "metric %.80s: ", json_string_value(id));
+	m->id = rf_strdup(json_string_value(id));
+	if (!m->id)
+		return RTB_ENOMEM;
+	if ((rc = rf_opt_str(c, j, "title", 0, &m->title)) ||
+	    (rc = rf_opt_str(c, j, "study_table", 1, &m->study_table)) ||
+	    (rc = rf_opt_str(c, j, "unit", 0, &m->unit)) ||
+	    (rc = rf_opt_str(c, j, "status", 0, &m->status)) ||
+	    (rc = rf_opt_str(c, j, "method", 0, &m->method)) ||
+	    (rc = rf_opt_str(c, j, "note", 0, &m->note)))
+		return rc;
+	if (!m->unit[0]) {
+		free(m->unit);
+		if (!(m->unit = rf_strdup("ns")))
+			return RTB_ENOMEM;
+	}
+	if (strcmp(m->status, "ok") && strcmp(m->status, "partial") &&
+	    strcmp(m->status, "skipped") && strcmp(m->status, "failed"))
+		return rf_fail(c, RTB_EFORMAT,
+			       "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
+			       m->status);
+	if ((rc = rf_opt_int(c, j, "count", &cnt, &has)))
+		return rc;
+	if (cnt < 0)
+		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
+	m->count = (uint64_t)cnt;
+	m->has_stats = cnt > 0 && (!strcmp(m->status, "ok") || !strcmp(m->status, "partial"));
+	if (!has && m->has_stats)
+		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
+	if (m->has_stats) {
+		if ((rc = rf_req_int(c, j, "min", &m->min)) ||
+		    (rc = rf_req_int(c, j, "max", &m->max)) ||
+		    (rc = rf_req_num(c, j, "mean", &m->mean)) ||
+		    (rc = rf_req_num(c, j, "stddev", &m->stddev)))
+			return rc;
+		for (i = 0; i < RTB_RF_NPCT; i++) {
+			if ((rc = rf_opt_int(c, j, rtb_rf_pct_keys[i], &m->pct[i], &m->has_pct[i])))
+				return rc;
+		}
+		if (!m->has_pct[0])
+			return rf_fail(c, RTB_EFORMAT, "\"p50\" is missing");
+		if (!m->has_pct[2])
+			return rf_fail(c, RTB_EFORMAT, "\"p99\" is missing");
+		if (m->min > m->max || m->pct[0] < m->min || m->pct[0] > m->max ||
+		    m->pct[2] < m->min || m->pct[2] > m->max)
+			return rf_fail(c, RTB_EFORMAT,
+				       "statistics are inconsistent (min %lld, p50 %lld, p99 %lld, max %lld)",
+				       (long long)m->min, (long long)m->pct[0],
+				       (long long)m->pct[2], (long long)m->max);
+	}
+	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
+	    (rc = rf_opt_count(c, j, "invalid", &m->invalid)) ||
+	    (rc = rf_opt_count(c, j, "overruns", &m->overruns)) ||
+	    (rc = rf_opt_count(c, j, "missed", &m->missed)) ||
+	    (rc = rf_opt_count(c, j, "over_deadline", &m->over_deadline)) ||
+	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
+	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
+		return rc;
+	v = json_object_get(j, "histogram");
+	if (v && !json_is_null(v) && (rc = rf_histogram(c, v, m)))
+		return rc;
+	v = json_object_get(j, "samples");
+	if (v && !json_is_null(v) && m->has_stats && (rc = rf_samples(c, v, m)))
+		return rc;
+	c->where[0] = 0;
+	return 0;
+}
+
+/* rf_label - the label the user gave, else one built from the fingerprint
+ * the way `rtbench run` builds it, else the file's base name. */
+static char *rf_label(json_t *root, const char *path)
+{
+	json_t *l = json_object_get(root, "label"), *sys = json_object_get(root, "system");
+	const char *host = json_string_value(json_object_get(sys, "hostname"));
+	const char *rel = json_string_value(json_object_get(sys, "kernel_release"));
+	const char *base = strrchr(path, '/');
+
+	if (json_is_string(l) && json_string_length(l))
+		return rf_strdup(json_string_value(l));
+	if (host && *host && rel && *rel)
+		return rtb_sb_strdup_printf("%s-%s", host, rel);
+	return rf_strdup(base ? base + 1 : path);
+}
+
+static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
+{
+	json_t *schema, *ver, *tool, *mets, *w, *e;
+	const char *tname;
+	size_t i, j;
+	int rc;
+
+	if (!json_is_object(root))
+		return rf_fail(c, RTB_EFORMAT,
+			       "not an rtbench result file (top level is not a JSON object)");
+	schema = json_object_get(root, "schema");
+	tool = json_object_get(root, "tool");
+	tname = json_string_value(json_object_get(tool, "name"));
+	if (!json_is_string(schema) || strcmp(json_string_value(schema), RTB_RF_SCHEMA)) {
+		if (json_is_string(schema))
+			return rf_fail(c, RTB_EFORMAT,
+				       "not an rtbench result file (schema \"%.60s\"%s%.40s%s, expected \"%s\")",
+				       json_string_value(schema), tname ? ", tool \"" : "",
+				       tname ? tname : "", tname ? "\"" : "", RTB_RF_SCHEMA);
+		return rf_fail(c, RTB_EFORMAT,
+			       "not an rtbench result file (no \"schema\": \"%s\" key%s%.40s%s)",
+			       RTB_RF_SCHEMA, tname ? "; written by \"" : "",
+			       tname ? tname : "", tname ? "\"" : "");
+	}
+	ver = json_object_get(root, "schema_version");
+	if (!json_is_integer(ver) || json_integer_value(ver) < 1)
+		return rf_fail(c, RTB_EFORMAT, "\"schema_version\" must be an integer >= 1");
+	if (json_integer_value(ver) > RTB_RF_SCHEMA_VERSION)
+		return rf_fail(c, RTB_EFORMAT,
+			       "schema_version %lld is newer than this rtbench reads (%d); use a newer rtbench",
+			       (long long)json_integer_value(ver), RTB_RF_SCHEMA_VERSION);
+	r->schema_version = (int)json_integer_value(ver);
+	if (tool && !json_is_object(tool))
+		return rf_fail(c, RTB_EFORMAT, "\"tool\" must be an object");
+	if ((rc = rf_opt_str(c, root, "date_utc", 0, &r->date_utc)) ||
+	    (rc = rf_opt_str(c, root, "command_line", 0, &r->command_line)) ||
+	    (rc = rf_opt_bool(c, root, "complete", 1, &r->complete)) ||
+	    (rc = rf_opt_bool(c, root, "degraded", 0, &r->degraded)))
+		return rc;
+	if (json_object_get(root, "label") && !json_is_string(json_object_get(root, "label")) &&
+	    !json_is_null(json_object_get(root, "label")))
+		return rf_fail(c, RTB_EFORMAT, "\"label\" must be a string");
+	r->tool_name = rf_strdup(tname ? tname : "");
+	r->tool_version = rf_strdup(json_string_value(json_object_get(tool, "version")));
+	r->label = rf_label(root, r->path);
+	if (!r->tool_name || !r->tool_version || !r->label)
+		return RTB_ENOMEM;
+	w = json_object_get(root, "warnings");
+	if (w && !json_is_null(w)) {
+		if (!json_is_array(w))
+			return rf_fail(c, RTB_EFORMAT, "\"warnings\" must be an array of strings");
+		r->warnings = calloc(json_array_size(w) + 1, sizeof(char *));
+		if (!r->warnings)
+			return RTB_ENOMEM;
+		json_array_foreach(w, i, e) {
+			if (!json_is_string(e))
+				return rf_fail(c, RTB_EFORMAT, "warnings[%zu] is not a string", i);
+			if (!(r->warnings[i] = rf_strdup(json_string_value(e))))
+				return RTB_ENOMEM;
+			r->nwarnings = i + 1;
+		}
+	}
+	if ((rc = rf_kvlist(c, root, "system", &r->system)) ||
+	    (rc = rf_kvlist(c, root, "clock", &r->clock)) ||
+	    (rc = rf_kvlist(c, root, "settings", &r->settings)))
+		return rc;
+	mets = json_object_get(root, "metrics");
+	if (!mets)
+		return rf_fail(c, RTB_EFORMAT, "\"metrics\" is missing");
+	if (!json_is_array(mets))
+		return rf_fail(c, RTB_EFORMAT, "\"metrics\" must be an array");
+	r->metrics = calloc(json_array_size(mets) + 1, sizeof(*r->metrics));
+	if (!r->metrics)
+		return RTB_ENOMEM;
+	json_array_foreach(mets, i, e) {
+		r->nmetrics = i + 1;
+		if ((rc = rf_metric(c, e, i, &r->metrics[i])))
+			return rc;
+		for (j = 0; j < i; j++) {
+			if (!strcmp(r->metrics[j].id, r->metrics[i].id))
+				return rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
+					       r->metrics[i].id);
+		}
+	}
+	return 0;
+}
+
+int rtb_rf_parse(const char *buf, size_t len, const char *name,
+		 struct rtb_rf *out, char *err, size_t errlen)
+{
+	struct rf_ctx c = { .err = err, .errlen = errlen };
+	json_error_t je;
+	json_t *root;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	err[0] = 0;
+	out->path = rf_strdup(name);
+	if (!out->path)
+		return rf_fail(&c, RTB_ENOMEM, "out of memory");
+	if (len == 0)
+		return rf_fail(&c, RTB_EFORMAT, "empty file, not JSON");
+	/* Duplicate keys would make "which value counts" a guess: refuse them. */
+	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		if (json_error_code(&je) == json_error_premature_end_of_input)
+			return rf_fail(&c, RTB_EFORMAT,
+				       "truncated JSON: input ends at line %d, column %d",
+				       je.line, je.column);
+		return rf_fail(&c, RTB_EFORMAT, "malformed JSON at line %d, column %d: %s",
+			       je.line, je.column, je.text);
+	}
+	rc = rf_validate(&c, root, out);
+	json_decref(root);
+	if (rc == RTB_ENOMEM && !err[0])
+		rf_fail(&c, rc, "out of memory");
+	if (rc)
+		rtb_rf_free(out);
+	return rc;
+}
+
+int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen)
+{
+	struct rf_ctx c = { .err = err, .errlen = errlen };
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	FILE *f;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	err[0] = 0;
+	f = fopen(path, "rb");
+	if (!f)
+		return rf_fail(&c, RTB_EIO, "cannot open: %s", strerror(errno));
+	for (;;) {
+		if (len == cap) {
+			char *nb;
+
+			cap = cap ? cap * 2 : 65536;
+			if (cap > RF_MAX_FILE_BYTES) {
+				rc = rf_fail(&c, RTB_EFORMAT, "larger than %u bytes, not a result file",
+					     RF_MAX_FILE_BYTES);
+				goto out;
+			}
+			nb = realloc(buf, cap);
+			if (!nb) {
+				rc = rf_fail(&c, RTB_ENOMEM, "out of memory");
+				goto out;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f)) {
+		rc = rf_fail(&c, RTB_EIO, "read error: %s", strerror(errno));
+		goto out;
+	}
+	rc = rtb_rf_parse(buf, len, path, out, err, errlen);
+out:
+	free(buf);
+	fclose(f);
+	return rc;
+}
+
+static void rf_kv_free(struct rtb_rf_kvlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		free(l->kv[i].key);
+		free(l->kv[i].value);
+	}
+	free(l->kv);
+	l->kv = NULL;
+	l->n = 0;
+}
+
+void rtb_rf_free(struct rtb_rf *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmetrics; i++) {
+		struct rtb_rf_metric *m = &r->metrics[i];
+
+		free(m->id);
+		free(m->title);
+		free(m->study_table);
+		free(m->unit);
+		free(m->status);
+		free(m->method);
+		free(m->note);
+		free(m->buckets);
+		free(m->samples);
+	}
+	free(r->metrics);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	rf_kv_free(&r->system);
+	rf_kv_free(&r->clock);
+	rf_kv_free(&r->settings);
+	free(r->path);
+	free(r->label);
+	free(r->date_utc);
+	free(r->command_line);
+	free(r->tool_name);
+	free(r->tool_version);
+	memset(r, 0, sizeof(*r));
+}
+
+const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nmetrics; i++) {
+		if (!strcmp(r->metrics[i].id, id))
+			return &r->metrics[i];
+	}
+	return NULL;
+}
+
+const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		if (!strcmp(l->kv[i].key, key))
+			return l->kv[i].value;
+	}
+	return NULL;
+}

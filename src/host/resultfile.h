@@ -1,0 +1,102 @@
+/* rtbench host - one result file (docs/json-schema.md) loaded and validated.
+ *
+ * The loader checks everything compare and report rely on, so they never
+ * meet a missing key or a wrong type: a file either loads completely or is
+ * refused with a one-line reason (which key, which metric, which line and
+ * column of a syntax error). Keys it does not know are ignored, as the
+ * schema's compatibility rule asks. */
+#ifndef RTB_HOST_RESULTFILE_H
+#define RTB_HOST_RESULTFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The newest schema version this reader understands. */
+#define RTB_RF_SCHEMA "rtbench-result"
+#define RTB_RF_SCHEMA_VERSION 1
+
+/* Percentile keys of a metric, in this order (as in the file). */
+#define RTB_RF_NPCT 6
+extern const char *const rtb_rf_pct_keys[RTB_RF_NPCT];   /* "p50" ... "p99_999" */
+extern const double rtb_rf_pct_levels[RTB_RF_NPCT];      /* 50 ... 99.999 */
+
+/* One histogram bucket: `count` values in [lo, hi). */
+struct rtb_rf_bucket {
+	int64_t lo, hi;
+	uint64_t count;
+};
+
+/* One key of an object (system, clock, settings) as display text. Values
+ * keep their JSON meaning: strings as is, numbers in decimal, null as "null". */
+struct rtb_rf_kv {
+	char *key;
+	char *value;
+};
+
+struct rtb_rf_metric {
+	char *id;             /* "ipc.mqueue.wakeup" */
+	char *title;          /* "" if absent */
+	char *study_table;    /* NULL if absent or null */
+	char *unit;           /* "ns" if absent */
+	char *status;         /* "ok", "partial", "skipped", "failed" */
+	char *method, *note;  /* "" if absent */
+
+	int has_stats;        /* count > 0 and status ok/partial */
+	uint64_t count;
+	int64_t min, max;
+	double mean, stddev;
+	int64_t pct[RTB_RF_NPCT];
+	int has_pct[RTB_RF_NPCT]; /* p50, p99 always present when has_stats */
+	int has_first;
+	int64_t first;
+	uint64_t invalid, overruns, missed, over_deadline;
+	int64_t deadline_ns, elapsed_ns;
+
+	int has_hist;
+	struct rtb_rf_bucket *buckets; /* ascending, non-overlapping */
+	size_t nbuckets;
+	uint64_t underflow, overflow;
+	int64_t hist_top;     /* overflow values are >= hist_top (0 if unknown) */
+
+	int64_t *samples;     /* NULL if the file has none; else `count` values */
+	size_t nsamples;
+};
+
+struct rtb_rf_kvlist {
+	struct rtb_rf_kv *kv;
+	size_t n;
+};
+
+struct rtb_rf {
+	char *path;           /* as given on the command line */
+	char *label;          /* "label", else "<hostname>-<kernel_release>", else the file name */
+	char *date_utc, *command_line, *tool_name, *tool_version; /* "" if absent */
+	int schema_version;
+	int complete, degraded;
+	char **warnings;
+	size_t nwarnings;
+	struct rtb_rf_kvlist system, clock, settings;
+	struct rtb_rf_metric *metrics;
+	size_t nmetrics;
+};
+
+/* rtb_rf_load - read and validate the result file `path` into *out.
+ * Returns 0, or RTB_EIO (cannot read) / RTB_EFORMAT (not a valid result
+ * file) / RTB_ENOMEM with a one-line reason in err (without the path; the
+ * caller prefixes it). On failure *out is left empty (safe to free). */
+int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen);
+
+/* rtb_rf_parse - as rtb_rf_load, from a buffer; `name` becomes out->path. */
+int rtb_rf_parse(const char *buf, size_t len, const char *name,
+		 struct rtb_rf *out, char *err, size_t errlen);
+
+/* rtb_rf_free - release everything rtb_rf_load allocated. */
+void rtb_rf_free(struct rtb_rf *r);
+
+/* rtb_rf_find - metric by id, or NULL. */
+const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id);
+
+/* rtb_rf_kv_get - value of `key` in a key list, or NULL. */
+const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key);
+
+#endif
