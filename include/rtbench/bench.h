@@ -39,7 +39,6 @@ struct rtb_ctx {
 	int rt;                 /* 1: real-time scheduling granted */
 	int cpu;                /* resolved measurement CPU */
 	int other_cpu;          /* a second CPU, -1 if there is none */
-	int64_t work_iters_per_us; /* calibrated busy-work loop rate */
 	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
 };
 
@@ -126,11 +125,13 @@ static inline void rtb_duty_check(struct rtb_duty *d)
 int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v);
 int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k);
 
-/* rtb_work - CPU work of about us microseconds (calibrated loop count):
- * unlike a wall-time spin, it takes longer when preempted, as a real
- * critical section or load does. */
-void rtb_work_us(const struct rtb_ctx *c, double us);
-void rtb_work_iters(uint64_t iters);
+/* rtb_busy_ns - busy for ns of the caller's own running time: a spin on
+ * the counter that does not count gaps longer than RTB_GAP_NS (the task was
+ * preempted or interrupted). Unlike a wall-time spin it takes longer when
+ * preempted, as a real critical section or load does; unlike a calibrated
+ * loop count its length does not depend on how fast a shared core runs. */
+#define RTB_GAP_NS 1000
+void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns);
 
 /* rtb_metric_begin - rtb_metric_new with id "<prefix><suffix>", title,
  * study table and capacity; marks it partial if the run stops early. */

@@ -18,15 +18,20 @@
  *     the figure adds the yield system call's entry and exit.
  *
  * Thread protocol (controller = the runner's thread, higher priority, same CPU):
- *   Step 1: controller sets the burst's end time and "no owner", gives go[0]
- *           and go[1], and blocks on `parked`.
- *   Step 2: each spinner stamps in a loop; a stamp whose previous stamp was
- *           the other task's records one sample (not the first stamp of a
- *           burst: its predecessor is in another burst).
- *   Step 3: at the burst's end each spinner gives `parked` and waits on go.
- *   Step 4: the controller rests (RTB_REST_NS), so two spinners at real-time
- *           priority never reach the RT throttling budget (which would
- *           otherwise show up as a 50 ms "switch"), then repeats from Step 1.
+ *   Step 1: controller clears both tasks' last stamps, sets the burst's end
+ *           time, gives go[0] and go[1], and blocks on `parked`.
+ *   Step 2: each spinner stamps in a loop and publishes its stamp. When the
+ *           other task's published stamp is newer than this task's previous
+ *           stamp, the other task ran in between: a switch in. The sample is
+ *           this task's first stamp after it minus the other's last stamp.
+ *           (If the switch fell between taking a stamp and reading the
+ *           other's, the stamp is taken again, so it is never stale.)
+ *   Step 3: at the burst's end a spinner marks the burst ending (so the
+ *           hand-over caused by its parking is not taken for a switch),
+ *           gives `parked` and waits on go.
+ *   Step 4: the controller rests, so two spinners at real-time priority
+ *           never reach the RT throttling budget (which would otherwise show
+ *           up as a 50 ms "switch"), then repeats from Step 1.
  * Excludes: nothing is subtracted; the counter read cost is reported
  * separately (clock.read_ns). */
 #include <stdatomic.h>
@@ -41,9 +46,9 @@ struct cs {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
 	int yield;
-	_Atomic int owner;          /* -1: nobody stamped yet in this burst */
-	_Atomic uint64_t last_ts;
+	_Atomic uint64_t last_ts[2];  /* each task's latest stamp; 0: none this burst */
 	_Atomic uint64_t burst_end;
+	atomic_int ending;            /* a spinner is parking: no more samples */
 	atomic_int quit;
 	rtb_bsem_t go[2], parked;
 	int64_t rr_interval_ns;
@@ -59,7 +64,7 @@ static void *spinner(void *p)
 	struct spinner_arg *a = p;
 	struct cs *s = a->s;
 	const struct rtb_clock_info *ci = s->c->clk;
-	const int me = a->me;
+	const int me = a->me, other = 1 - a->me;
 
 	if (me == 0)
 		rtb_rr_interval_ns(&s->rr_interval_ns);
@@ -68,25 +73,27 @@ static void *spinner(void *p)
 		if (atomic_load(&s->quit))
 			break;
 		const uint64_t end = atomic_load_explicit(&s->burst_end, memory_order_relaxed);
+		uint64_t prev = 0;
 		for (;;) {
 			/* Step 2 */
 			uint64_t t = rtb_port_ticks();
+			uint64_t o = atomic_load_explicit(&s->last_ts[other], memory_order_relaxed);
+			if (o > prev && !atomic_load_explicit(&s->ending, memory_order_relaxed)) {
+				if (o > t)  /* switched out between the two reads */
+					t = rtb_port_ticks();
+				rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t - o));
+			}
+			atomic_store_explicit(&s->last_ts[me], t, memory_order_relaxed);
+			prev = t;
 			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || rtb_metric_full(s->m))
 				break;
-			int prev = atomic_load_explicit(&s->owner, memory_order_relaxed);
-			if (prev != me) {
-				if (prev >= 0)
-					rtb_metric_add(s->m, rtb_ticks_to_ns(ci,
-						t - atomic_load_explicit(&s->last_ts, memory_order_relaxed)));
-				atomic_store_explicit(&s->owner, me, memory_order_relaxed);
-			}
-			atomic_store_explicit(&s->last_ts, t, memory_order_relaxed);
 			if (s->yield) {
 				rtb_inject(s->c);
 				rtb_yield();
 			}
 		}
-		rtb_bsem_give(&s->parked); /* Step 3 */
+		atomic_store(&s->ending, 1);   /* Step 3 */
+		rtb_bsem_give(&s->parked);
 	}
 	return NULL;
 }
@@ -128,7 +135,9 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	while (!rtb_metric_full(s.m) && !rtb_stopped(c)) {
 		/* Step 1 */
 		rtb_watchdog_arm(c, BURST_NS + 5000000000LL);
-		atomic_store(&s.owner, -1);
+		atomic_store(&s.last_ts[0], 0);
+		atomic_store(&s.last_ts[1], 0);
+		atomic_store(&s.ending, 0);
 		atomic_store(&s.burst_end, rtb_port_ticks() + rtb_ns_to_ticks(c->clk, BURST_NS));
 		rtb_bsem_give(&s.go[0]);
 		rtb_bsem_give(&s.go[1]);

@@ -15,8 +15,8 @@
  * blocking grows with the load (slope ~1) the inversion is unbounded, if
  * it stays at tSlowTask's remaining critical section (slope ~0) it is
  * bounded. The slope and verdict are extras of each blocking metric.
- * The critical section and the load are calibrated CPU work, not wall-time
- * spins, so a preempted critical section really takes longer.
+ * The critical section and the load are running-time spins (rtb_busy_ns),
+ * not wall-time spins, so a preempted critical section really takes longer.
  *
  * Thread protocol (one CPU; the runner's thread is the controller, above
  * all three):
@@ -56,6 +56,7 @@ struct pi {
 	rtb_bsem_t go_h, go_m, go_l, done;
 	atomic_int quit;
 	_Atomic uint64_t t_ready, t_req, t_rel, t_acq;
+	_Atomic uint64_t load_ticks;  /* how long tWorkTask's load really took */
 };
 
 static void *slow_task(void *p)
@@ -66,7 +67,7 @@ static void *slow_task(void *p)
 		atomic_store(&s->t_ready, rtb_port_ticks());
 		rtb_bsem_give(&s->go_h);
 		rtb_bsem_give(&s->go_m);                    /* Step 4 */
-		rtb_work_us(s->c, s->cs_us);                /* Step 5 */
+		rtb_busy_ns(s->c, (int64_t)(s->cs_us * 1000.0));                /* Step 5 */
 		rtb_inject(s->c);
 		atomic_store(&s->t_rel, rtb_port_ticks());
 		rtb_mutex_unlock(s->cur);
@@ -79,7 +80,9 @@ static void *work_task(void *p)
 {
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_m) && !atomic_load(&s->quit)) {
-		rtb_work_us(s->c, s->load_us);
+		uint64_t t0 = rtb_port_ticks();
+		rtb_busy_ns(s->c, (int64_t)(s->load_us * 1000.0));
+		atomic_store(&s->load_ticks, rtb_port_ticks() - t0);
 		rtb_bsem_give(&s->done);
 	}
 	return NULL;
@@ -117,6 +120,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	struct rtb_metric *rtr[NPROTO] = { 0 }, *blk[NPROTO] = { 0 };
 	int64_t *blk2[NPROTO] = { 0 };
 	size_t nblk2[NPROTO] = { 0 };
+	int64_t *loads[2] = { 0 };     /* measured load durations, per level */
+	size_t nloads[2] = { 0 };
 	int inited[NPROTO] = { 0 };
 	rtb_thread_t th[3];
 	int nth = 0, rc = 0;
@@ -143,6 +148,12 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		} else {
 			inited[p] = 1;
 		}
+	}
+	loads[0] = calloc(n * NPROTO + 1, sizeof(int64_t));
+	loads[1] = calloc(n * NPROTO + 1, sizeof(int64_t));
+	if (!loads[0] || !loads[1]) {
+		rc = RTB_ENOMEM;
+		goto out;
 	}
 	rtr[2]->status = RTB_STATUS_SKIPPED;
 	rtb_metric_note(rtr[2], "under the ceiling protocol tCyclicTask cannot run while tSlowTask "
@@ -185,6 +196,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			break;
 		}
 		int64_t blocking = rtb_ticks_to_ns(ci, atomic_load(&s.t_acq) - atomic_load(&s.t_ready));
+		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, atomic_load(&s.load_ticks));
 		int64_t req_rel = (int64_t)(atomic_load(&s.t_rel) - atomic_load(&s.t_req));
 		if (hi_load) {
 			if (nblk2[p] < n)
@@ -201,16 +213,19 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_duty_check(&d);
 	}
 	int64_t elapsed = rtb_port_mono_ns() - t0;
+	/* the slope is taken against the loads as they really ran (wall time,
+	 * from tWorkTask's own stamps), not as asked */
+	const int64_t load_p50[2] = { median_of(loads[0], nloads[0]), median_of(loads[1], nloads[1]) };
 
 	for (int p = 0; p < NPROTO; p++) {
 		rtb_metric_set_method(blk[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
 			"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
-			"critical section %.0f us (calibrated work); sample = tCyclicTask made ready -> "
+			"critical section %.0f us (running-time spin); sample = tCyclicTask made ready -> "
 			"holds the mutex", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
 		if (p != 2) {
 			rtb_metric_set_method(rtr[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
 				"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
-				"critical section %.0f us (calibrated work); sample = tCyclicTask requests -> "
+				"critical section %.0f us (running-time spin); sample = tCyclicTask requests -> "
 				"tSlowTask releases", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
 			if (rtr[p]->invalid)
 				rtb_metric_note(rtr[p], "%llu trials where tCyclicTask requested after the release",
@@ -223,7 +238,10 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		if (blk[p]->count && nblk2[p]) {
 			int64_t m1 = median_of(blk[p]->samples, blk[p]->count);
 			int64_t m2 = median_of(blk2[p], nblk2[p]);
-			double slope = (double)(m2 - m1) / (load_us[1] * 1000.0 - load_us[0] * 1000.0);
+			double dl = (double)(load_p50[1] - load_p50[0]);
+			double slope = dl > 0 ? (double)(m2 - m1) / dl : 0.0;
+			rtb_metric_extra(blk[p], "load_measured_p50_us", (double)load_p50[0] / 1000.0, "us");
+			rtb_metric_extra(blk[p], "load_2x_measured_p50_us", (double)load_p50[1] / 1000.0, "us");
 			rtb_metric_extra(blk[p], "p50_at_2x_load_ns", (double)m2, "ns");
 			rtb_metric_extra(blk[p], "load_slope", slope, "ns/ns");
 			rtb_metric_extra(blk[p], "bounded", slope < 0.25 ? 1.0 : slope > 0.75 ? 0.0 : 0.5, "bool");
@@ -244,6 +262,8 @@ out:
 			rtb_mutex_destroy(&s.mtx[p]);
 		free(blk2[p]);
 	}
+	free(loads[0]);
+	free(loads[1]);
 	rtb_bsem_destroy(&s.go_h);
 	rtb_bsem_destroy(&s.go_m);
 	rtb_bsem_destroy(&s.go_l);

@@ -40,16 +40,18 @@ void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 	rtb_wd_arm(ns);
 }
 
-/* rtb_work_iters - a loop the compiler cannot remove or shorten. */
-void rtb_work_iters(uint64_t iters)
+/* rtb_busy_ns - spin for ns of running time (gaps are not counted). */
+void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns)
 {
-	for (uint64_t i = 0; i < iters; i++)
-		__asm__ __volatile__("" ::: "memory");
-}
+	const uint64_t need = rtb_ns_to_ticks(c->clk, ns), gap = rtb_ns_to_ticks(c->clk, RTB_GAP_NS);
+	uint64_t done = 0, last = rtb_port_ticks();
 
-void rtb_work_us(const struct rtb_ctx *c, double us)
-{
-	rtb_work_iters((uint64_t)(us * (double)c->work_iters_per_us + 0.5));
+	while (done < need) {
+		uint64_t t = rtb_port_ticks();
+		if (t - last < gap)
+			done += t - last;
+		last = t;
+	}
 }
 
 /* rtb_bench_metric - a metric of bench b, sized before any measuring. */

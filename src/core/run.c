@@ -57,23 +57,6 @@ int rtb_tests_check(const char *tests, char *bad, size_t len)
 	return 0;
 }
 
-/* calibrate_work - iterations of rtb_work_iters per microsecond, from the
- * fastest of several rounds (the one no interrupt disturbed). */
-static int64_t calibrate_work(void)
-{
-	const uint64_t iters = 200000;
-	int64_t best = INT64_MAX;
-
-	for (int r = 0; r < 7; r++) {
-		int64_t t0 = rtb_port_mono_ns();
-		rtb_work_iters(iters);
-		int64_t dt = rtb_port_mono_ns() - t0;
-		if (dt > 0 && dt < best)
-			best = dt;
-	}
-	return best == INT64_MAX ? 1000 : (int64_t)((double)iters * 1000.0 / (double)best + 0.5);
-}
-
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -202,7 +185,6 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	default_label(o, res);
 
-	c->work_iters_per_us = calibrate_work();
 	measure_clock(res);
 	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu,
 			  c->rt ? rtb_prio_max(RTB_SCHED_FIFO) : 0);

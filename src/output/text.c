@@ -26,21 +26,25 @@ static void us(FILE *f, int64_t ns)
 	fprintf(f, " %10.3f", (double)ns / 1000.0);
 }
 
-static void header(FILE *f, int idx)
+static void header(FILE *f, int idx, const char *prefix, size_t plen)
 {
-	fprintf(f, "\n%s%s%s (us)\n", tables[idx] ? tables[idx] : "",
+	fprintf(f, "\n%s%s%s (us)", tables[idx] ? tables[idx] : "",
 		tables[idx] ? ". " : "", table_title[idx]);
+	if (plen)
+		fprintf(f, "   rows: %.*s*", (int)plen, prefix);
+	fputc('\n', f);
 	fprintf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", NAME_W,
 		"measurement", "count", "min", "mean", "stddev", "p50", "p90", "p99",
 		"p99.9", "max", "first");
 }
 
-static void row(FILE *f, const struct rtb_metric *m)
+static void row(FILE *f, const struct rtb_metric *m, size_t plen)
 {
-	if ((int)strlen(m->id) > NAME_W)
-		fprintf(f, "%s\n%-*s", m->id, NAME_W, "");
+	const char *name = m->id + plen;
+	if ((int)strlen(name) > NAME_W)
+		fprintf(f, "%s\n%-*s", name, NAME_W, "");
 	else
-		fprintf(f, "%-*s", NAME_W, m->id);
+		fprintf(f, "%-*s", NAME_W, name);
 	if (m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED || m->count == 0) {
 		fprintf(f, " %8s  %s\n", "-", m->status == RTB_STATUS_FAILED ? "FAILED" :
 			m->status == RTB_STATUS_SKIPPED ? "skipped" : "no samples");
@@ -76,15 +80,20 @@ static const struct rtb_extra *extra(const struct rtb_metric *m, const char *nam
 static void verdict(FILE *f, const struct rtb_metric *m)
 {
 	const struct rtb_extra *b = extra(m, "bounded"), *sl = extra(m, "load_slope"),
-		*l = extra(m, "load_us"), *m2 = extra(m, "p50_at_2x_load_ns");
-	if (!b || !sl || !l || !m2 || !m->count)
+		*l1 = extra(m, "load_measured_p50_us"), *l2 = extra(m, "load_2x_measured_p50_us"),
+		*m2 = extra(m, "p50_at_2x_load_ns");
+	const char *p = strrchr(m->id, '.');
+	if (!b || !sl || !l1 || !l2 || !m2 || !m->count || !p)
 		return;
-	const char *p = m->id + strlen("sync.prio_inv.");
-	fprintf(f, "  %.*s: %s: tCyclicTask blocked p50 %.1f us with tWorkTask load %.0f us, "
-		"%.1f us with %.0f us (slope %.2f)\n",
-		(int)strcspn(p, "."), p,
-		b->value == 1.0 ? "BOUNDED" : b->value == 0.0 ? "UNBOUNDED" : "PARTLY BOUNDED",
-		(double)m->stats.median / 1000.0, l->value, m2->value / 1000.0, 2 * l->value, sl->value);
+	/* the protocol is the id segment before ".blocking" */
+	const char *q = p - 1;
+	while (q > m->id && q[-1] != '.')
+		q--;
+	fprintf(f, "  %-8.*s %-14s tCyclicTask blocked p50 %.1f us under a %.1f us tWorkTask load, "
+		"%.1f us under %.1f us (slope %.2f)\n",
+		(int)(p - q), q,
+		b->value == 1.0 ? "BOUNDED:" : b->value == 0.0 ? "UNBOUNDED:" : "PARTLY BOUNDED:",
+		(double)m->stats.median / 1000.0, l1->value, m2->value / 1000.0, l2->value, sl->value);
 }
 
 static void notes(FILE *f, const struct rtb_metric *m, int idx)
@@ -149,10 +158,31 @@ int rtb_write_text(FILE *f, const struct rtb_result *r)
 			any |= in_table(r->metrics[i], t);
 		if (!any)
 			continue;
-		header(f, t);
+		/* rows share a dotted prefix (ctxsw.rr.): print it once, above */
+		const char *first = NULL;
+		size_t plen = 0;
+		int n = 0;
+		for (int i = 0; i < r->nmetrics; i++) {
+			const char *id = r->metrics[i]->id;
+			if (!in_table(r->metrics[i], t))
+				continue;
+			if (!n++) {
+				first = id;
+				plen = strlen(id);
+			}
+			size_t k = 0;
+			while (k < plen && id[k] == first[k])
+				k++;
+			plen = k;
+		}
+		while (plen && first[plen - 1] != '.')
+			plen--;
+		if (n < 2)
+			plen = 0;
+		header(f, t, first, plen);
 		for (int i = 0; i < r->nmetrics; i++)
 			if (in_table(r->metrics[i], t))
-				row(f, r->metrics[i]);
+				row(f, r->metrics[i], plen);
 		for (int i = 0; i < r->nmetrics; i++)
 			if (in_table(r->metrics[i], t))
 				verdict(f, r->metrics[i]);
