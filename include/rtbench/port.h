@@ -120,6 +120,13 @@ int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len);
 int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns);
 int rtb_mq_close(rtb_mq_t *q);
 
+/* Byte pipe (one direction), for the pipe round trip that `perf bench
+ * sched pipe` measures. */
+int rtb_pipe_open(rtb_pipe_t *p);
+int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len);
+int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len);
+void rtb_pipe_close(rtb_pipe_t *p);
+
 /* ---- periodic timer delivered as an asynchronous event ----------------
  * The closest a user-space task gets to an interrupt: the handler runs in
  * signal (ISR-like) context on the thread that waits in rtb_ptimer_wait().

@@ -18,6 +18,7 @@ typedef struct { sem_t sem; } rtb_bsem_t;
 typedef struct { pthread_mutex_t mtx; } rtb_mutex_t;
 typedef struct { mqd_t mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
 typedef struct { timer_t id; int armed; } rtb_ptimer_t;
+typedef struct { int fd[2]; } rtb_pipe_t;
 
 /* 1 when rtb_port_ticks() reads the TSC, 0 for CLOCK_MONOTONIC. Set once by
  * rtb_port_clock_init() before any measurement. */

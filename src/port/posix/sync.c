@@ -142,3 +142,33 @@ int rtb_mq_close(rtb_mq_t *q)
 {
 	return mq_close(q->mq) ? RTB_ESYS : 0;
 }
+
+int rtb_pipe_open(rtb_pipe_t *p)
+{
+	return pipe(p->fd) ? RTB_ESYS : 0;
+}
+
+int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len)
+{
+	ssize_t n;
+	while ((n = write(p->fd[1], buf, len)) < 0)
+		if (errno != EINTR)
+			return RTB_ESYS;
+	return (size_t)n == len ? 0 : RTB_ESYS;
+}
+
+/* rtb_pipe_read - exactly len bytes (0 bytes read: the pipe was closed). */
+int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len)
+{
+	ssize_t n;
+	while ((n = read(p->fd[0], buf, len)) < 0)
+		if (errno != EINTR)
+			return RTB_ESYS;
+	return (size_t)n == len ? 0 : RTB_EIO;
+}
+
+void rtb_pipe_close(rtb_pipe_t *p)
+{
+	close(p->fd[0]);
+	close(p->fd[1]);
+}

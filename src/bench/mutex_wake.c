@@ -1,0 +1,101 @@
+/* sync.mutex.wakeup, sync.mutex.wakeup.xcpu - mutex hand-over latency.
+ *
+ * What it measures: from just before the holder's unlock to the first
+ * instruction of a task that was blocked locking the mutex, the figure
+ * ptsematest reports. Includes the unlock (a futex wake on Linux), the
+ * wake-up, the switch (or cross-CPU wake-up), the lock's return and one
+ * counter read. The mutex has no protocol (PTHREAD_PRIO_NONE), like
+ * ptsematest's.
+ * Thread protocol: the wake engine's (bench/wake.c), with
+ *   open  = init and lock the mutex (the waker holds it),
+ *   wait  = lock (blocks: the waker holds it),
+ *   wake  = unlock,
+ *   after = the waiter unlocks and blocks on `next`,
+ *   rearm = the waker locks again and gives `next`, so the waiter blocks
+ *           in lock once more before the next sample. */
+#include "bench/wake.h"
+
+struct mx {
+	rtb_mutex_t m;
+	rtb_bsem_t next;
+};
+
+static int mx_open(void *p)
+{
+	struct mx *o = p;
+	int rc = rtb_mutex_init(&o->m, RTB_PROTO_NONE, 0);
+	if (!rc)
+		rc = rtb_bsem_init(&o->next, 0);
+	if (!rc)
+		rc = rtb_mutex_lock(&o->m);
+	return rc;
+}
+
+static int mx_wait(void *p)
+{
+	return rtb_mutex_lock(&((struct mx *)p)->m);
+}
+
+static void mx_after(void *p)
+{
+	struct mx *o = p;
+	rtb_mutex_unlock(&o->m);
+	rtb_bsem_take(&o->next);
+}
+
+static void mx_rearm(void *p)
+{
+	struct mx *o = p;
+	rtb_mutex_lock(&o->m);
+	rtb_bsem_give(&o->next);
+}
+
+static int mx_wake(void *p)
+{
+	return rtb_mutex_unlock(&((struct mx *)p)->m);
+}
+
+static void mx_close(void *p)
+{
+	struct mx *o = p;
+	rtb_mutex_destroy(&o->m);
+	rtb_bsem_destroy(&o->next);
+}
+
+static const struct rtb_wake_ops mx_ops = {
+	.waiter_name = "tLock", .waker_name = "tUnlock",
+	.open = mx_open, .wait = mx_wait, .after = mx_after, .rearm = mx_rearm,
+	.wake = mx_wake, .close = mx_close,
+};
+
+static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct mx o;
+	return rtb_wake_run(c, b, &mx_ops, &o, 0,
+			    "pthread mutex (no protocol): unlock by the holder to a task blocked in lock");
+}
+
+static int run_mx_x(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct mx o;
+	return rtb_wake_run(c, b, &mx_ops, &o, 1,
+			    "pthread mutex (no protocol): unlock by the holder to a task blocked in lock on another CPU");
+}
+
+const struct rtb_bench rtb_bench_mutex_wake = {
+	.id = "sync.mutex.wakeup",
+	.title = "Mutex hand-over (unlock to blocked locker)",
+	.summary = "unlock a mutex a higher-priority task is blocked on; unlock -> locker running (ptsematest's figure)",
+	.default_samples = 10000,
+	.injectable = 1,
+	.run = run_mx,
+};
+
+const struct rtb_bench rtb_bench_mutex_wake_x = {
+	.id = "sync.mutex.wakeup.xcpu",
+	.title = "Mutex hand-over, locker on another CPU",
+	.summary = "as sync.mutex.wakeup with the locker on a second CPU",
+	.default_samples = 10000,
+	.injectable = 1,
+	.run = run_mx_x,
+};

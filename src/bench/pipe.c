@@ -1,0 +1,97 @@
+/* ipc.pipe.roundtrip - pipe ping-pong round trip, `perf bench sched pipe`'s
+ * figure, with a distribution instead of one average.
+ *
+ * What it measures: one round trip between two tasks of equal priority on
+ * one CPU through two pipes. Includes two context switches, two 1-byte
+ * writes and two reads (each read blocks, then returns), and one counter
+ * read. perf reports the same round trip as "usecs/op".
+ *
+ * Thread protocol:
+ *   Step 1: tPong blocks reading pipe A.
+ *   Step 2: tPing stamps t0, writes one byte to A, and blocks reading pipe B
+ *           (equal priority: tPong runs only once tPing blocks).
+ *   Step 3: tPong's read returns; it writes one byte to B and blocks reading A.
+ *   Step 4: tPing's read returns; it stamps t1: one sample, t1 - t0.
+ * Every 100 ms of this the pair rests 10 ms (RT throttling never reached). */
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+
+struct pp {
+	rtb_pipe_t a, b;
+};
+
+static void *pong(void *p)
+{
+	struct pp *s = p;
+	char ch;
+
+	while (!rtb_pipe_read(&s->a, &ch, 1) && ch)   /* Step 1, 3 */
+		if (rtb_pipe_write(&s->b, &ch, 1))
+			break;
+	return NULL;
+}
+
+static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct pp s;
+	struct rtb_metric *m = rtb_bench_metric(c, b, b->id, b->title, rtb_samples(c, b));
+	const struct rtb_clock_info *ci = c->clk;
+	rtb_thread_t th;
+	struct rtb_duty d;
+	char ch = 1;
+	int rc;
+
+	if (!m)
+		return RTB_ENOMEM;
+	if ((rc = rtb_pipe_open(&s.a)))
+		return rc;
+	if ((rc = rtb_pipe_open(&s.b))) {
+		rtb_pipe_close(&s.a);
+		return rc;
+	}
+	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio, c->cpu);
+	rc = rtb_spawn(c, &th, "tPong", RTB_SCHED_FIFO, c->o->prio, c->cpu, pong, &s);
+	if (rc)
+		goto out;
+	rtb_watchdog_arm(c, 10000000000LL + (int64_t)m->capacity * 200000);
+	rtb_duty_start(&d);
+	int64_t start = rtb_port_mono_ns();
+	for (size_t k = 0; k <= m->capacity && !rtb_stopped(c); k++) {
+		uint64_t t0 = rtb_port_ticks();        /* Step 2 */
+		rtb_inject(c);
+		if (rtb_pipe_write(&s.a, &ch, 1) || rtb_pipe_read(&s.b, &ch, 1)) {
+			m->status = RTB_STATUS_FAILED;
+			rtb_metric_note(m, "pipe I/O failed");
+			break;
+		}
+		uint64_t t1 = rtb_port_ticks();        /* Step 4 */
+		if (k == 0) {
+			m->first_ns = rtb_ticks_to_ns(ci, t1 - t0);
+			m->has_first = 1;
+		} else {
+			rtb_metric_add(m, rtb_ticks_to_ns(ci, t1 - t0));
+		}
+		rtb_duty_check(&d);
+	}
+	int64_t elapsed = rtb_port_mono_ns() - start;
+	ch = 0;
+	rtb_pipe_write(&s.a, &ch, 1);
+	rtb_thread_join(&th);
+	rtb_metric_set_method(m, "two pipes, tPing and tPong SCHED_FIFO %d on CPU %d; sample = one "
+			      "round trip (2 switches, 2 one-byte writes, 2 blocking reads), as perf bench "
+			      "sched pipe's usecs/op", c->o->prio, c->cpu);
+	rtb_bench_metric_end(c, m, elapsed);
+out:
+	rtb_pipe_close(&s.a);
+	rtb_pipe_close(&s.b);
+	return rc;
+}
+
+const struct rtb_bench rtb_bench_pipe = {
+	.id = "ipc.pipe.roundtrip",
+	.title = "Pipe round trip (2 switches)",
+	.summary = "ping-pong through two pipes between equal-priority tasks on one CPU (perf bench sched pipe's op)",
+	.default_samples = 10000,
+	.injectable = 1,
+	.run = run_pipe,
+};

@@ -1,0 +1,166 @@
+/* rtbench benchmarks - the engine behind every "wake a blocked task"
+ * measurement (message queue, semaphore, mutex; on one CPU or across two).
+ *
+ * What it measures: from just before the waker's operation (send, give,
+ * unlock) to the first instruction of the woken task after its blocking
+ * call returns. Includes the operation, the wake-up, the context switch (or,
+ * across CPUs, the inter-processor wake-up and the other CPU's switch), the
+ * blocking call's return, and one counter read.
+ *
+ * Thread protocol (the runner's thread is the waker; the waiter outranks
+ * it by one priority level, so on one CPU the wake hands the CPU straight
+ * to the waiter):
+ *   Step 1: the waker creates the primitive (empty / unavailable / locked).
+ *   Step 2: the waiter blocks in its wait call.
+ *   Step 3: the waker re-arms the primitive if it must (a mutex it locks
+ *           again) and checks that the waiter really is blocked: the OS's
+ *           thread state, every sample (where the port cannot tell, the
+ *           priority order guarantees it on one CPU, and the result says so).
+ *   Step 4: the waker stamps t0 and wakes the waiter.
+ *   Step 5: the waiter returns, stamps t1, records t1 - t0, does its
+ *           after-step and loops to Step 2.
+ * The first sample is kept as the cold one, outside the distribution. */
+#include <stdatomic.h>
+#include "bench/wake.h"
+#include "rtbench/err.h"
+
+#define BLOCK_WAIT_NS 2000000000LL
+
+struct wk {
+	struct rtb_ctx *c;
+	struct rtb_metric *m;
+	const struct rtb_wake_ops *ops;
+	void *obj;
+	_Atomic uint64_t t0;
+	atomic_int quit;
+	atomic_ulong seq;
+	rtb_thread_t waiter;
+	int check_unsupported;
+	uint64_t waited;      /* samples where the waker had to wait for the block */
+};
+
+static void *waiter_main(void *p)
+{
+	struct wk *w = p;
+	const struct rtb_clock_info *ci = w->c->clk;
+
+	for (unsigned long k = 0;; k++) {
+		if (w->ops->wait(w->obj))               /* Step 2 */
+			break;
+		uint64_t t1 = rtb_port_ticks();         /* Step 5 */
+		if (atomic_load_explicit(&w->quit, memory_order_relaxed))
+			break;
+		int64_t ns = rtb_ticks_to_ns(ci, t1 - atomic_load_explicit(&w->t0, memory_order_relaxed));
+		if (k == 0) {
+			w->m->first_ns = ns;
+			w->m->has_first = 1;
+		} else {
+			rtb_metric_add(w->m, ns);
+		}
+		atomic_store(&w->seq, k + 1);
+		if (w->ops->after)
+			w->ops->after(w->obj);
+	}
+	return NULL;
+}
+
+/* wait_blocked - Step 3: 1 once the waiter is seen blocked. */
+static int wait_blocked(struct wk *w)
+{
+	int64_t until = rtb_port_mono_ns() + BLOCK_WAIT_NS;
+
+	if (w->check_unsupported)
+		return 1;
+	for (int i = 0;; i++) {
+		int b = rtb_thread_is_blocked(w->waiter.os_id);
+		if (b == 1) {
+			w->waited += i > 0;
+			return 1;
+		}
+		if (b < 0) {
+			w->check_unsupported = 1;
+			return 1;
+		}
+		if (rtb_stopped(w->c) || rtb_port_mono_ns() > until)
+			return 0;
+		rtb_yield();
+	}
+}
+
+int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
+		 const struct rtb_wake_ops *ops, void *obj, int xcpu, const char *what)
+{
+	struct wk w = { .c = c, .ops = ops, .obj = obj };
+	size_t n = rtb_samples(c, b);
+	struct rtb_duty d;
+	int rc;
+
+	w.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	if (!w.m)
+		return RTB_ENOMEM;
+	if (xcpu && c->other_cpu < 0) {
+		w.m->status = RTB_STATUS_SKIPPED;
+		rtb_metric_note(w.m, "needs a second CPU");
+		return 0;
+	}
+	const int wcpu = xcpu ? c->other_cpu : c->cpu;
+	rc = ops->open(obj);                             /* Step 1 */
+	if (rc) {
+		w.m->status = RTB_STATUS_FAILED;
+		rtb_metric_note(w.m, "cannot create the primitive: %s", rtb_strerror(rc));
+		return 0;
+	}
+	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio, c->cpu);
+	rc = rtb_spawn(c, &w.waiter, ops->waiter_name, RTB_SCHED_FIFO, c->o->prio + 1, wcpu,
+		       waiter_main, &w);
+	if (rc)
+		goto out;
+	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 200000);
+	rtb_duty_start(&d);
+	int64_t start = rtb_port_mono_ns();
+	for (unsigned long k = 0; k <= n && !rtb_stopped(c); k++) {
+		/* across CPUs, the previous wake-up must be complete first */
+		while (atomic_load(&w.seq) < k && !rtb_stopped(c))
+			rtb_yield();
+		if (k && ops->rearm)
+			ops->rearm(obj);                 /* Step 3 */
+		if (!wait_blocked(&w)) {
+			w.m->invalid++;
+			break;
+		}
+		uint64_t t0 = rtb_port_ticks();          /* Step 4 */
+		atomic_store_explicit(&w.t0, t0, memory_order_relaxed);
+		rtb_inject(c);
+		ops->wake(obj);
+		rtb_duty_check(&d);
+	}
+	int64_t elapsed = rtb_port_mono_ns() - start;
+	while (atomic_load(&w.seq) <= n && !rtb_stopped(c) && !w.m->invalid &&
+	       rtb_port_mono_ns() - start < elapsed + BLOCK_WAIT_NS)
+		rtb_yield();
+	atomic_store(&w.quit, 1);
+	if (ops->rearm)
+		ops->rearm(obj);
+	wait_blocked(&w);
+	ops->wake(obj);
+	rtb_thread_join(&w.waiter);
+
+	rtb_metric_set_method(w.m, "%s; %s SCHED_FIFO %d on CPU %d, %s SCHED_FIFO %d on CPU %d; "
+		"waiter checked blocked before every wake; sample = stamp before the wake -> "
+		"stamp when the waiter runs", what, ops->waiter_name, c->o->prio + 1, wcpu,
+		ops->waker_name, c->o->prio, c->cpu);
+	if (w.check_unsupported)
+		rtb_metric_note(w.m, "the port cannot read thread state: the block is guaranteed "
+				"by priority order only");
+	if (w.waited)
+		rtb_metric_note(w.m, "%llu samples waited for the waiter to block first",
+				(unsigned long long)w.waited);
+	if (w.m->invalid)
+		rtb_metric_note(w.m, "the waiter never blocked: sampling stopped");
+	rtb_metric_extra(w.m, "waiter_checked_blocked", w.check_unsupported ? 0 : 1, "bool");
+	rtb_metric_extra(w.m, "cross_cpu", xcpu, "bool");
+	rtb_bench_metric_end(c, w.m, elapsed);
+out:
+	ops->close(obj);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/* rtbench benchmarks - the "wake a blocked task" engine (see wake.c). */
+#ifndef RTB_BENCH_WAKE_H
+#define RTB_BENCH_WAKE_H
+#include "rtbench/bench.h"
+
+/* How one primitive wakes a blocked task. obj is the primitive's state. */
+struct rtb_wake_ops {
+	const char *waiter_name, *waker_name;
+	/* open - create the primitive (waker's thread, before the waiter) */
+	int (*open)(void *obj);
+	/* wait - waiter blocks until woken; returns nonzero to stop */
+	int (*wait)(void *obj);
+	/* after - waiter, after its stamp (mutex: unlock, let the waker re-arm) */
+	void (*after)(void *obj);
+	/* rearm - waker, before checking the waiter is blocked (mutex: lock) */
+	void (*rearm)(void *obj);
+	/* wake - waker: the operation whose latency is measured */
+	int (*wake)(void *obj);
+	void (*close)(void *obj);
+};
+
+/* rtb_wake_run - measure wake -> waiter running, with the waiter verified
+ * blocked before every wake. xcpu: waiter on another CPU than the waker.
+ * what: one phrase for the method line ("POSIX sem_post to a task blocked
+ * in sem_wait"). */
+int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
+		 const struct rtb_wake_ops *ops, void *obj, int xcpu, const char *what);
+#endif
