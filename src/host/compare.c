@@ -55,6 +55,15 @@ void rtb_cmp_fmt_pct(char *buf, size_t len, double frac)
 		snprintf(buf, len, "%+.1f%%", frac * 100.0);
 }
 
+/* fmt_p_eq - "p=0.005" or "p<1e-300" for sentences */
+static void fmt_p_eq(char *buf, size_t len, double p)
+{
+	char v[32];
+
+	rtb_cmp_fmt_p(v, sizeof(v), p);
+	snprintf(buf, len, "p%s%s", v[0] == '<' ? "" : "=", v);
+}
+
 void rtb_cmp_fmt_p(char *buf, size_t len, double p)
 {
 	if (p < 1e-300)
@@ -301,7 +310,8 @@ static int cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (m->note[0])
 			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes,
 						rtb_sb_strdup_printf("%s: %s", l, m->note));
-		if (m->invalid || m->missed || m->overruns)
+		/* the counters, unless the file's own note already explains them */
+		if ((m->invalid || m->missed || m->overruns) && !m->note[0])
 			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: %llu invalid samples discarded, %llu missed periods, %llu timer overruns",
 				l, (unsigned long long)m->invalid, (unsigned long long)m->missed,
@@ -361,9 +371,9 @@ static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		rtb_cmp_fmt_time(v2, sizeof(v2), bm->mean, cm->unit);
 		rtb_cmp_fmt_time(s1, sizeof(s1), ce->m->stddev, cm->unit);
 		rtb_cmp_fmt_time(s2, sizeof(s2), bm->stddev, cm->unit);
-		rtb_cmp_fmt_p(p, sizeof(p), ce->mwu.p);
+		fmt_p_eq(p, sizeof(p), ce->mwu.p);
 		if (ce->has_test && !ce->significant) {
-			rtb_sb_printf(&b, "%s and %s do not differ significantly (Mann-Whitney U, p=%s); "
+			rtb_sb_printf(&b, "%s and %s do not differ significantly (Mann-Whitney U, %s); "
 				      "mean %s %s vs %s %s, stddev %s vs %s %s. ",
 				      c->labels[i], c->labels[cm->base], p,
 				      v1, tu, v2, tu, s1, s2, tu);
@@ -383,7 +393,7 @@ static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			rtb_sb_printf(&b, " and similar variation");
 		rtb_sb_printf(&b, " (stddev %s vs %s %s)", s1, s2, tu);
 		if (ce->has_test)
-			rtb_sb_printf(&b, "; significant (Mann-Whitney U, p=%s). ", p);
+			rtb_sb_printf(&b, "; significant (Mann-Whitney U, %s). ", p);
 		else
 			rtb_sb_printf(&b, "; not tested (no samples or histogram). ");
 	}

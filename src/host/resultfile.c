@@ -451,11 +451,14 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 	out->path = rf_strdup(name);
 	if (!out->path)
 		return rf_fail(&c, RTB_ENOMEM, "out of memory");
-	if (len == 0)
+	if (len == 0) {
+		rtb_rf_free(out);
 		return rf_fail(&c, RTB_EFORMAT, "empty file, not JSON");
+	}
 	/* Duplicate keys would make "which value counts" a guess: refuse them. */
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
+		rtb_rf_free(out);
 		if (json_error_code(&je) == json_error_premature_end_of_input)
 			return rf_fail(&c, RTB_EFORMAT,
 				       "truncated JSON: input ends at line %d, column %d",
