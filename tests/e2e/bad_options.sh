@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Every bad option or argument: exit 2, exactly one line on stderr naming
+# what is wrong, nothing on stdout, no file written.
+. "$(dirname "$0")/lib.sh"
+out=$RTB_TEST_OUT/bad
+mkdir -p "$out"
+rm -f "$out"/*
+
+check() { # check WORD_IN_MESSAGE ARGS...
+	local want=$1; shift
+	local err rc lines
+	err=$("$RTBENCH" "$@" --json "$out/x.json" 2>&1 >"$out/stdout")
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc -ne 2 ]; then fail "'$*': exit $rc, want 2"; return; fi
+	if [ "$lines" -ne 1 ]; then fail "'$*': $lines lines on stderr: $err"; return; fi
+	case $err in *"$want"*) ;; *) fail "'$*': message does not name '$want': $err"; return ;; esac
+	[ -s "$out/stdout" ] && fail "'$*': printed to stdout"
+	[ -e "$out/x.json" ] && fail "'$*': wrote the JSON file"
+	ok "$* -> $err"
+}
+
+check "--samples" run --samples 0
+check "--samples" run --samples abc
+check "--samples" run --samples 12x
+check "--samples" run --samples 99999999999
+check "--samples" run --samples -5
+check "--period-us" run --period-us 0
+check "--period-us" run --period-us 1.5
+check "--deadline-us" run --deadline-us x
+check "--cpu" run --cpu 999
+check "--cpu" run --cpu -1
+check "--prio" run --prio 0
+check "--prio" run --prio 99
+check "--tests" run --tests nosuch
+check "--tests" run --tests ctxsw,bogus.id
+check "--tests" run --tests sync.prio
+check "--label" run --label ""
+check "--idle-latency-us" run --idle-latency-us -2
+check "--rr-slice-ms" run --rr-slice-ms 5000
+check "--pi-load-us" run --pi-load-us 0
+check "--frobnicate" run --frobnicate
+check "--samples" run --samples
+check "stray" run stray
+check "--delays-us" selftest --delays-us 0
+check "--delays-us" run --delays-us 5
+check "nosuch" nosuch
+check "extra" list extra
+# an output file in a folder that does not exist: refused before running
+err=$("$RTBENCH" run --json /nonexistent/dir/r.json 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ $err == *"--json"*"/nonexistent/dir/r.json"* ]] && ok "unwritable --json refused: $err" || fail "unwritable --json: rc $rc: $err"
+err=$("$RTBENCH" run --csv /nonexistent/r.csv 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && ok "unwritable --csv refused" || fail "unwritable --csv: rc $rc"
+# no command at all
+"$RTBENCH" >/dev/null 2>&1; rc=$?
+[ $rc -eq 2 ] && ok "no command -> 2" || fail "no command: rc $rc"
+# --help and --version work everywhere and exit 0
+for c in "--help" "--version" "run --help" "selftest --help" "list --help"; do
+	$RTBENCH $c >/dev/null 2>&1 && ok "$c" || fail "$c failed"
+done
+"$RTBENCH" run --help | grep -q -- "--no-rt" || fail "run --help does not document --no-rt"
+done_test

@@ -1,0 +1,214 @@
+/* test_port - conformance of the POSIX/Linux port: the scheduling and
+ * synchronisation behaviour every benchmark relies on. Asserts orderings
+ * and states, never a latency. Skips (77) without real-time permission. */
+#include <stdatomic.h>
+#include <string.h>
+#include "check.h"
+#include "rtbench/port.h"
+#include "rtbench/err.h"
+
+static int cpu;
+static const int BASE = 10;
+
+/* ---- a higher-priority task preempts at once ------------------------- */
+
+struct pre {
+	rtb_bsem_t s;
+	atomic_int after_give;  /* set by the low task right after its give */
+	atomic_int violations, rounds;
+};
+
+static void *pre_high(void *p)
+{
+	struct pre *x = p;
+	for (int i = 0; i < 200; i++) {
+		rtb_bsem_take(&x->s);
+		/* the low task must not have run past its give */
+		if (atomic_load(&x->after_give))
+			atomic_fetch_add(&x->violations, 1);
+		atomic_fetch_add(&x->rounds, 1);
+	}
+	return NULL;
+}
+
+static void *pre_low(void *p)
+{
+	struct pre *x = p;
+	for (int i = 0; i < 200; i++) {
+		atomic_store(&x->after_give, 0);
+		rtb_bsem_give(&x->s);
+		atomic_store(&x->after_give, 1);
+		rtb_port_sleep_ns(100000);
+	}
+	return NULL;
+}
+
+static void test_preempt(void)
+{
+	struct pre x;
+	rtb_thread_t h, l;
+	struct rtb_thread_attr ah = { "hi", RTB_SCHED_FIFO, BASE + 2, cpu, 0 };
+	struct rtb_thread_attr al = { "lo", RTB_SCHED_FIFO, BASE, cpu, 0 };
+
+	memset(&x, 0, sizeof(x));
+	rtb_bsem_init(&x.s, 0);
+	CHECK_EQ_I(rtb_thread_create(&h, &ah, pre_high, &x), 0);
+	CHECK_EQ_I(rtb_thread_create(&l, &al, pre_low, &x), 0);
+	rtb_thread_join(&l);
+	rtb_thread_join(&h);
+	CHECK_EQ_I(atomic_load(&x.rounds), 200);
+	CHECK_EQ_I(atomic_load(&x.violations), 0);
+	rtb_bsem_destroy(&x.s);
+}
+
+/* ---- priority inheritance really boosts the holder ---------------------- */
+
+struct pi {
+	rtb_mutex_t m;
+	rtb_bsem_t go_high, release;
+	atomic_long low_id;
+	atomic_int high_waiting;
+};
+
+static void *pi_low(void *p)
+{
+	struct pi *x = p;
+	atomic_store(&x->low_id, rtb_thread_self_id());
+	rtb_mutex_lock(&x->m);
+	rtb_bsem_give(&x->go_high);    /* high preempts and blocks on m */
+	rtb_bsem_take(&x->release);    /* hold m until the checker is done */
+	rtb_mutex_unlock(&x->m);
+	return NULL;
+}
+
+static void *pi_high(void *p)
+{
+	struct pi *x = p;
+	rtb_bsem_take(&x->go_high);
+	atomic_store(&x->high_waiting, 1);
+	rtb_mutex_lock(&x->m);
+	rtb_mutex_unlock(&x->m);
+	return NULL;
+}
+
+/* pi_case - effective priority of the holder while a higher task waits. */
+static int pi_case(enum rtb_mutex_proto proto, int *during, int *after)
+{
+	struct pi x;
+	rtb_thread_t l, h;
+	struct rtb_thread_attr al = { "pi-lo", RTB_SCHED_FIFO, BASE, cpu, 0 };
+	struct rtb_thread_attr ah = { "pi-hi", RTB_SCHED_FIFO, BASE + 5, cpu, 0 };
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	rc = rtb_mutex_init(&x.m, proto, BASE + 5);
+	if (rc)
+		return rc;
+	rtb_bsem_init(&x.go_high, 0);
+	rtb_bsem_init(&x.release, 0);
+	CHECK_EQ_I(rtb_thread_create(&h, &ah, pi_high, &x), 0);
+	CHECK_EQ_I(rtb_thread_create(&l, &al, pi_low, &x), 0);
+	/* this thread (higher than both, same CPU) sleeps while they set up */
+	for (int i = 0; i < 200 && !(atomic_load(&x.high_waiting) && rtb_thread_is_blocked(h.os_id) == 1); i++)
+		rtb_port_sleep_ns(1000000);
+	CHECK_EQ_I(rtb_thread_is_blocked(h.os_id), 1);
+	rc = rtb_thread_effective_prio(atomic_load(&x.low_id), during);
+	rtb_bsem_give(&x.release);
+	rtb_thread_join(&l);
+	rtb_thread_join(&h);
+	rtb_thread_effective_prio(rtb_thread_self_id(), after); /* sanity: the reader works */
+	rtb_mutex_destroy(&x.m);
+	rtb_bsem_destroy(&x.go_high);
+	rtb_bsem_destroy(&x.release);
+	return rc;
+}
+
+static void test_inheritance(void)
+{
+	int during = -1, self = -1;
+
+	CHECK_EQ_I(pi_case(RTB_PROTO_INHERIT, &during, &self), 0);
+	CHECK_EQ_I(during, BASE + 5);   /* boosted to the waiter's priority */
+	CHECK_EQ_I(self, BASE + 20);    /* the reader sees this thread's own priority */
+	CHECK_EQ_I(pi_case(RTB_PROTO_NONE, &during, &self), 0);
+	CHECK_EQ_I(during, BASE);       /* no protocol: no boost */
+	CHECK_EQ_I(pi_case(RTB_PROTO_CEILING, &during, &self), 0);
+	CHECK_EQ_I(during, BASE + 5);   /* ceiling: raised while holding */
+}
+
+/* ---- a receiver blocks on an empty queue ------------------------------ */
+
+struct rq {
+	rtb_mq_t q;
+	atomic_int got;
+	uint64_t v;
+};
+
+static void *rq_recv(void *p)
+{
+	struct rq *x = p;
+	if (!rtb_mq_receive(&x->q, &x->v, sizeof(x->v)))
+		atomic_store(&x->got, 1);
+	return NULL;
+}
+
+static void test_queue_blocks(void)
+{
+	struct rq x;
+	rtb_thread_t r;
+	struct rtb_thread_attr a = { "recv", RTB_SCHED_FIFO, BASE + 1, cpu, 0 };
+	uint64_t msg = 42, buf;
+
+	memset(&x, 0, sizeof(x));
+	CHECK_EQ_I(rtb_mq_open(&x.q, sizeof(uint64_t), 4), 0);
+	CHECK_EQ_I(rtb_mq_receive_timed(&x.q, &buf, sizeof(buf), 1000000), RTB_ETIMEDOUT);
+	CHECK_EQ_I(rtb_thread_create(&r, &a, rq_recv, &x), 0);
+	rtb_port_sleep_ns(20000000);
+	CHECK_EQ_I(rtb_thread_is_blocked(r.os_id), 1);
+	CHECK_EQ_I(atomic_load(&x.got), 0);
+	CHECK_EQ_I(rtb_mq_send(&x.q, &msg, sizeof(msg)), 0);
+	rtb_thread_join(&r);
+	CHECK_EQ_I(atomic_load(&x.got), 1);
+	CHECK_EQ_I(x.v, 42);
+	rtb_mq_close(&x.q);
+}
+
+/* ---- semaphore, clock and knobs --------------------------------------- */
+
+static void test_misc(void)
+{
+	rtb_bsem_t s;
+	struct rtb_clock_info ci;
+	long v;
+
+	CHECK_EQ_I(rtb_bsem_init(&s, 0), 0);
+	CHECK_EQ_I(rtb_bsem_take_timed(&s, 1000000), RTB_ETIMEDOUT);
+	CHECK_EQ_I(rtb_bsem_give(&s), 0);
+	CHECK_EQ_I(rtb_bsem_take_timed(&s, 1000000), 0);
+	rtb_bsem_destroy(&s);
+
+	CHECK_EQ_I(rtb_port_clock_init(&ci), 0);
+	CHECK(ci.ticks_per_ns > 0);
+	/* a sleep never ends early: the counter must see at least its length */
+	uint64_t t0 = rtb_port_ticks();
+	rtb_port_sleep_ns(10000000);
+	int64_t dt = rtb_ticks_to_ns(&ci, rtb_port_ticks() - t0);
+	CHECK(dt >= 10000000 - 10000);
+	/* ticks_to_ns is the inverse of the calibrated rate */
+	CHECK_NEAR((double)rtb_ticks_to_ns(&ci, (uint64_t)(ci.ticks_per_ns * 1e9)), 1e9, 1e3);
+	CHECK_EQ_I(rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &v), 0);
+	CHECK(v > 0);
+}
+
+int main(void)
+{
+	CHECK_EQ_I(rtb_port_init(), 0);
+	cpu = rtb_ncpus() - 1;
+	test_misc();
+	if (rtb_self_sched(RTB_SCHED_FIFO, BASE + 20, cpu) == RTB_EPERM)
+		SKIP("no permission for SCHED_FIFO: the scheduling conformance tests need it");
+	test_preempt();
+	test_inheritance();
+	test_queue_blocks();
+	return check_done();
+}
