@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# compare_cli.sh - `rtbench compare` / `rtbench report` through the real
+# binary: exit codes, the one-line error naming the file, every format, and
+# that a failed report leaves no file behind.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+data=$here/data
+rtb=${RTBENCH:-build/rtbench}
+out=${RTB_TEST_OUT:-/tmp}/compare_cli
+mkdir -p "$out"
+fail=0
+
+expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
+	local want=$1; shift
+	"$@" >"$out/o" 2>"$out/e"
+	local rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		echo "FAIL: exit $rc, want $want: $*"; sed 's/^/  | /' "$out/e"; fail=1
+	fi
+}
+has() { # has FILE TEXT
+	grep -qF -- "$2" "$1" || { echo "FAIL: $1 lacks: $2"; fail=1; }
+}
+one_line() { # one_line PREFIX: stderr is exactly one line starting with PREFIX
+	local n; n=$(wc -l <"$out/e")
+	[ "$n" -eq 1 ] || { echo "FAIL: $n stderr lines, want 1"; cat "$out/e"; fail=1; }
+	has "$out/e" "$1"
+}
+
+expect 0 "$rtb" compare --help
+has "$out/o" "usage: rtbench compare"
+expect 0 "$rtb" report --help
+has "$out/o" "usage: rtbench report"
+
+expect 0 "$rtb" compare "$data/vx.json" "$data/rtl.json"
+has "$out/o" "Table 1 - Context switch (round-robin, sched_yield) [ctxsw.rr.yield]"
+has "$out/o" "about 18% higher mean latency than vxworks-like"
+has "$out/o" "Mann-Whitney p"
+[ -s "$out/e" ] && { echo "FAIL: stderr not empty"; fail=1; }
+
+for f in text markdown csv json; do
+	expect 0 "$rtb" compare -f "$f" "$data/vx.json" "$data/rtl.json" "$data/rtl_hist.json"
+done
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="rtbench-compare"' "$out/o" \
+	|| { echo "FAIL: --format json is not valid JSON"; fail=1; }
+
+expect 0 "$rtb" compare -o "$out/cmp.md" -f markdown "$data/vx.json" "$data/vx_rerun.json"
+has "$out/cmp.md" "do not differ significantly"
+
+# bad input: exit 2, one line naming the file
+for bad in bad_empty bad_truncated bad_malformed bad_newer bad_other_tool bad_type; do
+	expect 2 "$rtb" compare "$data/vx.json" "$data/$bad.json"
+	one_line "rtbench compare: $data/$bad.json: "
+done
+expect 2 "$rtb" compare "$data/vx.json" "$data/missing.json"
+one_line "rtbench compare: $data/missing.json: cannot open: No such file or directory"
+expect 2 "$rtb" compare "$data/vx.json" "$data/bad_nocommon.json"
+one_line "rtbench compare: $data/bad_nocommon.json: no measurement in common with $data/vx.json"
+expect 2 "$rtb" compare "$data/vx.json"
+one_line "need at least two result files"
+expect 2 "$rtb" compare --format xml "$data/vx.json" "$data/rtl.json"
+one_line "rtbench compare: --format xml: "
+
+# report: no half-written file on bad input; a whole file on success
+rm -f "$out/r.html"
+expect 2 "$rtb" report "$data/vx.json" "$data/bad_truncated.json" -o "$out/r.html"
+one_line "rtbench report: $data/bad_truncated.json: truncated JSON"
+[ -e "$out/r.html" ] && { echo "FAIL: report written despite bad input"; fail=1; }
+ls "$out" | grep -q 'r.html.tmp' && { echo "FAIL: temporary file left behind"; fail=1; }
+expect 0 "$rtb" report "$data/vx.json" "$data/rtl.json" -o "$out/r.html"
+has "$out/r.html" "</html>"
+expect 1 "$rtb" report "$data/vx.json" -o "$out/no/such/dir/r.html"
+
+[ "$fail" -eq 0 ] && echo "compare_cli: all checks passed"
+exit "$fail"
