@@ -75,3 +75,22 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(DEPS)
+
+# fuzz - (compare/report helper) libFuzzer run of the result-file reader
+# (src/host/resultfile.c and the comparison built on what it accepts) for a
+# bounded time, starting from the committed seeds in tests/fuzz/corpus.
+# New inputs go to $(BUILD)/fuzz/corpus so the committed seeds stay small;
+# crashes land in $(BUILD)/fuzz/. FUZZ_SECONDS=60 by default.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SRC     := tests/fuzz/fuzz_resultfile.c $(wildcard src/host/*.c)
+
+$(BUILD)/fuzz/fuzz_resultfile: $(FUZZ_SRC) $(wildcard src/host/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -g -O1 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -fsanitize=fuzzer,address,undefined \
+		-o $@ $(FUZZ_SRC) -ljansson -lm
+
+fuzz: $(BUILD)/fuzz/fuzz_resultfile
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cd $(BUILD)/fuzz && ./fuzz_resultfile -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=10 -rss_limit_mb=2048 corpus $(CURDIR)/tests/fuzz/corpus
