@@ -16,7 +16,7 @@ pass=0 fail=0 skip=0 failed=()
 
 run_one() {
 	local name=$1; shift
-	local log="$RTB_TEST_OUT/$name.log" t0 t1 rc
+	local log="$RTB_TEST_OUT/${name//\//_}.log" t0 t1 rc
 	t0=$(date +%s.%N)
 	timeout -k 5 "$timeout_s" "$@" >"$log" 2>&1
 	rc=$?

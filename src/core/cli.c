@@ -164,7 +164,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_CSV:
 		case OPT_RAW:
 			if (selftest)
-				goto unknown;
+				return fail(err, errlen, "--%s: selftest writes no result files",
+					    c == OPT_JSON ? "json" : c == OPT_CSV ? "csv" : "raw");
 			if (!writable(a))
 				return fail(err, errlen, "--%s: cannot write '%s' (no such directory, or not writable)",
 					    c == OPT_JSON ? "json" : c == OPT_CSV ? "csv" : "raw", a);
@@ -198,7 +199,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			break;
 		case OPT_DELAYS:
 			if (!selftest)
-				goto unknown;
+				return fail(err, errlen, "--delays-us: an option of selftest, not of run");
 			if (delays(a, cl))
 				return fail(err, errlen, "--delays-us: '%s' is not a list of up to %d whole numbers from 1 to 100000",
 					    a, RTB_MAX_DELAYS);
@@ -209,7 +210,6 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case ':':
 			return fail(err, errlen, "%s: needs a value", argv[optind - 1]);
 		default:
-		unknown:
 			return fail(err, errlen, "%s: unknown option (see --help)", argv[optind - 1]);
 		}
 	}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every bad option or argument: exit 2, exactly one line on stderr naming
 # what is wrong, nothing on stdout, no file written.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 out=$RTB_TEST_OUT/bad
 mkdir -p "$out"
 rm -f "$out"/*

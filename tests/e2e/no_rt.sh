@@ -2,7 +2,7 @@
 # --no-rt runs without real-time scheduling on purpose and says so loudly:
 # a DEGRADED warning in the text, degraded/rt_granted in the JSON, and the
 # priority-inversion test (meaningless without priorities) skipped, not faked.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 out=$RTB_TEST_OUT/nort
 mkdir -p "$out"
 "$RTBENCH" run --no-rt --samples 200 --quiet --tests sync.sem,ipc.mqueue.wakeup,sync.prio_inv \

@@ -2,7 +2,7 @@
 # End-to-end: a quick run of every measurement writes JSON, CSV and raw CSV
 # that hold all of them with sane relations (min <= p50 <= p99 <= max,
 # count as asked) and print the study's five tables.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.bash"
 needs_rt
 out=$RTB_TEST_OUT/quick
 mkdir -p "$out"

@@ -1,4 +1,4 @@
-# tests/e2e/lib.sh - shared helpers for the end-to-end tests (sourced).
+# tests/e2e/lib.bash - shared helpers for the end-to-end tests (sourced).
 # RTBENCH (the binary) and RTB_TEST_OUT (a scratch folder) come from tests/run.sh.
 set -u
 : "${RTBENCH:?run through tests/run.sh}"
