@@ -8,17 +8,21 @@
 #
 # The measuring core (src/core, src/bench, src/output, src/port) needs only
 # libc, pthreads and librt. The host-side analysis (src/host: compare and
-# report) also links libjansson and libm; build without it with HOST=0.
+# report) also needs libjansson (Debian: libjansson-dev); it is built when
+# the header is found (HOST=1), left out otherwise (HOST=0), so `make` works
+# on a machine without it and `rtbench run` is always there.
 
 VERSION   := 0.1.0
 PORT      ?= posix
-HOST      ?= 1
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 CROSS_COMPILE ?=
 CC        := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
 BUILD     ?= build
 WERROR    ?= -Werror
+ifeq ($(origin HOST),undefined)
+HOST      := $(shell printf '\043include <jansson.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+endif
 
 CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
 CFLAGS    ?= -O2 -g
@@ -41,6 +45,10 @@ LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 DEPS      := $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
 
 UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+ifneq ($(HOST),1)
+# tests of the host-side analysis need it built
+UNIT_SRC  := $(filter-out $(shell grep -l '"host/' $(UNIT_SRC)),$(UNIT_SRC))
+endif
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all test unit clean install fuzz bench-peers

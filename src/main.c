@@ -112,6 +112,12 @@ int main(int argc, char **argv)
 		return rtb_host_compare(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return rtb_host_report(argc - 1, argv + 1);
+#else
+	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report")) {
+		fprintf(stderr, "rtbench: '%s': this build has no host-side analysis "
+			"(install libjansson-dev and run make again)\n", cmd);
+		return 2;
+	}
 #endif
 	fprintf(stderr, "rtbench: '%s': unknown command (see rtbench --help)\n", cmd);
 	return 2;
