@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -212,6 +213,25 @@ static void hypervisor(char *out, size_t len)
 #endif
 }
 
+/* boot_log_preempt - the "Dynamic Preempt: MODE" line of the kernel log,
+ * where it is still in the ring buffer and readable (root). */
+static int boot_log_preempt(char *out, size_t len)
+{
+	static char buf[1 << 17];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1);
+	const char *key = "Dynamic Preempt: ";
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *p = strstr(buf, key);
+	if (!p)
+		return 0;
+	p += strlen(key);
+	snprintf(out, len, "%.*s", (int)strcspn(p, "\n"), p);
+	return out[0] != '\0';
+}
+
 /* preempt_model - what the kernel says of its preemption. The dynamic mode
  * is read from debugfs where mounted, else from preempt= on the command
  * line, else left "mode unknown". */
@@ -244,6 +264,8 @@ static void preempt_model(const struct utsname *u, char *out, size_t len, int *r
 			p += 8;
 			p[strcspn(p, " ")] = '\0';
 			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", p);
+		} else if (boot_log_preempt(mode, sizeof(mode))) {
+			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", mode);
 		} else {
 			snprintf(out, len, "PREEMPT_DYNAMIC (mode unknown)");
 		}
