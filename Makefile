@@ -102,3 +102,11 @@ fuzz: $(BUILD)/fuzz/fuzz_resultfile
 	@mkdir -p $(BUILD)/fuzz/corpus
 	cd $(BUILD)/fuzz && ./fuzz_resultfile -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 		-timeout=10 -rss_limit_mb=2048 corpus $(CURDIR)/tests/fuzz/corpus
+
+# bench-peers - (peers helper) rtbench against rt-tests and perf on this
+# machine, interleaved rounds, one table (docs/validation.md). A benchmark,
+# not a test: never part of `make test`. Needs root; PEERS_ARGS=--quick for
+# the ~1 minute version.
+PEERS_ARGS ?=
+bench-peers: $(BUILD)/rtbench
+	bench/peers.sh --rtbench $(BUILD)/rtbench $(PEERS_ARGS)
