@@ -93,10 +93,13 @@ static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t 
 {
 	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
 }
-/* rtb_inject - the selftest's known delay, inside a measured interval. */
-static inline void rtb_inject(const struct rtb_ctx *c)
+/* rtb_inject - the selftest's known delay, inside a measured interval, for
+ * every other sample of m: the sample about to be recorded gets it when its
+ * index (m->count) is odd. Baseline and injected samples then alternate one
+ * by one, so a drifting host moves both alike. */
+static inline void rtb_inject(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->inject_ns > 0)
+	if (c->o->inject_ns > 0 && m && (m->count & 1))
 		rtb_spin_until(rtb_port_ticks() + rtb_ns_to_ticks(c->clk, c->o->inject_ns));
 }
 

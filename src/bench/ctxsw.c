@@ -88,7 +88,7 @@ static void *spinner(void *p)
 			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || rtb_metric_full(s->m))
 				break;
 			if (s->yield) {
-				rtb_inject(s->c);
+				rtb_inject(s->c, s->m);
 				rtb_yield();
 			}
 		}

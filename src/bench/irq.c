@@ -43,7 +43,7 @@ struct irq {
 static void on_tick(int overruns, void *p)
 {
 	struct irq *s = p;
-	rtb_inject(s->c);
+	rtb_inject(s->c, s->m);
 	int64_t now = rtb_port_mono_ns();         /* Step 3 */
 	/* the signal belongs to the expiry that generated it; the overruns are
 	 * later expiries merged into it */
@@ -93,7 +93,7 @@ static void *sleep_task(void *p)
 
 	while (!rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
 		rtb_port_sleep_until_ns(next);         /* Step 2 */
-		rtb_inject(s->c);
+		rtb_inject(s->c, s->m);
 		int64_t now = rtb_port_mono_ns();      /* Step 3 */
 		if (first) {
 			s->m->first_ns = now - next;

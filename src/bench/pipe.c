@@ -58,7 +58,7 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t start = rtb_port_mono_ns();
 	for (size_t k = 0; k <= m->capacity && !rtb_stopped(c); k++) {
 		uint64_t t0 = rtb_port_ticks();        /* Step 2 */
-		rtb_inject(c);
+		rtb_inject(c, m);
 		if (rtb_pipe_write(&s.a, &ch, 1) || rtb_pipe_read(&s.b, &ch, 1)) {
 			m->status = RTB_STATUS_FAILED;
 			rtb_metric_note(m, "pipe I/O failed");

@@ -57,6 +57,7 @@ struct pi {
 	atomic_int quit;
 	_Atomic uint64_t t_ready, t_req, t_rel, t_acq;
 	_Atomic uint64_t load_ticks;  /* how long tWorkTask's load really took */
+	struct rtb_metric *inject_into; /* selftest: the metric this trial records into */
 };
 
 static void *slow_task(void *p)
@@ -68,7 +69,7 @@ static void *slow_task(void *p)
 		rtb_bsem_give(&s->go_h);
 		rtb_bsem_give(&s->go_m);                    /* Step 4 */
 		rtb_busy_ns(s->c, (int64_t)(s->cs_us * 1000.0));                /* Step 5 */
-		rtb_inject(s->c);
+		rtb_inject(s->c, s->inject_into);
 		atomic_store(&s->t_rel, rtb_port_ticks());
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
@@ -184,6 +185,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			continue;
 		s.cur = &s.mtx[p];                           /* Step 1 */
 		s.load_us = load_us[hi_load];
+		s.inject_into = hi_load ? NULL : blk[p];
 		rtb_bsem_give(&s.go_l);
 		int ok = 1;
 		for (int k = 0; k < 3; k++)

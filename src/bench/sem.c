@@ -60,7 +60,7 @@ static void *taker(void *p)
 			break;
 		/* Step 3 */
 		uint64_t t0 = rtb_port_ticks();
-		rtb_inject(s->c);
+		rtb_inject(s->c, s->m);
 		rtb_bsem_take(&s->sem);
 		uint64_t t1 = rtb_port_ticks();
 		if (k == 1) {

@@ -130,7 +130,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		}
 		uint64_t t0 = rtb_port_ticks();          /* Step 4 */
 		atomic_store_explicit(&w.t0, t0, memory_order_relaxed);
-		rtb_inject(c);
+		rtb_inject(c, w.m);
 		ops->wake(obj);
 		rtb_duty_check(&d);
 	}

@@ -247,10 +247,11 @@ void rtb_cli_usage_run(FILE *f)
 void rtb_cli_usage_selftest(FILE *f)
 {
 	fputs("usage: rtbench selftest [options]\n"
-	      "Known-answer check: inject a known busy delay inside each measured path and check that the\n"
-	      "median rises by that delay. Runs baseline and injected passes interleaved (A B A B).\n"
+	      "Known-answer check: inject a known busy delay inside each measured path (every other sample)\n"
+	      "and check that the median of those samples rises by that delay over the others.\n"
 	      "  --delays-us LIST      delays to inject (default 1,5,20)\n"
-	      "  --samples N           samples per pass (default 2000; priority inversion: 100)\n"
+	      "  --samples N           samples per pass, half of them injected (default 4000;\n"
+	      "                        priority inversion: 200)\n"
 	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --quiet: as for run\n"
 	      "Exit status: 0 every check passed, 1 a check failed, 2 bad option.\n", f);
 }

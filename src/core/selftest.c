@@ -1,17 +1,21 @@
 /* rtbench core - selftest: a known-answer check of every measured path.
  *
  * For each injectable measurement, a busy delay of known length (a spin on
- * the calibrated counter) is placed inside the measured interval, and the
- * median must rise by that delay. Baseline and injected passes alternate
- * (A B A B A B) so drift of a noisy host hits both alike; the shift is the
- * median of the per-round shifts (injected median - baseline median of the
- * same round), so a slow drift across rounds cancels. A measurement whose
- * median does not move by the delay is not measuring the path it claims:
- * the check fails and the command exits 1.
- * Tolerance: max(TOL_MIN_NS, TOL_FRAC * delay, the spread of the baseline
- * medians across rounds), stated in the output: a shift cannot be resolved
- * more finely than the measurement reproduces its own median. */
-#include <inttypes.h>
+ * the calibrated counter) is placed inside the measured interval of every
+ * other sample (rtb_inject: odd sample indexes), so baseline and injected
+ * samples alternate one by one (A B A B ...) and a drifting host moves both
+ * alike. The injected median must exceed the baseline median by the delay.
+ * Each delay is measured in ROUNDS passes; the reported shift is the median
+ * of the per-pass shifts. A measurement whose median does not move by the
+ * delay is not measuring the path it claims: the check fails and the
+ * command exits 1.
+ * Tolerance: max(TOL_MIN_NS, TOL_FRAC * delay, 3 standard errors of the
+ * shift), stated in the output. The standard error comes from the baseline's
+ * own spread (normal approximation: SE(median) = 1.2533 sigma / sqrt(n),
+ * sigma = IQR / 1.349), for the difference of two halves, over ROUNDS
+ * passes. A delay smaller than twice the tolerance cannot be resolved on
+ * this path: it is reported "unresolved" and neither passes nor fails. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,30 +30,6 @@
 #define DEFAULT_SAMPLES 2000
 #define DEFAULT_SAMPLES_PI 100
 
-struct pool {
-	int64_t *v;
-	size_t n;
-};
-
-static int pool_add(struct pool *p, const struct rtb_metric *m)
-{
-	int64_t *nv = realloc(p->v, (p->n + m->count + 1) * sizeof(*nv));
-	if (!nv)
-		return RTB_ENOMEM;
-	p->v = nv;
-	memcpy(p->v + p->n, m->samples, m->count * sizeof(*nv));
-	p->n += m->count;
-	return 0;
-}
-
-static int64_t pool_median(struct pool *p)
-{
-	if (!p->n)
-		return 0;
-	rtb_stats_sort(p->v, p->n);
-	return rtb_stats_percentile_sorted(p->v, p->n, 50.0);
-}
-
 _Static_assert(ROUNDS == 3, "median3 takes three rounds");
 
 /* median3 - median of the three rounds. */
@@ -62,9 +42,30 @@ static int64_t median3(const int64_t v[ROUNDS])
 	return b;
 }
 
-/* one_pass - run b once with inject_ns; add the checked metric's samples. */
+struct half {
+	int64_t median;
+	double se;     /* standard error of the median (normal approximation) */
+};
+
+/* parity_half - the samples at even (odd = 0) or odd indexes. */
+static struct half parity_half(const struct rtb_metric *m, int odd, int64_t *scratch)
+{
+	struct half h;
+	size_t n = 0;
+
+	for (size_t i = (size_t)odd; i < m->count; i += 2)
+		scratch[n++] = m->samples[i];
+	rtb_stats_sort(scratch, n);
+	h.median = rtb_stats_percentile_sorted(scratch, n, 50.0);
+	double iqr = (double)(rtb_stats_percentile_sorted(scratch, n, 75.0) -
+			      rtb_stats_percentile_sorted(scratch, n, 25.0));
+	h.se = 1.2533 * (iqr / 1.349) / sqrt((double)n);
+	return h;
+}
+
+/* one_pass - run b once with inject_ns on odd samples: medians of both. */
 static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_bench *b,
-		    int64_t inject_ns, struct pool *p, const char **why)
+		    int64_t inject_ns, struct half *base, struct half *inj, const char **why)
 {
 	struct rtb_result tmp;
 	struct rtb_result *keep = c->res;
@@ -79,14 +80,70 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 	c->res = keep;
 	o->inject_ns = 0;
 	struct rtb_metric *m = rtb_metric_find(&tmp, mid);
-	if (!rc && (!m || m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED || !m->count)) {
-		*why = m && m->note[0] ? "measurement skipped or failed" : "no samples";
+	if (!rc && (!m || m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED || m->count < 4)) {
+		*why = "measurement skipped, failed or stopped";
 		rc = RTB_ENOTSUP;
 	}
-	if (!rc)
-		rc = pool_add(p, m);
+	if (!rc) {
+		int64_t *scratch = malloc(m->count * sizeof(*scratch));
+		if (!scratch) {
+			rc = RTB_ENOMEM;
+		} else {
+			*base = parity_half(m, 0, scratch);
+			*inj = parity_half(m, 1, scratch);
+			free(scratch);
+		}
+	}
 	rtb_result_free(&tmp);
 	return rc;
+}
+
+/* check_bench - every delay for one benchmark; returns the failures. */
+static int check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_cli *cl,
+		       const struct rtb_bench *b, int *checked)
+{
+	const char *mid = b->selftest_metric ? b->selftest_metric : b->id;
+	int failed = 0;
+
+	for (int d = 0; d < cl->ndelays && !rtb_stopped(c); d++) {
+		int64_t base[ROUNDS], inj[ROUNDS], sh[ROUNDS];
+		const int64_t want = cl->delays_ns[d];
+		const char *why = NULL;
+		double var = 0;
+		int rc = 0;
+
+		for (int r = 0; r < ROUNDS && !rc; r++) {
+			struct half hb, hi;
+			rc = one_pass(c, o, b, want, &hb, &hi, &why);
+			base[r] = hb.median;
+			inj[r] = hi.median;
+			sh[r] = inj[r] - base[r];
+			var += 2 * hb.se * hb.se; /* both halves spread like the baseline */
+		}
+		if (rc) {
+			printf("%-32s %9.3f  FAIL: %s\n", d ? "" : mid, want / 1000.0,
+			       why ? why : rtb_strerror(rc));
+			failed++;
+			break;
+		}
+		int64_t shift = median3(sh);
+		/* the median of three shifts: ~1.2x the standard error of their mean */
+		double tol = (double)want * TOL_FRAC, se3 = 3.0 * 1.2 * sqrt(var) / ROUNDS;
+		if (tol < TOL_MIN_NS)
+			tol = TOL_MIN_NS;
+		if (tol < se3)
+			tol = se3;
+		int resolved = 2.0 * tol <= (double)want;
+		int ok = (double)llabs(shift - want) <= tol;
+		printf("%-32s %9.3f %12.3f %12.3f %9.3f %9.3f  %s\n", d ? "" : mid, want / 1000.0,
+		       median3(base) / 1000.0, median3(inj) / 1000.0, shift / 1000.0, tol / 1000.0,
+		       !resolved ? "unresolved (noise)" : ok ? "pass" : "FAIL");
+		if (resolved) {
+			(*checked)++;
+			failed += !ok;
+		}
+	}
+	return failed;
 }
 
 /* rtb_selftest - run the check; returns the exit status (0 pass, 1 fail). */
@@ -104,10 +161,10 @@ int rtb_selftest(struct rtb_cli *cl, const char *command_line)
 		fprintf(stderr, "rtbench selftest: set-up failed: %s\n", rtb_strerror(rc));
 		return 1;
 	}
-	printf("rtbench selftest: a known busy delay inside each measured path must raise the median by that delay\n");
-	printf("(%d rounds of baseline and injected passes, interleaved; shift = median of the per-round\n"
-	       " shifts of the median; tolerance max(%.1f us, %.0f%% of the delay, spread of the baseline\n"
-	       " medians across rounds))\n",
+	printf("rtbench selftest: a known busy delay inside each measured path must raise the median by that delay\n"
+	       "(injected into every other sample, so baseline and injected samples alternate; %d passes per\n"
+	       " delay, shift = median of the passes' shifts; tolerance max(%.1f us, %.0f%% of the delay,\n"
+	       " 3 standard errors of the shift); a delay below twice its tolerance is unresolved)\n",
 	       ROUNDS, TOL_MIN_NS / 1000.0, TOL_FRAC * 100);
 	for (int i = 0; i < res.nwarnings; i++)
 		printf("WARNING: %s\n", res.warnings[i]);
@@ -128,63 +185,17 @@ int rtb_selftest(struct rtb_cli *cl, const char *command_line)
 			continue;
 		}
 		if (cl->o.samples <= 0)
-			o.samples = b->needs_rt ? DEFAULT_SAMPLES_PI : DEFAULT_SAMPLES;
+			o.samples = 2 * (b->needs_rt ? DEFAULT_SAMPLES_PI : DEFAULT_SAMPLES);
 		if (!o.quiet)
 			fprintf(stderr, "rtbench selftest: %s ...\n", b->id);
-		struct pool base[ROUNDS], inj[ROUNDS][RTB_MAX_DELAYS];
-		const char *why = NULL;
-		memset(base, 0, sizeof(base));
-		memset(inj, 0, sizeof(inj));
-		for (int r = 0; r < ROUNDS && !rc; r++) {
-			rc = one_pass(&c, &o, b, 0, &base[r], &why);
-			for (int d = 0; d < cl->ndelays && !rc; d++)
-				rc = one_pass(&c, &o, b, cl->delays_ns[d], &inj[r][d], &why);
-		}
-		if (rc) {
-			printf("%-32s %9s  FAIL: %s\n", mid, "-", why ? why : rtb_strerror(rc));
-			failed++;
-			rc = 0;
-		} else {
-			int64_t m0r[ROUNDS];
-			for (int r = 0; r < ROUNDS; r++)
-				m0r[r] = pool_median(&base[r]);
-			int64_t m0 = median3(m0r), lo = m0r[0], hi = m0r[0];
-			for (int r = 1; r < ROUNDS; r++) {
-				lo = m0r[r] < lo ? m0r[r] : lo;
-				hi = m0r[r] > hi ? m0r[r] : hi;
-			}
-			for (int d = 0; d < cl->ndelays; d++) {
-				int64_t m1r[ROUNDS], sh[ROUNDS];
-				for (int r = 0; r < ROUNDS; r++) {
-					m1r[r] = pool_median(&inj[r][d]);
-					sh[r] = m1r[r] - m0r[r];
-				}
-				int64_t m1 = median3(m1r);
-				int64_t shift = median3(sh), want = cl->delays_ns[d];
-				double tol = (double)want * TOL_FRAC;
-				if (tol < TOL_MIN_NS)
-					tol = TOL_MIN_NS;
-				if (tol < (double)(hi - lo))
-					tol = (double)(hi - lo);
-				int ok = (double)llabs(shift - want) <= tol;
-				printf("%-32s %9.3f %12.3f %12.3f %9.3f %9.3f  %s\n", d ? "" : mid,
-				       want / 1000.0, m0 / 1000.0, m1 / 1000.0, shift / 1000.0, tol / 1000.0,
-				       ok ? "pass" : "FAIL");
-				checked++;
-				failed += !ok;
-			}
-		}
-		for (int r = 0; r < ROUNDS; r++) {
-			free(base[r].v);
-			for (int d = 0; d < cl->ndelays; d++)
-				free(inj[r][d].v);
-		}
+		failed += check_bench(&c, &o, cl, b, &checked);
 	}
 	rtb_run_teardown(&c);
 	if (res.set.stopped_early)
 		printf("stopped early: not every measurement was checked\n");
 	printf("\n%d checks, %d failed: %s\n", checked, failed,
-	       failed || res.set.stopped_early ? "do not trust the failing figures on this platform" : "every measured path responds to a known delay by that delay");
+	       failed || res.set.stopped_early ? "do not trust the failing figures on this platform"
+					       : "every measured path responds to a known delay by that delay");
 	rtb_result_free(&res);
 	return failed || res.set.stopped_early ? 1 : 0;
 }

@@ -7,6 +7,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 data=$here/data
 rtb=${RTBENCH:-build/rtbench}
 out=${RTB_TEST_OUT:-/tmp}/compare_cli
+if ! "$rtb" compare --help >/dev/null 2>&1; then
+	echo "SKIP: this build has no compare/report (needs libjansson-dev)"
+	exit 77
+fi
 mkdir -p "$out"
 fail=0
 

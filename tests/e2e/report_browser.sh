@@ -10,6 +10,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 data=$here/data
 rtb=${RTBENCH:-build/rtbench}
 out=${RTB_TEST_OUT:-/tmp}
+if ! "$rtb" compare --help >/dev/null 2>&1; then
+	echo "SKIP: this build has no compare/report (needs libjansson-dev)"
+	exit 77
+fi
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
 	echo "SKIP: chromium not installed (apt-get install chromium)"
