@@ -29,6 +29,8 @@ struct rtb_opts {
 	int64_t inject_ns;      /* selftest: known delay inside every measured path */
 	const char *tests;      /* comma list of id prefixes; NULL: all */
 	const char *label;
+	int load_cpu;           /* --load cpu: built-in background load */
+	const char *load_cmd;   /* --load-cmd: a command run as the load */
 	int quiet;
 };
 

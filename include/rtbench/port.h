@@ -166,6 +166,14 @@ int rtb_knob_set(enum rtb_knob k, long v);
 int rtb_port_idle_latency_hold(int us);
 void rtb_port_idle_latency_release(void);
 
+/* rtb_port_spawn_load - run `cmd` through the shell as a background load:
+ * normal scheduling, every CPU allowed, no signals blocked, its own process
+ * group. *id identifies it for rtb_port_kill_load (which ends the whole
+ * group: TERM, then KILL after a second). RTB_ENOTSUP where processes
+ * cannot be spawned. */
+int rtb_port_spawn_load(const char *cmd, long *id);
+void rtb_port_kill_load(long id);
+
 /* rtb_port_stop_signals_wait - wait up to timeout_ns for Ctrl-C/SIGTERM
  * (blocked in every thread by rtb_port_init). 1 if one arrived, 0 on
  * timeout. */

@@ -18,7 +18,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_QUIET, OPT_DELAYS, OPT_HELP,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_HELP,
 };
 
 static const struct option run_opts[] = {
@@ -38,6 +38,8 @@ static const struct option run_opts[] = {
 	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
 	{ "pi-cs-us", required_argument, NULL, OPT_PICS },
 	{ "pi-load-us", required_argument, NULL, OPT_PILOAD },
+	{ "load", required_argument, NULL, OPT_LOAD },
+	{ "load-cmd", required_argument, NULL, OPT_LOADCMD },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "delays-us", required_argument, NULL, OPT_DELAYS },
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -194,6 +196,16 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--pi-load-us: '%s' is not a whole number of microseconds from 1 to 100000", a);
 			cl->o.pi_load_ns = v * 1000;
 			break;
+		case OPT_LOAD:
+			if (strcmp(a, "cpu") && strcmp(a, "none"))
+				return fail(err, errlen, "--load: '%s' is not a load rtbench has (cpu, none; or --load-cmd CMD)", a);
+			cl->o.load_cpu = !strcmp(a, "cpu");
+			break;
+		case OPT_LOADCMD:
+			if (!*a || strlen(a) > 50)
+				return fail(err, errlen, "--load-cmd: give a command of 1 to 50 characters");
+			cl->o.load_cmd = a;
+			break;
 		case OPT_QUIET:
 			cl->o.quiet = 1;
 			break;
@@ -215,6 +227,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	}
 	if (optind < argc)
 		return fail(err, errlen, "'%s': unexpected argument (see --help)", argv[optind]);
+	if (cl->o.load_cpu && cl->o.load_cmd)
+		return fail(err, errlen, "--load and --load-cmd: choose one load");
 	return 0;
 }
 
@@ -240,6 +254,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        0: leave as found); restored right after that test\n"
 	      "  --pi-cs-us N          tSlowTask's critical section (default 50)\n"
 	      "  --pi-load-us N        tWorkTask's busy load (default 200; also run at 2N)\n"
+	      "  --load cpu            run with a built-in load: a SCHED_OTHER thread per CPU walking 4 MiB\n"
+	      "  --load-cmd CMD        run with CMD (e.g. 'stress-ng --cpu 2 --io 1') as the load; ended at the end\n"
 	      "  --quiet               no progress lines on stderr\n"
 	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
 }
@@ -252,6 +268,7 @@ void rtb_cli_usage_selftest(FILE *f)
 	      "  --delays-us LIST      delays to inject (default 1,5,20)\n"
 	      "  --samples N           samples per pass, half of them injected (default 4000;\n"
 	      "                        priority inversion: 200)\n"
-	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --quiet: as for run\n"
+	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --load,\n"
+	      "  --load-cmd, --quiet: as for run\n"
 	      "Exit status: 0 every check passed, 1 a check failed, 2 bad option.\n", f);
 }

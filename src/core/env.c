@@ -2,7 +2,8 @@
  *
  * Every change to a system knob goes through rtb_env_set(), which keeps the
  * value found first; rtb_env_restore() puts every one back, once, whoever
- * calls it first (the runner at the end, or the watchdog on its way out). */
+ * calls it first (the runner at the end, or the watchdog on its way out).
+ * A background load started for the run is ended there too. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include "core/env.h"
@@ -13,6 +14,13 @@ static struct {
 	long old;
 } journal[RTB_NKNOBS];
 static atomic_flag restored = ATOMIC_FLAG_INIT;
+static atomic_long load_id;     /* a background load process to end */
+
+/* rtb_env_load - remember the load process rtb_env_restore must end. */
+void rtb_env_load(long id)
+{
+	atomic_store(&load_id, id);
+}
 
 /* rtb_env_set - set knob k to v, remembering the first old value. */
 int rtb_env_set(enum rtb_knob k, long v)
@@ -51,6 +59,9 @@ int rtb_env_restore(void)
 
 	if (atomic_flag_test_and_set(&restored))
 		return 0;
+	long id = atomic_exchange(&load_id, 0);
+	if (id > 0)
+		rtb_port_kill_load(id);
 	for (int k = RTB_NKNOBS - 1; k >= 0; k--) {
 		if (!journal[k].changed)
 			continue;

@@ -5,4 +5,5 @@
 int rtb_env_set(enum rtb_knob k, long v);
 int rtb_env_restore(void);
 int rtb_env_restore_one(enum rtb_knob k);
+void rtb_env_load(long id);
 #endif

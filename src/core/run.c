@@ -11,6 +11,7 @@
 #include <time.h>
 #include "core/run.h"
 #include "core/env.h"
+#include "core/load.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/output.h"
@@ -137,7 +138,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	s->idle_latency_held_us = -1;
 	s->rr_timeslice_ms_used = -1;
 	s->rt_runtime_us_used = -2;
-	snprintf(s->load, sizeof(s->load), "%s", "as found (rtbench adds none)");
+	snprintf(s->load, sizeof(s->load), "%s", "idle (rtbench adds no load)");
 
 	int ncpu = rtb_ncpus();
 	c->cpu = o->cpu >= 0 ? o->cpu : ncpu - 1;
@@ -190,11 +191,18 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			  c->rt ? rtb_prio_max(RTB_SCHED_FIFO) : 0);
 	if (rc)
 		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));
+	rc = rtb_load_start(o, res);
+	if (rc) {
+		fprintf(stderr, "rtbench: cannot start the load: %s\n", rtb_strerror(rc));
+		rtb_run_teardown(c);
+		return rc;
+	}
 	return 0;
 }
 
 void rtb_run_teardown(struct rtb_ctx *c)
 {
+	rtb_load_stop();
 	int rc = rtb_env_restore();
 	if (rc)
 		rtb_result_warn(c->res, "could not restore a system setting: %s", rtb_strerror(rc));

@@ -144,6 +144,7 @@ int rtb_write_text(FILE *f, const struct rtb_result *r)
 	if (s->idle_latency_held_us >= 0)
 		fprintf(f, " at %d us", s->idle_latency_held_us);
 	fprintf(f, ", base prio %d\n", s->prio);
+	fprintf(f, "load:    %s\n", s->load);
 	if (fp->rt_runtime_us != -2)
 		fprintf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
 			fp->rt_runtime_us, fp->rt_period_us);

@@ -10,6 +10,8 @@
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
+#include <sched.h>
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
@@ -45,6 +47,53 @@ int rtb_port_stop_signals_wait(int64_t timeout_ns)
 
 	stop_set(&s);
 	return sigtimedwait(&s, NULL, &ts) > 0;
+}
+
+/* rtb_port_spawn_load - fork, reset what the child would inherit from a
+ * measurement thread (affinity, real-time policy, blocked signals), exec sh. */
+int rtb_port_spawn_load(const char *cmd, long *id)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return RTB_ESYS;
+	if (pid == 0) {
+		cpu_set_t all;
+		struct sched_param sp = { .sched_priority = 0 };
+		sigset_t none;
+
+		CPU_ZERO(&all);
+		for (int i = 0; i < CPU_SETSIZE; i++)
+			CPU_SET(i, &all);
+		sched_setaffinity(0, sizeof(all), &all);
+		sched_setscheduler(0, SCHED_OTHER, &sp);
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		setpgid(0, 0);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(pid, pid); /* also here: no race with the child's own call */
+	*id = pid;
+	return 0;
+}
+
+void rtb_port_kill_load(long id)
+{
+	pid_t pid = (pid_t)id;
+
+	if (pid <= 0)
+		return;
+	kill(-pid, SIGTERM);
+	for (int i = 0; i < 100; i++) {
+		if (waitpid(pid, NULL, WNOHANG) == pid) {
+			kill(-pid, SIGKILL); /* stragglers in the group */
+			return;
+		}
+		usleep(10000);
+	}
+	kill(-pid, SIGKILL);
+	waitpid(pid, NULL, 0);
 }
 
 int rtb_port_lock_memory(void)

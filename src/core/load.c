@@ -1,0 +1,82 @@
+/* rtbench core - a background load during the measurements.
+ *
+ * The study measured idle systems only and names the lack of load as a
+ * limit. Two loads, both normal-priority so they compete with the system,
+ * not with the measurement tasks' real-time priority:
+ *   --load cpu      one SCHED_OTHER thread per CPU, each walking a 4 MiB
+ *                   buffer with a cache-line stride (CPU, cache and TLB
+ *                   pressure, no system calls): portable, needs nothing;
+ *   --load-cmd CMD  any command (stress-ng, hackbench, a real application),
+ *                   started through the port, ended with its process group.
+ * What ran is recorded in the result's settings.load. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/env.h"
+#include "core/load.h"
+#include "rtbench/err.h"
+
+#define MAX_LOAD_THREADS 64
+#define WALK_BYTES (4u << 20)
+#define WARMUP_NS 500000000LL
+
+static struct {
+	atomic_int quit;
+	rtb_thread_t th[MAX_LOAD_THREADS];
+	unsigned char *buf[MAX_LOAD_THREADS];
+	int n;
+} ld;
+
+static void *walker(void *p)
+{
+	volatile unsigned char *b = p;
+	while (!atomic_load_explicit(&ld.quit, memory_order_relaxed))
+		for (size_t i = 0; i < WALK_BYTES; i += 64)
+			b[i]++;
+	return NULL;
+}
+
+/* rtb_load_start - start the load the options ask for (none: 0). */
+int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
+{
+	struct rtb_settings *s = &r->set;
+
+	if (o->load_cmd) {
+		long id;
+		int rc = rtb_port_spawn_load(o->load_cmd, &id);
+		if (rc)
+			return rc;
+		rtb_env_load(id);
+		snprintf(s->load, sizeof(s->load), "cmd: %s", o->load_cmd);
+	} else if (o->load_cpu) {
+		int n = rtb_ncpus();
+		atomic_store(&ld.quit, 0);
+		for (ld.n = 0; ld.n < n && ld.n < MAX_LOAD_THREADS; ld.n++) {
+			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_OTHER, 0, ld.n, 0 };
+			ld.buf[ld.n] = calloc(1, WALK_BYTES);
+			if (!ld.buf[ld.n] || rtb_thread_create(&ld.th[ld.n], &a, walker, ld.buf[ld.n])) {
+				free(ld.buf[ld.n]);
+				rtb_load_stop();
+				return RTB_ENOMEM;
+			}
+		}
+		snprintf(s->load, sizeof(s->load), "cpu: %d SCHED_OTHER threads walking 4 MiB each", ld.n);
+	} else {
+		return 0;
+	}
+	rtb_port_sleep_ns(WARMUP_NS);
+	return 0;
+}
+
+/* rtb_load_stop - end the built-in load (a command ends with the
+ * settings, in rtb_env_restore). */
+void rtb_load_stop(void)
+{
+	atomic_store(&ld.quit, 1);
+	for (int i = 0; i < ld.n; i++) {
+		rtb_thread_join(&ld.th[i]);
+		free(ld.buf[i]);
+	}
+	ld.n = 0;
+}
