@@ -199,7 +199,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.title = "Context switch, round-robin quantum expiry",
 	.study_table = "Table 1",
 	.summary = "two equal-priority SCHED_RR tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",
-	.default_samples = 1000,
+	.default_samples = 2000,
 	.not_injectable_why = "the switch is asynchronous (quantum expiry): no code of ours runs inside it",
 	.run = run_timeslice,
 };

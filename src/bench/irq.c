@@ -158,7 +158,7 @@ const struct rtb_bench rtb_bench_irq_signal = {
 	.title = "Timer interrupt latency, signal handler entry",
 	.study_table = "Table 3",
 	.summary = "periodic POSIX timer; expiry -> entry of its signal handler (the user-space ISR)",
-	.default_samples = 10000,
+	.default_samples = 20000,
 	.injectable = 1,
 	.run = run_signal,
 };
@@ -168,7 +168,7 @@ const struct rtb_bench rtb_bench_irq_sleep = {
 	.title = "Timer interrupt latency, task wake-up",
 	.study_table = "Table 3",
 	.summary = "task sleeping until an absolute expiry; expiry -> task running (cyclictest's method)",
-	.default_samples = 10000,
+	.default_samples = 20000,
 	.injectable = 1,
 	.run = run_sleep,
 };

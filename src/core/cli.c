@@ -236,7 +236,8 @@ void rtb_cli_usage_run(FILE *f)
 {
 	fputs("usage: rtbench run [options]\n"
 	      "Run the study's five measurements (and the extras) and print study-shaped tables.\n"
-	      "  --tests ID,...        measurements to run, by id or id prefix (default: all; see 'rtbench list')\n"
+	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
+	      "                        sync.sem) or a metric id (default: all; see 'rtbench list')\n"
 	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
 	      "  --period-us N         timer period for irq.* (default 200; the study's hardware timer: 20)\n"
 	      "  --deadline-us N       count samples over N us in every measurement (default: none)\n"

@@ -16,18 +16,39 @@
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 
+/* item_selects - item (n chars) names bench id: exactly (then no other
+ * bench), or as a dotted prefix ("ctxsw" -> ctxsw.rr.*), or, when it names
+ * no bench either way, as a metric inside it ("sync.prio_inv.none.blocking"
+ * -> sync.prio_inv). */
+static int prefix_at_dot(const char *a, size_t an, const char *b)
+{
+	size_t bn = strlen(b);
+	return an <= bn && !strncmp(a, b, an) && (an == bn || b[an] == '.');
+}
+
+static int item_selects(const char *item, size_t n, const char *id)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (strlen(rtb_benches[i]->id) == n && !strncmp(item, rtb_benches[i]->id, n))
+			return !strcmp(rtb_benches[i]->id, id);
+	if (prefix_at_dot(item, n, id))
+		return 1;
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (prefix_at_dot(item, n, rtb_benches[i]->id))
+			return 0; /* it names another bench directly */
+	size_t il = strlen(id);
+	return n > il && !strncmp(item, id, il) && item[il] == '.';
+}
+
 int rtb_bench_selected(const struct rtb_bench *b, const char *tests)
 {
 	const char *p = tests;
-	size_t il = strlen(b->id);
 
 	if (!tests || !*tests)
 		return 1;
 	while (*p) {
 		size_t n = strcspn(p, ",");
-		size_t m = n < il ? n : il;
-		if (n && !strncmp(p, b->id, m) &&
-		    (n == il || (n < il && b->id[n] == '.') || (n > il && p[il] == '.')))
+		if (n && item_selects(p, n, b->id))
 			return 1;
 		p += n;
 		if (*p == ',')

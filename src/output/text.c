@@ -96,10 +96,37 @@ static void verdict(FILE *f, const struct rtb_metric *m)
 		(double)m->stats.median / 1000.0, l1->value, m2->value / 1000.0, l2->value, sl->value);
 }
 
+/* wrapped - "lead" then text folded at spaces to WRAP_W columns, each
+ * continuation indented by `indent` spaces. */
+#define WRAP_W 110
+static void wrapped(FILE *f, const char *lead, const char *text, int indent)
+{
+	int col = fprintf(f, "%s", lead);
+	const char *p = text;
+
+	while (*p) {
+		size_t w = strcspn(p, " ");
+		if (col + (int)w + 1 > WRAP_W && col > indent) {
+			col = fprintf(f, "\n%*s", indent, "") - 1;
+		} else if (p != text) {
+			fputc(' ', f);
+			col++;
+		}
+		col += fprintf(f, "%.*s", (int)w, p);
+		p += w;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
+}
+
 static void notes(FILE *f, const struct rtb_metric *m, int idx)
 {
+	char lead[96];
+
+	snprintf(lead, sizeof(lead), "  %s: ", m->id);
 	if (m->method[0])
-		fprintf(f, "  %s: %s\n", m->id, m->method);
+		wrapped(f, lead, m->method, 6);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
 		fprintf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
 			", invalid %" PRIu64 ", over deadline %" PRIu64 "%s\n",
@@ -110,7 +137,7 @@ static void notes(FILE *f, const struct rtb_metric *m, int idx)
 			(double)m->deadline_ns / 1000.0, m->over_deadline, m->count,
 			100.0 * (double)m->over_deadline / (double)m->count);
 	if (m->note[0])
-		fprintf(f, "    note: %s\n", m->note);
+		wrapped(f, "    note: ", m->note, 10);
 }
 
 static int in_table(const struct rtb_metric *m, int idx)
