@@ -23,7 +23,7 @@ static int parse(struct rtb_cli *cl, char *err, const char *a1, const char *a2)
 {
 	char *argv[] = { "run", (char *)a1, (char *)a2, NULL };
 	rtb_cli_defaults(cl);
-	return rtb_cli_parse(a2 ? 3 : 2, argv, 0, cl, err, 256);
+	return rtb_cli_parse(1 + (a1 != NULL) + (a2 != NULL), argv, 0, cl, err, 256);
 }
 
 int main(void)
