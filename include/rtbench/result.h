@@ -85,7 +85,7 @@ struct rtb_settings {
 	long rr_timeslice_ms_used;   /* -1 unchanged */
 	int64_t rr_interval_ns;      /* quantum the OS reported during the run */
 	long rt_runtime_us_used;     /* -2 unchanged */
-	char load[64];          /* "idle" or the load description */
+	char load[160];         /* "idle" or the load description */
 	int stopped_early;      /* Ctrl-C or watchdog */
 };
 

@@ -202,8 +202,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cl->o.load_cpu = !strcmp(a, "cpu");
 			break;
 		case OPT_LOADCMD:
-			if (!*a || strlen(a) > 50)
-				return fail(err, errlen, "--load-cmd: give a command of 1 to 50 characters");
+			if (!*a || strlen(a) > 150)
+				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
 			cl->o.load_cmd = a;
 			break;
 		case OPT_QUIET:
