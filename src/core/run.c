@@ -208,6 +208,10 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	default_label(o, res);
 
 	measure_clock(res);
+	if ((double)res->clock_read_ns > 1.5 * res->clock.bare_read_ns + 1.0)
+		rtb_result_warn(res, "a timestamp costs %lld ns, over 1.5 times a bare counter read (%.1f ns): "
+				"every figure carries that intrusion", (long long)res->clock_read_ns,
+				res->clock.bare_read_ns);
 	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu,
 			  c->rt ? rtb_prio_max(RTB_SCHED_FIFO) : 0);
 	if (rc)
