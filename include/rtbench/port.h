@@ -21,6 +21,8 @@
 /* Inline in rtb_port_impl.h:
  *   static inline uint64_t rtb_port_ticks(void);  - cheapest monotonic counter
  *   static inline int64_t rtb_port_mono_ns(void); - the clock timers expire on
+ *   static inline int rtb_port_sleep_until_ns(int64_t t_ns); - sleep until an
+ *       absolute rtb_port_mono_ns() time (0, or RTB_ESYS)
  */
 
 struct rtb_clock_info {
@@ -44,8 +46,6 @@ static inline int64_t rtb_ticks_to_ns(const struct rtb_clock_info *ci, uint64_t 
 	return (int64_t)(((unsigned __int128)dt * ci->mult) >> ci->shift);
 }
 
-/* rtb_port_sleep_until_ns - sleep until an absolute rtb_port_mono_ns() time. */
-int rtb_port_sleep_until_ns(int64_t t_ns);
 /* rtb_port_sleep_ns - relative sleep. */
 int rtb_port_sleep_ns(int64_t ns);
 

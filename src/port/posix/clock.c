@@ -128,17 +128,6 @@ int rtb_port_clock_init(struct rtb_clock_info *ci)
 	return 0;
 }
 
-/* rtb_port_sleep_until_ns - absolute sleep on CLOCK_MONOTONIC. */
-int rtb_port_sleep_until_ns(int64_t t_ns)
-{
-	struct timespec ts = { .tv_sec = t_ns / 1000000000, .tv_nsec = t_ns % 1000000000 };
-	int rc;
-
-	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == EINTR)
-		;
-	return rc ? RTB_ESYS : 0;
-}
-
 /* rtb_port_sleep_ns - relative sleep. */
 int rtb_port_sleep_ns(int64_t ns)
 {

@@ -50,6 +50,20 @@ static inline uint64_t rtb_posix_rdtsc(void) { return 0; }
 #define RTB_POSIX_HAVE_TSC 0
 #endif
 
+/* rtb_port_sleep_until_ns - absolute sleep on CLOCK_MONOTONIC. Inline: a
+ * task woken by its timer then runs no code page but its own before it
+ * stamps (each page first touched after a sleep can cost a TLB walk, which
+ * under virtualisation is microseconds). */
+static inline int rtb_port_sleep_until_ns(int64_t t_ns)
+{
+	struct timespec ts = { .tv_sec = t_ns / 1000000000, .tv_nsec = t_ns % 1000000000 };
+	int rc;
+
+	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == 4 /* EINTR */)
+		;
+	return rc ? -4 /* RTB_ESYS */ : 0;
+}
+
 static inline uint64_t rtb_port_ticks(void)
 {
 	if (rtb_posix_use_tsc)
