@@ -21,7 +21,7 @@
  *
  * Thread protocol:
  *   Step 1: the measuring task (SCHED_FIFO, the run's top priority, on the
- *           measurement CPU) takes its first expiry 1 ms ahead, aligned.
+ *           measurement CPU) takes its first expiry 1 ms ahead (any phase).
  *   Step 2: it waits (sigsuspend / clock_nanosleep TIMER_ABSTIME).
  *   Step 3: handler or waking task stamps CLOCK_MONOTONIC first thing and
  *           records stamp - expiry; the first sample is kept as the cold one.
@@ -60,10 +60,13 @@ static void on_tick(int overruns, void *p)
 	}
 }
 
+/* first_expiry - 1 ms ahead at whatever phase now has, as cyclictest does:
+ * expiries on exact multiples of the period would coincide with the
+ * kernel's own periodic timers (the scheduler tick is on multiples of
+ * 1/HZ) every few periods, and share their interrupt. */
 static int64_t first_expiry(int64_t period)
 {
-	int64_t t = rtb_port_mono_ns() + 1000000;
-	return t - t % period + period;
+	return rtb_port_mono_ns() + 1000000;
 }
 
 static void *signal_task(void *p)
