@@ -91,6 +91,12 @@ int main(int argc, char **argv)
 		printf("rtbench %s\n", RTB_VERSION);
 		return 0;
 	}
+	/* --version works after every command too, before its own parsing */
+	for (int i = 2; i < argc; i++)
+		if (!strcmp(argv[i], "--version")) {
+			printf("rtbench %s\n", RTB_VERSION);
+			return 0;
+		}
 	if (!strcmp(cmd, "list")) {
 		if (argc > 2 && strcmp(argv[2], "--help")) {
 			fprintf(stderr, "rtbench list: '%s': unexpected argument\n", argv[2]);

@@ -55,7 +55,7 @@ err=$("$RTBENCH" run --csv /nonexistent/r.csv 2>&1 >/dev/null); rc=$?
 "$RTBENCH" >/dev/null 2>&1; rc=$?
 [ $rc -eq 2 ] && ok "no command -> 2" || fail "no command: rc $rc"
 # --help and --version work everywhere and exit 0
-for c in "--help" "--version" "run --help" "selftest --help" "list --help"; do
+for c in "--help" "--version" "run --help" "selftest --help" "list --help" "run --version" "selftest --version" "list --version"; do
 	$RTBENCH $c >/dev/null 2>&1 && ok "$c" || fail "$c failed"
 done
 "$RTBENCH" run --help | grep -q -- "--no-rt" || fail "run --help does not document --no-rt"
