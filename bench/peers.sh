@@ -394,7 +394,7 @@ ELAPSED=$(($(date +%s) - START))
 # note - what differs between the two tools of a pair
 note() {
 	case "$1" in
-	timer.nanosleep.*) echo "same method: clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, stamp - expiry; SCHED_FIFO $PRIO on CPU $CPU, mlocked, idle latency 0; first sample dropped from all. rtbench's expiries lie on multiples of the period (like --secaligned); plain cyclictest's at an arbitrary phase" ;;
+	timer.nanosleep.*) echo "same method: clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, stamp - expiry; SCHED_FIFO $PRIO on CPU $CPU, mlocked, idle latency 0; first sample dropped from all. rtbench's first expiry is 1 ms ahead at any phase, like plain cyclictest's; --secaligned puts cyclictest's on multiples of the period" ;;
 	timer.signal.*) echo "rtbench stamps at signal-HANDLER entry (sigsuspend); cyclictest -x stamps after sigwait() returns: rtbench adds the signal frame set-up; expiry grid as above" ;;
 	sync.sem.wakeup) echo "rtbench: POSIX sem_t (futex) post; svsematest: SysV semop (ipc syscall). Peer as shipped: receiver and sender at EQUAL prio $PRIO, so its figure adds the sender's path to block; peer whole us (min floor-quantised), no percentiles: compare means" ;;
 	sync.mutex.wakeup) echo "same primitive (pthread mutex, no protocol). Peer as shipped: equal prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
