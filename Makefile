@@ -24,6 +24,9 @@ ifeq ($(origin HOST),undefined)
 HOST      := $(shell printf '\043include <jansson.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 endif
 
+# V=1 shows every command
+Q         := $(if $(filter 1,$(V)),,@)
+
 CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
@@ -55,18 +58,22 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
-	$(CROSS_COMPILE)ar rcs $@ $^
+	@echo "  AR      $@"
+	$(Q)$(CROSS_COMPILE)ar rcs $@ $^
 
 $(BUILD)/rtbench: $(BUILD)/src/main.o $(BUILD)/librtbench.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	@echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtbench.a $(LDLIBS)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtbench.a $(LDLIBS)
 
 unit: $(UNIT_BIN)
 

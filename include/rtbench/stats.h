@@ -31,6 +31,11 @@ int rtb_stats_compute(const int64_t *v, size_t n, int64_t *scratch,
  * n > 0, 0 < p <= 100. */
 int64_t rtb_stats_percentile_sorted(const int64_t *s, size_t n, double p);
 
+/* rtb_stats_rank - 1-based nearest rank, ceil(p/100 * n) clamped to
+ * [1, n], computed in integers (p as millionths of a percent) so that
+ * 99.9% of 1000 is rank 999, not 1000. */
+uint64_t rtb_stats_rank(double p, uint64_t n);
+
 /* rtb_stats_sort - ascending in-place sort of v[0..n) (no allocation). */
 void rtb_stats_sort(int64_t *v, size_t n);
 

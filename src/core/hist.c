@@ -15,6 +15,7 @@
 
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
+#include "rtbench/stats.h"
 
 static int sizes_ok(uint32_t sub_bits, uint32_t top_bit)
 {
@@ -155,27 +156,6 @@ int rtb_hist_merge(struct rtb_hist *dst, const struct rtb_hist *src)
 	return RTB_OK;
 }
 
-/* nearest_rank - 1-based rank ceil(p/100 * n) in [1, n], computed in
- * integers with p in millionths of a percent, the same rule as
- * rtb_stats_percentile_sorted (stats.c): binary floating point would put
- * 99.9/100*1000 just above 999 and pick the wrong bucket. */
-static uint64_t nearest_rank(double p, uint64_t n)
-{
-	const uint64_t scale = 100000000;
-	uint64_t pm, q, rem, rank;
-
-	if (p >= 100)
-		return n;
-	pm = (uint64_t)llround(p * 1e6);
-	q = n / scale;
-	rem = n % scale;
-	rank = pm * q + (pm * rem + scale - 1) / scale;
-	if (rank < 1)
-		rank = 1;
-	if (rank > n)
-		rank = n;
-	return rank;
-}
 
 /* rtb_hist_percentile - lower bound of the bucket holding the nearest-rank
  * value over the in-range counts. */
@@ -185,7 +165,7 @@ int rtb_hist_percentile(const struct rtb_hist *h, double p, int64_t *out)
 
 	if (!h || !out || !h->counts || !(p > 0 && p <= 100) || h->total == 0)
 		return RTB_EINVAL;
-	rank = nearest_rank(p, h->total);
+	rank = rtb_stats_rank(p, h->total);
 	for (size_t i = 0; i < h->nbuckets; i++) {
 		seen += h->counts[i];
 		if (seen >= rank) {

@@ -25,7 +25,7 @@ const double rtb_pct_levels[RTB_NPCT] = { 50, 90, 99, 99.9, 99.99, 99.999 };
  * above an integer (99.9/100*1000 = 999.0000000000001) and ceil() would then
  * pick the next sample. p is taken as a decimal with 6 fractional digits
  * (millionths of a percent), which covers every level rtbench reports. */
-static uint64_t nearest_rank(double p, uint64_t n)
+uint64_t rtb_stats_rank(double p, uint64_t n)
 {
 	const uint64_t scale = 100000000; /* 100 % in millionths of a percent */
 	uint64_t pm, q, rem, rank;
@@ -52,7 +52,7 @@ int64_t rtb_stats_percentile_sorted(const int64_t *s, size_t n, double p)
 {
 	if (!s || n == 0)
 		return 0;
-	return s[nearest_rank(p, n) - 1];
+	return s[rtb_stats_rank(p, n) - 1];
 }
 
 static inline void swap64(int64_t *a, int64_t *b)
