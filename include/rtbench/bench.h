@@ -84,8 +84,8 @@ static inline int rtb_stopped(const struct rtb_ctx *c)
 	return atomic_load_explicit(c->stop, memory_order_relaxed);
 }
 
-/* rtb_spin_ticks - busy-wait until the counter passes t0 + ticks: a delay
- * in wall time (used for injected known delays). */
+/* rtb_spin_until - busy-wait until the counter passes `until`: a delay in
+ * wall time (the selftest's injected known delays). */
 static inline void rtb_spin_until(uint64_t until)
 {
 	while ((int64_t)(rtb_port_ticks() - until) < 0)
@@ -138,11 +138,12 @@ int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k);
 #define RTB_GAP_NS 1000
 void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns);
 
-/* rtb_metric_begin - rtb_metric_new with id "<prefix><suffix>", title,
- * study table and capacity; marks it partial if the run stops early. */
+/* rtb_bench_metric - rtb_metric_new for benchmark b (its study table),
+ * with room for capacity samples; NULL (and a message) if out of memory. */
 struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				    const char *id, const char *title, size_t capacity);
-/* rtb_bench_metric_end - finish a metric: stats, status from the stop flag. */
+/* rtb_bench_metric_end - finish a metric: statistics, and partial status
+ * (with the reason in its note) when it holds fewer samples than asked. */
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns);
 
 #endif
