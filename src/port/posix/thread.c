@@ -17,6 +17,10 @@
 #include "rtbench/err.h"
 
 #define PREFAULT_BYTES (64 * 1024)
+/* Default stack: small, because with mlockall(MCL_FUTURE) every stack is
+ * locked, and an unprivileged user's RLIMIT_MEMLOCK (8 MiB on Debian) would
+ * not hold glibc's 8 MiB default for even one thread. */
+#define DEFAULT_STACK_BYTES (256 * 1024)
 
 struct start {
 	rtb_thread_fn fn;
@@ -73,9 +77,8 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	if (a->policy != RTB_SCHED_OTHER)
 		sp.sched_priority = a->prio;
 	pthread_attr_setschedparam(&attr, &sp);
-	if (a->stack_bytes)
-		pthread_attr_setstacksize(&attr, a->stack_bytes < PREFAULT_BYTES * 2 ?
-					  PREFAULT_BYTES * 2 : a->stack_bytes);
+	pthread_attr_setstacksize(&attr, a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
+				  a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 : a->stack_bytes);
 	if (a->cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
@@ -86,7 +89,8 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	pthread_attr_destroy(&attr);
 	if (rc) {
 		sem_destroy(&s.ready);
-		return rc == EPERM ? RTB_EPERM : rc == EINVAL ? RTB_EINVAL : RTB_ESYS;
+		return rc == EPERM ? RTB_EPERM : rc == EINVAL ? RTB_EINVAL :
+		       rc == EAGAIN ? RTB_ENOMEM : RTB_ESYS;
 	}
 	while (sem_wait(&s.ready) && errno == EINTR)
 		;
