@@ -14,7 +14,6 @@
 #include <inttypes.h>
 #include <libgen.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,18 +22,6 @@
 
 #include "rtbench/err.h"
 #include "rtbench/output.h"
-
-static void out(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* out - fprintf; errors are collected once by ferror() at the end. */
-static void out(FILE *f, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-}
 
 /* put_text - one RFC 4180 text field from s[0..strnlen(s, max)). */
 static void put_text(FILE *f, const char *s, size_t max)
@@ -101,24 +88,24 @@ int rtb_write_csv(FILE *f, const struct rtb_result *r)
 		put_text(f, m->id, sizeof(m->id));
 		fputc(',', f);
 		put_text(f, rtb_status_name(m->status), SIZE_MAX);
-		out(f, ",%zu,", ok ? m->count : (size_t)0);
+		fprintf(f, ",%zu,", ok ? m->count : (size_t)0);
 		if (ok) {
 			const struct rtb_stats *st = &m->stats;
-			out(f, "%" PRId64 ",", st->min);
+			fprintf(f, "%" PRId64 ",", st->min);
 			put_double(f, st->mean);
 			fputc(',', f);
 			put_double(f, st->stddev);
 			/* p50 .. p99_99: the first five levels; the CSV has
 			 * no p99_999 column (see output.h) */
 			for (int k = 0; k < 5; k++)
-				out(f, ",%" PRId64, st->pct[k]);
-			out(f, ",%" PRId64 ",", st->max);
+				fprintf(f, ",%" PRId64, st->pct[k]);
+			fprintf(f, ",%" PRId64 ",", st->max);
 		} else {
 			fputs(",,,,,,,,,", f); /* min mean stddev p50..p99_99 max */
 		}
 		if (m->has_first)
-			out(f, "%" PRId64, m->first_ns);
-		out(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+			fprintf(f, "%" PRId64, m->first_ns);
+		fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
 		    m->invalid, m->overruns, m->missed, m->over_deadline);
 	}
 	return ferror(f) ? RTB_EIO : RTB_OK;
@@ -138,7 +125,7 @@ int rtb_write_raw(FILE *f, const struct rtb_result *r)
 			continue;
 		for (size_t j = 0; j < m->count; j++) {
 			put_text(f, m->id, sizeof(m->id));
-			out(f, ",%zu,%" PRId64 "\n", j, m->samples[j]);
+			fprintf(f, ",%zu,%" PRId64 "\n", j, m->samples[j]);
 		}
 		if (ferror(f))
 			break; /* a full disk: stop early, not after 10M writes */
