@@ -6,7 +6,7 @@ extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
 	rtb_bench_prio_inv, rtb_bench_irq_signal, rtb_bench_irq_sleep,
 	rtb_bench_sem_take, rtb_bench_mqueue, rtb_bench_mqueue_x,
 	rtb_bench_sem_wake, rtb_bench_sem_wake_x, rtb_bench_mutex_wake,
-	rtb_bench_mutex_wake_x, rtb_bench_pipe;
+	rtb_bench_mutex_wake_x, rtb_bench_pipe, rtb_bench_mutex_lock, rtb_bench_sem_give;
 
 const struct rtb_bench *const rtb_benches[] = {
 	/* the study's five */
@@ -18,6 +18,8 @@ const struct rtb_bench *const rtb_benches[] = {
 	&rtb_bench_sem_take,
 	&rtb_bench_mqueue,
 	/* further IPC and synchronisation patterns */
+	&rtb_bench_sem_give,
+	&rtb_bench_mutex_lock,
 	&rtb_bench_sem_wake,
 	&rtb_bench_mutex_wake,
 	&rtb_bench_pipe,
