@@ -87,11 +87,9 @@ int rtb_thread_is_blocked(long os_id);
 int rtb_self_sched(enum rtb_policy policy, int prio, int cpu);
 void rtb_yield(void);
 int rtb_prio_max(enum rtb_policy policy);
-int rtb_prio_min(enum rtb_policy policy);
 /* rtb_rr_interval_ns - the round-robin quantum the OS gives the caller. */
 int rtb_rr_interval_ns(int64_t *ns);
 int rtb_ncpus(void);
-int rtb_current_cpu(void);
 
 /* ---- synchronisation ------------------------------------------------- */
 
@@ -147,7 +145,6 @@ int rtb_ptimer_stop(rtb_ptimer_t *t);
 int rtb_port_init(void);
 /* rtb_port_lock_memory - lock current and future pages (mlockall). */
 int rtb_port_lock_memory(void);
-void rtb_port_unlock_memory(void);
 
 /* System knobs a run may change; the core records the old value and
  * restores it (rtb_env_* in core). */

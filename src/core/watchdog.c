@@ -145,11 +145,6 @@ atomic_int *rtb_wd_stop_flag(void)
 	return &wd.stop;
 }
 
-atomic_long *rtb_wd_ids(void)
-{
-	return wd.ids;
-}
-
 enum rtb_wd_reason rtb_wd_reason(void)
 {
 	return (enum rtb_wd_reason)atomic_load(&wd.reason);

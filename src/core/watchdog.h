@@ -15,6 +15,5 @@ void rtb_wd_arm(int64_t ns);
 void rtb_wd_register(long os_id);
 void rtb_wd_forget_all(void);
 atomic_int *rtb_wd_stop_flag(void);
-atomic_long *rtb_wd_ids(void);
 enum rtb_wd_reason rtb_wd_reason(void);
 #endif

@@ -103,11 +103,6 @@ int rtb_port_lock_memory(void)
 	return 0;
 }
 
-void rtb_port_unlock_memory(void)
-{
-	munlockall();
-}
-
 static const char *const knob_path[RTB_NKNOBS] = {
 	[RTB_KNOB_RR_TIMESLICE_MS] = "/proc/sys/kernel/sched_rr_timeslice_ms",
 	[RTB_KNOB_RT_RUNTIME_US] = "/proc/sys/kernel/sched_rt_runtime_us",

@@ -210,11 +210,6 @@ int rtb_prio_max(enum rtb_policy policy)
 	return sched_get_priority_max(native_policy(policy));
 }
 
-int rtb_prio_min(enum rtb_policy policy)
-{
-	return sched_get_priority_min(native_policy(policy));
-}
-
 /* rtb_rr_interval_ns - quantum for the caller (sched_rr_get_interval). */
 int rtb_rr_interval_ns(int64_t *ns)
 {
@@ -229,9 +224,4 @@ int rtb_ncpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)n : 1;
-}
-
-int rtb_current_cpu(void)
-{
-	return sched_getcpu();
 }
