@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/sink.h"
 #include "rtb_port_impl.h" /* from src/port/<port>/ */
 
 /* ---- time ------------------------------------------------------------ */
@@ -175,6 +176,21 @@ void rtb_port_kill_load(long id);
  * (blocked in every thread by rtb_port_init). 1 if one arrived, 0 on
  * timeout. */
 int rtb_port_stop_signals_wait(int64_t timeout_ns);
+
+/* ---- output ----------------------------------------------------------- */
+
+/* rtb_output_fn - a writer: fills sink s from arg; 0 or an rtb_err. */
+typedef int (*rtb_output_fn)(struct rtb_sink *s, const void *arg);
+/* rtb_port_output - one named output (a result file) written by fn, all or
+ * nothing: POSIX writes the file `name` atomically (temp file, fsync,
+ * rename), so a reader never sees half of it; a board frames it on its
+ * console (RTBF1, docs/serial.md) under that name. 0, RTB_EINVAL (no name
+ * or fn), RTB_EIO (cannot write, or fn / the sink failed; `name` is then
+ * left as it was). */
+int rtb_port_output(const char *name, rtb_output_fn fn, const void *arg);
+/* rtb_port_console - the sink for human-readable output (POSIX: stdout; a
+ * board: its console UART). Never NULL. */
+struct rtb_sink *rtb_port_console(void);
 
 /* ---- platform fingerprint -------------------------------------------- */
 

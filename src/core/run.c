@@ -261,13 +261,18 @@ int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 	return rc;
 }
 
+/* Writers as rtb_output_fn (the port's output takes an untyped argument). */
+static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
+static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
+static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
+
 static void write_outputs(const struct rtb_run_out *out, const struct rtb_result *r)
 {
-	struct { const char *path; int (*fn)(FILE *, const struct rtb_result *); } w[] = {
-		{ out->json, rtb_write_json }, { out->csv, rtb_write_csv }, { out->raw, rtb_write_raw },
+	struct { const char *path; rtb_output_fn fn; } w[] = {
+		{ out->json, out_json }, { out->csv, out_csv }, { out->raw, out_raw },
 	};
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		if (w[i].path && rtb_write_file_atomic(w[i].path, w[i].fn, r))
+		if (w[i].path && rtb_port_output(w[i].path, w[i].fn, r))
 			fprintf(stderr, "rtbench: cannot write %s\n", w[i].path);
 }
 
@@ -299,7 +304,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	}
 	rtb_run_teardown(&c);
 	if (out->text)
-		rtb_write_text(stdout, res);
+		rtb_write_text(rtb_port_console(), res);
 	write_outputs(out, res);
 	if (rc)
 		return rc;

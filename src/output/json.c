@@ -15,7 +15,6 @@
  * written as null. */
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,27 +38,15 @@ static const char *const pct_keys[RTB_NPCT] = {
  * many go on one line (1: one per line; N: N per line; 0: all on one line,
  * for small objects such as "tool"). */
 struct jw {
-	FILE *f;
+	struct rtb_sink *f;
 	int depth;
 	struct { long n; int wrap; } lv[JW_MAXDEPTH];
 };
 
-static void out(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* out - fprintf; errors are collected once by ferror() at the end. */
-static void out(FILE *f, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-}
-
-static void indent(FILE *f, int depth)
+static void indent(struct rtb_sink *f, int depth)
 {
 	for (int i = 0; i < depth; i++)
-		fputs("  ", f);
+		rtb_sink_puts(f, "  ");
 }
 
 /* sep - what goes before the next item at the current level. */
@@ -70,15 +57,15 @@ static void sep(struct jw *w)
 	int wrap = w->lv[d].wrap;
 
 	if (n > 0)
-		fputc(',', w->f);
+		rtb_sink_putc(w->f, ',');
 	if (wrap == 0) {
 		if (n > 0)
-			fputc(' ', w->f);
+			rtb_sink_putc(w->f, ' ');
 	} else if (n % wrap == 0) {
-		fputc('\n', w->f);
+		rtb_sink_putc(w->f, '\n');
 		indent(w->f, d);
 	} else {
-		fputc(' ', w->f);
+		rtb_sink_putc(w->f, ' ');
 	}
 }
 
@@ -87,7 +74,7 @@ static void key(struct jw *w, const char *k)
 	sep(w);
 	if (k) {
 		rtb_json_escape(w->f, k);
-		fputs(": ", w->f);
+		rtb_sink_puts(w->f, ": ");
 	}
 }
 
@@ -95,7 +82,7 @@ static void key(struct jw *w, const char *k)
  * already written) whose items go `wrap` per line. */
 static void jw_begin(struct jw *w, char bracket, int wrap)
 {
-	fputc(bracket, w->f);
+	rtb_sink_putc(w->f, bracket);
 	if (w->depth + 1 < JW_MAXDEPTH) {
 		w->depth++;
 		w->lv[w->depth].n = 0;
@@ -116,21 +103,21 @@ static void jw_close(struct jw *w, char bracket)
 	int d = w->depth;
 
 	if (w->lv[d].wrap != 0 && w->lv[d].n > 0) {
-		fputc('\n', w->f);
+		rtb_sink_putc(w->f, '\n');
 		indent(w->f, d - 1);
 	}
-	fputc(bracket, w->f);
+	rtb_sink_putc(w->f, bracket);
 	if (d > 0)
 		w->depth--;
 }
 
 /* escape_n - s[0..n) as a JSON string literal. */
-static void escape_n(FILE *f, const char *s, size_t n)
+static void escape_n(struct rtb_sink *f, const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
 
-	fputc('"', f);
+	rtb_sink_putc(f, '"');
 	while (i < n) {
 		unsigned c = p[i];
 		size_t len;
@@ -138,18 +125,18 @@ static void escape_n(FILE *f, const char *s, size_t n)
 
 		if (c < 0x80) {
 			switch (c) {
-			case '"':  fputs("\\\"", f); break;
-			case '\\': fputs("\\\\", f); break;
-			case '\n': fputs("\\n", f); break;
-			case '\r': fputs("\\r", f); break;
-			case '\t': fputs("\\t", f); break;
-			case '\b': fputs("\\b", f); break;
-			case '\f': fputs("\\f", f); break;
+			case '"':  rtb_sink_puts(f, "\\\""); break;
+			case '\\': rtb_sink_puts(f, "\\\\"); break;
+			case '\n': rtb_sink_puts(f, "\\n"); break;
+			case '\r': rtb_sink_puts(f, "\\r"); break;
+			case '\t': rtb_sink_puts(f, "\\t"); break;
+			case '\b': rtb_sink_puts(f, "\\b"); break;
+			case '\f': rtb_sink_puts(f, "\\f"); break;
 			default:
 				if (c < 0x20)
-					out(f, "\\u%04x", c);
+					rtb_sink_printf(f, "\\u%04x", c);
 				else
-					fputc((int)c, f);
+					rtb_sink_putc(f, (char)c);
 			}
 			i++;
 			continue;
@@ -184,33 +171,33 @@ static void escape_n(FILE *f, const char *s, size_t n)
 			len = 0;
 		}
 		if (len) {
-			fwrite(p + i, 1, len, f);
+			rtb_sink_write(f, p + i, len);
 			i += len;
 		} else {
-			fputs("\\ufffd", f);
+			rtb_sink_puts(f, "\\ufffd");
 			i++;
 		}
 	}
-	fputc('"', f);
+	rtb_sink_putc(f, '"');
 }
 
 /* rtb_json_escape - s as a JSON string literal; NULL is written as null. */
-void rtb_json_escape(FILE *f, const char *s)
+void rtb_json_escape(struct rtb_sink *f, const char *s)
 {
 	if (!s) {
-		fputs("null", f);
+		rtb_sink_puts(f, "null");
 		return;
 	}
 	escape_n(f, s, strlen(s));
 }
 
 /* put_double - shortest round-tripping %g form, or null (see top). */
-static void put_double(FILE *f, double x)
+static void put_double(struct rtb_sink *f, double x)
 {
 	char buf[40];
 
 	if (!isfinite(x)) {
-		fputs("null", f);
+		rtb_sink_puts(f, "null");
 		return;
 	}
 	for (int prec = 15; prec <= 17; prec++) {
@@ -222,7 +209,7 @@ static void put_double(FILE *f, double x)
 	for (char *c = buf; *c; c++)
 		if (*c == ',')
 			*c = '.';
-	fputs(buf, f);
+	rtb_sink_puts(f, buf);
 }
 
 /* Key-value helpers. String fields are fixed char arrays that might not be
@@ -235,19 +222,19 @@ static void put_strn(struct jw *w, const char *k, const char *s, size_t max)
 	if (s)
 		escape_n(w->f, s, strnlen(s, max));
 	else
-		fputs("null", w->f);
+		rtb_sink_puts(w->f, "null");
 }
 
 static void put_int(struct jw *w, const char *k, int64_t v)
 {
 	key(w, k);
-	out(w->f, "%" PRId64, v);
+	rtb_sink_printf(w->f, "%" PRId64, v);
 }
 
 static void put_uint(struct jw *w, const char *k, uint64_t v)
 {
 	key(w, k);
-	out(w->f, "%" PRIu64, v);
+	rtb_sink_printf(w->f, "%" PRIu64, v);
 }
 
 /* put_int_or_null - v, or null when v is the field's "unknown / not
@@ -257,9 +244,9 @@ static void put_int_or_null(struct jw *w, const char *k, int64_t v,
 {
 	key(w, k);
 	if (v == null_value)
-		fputs("null", w->f);
+		rtb_sink_puts(w->f, "null");
 	else
-		out(w->f, "%" PRId64, v);
+		rtb_sink_printf(w->f, "%" PRId64, v);
 }
 
 static void put_dbl(struct jw *w, const char *k, double v)
@@ -271,13 +258,13 @@ static void put_dbl(struct jw *w, const char *k, double v)
 static void put_bool(struct jw *w, const char *k, int v)
 {
 	key(w, k);
-	fputs(v ? "true" : "false", w->f);
+	rtb_sink_puts(w->f, v ? "true" : "false");
 }
 
 static void put_null(struct jw *w, const char *k)
 {
 	key(w, k);
-	fputs("null", w->f);
+	rtb_sink_puts(w->f, "null");
 }
 
 static void write_system(struct jw *w, const struct rtb_fingerprint *fp)
@@ -361,7 +348,7 @@ static void write_histogram(struct jw *w, const struct rtb_hist *h, int with_cou
 		if (h->counts[i] == 0)
 			continue;
 		key(w, NULL);
-		out(w->f, "[%" PRId64 ", %" PRId64 ", %" PRIu64 "]",
+		rtb_sink_printf(w->f, "[%" PRId64 ", %" PRId64 ", %" PRIu64 "]",
 		    rtb_hist_bucket_lo(h, i), rtb_hist_bucket_hi(h, i),
 		    h->counts[i]);
 	}
@@ -412,7 +399,7 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 		const struct rtb_extra *e = &m->extra[i];
 		sep(w);
 		escape_n(w->f, e->name, strnlen(e->name, sizeof(e->name)));
-		fputs(": ", w->f);
+		rtb_sink_puts(w->f, ": ");
 		jw_begin(w, '{', 0);
 		put_dbl(w, "value", e->value);
 		STR(w, "unit", e->unit);
@@ -425,14 +412,14 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 	jw_open(w, "samples", '[', 16);
 	for (size_t i = 0; i < count; i++) {
 		key(w, NULL);
-		out(w->f, "%" PRId64, m->samples[i]);
+		rtb_sink_printf(w->f, "%" PRId64, m->samples[i]);
 	}
 	jw_close(w, ']');
 	jw_close(w, '}');
 }
 
 /* rtb_write_json - the result as docs/json-schema.md describes. */
-int rtb_write_json(FILE *f, const struct rtb_result *r)
+int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 {
 	struct jw w = { .f = f, .depth = 0 };
 
@@ -468,6 +455,6 @@ int rtb_write_json(FILE *f, const struct rtb_result *r)
 			write_metric(&w, r->metrics[i]);
 	jw_close(&w, ']');
 	jw_close(&w, '}');
-	fputc('\n', f);
-	return ferror(f) ? RTB_EIO : RTB_OK;
+	rtb_sink_putc(f, '\n');
+	return rtb_sink_error(f);
 }

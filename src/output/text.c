@@ -21,39 +21,39 @@ static const char *const table_title[] = {
 	"Further measurements",
 };
 
-static void us(FILE *f, int64_t ns)
+static void us(struct rtb_sink *f, int64_t ns)
 {
-	fprintf(f, " %10.3f", (double)ns / 1000.0);
+	rtb_sink_printf(f, " %10.3f", (double)ns / 1000.0);
 }
 
-static void header(FILE *f, int idx, const char *prefix, size_t plen)
+static void header(struct rtb_sink *f, int idx, const char *prefix, size_t plen)
 {
-	fprintf(f, "\n%s%s%s (us)", tables[idx] ? tables[idx] : "",
+	rtb_sink_printf(f, "\n%s%s%s (us)", tables[idx] ? tables[idx] : "",
 		tables[idx] ? ". " : "", table_title[idx]);
 	if (plen)
-		fprintf(f, "   rows: %.*s*", (int)plen, prefix);
-	fputc('\n', f);
-	fprintf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", NAME_W,
+		rtb_sink_printf(f, "   rows: %.*s*", (int)plen, prefix);
+	rtb_sink_putc(f, '\n');
+	rtb_sink_printf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", NAME_W,
 		"measurement", "count", "min", "mean", "stddev", "p50", "p90", "p99",
 		"p99.9", "max", "first");
 }
 
-static void row(FILE *f, const struct rtb_metric *m, size_t plen)
+static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 {
 	const char *name = m->id + plen;
 	if ((int)strlen(name) > NAME_W)
-		fprintf(f, "%s\n%-*s", name, NAME_W, "");
+		rtb_sink_printf(f, "%s\n%-*s", name, NAME_W, "");
 	else
-		fprintf(f, "%-*s", NAME_W, name);
+		rtb_sink_printf(f, "%-*s", NAME_W, name);
 	if (m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED || m->count == 0) {
-		fprintf(f, " %8s  %s\n", "-", m->status == RTB_STATUS_FAILED ? "FAILED" :
+		rtb_sink_printf(f, " %8s  %s\n", "-", m->status == RTB_STATUS_FAILED ? "FAILED" :
 			m->status == RTB_STATUS_SKIPPED ? "skipped" : "no samples");
 		return;
 	}
 	const struct rtb_stats *s = &m->stats;
-	fprintf(f, " %8" PRIu64, s->count);
+	rtb_sink_printf(f, " %8" PRIu64, s->count);
 	us(f, s->min);
-	fprintf(f, " %10.3f %10.3f", s->mean / 1000.0, s->stddev / 1000.0);
+	rtb_sink_printf(f, " %10.3f %10.3f", s->mean / 1000.0, s->stddev / 1000.0);
 	us(f, s->pct[0]);
 	us(f, s->pct[1]);
 	us(f, s->pct[2]);
@@ -62,10 +62,10 @@ static void row(FILE *f, const struct rtb_metric *m, size_t plen)
 	if (m->has_first)
 		us(f, m->first_ns);
 	else
-		fprintf(f, " %10s", "-");
+		rtb_sink_printf(f, " %10s", "-");
 	if (m->status == RTB_STATUS_PARTIAL)
-		fprintf(f, "  PARTIAL");
-	fputc('\n', f);
+		rtb_sink_printf(f, "  PARTIAL");
+	rtb_sink_putc(f, '\n');
 }
 
 static const struct rtb_extra *extra(const struct rtb_metric *m, const char *name)
@@ -77,7 +77,7 @@ static const struct rtb_extra *extra(const struct rtb_metric *m, const char *nam
 }
 
 /* verdict - Table 2's plain answer: was the inversion bounded? */
-static void verdict(FILE *f, const struct rtb_metric *m)
+static void verdict(struct rtb_sink *f, const struct rtb_metric *m)
 {
 	const struct rtb_extra *b = extra(m, "bounded"), *sl = extra(m, "load_slope"),
 		*l1 = extra(m, "load_measured_p50_us"), *l2 = extra(m, "load_2x_measured_p50_us"),
@@ -89,7 +89,7 @@ static void verdict(FILE *f, const struct rtb_metric *m)
 	const char *q = p - 1;
 	while (q > m->id && q[-1] != '.')
 		q--;
-	fprintf(f, "  %-8.*s %-14s tCyclicTask blocked p50 %.1f us under a %.1f us tWorkTask load, "
+	rtb_sink_printf(f, "  %-8.*s %-14s tCyclicTask blocked p50 %.1f us under a %.1f us tWorkTask load, "
 		"%.1f us under %.1f us (slope %.2f)\n",
 		(int)(p - q), q,
 		b->value == 1.0 ? "BOUNDED:" : b->value == 0.0 ? "UNBOUNDED:" : "PARTLY BOUNDED:",
@@ -99,28 +99,28 @@ static void verdict(FILE *f, const struct rtb_metric *m)
 /* wrapped - "lead" then text folded at spaces to WRAP_W columns, each
  * continuation indented by `indent` spaces. */
 #define WRAP_W 110
-static void wrapped(FILE *f, const char *lead, const char *text, int indent)
+static void wrapped(struct rtb_sink *f, const char *lead, const char *text, int indent)
 {
-	int col = fprintf(f, "%s", lead);
+	int col = rtb_sink_printf(f, "%s", lead);
 	const char *p = text;
 
 	while (*p) {
 		size_t w = strcspn(p, " ");
 		if (col + (int)w + 1 > WRAP_W && col > indent) {
-			col = fprintf(f, "\n%*s", indent, "") - 1;
+			col = rtb_sink_printf(f, "\n%*s", indent, "") - 1;
 		} else if (p != text) {
-			fputc(' ', f);
+			rtb_sink_putc(f, ' ');
 			col++;
 		}
-		col += fprintf(f, "%.*s", (int)w, p);
+		col += rtb_sink_printf(f, "%.*s", (int)w, p);
 		p += w;
 		while (*p == ' ')
 			p++;
 	}
-	fputc('\n', f);
+	rtb_sink_putc(f, '\n');
 }
 
-static void notes(FILE *f, const struct rtb_metric *m, int idx)
+static void notes(struct rtb_sink *f, const struct rtb_metric *m, int idx)
 {
 	char lead[96];
 
@@ -128,12 +128,12 @@ static void notes(FILE *f, const struct rtb_metric *m, int idx)
 	if (m->method[0])
 		wrapped(f, lead, m->method, 6);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
-		fprintf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
+		rtb_sink_printf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
 			", invalid %" PRIu64 ", over deadline %" PRIu64 "%s\n",
 			m->overruns, m->missed, m->invalid, m->over_deadline,
 			m->deadline_ns > 0 ? "" : " (no --deadline-us)");
 	if (m->deadline_ns > 0 && m->count)
-		fprintf(f, "    deadline %.3f us: %" PRIu64 " of %zu samples over (%.4f%%)\n",
+		rtb_sink_printf(f, "    deadline %.3f us: %" PRIu64 " of %zu samples over (%.4f%%)\n",
 			(double)m->deadline_ns / 1000.0, m->over_deadline, m->count,
 			100.0 * (double)m->over_deadline / (double)m->count);
 	if (m->note[0])
@@ -151,34 +151,34 @@ static int in_table(const struct rtb_metric *m, int idx)
 }
 
 /* rtb_write_text - header, warnings, then the tables. */
-int rtb_write_text(FILE *f, const struct rtb_result *r)
+int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 {
 	const struct rtb_settings *s = &r->set;
 	const struct rtb_fingerprint *fp = &r->fp;
 
-	fprintf(f, "rtbench %s  label \"%s\"  %s\n", s->rtbench_version, s->label, s->date_utc);
-	fprintf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->kernel_release,
+	rtb_sink_printf(f, "rtbench %s  label \"%s\"  %s\n", s->rtbench_version, s->label, s->date_utc);
+	rtb_sink_printf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->kernel_release,
 		fp->machine, fp->preempt_model, fp->cpu_model, fp->ncpus,
 		fp->virt[0] ? ", virtual machine: " : "", fp->virt);
-	fprintf(f, "clock:   %s at %.4f GHz (spread %.1f ppm); one stamp %" PRId64 " ns "
+	rtb_sink_printf(f, "clock:   %s at %.4f GHz (spread %.1f ppm); one stamp %" PRId64 " ns "
 		"(bare read %" PRId64 " ns), empty loop %" PRId64 " ns\n",
 		r->clock.source, r->clock.ticks_per_ns, r->clock.calib_ppm, r->clock_read_ns,
 		r->clock_bare_read_ns, r->loop_overhead_ns);
-	fprintf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
+	rtb_sink_printf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
 		s->rt_granted ? "SCHED_FIFO/RR granted" : "SCHED_OTHER (no real-time)", s->cpu,
 		s->mlocked ? "locked" : "not locked",
 		s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)
-		fprintf(f, " at %d us", s->idle_latency_held_us);
-	fprintf(f, ", base prio %d\n", s->prio);
-	fprintf(f, "load:    %s\n", s->load);
+		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
+	rtb_sink_printf(f, ", base prio %d\n", s->prio);
+	rtb_sink_printf(f, "load:    %s\n", s->load);
 	if (fp->rt_runtime_us != -2)
-		fprintf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
+		rtb_sink_printf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
 			fp->rt_runtime_us, fp->rt_period_us);
 	for (int i = 0; i < r->nwarnings; i++)
-		fprintf(f, "WARNING: %s\n", r->warnings[i]);
+		rtb_sink_printf(f, "WARNING: %s\n", r->warnings[i]);
 	if (s->stopped_early)
-		fprintf(f, "WARNING: the run was stopped early: figures below hold the samples taken so far\n");
+		rtb_sink_printf(f, "WARNING: the run was stopped early: figures below hold the samples taken so far\n");
 
 	for (int t = 0; t < (int)(sizeof(tables) / sizeof(tables[0])); t++) {
 		int any = 0;
@@ -218,7 +218,7 @@ int rtb_write_text(FILE *f, const struct rtb_result *r)
 			if (in_table(r->metrics[i], t))
 				notes(f, r->metrics[i], t);
 	}
-	fprintf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
+	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 		"first: the first (cold) sample, not in the other columns.\n");
-	return ferror(f) ? RTB_EIO : 0;
+	return rtb_sink_error(f);
 }

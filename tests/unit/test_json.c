@@ -1,4 +1,5 @@
-/* test_json - the JSON, CSV and raw writers and the atomic file writer.
+/* test_json - the byte sink, the JSON, CSV and raw writers, and the POSIX
+ * port's atomic output file.
  *
  * A small result is built by hand (fields filled directly, so this test
  * does not depend on the result-building code) and its JSON compared byte
@@ -17,6 +18,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/output.h"
+#include "rtbench/port.h"
 #include "rtbench/result.h"
 
 #ifdef RTB_HAVE_HOST
@@ -37,6 +39,12 @@ static const char *golden_path(void)
 	return buf;
 }
 
+/* stream_write - a sink callback over a stdio stream (open_memstream). */
+static int stream_write(void *ctx, const void *buf, size_t len)
+{
+	return fwrite(buf, 1, len, ctx) == len ? 0 : RTB_EIO;
+}
+
 /* escaped - rtb_json_escape(s) as a malloc'd string. */
 static char *escaped(const char *s)
 {
@@ -44,9 +52,12 @@ static char *escaped(const char *s)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
+	struct rtb_sink sk;
+
 	if (!f)
 		return NULL;
-	rtb_json_escape(f, s);
+	rtb_sink_init(&sk, stream_write, f);
+	rtb_json_escape(&sk, s);
 	fclose(f);
 	return buf;
 }
@@ -268,16 +279,18 @@ fail:
 }
 
 /* write_mem - fn(r) into a malloc'd string. */
-static char *write_mem(int (*fn)(FILE *, const struct rtb_result *),
+static char *write_mem(int (*fn)(struct rtb_sink *, const struct rtb_result *),
 		       const struct rtb_result *r, size_t *len)
 {
 	char *buf = NULL;
 	FILE *f = open_memstream(&buf, len);
+	struct rtb_sink sk;
 	int rc;
 
 	if (!f)
 		return NULL;
-	rc = fn(f, r);
+	rtb_sink_init(&sk, stream_write, f);
+	rc = fn(&sk, r);
 	fclose(f);
 	CHECK_EQ_I(rc, 0);
 	return buf;
@@ -457,11 +470,48 @@ static void test_csv(const struct rtb_result *r)
 	free(raw);
 }
 
-static int fail_writer(FILE *f, const struct rtb_result *r)
+static int fail_writer(struct rtb_sink *s, const void *r)
 {
 	(void)r;
-	fputs("half a fi", f);
+	rtb_sink_puts(s, "half a fi");
 	return RTB_EIO;
+}
+
+/* the writers as rtb_port_output takes them */
+static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
+static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
+static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
+
+/* test_sink - the sticky error, the memory sink's bound, printf's limit. */
+static void test_sink(void)
+{
+	struct rtb_sink s;
+	struct rtb_sink_buf b;
+	char buf[8], big[RTB_SINK_LINE_MAX + 8];
+
+	rtb_sink_buf_init(&s, &b, buf, sizeof(buf));
+	CHECK_EQ_I(rtb_sink_puts(&s, "abc"), 0);
+	CHECK_EQ_I(rtb_sink_printf(&s, "%d", 42), 2);
+	CHECK_EQ_I(rtb_sink_error(&s), 0);
+	CHECK(b.len == 5 && memcmp(buf, "abc42", 5) == 0);
+	CHECK(s.bytes == 5);
+	/* past the end: the bytes that fit stay, the error sticks */
+	CHECK_EQ_I(rtb_sink_puts(&s, "defgh"), RTB_ENOMEM);
+	CHECK(b.len == 8);
+	CHECK_EQ_I(rtb_sink_putc(&s, 'x'), RTB_ENOMEM);
+	CHECK(b.len == 8 && s.bytes == 5);
+
+	/* a formatted line longer than the limit is an error, not cut */
+	static char big_out[2 * RTB_SINK_LINE_MAX];
+	memset(big, 'y', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	rtb_sink_buf_init(&s, &b, big_out, sizeof(big_out));
+	rtb_sink_printf(&s, "%s", big);
+	CHECK_EQ_I(rtb_sink_error(&s), RTB_ERANGE);
+	CHECK(b.len == 0);
+	/* a writer through a failed sink reports the sink's error */
+	rtb_sink_buf_init(&s, &b, buf, 4);
+	CHECK_EQ_I(rtb_write_csv(&s, NULL), RTB_EINVAL);
 }
 
 static void test_atomic(const struct rtb_result *r)
@@ -481,7 +531,7 @@ static void test_atomic(const struct rtb_result *r)
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 
 	want = write_mem(rtb_write_json, r, &wlen);
-	CHECK_EQ_I(rtb_write_file_atomic(path, rtb_write_json, r), 0);
+	CHECK_EQ_I(rtb_port_output(path, out_json, r), 0);
 	CHECK(stat(tmp, &sb) != 0);
 	got = read_file(path, &glen);
 	CHECK(got != NULL && want != NULL);
@@ -490,7 +540,7 @@ static void test_atomic(const struct rtb_result *r)
 	free(got);
 
 	/* a failing writer leaves the previous complete file and no .tmp */
-	CHECK_EQ_I(rtb_write_file_atomic(path, fail_writer, r), RTB_EIO);
+	CHECK_EQ_I(rtb_port_output(path, fail_writer, r), RTB_EIO);
 	CHECK(stat(tmp, &sb) != 0);
 	got = read_file(path, &glen);
 	CHECK(got != NULL && want != NULL);
@@ -500,11 +550,11 @@ static void test_atomic(const struct rtb_result *r)
 
 	/* a directory that does not exist: RTB_EIO, nothing created */
 	snprintf(bad, sizeof(bad), "%s/missing/out.csv", dir);
-	CHECK_EQ_I(rtb_write_file_atomic(bad, rtb_write_csv, r), RTB_EIO);
-	CHECK_EQ_I(rtb_write_file_atomic(NULL, rtb_write_csv, r), RTB_EINVAL);
+	CHECK_EQ_I(rtb_port_output(bad, out_csv, r), RTB_EIO);
+	CHECK_EQ_I(rtb_port_output(NULL, out_csv, r), RTB_EINVAL);
 
 	/* overwrite with another format: rename replaces the old file */
-	CHECK_EQ_I(rtb_write_file_atomic(path, rtb_write_raw, r), 0);
+	CHECK_EQ_I(rtb_port_output(path, out_raw, r), 0);
 	got = read_file(path, &glen);
 	CHECK(got != NULL && strncmp(got, "metric,index,ns\n", 16) == 0);
 	free(got);
@@ -520,6 +570,7 @@ int main(void)
 	struct rtb_result *r;
 
 	test_escape();
+	test_sink();
 	r = mk_result();
 	CHECK(r != NULL);
 	if (!r)
