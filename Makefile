@@ -61,7 +61,7 @@ all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
 	@echo "  AR      $@"
-	$(Q)$(CROSS_COMPILE)ar rcs $@ $^
+	$(Q)rm -f $@ && $(CROSS_COMPILE)ar rcs $@ $^
 
 $(BUILD)/rtbench: $(BUILD)/src/main.o $(BUILD)/librtbench.a
 	@echo "  LD      $@"

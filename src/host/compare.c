@@ -142,7 +142,7 @@ void rtb_cmp_free_files(struct rtb_rf *f, size_t n)
 	free(f);
 }
 
-static int cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
+int rtb_cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
 {
 	size_t i;
 
@@ -155,37 +155,45 @@ static int cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
 	return 0;
 }
 
-int rtb_cmp_load(const char *prog, char **paths, size_t n, struct rtb_rf **out)
-{
-	struct rtb_rf *f;
-	char err[320];
-	size_t i;
-	int rc;
+/* ---- the statistic rows every table shows ------------------------------ */
 
-	*out = NULL;
-	f = calloc(n ? n : 1, sizeof(*f));
-	if (!f) {
-		fprintf(stderr, "rtbench %s: out of memory\n", prog);
-		return 1;
+const char *const rtb_cmp_row_names[RTB_CMP_NROWS] = {
+	"count", "mean", "stddev", "p50", "p99", "max",
+};
+
+double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
+{
+	switch (r) {
+	case RTB_CMP_ROW_COUNT: return (double)m->count;
+	case RTB_CMP_ROW_MEAN: return m->mean;
+	case RTB_CMP_ROW_STDDEV: return m->stddev;
+	case RTB_CMP_ROW_P50: return (double)m->pct[0];
+	case RTB_CMP_ROW_P99: return (double)m->pct[2];
+	default: return (double)m->max;
 	}
-	for (i = 0; i < n; i++) {
-		rc = rtb_rf_load(paths[i], &f[i], err, sizeof(err));
-		if (rc) {
-			fprintf(stderr, "rtbench %s: %s: %s\n", prog, paths[i], err);
-			rtb_cmp_free_files(f, i);
-			return rc == RTB_ENOMEM ? 1 : 2;
-		}
+}
+
+double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
+{
+	if (!ce->has_diff)
+		return NAN;
+	switch (r) {
+	case RTB_CMP_ROW_MEAN: return ce->d_mean;
+	case RTB_CMP_ROW_P99: return ce->d_p99;
+	case RTB_CMP_ROW_MAX: return ce->d_max;
+	default: return NAN;
 	}
-	for (i = 1; i < n; i++) {
-		if (!cmp_share_metric(&f[0], &f[i])) {
-			fprintf(stderr, "rtbench %s: %s: no measurement in common with %s\n",
-				prog, paths[i], paths[0]);
-			rtb_cmp_free_files(f, n);
-			return 2;
-		}
-	}
-	*out = f;
-	return 0;
+}
+
+void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
+		     const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
+{
+	if (!ce->usable)
+		snprintf(buf, len, "-");
+	else if (r == RTB_CMP_ROW_COUNT)
+		snprintf(buf, len, "%llu", (unsigned long long)ce->m->count);
+	else
+		rtb_cmp_fmt_time(buf, len, rtb_cmp_row_value(ce->m, r), cm->unit);
 }
 
 /* ---- the model --------------------------------------------------------- */

@@ -52,13 +52,9 @@ struct rtb_cmp {
 	int any_hist_test;              /* some test ran on histogram buckets */
 };
 
-/* rtb_cmp_load - load every path for command `prog` ("compare"/"report").
- * On bad input prints the one-line "rtbench <prog>: <file>: <problem>" and
- * returns 2; 1 on other failures; 0 with *out filled (free with
- * rtb_cmp_free_files). Also refuses a file sharing no measurement with the
- * first one. */
-int rtb_cmp_load(const char *prog, char **paths, size_t n, struct rtb_rf **out);
-/* rtb_cmp_free_files - free what rtb_cmp_load returned. */
+/* rtb_cmp_share_metric - 1 if a and b both have statistics for some metric. */
+int rtb_cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b);
+/* rtb_cmp_free_files - free an array of n loaded files. */
 void rtb_cmp_free_files(struct rtb_rf *f, size_t n);
 
 /* rtb_cmp_build - the comparison of files[0..n) (first = baseline).
@@ -79,6 +75,20 @@ const char *rtb_cmp_time_unit(const char *unit, int utf8);
 void rtb_cmp_fmt_pct(char *buf, size_t len, double frac);
 /* rtb_cmp_fmt_p - a p-value as "0.412", "3.2e-05" or "<1e-300". */
 void rtb_cmp_fmt_p(char *buf, size_t len, double p);
+
+/* The statistic rows of every table (text, markdown, HTML), in order. */
+enum rtb_cmp_row {
+	RTB_CMP_ROW_COUNT, RTB_CMP_ROW_MEAN, RTB_CMP_ROW_STDDEV,
+	RTB_CMP_ROW_P50, RTB_CMP_ROW_P99, RTB_CMP_ROW_MAX, RTB_CMP_NROWS
+};
+extern const char *const rtb_cmp_row_names[RTB_CMP_NROWS];
+/* rtb_cmp_row_value - the row's figure of m (in m's unit; count as is). */
+double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r);
+/* rtb_cmp_row_diff - the relative difference shown beside a row (NAN: none). */
+double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
+/* rtb_cmp_fmt_row - the row's figure as shown: "-" when not usable. */
+void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
+		     const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
 
 /* rtb_write_atomic - write data to path through a temporary file in the
  * same directory and rename(2), so path is either the old file or the whole

@@ -2,7 +2,9 @@
  *
  * These run on the analysis host, not on the target being measured, and are
  * the only part of rtbench that needs libjansson and libm (built with HOST=1).
- * src/main.c dispatches "rtbench compare ..." and "rtbench report ..." here. */
+ * src/main.c dispatches "rtbench compare ..." and "rtbench report ..." here.
+ * Each entry point is one ops table (cmd_<name>.c) run by the shared runner
+ * (runner.h, which documents how to add a command or an output format). */
 #ifndef RTB_HOST_H
 #define RTB_HOST_H
 

@@ -1,4 +1,5 @@
-/* rtbench host - `rtbench report`: one self-contained HTML file.
+/* rtbench host - the HTML rendering of the comparison model: the one
+ * self-contained file `rtbench report` writes.
  *
  * Per measurement: a histogram (log count axis), a percentile plot on a
  * "nines" axis (50%, 90%, 99%, 99.9% ...) and latency over sample index
@@ -18,7 +19,7 @@
 
 #include "rtbench/err.h"
 #include "host/compare.h"
-#include "host/host.h"
+#include "host/render.h"
 #include "host/svg.h"
 
 #define PLOT_W 440
@@ -313,10 +314,9 @@ static void td_diff(struct rtb_sb *b, double d)
 
 static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
 {
-	static const char *const rows[] = { "count", "mean", "stddev", "p50", "p99", "max" };
 	char v[48];
 	size_t i;
-	int r;
+	enum rtb_cmp_row r;
 
 	rtb_sb_printf(b, "<table class=\"cmp\"><thead><tr><th>%s</th>",
 		      rtb_cmp_time_unit(cm->unit, 1));
@@ -329,28 +329,19 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 			rtb_sb_puts(b, "<th>vs first</th>");
 	}
 	rtb_sb_puts(b, "</tr></thead><tbody>\n");
-	for (r = 0; r < 6; r++) {
-		rtb_sb_printf(b, "<tr><td>%s</td>", rows[r]);
+	for (r = 0; r < RTB_CMP_NROWS; r++) {
+		rtb_sb_printf(b, "<tr><td>%s</td>", rtb_cmp_row_names[r]);
 		for (i = 0; i < c->nsys; i++) {
 			const struct rtb_cmp_cell *ce = &cm->cell[i];
-			const struct rtb_rf_metric *m = ce->m;
-			double vals[6], diffs[6] = { NAN, ce->d_mean, NAN, NAN, ce->d_p99, ce->d_max };
 
 			if (!ce->usable) {
 				rtb_sb_puts(b, "<td>&ndash;</td>");
-			} else if (r == 0) {
-				rtb_sb_printf(b, "<td>%llu</td>", (unsigned long long)m->count);
 			} else {
-				vals[1] = m->mean;
-				vals[2] = m->stddev;
-				vals[3] = (double)m->pct[0];
-				vals[4] = (double)m->pct[2];
-				vals[5] = (double)m->max;
-				rtb_cmp_fmt_time(v, sizeof(v), vals[r], cm->unit);
+				rtb_cmp_fmt_row(v, sizeof(v), cm, ce, r);
 				rtb_sb_printf(b, "<td>%s</td>", v);
 			}
 			if ((int)i != cm->base && cm->base >= 0)
-				td_diff(b, ce->has_diff ? diffs[r] : NAN);
+				td_diff(b, rtb_cmp_row_diff(ce, r));
 		}
 		rtb_sb_puts(b, "</tr>\n");
 	}
@@ -557,8 +548,10 @@ static void fingerprints(struct rtb_sb *b, const struct rtb_cmp *c)
 	rtb_sb_puts(b, "</tr>\n</tbody></table></section>\n");
 }
 
-static void render_html(struct rtb_sb *b, const struct rtb_cmp *c, const char *title)
+static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 {
+	const struct rtb_cmp *c = &h->cmp;
+	const char *title = h->title ? h->title : "rtbench report";
 	size_t i, k;
 	int nskipped = 0;
 
@@ -650,116 +643,7 @@ static void render_html(struct rtb_sb *b, const struct rtb_cmp *c, const char *t
 		rtb_sb_puts(b, "</ul></section>\n");
 	fingerprints(b, c);
 	rtb_sb_printf(b, "<script>%s</script>\n</body></html>\n", report_check_js);
+	return 0;
 }
 
-/* ---- command line ------------------------------------------------------ */
-
-static void report_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: rtbench report [options] A.json [B.json ...] -o report.html\n"
-		"\n"
-		"One self-contained HTML file (inline SVG, no network access) with, per\n"
-		"measurement, a histogram (log count axis), a percentile plot and latency\n"
-		"over sample index for all systems overlaid, the comparison tables of\n"
-		"`rtbench compare`, and each system's fingerprint and settings.\n"
-		"\n"
-		"options:\n"
-		"  -o, --output FILE  the HTML file to write (required; written atomically)\n"
-		"  -t, --title TEXT   page title (default \"rtbench report\")\n"
-		"  -a, --alpha A      significance level, 0 < A < 1 (default %g)\n"
-		"  -h, --help         this help\n"
-		"\n"
-		"exit status: 0 ok, 2 bad input or options, 1 other failure\n",
-		RTB_CMP_DEFAULT_ALPHA);
-}
-
-int rtb_host_report(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "title", required_argument, NULL, 't' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *out = NULL, *title = "rtbench report";
-	double alpha = RTB_CMP_DEFAULT_ALPHA;
-	struct rtb_rf *files = NULL;
-	struct rtb_sb b = { 0 };
-	struct rtb_cmp c;
-	size_t nfiles;
-	char *end;
-	int opt, rc;
-
-	optind = 0;   /* main may have used getopt: 0 restarts glibc's scanner */
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, ":o:t:a:h", opts, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			out = optarg;
-			break;
-		case 't':
-			title = optarg;
-			break;
-		case 'a':
-			errno = 0;
-			alpha = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(alpha > 0 && alpha < 1)) {
-				fprintf(stderr, "rtbench report: --alpha %s: not a number between 0 and 1\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			report_usage(stdout);
-			return 0;
-		case ':':
-			fprintf(stderr, "rtbench report: %s: needs a value\n", argv[optind - 1]);
-			return 2;
-		default:
-			if (optopt)
-				fprintf(stderr, "rtbench report: -%c: unknown option (see --help)\n", optopt);
-			else
-				fprintf(stderr, "rtbench report: %s: unknown option (see --help)\n",
-					argv[optind - 1]);
-			return 2;
-		}
-	}
-	nfiles = (size_t)(argc - optind);
-	if (!out) {
-		fprintf(stderr, "rtbench report: -o: the output file is required (see --help)\n");
-		return 2;
-	}
-	if (nfiles < 1) {
-		fprintf(stderr, "rtbench report: no files given: need at least one result file\n");
-		return 2;
-	}
-	if (nfiles > RTB_CMP_MAX_SYS) {
-		fprintf(stderr, "rtbench report: %s: more than %d result files\n",
-			argv[optind + RTB_CMP_MAX_SYS], RTB_CMP_MAX_SYS);
-		return 2;
-	}
-	rc = rtb_cmp_load("report", argv + optind, nfiles, &files);
-	if (rc)
-		return rc;
-	if (rtb_cmp_build(&c, files, nfiles, alpha)) {
-		fprintf(stderr, "rtbench report: out of memory\n");
-		rtb_cmp_free(&c);
-		rtb_cmp_free_files(files, nfiles);
-		return 1;
-	}
-	render_html(&b, &c, title);
-	rc = 0;
-	if (b.failed) {
-		fprintf(stderr, "rtbench report: out of memory\n");
-		rc = 1;
-	} else if (rtb_write_atomic(out, rtb_sb_cstr(&b), b.len) < 0) {
-		fprintf(stderr, "rtbench report: %s: %s\n", out, strerror(errno));
-		rc = 1;
-	}
-	rtb_sb_free(&b);
-	rtb_cmp_free(&c);
-	rtb_cmp_free_files(files, nfiles);
-	return rc;
-}
+const struct rtb_render rtb_render_html = { "html", NULL, render_html };

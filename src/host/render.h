@@ -1,0 +1,36 @@
+/* rtbench host - the output formats, one file each (render_<name>.c),
+ * all behind struct rtb_render (runner.h): `int render(struct rtb_sb *b,
+ * const struct rtb_host *h)` appends the whole output for the command's
+ * model (h->cmp for compare and report) to b. A new format is one new file
+ * plus its entry in the formats list of the commands that offer it. */
+#ifndef RTB_HOST_RENDER_H
+#define RTB_HOST_RENDER_H
+
+#include <stddef.h>
+
+#include "host/compare.h"
+#include "host/runner.h"
+#include "host/strbuf.h"
+
+extern const struct rtb_render rtb_render_text;     /* compare: study tables */
+extern const struct rtb_render rtb_render_markdown; /* compare */
+extern const struct rtb_render rtb_render_csv;      /* compare */
+extern const struct rtb_render rtb_render_json;     /* compare: "rtbench-compare" */
+extern const struct rtb_render rtb_render_html;     /* report: one self-contained page */
+
+/* Helpers the renderers share. */
+
+/* rtb_render_shown - a metric gets a table when two systems have figures. */
+int rtb_render_shown(const struct rtb_cmp_metric *cm);
+/* rtb_render_title - "Table 1 - Title [id]" (md: "(`id`)"). */
+void rtb_render_title(struct rtb_sb *b, const struct rtb_cmp_metric *cm, int md);
+/* rtb_render_wrap - append text, wrapped at `width` columns, each line after
+ * the first indented by `indent` spaces. */
+void rtb_render_wrap(struct rtb_sb *b, const char *first, const char *text, size_t indent,
+		     size_t width);
+/* rtb_render_md_cell - text safe inside a markdown table cell. */
+void rtb_render_md_cell(struct rtb_sb *b, const char *s);
+/* rtb_render_csv_field - one RFC 4180 field, then "," or (last) CRLF. */
+void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last);
+
+#endif

@@ -1,0 +1,68 @@
+/* rtbench host - the CSV rendering of the comparison model: one row per
+ * metric and system, raw units as in the files. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/render.h"
+
+static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
+{
+	const struct rtb_cmp *c = &h->cmp;
+	size_t i, k;
+	char v[64];
+
+	/* one row per metric and system, raw units (ns) as in the files */
+	rtb_sb_puts(b, "metric,study_table,system,file,role,status,unit,count,mean,stddev,"
+		    "p50,p99,max,d_mean_pct,d_p99_pct,d_max_pct,test,p_value,significant\r\n");
+	for (k = 0; k < c->nmetrics; k++) {
+		const struct rtb_cmp_metric *cm = &c->metrics[k];
+
+		if (cm->nusable < 1)
+			continue;
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_cmp_cell *ce = &cm->cell[i];
+			const struct rtb_rf_metric *m = ce->m;
+
+			rtb_render_csv_field(b, cm->id, 0);
+			rtb_render_csv_field(b, cm->study_table ? cm->study_table : "", 0);
+			rtb_render_csv_field(b, c->labels[i], 0);
+			rtb_render_csv_field(b, c->sys[i].path, 0);
+			rtb_render_csv_field(b, (int)i == cm->base ? "baseline" : "compared", 0);
+			rtb_render_csv_field(b, m ? m->status : "absent", 0);
+			rtb_render_csv_field(b, cm->unit, 0);
+			if (ce->usable) {
+				rtb_sb_printf(b, "%llu,%.1f,%.1f,%lld,%lld,%lld,",
+					      (unsigned long long)m->count, m->mean, m->stddev,
+					      (long long)m->pct[0], (long long)m->pct[2],
+					      (long long)m->max);
+			} else {
+				rtb_sb_puts(b, ",,,,,,");
+			}
+			if (ce->has_diff) {
+				double dd[3] = { ce->d_mean, ce->d_p99, ce->d_max };
+				int j;
+
+				for (j = 0; j < 3; j++) {
+					if (isfinite(dd[j]))
+						rtb_sb_printf(b, "%.2f", dd[j] * 100);
+					rtb_sb_puts(b, ",");
+				}
+			} else {
+				rtb_sb_puts(b, ",,,");
+			}
+			if (ce->has_test) {
+				snprintf(v, sizeof(v), "%.6g", ce->mwu.p);
+				rtb_sb_printf(b, "mann-whitney-u%s,%s,%s\r\n",
+					      ce->dist.from_hist || cm->cell[cm->base].dist.from_hist ?
+					      "-histogram" : "", v, ce->significant ? "yes" : "no");
+			} else {
+				rtb_sb_puts(b, ",,\r\n");
+			}
+		}
+	}
+	return 0;
+}
+
+const struct rtb_render rtb_render_csv = { "csv", NULL, render_csv };

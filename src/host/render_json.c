@@ -1,0 +1,112 @@
+/* rtbench host - the JSON rendering of the comparison model
+ * ("schema": "rtbench-compare"). */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/render.h"
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *jstrs(char **l, size_t n)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; a && i < n; i++)
+		json_array_append_new(a, json_string(l[i]));
+	return a;
+}
+
+static int render_json(struct rtb_sb *b, const struct rtb_host *h)
+{
+	const struct rtb_cmp *c = &h->cmp;
+	json_t *root = json_object(), *sys = json_array(), *mets = json_array();
+	size_t i, k;
+	char *text;
+
+	if (!root || !sys || !mets) {
+		json_decref(root);
+		json_decref(sys);
+		json_decref(mets);
+		return RTB_ENOMEM;
+	}
+	json_object_set_new(root, "schema", json_string("rtbench-compare"));
+	json_object_set_new(root, "schema_version", json_integer(1));
+	json_object_set_new(root, "test", json_string(rtb_cmp_test_name(c)));
+	json_object_set_new(root, "alpha", json_real(c->alpha));
+	for (i = 0; i < c->nsys; i++) {
+		json_array_append_new(sys, json_pack("{s:s, s:s}", "label", c->labels[i],
+						     "file", c->sys[i].path));
+	}
+	json_object_set_new(root, "systems", sys);
+	json_object_set_new(root, "notes", jstrs(c->notes, c->nnotes));
+	for (k = 0; k < c->nmetrics; k++) {
+		const struct rtb_cmp_metric *cm = &c->metrics[k];
+		json_t *jm, *cells = json_array();
+
+		if (cm->nusable < 1 || !cells) {
+			json_decref(cells);
+			continue;
+		}
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_cmp_cell *ce = &cm->cell[i];
+			json_t *jc = json_pack("{s:s, s:s}", "system", c->labels[i], "status",
+					       ce->m ? ce->m->status : "absent");
+
+			if (!jc)
+				continue;
+			json_object_set_new(jc, "baseline", json_boolean((int)i == cm->base));
+			if (ce->usable) {
+				json_object_set_new(jc, "count", json_integer((json_int_t)ce->m->count));
+				json_object_set_new(jc, "mean", jnum(ce->m->mean));
+				json_object_set_new(jc, "stddev", jnum(ce->m->stddev));
+				json_object_set_new(jc, "p50", json_integer(ce->m->pct[0]));
+				json_object_set_new(jc, "p99", json_integer(ce->m->pct[2]));
+				json_object_set_new(jc, "max", json_integer(ce->m->max));
+			}
+			if (ce->has_diff) {
+				json_object_set_new(jc, "d_mean", jnum(ce->d_mean));
+				json_object_set_new(jc, "d_p99", jnum(ce->d_p99));
+				json_object_set_new(jc, "d_max", jnum(ce->d_max));
+			}
+			if (ce->has_test) {
+				json_object_set_new(jc, "test", json_pack(
+					"{s:s, s:b, s:f, s:f, s:f, s:o, s:o, s:f, s:b}",
+					"name", "mann-whitney-u",
+					"on_histogram", ce->dist.from_hist ||
+						cm->cell[cm->base].dist.from_hist,
+					"n1", ce->mwu.n1, "n2", ce->mwu.n2, "u1", ce->mwu.u1,
+					"z", jnum(ce->mwu.z), "p", jnum(ce->mwu.p),
+					"p_b_gt_a", ce->mwu.p_b_gt_a,
+					"significant", ce->significant));
+			}
+			json_array_append_new(cells, jc);
+		}
+		jm = json_pack("{s:s, s:s, s:o, s:s, s:o, s:o, s:s}",
+			       "id", cm->id, "title", cm->title,
+			       "study_table", cm->study_table ? json_string(cm->study_table) : json_null(),
+			       "unit", cm->unit, "systems", cells,
+			       "notes", jstrs(cm->notes, cm->nnotes), "summary", cm->summary);
+		if (jm)
+			json_array_append_new(mets, jm);
+	}
+	json_object_set_new(root, "metrics", mets);
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (!text)
+		return RTB_ENOMEM;
+	rtb_sb_puts(b, text);
+	rtb_sb_puts(b, "\n");
+	free(text);
+	return 0;
+}
+
+
+const struct rtb_render rtb_render_json = { "json", NULL, render_json };

@@ -1,0 +1,114 @@
+/* rtbench host - the text rendering of the comparison model: the
+ * study-shaped tables `rtbench compare` prints by default. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/render.h"
+
+static int render_text(struct rtb_sb *b, const struct rtb_host *h)
+{
+	const struct rtb_cmp *c = &h->cmp;
+	size_t i, k, n;
+	char v[48], d[32];
+	int w[RTB_CMP_MAX_SYS];
+
+	rtb_sb_printf(b, "rtbench compare: %zu systems; differences are against the first\n", c->nsys);
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+
+		rtb_sb_printf(b, "  [%zu] %-20s %s", i + 1, c->labels[i], r->path);
+		if (r->tool_name[0] || r->date_utc[0])
+			rtb_sb_printf(b, "  (%s %s%s%s)", r->tool_name, r->tool_version,
+				      r->date_utc[0] ? ", " : "", r->date_utc);
+		rtb_sb_puts(b, "\n");
+	}
+	rtb_sb_printf(b, "significance: %s; significant if p < %g\n", rtb_cmp_test_name(c), c->alpha);
+	for (i = 0; i < c->nnotes; i++)
+		rtb_render_wrap(b, "note: ", c->notes[i], 6, 100);
+	for (i = 0; i < c->nsys; i++)
+		w[i] = (int)(strlen(c->labels[i]) > 10 ? strlen(c->labels[i]) : 10);
+
+	for (k = 0; k < c->nmetrics; k++) {
+		const struct rtb_cmp_metric *cm = &c->metrics[k];
+		const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+		char head[40];
+
+		if (!rtb_render_shown(cm))
+			continue;
+		rtb_sb_puts(b, "\n");
+		rtb_render_title(b, cm, 0);
+		rtb_sb_puts(b, "\n");
+		snprintf(head, sizeof(head), "times in %s", tu);
+		rtb_sb_printf(b, "%-16s", head);
+		for (i = 0; i < c->nsys; i++) {
+			rtb_sb_printf(b, "  %*s", w[i], c->labels[i]);
+			if ((int)i != cm->base && cm->base >= 0)
+				rtb_sb_printf(b, " %8s", "vs first");
+		}
+		rtb_sb_puts(b, "\n");
+		for (n = 0; n < RTB_CMP_NROWS; n++) {
+			rtb_sb_printf(b, "%-16s", rtb_cmp_row_names[n]);
+			for (i = 0; i < c->nsys; i++) {
+				rtb_cmp_fmt_row(v, sizeof(v), cm, &cm->cell[i], (enum rtb_cmp_row)n);
+				rtb_sb_printf(b, "  %*s", w[i], v);
+				if ((int)i == cm->base || cm->base < 0)
+					continue;
+				d[0] = 0;
+				if (isfinite(rtb_cmp_row_diff(&cm->cell[i], (enum rtb_cmp_row)n)))
+					rtb_cmp_fmt_pct(d, sizeof(d), rtb_cmp_row_diff(&cm->cell[i], (enum rtb_cmp_row)n));
+				rtb_sb_printf(b, " %8s", d);
+			}
+			rtb_sb_puts(b, "\n");
+		}
+		for (n = 0; n < 2; n++) {
+			rtb_sb_printf(b, "%-16s", n == 0 ? "Mann-Whitney p" : "significant");
+			for (i = 0; i < c->nsys; i++) {
+				const struct rtb_cmp_cell *ce = &cm->cell[i];
+
+				if ((int)i == cm->base || !ce->has_diff)
+					snprintf(v, sizeof(v), "-");
+				else if (!ce->has_test)
+					snprintf(v, sizeof(v), "not tested");
+				else if (n == 0)
+					rtb_cmp_fmt_p(v, sizeof(v), ce->mwu.p);
+				else
+					snprintf(v, sizeof(v), "%s", ce->significant ? "yes" : "no");
+				rtb_sb_printf(b, "  %*s", w[i], v);
+				if ((int)i != cm->base && cm->base >= 0)
+					rtb_sb_printf(b, " %8s", "");
+			}
+			rtb_sb_puts(b, "\n");
+		}
+		for (i = 0; i < cm->nnotes; i++)
+			rtb_render_wrap(b, "note: ", cm->notes[i], 6, 100);
+		if (cm->summary[0])
+			rtb_render_wrap(b, "summary: ", cm->summary, 9, 100);
+	}
+	/* what could not be compared, so nothing disappears silently */
+	n = 0;
+	for (k = 0; k < c->nmetrics; k++) {
+		const struct rtb_cmp_metric *cm = &c->metrics[k];
+		struct rtb_sb line = { 0 };
+
+		if (rtb_render_shown(cm))
+			continue;
+		if (!n++)
+			rtb_sb_puts(b, "\nnot compared (fewer than two systems have figures):\n");
+		for (i = 0; i < c->nsys; i++) {
+			const struct rtb_rf_metric *m = cm->cell[i].m;
+
+			rtb_sb_printf(&line, "%s%s: %s", i ? "; " : "", c->labels[i],
+				      !m ? "not in file" : cm->cell[i].usable ? "measured" : m->status);
+			if (m && !cm->cell[i].usable && m->note[0])
+				rtb_sb_printf(&line, " (%s)", m->note);
+		}
+		snprintf(v, sizeof(v), "  %s: ", cm->id);
+		rtb_render_wrap(b, v, rtb_sb_cstr(&line), 4, 100);
+		rtb_sb_free(&line);
+	}
+	return 0;
+}
+
+const struct rtb_render rtb_render_text = { "text", NULL, render_text };

@@ -1,0 +1,286 @@
+/* rtbench host - the shared runner of the host-side commands (runner.h):
+ * option parsing, the parse/init/run/print/free lifecycle, output, the one
+ * error line and the exit code. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/runner.h"
+
+#define MAX_OPTS 40
+
+int rtb_host_error(struct rtb_host *h, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (h->err_code)
+		return code;
+	h->err_code = code ? code : RTB_EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(h->err, sizeof(h->err), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int rtb_host_parse_alpha(struct rtb_host *h, const char *opt, const char *arg, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0 && v < 1))
+		return rtb_host_error(h, RTB_EINVAL, "%s %s: not a number between 0 and 1", opt, arg);
+	*out = v;
+	return 0;
+}
+
+/* format_names - "text, markdown, csv or json" for the --format error. */
+static void format_names(char *buf, size_t len, const struct rtb_render *const *f)
+{
+	size_t n = 0, i, l = 0;
+
+	while (f[n])
+		n++;
+	buf[0] = 0;
+	for (i = 0; i < n && l < len; i++)
+		l += (size_t)snprintf(buf + l, len - l, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ",
+				      f[i]->name);
+}
+
+static int parse_format(struct rtb_host *h, const char *arg)
+{
+	const struct rtb_render *const *f;
+	char names[160];
+
+	for (f = h->ops->formats; *f; f++) {
+		if (!strcmp(arg, (*f)->name) || ((*f)->alias && !strcmp(arg, (*f)->alias))) {
+			h->fmt = *f;
+			return 0;
+		}
+	}
+	format_names(names, sizeof(names), h->ops->formats);
+	return rtb_host_error(h, RTB_EINVAL, "--format %s: not %s", arg, names);
+}
+
+/* host_parse - step 1: the common options, the command's own, and the
+ * positional arguments. Returns 0, 1 when --help was printed, or an error. */
+static int host_parse(struct rtb_host *h, int argc, char **argv)
+{
+	static const struct option common[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "alpha", required_argument, NULL, 'a' },
+	};
+	const struct rtb_host_ops *ops = h->ops;
+	struct option opts[MAX_OPTS];
+	char shortopts[96] = ":h";
+	size_t n = 0, i;
+	int opt, rc;
+
+	/* the option tables: help, the common ones asked for, the command's */
+	opts[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	for (i = 0; i < 3; i++) {
+		if (!(ops->common & (1u << i)))
+			continue;
+		opts[n++] = common[i];
+		strncat(shortopts, (const char[]){ (char)common[i].val, ':', 0 },
+			sizeof(shortopts) - strlen(shortopts) - 1);
+	}
+	for (i = 0; ops->longopts && ops->longopts[i].name && n + 1 < MAX_OPTS; i++)
+		opts[n++] = ops->longopts[i];
+	opts[n] = (struct option){ NULL, 0, NULL, 0 };
+	if (ops->shortopts)
+		strncat(shortopts, ops->shortopts, sizeof(shortopts) - strlen(shortopts) - 1);
+
+	/* main may have run getopt already: 0 makes glibc start afresh */
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			ops->usage(stdout);
+			return 1;
+		case ':':
+			return rtb_host_error(h, RTB_EINVAL, "%s: needs a value", argv[optind - 1]);
+		case '?':
+			if (optopt)
+				return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)",
+						      optopt);
+			return rtb_host_error(h, RTB_EINVAL, "%s: unknown option (see --help)",
+					      argv[optind - 1]);
+		case 'f':
+			if (ops->common & RTB_HOST_OPT_FORMAT) {
+				rc = parse_format(h, optarg);
+				if (rc)
+					return rc;
+				break;
+			}
+			goto own;
+		case 'o':
+			if (ops->common & RTB_HOST_OPT_OUTPUT) {
+				h->out = optarg;
+				break;
+			}
+			goto own;
+		case 'a':
+			if (ops->common & RTB_HOST_OPT_ALPHA) {
+				rc = rtb_host_parse_alpha(h, "--alpha", optarg, &h->alpha);
+				if (rc)
+					return rc;
+				break;
+			}
+			goto own;
+		default:
+own:
+			rc = ops->parse ? ops->parse(h, opt, optarg) :
+				rtb_host_error(h, RTB_EINVAL, "%s: unknown option (see --help)",
+					       argv[optind - 1]);
+			if (rc)
+				return rc;
+			break;
+		}
+	}
+	h->args = argv + optind;
+	h->nargs = (size_t)(argc - optind);
+	if ((ops->common & RTB_HOST_OUTPUT_REQUIRED) && !h->out)
+		return rtb_host_error(h, RTB_EINVAL, "-o: the output file is required (see --help)");
+	return 0;
+}
+
+/* host_emit - write h->text to stdout, or atomically to h->out. */
+static int host_emit(struct rtb_host *h)
+{
+	const struct rtb_sb *b = &h->text;
+
+	if (b->failed)
+		return rtb_host_error(h, RTB_ENOMEM, "out of memory");
+	if (!h->out) {
+		if (fwrite(rtb_sb_cstr(b), 1, b->len, stdout) != b->len || fflush(stdout))
+			return rtb_host_error(h, RTB_EIO, "stdout: %s", strerror(errno));
+		return 0;
+	}
+	if (rtb_write_atomic(h->out, rtb_sb_cstr(b), b->len) < 0)
+		return rtb_host_error(h, RTB_EIO, "%s: %s", h->out, strerror(errno));
+	return 0;
+}
+
+static const char *const count_words[] = { "no", "one", "two", "three" };
+
+int rtb_host_load_results(struct rtb_host *h, size_t min, size_t max)
+{
+	char err[320];
+	size_t i;
+	int rc;
+
+	if (h->nargs < min) {
+		if (min == 1)
+			return rtb_host_error(h, RTB_EINVAL,
+					      "no files given: need at least one result file");
+		return rtb_host_error(h, RTB_EINVAL, "%s: need at least %s result files (see --help)",
+				      h->nargs ? h->args[0] : "no files given",
+				      min < 4 ? count_words[min] : "more");
+	}
+	if (h->nargs > max)
+		return rtb_host_error(h, RTB_EINVAL, "%s: more than %zu result files",
+				      h->args[max], max);
+	h->paths = h->args;
+	h->npaths = h->nargs;
+	h->files = calloc(h->npaths ? h->npaths : 1, sizeof(*h->files));
+	if (!h->files)
+		return rtb_host_error(h, RTB_ENOMEM, "out of memory");
+	for (i = 0; i < h->npaths; i++) {
+		rc = rtb_rf_load(h->paths[i], &h->files[i], err, sizeof(err));
+		h->nfiles = i + 1;   /* a failed load leaves the slot safe to free */
+		if (rc)
+			return rtb_host_error(h, rc == RTB_ENOMEM ? RTB_ENOMEM : RTB_EFORMAT,
+					      "%s: %s", h->paths[i], err);
+	}
+	for (i = 1; i < h->nfiles; i++) {
+		if (!rtb_cmp_share_metric(&h->files[0], &h->files[i]))
+			return rtb_host_error(h, RTB_EFORMAT, "%s: no measurement in common with %s",
+					      h->paths[i], h->paths[0]);
+	}
+	return 0;
+}
+
+int rtb_host_build_cmp(struct rtb_host *h)
+{
+	h->have_cmp = 1;
+	if (rtb_cmp_build(&h->cmp, h->files, h->nfiles, h->alpha))
+		return rtb_host_error(h, RTB_ENOMEM, "out of memory");
+	return 0;
+}
+
+int rtb_host_render(struct rtb_host *h)
+{
+	int rc = h->fmt->render(&h->text, h);
+
+	if (rc)
+		return rtb_host_error(h, rc, "out of memory");
+	return 0;
+}
+
+static int exit_status(int code)
+{
+	switch (code) {
+	case RTB_OK:
+		return 0;
+	case RTB_EINVAL:
+	case RTB_EFORMAT:
+	case RTB_ERANGE:
+		return 2;
+	default:
+		return 1;
+	}
+}
+
+int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv)
+{
+	struct rtb_host h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.ops = ops;
+	h.alpha = RTB_CMP_DEFAULT_ALPHA;
+	h.fmt = ops->formats ? ops->formats[0] : NULL;
+
+	/* Step 1-4, stopping at the first failure; Step 5 always */
+	rc = host_parse(&h, argc, argv);
+	if (rc == 1) {
+		rc = 0;
+		goto out;
+	}
+	if (!rc && ops->init)
+		rc = ops->init(&h);
+	if (!rc && ops->run)
+		rc = ops->run(&h);
+	if (!rc && ops->print) {
+		rc = ops->print(&h);
+		if (!rc)
+			rc = host_emit(&h);
+	}
+out:
+	if (ops->free)
+		ops->free(&h);
+	rtb_sb_free(&h.text);
+	if (h.have_cmp)
+		rtb_cmp_free(&h.cmp);
+	rtb_cmp_free_files(h.files, h.nfiles);
+	if (h.paths != h.args) {
+		for (size_t i = 0; i < h.npaths; i++)
+			free(h.paths[i]);
+		free(h.paths);
+	}
+	if (rc) {
+		if (!h.err_code)
+			rtb_host_error(&h, rc, "%s", rtb_strerror(rc));
+		fprintf(stderr, "rtbench %s: %s\n", ops->name, h.err);
+		return exit_status(rc);
+	}
+	return h.verdict_failed ? 1 : 0;
+}
