@@ -1,6 +1,9 @@
 # rtbench - build, install and test.
 #
 #   make                 build build/rtbench
+#   make run             build and run the study with defaults ($(BUILD)/result.json)
+#   make check           install what the tests need (root + apt-get, from
+#                        tests/packages.txt; says what), then every test, none skipped
 #   make test            build and run every test (prints "N passed, N failed")
 #   make install PREFIX=/usr/local DESTDIR=
 #   make CROSS_COMPILE=aarch64-linux-gnu-  or  make CC=clang
@@ -56,7 +59,7 @@ UNIT_SRC  := $(filter-out $(shell grep -l '"host/' $(UNIT_SRC)),$(UNIT_SRC))
 endif
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all test unit clean install fuzz bench-peers
+.PHONY: all test unit clean install fuzz bench-peers run check FORCE
 all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
@@ -67,12 +70,18 @@ $(BUILD)/rtbench: $(BUILD)/src/main.o $(BUILD)/librtbench.a
 	@echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+# Objects depend on the flags they were built with: `make` without jansson
+# and again after installing it (HOST 0 -> 1) must rebuild main.o.
+$(BUILD)/flags: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDLIBS)' | cmp -s - $@ || echo '$(CC) $(CPPFLAGS) $(CFLAGS) $(LDLIBS)' >$@
+
+$(BUILD)/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h $(BUILD)/flags
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtbench.a $(LDLIBS)
@@ -83,6 +92,22 @@ unit: $(UNIT_BIN)
 # process with a timeout; tests/run.sh prints the "N passed, N failed" line.
 test: $(BUILD)/rtbench $(UNIT_BIN)
 	tests/run.sh $(BUILD)
+
+# run - the first of the README's two commands: build (the core needs only
+# libc, pthreads and librt: it installs nothing) and run the study with
+# defaults, tables on the terminal and every figure in $(BUILD)/result.json.
+RUN_ARGS ?=
+run: $(BUILD)/rtbench
+	@echo "make run: installs nothing; running the study (about 25 s)"
+	$(BUILD)/rtbench run --json $(BUILD)/result.json $(RUN_ARGS)
+
+# check - the second: install what the tests need when it can (root and
+# apt-get; tests/install-deps.sh says what, from tests/packages.txt), then
+# build again (the host side appears once jansson is there) and run every
+# test; a skipped test fails the check (RTB_NO_SKIP=1).
+check:
+	tests/install-deps.sh
+	RTB_NO_SKIP=1 $(MAKE) test
 
 install: $(BUILD)/rtbench
 	install -d $(DESTDIR)$(BINDIR)
