@@ -32,6 +32,7 @@ struct rtb_opts {
 	int load_cpu;           /* --load cpu: built-in background load */
 	const char *load_cmd;   /* --load-cmd: a command run as the load */
 	int quiet;
+	struct rtb_emulation emulation; /* --emulation; .present 0: none */
 };
 
 struct rtb_ctx {

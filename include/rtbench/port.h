@@ -194,7 +194,12 @@ struct rtb_sink *rtb_port_console(void);
 
 /* ---- platform fingerprint -------------------------------------------- */
 
+#include "rtbench/emulation.h"
+
 struct rtb_fingerprint {
+	/* port-neutral: the emulator, if any (rtbench/emulation.h); filled by
+	 * the runner from --emulation or by a firmware port from build defines */
+	struct rtb_emulation emulation;
 	char os[32];             /* "Linux" */
 	char hostname[64];
 	char kernel_release[96];

@@ -13,7 +13,7 @@
 #include "rtbench/port.h"
 
 #define RTB_SCHEMA "rtbench-result"
-#define RTB_SCHEMA_VERSION 1
+#define RTB_SCHEMA_VERSION 2
 #define RTB_MAX_METRICS 48
 #define RTB_MAX_EXTRAS 8
 #define RTB_MAX_WARNINGS 16

@@ -18,7 +18,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_HELP,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP,
 };
 
 static const struct option run_opts[] = {
@@ -41,6 +41,7 @@ static const struct option run_opts[] = {
 	{ "load", required_argument, NULL, OPT_LOAD },
 	{ "load-cmd", required_argument, NULL, OPT_LOADCMD },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "emulation", required_argument, NULL, OPT_EMULATION },
 	{ "delays-us", required_argument, NULL, OPT_DELAYS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
@@ -206,6 +207,10 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
 			cl->o.load_cmd = a;
 			break;
+		case OPT_EMULATION:
+			if (rtb_emulation_parse(a, &cl->o.emulation, err, errlen))
+				return -1;
+			break;
 		case OPT_QUIET:
 			cl->o.quiet = 1;
 			break;
@@ -258,6 +263,9 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --load cpu            run with a built-in load: a SCHED_OTHER thread per CPU walking 4 MiB\n"
 	      "  --load-cmd CMD        run with CMD (e.g. 'stress-ng --cpu 2 --io 1') as the load; ended at the end\n"
 	      "  --quiet               no progress lines on stderr\n"
+	      "  --emulation K=V,...   this system is emulated: emulator=NAME (required), version=V,\n"
+	      "                        machine=M, icount_shift=N (-1: no -icount), vcpus=N, accel=tcg|kvm;\n"
+	      "                        recorded in the fingerprint and printed with every table\n"
 	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
 }
 

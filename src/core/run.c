@@ -143,6 +143,11 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (rc)
 		return rc;
 	rtb_port_fingerprint(&res->fp);
+	if (o->emulation.present) {
+		res->fp.emulation = o->emulation;
+		if (o->emulation.icount_shift < 0)
+			rtb_result_warn(res, "%s", RTB_EMULATED_NOICOUNT);
+	}
 	rc = rtb_port_clock_init(&res->clock);
 	if (rc)
 		return rc;

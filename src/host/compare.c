@@ -214,6 +214,61 @@ static int cmp_push(char ***list, size_t *n, char *s)
 	return 0;
 }
 
+/* cmp_noisy - system i was emulated without -icount: its times are the
+ * host's emulation noise, so no timing verdict is drawn from it. */
+static int cmp_noisy(const struct rtb_cmp *c, size_t i)
+{
+	return c->sys[i].emu.present && c->sys[i].emu.icount_shift < 0;
+}
+
+/* cmp_emulation_notes - the EMULATED sentence per emulated system, and a
+ * note where emulated and real results meet or icount shifts differ. */
+static int cmp_emulation_notes(struct rtb_cmp *c)
+{
+	struct rtb_sb b = { 0 };
+	char line[320];
+	size_t i, nemu = 0, nreal = 0;
+	int shift = -2, shifts_differ = 0, rc;
+
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+
+		if (!r->emu.present) {
+			nreal++;
+			continue;
+		}
+		nemu++;
+		if (shift != -2 && shift != r->emu.icount_shift)
+			shifts_differ = 1;
+		shift = r->emu.icount_shift;
+		if ((rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			     "%s: %s (%s%s%s%s%s)", c->labels[i],
+			     rtb_rf_emulation_line(r, line, sizeof(line)), r->emu.emulator,
+			     r->emu.version[0] ? " " : "", r->emu.version,
+			     r->emu.machine[0] ? " -M " : "", r->emu.machine))))
+			return rc;
+	}
+	if (nemu && nreal) {
+		rtb_sb_printf(&b, "emulated and real results meet:");
+		for (i = 0; i < c->nsys; i++)
+			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i],
+				      c->sys[i].emu.present ? "(emulated)" : "(hardware)");
+		rtb_sb_printf(&b, "; an emulated figure counts instructions on the emulator's "
+			      "model, so differences against hardware are not latency differences");
+		if (b.failed) {
+			rtb_sb_free(&b);
+			return RTB_ENOMEM;
+		}
+		if ((rc = cmp_push(&c->notes, &c->nnotes, b.s)))
+			return rc;
+	}
+	if (shifts_differ && (rc = cmp_push(&c->notes, &c->nnotes, strdup(
+			"emulated results with different icount shifts (or with and without "
+			"-icount): one instruction is a different virtual time in each"))))
+		return rc;
+	return 0;
+}
+
 static double cmp_rel(double v, double base)
 {
 	return base != 0 ? (v - base) / base : NAN;
@@ -226,6 +281,8 @@ static int cmp_run_notes(struct rtb_cmp *c)
 	size_t k, i;
 	int rc;
 
+	if ((rc = cmp_emulation_notes(c)))
+		return rc;
 	for (k = 0; k < sizeof(cmp_settings_keys) / sizeof(cmp_settings_keys[0]); k++) {
 		const char *key = cmp_settings_keys[k];
 		const char *v0 = rtb_rf_kv_get(&c->sys[0].settings, key);
@@ -368,6 +425,13 @@ static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 
 		if (!ce->usable)
 			continue;
+		if (cmp_noisy(c, i) || cmp_noisy(c, (size_t)cm->base)) {
+			if ((int)i != cm->base)
+				rtb_sb_printf(&b, "%s vs %s: no timing verdict (emulated without "
+					      "-icount: the times are host noise). ",
+					      c->labels[i], c->labels[cm->base]);
+			continue;
+		}
 		if (fast < 0 || ce->m->mean < cm->cell[fast].m->mean)
 			fast = (int)i;
 		if (steady < 0 || ce->m->stddev < cm->cell[steady].m->stddev)
@@ -476,7 +540,8 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			ce->d_mean = cmp_rel(ce->m->mean, bc->m->mean);
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
 			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
-			if (ce->has_dist && bc->has_dist) {
+			if (ce->has_dist && bc->has_dist && !cmp_noisy(c, i) &&
+			    !cmp_noisy(c, (size_t)cm->base)) {
 				rc = rtb_mwu_test(&bc->dist, &ce->dist, &ce->mwu);
 				if (rc == RTB_ENOMEM)
 					return rc;

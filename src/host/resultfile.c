@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtbench/emulation.h"
 #include "rtbench/err.h"
 #include "host/resultfile.h"
 #include "host/strbuf.h"
@@ -172,6 +173,62 @@ static int rf_kvlist(struct rf_ctx *c, json_t *root, const char *key,
 			return RTB_ENOMEM;
 	}
 	return 0;
+}
+
+/* rf_emulation - "system.emulation": absent/null, or an object with a
+ * string "emulator", an integer "icount_shift" (-1 = no icount) and
+ * optional "version", "machine", "accel" (string or null), "vcpus"
+ * (integer >= 1 or null). */
+static int rf_emulation(struct rf_ctx *c, json_t *root, struct rtb_rf_emulation *e)
+{
+	json_t *sys = json_object_get(root, "system");
+	json_t *j = json_is_object(sys) ? json_object_get(sys, "emulation") : NULL;
+	int64_t v = 0;
+	int has = 0, rc;
+
+	e->icount_shift = -1;
+	if (!j || json_is_null(j))
+		return 0;
+	snprintf(c->where, sizeof(c->where), "system.emulation: ");
+	if (!json_is_object(j))
+		return rf_fail(c, RTB_EFORMAT, "must be an object or null");
+	if (!json_is_string(json_object_get(j, "emulator")) ||
+	    !json_string_length(json_object_get(j, "emulator")))
+		return rf_fail(c, RTB_EFORMAT, "\"emulator\" must be a non-empty string");
+	if ((rc = rf_opt_str(c, j, "emulator", 0, &e->emulator)) ||
+	    (rc = rf_opt_str(c, j, "version", 0, &e->version)) ||
+	    (rc = rf_opt_str(c, j, "machine", 0, &e->machine)) ||
+	    (rc = rf_opt_str(c, j, "accel", 0, &e->accel)))
+		return rc;
+	if ((rc = rf_req_int(c, j, "icount_shift", &v)))
+		return rc;
+	if (v < -1 || v > 62)
+		return rf_fail(c, RTB_EFORMAT, "\"icount_shift\" is %lld, not -1 to 62", (long long)v);
+	e->icount_shift = (int)v;
+	v = 0;
+	if ((rc = rf_opt_int(c, j, "vcpus", &v, &has)))
+		return rc;
+	if (has && (v < 1 || v > 1000000))
+		return rf_fail(c, RTB_EFORMAT, "\"vcpus\" is %lld, not a positive count", (long long)v);
+	e->vcpus = has ? (int)v : 0;
+	e->present = 1;
+	c->where[0] = 0;
+	return 0;
+}
+
+/* rtb_rf_emulation_line - the EMULATED sentence (emulation.h's wording). */
+const char *rtb_rf_emulation_line(const struct rtb_rf *r, char *buf, size_t len)
+{
+	if (!len)
+		return buf;
+	buf[0] = 0;
+	if (!r->emu.present)
+		return buf;
+	if (r->emu.icount_shift >= 0)
+		snprintf(buf, len, RTB_EMULATED_FMT, r->emu.icount_shift);
+	else
+		snprintf(buf, len, "%s", RTB_EMULATED_NOICOUNT);
+	return buf;
 }
 
 static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
@@ -415,7 +472,8 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	}
 	if ((rc = rf_kvlist(c, root, "system", &r->system)) ||
 	    (rc = rf_kvlist(c, root, "clock", &r->clock)) ||
-	    (rc = rf_kvlist(c, root, "settings", &r->settings)))
+	    (rc = rf_kvlist(c, root, "settings", &r->settings)) ||
+	    (rc = rf_emulation(c, root, &r->emu)))
 		return rc;
 	mets = json_object_get(root, "metrics");
 	if (!mets)
@@ -558,6 +616,10 @@ void rtb_rf_free(struct rtb_rf *r)
 	rf_kv_free(&r->system);
 	rf_kv_free(&r->clock);
 	rf_kv_free(&r->settings);
+	free(r->emu.emulator);
+	free(r->emu.version);
+	free(r->emu.machine);
+	free(r->emu.accel);
 	free(r->path);
 	free(r->label);
 	free(r->date_utc);

@@ -13,7 +13,7 @@
 
 /* The newest schema version this reader understands. */
 #define RTB_RF_SCHEMA "rtbench-result"
-#define RTB_RF_SCHEMA_VERSION 1
+#define RTB_RF_SCHEMA_VERSION 2
 
 /* Percentile keys of a metric, in this order (as in the file). */
 #define RTB_RF_NPCT 6
@@ -67,6 +67,15 @@ struct rtb_rf_kvlist {
 	size_t n;
 };
 
+/* "system.emulation" (schema 2): the emulator a result was measured under. */
+struct rtb_rf_emulation {
+	int present;          /* 0: absent or null (real hardware, or a schema-1 file) */
+	char *emulator;       /* required when present */
+	char *version, *machine, *accel; /* "" if null */
+	int icount_shift;     /* -1: no -icount (timings are noise) */
+	int vcpus;            /* 0 if null */
+};
+
 struct rtb_rf {
 	char *path;           /* as given on the command line */
 	char *label;          /* "label", else "<hostname>-<kernel_release>", else the file name */
@@ -76,6 +85,7 @@ struct rtb_rf {
 	char **warnings;
 	size_t nwarnings;
 	struct rtb_rf_kvlist system, clock, settings;
+	struct rtb_rf_emulation emu;
 	struct rtb_rf_metric *metrics;
 	size_t nmetrics;
 };
@@ -89,6 +99,10 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen);
 /* rtb_rf_parse - as rtb_rf_load, from a buffer; `name` becomes out->path. */
 int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		 struct rtb_rf *out, char *err, size_t errlen);
+
+/* rtb_rf_emulation_line - the EMULATED sentence for r into buf ("" when
+ * r was not emulated). Returns buf. */
+const char *rtb_rf_emulation_line(const struct rtb_rf *r, char *buf, size_t len);
 
 /* rtb_rf_free - release everything rtb_rf_load allocated. */
 void rtb_rf_free(struct rtb_rf *r);

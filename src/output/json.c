@@ -267,6 +267,34 @@ static void put_null(struct jw *w, const char *k)
 	rtb_sink_puts(w->f, "null");
 }
 
+/* write_emulation - "emulation": null on real hardware, else the emulator
+ * (docs/json-schema.md); version/machine/accel "" and vcpus 0 are unknown:
+ * null. */
+static void write_emulation(struct jw *w, const struct rtb_emulation *e)
+{
+	if (!e->present) {
+		put_null(w, "emulation");
+		return;
+	}
+	jw_open(w, "emulation", '{', 0);
+	STR(w, "emulator", e->emulator);
+	if (e->version[0])
+		STR(w, "version", e->version);
+	else
+		put_null(w, "version");
+	if (e->machine[0])
+		STR(w, "machine", e->machine);
+	else
+		put_null(w, "machine");
+	put_int(w, "icount_shift", e->icount_shift);
+	put_int_or_null(w, "vcpus", e->vcpus, 0);
+	if (e->accel[0])
+		STR(w, "accel", e->accel);
+	else
+		put_null(w, "accel");
+	jw_close(w, '}');
+}
+
 static void write_system(struct jw *w, const struct rtb_fingerprint *fp)
 {
 	jw_open(w, "system", '{', 1);
@@ -291,6 +319,7 @@ static void write_system(struct jw *w, const struct rtb_fingerprint *fp)
 	STR(w, "cpu_governor", fp->cpu_governor);
 	STR(w, "idle_driver", fp->idle_driver);
 	STR(w, "isolated_cpus", fp->isolated_cpus);
+	write_emulation(w, &fp->emulation);
 	jw_close(w, '}');
 }
 

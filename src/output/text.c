@@ -175,6 +175,16 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (fp->rt_runtime_us != -2)
 		rtb_sink_printf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
 			fp->rt_runtime_us, fp->rt_period_us);
+	char emu[320];
+	if (fp->emulation.present) {
+		const struct rtb_emulation *e = &fp->emulation;
+		rtb_sink_printf(f, "emulator: %s %s, machine %s, %d vCPU, accel %s, icount shift %d\n",
+			e->emulator, e->version[0] ? e->version : "(version unknown)",
+			e->machine[0] ? e->machine : "?", e->vcpus, e->accel[0] ? e->accel : "?",
+			e->icount_shift);
+		if (e->icount_shift >= 0)
+			rtb_sink_printf(f, "%s\n", rtb_emulation_line(e, emu, sizeof(emu)));
+	}
 	for (int i = 0; i < r->nwarnings; i++)
 		rtb_sink_printf(f, "WARNING: %s\n", r->warnings[i]);
 	if (s->stopped_early)
@@ -220,5 +230,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	}
 	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 		"first: the first (cold) sample, not in the other columns.\n");
+	if (fp->emulation.present)
+		rtb_sink_printf(f, "%s\n", rtb_emulation_line(&fp->emulation, emu, sizeof(emu)));
 	return rtb_sink_error(f);
 }

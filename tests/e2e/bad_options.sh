@@ -38,6 +38,10 @@ check "--tests" run --tests sync.prio
 check "--label" run --label ""
 check "--idle-latency-us" run --idle-latency-us -2
 check "--rr-slice-ms" run --rr-slice-ms 5000
+check "--emulation: unknown key 'bogus'" run --emulation emulator=qemu,bogus=1
+check "--emulation: icount_shift='x'" run --emulation emulator=qemu,icount_shift=x
+check "--emulation: 'emulator=NAME' is required" run --emulation icount_shift=3
+check "--emulation" run --emulation ""
 check "--pi-load-us" run --pi-load-us 0
 check "--frobnicate" run --frobnicate
 check "--samples" run --samples

@@ -19,7 +19,8 @@ python3 - "$out/r.json" "$n" <<'PY' || fail "JSON checks"
 import json, sys
 r = json.load(open(sys.argv[1]))
 n = int(sys.argv[2])
-assert r["schema"] == "rtbench-result" and r["schema_version"] == 1, "schema"
+assert r["schema"] == "rtbench-result" and r["schema_version"] == 2, "schema"
+assert r["system"]["emulation"] is None, "emulation null on a real run"
 assert r["label"] == "quick" and r["complete"] is True
 ids = {m["id"] for m in r["metrics"]}
 want = ["ctxsw.rr.timeslice", "ctxsw.rr.yield", "sync.prio_inv.none.blocking",

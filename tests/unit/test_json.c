@@ -169,6 +169,11 @@ static struct rtb_result *mk_result(void)
 	strcpy(fp->cpu_governor, "");
 	strcpy(fp->idle_driver, "haltpoll");
 	strcpy(fp->isolated_cpus, "2-3");
+	fp->emulation.present = 1;
+	strcpy(fp->emulation.emulator, "qemu-system-x86_64");
+	strcpy(fp->emulation.machine, "q35");     /* version, accel unknown: null */
+	fp->emulation.icount_shift = 3;
+	fp->emulation.vcpus = 1;
 
 	strcpy(r->clock.source, "tsc");
 	strcpy(r->clock.note, "");
