@@ -59,6 +59,10 @@ UNIT_SRC  := $(filter-out $(shell grep -l '"host/' $(UNIT_SRC)),$(UNIT_SRC))
 endif
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
+# A port may bring its own build (a firmware, a simulator, its own `run`):
+# src/port/$(PORT)/build.mk
+-include src/port/$(PORT)/build.mk
+
 .PHONY: all test unit clean install fuzz bench-peers run check FORCE
 all: $(BUILD)/rtbench
 
@@ -97,9 +101,11 @@ test: $(BUILD)/rtbench $(UNIT_BIN)
 # libc, pthreads and librt: it installs nothing) and run the study with
 # defaults, tables on the terminal and every figure in $(BUILD)/result.json.
 RUN_ARGS ?=
+ifndef PORT_RUN
 run: $(BUILD)/rtbench
 	@echo "make run: installs nothing; running the study (about 25 s)"
 	$(BUILD)/rtbench run --json $(BUILD)/result.json $(RUN_ARGS)
+endif
 
 # check - the second: install what the tests need when it can (root and
 # apt-get; tests/install-deps.sh says what, from tests/packages.txt), then

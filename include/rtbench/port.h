@@ -44,7 +44,13 @@ int rtb_port_clock_init(struct rtb_clock_info *ci);
 /* rtb_ticks_to_ns - convert a tick difference with the calibration. */
 static inline int64_t rtb_ticks_to_ns(const struct rtb_clock_info *ci, uint64_t dt)
 {
+#ifdef __SIZEOF_INT128__
 	return (int64_t)(((unsigned __int128)dt * ci->mult) >> ci->shift);
+#else
+	/* no 128-bit integers (32-bit targets): two 64-bit halves (shift <= 32) */
+	uint64_t hi = (dt >> 32) * ci->mult, lo = (dt & 0xFFFFFFFFu) * ci->mult;
+	return (int64_t)((hi << (32 - ci->shift)) + (lo >> ci->shift));
+#endif
 }
 
 /* rtb_port_sleep_ns - relative sleep. */

@@ -1,0 +1,104 @@
+/* mps2-an500 board: what the FreeRTOS port needs from the hardware.
+ *
+ * ARM MPS2 with the AN500 FPGA image (Cortex-M7 at 25 MHz), as QEMU's
+ * `-M mps2-an500` models it. CMSDK peripherals:
+ *   UART0      0x40004000  DATA +0, STATE +4, CTRL +8, BAUDDIV +0x10
+ *   TIMER0     0x40000000  CTRL, VALUE, RELOAD, INTCLR at +0..+0xC; IRQ 8
+ *   TIMER1     0x40001000  the same; IRQ 9 (one-shot wake-ups)
+ *   DUALTIMER  0x40002000  timer 1: LOAD +0, VALUE +4, CTRL +8, INTCLR +0xC,
+ *                          RIS +0x10; IRQ 10
+ * The time counter is dual timer 1, free-running down from 0xFFFFFFFF at
+ * 25 MHz (40 ns a tick); ~VALUE counts up, and its wrap interrupt extends it
+ * to 64 bits. TIMER0 is the periodic hardware event (study Table 3). There
+ * is no cycle counter: QEMU does not implement DWT->CYCCNT. */
+#ifndef RTB_BOARD_H
+#define RTB_BOARD_H
+
+#include <stdint.h>
+
+#define RTB_BOARD_NAME "mps2-an500"
+#define RTB_BOARD_CPU "ARM Cortex-M7 (MPS2 AN500)"
+#define RTB_BOARD_ARCH "armv7e-m"
+#define RTB_BOARD_CLOCK_NAME "cmsdk-dualtimer"
+#define RTB_BOARD_CLOCK_NOTE ""
+/* "qemu" when built for QEMU (RTB_EMU_MACHINE set by the build), else "" */
+#ifdef RTB_EMU_MACHINE
+#define RTB_BOARD_VIRT "qemu"
+#else
+#define RTB_BOARD_VIRT ""
+#endif
+#define RTB_BOARD_HZ 25000000u          /* CPU and timer clock */
+#define RTB_BOARD_TICK_NS 40            /* one time-counter tick */
+#define RTB_BOARD_TIMER0_IRQ 8
+#define RTB_BOARD_TIMER1_IRQ 9
+#define RTB_BOARD_DUALTIMER_IRQ 10
+
+#define RTB_REG(a) (*(volatile uint32_t *)(uintptr_t)(a))
+#define RTB_DT1_VALUE RTB_REG(0x40002004u)
+#define RTB_DT1_RIS RTB_REG(0x40002010u)
+
+/* wraps of dual timer 1, counted by its interrupt */
+extern volatile uint32_t rtb_board_wraps;
+
+/* rtb_board_ticks - the 64-bit time counter (40 ns ticks). A wrap whose
+ * interrupt has not run yet (interrupts masked) is seen in RIS; a count
+ * read just before such a wrap is large, just after it small. */
+static inline uint64_t rtb_board_ticks(void)
+{
+	uint32_t hi, lo;
+
+	do {
+		hi = rtb_board_wraps;
+		lo = ~RTB_DT1_VALUE;
+		if ((RTB_DT1_RIS & 1u) && lo < 0x80000000u)
+			hi++;
+	} while (hi != rtb_board_wraps);
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline int64_t rtb_board_ticks_to_ns(uint64_t t)
+{
+	return (int64_t)(t * RTB_BOARD_TICK_NS);
+}
+
+/* rtb_board_init - UART0 on, time counter running. Before the scheduler. */
+void rtb_board_init(void);
+/* rtb_board_write - bytes to UART0 (polled; never from an ISR). */
+void rtb_board_write(const void *buf, unsigned long len);
+
+/* The periodic hardware event (TIMER0): fn runs in its interrupt with the
+ * ticks elapsed since the expiry that raised it, read from the timer
+ * itself. The first expiry is first_ticks from now, then one every
+ * period_ticks. One user at a time. */
+typedef void (*rtb_board_timer_fn)(uint32_t late_ticks, void *ctx);
+int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,
+			  rtb_board_timer_fn fn, void *ctx);
+void rtb_board_timer_stop(void);
+/* A one-shot interrupt (TIMER1) after `ticks`: fn(ctx) runs in it. Returns
+ * -1 if the one-shot timer is in use. */
+int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx);
+void rtb_board_oneshot_cancel(void);
+/* interrupt priority of TIMER0 (NVIC value, FreeRTOS-callable) */
+extern const uint8_t rtb_board_timer_prio;
+
+/* rtb_board_exit - end the program: semihosting SYS_EXIT_EXTENDED (QEMU
+ * exits with code); on a board without a debugger attached it parks. */
+void rtb_board_exit(int code) __attribute__((noreturn));
+void rtb_board_panic(const char *what, int code) __attribute__((noreturn));
+
+void rtb_board_timer0_isr(void);
+void rtb_board_timer1_isr(void);
+void rtb_board_dualtimer_isr(void);
+
+/* rtb_board_spin_insns - execute exactly n instructions' worth of a
+ * two-instruction loop (n even, >= 2): a delay known in instructions. */
+static inline void rtb_board_spin_insns(uint32_t n)
+{
+	uint32_t k = n / 2;
+
+	if (!k)
+		return;
+	__asm__ volatile("1: subs %0, %0, #1\n\tbne 1b" : "+r"(k) :: "cc");
+}
+
+#endif

@@ -1,0 +1,94 @@
+# src/port/freertos/build.mk - the FreeRTOS builds (included by the Makefile
+# when PORT=freertos).
+#
+#   make PORT=freertos [BOARD=mps2-an500]      firmware: build-freertos-<board>/rtbench.elf
+#   make PORT=freertos BOARD=mps2-an500 run    run it under QEMU (-icount), the tables on
+#                                              the terminal, the result in build-freertos-<board>/result/
+#   make PORT=freertos BOARD=sim               the FreeRTOS POSIX simulator build (Linux
+#                                              executable; functional tests only, no figures)
+#
+# FREERTOS_KERNEL_PATH: a FreeRTOS-Kernel tree (default ../shared/vendor/FreeRTOS-Kernel).
+# Settings users argue about, recorded in the result's fingerprint:
+#   FREERTOS_TIME_SLICING=1 FREERTOS_PREEMPTION=1 FREERTOS_PORT_TASK_SELECTION=1
+#   FREERTOS_TICK_HZ=1000
+# ICOUNT_SHIFT=5: QEMU's virtual time, 2^N ns an instruction (never run without).
+# RTB_SAMPLES=1000, RTB_TESTS=... (comma list of ids): what the firmware runs.
+
+BOARD                 ?= mps2-an500
+FREERTOS_KERNEL_PATH  ?= ../shared/vendor/FreeRTOS-Kernel
+FREERTOS_TIME_SLICING ?= 1
+FREERTOS_PREEMPTION   ?= 1
+FREERTOS_PORT_TASK_SELECTION ?= 1
+FREERTOS_TICK_HZ      ?= 1000
+ICOUNT_SHIFT          ?= 5
+RTB_SAMPLES           ?= 1000
+RTB_TESTS             ?=
+RUN_TIMEOUT           ?= 300
+
+FW_BOARD_DIR := src/port/freertos/board/$(BOARD)
+FW_BUILD     ?= build-freertos-$(BOARD)
+FR           := $(FREERTOS_KERNEL_PATH)
+
+ifeq ($(wildcard $(FW_BOARD_DIR)/board.mk),)
+$(error BOARD=$(BOARD): no such board (boards: $(notdir $(wildcard src/port/freertos/board/*))))
+endif
+ifeq ($(wildcard $(FR)/tasks.c),)
+$(error FREERTOS_KERNEL_PATH=$(FR): not a FreeRTOS-Kernel tree (no tasks.c))
+endif
+include $(FW_BOARD_DIR)/board.mk
+
+FW_ELF  := $(FW_BUILD)/rtbench.elf
+ifeq ($(FW_EMULATED),1)
+QEMU_VERSION := $(shell $(QEMU) --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
+FW_EMU_DEFS  := -DRTB_EMU_EMULATOR=\"$(QEMU)\" -DRTB_EMU_VERSION=\"$(QEMU_VERSION)\" \
+                -DRTB_EMU_MACHINE=\"$(QEMU_MACHINE)\" -DRTB_EMU_ICOUNT_SHIFT=$(ICOUNT_SHIFT)
+endif
+
+FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) -I$(FR)/include \
+               -I$(FR)/$(FR_PORTABLE) -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\" -DRTB_PORT_FREERTOS=1 \
+               -DRTB_FR_TIME_SLICING=$(FREERTOS_TIME_SLICING) \
+               -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
+               -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
+               -DRTB_FR_TICK_HZ=$(FREERTOS_TICK_HZ) -DRTB_FR_SAMPLES=$(RTB_SAMPLES) \
+               $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\") $(FW_EMU_DEFS)
+FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c11 -ffunction-sections -fdata-sections
+FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes \
+               -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
+
+# rtbench's own code: the portable core, benchmarks, writers, this port
+FW_SRC  := $(filter-out src/core/cli.c src/core/selftest.c,$(wildcard src/core/*.c)) \
+           $(wildcard src/bench/*.c) $(wildcard src/output/*.c) \
+           $(wildcard src/port/freertos/*.c) src/port/freertos/fw/main.c \
+           $(wildcard $(FW_BOARD_DIR)/*.c)
+# the kernel, built as it comes (its own warnings are not ours)
+FR_SRC  := tasks.c queue.c list.c $(FR_PORT_SRC)
+FW_OBJ  := $(FW_SRC:%.c=$(FW_BUILD)/%.o) $(FR_SRC:%.c=$(FW_BUILD)/freertos/%.o)
+
+.DEFAULT_GOAL := firmware
+PORT_RUN := 1
+.PHONY: firmware run
+firmware: $(FW_ELF)
+
+$(FW_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) $(FW_WARN) -MMD -MP -c -o $@ $<
+
+$(FW_BUILD)/freertos/%.o: $(FR)/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      freertos/$*.c"
+	$(Q)$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -MMD -MP -c -o $@ $<
+
+# the build options the objects depend on
+FW_STAMP := $(FW_BUILD)/options
+$(FW_OBJ): $(FW_STAMP)
+$(FW_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FW_CPPFLAGS) $(FW_CFLAGS) $(FR)' | cmp -s - $@ || echo '$(FW_CPPFLAGS) $(FW_CFLAGS) $(FR)' > $@
+
+$(FW_ELF): $(FW_OBJ)
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_ARCH) -o $@ $(FW_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
+	$(Q)$(if $(FW_SIZE),$(FW_SIZE) $@)
+
+-include $(FW_OBJ:.o=.d)

@@ -1,0 +1,80 @@
+/* rtbench firmware - the FreeRTOS entry: a run started from a configuration
+ * struct (no argv on a board), the study's tables on the console UART, the
+ * JSON result framed on the same UART for the host (`rtbench ingest`).
+ *
+ * The run's settings are build-time (RTB_FR_SAMPLES, RTB_FR_TESTS: see
+ * src/port/freertos/build.mk); the exit status reaches the host through
+ * semihosting under QEMU. */
+#include <stdio.h>
+#include <string.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+#include "core/run.h"
+
+#ifndef RTB_FR_SAMPLES
+#define RTB_FR_SAMPLES 1000
+#endif
+#ifndef RTB_FR_TESTS
+#define RTB_FR_TESTS NULL
+#endif
+#define RUNNER_PRIO 10
+
+void rtb_freertos_assert(const char *file, int line)
+{
+	rtb_board_panic(file, line);
+}
+
+void vApplicationMallocFailedHook(void)
+{
+	rtb_board_panic("FreeRTOS heap exhausted", 0);
+}
+
+void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
+{
+	rtb_board_panic(name, 0);
+}
+
+/* rtb_fr_config - the run, as `rtbench run` would get it from options. */
+static void rtb_fr_config(struct rtb_opts *o)
+{
+	*o = (struct rtb_opts){
+		.samples = RTB_FR_SAMPLES,
+		.period_ns = 100000,            /* TIMER0 every 100 us */
+		.cpu = -1,
+		.prio = RUNNER_PRIO,
+		.rt = 1,
+		.mlock = 0,
+		.idle_latency_us = -1,
+		.rr_slice_ms = 0,               /* the quantum is the tick */
+		.pi_cs_ns = 50000,
+		.pi_load_ns = 200000,
+		.tests = RTB_FR_TESTS,
+		.label = "freertos-" RTB_BOARD_NAME,
+		.load_cpu = 0,
+	};
+}
+
+static void run_task(void *unused)
+{
+	static struct rtb_result res;
+	static const struct rtb_run_out out = { .json = "freertos-" RTB_BOARD_NAME ".json", .text = 1 };
+	struct rtb_opts o;
+
+	rtb_fr_config(&o);
+	int rc = rtb_run(&o, &out, "firmware " RTB_BOARD_NAME, &res);
+	if (rc)
+		printf("rtbench: run: %s\n", rtb_strerror(rc));
+	rtb_board_exit(rc ? 1 : 0);
+}
+
+int main(void)
+{
+	static StaticTask_t tcb;
+	static StackType_t stack[16384 / sizeof(StackType_t)];
+
+	rtb_board_init();
+	xTaskCreateStatic(run_task, "tRtbench", sizeof(stack) / sizeof(stack[0]), NULL,
+			  RUNNER_PRIO, stack, &tcb);
+	vTaskStartScheduler();
+	rtb_board_panic("scheduler returned", 0);
+}

@@ -1,0 +1,49 @@
+/* rtbench FreeRTOS port - types and the inline time reads.
+ *
+ * Included by include/rtbench/port.h only. Tasks, semaphores, mutexes and
+ * queues are FreeRTOS objects in caller storage (static allocation: no
+ * heap behind a primitive but a queue's message buffer). The time counter
+ * is the board's (rtb_board_ticks, board/<board>/board.h): on mps2-an500
+ * the 25 MHz dual timer, on the POSIX simulator the host's monotonic clock. */
+#ifndef RTB_PORT_IMPL_H
+#define RTB_PORT_IMPL_H
+
+#include <stdint.h>
+#include "FreeRTOS.h"
+#include "task.h"
+#include "semphr.h"
+#include "queue.h"
+#include "board.h"
+
+typedef struct {
+	TaskHandle_t h;
+	StaticTask_t tcb;
+	StackType_t *stack;          /* from the port's stack pool */
+	SemaphoreHandle_t done;      /* given when fn returns ("join") */
+	StaticSemaphore_t done_buf;
+	void *(*fn)(void *);
+	void *arg;
+	long os_id;                  /* the task handle, as a number */
+	int started;
+} rtb_thread_t;
+typedef struct { SemaphoreHandle_t h; StaticSemaphore_t buf; } rtb_bsem_t;
+typedef struct { SemaphoreHandle_t h; StaticSemaphore_t buf; } rtb_mutex_t;
+typedef struct { QueueHandle_t h; StaticQueue_t buf; uint8_t *store; size_t msg_bytes; } rtb_mq_t;
+typedef struct { int armed; } rtb_ptimer_t;
+typedef struct { int unused; } rtb_pipe_t;
+
+static inline uint64_t rtb_port_ticks(void)
+{
+	return rtb_board_ticks();
+}
+
+static inline int64_t rtb_port_mono_ns(void)
+{
+	return rtb_board_ticks_to_ns(rtb_board_ticks());
+}
+
+/* rtb_port_sleep_until_ns - absolute sleep (port.c: the board's one-shot
+ * hardware timer for the last tick, the FreeRTOS tick before that). */
+int rtb_port_sleep_until_ns(int64_t t_ns);
+
+#endif

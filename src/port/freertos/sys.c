@@ -1,0 +1,94 @@
+/* FreeRTOS port - set-up, system settings, stop, fingerprint.
+ *
+ * A FreeRTOS system has no paging (nothing to lock), no idle states the
+ * port controls, no processes (no load command), no signals, and its
+ * scheduler settings are compile-time constants: the knobs are RTB_ENOTSUP
+ * and the settings are reported in the fingerprint instead. A stop request
+ * cannot come from a signal; every phase is bounded by the core's watchdog
+ * task (the highest priority) and the run ends when it is done. */
+#include <stdio.h>
+#include <string.h>
+#include "rtbench/port.h"
+#include "rtbench/err.h"
+
+int rtb_port_init(void)
+{
+	return 0;
+}
+
+int rtb_port_lock_memory(void)
+{
+	return 0;  /* no virtual memory: every page is always resident */
+}
+
+const char *rtb_knob_name(enum rtb_knob k)
+{
+	switch (k) {
+	case RTB_KNOB_RR_TIMESLICE_MS: return "rr_timeslice_ms";
+	case RTB_KNOB_RT_RUNTIME_US: return "rt_runtime_us";
+	case RTB_KNOB_RT_PERIOD_US: return "rt_period_us";
+	default: return "?";
+	}
+}
+
+int rtb_knob_get(enum rtb_knob k, long *v)
+{
+	return RTB_ENOTSUP;
+}
+
+int rtb_knob_set(enum rtb_knob k, long v)
+{
+	return RTB_ENOTSUP;
+}
+
+int rtb_port_idle_latency_hold(int us)
+{
+	return RTB_ENOTSUP;
+}
+
+void rtb_port_idle_latency_release(void)
+{
+}
+
+int rtb_port_spawn_load(const char *cmd, long *id)
+{
+	return RTB_ENOTSUP;
+}
+
+void rtb_port_kill_load(long id)
+{
+}
+
+int rtb_port_stop_signals_wait(int64_t timeout_ns)
+{
+	const int64_t tick_ns = 1000000000LL / configTICK_RATE_HZ;
+	int64_t t = (timeout_ns + tick_ns - 1) / tick_ns;
+
+	vTaskDelay((TickType_t)(t < 1 ? 1 : t));
+	return 0;
+}
+
+int rtb_port_fingerprint(struct rtb_fingerprint *fp)
+{
+	memset(fp, 0, sizeof(*fp));
+	snprintf(fp->os, sizeof(fp->os), "FreeRTOS");
+	snprintf(fp->hostname, sizeof(fp->hostname), "%s", RTB_BOARD_NAME);
+	snprintf(fp->kernel_release, sizeof(fp->kernel_release), "%s", tskKERNEL_VERSION_NUMBER);
+	snprintf(fp->kernel_version, sizeof(fp->kernel_version),
+		 "FreeRTOS %s, preemption %d, time slicing %d, port task selection %d, tick %d Hz",
+		 tskKERNEL_VERSION_NUMBER, configUSE_PREEMPTION, configUSE_TIME_SLICING,
+		 configUSE_PORT_OPTIMISED_TASK_SELECTION, configTICK_RATE_HZ);
+	snprintf(fp->machine, sizeof(fp->machine), "%s", RTB_BOARD_ARCH);
+	snprintf(fp->preempt_model, sizeof(fp->preempt_model), "%s",
+		 configUSE_PREEMPTION ? "preemptive" : "cooperative");
+	snprintf(fp->cpu_model, sizeof(fp->cpu_model), "%s", RTB_BOARD_CPU);
+	snprintf(fp->clocksource, sizeof(fp->clocksource), "%s", RTB_BOARD_CLOCK_NAME);
+	snprintf(fp->virt, sizeof(fp->virt), "%s", RTB_BOARD_VIRT);
+	fp->ncpus = 1;
+	fp->realtime_kernel = 1;
+	fp->rt_runtime_us = -2;
+	fp->rt_period_us = -2;
+	fp->rr_timeslice_ms = configUSE_TIME_SLICING && configUSE_PREEMPTION ?
+			      1000 / configTICK_RATE_HZ : -2;
+	return 0;
+}
