@@ -62,7 +62,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	int rc = rtb_metric_new(c->res, id, title, capacity, &m);
 
 	if (rc) {
-		fprintf(stderr, "rtbench: %s: cannot keep %zu samples: %s\n", id, capacity,
+		fprintf(stderr, "rtbench: %s: cannot keep %lu samples: %s\n", id, (unsigned long)capacity,
 			rtb_strerror(rc));
 		return NULL;
 	}
@@ -77,9 +77,11 @@ void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elaps
 	if (m->status == RTB_STATUS_OK && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))
-			rtb_metric_note(m, "stopped early: %zu of %zu samples", m->count, m->capacity);
+			rtb_metric_note(m, "stopped early: %lu of %lu samples", (unsigned long)m->count,
+					(unsigned long)m->capacity);
 		else
-			rtb_metric_note(m, "only %zu of %zu samples", m->count, m->capacity);
+			rtb_metric_note(m, "only %lu of %lu samples", (unsigned long)m->count,
+					(unsigned long)m->capacity);
 	}
 	rtb_metric_finish(m, c->o->deadline_ns);
 }

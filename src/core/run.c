@@ -297,7 +297,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		if (!rtb_bench_selected(b, o->tests))
 			continue;
 		if (!o->quiet)
-			fprintf(stderr, "rtbench: [%zu/%zu] %s ...\n", ++k, nsel, b->id);
+			fprintf(stderr, "rtbench: [%lu/%lu] %s ...\n", (unsigned long)++k,
+				(unsigned long)nsel, b->id);
 		rc = rtb_run_bench(&c, b);
 		if (rc) {
 			fprintf(stderr, "rtbench: %s failed: %s\n", b->id, rtb_strerror(rc));

@@ -85,7 +85,7 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 		put_text(f, m->id, sizeof(m->id));
 		rtb_sink_putc(f, ',');
 		put_text(f, rtb_status_name(m->status), SIZE_MAX);
-		rtb_sink_printf(f, ",%zu,", ok ? m->count : (size_t)0);
+		rtb_sink_printf(f, ",%lu,", ok ? (unsigned long)m->count : 0UL);
 		if (ok) {
 			const struct rtb_stats *st = &m->stats;
 			rtb_sink_printf(f, "%" PRId64 ",", st->min);
@@ -122,7 +122,7 @@ int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 			continue;
 		for (size_t j = 0; j < m->count; j++) {
 			put_text(f, m->id, sizeof(m->id));
-			rtb_sink_printf(f, ",%zu,%" PRId64 "\n", j, m->samples[j]);
+			rtb_sink_printf(f, ",%lu,%" PRId64 "\n", (unsigned long)j, m->samples[j]);
 		}
 		if (rtb_sink_error(f))
 			break; /* a full disk: stop early, not after 10M writes */

@@ -133,8 +133,8 @@ static void notes(struct rtb_sink *f, const struct rtb_metric *m, int idx)
 			m->overruns, m->missed, m->invalid, m->over_deadline,
 			m->deadline_ns > 0 ? "" : " (no --deadline-us)");
 	if (m->deadline_ns > 0 && m->count)
-		rtb_sink_printf(f, "    deadline %.3f us: %" PRIu64 " of %zu samples over (%.4f%%)\n",
-			(double)m->deadline_ns / 1000.0, m->over_deadline, m->count,
+		rtb_sink_printf(f, "    deadline %.3f us: %" PRIu64 " of %lu samples over (%.4f%%)\n",
+			(double)m->deadline_ns / 1000.0, m->over_deadline, (unsigned long)m->count,
 			100.0 * (double)m->over_deadline / (double)m->count);
 	if (m->note[0])
 		wrapped(f, "    note: ", m->note, 10);

@@ -50,7 +50,7 @@ FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) -I$(FR)/inc
                -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
                -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
                -DRTB_FR_TICK_HZ=$(FREERTOS_TICK_HZ) -DRTB_FR_SAMPLES=$(RTB_SAMPLES) \
-               $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\") $(FW_EMU_DEFS)
+               $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\") $(FW_EMU_DEFS) $(FW_BOARD_CPPFLAGS)
 FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c11 -ffunction-sections -fdata-sections
 FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes \
                -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
@@ -92,3 +92,15 @@ $(FW_ELF): $(FW_OBJ)
 	$(Q)$(if $(FW_SIZE),$(FW_SIZE) $@)
 
 -include $(FW_OBJ:.o=.d)
+
+# run - the firmware under QEMU (emulated boards only): tables on the
+# terminal, the result file in $(FW_BUILD)/result/ via `rtbench ingest`.
+HOST_RTBENCH ?= $(BUILD)/rtbench
+run: $(FW_ELF)
+ifneq ($(FW_EMULATED),1)
+	@echo "BOARD=$(BOARD) is not emulated: flash $(FW_ELF) and read its UART (docs/freertos.md)"; exit 2
+else
+	$(Q)$(MAKE) --no-print-directory PORT=posix $(HOST_RTBENCH)
+	$(Q)src/port/freertos/qemu-run.sh $(FW_ELF) $(FW_BUILD)/result $(QEMU_MACHINE) \
+		$(ICOUNT_SHIFT) $(RUN_TIMEOUT) $(HOST_RTBENCH)
+endif

@@ -98,7 +98,7 @@ int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 	pt.period_ticks = (uint32_t)period;
 	taskENTER_CRITICAL();
 	int64_t first = (first_abs_ns - rtb_port_mono_ns()) / RTB_BOARD_TICK_NS;
-	int rc = rtb_board_timer_start((uint32_t)period, first > 1 && first < period * 4 ?
+	int rc = rtb_board_timer_start((uint32_t)period, first > 1 && first < 0x7FFFFFFF ?
 				       (uint32_t)first : (uint32_t)period, ptimer_isr, NULL);
 	taskEXIT_CRITICAL();
 	if (rc)

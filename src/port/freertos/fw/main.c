@@ -19,11 +19,17 @@
 #endif
 #define RUNNER_PRIO 10
 
+/* rtb_freertos_assert - a failed configASSERT: the file, the line, and the
+ * task it happened in. */
 void rtb_freertos_assert(const char *file, int line)
 {
+	if (xTaskGetSchedulerState() != taskSCHEDULER_NOT_STARTED) {
+		const char *task = pcTaskGetName(NULL);
+		rtb_board_write("\r\nrtbench: in task ", 20);
+		rtb_board_write(task, strlen(task));
+	}
 	rtb_board_panic(file, line);
 }
-
 void vApplicationMallocFailedHook(void)
 {
 	rtb_board_panic("FreeRTOS heap exhausted", 0);

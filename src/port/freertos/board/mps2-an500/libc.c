@@ -43,13 +43,100 @@ int _write(int fd, const void *buf, size_t len)
 void __malloc_lock(struct _reent *r)
 {
 	(void)r;
-	if (xTaskGetSchedulerState() == taskSCHEDULER_RUNNING)
+	if (xTaskGetSchedulerState() != taskSCHEDULER_NOT_STARTED)
 		vTaskSuspendAll();
 }
 
 void __malloc_unlock(struct _reent *r)
 {
 	(void)r;
-	if (xTaskGetSchedulerState() == taskSCHEDULER_RUNNING)
+	if (xTaskGetSchedulerState() != taskSCHEDULER_NOT_STARTED)
 		(void)xTaskResumeAll();
+}
+
+/* 64-bit atomics: ARMv7-M has no 64-bit exclusive access, so GCC calls
+ * these library functions (libatomic is not part of the bare-metal
+ * toolchain). Each masks interrupts (PRIMASK) for the one access: atomic
+ * against tasks and ISRs on this single core. */
+static inline uint32_t irq_save(void)
+{
+	uint32_t p;
+
+	__asm__ volatile("mrs %0, primask\n\tcpsid i" : "=r"(p) :: "memory");
+	return p;
+}
+
+static inline void irq_restore(uint32_t p)
+{
+	__asm__ volatile("msr primask, %0" :: "r"(p) : "memory");
+}
+
+uint64_t __atomic_load_8(const volatile void *p, int mo);
+void __atomic_store_8(volatile void *p, uint64_t v, int mo);
+uint64_t __atomic_exchange_8(volatile void *p, uint64_t v, int mo);
+uint64_t __atomic_fetch_add_8(volatile void *p, uint64_t v, int mo);
+uint64_t __atomic_fetch_sub_8(volatile void *p, uint64_t v, int mo);
+_Bool __atomic_compare_exchange_8(volatile void *p, void *expected, uint64_t desired,
+				  _Bool weak, int smo, int fmo);
+
+uint64_t __atomic_load_8(const volatile void *p, int mo)
+{
+	uint32_t s = irq_save();
+	uint64_t v = *(const volatile uint64_t *)p;
+
+	irq_restore(s);
+	return v;
+}
+
+void __atomic_store_8(volatile void *p, uint64_t v, int mo)
+{
+	uint32_t s = irq_save();
+
+	*(volatile uint64_t *)p = v;
+	irq_restore(s);
+}
+
+uint64_t __atomic_exchange_8(volatile void *p, uint64_t v, int mo)
+{
+	uint32_t s = irq_save();
+	uint64_t old = *(volatile uint64_t *)p;
+
+	*(volatile uint64_t *)p = v;
+	irq_restore(s);
+	return old;
+}
+
+uint64_t __atomic_fetch_add_8(volatile void *p, uint64_t v, int mo)
+{
+	uint32_t s = irq_save();
+	uint64_t old = *(volatile uint64_t *)p;
+
+	*(volatile uint64_t *)p = old + v;
+	irq_restore(s);
+	return old;
+}
+
+uint64_t __atomic_fetch_sub_8(volatile void *p, uint64_t v, int mo)
+{
+	uint32_t s = irq_save();
+	uint64_t old = *(volatile uint64_t *)p;
+
+	*(volatile uint64_t *)p = old - v;
+	irq_restore(s);
+	return old;
+}
+
+_Bool __atomic_compare_exchange_8(volatile void *p, void *expected, uint64_t desired,
+				  _Bool weak, int smo, int fmo)
+{
+	uint32_t s = irq_save();
+	uint64_t cur = *(volatile uint64_t *)p;
+	_Bool ok = cur == *(uint64_t *)expected;
+
+	if (ok)
+		*(volatile uint64_t *)p = desired;
+	else
+		*(uint64_t *)expected = cur;
+	irq_restore(s);
+	return ok;
 }
