@@ -33,6 +33,7 @@ struct rtb_opts {
 	const char *load_cmd;   /* --load-cmd: a command run as the load */
 	int quiet;
 	struct rtb_emulation emulation; /* --emulation; .present 0: none */
+	int rounds;             /* rounds per measurement (>= 1) */
 };
 
 struct rtb_ctx {
@@ -43,6 +44,8 @@ struct rtb_ctx {
 	int cpu;                /* resolved measurement CPU */
 	int other_cpu;          /* a second CPU, -1 if there is none */
 	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
+	int round, nrounds;     /* this bench's round (0-based) of nrounds;
+				 * nrounds 0: not in rounds (selftest) */
 };
 
 struct rtb_bench {
@@ -55,6 +58,8 @@ struct rtb_bench {
 	int injectable;          /* 1: honours inject_ns (selftest) */
 	const char *selftest_metric; /* metric selftest checks; NULL: id */
 	const char *not_injectable_why;
+	int one_round;           /* 1: runs once with all its samples (its
+				  * verdict needs every trial together) */
 	/* run - measure; add metrics to c->res. Returns 0 or rtb_err; a
 	 * stopped run returns 0 with its metrics marked partial. */
 	int (*run)(struct rtb_ctx *c, const struct rtb_bench *self);
@@ -65,8 +70,11 @@ extern const size_t rtb_nbenches;
 
 /* ---- helpers for benchmark files (src/core/bench_util.c) ------------- */
 
-/* rtb_samples - sample count for bench b under the options. */
+/* rtb_samples - sample count for bench b under the options: this round's
+ * share of the total when the runner measures in rounds. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
+/* rtb_samples_total - the whole run's samples for b (all rounds). */
+size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b);
 
 /* rtb_spawn - start a measurement thread: SCHED_FIFO/RR at prio when c->rt,
  * else SCHED_OTHER; pinned to cpu (-1: none); registered with the watchdog. */

@@ -17,6 +17,10 @@
 #define RTB_MAX_METRICS 48
 #define RTB_MAX_EXTRAS 8
 #define RTB_MAX_WARNINGS 16
+/* Rounds: every measurement runs in rounds, interleaved across measurements
+ * by the runner (the run, not the sample, is the unit of replication). */
+#define RTB_MAX_ROUNDS 32
+#define RTB_DEFAULT_ROUNDS 5
 /* Histogram layout shared by every metric: 1 ns exact up to 128 ns, then
  * 64 buckets per power of two (<= 1.6% wide), up to 2^36 ns (~69 s). */
 #define RTB_HIST_SUB_BITS 7
@@ -36,6 +40,18 @@ struct rtb_extra {
 	char name[32];
 	double value;
 	char unit[12];
+};
+
+/* One round of a metric: its own statistics (filled when merged). */
+struct rtb_round {
+	uint64_t count;
+	int64_t p50_ns, p99_ns;
+	double mean_ns;
+};
+
+/* Between-round spread of a figure: the lowest and highest round value. */
+struct rtb_spread {
+	int64_t lo_ns, hi_ns;
 };
 
 struct rtb_metric {
@@ -61,8 +77,13 @@ struct rtb_metric {
 	struct rtb_extra extra[RTB_MAX_EXTRAS];
 	int nextra;
 
+	/* per-round statistics, in the order the rounds ran */
+	struct rtb_round rounds[RTB_MAX_ROUNDS];
+	int nrounds;
+
 	/* filled by rtb_metric_finish */
 	struct rtb_stats stats;
+	struct rtb_spread p50_spread, p99_spread; /* over rounds (nrounds >= 2) */
 	struct rtb_hist hist;
 	uint64_t hist_store[4096];
 	int64_t elapsed_ns;     /* wall time the measurement took */
@@ -87,6 +108,7 @@ struct rtb_settings {
 	long rt_runtime_us_used;     /* -2 unchanged */
 	char load[160];         /* "idle" or the load description */
 	int stopped_early;      /* Ctrl-C or watchdog */
+	int rounds;             /* rounds each measurement ran in (at most) */
 };
 
 struct rtb_result {
@@ -136,5 +158,19 @@ int rtb_metric_extra(struct rtb_metric *m, const char *name, double value,
 /* rtb_metric_finish - compute stats, histogram and deadline count. */
 int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns);
 void rtb_result_free(struct rtb_result *r);
+
+/* rtb_metric_merge_round - append round metric src (finished) to dst: its
+ * samples, counters, notes and extras, and one entry in dst->rounds with
+ * src's statistics. dst is finished again afterwards. Returns 0 or
+ * RTB_ENOMEM / RTB_ERANGE (more than RTB_MAX_ROUNDS rounds). */
+int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
+			   int64_t deadline_ns);
+/* rtb_metric_round_record - record m's own statistics as its round 0 (a
+ * metric first seen in the first round). */
+void rtb_metric_round_record(struct rtb_metric *m);
+/* rtb_spread_pct - half the between-round range of a figure as a percentage
+ * of its value (the "+-X%" every figure carries); -1 with fewer than two
+ * rounds or a zero value. */
+double rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value);
 
 #endif

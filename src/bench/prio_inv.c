@@ -282,5 +282,6 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.needs_rt = 1,
 	.injectable = 1,
 	.selftest_metric = "sync.prio_inv.inherit.blocking",
+	.one_round = 1,
 	.run = run_pi,
 };

@@ -9,6 +9,16 @@
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
 {
+	size_t total = rtb_samples_total(c, b);
+	size_t r = c->nrounds > 1 ? (size_t)c->nrounds : 1;
+
+	/* the same total as one long run: round i gets its share, the first
+	 * total % r rounds one more */
+	return total / r + ((size_t)c->round < total % r);
+}
+
+size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
+{
 	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
 }
 

@@ -18,12 +18,13 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS,
 };
 
 static const struct option run_opts[] = {
 	{ "tests", required_argument, NULL, OPT_TESTS },
 	{ "samples", required_argument, NULL, OPT_SAMPLES },
+	{ "rounds", required_argument, NULL, OPT_ROUNDS },
 	{ "period-us", required_argument, NULL, OPT_PERIOD },
 	{ "deadline-us", required_argument, NULL, OPT_DEADLINE },
 	{ "cpu", required_argument, NULL, OPT_CPU },
@@ -51,6 +52,7 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->o.samples = -1;
+	cl->o.rounds = RTB_DEFAULT_ROUNDS;
 	cl->o.period_ns = 200000;
 	cl->o.cpu = -1;
 	cl->o.prio = 80;
@@ -134,6 +136,12 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (num(a, 1, 10000000, &v))
 				return fail(err, errlen, "--samples: '%s' is not a whole number from 1 to 10000000", a);
 			cl->o.samples = (int)v;
+			break;
+		case OPT_ROUNDS:
+			if (num(a, 1, RTB_MAX_ROUNDS, &v))
+				return fail(err, errlen, "--rounds: '%s' is not a whole number from 1 to %d", a,
+					    RTB_MAX_ROUNDS);
+			cl->o.rounds = (int)v;
 			break;
 		case OPT_PERIOD:
 			if (num(a, 1, 1000000, &v))
@@ -244,6 +252,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
 	      "                        sync.sem) or a metric id (default: all; see 'rtbench list')\n"
 	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
+	      "  --rounds N            split each measurement's samples into N rounds, interleaved across\n"
+	      "                        measurements (default 5; 1-32); figures carry the rounds' spread\n"
 	      "  --period-us N         timer period for irq.* (default 200; the study's hardware timer: 20)\n"
 	      "  --deadline-us N       count samples over N us in every measurement (default: none)\n"
 	      "  --cpu N               measurement CPU (default: the last CPU)\n"

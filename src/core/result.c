@@ -100,11 +100,20 @@ void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* rtb_metric_extra - set a named extra (replaces one of the same name, so a
+ * metric measured in rounds keeps one value per name). */
 int rtb_metric_extra(struct rtb_metric *m, const char *name, double value, const char *unit)
 {
-	if (m->nextra >= RTB_MAX_EXTRAS)
-		return RTB_ENOMEM;
-	struct rtb_extra *e = &m->extra[m->nextra++];
+	struct rtb_extra *e = NULL;
+
+	for (int i = 0; i < m->nextra && !e; i++)
+		if (!strncmp(m->extra[i].name, name, sizeof(m->extra[i].name) - 1))
+			e = &m->extra[i];
+	if (!e) {
+		if (m->nextra >= RTB_MAX_EXTRAS)
+			return RTB_ENOMEM;
+		e = &m->extra[m->nextra++];
+	}
 	snprintf(e->name, sizeof(e->name), "%s", name);
 	snprintf(e->unit, sizeof(e->unit), "%s", unit);
 	e->value = value;
@@ -133,7 +142,106 @@ int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns)
 	}
 	rc = rtb_stats_compute(m->samples, m->count, scratch, &m->stats);
 	free(scratch);
+	m->p50_spread = (struct rtb_spread){ 0, 0 };
+	m->p99_spread = (struct rtb_spread){ 0, 0 };
+	for (int i = 0; i < m->nrounds; i++) {
+		const struct rtb_round *rd = &m->rounds[i];
+		if (!i || rd->p50_ns < m->p50_spread.lo_ns)
+			m->p50_spread.lo_ns = rd->p50_ns;
+		if (!i || rd->p50_ns > m->p50_spread.hi_ns)
+			m->p50_spread.hi_ns = rd->p50_ns;
+		if (!i || rd->p99_ns < m->p99_spread.lo_ns)
+			m->p99_spread.lo_ns = rd->p99_ns;
+		if (!i || rd->p99_ns > m->p99_spread.hi_ns)
+			m->p99_spread.hi_ns = rd->p99_ns;
+	}
 	return rc;
+}
+
+double rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value)
+{
+	if (nrounds < 2 || value <= 0)
+		return -1;
+	return 50.0 * (double)(s->hi_ns - s->lo_ns) / (double)value;
+}
+
+/* round_of - the round entry for a finished metric's own statistics. */
+static struct rtb_round round_of(const struct rtb_metric *m)
+{
+	struct rtb_round rd = { 0 };
+
+	if ((m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL) && m->count) {
+		rd.count = m->stats.count;
+		rd.p50_ns = m->stats.pct[0];
+		rd.p99_ns = m->stats.pct[2];
+		rd.mean_ns = m->stats.mean;
+	}
+	return rd;
+}
+
+void rtb_metric_round_record(struct rtb_metric *m)
+{
+	if (m->nrounds == 0 && m->count) {
+		m->rounds[0] = round_of(m);
+		m->nrounds = 1;
+	}
+}
+
+/* note_has - 1 if the "; "-separated note already holds this item. */
+static int note_has(const char *note, const char *item, size_t n)
+{
+	for (const char *p = note; (p = strstr(p, item)) != NULL; p++)
+		if ((p == note || (p >= note + 2 && p[-2] == ';' && p[-1] == ' ')) &&
+		    (p[n] == '\0' || p[n] == ';'))
+			return 1;
+	return 0;
+}
+
+int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
+			   int64_t deadline_ns)
+{
+	const int src_ok = (src->status == RTB_STATUS_OK || src->status == RTB_STATUS_PARTIAL);
+
+	if (src_ok && src->count) {
+		if (dst->nrounds >= RTB_MAX_ROUNDS)
+			return RTB_ERANGE;
+		/* after the measurement: growing here costs no sample */
+		int64_t *s = realloc(dst->samples, (dst->count + src->count) * sizeof(*s));
+		if (!s)
+			return RTB_ENOMEM;
+		dst->samples = s;
+		memcpy(dst->samples + dst->count, src->samples, src->count * sizeof(*src->samples));
+		dst->count += src->count;
+		dst->rounds[dst->nrounds++] = round_of(src);
+	}
+	/* capacity is now what the rounds asked for, no longer the storage:
+	 * nothing measures into a merged metric */
+	dst->capacity += src->capacity;
+	dst->invalid += src->invalid;
+	dst->overruns += src->overruns;
+	dst->missed += src->missed;
+	dst->elapsed_ns += src->elapsed_ns;
+	if (!dst->has_first && src->has_first) {
+		dst->first_ns = src->first_ns;
+		dst->has_first = 1;
+	}
+	/* the worst status wins: failed > skipped > partial > ok */
+	if (src->status == RTB_STATUS_FAILED ||
+	    (src->status == RTB_STATUS_PARTIAL && dst->status == RTB_STATUS_OK))
+		dst->status = src->status;
+	if (!dst->method[0])
+		memcpy(dst->method, src->method, sizeof(dst->method));
+	for (const char *p = src->note; *p;) {
+		size_t n = strcspn(p, ";");
+		if (n && !note_has(dst->note, p, n))
+			rtb_metric_note(dst, "%.*s", (int)n, p);
+		p += n;
+		while (*p == ';' || *p == ' ')
+			p++;
+	}
+	for (int i = 0; i < src->nextra; i++)
+		rtb_metric_extra(dst, src->extra[i].name, src->extra[i].value, src->extra[i].unit);
+	return rtb_metric_finish(dst, deadline_ns);
 }
 
 void rtb_result_free(struct rtb_result *r)

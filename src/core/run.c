@@ -281,33 +281,130 @@ static void write_outputs(const struct rtb_run_out *out, const struct rtb_result
 			fprintf(stderr, "rtbench: cannot write %s\n", w[i].path);
 }
 
+/* bench_rounds - how many rounds bench b runs in: the run's rounds, at
+ * most one per sample, one for a bench that needs all its trials together. */
+static int bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	size_t total;
+	int r = c->o->rounds > 0 ? c->o->rounds : 1;
+
+	if (b->one_round)
+		return 1;
+	c->nrounds = 1;
+	c->round = 0;
+	total = rtb_samples_total(c, b);
+	if ((size_t)r > total)
+		r = total ? (int)total : 1;
+	return r > RTB_MAX_ROUNDS ? RTB_MAX_ROUNDS : r;
+}
+
+/* run_round - round `round` of bench b into a result of its own, then
+ * merged into the run's: each round's statistics are kept (rounds) and the
+ * samples appended, so the whole-run figures are over every round. Sets
+ * *measured to 0 when the bench measured nothing (skipped or failed
+ * metrics only): later rounds would say the same again. */
+static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
+		     int nrounds, int *measured)
+{
+	struct rtb_result tmp;
+	struct rtb_result *res = c->res;
+	int rc, mrc = 0;
+
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.clock = res->clock;
+	c->res = &tmp;
+	c->round = round;
+	c->nrounds = nrounds;
+	rc = rtb_run_bench(c, b);
+	c->res = res;
+	c->round = 0;
+	c->nrounds = 0;
+	/* warnings a bench adds go to the run */
+	for (int i = 0; i < tmp.nwarnings; i++) {
+		int dup = 0;
+		for (int j = 0; j < res->nwarnings && !dup; j++)
+			dup = !strcmp(res->warnings[j], tmp.warnings[i]);
+		if (!dup)
+			rtb_result_warn(res, "%s", tmp.warnings[i]);
+	}
+	*measured = 0;
+	for (int i = 0; i < tmp.nmetrics; i++) {
+		struct rtb_metric *m = tmp.metrics[i];
+		struct rtb_metric *d = rtb_metric_find(res, m->id);
+		*measured |= m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL;
+		if (!d && res->nmetrics < RTB_MAX_METRICS) {
+			/* first round: the metric moves over as it is */
+			rtb_metric_round_record(m);
+			rtb_metric_finish(m, c->o->deadline_ns);
+			res->metrics[res->nmetrics++] = m;
+			tmp.metrics[i] = NULL;
+			continue;
+		}
+		if (d && !mrc)
+			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
+	}
+	for (int i = 0; i < tmp.nmetrics; i++)
+		if (tmp.metrics[i]) {
+			free(tmp.metrics[i]->samples);
+			free(tmp.metrics[i]);
+		}
+	return rc ? rc : mrc;
+}
+
 int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	    const char *command_line, struct rtb_result *res)
 {
 	struct rtb_ctx c;
-	size_t nsel = 0, k = 0;
+	size_t nsel = 0, k = 0, total = 0;
 	int rc = rtb_run_setup(o, command_line, res, &c);
+	int *nr, maxr = 1;
 
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < rtb_nbenches; i++)
-		nsel += rtb_bench_selected(rtb_benches[i], o->tests);
-	for (size_t i = 0; i < rtb_nbenches && !rtb_stopped(&c); i++) {
-		const struct rtb_bench *b = rtb_benches[i];
-		if (!rtb_bench_selected(b, o->tests))
-			continue;
-		if (!o->quiet)
-			fprintf(stderr, "rtbench: [%lu/%lu] %s ...\n", (unsigned long)++k,
-				(unsigned long)nsel, b->id);
-		rc = rtb_run_bench(&c, b);
-		if (rc) {
-			fprintf(stderr, "rtbench: %s failed: %s\n", b->id, rtb_strerror(rc));
-			break;
-		}
-		if (rtb_stopped(&c))
-			res->set.stopped_early = 1;
-		write_outputs(out, res); /* after each benchmark: a stop keeps them */
+	nr = calloc(rtb_nbenches, sizeof(*nr));
+	if (!nr) {
+		rtb_run_teardown(&c);
+		return RTB_ENOMEM;
 	}
+	for (size_t i = 0; i < rtb_nbenches; i++) {
+		if (!rtb_bench_selected(rtb_benches[i], o->tests))
+			continue;
+		nsel++;
+		nr[i] = bench_rounds(&c, rtb_benches[i]);
+		total += (size_t)nr[i];
+		if (nr[i] > maxr)
+			maxr = nr[i];
+	}
+	res->set.rounds = maxr;
+	/* Rounds interleave: round 1 of every bench, then round 2 of every
+	 * bench, ...: whatever drifts over the run (placement, frequency,
+	 * the host) lands in every bench's rounds alike, and the spread of
+	 * the rounds shows it. */
+	for (int r = 0; r < maxr && !rtb_stopped(&c) && !rc; r++) {
+		for (size_t i = 0; i < rtb_nbenches && !rtb_stopped(&c); i++) {
+			const struct rtb_bench *b = rtb_benches[i];
+			int measured = 1;
+			if (r >= nr[i])
+				continue;
+			if (!o->quiet)
+				fprintf(stderr, "rtbench: [%lu/%lu] %s (round %d of %d) ...\n",
+					(unsigned long)++k, (unsigned long)total, b->id, r + 1, nr[i]);
+			rc = run_round(&c, b, r, nr[i], &measured);
+			if (rc) {
+				fprintf(stderr, "rtbench: %s failed: %s\n", b->id, rtb_strerror(rc));
+				break;
+			}
+			if (!measured && nr[i] > r + 1) {
+				total -= (size_t)(nr[i] - r - 1);
+				nr[i] = r + 1; /* skipped or failed: no more rounds */
+			}
+			if (rtb_stopped(&c))
+				res->set.stopped_early = 1;
+		}
+		write_outputs(out, res); /* after each round: a stop keeps them */
+	}
+	(void)nsel;
+	free(nr);
 	rtb_run_teardown(&c);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);

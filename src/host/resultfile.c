@@ -314,6 +314,43 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
 	return 0;
 }
 
+/* rf_rounds - "rounds": [{"count", "p50_ns", "p99_ns", "mean_ns"}, ...];
+ * their counts add up to the metric's count. */
+static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
+{
+	json_t *e;
+	size_t i;
+	uint64_t sum = 0;
+	int rc;
+
+	if (!json_is_array(a))
+		return rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
+	if (json_array_size(a) == 0 || !m->has_stats)
+		return 0;
+	m->rounds = calloc(json_array_size(a), sizeof(*m->rounds));
+	if (!m->rounds)
+		return RTB_ENOMEM;
+	json_array_foreach(a, i, e) {
+		struct rtb_rf_round *rd = &m->rounds[i];
+		if (!json_is_object(e))
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is not an object", i);
+		if ((rc = rf_opt_count(c, e, "count", &rd->count)) ||
+		    (rc = rf_req_int(c, e, "p50_ns", &rd->p50)) ||
+		    (rc = rf_req_int(c, e, "p99_ns", &rd->p99)) ||
+		    (rc = rf_req_num(c, e, "mean_ns", &rd->mean)))
+			return rc;
+		if (rd->count == 0 || rd->p50 < 0 || rd->p99 < rd->p50)
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
+				       i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);
+		sum += rd->count;
+		m->nrounds = i + 1;
+	}
+	if (sum != m->count)
+		return rf_fail(c, RTB_EFORMAT, "the rounds hold %llu samples but \"count\" is %llu",
+			       (unsigned long long)sum, (unsigned long long)m->count);
+	return 0;
+}
+
 static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 {
 	json_t *id = json_object_get(j, "id"), *v;
@@ -387,6 +424,9 @@ static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metr
 		return rc;
 	v = json_object_get(j, "samples");
 	if (v && !json_is_null(v) && m->has_stats && (rc = rf_samples(c, v, m)))
+		return rc;
+	v = json_object_get(j, "rounds");
+	if (v && !json_is_null(v) && (rc = rf_rounds(c, v, m)))
 		return rc;
 	c->where[0] = 0;
 	return 0;
@@ -608,6 +648,7 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->note);
 		free(m->buckets);
 		free(m->samples);
+		free(m->rounds);
 	}
 	free(r->metrics);
 	for (i = 0; i < r->nwarnings; i++)

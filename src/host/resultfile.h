@@ -33,6 +33,13 @@ struct rtb_rf_kv {
 	char *value;
 };
 
+/* One round's statistics (schema 2: "rounds"). */
+struct rtb_rf_round {
+	uint64_t count;
+	int64_t p50, p99;
+	double mean;
+};
+
 struct rtb_rf_metric {
 	char *id;             /* "ipc.mqueue.wakeup" */
 	char *title;          /* "" if absent */
@@ -60,6 +67,9 @@ struct rtb_rf_metric {
 
 	int64_t *samples;     /* NULL if the file has none; else `count` values */
 	size_t nsamples;
+
+	struct rtb_rf_round *rounds; /* NULL for a schema-1 file or one round */
+	size_t nrounds;
 };
 
 struct rtb_rf_kvlist {

@@ -345,6 +345,7 @@ static void write_settings(struct jw *w, const struct rtb_settings *s)
 {
 	jw_open(w, "settings", '{', 1);
 	put_int(w, "samples", s->samples);
+	put_int(w, "rounds", s->rounds > 0 ? s->rounds : 1);
 	put_int(w, "period_ns", s->period_ns);
 	put_int(w, "deadline_ns", s->deadline_ns);
 	put_int(w, "cpu", s->cpu);
@@ -422,6 +423,30 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 	put_int(w, "deadline_ns", m->deadline_ns);
 	put_uint(w, "over_deadline", m->over_deadline);
 	put_int(w, "elapsed_ns", m->elapsed_ns);
+
+	/* rounds: each round's own statistics, and the between-round spread
+	 * of the median and p99 (schema 2) */
+	jw_open(w, "rounds", '[', 1);
+	for (int i = 0; i < m->nrounds && has_stats; i++) {
+		const struct rtb_round *rd = &m->rounds[i];
+		jw_open(w, NULL, '{', 0);
+		put_uint(w, "count", rd->count);
+		put_int(w, "p50_ns", rd->p50_ns);
+		put_int(w, "p99_ns", rd->p99_ns);
+		put_dbl(w, "mean_ns", rd->mean_ns);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	if (has_stats && m->nrounds >= 2) {
+		jw_open(w, "round_spread", '{', 0);
+		put_int(w, "p50_lo_ns", m->p50_spread.lo_ns);
+		put_int(w, "p50_hi_ns", m->p50_spread.hi_ns);
+		put_int(w, "p99_lo_ns", m->p99_spread.lo_ns);
+		put_int(w, "p99_hi_ns", m->p99_spread.hi_ns);
+		jw_close(w, '}');
+	} else {
+		put_null(w, "round_spread");
+	}
 
 	jw_open(w, "extras", '{', 0);
 	for (int i = 0; i < m->nextra && i < RTB_MAX_EXTRAS; i++) {

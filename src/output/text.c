@@ -33,9 +33,9 @@ static void header(struct rtb_sink *f, int idx, const char *prefix, size_t plen)
 	if (plen)
 		rtb_sink_printf(f, "   rows: %.*s*", (int)plen, prefix);
 	rtb_sink_putc(f, '\n');
-	rtb_sink_printf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n", NAME_W,
+	rtb_sink_printf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s %7s %7s\n", NAME_W,
 		"measurement", "count", "min", "mean", "stddev", "p50", "p90", "p99",
-		"p99.9", "max", "first");
+		"p99.9", "max", "first", "p50+-%", "p99+-%");
 }
 
 static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
@@ -63,6 +63,13 @@ static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 		us(f, m->first_ns);
 	else
 		rtb_sink_printf(f, " %10s", "-");
+	/* between-round spread: half the range of the rounds' values */
+	double s50 = rtb_spread_pct(&m->p50_spread, m->nrounds, s->pct[0]);
+	double s99 = rtb_spread_pct(&m->p99_spread, m->nrounds, s->pct[2]);
+	if (s50 >= 0)
+		rtb_sink_printf(f, " %7.1f %7.1f", s50, s99);
+	else
+		rtb_sink_printf(f, " %7s %7s", "-", "-");
 	if (m->status == RTB_STATUS_PARTIAL)
 		rtb_sink_printf(f, "  PARTIAL");
 	rtb_sink_putc(f, '\n');
@@ -229,7 +236,9 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 				notes(f, r->metrics[i], t);
 	}
 	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
-		"first: the first (cold) sample, not in the other columns.\n");
+		"first: the first (cold) sample, not in the other columns.\n"
+		"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "
+		"as %% of the figure); '-' with one round.\n", r->set.rounds > 0 ? r->set.rounds : 1);
 	if (fp->emulation.present)
 		rtb_sink_printf(f, "%s\n", rtb_emulation_line(&fp->emulation, emu, sizeof(emu)));
 	return rtb_sink_error(f);
