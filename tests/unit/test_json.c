@@ -224,6 +224,12 @@ static struct rtb_result *mk_result(void)
 	m->extra[0].value = 200;
 	strcpy(m->extra[0].unit, "us");
 	m->nextra = 1;
+	/* two rounds (schema 2): counts add up to the metric's */
+	m->rounds[0] = (struct rtb_round){ 3, 2000, 2400, 2133.5 };
+	m->rounds[1] = (struct rtb_round){ 2, 2200, 2500, 2300.0 };
+	m->nrounds = 2;
+	m->p50_spread = (struct rtb_spread){ 2000, 2200 };
+	m->p99_spread = (struct rtb_spread){ 2400, 2500 };
 
 	/* mean 35, stddev 15; partial, with a note needing escapes */
 	m = mk_metric("sync.sem.take.uncontended", "Semaphore take, no contention",
