@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/cli.h"
+#include "core/frame_cmd.h"
 #include "core/run.h"
 #include "core/selftest.h"
 #include "rtbench/err.h"
@@ -21,9 +22,11 @@ static void usage(FILE *f)
 	      "  list                          the measurements, with their ids\n"
 	      "  run [options]                 measure; study-shaped tables, --json/--csv/--raw files\n"
 	      "  selftest [options]            known-answer check of every measured path\n"
+	      "  frame FILE...                 FILEs as RTBF1 serial frames on stdout (docs/serial.md)\n"
 #ifdef RTB_HAVE_HOST
 	      "  compare A.json B.json [...]   side-by-side tables with differences and significance\n"
 	      "  report A.json [...] -o F.html self-contained HTML report with plots\n"
+	      "  ingest [-o DIR] [STREAM|-]    files framed in a serial stream (RTBF1) written to DIR\n"
 #endif
 	      "\n'rtbench COMMAND --help' for each command's options; --version for the version.\n", f);
 }
@@ -113,13 +116,17 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1, 0, cmdline);
 	if (!strcmp(cmd, "selftest"))
 		return cmd_run(argc - 1, argv + 1, 1, cmdline);
+	if (!strcmp(cmd, "frame"))
+		return rtb_cmd_frame(argc - 1, argv + 1);
 #ifdef RTB_HAVE_HOST
 	if (!strcmp(cmd, "compare"))
 		return rtb_host_compare(argc - 1, argv + 1);
 	if (!strcmp(cmd, "report"))
 		return rtb_host_report(argc - 1, argv + 1);
+	if (!strcmp(cmd, "ingest"))
+		return rtb_host_ingest(argc - 1, argv + 1);
 #else
-	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report")) {
+	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report") || !strcmp(cmd, "ingest")) {
 		fprintf(stderr, "rtbench: '%s': this build has no host-side analysis "
 			"(install libjansson-dev and run make again)\n", cmd);
 		return 2;

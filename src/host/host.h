@@ -20,4 +20,9 @@ int rtb_host_compare(int argc, char **argv);
  * file and renamed, so it is never left half-written. */
 int rtb_host_report(int argc, char **argv);
 
+/* rtb_host_ingest - "rtbench ingest [-o DIR] [STREAM|-]": the RTBF1-framed
+ * files in a serial stream written to DIR (docs/serial.md). Exit 0 all
+ * files whole, 2 a truncated/garbled/gapped stream or bad option, 1 other. */
+int rtb_host_ingest(int argc, char **argv);
+
 #endif
