@@ -1,4 +1,4 @@
-/* rtbench - command-line entry: list, run, selftest, compare, report.
+/* rtbench - command-line entry: list, run, selftest, compare, report, check.
  *
  * Exit status everywhere: 0 done, 1 failed, 2 bad input (one line on
  * stderr naming what is wrong; nothing was run or written), 130 stopped by
@@ -27,6 +27,7 @@ static void usage(FILE *f)
 	      "  compare A.json B.json [...]   side-by-side tables with differences and significance\n"
 	      "  report A.json [...] -o F.html self-contained HTML report with plots\n"
 	      "  ingest [-o DIR] [STREAM|-]    files framed in a serial stream (RTBF1) written to DIR\n"
+	      "  check R.json [limits]         CI gate: exit 1 when a figure crosses a limit or regresses\n"
 #endif
 	      "\n'rtbench COMMAND --help' for each command's options; --version for the version.\n", f);
 }
@@ -125,8 +126,11 @@ int main(int argc, char **argv)
 		return rtb_host_report(argc - 1, argv + 1);
 	if (!strcmp(cmd, "ingest"))
 		return rtb_host_ingest(argc - 1, argv + 1);
+	if (!strcmp(cmd, "check"))
+		return rtb_host_check(argc - 1, argv + 1);
 #else
-	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report") || !strcmp(cmd, "ingest")) {
+	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report") || !strcmp(cmd, "ingest") ||
+	    !strcmp(cmd, "check")) {
 		fprintf(stderr, "rtbench: '%s': this build has no host-side analysis "
 			"(install libjansson-dev and run make again)\n", cmd);
 		return 2;

@@ -24,5 +24,8 @@ int rtb_host_report(int argc, char **argv);
  * files in a serial stream written to DIR (docs/serial.md). Exit 0 all
  * files whole, 2 a truncated/garbled/gapped stream or bad option, 1 other. */
 int rtb_host_ingest(int argc, char **argv);
+/* rtb_host_check - "rtbench check RESULT.json [--baseline B.json] [limits]":
+ * the CI gate. Exit 0 all passed, 1 a figure failed, 2 bad input. */
+int rtb_host_check(int argc, char **argv);
 
 #endif

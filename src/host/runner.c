@@ -249,8 +249,10 @@ int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv)
 	h.alpha = RTB_CMP_DEFAULT_ALPHA;
 	h.fmt = ops->formats ? ops->formats[0] : NULL;
 
-	/* Step 1-4, stopping at the first failure; Step 5 always */
-	rc = host_parse(&h, argc, argv);
+	/* Step 0-4, stopping at the first failure; Step 5 always */
+	rc = ops->setup ? ops->setup(&h) : 0;
+	if (!rc)
+		rc = host_parse(&h, argc, argv);
 	if (rc == 1) {
 		rc = 0;
 		goto out;

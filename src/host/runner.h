@@ -8,6 +8,8 @@
  * "rtbench X: ..." error line or picks an exit status.
  *
  *   rtb_host_main(ops, argc, argv)
+ *     0. setup   ops->setup(h) (optional): the command's defaults and its
+ *                own state in h->priv, before any option is read.
  *     1. parse   common options (-f/--format, -o/--output, -a/--alpha,
  *                -h/--help: whichever ops->common asks for), then each of
  *                the command's own options through ops->parse(h, opt, arg);
@@ -52,6 +54,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "host/cases.h"
 #include "host/compare.h"
 #include "host/resultfile.h"
 #include "host/strbuf.h"
@@ -81,6 +84,7 @@ struct rtb_host_ops {
 	const struct rtb_render *const *formats; /* NULL-terminated; [0] is the default */
 	const char *shortopts;                /* the command's own, e.g. "t:" */
 	const struct option *longopts;        /* the command's own, {0}-terminated */
+	int (*setup)(struct rtb_host *h);
 	int (*parse)(struct rtb_host *h, int opt, const char *arg);
 	int (*init)(struct rtb_host *h);
 	int (*run)(struct rtb_host *h);
@@ -107,6 +111,7 @@ struct rtb_host {
 	struct rtb_cmp cmp;
 	int have_cmp;
 	/* output */
+	const struct rtb_cases *cases;        /* pass/fail cases (check), for junit/lava */
 	struct rtb_sb text;
 	int verdict_failed;                   /* exit 1 after printing */
 	void *priv;                           /* the command's own state */

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# check.sh - `rtbench check`, the CI gate: it passes a rerun against its
+# baseline, fails a planted regression (one measurement shifted by 500 ns)
+# with exactly one FAIL line naming it, applies absolute limits and
+# --fail-if rules, refuses bad rules with exit 2, and its JUnit XML parses.
+# LAVA: the lava-results output is fed through the parsing rules of Linaro
+# test-definitions' automated/utils/send-to-lava.sh (its two egrep patterns
+# and awk fields, re-stated below; set SEND_TO_LAVA=/path/send-to-lava.sh
+# to run the real script instead) into a stub lava-test-case that checks
+# its arguments as LAVA's lava-test-case usage states them; the lava
+# format's <LAVA_SIGNAL_TESTCASE ...> lines are checked against the form
+# lava-test-case itself prints.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+data=$here/data
+rtb=${RTBENCH:-build/rtbench}
+out=${RTB_TEST_OUT:-/tmp}/check
+if ! "$rtb" check --help >/dev/null 2>&1; then
+	echo "SKIP: this build has no check (needs libjansson-dev)"
+	exit 77
+fi
+rm -rf "$out"; mkdir -p "$out/bin"
+fail=0
+expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
+	local want=$1; shift
+	"$@" >"$out/o" 2>"$out/e"
+	local rc=$?
+	[ "$rc" -eq "$want" ] || { echo "FAIL: exit $rc, want $want: $*"; cat "$out/o" "$out/e"; fail=1; }
+}
+has() { grep -qF -- "$2" "$1" || { echo "FAIL: $1 lacks: $2"; cat "$1"; fail=1; }; }
+
+# a rerun passes; a planted regression fails, one line naming it
+expect 0 "$rtb" check --baseline "$data/vx.json" "$data/vx_rerun.json"
+has "$out/o" "0 failed"
+python3 "$data/plant_regression.py" "$data/vx_rerun.json" "$out/planted.json" ipc.mqueue.wakeup 500 ||
+	{ echo "FAIL: could not plant"; exit 1; }
+expect 1 "$rtb" check --baseline "$data/vx.json" "$out/planted.json"
+[ "$(grep -c '^FAIL ' "$out/o")" -eq 1 ] || { echo "FAIL: want exactly one FAIL line"; cat "$out/o"; fail=1; }
+has "$out/o" "FAIL ipc.mqueue.wakeup: p99"
+has "$out/o" "significant (Mann-Whitney"
+# a rise within the allowance passes
+expect 0 "$rtb" check --baseline "$data/vx.json" --max-regress-pct 50 "$out/planted.json"
+
+# absolute limits and expressions
+expect 1 "$rtb" check --max-p99-us 10 "$data/rtl.json"
+has "$out/o" "FAIL irq.timer.nanosleep: p99 12.298 us > 10.000 us (--max-p99-us 10)"
+expect 0 "$rtb" check --max-p99-us 1000 --max-us 1000 "$data/rtl.json"
+expect 1 "$rtb" check --fail-if 'ipc.*:mean>2us' "$data/rtl.json"
+has "$out/o" "FAIL ipc.mqueue.wakeup: mean 2.609 us > 2.000 us"
+expect 0 "$rtb" check --fail-if 'missed>0' --fail-if 'ctxsw.*:p50 >= 1ms' "$data/rtl.json"
+expect 1 "$rtb" check --baseline "$data/vx.json" --fail-if 'p50>+3%' "$out/planted.json"
+has "$out/o" "FAIL ipc.mqueue.wakeup: p50"
+for bad in 'p98>1' 'p99 ~ 1' 'p99>1parsec' 'mean>'; do
+	expect 2 "$rtb" check --fail-if "$bad" "$data/rtl.json"
+	has "$out/e" "rtbench check: --fail-if"
+done
+expect 2 "$rtb" check --fail-if 'p99>5%' "$data/rtl.json"
+expect 2 "$rtb" check "$data/rtl.json" "$data/vx.json"
+expect 2 "$rtb" check "$data/bad_truncated.json"
+
+# JUnit
+expect 1 "$rtb" check --baseline "$data/vx.json" --junit "$out/junit.xml" "$out/planted.json"
+python3 - "$out/junit.xml" <<'PY' || fail=1
+import sys, xml.etree.ElementTree as ET
+s = ET.parse(sys.argv[1]).getroot().find("testsuite")
+cases = s.findall("testcase")
+assert int(s.get("tests")) == len(cases) == 5, s.attrib
+failed = [c.get("name") for c in cases if c.find("failure") is not None]
+assert failed == ["ipc.mqueue.wakeup"], failed
+assert s.get("failures") == "1" and s.get("skipped") == "1", s.attrib
+PY
+
+# LAVA: result.txt through send-to-lava.sh's rules into a checking lava-test-case
+cat >"$out/bin/lava-test-case" <<'STUB'
+#!/bin/sh
+# usage (LAVA): lava-test-case TEST_CASE_ID --result RESULT [--units UNITS] [--measurement MEASUREMENT]
+id=$1; shift
+echo "$id" | grep -Eq '^[A-Za-z0-9._-]+$' || { echo "bad id '$id'" >&2; exit 1; }
+[ "$1" = --result ] || { echo "no --result" >&2; exit 1; }
+case $2 in pass|fail|skip|unknown) ;; *) echo "bad result $2" >&2; exit 1 ;; esac
+res=$2; shift 2; meas= units=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--measurement) meas=$2 ;;
+	--units) units=$2 ;;
+	*) echo "bad arg $1" >&2; exit 1 ;;
+	esac
+	shift 2
+done
+[ -z "$meas" ] || echo "$meas" | grep -Eq '^[0-9]+(\.[0-9]+)?$' || { echo "bad measurement $meas" >&2; exit 1; }
+echo "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=$id RESULT=$res${meas:+ MEASUREMENT=$meas}${units:+ UNITS=$units}>"
+STUB
+chmod +x "$out/bin/lava-test-case"
+send_to_lava() { # the parsing of automated/utils/send-to-lava.sh, re-stated
+	if [ -n "${SEND_TO_LAVA:-}" ]; then sh "$SEND_TO_LAVA" "$1"; return; fi
+	while read -r line; do
+		if echo "$line" | grep -Eiq ".* +(pass|fail|skip)$"; then
+			lava-test-case "$(echo "$line" | awk '{print $1}')" --result "$(echo "$line" | awk '{print $2}')"
+		elif echo "$line" | grep -Eiq ".*+ (pass|fail|skip)+ .*+"; then
+			lava-test-case "$(echo "$line" | awk '{print $1}')" --result "$(echo "$line" | awk '{print $2}')" \
+				--measurement "$(echo "$line" | awk '{print $3}')" --units "$(echo "$line" | awk '{print $4}')"
+		else
+			echo "UNPARSED: $line"
+		fi
+	done <"$1"
+}
+expect 1 "$rtb" check --baseline "$data/vx.json" -f lava-results -o "$out/result.txt" "$out/planted.json"
+PATH="$out/bin:$PATH" send_to_lava "$out/result.txt" >"$out/signals" 2>"$out/stub.err"
+[ -s "$out/stub.err" ] && { echo "FAIL: lava-test-case refused:"; cat "$out/stub.err"; fail=1; }
+grep -q UNPARSED "$out/signals" && { echo "FAIL: send-to-lava.sh would not parse:"; cat "$out/signals"; fail=1; }
+[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' "$out/signals")" -eq 5 ] || { echo "FAIL: want 5 test cases"; cat "$out/signals"; fail=1; }
+has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=ipc.mqueue.wakeup RESULT=fail MEASUREMENT=3.510 UNITS=us>"
+has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=sync.mutex.pi.inversion RESULT=skip>"
+# the direct form is what lava-test-case prints, line for line
+expect 1 "$rtb" check --baseline "$data/vx.json" -f lava "$out/planted.json"
+diff "$out/o" "$out/signals" || { echo "FAIL: -f lava differs from what lava-test-case prints"; fail=1; }
+
+[ $fail -eq 0 ] && echo "check: ok"
+exit $fail
