@@ -5,7 +5,7 @@
  * Ctrl-C (what was measured is written). */
 #include <stdio.h>
 #include <string.h>
-#include "core/cli.h"
+#include "cli.h"
 #include "core/frame_cmd.h"
 #include "core/run.h"
 #include "core/selftest.h"

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/cli.h"
+#include "cli.h"
 #include "core/run.h"
 #include "core/selftest.h"
 #include "rtbench/err.h"

@@ -1,6 +1,6 @@
 /* rtbench core - selftest (see selftest.c). */
 #ifndef RTB_CORE_SELFTEST_H
 #define RTB_CORE_SELFTEST_H
-#include "core/cli.h"
+#include "cli.h"
 int rtb_selftest(struct rtb_cli *cl, const char *command_line);
 #endif

@@ -1,6 +1,6 @@
-/* rtbench core - command-line parsing for run and selftest. */
-#ifndef RTB_CORE_CLI_H
-#define RTB_CORE_CLI_H
+/* rtbench POSIX entry - command-line parsing for run and selftest. */
+#ifndef RTB_POSIX_CLI_H
+#define RTB_POSIX_CLI_H
 #include <stddef.h>
 #include <stdio.h>
 #include "rtbench/bench.h"

@@ -1,4 +1,5 @@
-/* rtbench core - command-line parsing.
+/* rtbench POSIX entry - command-line parsing (argv belongs to the POSIX main;
+ * a port without a command line fills struct rtb_opts itself).
  *
  * Every option value is checked completely (a number must be all digits and
  * in range, a file's directory must be writable) before anything runs, so
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "core/cli.h"
+#include "cli.h"
 #include "rtbench/err.h"
 
 enum {
