@@ -65,7 +65,7 @@ static int cmd_run(int argc, char **argv, int selftest, const char *cmdline)
 		return 0;
 	}
 	if (selftest)
-		return rtb_selftest(&cl, cmdline);
+		return rtb_selftest(&cl.o, cmdline);
 	int rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
 	rtb_result_free(&res);
 	if (rc == RTB_EINTR)

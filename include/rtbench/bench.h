@@ -14,6 +14,11 @@
 #include "rtbench/port.h"
 #include "rtbench/result.h"
 
+#define RTB_MAX_DELAYS 8
+
+/* rtb_opts - the configuration a run starts from (rtb_run). The POSIX
+ * entry fills it from argv; a port without a command line fills it in
+ * code. */
 struct rtb_opts {
 	int samples;            /* -1: each benchmark's default */
 	int64_t period_ns;      /* timer period for irq.* */
@@ -34,6 +39,8 @@ struct rtb_opts {
 	int quiet;
 	struct rtb_emulation emulation; /* --emulation; .present 0: none */
 	int rounds;             /* rounds per measurement (>= 1) */
+	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest: delays to inject */
+	int ndelays;
 };
 
 struct rtb_ctx {

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/platform.h"
 #include "rtbench/sink.h"
 #include "rtb_port_impl.h" /* from src/port/<port>/ */
 
@@ -24,37 +25,29 @@
  *   static inline int64_t rtb_port_mono_ns(void); - the clock timers expire on
  *   static inline int rtb_port_sleep_until_ns(int64_t t_ns); - sleep until an
  *       absolute rtb_port_mono_ns() time (0, or RTB_ESYS)
+ *
+ * rtb_stamp_t - a tick value one thread publishes and another reads (a
+ * stamp taken before a context switch, read after it). Shared 64-bit state
+ * is never a plain C11 atomic in portable code: a 64-bit atomic is not
+ * lock-free on ARMv6-M/v7-M. The port defines the type and, inline:
+ *   void rtb_stamp_set(rtb_stamp_t *, uint64_t);   sequentially consistent
+ *   uint64_t rtb_stamp_get(rtb_stamp_t *);
+ *   void rtb_stamp_set_relaxed(rtb_stamp_t *, uint64_t);   no ordering
+ *   uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *);
+ * (a single-core RTOS port: a two-word store with interrupts masked, or a
+ * 32-bit counter value; see docs/porting.md).
  */
-
-struct rtb_clock_info {
-	char source[32];        /* "tsc", "clock_monotonic", ... */
-	char note[160];         /* why this source; what weakens it ("" if nothing) */
-	double ticks_per_ns;    /* calibrated rate of rtb_port_ticks() */
-	uint32_t mult, shift;   /* ns = (ticks * mult) >> shift, from ticks_per_ns */
-	int64_t calib_window_ns;/* length of the calibration window */
-	double calib_ppm;       /* spread between calibration rounds, ppm */
-	int64_t mono_res_ns;    /* clock_getres of the timer clock */
-	int invariant;          /* 1 if the counter rate is constant and synced */
-	double bare_read_ns;    /* raw counter read in a tight loop (no wrapper) */
-};
 
 /* rtb_port_clock_init - choose and calibrate the tick counter (takes ~100 ms). */
 int rtb_port_clock_init(struct rtb_clock_info *ci);
 
-/* rtb_ticks_to_ns - convert a tick difference with the calibration. */
-static inline int64_t rtb_ticks_to_ns(const struct rtb_clock_info *ci, uint64_t dt)
-{
-#ifdef __SIZEOF_INT128__
-	return (int64_t)(((unsigned __int128)dt * ci->mult) >> ci->shift);
-#else
-	/* no 128-bit integers (32-bit targets): two 64-bit halves (shift <= 32) */
-	uint64_t hi = (dt >> 32) * ci->mult, lo = (dt & 0xFFFFFFFFu) * ci->mult;
-	return (int64_t)((hi << (32 - ci->shift)) + (lo >> ci->shift));
-#endif
-}
-
 /* rtb_port_sleep_ns - relative sleep. */
 int rtb_port_sleep_ns(int64_t ns);
+
+/* rtb_port_date_utc - the wall-clock date as ISO 8601 UTC
+ * ("2026-12-02T16:09:25Z") into buf. RTB_ENOTSUP (buf "") where the
+ * platform has no calendar clock (a board without an RTC). */
+int rtb_port_date_utc(char *buf, size_t len);
 
 /* ---- threads --------------------------------------------------------- */
 
@@ -77,18 +70,18 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 		      rtb_thread_fn fn, void *arg);
 int rtb_thread_join(rtb_thread_t *t);
 
-/* rtb_thread_self_id - OS id of the calling thread (for the watchdog). */
-long rtb_thread_self_id(void);
-/* rtb_thread_demote - set thread (by OS id) to the normal policy; used by
- * the watchdog to take the CPU back from a runaway real-time thread. */
-int rtb_thread_demote(long os_id);
-/* rtb_thread_effective_prio - the priority the scheduler currently uses
- * for thread os_id, including any inheritance boost. RTB_ENOTSUP where the
- * OS cannot tell. */
-int rtb_thread_effective_prio(long os_id, int *prio);
-/* rtb_thread_is_blocked - 1 if thread os_id is blocked (sleeping), 0 if it
- * is running or ready, negative on error / RTB_ENOTSUP. */
-int rtb_thread_is_blocked(long os_id);
+/* rtb_thread_demote - set a started thread to the normal policy; used by
+ * the watchdog to take the CPU back from a runaway real-time thread.
+ * Callable from another thread at any time while t runs. */
+int rtb_thread_demote(rtb_thread_t *t);
+/* rtb_thread_effective_prio - the native priority the scheduler currently
+ * uses for thread t (NULL: the caller), including any inheritance boost.
+ * RTB_ENOTSUP where the OS cannot tell. */
+int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio);
+/* rtb_thread_is_blocked - 1 if thread t is blocked (waiting on an object
+ * or sleeping), 0 if it is running or ready, negative on error /
+ * RTB_ENOTSUP. */
+int rtb_thread_is_blocked(const rtb_thread_t *t);
 
 /* rtb_self_sched - set the calling thread's policy, priority and CPU. */
 int rtb_self_sched(enum rtb_policy policy, int prio, int cpu);
@@ -150,7 +143,12 @@ int rtb_ptimer_stop(rtb_ptimer_t *t);
 /* rtb_port_init - once, before any thread: blocks asynchronous signals the
  * port uses so that only the intended thread takes them. */
 int rtb_port_init(void);
-/* rtb_port_lock_memory - lock current and future pages (mlockall). */
+/* rtb_port_exit - end the whole program at once with status, without
+ * unwinding or flushing (the watchdog's last resort when a phase will not
+ * stop; POSIX: _exit; a board: halt or reset). Never returns. */
+void rtb_port_exit(int status) __attribute__((noreturn));
+/* rtb_port_lock_memory - keep every page resident (POSIX: mlockall);
+ * 0 where memory is never paged. */
 int rtb_port_lock_memory(void);
 
 /* System knobs a run may change; the core records the old value and
@@ -200,29 +198,6 @@ struct rtb_sink *rtb_port_console(void);
 
 /* ---- platform fingerprint -------------------------------------------- */
 
-#include "rtbench/emulation.h"
-
-struct rtb_fingerprint {
-	/* port-neutral: the emulator, if any (rtbench/emulation.h); filled by
-	 * the runner from --emulation or by a firmware port from build defines */
-	struct rtb_emulation emulation;
-	char os[32];             /* "Linux" */
-	char hostname[64];
-	char kernel_release[96];
-	char kernel_version[160];/* uname version string */
-	char machine[32];        /* "x86_64" */
-	char preempt_model[48];  /* "PREEMPT_RT", "PREEMPT_DYNAMIC (none)", ... */
-	char cpu_model[96];
-	char clocksource[32];    /* the OS's current clocksource */
-	char virt[32];           /* hypervisor name, "" on bare metal, "unknown" */
-	int ncpus;
-	int realtime_kernel;     /* 1 PREEMPT_RT, 0 not, -1 unknown */
-	long rt_runtime_us, rt_period_us; /* -2 unknown */
-	long rr_timeslice_ms;    /* at start; -2 unknown */
-	char cpu_governor[32];
-	char idle_driver[32];
-	char isolated_cpus[64];
-};
 int rtb_port_fingerprint(struct rtb_fingerprint *fp);
 
 #endif

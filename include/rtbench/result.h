@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include "rtbench/hist.h"
 #include "rtbench/stats.h"
-#include "rtbench/port.h"
+#include "rtbench/platform.h"
 
 #define RTB_SCHEMA "rtbench-result"
 #define RTB_SCHEMA_VERSION 2

@@ -46,8 +46,8 @@ struct cs {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
 	int yield;
-	_Atomic uint64_t last_ts[2];  /* each task's latest stamp; 0: none this burst */
-	_Atomic uint64_t burst_end;
+	rtb_stamp_t last_ts[2];     /* each task's latest stamp; 0: none this burst */
+	rtb_stamp_t burst_end;
 	atomic_int ending;            /* a spinner is parking: no more samples */
 	atomic_int quit;
 	rtb_bsem_t go[2], parked;
@@ -72,18 +72,18 @@ static void *spinner(void *p)
 		rtb_bsem_take(&s->go[me]);
 		if (atomic_load(&s->quit))
 			break;
-		const uint64_t end = atomic_load_explicit(&s->burst_end, memory_order_relaxed);
+		const uint64_t end = rtb_stamp_get_relaxed(&s->burst_end);
 		uint64_t prev = 0;
 		for (;;) {
 			/* Step 2 */
 			uint64_t t = rtb_port_ticks();
-			uint64_t o = atomic_load_explicit(&s->last_ts[other], memory_order_relaxed);
+			uint64_t o = rtb_stamp_get_relaxed(&s->last_ts[other]);
 			if (o > prev && !atomic_load_explicit(&s->ending, memory_order_relaxed)) {
 				if (o > t)  /* switched out between the two reads */
 					t = rtb_port_ticks();
 				rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t - o));
 			}
-			atomic_store_explicit(&s->last_ts[me], t, memory_order_relaxed);
+			rtb_stamp_set_relaxed(&s->last_ts[me], t);
 			prev = t;
 			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || rtb_metric_full(s->m))
 				break;
@@ -135,10 +135,10 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	while (!rtb_metric_full(s.m) && !rtb_stopped(c)) {
 		/* Step 1 */
 		rtb_watchdog_arm(c, BURST_NS + 5000000000LL);
-		atomic_store(&s.last_ts[0], 0);
-		atomic_store(&s.last_ts[1], 0);
+		rtb_stamp_set(&s.last_ts[0], 0);
+		rtb_stamp_set(&s.last_ts[1], 0);
 		atomic_store(&s.ending, 0);
-		atomic_store(&s.burst_end, rtb_port_ticks() + rtb_ns_to_ticks(c->clk, BURST_NS));
+		rtb_stamp_set(&s.burst_end, rtb_port_ticks() + rtb_ns_to_ticks(c->clk, BURST_NS));
 		rtb_bsem_give(&s.go[0]);
 		rtb_bsem_give(&s.go[1]);
 		for (int k = 0; k < 2; k++)

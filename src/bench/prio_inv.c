@@ -55,8 +55,8 @@ struct pi {
 	double cs_us, load_us;
 	rtb_bsem_t go_h, go_m, go_l, done;
 	atomic_int quit;
-	_Atomic uint64_t t_ready, t_req, t_rel, t_acq;
-	_Atomic uint64_t load_ticks;  /* how long tWorkTask's load really took */
+	rtb_stamp_t t_ready, t_req, t_rel, t_acq;
+	rtb_stamp_t load_ticks;      /* how long tWorkTask's load really took */
 	struct rtb_metric *inject_into; /* selftest: the metric this trial records into */
 };
 
@@ -65,12 +65,12 @@ static void *slow_task(void *p)
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_l) && !atomic_load(&s->quit)) {
 		rtb_mutex_lock(s->cur);                     /* Step 2 */
-		atomic_store(&s->t_ready, rtb_port_ticks());
+		rtb_stamp_set(&s->t_ready, rtb_port_ticks());
 		rtb_bsem_give(&s->go_h);
 		rtb_bsem_give(&s->go_m);                    /* Step 4 */
 		rtb_busy_ns(s->c, (int64_t)(s->cs_us * 1000.0));                /* Step 5 */
 		rtb_inject(s->c, s->inject_into);
-		atomic_store(&s->t_rel, rtb_port_ticks());
+		rtb_stamp_set(&s->t_rel, rtb_port_ticks());
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
 	}
@@ -83,7 +83,7 @@ static void *work_task(void *p)
 	while (!rtb_bsem_take(&s->go_m) && !atomic_load(&s->quit)) {
 		uint64_t t0 = rtb_port_ticks();
 		rtb_busy_ns(s->c, (int64_t)(s->load_us * 1000.0));
-		atomic_store(&s->load_ticks, rtb_port_ticks() - t0);
+		rtb_stamp_set(&s->load_ticks, rtb_port_ticks() - t0);
 		rtb_bsem_give(&s->done);
 	}
 	return NULL;
@@ -93,9 +93,9 @@ static void *cyclic_task(void *p)
 {
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_h) && !atomic_load(&s->quit)) {
-		atomic_store(&s->t_req, rtb_port_ticks());  /* Step 3 */
+		rtb_stamp_set(&s->t_req, rtb_port_ticks());  /* Step 3 */
 		rtb_mutex_lock(s->cur);
-		atomic_store(&s->t_acq, rtb_port_ticks());  /* Step 6 */
+		rtb_stamp_set(&s->t_acq, rtb_port_ticks());  /* Step 6 */
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
 	}
@@ -197,9 +197,9 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 					WAIT_NS / 1000000000);
 			break;
 		}
-		int64_t blocking = rtb_ticks_to_ns(ci, atomic_load(&s.t_acq) - atomic_load(&s.t_ready));
-		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, atomic_load(&s.load_ticks));
-		int64_t req_rel = (int64_t)(atomic_load(&s.t_rel) - atomic_load(&s.t_req));
+		int64_t blocking = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.t_acq) - rtb_stamp_get(&s.t_ready));
+		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.load_ticks));
+		int64_t req_rel = (int64_t)(rtb_stamp_get(&s.t_rel) - rtb_stamp_get(&s.t_req));
 		if (hi_load) {
 			if (nblk2[p] < n)
 				blk2[p][nblk2[p]++] = blocking;

@@ -31,7 +31,7 @@ struct wk {
 	struct rtb_metric *m;
 	const struct rtb_wake_ops *ops;
 	void *obj;
-	_Atomic uint64_t t0;
+	rtb_stamp_t t0;
 	atomic_int quit;
 	atomic_ulong seq;
 	rtb_thread_t waiter;
@@ -50,7 +50,7 @@ static void *waiter_main(void *p)
 		uint64_t t1 = rtb_port_ticks();         /* Step 5 */
 		if (atomic_load_explicit(&w->quit, memory_order_relaxed))
 			break;
-		int64_t ns = rtb_ticks_to_ns(ci, t1 - atomic_load_explicit(&w->t0, memory_order_relaxed));
+		int64_t ns = rtb_ticks_to_ns(ci, t1 - rtb_stamp_get_relaxed(&w->t0));
 		if (k == 0) {
 			w->m->first_ns = ns;
 			w->m->has_first = 1;
@@ -72,7 +72,7 @@ static int wait_blocked(struct wk *w)
 	if (w->check_unsupported)
 		return 1;
 	for (int i = 0;; i++) {
-		int b = rtb_thread_is_blocked(w->waiter.os_id);
+		int b = rtb_thread_is_blocked(&w->waiter);
 		if (b == 1) {
 			w->waited += i > 0;
 			return 1;
@@ -129,7 +129,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 			break;
 		}
 		uint64_t t0 = rtb_port_ticks();          /* Step 4 */
-		atomic_store_explicit(&w.t0, t0, memory_order_relaxed);
+		rtb_stamp_set_relaxed(&w.t0, t0);
 		rtb_inject(c, w.m);
 		ops->wake(obj);
 		rtb_duty_check(&d);

@@ -35,7 +35,7 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	int rc = rtb_thread_create(t, &a, fn, arg);
 
 	if (!rc)
-		rtb_wd_register(t->os_id);
+		rtb_wd_register(t);
 	return rc;
 }
 

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "core/run.h"
 #include "core/env.h"
 #include "core/load.h"
@@ -129,8 +128,6 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		  struct rtb_result *res, struct rtb_ctx *c)
 {
 	struct rtb_settings *s = &res->set;
-	time_t now = time(NULL);
-	struct tm tm;
 	int rc;
 
 	memset(c, 0, sizeof(*c));
@@ -153,8 +150,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		return rc;
 
 	snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
-	gmtime_r(&now, &tm);
-	strftime(s->date_utc, sizeof(s->date_utc), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	rtb_port_date_utc(s->date_utc, sizeof(s->date_utc)); /* "" if unknown */
 	snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
 	s->samples = o->samples;
 	s->period_ns = o->period_ns;

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
 #include "core/run.h"
 #include "core/selftest.h"
 #include "rtbench/err.h"
@@ -99,15 +98,15 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 }
 
 /* check_bench - every delay for one benchmark; returns the failures. */
-static int check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_cli *cl,
+static int check_bench(struct rtb_ctx *c, struct rtb_opts *o,
 		       const struct rtb_bench *b, int *checked)
 {
 	const char *mid = b->selftest_metric ? b->selftest_metric : b->id;
 	int failed = 0;
 
-	for (int d = 0; d < cl->ndelays && !rtb_stopped(c); d++) {
+	for (int d = 0; d < o->ndelays && !rtb_stopped(c); d++) {
 		int64_t base[ROUNDS], inj[ROUNDS], sh[ROUNDS];
-		const int64_t want = cl->delays_ns[d];
+		const int64_t want = o->delays_ns[d];
 		const char *why = NULL;
 		double var = 0;
 		int rc = 0;
@@ -147,11 +146,11 @@ static int check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_c
 }
 
 /* rtb_selftest - run the check; returns the exit status (0 pass, 1 fail). */
-int rtb_selftest(struct rtb_cli *cl, const char *command_line)
+int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 {
 	struct rtb_result res;
 	struct rtb_ctx c;
-	struct rtb_opts o = cl->o;
+	struct rtb_opts o = *opts;
 	int failed = 0, checked = 0;
 	int rc;
 
@@ -184,11 +183,11 @@ int rtb_selftest(struct rtb_cli *cl, const char *command_line)
 			printf("%-32s %9s  skipped: needs real-time priorities\n", mid, "-");
 			continue;
 		}
-		if (cl->o.samples <= 0)
+		if (opts->samples <= 0)
 			o.samples = 2 * (b->needs_rt ? DEFAULT_SAMPLES_PI : DEFAULT_SAMPLES);
 		if (!o.quiet)
 			fprintf(stderr, "rtbench selftest: %s ...\n", b->id);
-		failed += check_bench(&c, &o, cl, b, &checked);
+		failed += check_bench(&c, &o, b, &checked);
 	}
 	rtb_run_teardown(&c);
 	if (res.set.stopped_early)

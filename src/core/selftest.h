@@ -1,6 +1,9 @@
 /* rtbench core - selftest (see selftest.c). */
 #ifndef RTB_CORE_SELFTEST_H
 #define RTB_CORE_SELFTEST_H
-#include "cli.h"
-int rtb_selftest(struct rtb_cli *cl, const char *command_line);
+#include "rtbench/bench.h"
+/* rtb_selftest - the known-answer check of every injectable measurement
+ * with the delays in o->delays_ns. Returns the exit status: 0 every check
+ * passed, 1 a check failed or the run stopped early. */
+int rtb_selftest(const struct rtb_opts *o, const char *command_line);
 #endif

@@ -14,7 +14,6 @@
  *      (the runner writes after each benchmark) are kept.
  * A second Ctrl-C goes straight to step 3. */
 #include <stdio.h>
-#include <unistd.h>
 #include "core/watchdog.h"
 #include "core/env.h"
 #include "rtbench/port.h"
@@ -27,8 +26,12 @@
 static struct {
 	atomic_int stop;
 	atomic_int reason;
-	atomic_llong deadline;   /* mono ns; 0: disarmed */
-	atomic_long ids[MAX_IDS];
+	/* the deadline in whole ms after base_ns, rounded up; 0: disarmed.
+	 * 32 bits, because a 64-bit atomic is not lock-free on every target
+	 * (ARMv7-M); 2^32 ms is 49 days of run. */
+	atomic_uint deadline_ms;
+	int64_t base_ns;         /* set before the thread starts, then read-only */
+	_Atomic(rtb_thread_t *) ids[MAX_IDS];
 	atomic_int nids;
 	atomic_int quit;
 	rtb_thread_t th;
@@ -39,10 +42,17 @@ static void demote_all(void)
 {
 	int n = atomic_load(&wd.nids);
 	for (int i = 0; i < n && i < MAX_IDS; i++) {
-		long id = atomic_load(&wd.ids[i]);
-		if (id > 0)
-			rtb_thread_demote(id);
+		rtb_thread_t *t = atomic_load(&wd.ids[i]);
+		if (t)
+			rtb_thread_demote(t);
 	}
+}
+
+/* deadline - the armed deadline in mono ns, 0 if disarmed. */
+static int64_t deadline(void)
+{
+	unsigned ms = atomic_load(&wd.deadline_ms);
+	return ms ? wd.base_ns + (int64_t)ms * 1000000 : 0;
 }
 
 static void *wd_main(void *arg)
@@ -52,7 +62,7 @@ static void *wd_main(void *arg)
 
 	while (!atomic_load(&wd.quit)) {
 		int64_t now = rtb_port_mono_ns();
-		int64_t dl = atomic_load(&wd.deadline);
+		int64_t dl = deadline();
 		int64_t wait = POLL_NS;
 
 		if (dl > now && dl - now < wait)
@@ -61,7 +71,7 @@ static void *wd_main(void *arg)
 			if (stop_at) {
 				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");
 				rtb_env_restore();
-				_exit(130);
+				rtb_port_exit(130);
 			}
 			atomic_store(&wd.reason, RTB_WD_SIGNAL);
 			atomic_store(&wd.stop, 1);
@@ -69,7 +79,7 @@ static void *wd_main(void *arg)
 			fprintf(stderr, "\nrtbench: stopping (signal); keeping what was measured\n");
 		}
 		now = rtb_port_mono_ns();
-		dl = atomic_load(&wd.deadline);
+		dl = deadline();
 		if (!stop_at && dl && now > dl) {
 			atomic_store(&wd.reason, RTB_WD_TIMEOUT);
 			atomic_store(&wd.stop, 1);
@@ -78,7 +88,7 @@ static void *wd_main(void *arg)
 		}
 		if (!stop_at)
 			continue;
-		if (!atomic_load(&wd.deadline)) {
+		if (!deadline()) {
 			/* the phase ended in time after the stop: nothing to force */
 			continue;
 		}
@@ -90,7 +100,7 @@ static void *wd_main(void *arg)
 		if (demoted && now - stop_at > STOP_GRACE_NS + KILL_GRACE_NS) {
 			fprintf(stderr, "rtbench: watchdog: still stuck; restoring settings and exiting (results written so far are kept)\n");
 			rtb_env_restore();
-			_exit(3);
+			rtb_port_exit(3);
 		}
 	}
 	return NULL;
@@ -104,7 +114,11 @@ int rtb_wd_start(int cpu, int rt_prio)
 		.policy = rt_prio > 0 ? RTB_SCHED_FIFO : RTB_SCHED_OTHER,
 		.prio = rt_prio, .cpu = cpu,
 	};
-	int rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
+	int rc;
+
+	if (!wd.base_ns)
+		wd.base_ns = rtb_port_mono_ns() - 1000000;
+	rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
 
 	if (rc && rt_prio > 0) {
 		a.policy = RTB_SCHED_OTHER;
@@ -125,14 +139,25 @@ void rtb_wd_shutdown(void)
 
 void rtb_wd_arm(int64_t ns)
 {
-	atomic_store(&wd.deadline, ns > 0 ? rtb_port_mono_ns() + ns : 0);
+	int64_t ms = 0;
+
+	if (!wd.base_ns) /* armed before the watchdog started: no reader yet */
+		wd.base_ns = rtb_port_mono_ns() - 1000000;
+	if (ns > 0) {
+		ms = (rtb_port_mono_ns() + ns - wd.base_ns + 999999) / 1000000;
+		if (ms < 1)
+			ms = 1;
+		if (ms > (int64_t)UINT32_MAX)
+			ms = UINT32_MAX;
+	}
+	atomic_store(&wd.deadline_ms, (unsigned)ms);
 }
 
-void rtb_wd_register(long os_id)
+void rtb_wd_register(rtb_thread_t *t)
 {
 	int i = atomic_fetch_add(&wd.nids, 1);
 	if (i < MAX_IDS)
-		atomic_store(&wd.ids[i], os_id);
+		atomic_store(&wd.ids[i], t);
 }
 
 void rtb_wd_forget_all(void)

@@ -4,6 +4,7 @@
 #define RTB_CORE_WATCHDOG_H
 #include <stdatomic.h>
 #include <stdint.h>
+#include "rtbench/port.h"
 
 enum rtb_wd_reason { RTB_WD_NONE = 0, RTB_WD_SIGNAL, RTB_WD_TIMEOUT };
 
@@ -12,7 +13,7 @@ void rtb_wd_shutdown(void);
 /* rtb_wd_arm - the current phase must end within ns (0 disarms). */
 void rtb_wd_arm(int64_t ns);
 /* rtb_wd_register - a thread the watchdog demotes if a stop is ignored. */
-void rtb_wd_register(long os_id);
+void rtb_wd_register(rtb_thread_t *t);
 void rtb_wd_forget_all(void);
 atomic_int *rtb_wd_stop_flag(void);
 enum rtb_wd_reason rtb_wd_reason(void);

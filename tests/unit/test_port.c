@@ -66,14 +66,12 @@ static void test_preempt(void)
 struct pi {
 	rtb_mutex_t m;
 	rtb_bsem_t go_high, release;
-	atomic_long low_id;
 	atomic_int high_waiting;
 };
 
 static void *pi_low(void *p)
 {
 	struct pi *x = p;
-	atomic_store(&x->low_id, rtb_thread_self_id());
 	rtb_mutex_lock(&x->m);
 	rtb_bsem_give(&x->go_high);    /* high preempts and blocks on m */
 	rtb_bsem_take(&x->release);    /* hold m until the checker is done */
@@ -109,14 +107,14 @@ static int pi_case(enum rtb_mutex_proto proto, int *during, int *after)
 	CHECK_EQ_I(rtb_thread_create(&h, &ah, pi_high, &x), 0);
 	CHECK_EQ_I(rtb_thread_create(&l, &al, pi_low, &x), 0);
 	/* this thread (higher than both, same CPU) sleeps while they set up */
-	for (int i = 0; i < 200 && !(atomic_load(&x.high_waiting) && rtb_thread_is_blocked(h.os_id) == 1); i++)
+	for (int i = 0; i < 200 && !(atomic_load(&x.high_waiting) && rtb_thread_is_blocked(&h) == 1); i++)
 		rtb_port_sleep_ns(1000000);
-	CHECK_EQ_I(rtb_thread_is_blocked(h.os_id), 1);
-	rc = rtb_thread_effective_prio(atomic_load(&x.low_id), during);
+	CHECK_EQ_I(rtb_thread_is_blocked(&h), 1);
+	rc = rtb_thread_effective_prio(&l, during);
 	rtb_bsem_give(&x.release);
 	rtb_thread_join(&l);
 	rtb_thread_join(&h);
-	rtb_thread_effective_prio(rtb_thread_self_id(), after); /* sanity: the reader works */
+	rtb_thread_effective_prio(NULL, after); /* sanity: the reader works */
 	rtb_mutex_destroy(&x.m);
 	rtb_bsem_destroy(&x.go_high);
 	rtb_bsem_destroy(&x.release);
@@ -164,7 +162,7 @@ static void test_queue_blocks(void)
 	CHECK_EQ_I(rtb_mq_receive_timed(&x.q, &buf, sizeof(buf), 1000000), RTB_ETIMEDOUT);
 	CHECK_EQ_I(rtb_thread_create(&r, &a, rq_recv, &x), 0);
 	rtb_port_sleep_ns(20000000);
-	CHECK_EQ_I(rtb_thread_is_blocked(r.os_id), 1);
+	CHECK_EQ_I(rtb_thread_is_blocked(&r), 1);
 	CHECK_EQ_I(atomic_load(&x.got), 0);
 	CHECK_EQ_I(rtb_mq_send(&x.q, &msg, sizeof(msg)), 0);
 	rtb_thread_join(&r);

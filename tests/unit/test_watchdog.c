@@ -14,13 +14,12 @@ static atomic_int demoted_seen;
 static void *runaway(void *p)
 {
 	int64_t until = rtb_port_mono_ns() + 10000000000LL;
-	long id = rtb_thread_self_id();
 	int prio = -1;
 
 	while (rtb_port_mono_ns() < until) {
 		for (volatile int i = 0; i < 100000; i++)
 			;
-		if (rtb_thread_effective_prio(id, &prio) == 0 && prio == 0) {
+		if (rtb_thread_effective_prio(NULL, &prio) == 0 && prio == 0) {
 			atomic_store(&demoted_seen, 1);
 			break;
 		}
@@ -44,7 +43,7 @@ int main(void)
 	int64_t t0 = rtb_port_mono_ns();
 	rtb_wd_arm(200000000); /* 200 ms */
 	CHECK_EQ_I(rtb_thread_create(&t, &a, runaway, NULL), 0);
-	rtb_wd_register(t.os_id);
+	rtb_wd_register(&t);
 	while (!atomic_load(stop) && rtb_port_mono_ns() - t0 < 5000000000LL)
 		rtb_port_sleep_ns(1000000);
 	int64_t stopped_after = rtb_port_mono_ns() - t0;

@@ -64,10 +64,10 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.pi_cs_ns = 50000;
 	cl->o.pi_load_ns = 200000;
 	cl->out.text = 1;
-	cl->delays_ns[0] = 1000;
-	cl->delays_ns[1] = 5000;
-	cl->delays_ns[2] = 20000;
-	cl->ndelays = 3;
+	cl->o.delays_ns[0] = 1000;
+	cl->o.delays_ns[1] = 5000;
+	cl->o.delays_ns[2] = 20000;
+	cl->o.ndelays = 3;
 }
 
 static __attribute__((format(printf, 3, 4))) int fail(char *err, size_t len, const char *fmt, ...)
@@ -107,13 +107,13 @@ static int delays(const char *s, struct rtb_cli *cl)
 	long long v;
 
 	snprintf(buf, sizeof(buf), "%s", s);
-	cl->ndelays = 0;
+	cl->o.ndelays = 0;
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (cl->ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
+		if (cl->o.ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
 			return -1;
-		cl->delays_ns[cl->ndelays++] = v * 1000;
+		cl->o.delays_ns[cl->o.ndelays++] = v * 1000;
 	}
-	return cl->ndelays ? 0 : -1;
+	return cl->o.ndelays ? 0 : -1;
 }
 
 /* rtb_cli_parse - options of run / selftest. */

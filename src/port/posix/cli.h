@@ -6,13 +6,9 @@
 #include "rtbench/bench.h"
 #include "core/run.h"
 
-#define RTB_MAX_DELAYS 8
-
 struct rtb_cli {
 	struct rtb_opts o;
 	struct rtb_run_out out;
-	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest */
-	int ndelays;
 	int help;
 };
 

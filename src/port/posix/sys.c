@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
@@ -47,6 +48,25 @@ int rtb_port_stop_signals_wait(int64_t timeout_ns)
 
 	stop_set(&s);
 	return sigtimedwait(&s, NULL, &ts) > 0;
+}
+
+/* rtb_port_exit - end the process now (no atexit handlers, no flush). */
+void rtb_port_exit(int status)
+{
+	_exit(status);
+}
+
+/* rtb_port_date_utc - the current date, ISO 8601 UTC. */
+int rtb_port_date_utc(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (len)
+		buf[0] = '\0';
+	if (now == (time_t)-1 || !gmtime_r(&now, &tm))
+		return RTB_ESYS;
+	return strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) ? 0 : RTB_ERANGE;
 }
 
 /* rtb_port_spawn_load - fork, reset what the child would inherit from a

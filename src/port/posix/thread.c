@@ -110,17 +110,17 @@ int rtb_thread_join(rtb_thread_t *t)
 	return pthread_join(t->th, NULL) ? RTB_ESYS : 0;
 }
 
-/* rtb_thread_self_id - kernel thread id of the caller. */
-long rtb_thread_self_id(void)
+/* tid - the kernel thread id of t, or of the caller for NULL. */
+static long tid(const rtb_thread_t *t)
 {
-	return (long)syscall(SYS_gettid);
+	return t ? t->os_id : (long)syscall(SYS_gettid);
 }
 
-/* rtb_thread_demote - SCHED_OTHER for thread os_id (watchdog). */
-int rtb_thread_demote(long os_id)
+/* rtb_thread_demote - SCHED_OTHER for thread t (watchdog). */
+int rtb_thread_demote(rtb_thread_t *t)
 {
 	struct sched_param sp = { .sched_priority = 0 };
-	return sched_setscheduler((pid_t)os_id, SCHED_OTHER, &sp) ? RTB_ESYS : 0;
+	return sched_setscheduler((pid_t)t->os_id, SCHED_OTHER, &sp) ? RTB_ESYS : 0;
 }
 
 /* read_stat - the fields after "(comm) " of /proc/self/task/ID/stat. */
@@ -144,15 +144,15 @@ static int read_stat(long os_id, char *buf, size_t len, const char **rest)
 	return 0;
 }
 
-/* rtb_thread_effective_prio - scheduler's current RT priority of os_id
+/* rtb_thread_effective_prio - scheduler's current RT priority of t
  * (field 18 of stat is -1-rt_priority for RT tasks, boost included); 0 for
  * a normal task. */
-int rtb_thread_effective_prio(long os_id, int *prio)
+int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio)
 {
 	char buf[1024];
 	const char *p;
 	long v = 0;
-	int rc = read_stat(os_id, buf, sizeof(buf), &p);
+	int rc = read_stat(tid(t), buf, sizeof(buf), &p);
 
 	if (rc)
 		return rc;
@@ -169,12 +169,12 @@ int rtb_thread_effective_prio(long os_id, int *prio)
 	return 0;
 }
 
-/* rtb_thread_is_blocked - 1 if os_id is sleeping (state S or D). */
-int rtb_thread_is_blocked(long os_id)
+/* rtb_thread_is_blocked - 1 if t is sleeping (state S or D). */
+int rtb_thread_is_blocked(const rtb_thread_t *t)
 {
 	char buf[1024];
 	const char *p;
-	int rc = read_stat(os_id, buf, sizeof(buf), &p);
+	int rc = read_stat(tid(t), buf, sizeof(buf), &p);
 
 	if (rc)
 		return rc;
