@@ -8,6 +8,7 @@
 #ifndef RTB_PORT_IMPL_H
 #define RTB_PORT_IMPL_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include "FreeRTOS.h"
 #include "task.h"
@@ -31,6 +32,21 @@ typedef struct { SemaphoreHandle_t h; StaticSemaphore_t buf; } rtb_mutex_t;
 typedef struct { QueueHandle_t h; StaticQueue_t buf; uint8_t *store; size_t msg_bytes; } rtb_mq_t;
 typedef struct { int armed; } rtb_ptimer_t;
 typedef struct { int unused; } rtb_pipe_t;
+
+/* A stamp one task publishes for another (port.h). A C11 64-bit atomic:
+ * on ARMv7-M it is not lock-free, and the board's libatomic helpers
+ * (board/<board>/libc.c) mask interrupts around the two-word access. */
+typedef _Atomic uint64_t rtb_stamp_t;
+static inline void rtb_stamp_set(rtb_stamp_t *p, uint64_t v) { atomic_store(p, v); }
+static inline uint64_t rtb_stamp_get(rtb_stamp_t *p) { return atomic_load(p); }
+static inline void rtb_stamp_set_relaxed(rtb_stamp_t *p, uint64_t v)
+{
+	atomic_store_explicit(p, v, memory_order_relaxed);
+}
+static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
+{
+	return atomic_load_explicit(p, memory_order_relaxed);
+}
 
 static inline uint64_t rtb_port_ticks(void)
 {

@@ -16,6 +16,20 @@ int rtb_port_init(void)
 	return 0;
 }
 
+/* rtb_port_exit - the board's way to end the program. */
+void rtb_port_exit(int status)
+{
+	rtb_board_exit(status);
+}
+
+/* rtb_port_date_utc - a board has no calendar clock. */
+int rtb_port_date_utc(char *buf, size_t len)
+{
+	if (len)
+		buf[0] = '\0';
+	return RTB_ENOTSUP;
+}
+
 int rtb_port_lock_memory(void)
 {
 	return 0;  /* no virtual memory: every page is always resident */

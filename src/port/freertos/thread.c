@@ -104,26 +104,21 @@ int rtb_thread_join(rtb_thread_t *t)
 	return 0;
 }
 
-long rtb_thread_self_id(void)
+int rtb_thread_demote(rtb_thread_t *t)
 {
-	return (long)(uintptr_t)xTaskGetCurrentTaskHandle();
-}
-
-int rtb_thread_demote(long os_id)
-{
-	vTaskPrioritySet((TaskHandle_t)(uintptr_t)os_id, 1);
+	vTaskPrioritySet(t->h, 1);
 	return 0;
 }
 
-int rtb_thread_effective_prio(long os_id, int *prio)
+int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio)
 {
-	*prio = (int)uxTaskPriorityGet((TaskHandle_t)(uintptr_t)os_id);
+	*prio = (int)uxTaskPriorityGet(t ? t->h : NULL);
 	return 0;
 }
 
-int rtb_thread_is_blocked(long os_id)
+int rtb_thread_is_blocked(const rtb_thread_t *t)
 {
-	eTaskState s = eTaskGetState((TaskHandle_t)(uintptr_t)os_id);
+	eTaskState s = eTaskGetState(t->h);
 
 	return s == eBlocked || s == eSuspended;
 }
