@@ -55,15 +55,6 @@ void rtb_cmp_fmt_pct(char *buf, size_t len, double frac)
 		snprintf(buf, len, "%+.1f%%", frac * 100.0);
 }
 
-/* fmt_p_eq - "p=0.005" or "p<1e-300" for sentences */
-static void fmt_p_eq(char *buf, size_t len, double p)
-{
-	char v[32];
-
-	rtb_cmp_fmt_p(v, sizeof(v), p);
-	snprintf(buf, len, "p%s%s", v[0] == '<' ? "" : "=", v);
-}
-
 void rtb_cmp_fmt_p(char *buf, size_t len, double p)
 {
 	if (p < 1e-300)
@@ -123,10 +114,13 @@ fail_free:
 const char *rtb_cmp_test_name(const struct rtb_cmp *c)
 {
 	return c->any_hist_test ?
-		"two-sided Mann-Whitney U test (normal approximation, tie- and continuity-corrected) "
-		"on the kept samples, or on histogram buckets where a file has no samples" :
-		"two-sided Mann-Whitney U test (normal approximation, tie- and continuity-corrected) "
-		"on the kept samples";
+		"Welch's t-test on the logarithm of the rounds' medians (the run, not the sample, is "
+		"the unit); a difference is called only beyond run-to-run noise (the larger "
+		"between-round half range of the medians); P(this < first) from the samples, or from "
+		"histogram buckets (both files binned alike) where a file has no samples" :
+		"Welch's t-test on the logarithm of the rounds' medians (the run, not the sample, is "
+		"the unit); a difference is called only beyond run-to-run noise (the larger "
+		"between-round half range of the medians); P(this < first) from the samples";
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -158,7 +152,11 @@ int rtb_cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
 /* ---- the statistic rows every table shows ------------------------------ */
 
 const char *const rtb_cmp_row_names[RTB_CMP_NROWS] = {
-	"count", "mean", "stddev", "p50", "p99", "max",
+	"count", "mean", "stddev", "p50", "p99", "p99.9", "max",
+};
+
+const char *const rtb_cmp_vrow_names[RTB_CMP_NVROWS] = {
+	"p50 shift", "verdict", "P(this<first)",
 };
 
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
@@ -169,6 +167,7 @@ double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
 	case RTB_CMP_ROW_STDDEV: return m->stddev;
 	case RTB_CMP_ROW_P50: return (double)m->pct[0];
 	case RTB_CMP_ROW_P99: return (double)m->pct[2];
+	case RTB_CMP_ROW_P999: return m->has_pct[3] ? (double)m->pct[3] : NAN;
 	default: return (double)m->max;
 	}
 }
@@ -179,7 +178,9 @@ double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
 		return NAN;
 	switch (r) {
 	case RTB_CMP_ROW_MEAN: return ce->d_mean;
+	case RTB_CMP_ROW_P50: return ce->d_p50;
 	case RTB_CMP_ROW_P99: return ce->d_p99;
+	case RTB_CMP_ROW_P999: return ce->d_p999;
 	case RTB_CMP_ROW_MAX: return ce->d_max;
 	default: return NAN;
 	}
@@ -192,8 +193,47 @@ void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
 		snprintf(buf, len, "-");
 	else if (r == RTB_CMP_ROW_COUNT)
 		snprintf(buf, len, "%llu", (unsigned long long)ce->m->count);
+	else if (!isfinite(rtb_cmp_row_value(ce->m, r)))
+		snprintf(buf, len, "-");
 	else
 		rtb_cmp_fmt_time(buf, len, rtb_cmp_row_value(ce->m, r), cm->unit);
+}
+
+void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
+		      const struct rtb_cmp_metric *cm, const struct rtb_cmp_cell *ce,
+		      enum rtb_cmp_vrow r)
+{
+	(void)cm;
+	if (!ce->has_diff) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	switch (r) {
+	case RTB_CMP_VROW_SHIFT:
+		if (ce->has_vd && ce->vd.kind != RTB_VD_UNTESTED && isfinite(ce->vd.ci_lo_pct))
+			snprintf(buf, len, "%+.1f%% [%+.1f,%+.1f]", ce->vd.shift_pct,
+				 ce->vd.ci_lo_pct, ce->vd.ci_hi_pct);
+		else if (ce->has_vd)
+			snprintf(buf, len, "%+.1f%%", ce->vd.shift_pct);
+		else
+			snprintf(buf, len, "-");
+		break;
+	case RTB_CMP_VROW_VERDICT:
+		if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED)
+			snprintf(buf, len, "untested");
+		else if (ce->vd.kind == RTB_VD_NOISE)
+			snprintf(buf, len, "noise +-%.1f%%", ce->vd.noise_pct);
+		else
+			snprintf(buf, len, "%s", rtb_vd_kind_phrase(ce->vd.kind));
+		break;
+	default:
+		if (ce->has_test)
+			snprintf(buf, len, "%.2f", ce->p_lower);
+		else
+			snprintf(buf, len, "-");
+		break;
+	}
+	(void)c;
 }
 
 /* ---- the model --------------------------------------------------------- */
@@ -383,7 +423,7 @@ static int cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				(unsigned long long)m->overruns));
 		if (ce->has_dist && ce->dist.from_hist)
 			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: no samples in the file; the test uses its histogram buckets", l));
+				"%s: no samples in the file; P(this<first) uses histogram buckets, every file binned alike", l));
 		if (!ce->has_dist)
 			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: neither samples nor histogram in the file; not tested", l));
@@ -403,25 +443,56 @@ static void cmp_pct_phrase(struct rtb_sb *b, double d, const char *more, const c
 		rtb_sb_printf(b, "about %.0f%% %s", a, d > 0 ? more : less);
 }
 
-/* cmp_summary - the study's way of putting a row: "RTLinux exhibits
- * approximately 18% higher context-switching time and greater variation". */
+/* spread_ns - p99 - p50: the robust spread "more consistent" is judged by
+ * (the stddev is one host spike's plaything on a shared machine) */
+static double spread_ns(const struct rtb_rf_metric *m)
+{
+	return (double)(m->pct[2] - m->pct[0]);
+}
+
+/* cmp_tails - the tails as tails: differences shown, never tested. */
+static void cmp_tails(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+		      const struct rtb_cmp_cell *ce, const struct rtb_cmp_cell *bc)
+{
+	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+	char v1[32], v2[32], d[32];
+
+	rtb_sb_printf(b, "Tails (reported, not tested): p99 ");
+	rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p99);
+	rtb_sb_printf(b, "%s", d);
+	if (ce->has_vd && ce->vd.has_p99 && ce->vd.p99_noise_pct >= 0 && ce->nr >= 2 && bc->nr >= 2)
+		rtb_sb_printf(b, " (rounds' p99 spread +-%.1f%%)", ce->vd.p99_noise_pct);
+	if (isfinite(ce->d_p999)) {
+		rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p999);
+		rtb_sb_printf(b, ", p99.9 %s", d);
+	}
+	rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->max, cm->unit);
+	rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->max, cm->unit);
+	rtb_sb_printf(b, ", max %s vs %s %s. ", v1, v2, tu);
+}
+
+/* cmp_summary - one verdict per system against the first: the direction
+ * and size of the median shift with its interval, judged against the
+ * run-to-run noise of the rounds; the probability of superiority; the
+ * tails as tails. "Lower latency" and "more consistent" come from the
+ * medians and p99 - p50, never from mean and stddev. */
 static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
-	const struct rtb_rf_metric *bm;
+	const struct rtb_cmp_cell *bc;
 	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
 	struct rtb_sb b = { 0 };
-	char v1[32], v2[32], s1[32], s2[32], p[32];
-	size_t i, nsig = 0, ncmp = 0;
+	char v1[32], v2[32], s1[32], s2[32];
+	size_t i, ncmp = 0, ndiff = 0;
 	int fast = -1, steady = -1;
+	double ci_level = 100.0 * (1 - c->alpha);
 
 	if (cm->base < 0 || cm->nusable < 2) {
 		cm->summary = strdup("");
 		return cm->summary ? 0 : RTB_ENOMEM;
 	}
-	bm = cm->cell[cm->base].m;
+	bc = &cm->cell[cm->base];
 	for (i = 0; i < c->nsys; i++) {
 		const struct rtb_cmp_cell *ce = &cm->cell[i];
-		double sr;
 
 		if (!ce->usable)
 			continue;
@@ -432,68 +503,71 @@ static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 					      c->labels[i], c->labels[cm->base]);
 			continue;
 		}
-		if (fast < 0 || ce->m->mean < cm->cell[fast].m->mean)
+		if (fast < 0 || ce->m->pct[0] < cm->cell[fast].m->pct[0])
 			fast = (int)i;
-		if (steady < 0 || ce->m->stddev < cm->cell[steady].m->stddev)
+		if (steady < 0 || spread_ns(ce->m) < spread_ns(cm->cell[steady].m))
 			steady = (int)i;
 		if ((int)i == cm->base)
 			continue;
 		ncmp++;
-		rtb_cmp_fmt_time(v1, sizeof(v1), ce->m->mean, cm->unit);
-		rtb_cmp_fmt_time(v2, sizeof(v2), bm->mean, cm->unit);
-		rtb_cmp_fmt_time(s1, sizeof(s1), ce->m->stddev, cm->unit);
-		rtb_cmp_fmt_time(s2, sizeof(s2), bm->stddev, cm->unit);
-		fmt_p_eq(p, sizeof(p), ce->mwu.p);
-		if (ce->has_test && !ce->significant) {
-			rtb_sb_printf(&b, "%s and %s do not differ significantly (Mann-Whitney U, %s); "
-				      "mean %s %s vs %s %s, stddev %s vs %s %s. ",
-				      c->labels[i], c->labels[cm->base], p,
-				      v1, tu, v2, tu, s1, s2, tu);
-			continue;
+		rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->pct[0], cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->pct[0], cm->unit);
+		if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED) {
+			rtb_sb_printf(&b, "%s vs %s: median %s vs %s %s (%+.1f%%); no verdict: %s has "
+				      "fewer than two rounds, so its run-to-run noise is unknown "
+				      "(schema-1 file or --rounds 1). ",
+				      c->labels[i], c->labels[cm->base], v1, v2, tu,
+				      100.0 * ce->d_p50,
+				      ce->nr < 2 ? c->labels[i] : c->labels[cm->base]);
+		} else if (ce->vd.kind == RTB_VD_NOISE) {
+			rtb_sb_printf(&b, "%s and %s: median %s vs %s %s (%+.1f%%, %.0f%% CI %+.1f%% to "
+				      "%+.1f%%), within run-to-run noise (+-%.1f%%). ",
+				      c->labels[i], c->labels[cm->base], v1, v2, tu,
+				      ce->vd.shift_pct, ci_level, ce->vd.ci_lo_pct, ce->vd.ci_hi_pct,
+				      ce->vd.noise_pct);
+		} else {
+			char pv[32];
+			rtb_cmp_fmt_p(pv, sizeof(pv), ce->vd.p);
+			ndiff++;
+			rtb_sb_printf(&b, "%s has ", c->labels[i]);
+			cmp_pct_phrase(&b, ce->vd.shift_pct / 100.0, "higher", "lower");
+			rtb_sb_printf(&b, " median latency than %s (%s vs %s %s; %.0f%% CI %+.1f%% to "
+				      "%+.1f%%, Welch p %s on %zu and %zu round medians; beyond "
+				      "run-to-run noise +-%.1f%%). ",
+				      c->labels[cm->base], v1, v2, tu, ci_level, ce->vd.ci_lo_pct,
+				      ce->vd.ci_hi_pct, pv, ce->nr, bc->nr, ce->vd.noise_pct);
 		}
-		nsig += ce->has_test;
-		rtb_sb_printf(&b, "%s shows ", c->labels[i]);
-		cmp_pct_phrase(&b, ce->d_mean, "higher", "lower");
-		rtb_sb_printf(&b, " mean latency than %s (%s %s vs %s %s)", c->labels[cm->base],
-			      v1, tu, v2, tu);
-		sr = bm->stddev > 0 ? ce->m->stddev / bm->stddev : (ce->m->stddev > 0 ? INFINITY : 1);
-		if (sr > 1.1)
-			rtb_sb_printf(&b, " and greater variation");
-		else if (sr < 1 / 1.1)
-			rtb_sb_printf(&b, " and less variation");
-		else
-			rtb_sb_printf(&b, " and similar variation");
-		rtb_sb_printf(&b, " (stddev %s vs %s %s)", s1, s2, tu);
 		if (ce->has_test)
-			rtb_sb_printf(&b, "; significant (Mann-Whitney U, %s). ", p);
-		else
-			rtb_sb_printf(&b, "; not tested (no samples or histogram). ");
+			rtb_sb_printf(&b, "P(%s < %s) = %.2f. ", c->labels[i], c->labels[cm->base],
+				      ce->p_lower);
+		cmp_tails(&b, cm, ce, bc);
 	}
-	if (ncmp == 1 && cm->nusable == 2) {
-		/* the other one of the two: the one with the higher stddev */
-		int other = steady == cm->base ? -1 : cm->base;
-		int steadier;
+	if (ncmp == 1 && cm->nusable == 2 && fast >= 0 && steady >= 0) {
+		int other = -1;
 
-		for (i = 0; other < 0 && i < c->nsys; i++) {
+		for (i = 0; other < 0 && i < c->nsys; i++)
 			if (cm->cell[i].usable && (int)i != steady)
 				other = (int)i;
+		int steadier = other >= 0 &&
+			spread_ns(cm->cell[steady].m) * 1.1 < spread_ns(cm->cell[other].m);
+		if (steadier) {
+			rtb_cmp_fmt_time(s1, sizeof(s1), spread_ns(cm->cell[steady].m), cm->unit);
+			rtb_cmp_fmt_time(s2, sizeof(s2), spread_ns(cm->cell[other].m), cm->unit);
 		}
-		steadier = cm->cell[steady].m->stddev * 1.1 < cm->cell[other].m->stddev;
-		if (nsig && steadier && fast == steady)
-			rtb_sb_printf(&b, "%s is faster and more consistent.", c->labels[fast]);
-		else if (nsig && steadier)
-			rtb_sb_printf(&b, "%s is faster; %s is more consistent.",
-				      c->labels[fast], c->labels[steady]);
-		else if (nsig)
-			rtb_sb_printf(&b, "%s is faster; both are about as consistent.",
+		if (ndiff && steadier)
+			rtb_sb_printf(&b, "%s has the lower latency; %s is more consistent (p99-p50 %s vs %s %s).",
+				      c->labels[fast], c->labels[steady], s1, s2, tu);
+		else if (ndiff)
+			rtb_sb_printf(&b, "%s has the lower latency; both are about as consistent (p99-p50).",
 				      c->labels[fast]);
 		else if (steadier)
-			rtb_sb_printf(&b, "Neither is shown to be faster; %s is more consistent.",
-				      c->labels[steady]);
+			rtb_sb_printf(&b, "Neither is shown to have lower latency; %s is more consistent "
+				      "(p99-p50 %s vs %s %s).", c->labels[steady], s1, s2, tu);
 		else
-			rtb_sb_printf(&b, "Neither is shown to be faster; both are about as consistent.");
+			rtb_sb_printf(&b, "Neither is shown to have lower latency; both are about as "
+				      "consistent (p99-p50).");
 	} else if (ncmp > 1) {
-		rtb_sb_printf(&b, "Lowest mean: %s; lowest stddev (most consistent): %s.",
+		rtb_sb_printf(&b, "Lowest median: %s; smallest p99-p50 (most consistent): %s.",
 			      c->labels[fast], c->labels[steady]);
 	}
 	if (b.failed) {
@@ -505,6 +579,35 @@ static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		b.s[--b.len] = 0;
 	cm->summary = b.s ? b.s : strdup("");
 	return cm->summary ? 0 : RTB_ENOMEM;
+}
+
+/* cell_rounds - the file's round medians and p99s as doubles. */
+static int cell_rounds(struct rtb_cmp_cell *ce)
+{
+	const struct rtb_rf_metric *m = ce->m;
+
+	ce->nr = 0;
+	if (!m->nrounds) {
+		/* one round: the whole run is its only round */
+		ce->r50 = malloc(sizeof(double));
+		ce->r99 = malloc(sizeof(double));
+		if (!ce->r50 || !ce->r99)
+			return RTB_ENOMEM;
+		ce->r50[0] = (double)m->pct[0];
+		ce->r99[0] = (double)m->pct[2];
+		ce->nr = 1;
+		return 0;
+	}
+	ce->r50 = malloc(m->nrounds * sizeof(double));
+	ce->r99 = malloc(m->nrounds * sizeof(double));
+	if (!ce->r50 || !ce->r99)
+		return RTB_ENOMEM;
+	for (size_t k = 0; k < m->nrounds; k++) {
+		ce->r50[k] = (double)m->rounds[k].p50;
+		ce->r99[k] = (double)m->rounds[k].p99;
+	}
+	ce->nr = m->nrounds;
+	return 0;
 }
 
 static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
@@ -528,6 +631,28 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (rc == RTB_ENOMEM)
 			return rc;
 		ce->has_dist = rc == 0;
+		if ((rc = cell_rounds(ce)))
+			return rc;
+	}
+	/* Mixed inputs: when a file has only a histogram, every file is taken
+	 * from its histogram, so both sides are binned the same way (samples
+	 * against bucket midpoints make ties and offsets that a rank statistic
+	 * reads as a difference). */
+	int any_hist = 0;
+	for (i = 0; i < c->nsys; i++)
+		any_hist |= cm->cell[i].has_dist && cm->cell[i].dist.from_hist;
+	for (i = 0; i < c->nsys && any_hist; i++) {
+		struct rtb_cmp_cell *ce = &cm->cell[i];
+		struct rtb_dist h;
+
+		if (!ce->has_dist || ce->dist.from_hist)
+			continue;
+		rc = rtb_dist_from_hist(ce->m, &h);
+		if (rc == RTB_ENOMEM)
+			return rc;
+		rtb_dist_free(&ce->dist);
+		ce->dist = h;
+		ce->has_dist = rc == 0;
 	}
 	if (cm->base >= 0) {
 		bc = &cm->cell[cm->base];
@@ -538,7 +663,17 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				continue;
 			ce->has_diff = 1;
 			ce->d_mean = cmp_rel(ce->m->mean, bc->m->mean);
+			ce->d_p50 = cmp_rel((double)ce->m->pct[0], (double)bc->m->pct[0]);
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
+			ce->d_p999 = ce->m->has_pct[3] && bc->m->has_pct[3] ?
+				cmp_rel((double)ce->m->pct[3], (double)bc->m->pct[3]) : NAN;
+			if (!cmp_noisy(c, i) && !cmp_noisy(c, (size_t)cm->base)) {
+				struct rtb_vd_side sa = { bc->r50, bc->r99, bc->nr };
+				struct rtb_vd_side sb = { ce->r50, ce->r99, ce->nr };
+				ce->has_vd = rtb_verdict_compute(&sa, &sb, c->alpha, &ce->vd) == 0;
+				ce->significant = ce->has_vd && (ce->vd.kind == RTB_VD_LOWER ||
+								 ce->vd.kind == RTB_VD_HIGHER);
+			}
 			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
 			if (ce->has_dist && bc->has_dist && !cmp_noisy(c, i) &&
 			    !cmp_noisy(c, (size_t)cm->base)) {
@@ -546,7 +681,9 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				if (rc == RTB_ENOMEM)
 					return rc;
 				ce->has_test = rc == 0;
-				ce->significant = ce->has_test && ce->mwu.p < c->alpha;
+				/* mwu's effect size is P(B > A) + ties/2 with A the
+				 * baseline: this system lower = 1 - that */
+				ce->p_lower = 1 - ce->mwu.p_b_gt_a;
 				if (ce->has_test && (ce->dist.from_hist || bc->dist.from_hist))
 					c->any_hist_test = 1;
 			}
@@ -632,8 +769,11 @@ void rtb_cmp_free(struct rtb_cmp *c)
 	for (k = 0; k < c->nmetrics; k++) {
 		struct rtb_cmp_metric *cm = &c->metrics[k];
 
-		for (i = 0; i < RTB_CMP_MAX_SYS; i++)
+		for (i = 0; i < RTB_CMP_MAX_SYS; i++) {
 			rtb_dist_free(&cm->cell[i].dist);
+			free(cm->cell[i].r50);
+			free(cm->cell[i].r99);
+		}
 		cmp_free_list(cm->notes, cm->nnotes);
 		free(cm->summary);
 	}

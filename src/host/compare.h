@@ -12,6 +12,7 @@
 
 #include "host/resultfile.h"
 #include "host/stats_test.h"
+#include "host/verdict.h"
 #include "host/strbuf.h"
 
 #define RTB_CMP_MAX_SYS 16
@@ -25,9 +26,16 @@ struct rtb_cmp_cell {
 	struct rtb_dist dist;           /* samples, else histogram */
 	int has_diff;                   /* vs the baseline (not on the baseline) */
 	double d_mean, d_p99, d_max;    /* relative: (this - base) / base; NAN if base is 0 */
-	int has_test;
+	int has_test;                   /* mwu ran (for P(this < first) only) */
 	struct rtb_mwu mwu;
-	int significant;                /* mwu.p < alpha */
+	double p_lower;                 /* P(this < first) + P(tie)/2, from mwu */
+	double d_p50, d_p999;           /* relative, as d_mean */
+	/* the verdict: a test on the round medians against run-to-run noise */
+	int has_vd;
+	struct rtb_verdict vd;
+	double *r50, *r99;              /* this file's round medians and p99s */
+	size_t nr;
+	int significant;                /* vd says lower or higher (beyond noise) */
 };
 
 struct rtb_cmp_metric {
@@ -79,13 +87,20 @@ void rtb_cmp_fmt_p(char *buf, size_t len, double p);
 /* The statistic rows of every table (text, markdown, HTML), in order. */
 enum rtb_cmp_row {
 	RTB_CMP_ROW_COUNT, RTB_CMP_ROW_MEAN, RTB_CMP_ROW_STDDEV,
-	RTB_CMP_ROW_P50, RTB_CMP_ROW_P99, RTB_CMP_ROW_MAX, RTB_CMP_NROWS
+	RTB_CMP_ROW_P50, RTB_CMP_ROW_P99, RTB_CMP_ROW_P999, RTB_CMP_ROW_MAX, RTB_CMP_NROWS
 };
 extern const char *const rtb_cmp_row_names[RTB_CMP_NROWS];
 /* rtb_cmp_row_value - the row's figure of m (in m's unit; count as is). */
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r);
 /* rtb_cmp_row_diff - the relative difference shown beside a row (NAN: none). */
 double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
+/* The verdict rows under the statistics (text, markdown, HTML). */
+enum rtb_cmp_vrow { RTB_CMP_VROW_SHIFT, RTB_CMP_VROW_VERDICT, RTB_CMP_VROW_PLOWER, RTB_CMP_NVROWS };
+extern const char *const rtb_cmp_vrow_names[RTB_CMP_NVROWS];
+/* rtb_cmp_fmt_vrow - a verdict row's cell: "-" on the baseline. */
+void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
+		      const struct rtb_cmp_metric *cm, const struct rtb_cmp_cell *ce,
+		      enum rtb_cmp_vrow r);
 /* rtb_cmp_fmt_row - the row's figure as shown: "-" when not usable. */
 void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
 		     const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);

@@ -15,7 +15,8 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 
 	/* one row per metric and system, raw units (ns) as in the files */
 	rtb_sb_puts(b, "metric,study_table,system,file,role,status,unit,count,mean,stddev,"
-		    "p50,p99,max,d_mean_pct,d_p99_pct,d_max_pct,test,p_value,significant\r\n");
+		    "p50,p99,max,d_mean_pct,d_p99_pct,d_max_pct,test,p_value,significant,verdict,"
+		    "shift_pct,ci_lo_pct,ci_hi_pct,noise_pct,rounds,p_lower\r\n");
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 
@@ -52,14 +53,29 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 			} else {
 				rtb_sb_puts(b, ",,,");
 			}
-			if (ce->has_test) {
-				snprintf(v, sizeof(v), "%.6g", ce->mwu.p);
-				rtb_sb_printf(b, "mann-whitney-u%s,%s,%s\r\n",
-					      ce->dist.from_hist || cm->cell[cm->base].dist.from_hist ?
-					      "-histogram" : "", v, ce->significant ? "yes" : "no");
+			if (ce->has_vd && ce->vd.kind != RTB_VD_UNTESTED) {
+				snprintf(v, sizeof(v), "%.6g", ce->vd.p);
+				rtb_sb_printf(b, "welch-log-round-medians,%s,%s,", v,
+					      ce->significant ? "yes" : "no");
 			} else {
-				rtb_sb_puts(b, ",,\r\n");
+				rtb_sb_puts(b, ",,,");
 			}
+			if (ce->has_vd) {
+				rtb_sb_printf(b, "%s,%.3f,", ce->vd.kind == RTB_VD_NOISE ? "noise" :
+					      rtb_vd_kind_phrase(ce->vd.kind), ce->vd.shift_pct);
+				if (ce->vd.kind != RTB_VD_UNTESTED)
+					rtb_sb_printf(b, "%.3f,%.3f,%.3f,", ce->vd.ci_lo_pct,
+						      ce->vd.ci_hi_pct, ce->vd.noise_pct);
+				else
+					rtb_sb_puts(b, ",,,");
+			} else {
+				rtb_sb_puts(b, ",,,,,,");
+			}
+			rtb_sb_printf(b, "%zu,", ce->nr);
+			if (ce->has_test)
+				rtb_sb_printf(b, "%.4f\r\n", ce->p_lower);
+			else
+				rtb_sb_puts(b, "\r\n");
 		}
 	}
 	return 0;

@@ -346,24 +346,24 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 		rtb_sb_puts(b, "</tr>\n");
 	}
 	if (cm->nusable >= 2) {
-		rtb_sb_puts(b, "<tr><td>Mann-Whitney p</td>");
-		for (i = 0; i < c->nsys; i++) {
-			const struct rtb_cmp_cell *ce = &cm->cell[i];
+		for (int n = 0; n < RTB_CMP_NVROWS; n++) {
+			rtb_sb_printf(b, "<tr><td>%s</td>", n == RTB_CMP_VROW_PLOWER ?
+				      "P(this&lt;first)" : rtb_cmp_vrow_names[n]);
+			for (i = 0; i < c->nsys; i++) {
+				const struct rtb_cmp_cell *ce = &cm->cell[i];
 
-			if ((int)i == cm->base) {
-				rtb_sb_puts(b, "<td>&ndash;</td>");
-				continue;
+				if ((int)i == cm->base) {
+					rtb_sb_puts(b, "<td>&ndash;</td>");
+					continue;
+				}
+				rtb_cmp_fmt_vrow(v, sizeof(v), c, cm, ce, (enum rtb_cmp_vrow)n);
+				rtb_sb_printf(b, "<td class=\"%s\">", n == RTB_CMP_VROW_VERDICT &&
+					      ce->significant ? "sig" : "");
+				rtb_sb_html(b, v);
+				rtb_sb_puts(b, "</td><td></td>");
 			}
-			if (!ce->has_test) {
-				rtb_sb_puts(b, "<td>&ndash;</td><td>not tested</td>");
-				continue;
-			}
-			rtb_cmp_fmt_p(v, sizeof(v), ce->mwu.p);
-			rtb_sb_printf(b, "<td>%s</td><td class=\"%s\">%s</td>", v,
-				      ce->significant ? "sig" : "", ce->significant ?
-				      "significant" : "not significant");
+			rtb_sb_puts(b, "</tr>\n");
 		}
-		rtb_sb_puts(b, "</tr>\n");
 	}
 	rtb_sb_puts(b, "</tbody></table>\n");
 }
@@ -593,7 +593,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	}
 	rtb_sb_puts(b, "</tbody></table>\n");
 	if (c->nsys > 1) {
-		rtb_sb_printf(b, "<p class=\"sub\">Significance: %s; significant if p &lt; %g.</p>\n",
+		rtb_sb_printf(b, "<p class=\"sub\">Verdict: %s; a shift is called at p &lt; %g.</p>\n",
 			      rtb_cmp_test_name(c), c->alpha);
 	}
 	notes_list(b, c->notes, c->nnotes);

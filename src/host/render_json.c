@@ -76,16 +76,34 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_object_set_new(jc, "d_p99", jnum(ce->d_p99));
 				json_object_set_new(jc, "d_max", jnum(ce->d_max));
 			}
+			if (ce->has_diff) {
+				json_object_set_new(jc, "d_p50", jnum(ce->d_p50));
+				json_object_set_new(jc, "d_p999", jnum(ce->d_p999));
+				json_object_set_new(jc, "rounds", json_integer((json_int_t)ce->nr));
+			}
+			if (ce->has_vd) {
+				json_object_set_new(jc, "verdict", json_pack(
+					"{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:o}",
+					"test", "welch-log-round-medians",
+					"kind", ce->vd.kind == RTB_VD_NOISE ? "noise" :
+						rtb_vd_kind_phrase(ce->vd.kind),
+					"shift_pct", jnum(ce->vd.shift_pct),
+					"ci_lo_pct", jnum(ce->vd.ci_lo_pct),
+					"ci_hi_pct", jnum(ce->vd.ci_hi_pct),
+					"noise_pct", jnum(ce->vd.noise_pct),
+					"t", jnum(ce->vd.t), "df", jnum(ce->vd.df), "p", jnum(ce->vd.p),
+					"significant", ce->significant,
+					"p99_shift_pct", ce->vd.has_p99 ? jnum(ce->vd.p99_shift_pct) :
+						json_null()));
+			}
 			if (ce->has_test) {
-				json_object_set_new(jc, "test", json_pack(
-					"{s:s, s:b, s:f, s:f, s:f, s:o, s:o, s:f, s:b}",
-					"name", "mann-whitney-u",
+				json_object_set_new(jc, "superiority", json_pack(
+					"{s:s, s:b, s:f, s:f, s:f}",
+					"name", "mann-whitney-u effect size",
 					"on_histogram", ce->dist.from_hist ||
 						cm->cell[cm->base].dist.from_hist,
-					"n1", ce->mwu.n1, "n2", ce->mwu.n2, "u1", ce->mwu.u1,
-					"z", jnum(ce->mwu.z), "p", jnum(ce->mwu.p),
-					"p_b_gt_a", ce->mwu.p_b_gt_a,
-					"significant", ce->significant));
+					"n1", ce->mwu.n1, "n2", ce->mwu.n2,
+					"p_lower", ce->p_lower));
 			}
 			json_array_append_new(cells, jc);
 		}

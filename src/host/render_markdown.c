@@ -21,7 +21,7 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 		rtb_sb_puts(b, " |\n");
 	}
 	rtb_sb_printf(b, "\nDifferences are against the first system. Significance: %s; "
-		      "significant if p < %g.\n", rtb_cmp_test_name(c), c->alpha);
+		      "a shift is called at p < %g.\n", rtb_cmp_test_name(c), c->alpha);
 	if (c->nnotes)
 		rtb_sb_puts(b, "\n");
 	for (i = 0; i < c->nnotes; i++) {
@@ -48,8 +48,9 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 		for (i = 0; i < c->nsys; i++)
 			rtb_sb_puts(b, (int)i != cm->base ? "---:|---:|" : "---:|");
 		rtb_sb_puts(b, "\n");
-		for (n = 0; n < RTB_CMP_NROWS + 1; n++) {
-			rtb_sb_printf(b, "| %s |", n < RTB_CMP_NROWS ? rtb_cmp_row_names[n] : "Mann-Whitney p");
+		for (n = 0; n < RTB_CMP_NROWS + RTB_CMP_NVROWS; n++) {
+			rtb_sb_printf(b, "| %s |", n < RTB_CMP_NROWS ? rtb_cmp_row_names[n] :
+				      rtb_cmp_vrow_names[n - RTB_CMP_NROWS]);
 			for (i = 0; i < c->nsys; i++) {
 				const struct rtb_cmp_cell *ce = &cm->cell[i];
 
@@ -58,14 +59,11 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 					rtb_cmp_fmt_row(v, sizeof(v), cm, ce, (enum rtb_cmp_row)n);
 					if (isfinite(rtb_cmp_row_diff(ce, (enum rtb_cmp_row)n)))
 						rtb_cmp_fmt_pct(d, sizeof(d), rtb_cmp_row_diff(ce, (enum rtb_cmp_row)n));
-				} else if ((int)i == cm->base || !ce->has_diff) {
-					snprintf(v, sizeof(v), "-");
-				} else if (!ce->has_test) {
-					snprintf(v, sizeof(v), "not tested");
 				} else {
-					rtb_cmp_fmt_p(v, sizeof(v), ce->mwu.p);
-					snprintf(d, sizeof(d), "%s", ce->significant ?
-						 "**significant**" : "not significant");
+					rtb_cmp_fmt_vrow(v, sizeof(v), c, cm, ce,
+							 (enum rtb_cmp_vrow)(n - RTB_CMP_NROWS));
+					if (n - RTB_CMP_NROWS == RTB_CMP_VROW_VERDICT && ce->significant)
+						snprintf(d, sizeof(d), "**%s**", v);
 				}
 				rtb_sb_printf(b, " %s |", v);
 				if ((int)i != cm->base)

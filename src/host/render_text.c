@@ -24,7 +24,7 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 				      r->date_utc[0] ? ", " : "", r->date_utc);
 		rtb_sb_puts(b, "\n");
 	}
-	rtb_sb_printf(b, "significance: %s; significant if p < %g\n", rtb_cmp_test_name(c), c->alpha);
+	rtb_sb_printf(b, "verdict: %s; a shift is called at p < %g\n", rtb_cmp_test_name(c), c->alpha);
 	for (i = 0; i < c->nnotes; i++)
 		rtb_render_wrap(b, "note: ", c->notes[i], 6, 100);
 	for (i = 0; i < c->nsys; i++)
@@ -62,19 +62,10 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			}
 			rtb_sb_puts(b, "\n");
 		}
-		for (n = 0; n < 2; n++) {
-			rtb_sb_printf(b, "%-16s", n == 0 ? "Mann-Whitney p" : "significant");
+		for (n = 0; n < RTB_CMP_NVROWS; n++) {
+			rtb_sb_printf(b, "%-16s", rtb_cmp_vrow_names[n]);
 			for (i = 0; i < c->nsys; i++) {
-				const struct rtb_cmp_cell *ce = &cm->cell[i];
-
-				if ((int)i == cm->base || !ce->has_diff)
-					snprintf(v, sizeof(v), "-");
-				else if (!ce->has_test)
-					snprintf(v, sizeof(v), "not tested");
-				else if (n == 0)
-					rtb_cmp_fmt_p(v, sizeof(v), ce->mwu.p);
-				else
-					snprintf(v, sizeof(v), "%s", ce->significant ? "yes" : "no");
+				rtb_cmp_fmt_vrow(v, sizeof(v), c, cm, &cm->cell[i], (enum rtb_cmp_vrow)n);
 				rtb_sb_printf(b, "  %*s", w[i], v);
 				if ((int)i != cm->base && cm->base >= 0)
 					rtb_sb_printf(b, " %8s", "");

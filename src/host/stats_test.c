@@ -54,10 +54,15 @@ int rtb_dist_from_values(const int64_t *v, size_t n, struct rtb_dist *out)
 
 int rtb_dist_from_metric(const struct rtb_rf_metric *m, struct rtb_dist *out)
 {
-	size_t i, k = 0;
-
 	if (m->samples && m->nsamples)
 		return rtb_dist_from_values(m->samples, m->nsamples, out);
+	return rtb_dist_from_hist(m, out);
+}
+
+int rtb_dist_from_hist(const struct rtb_rf_metric *m, struct rtb_dist *out)
+{
+	size_t i, k = 0;
+
 	memset(out, 0, sizeof(*out));
 	if (!m->has_hist || m->nbuckets + (m->underflow > 0) + (m->overflow > 0) == 0)
 		return RTB_EINVAL;

@@ -30,6 +30,10 @@ struct rtb_dist {
  * file has them, else its histogram. Returns 0, RTB_EINVAL (neither), or
  * RTB_ENOMEM. */
 int rtb_dist_from_metric(const struct rtb_rf_metric *m, struct rtb_dist *out);
+/* rtb_dist_from_hist - the distribution of a metric's histogram (bucket
+ * midpoints), whether or not the file also has samples: when one file of
+ * a comparison has only a histogram, both are binned the same way. */
+int rtb_dist_from_hist(const struct rtb_rf_metric *m, struct rtb_dist *out);
 /* rtb_dist_from_values - a distribution of n raw values (copied). */
 int rtb_dist_from_values(const int64_t *v, size_t n, struct rtb_dist *out);
 /* rtb_dist_quantile - the value at cumulative fraction q (0 < q <= 1),

@@ -29,7 +29,20 @@ def pct(s, p):
     return s[r - 1]
 
 
-def metric(mid, title, table, method, samples, keep_samples=True):
+def rounds_of(samples, r=5):
+    """schema 2: the samples split in r consecutive rounds, each with its own statistics"""
+    n = len(samples)
+    out, at = [], 0
+    for i in range(r):
+        k = n // r + (1 if i < n % r else 0)
+        part = sorted(samples[at:at + k])
+        at += k
+        out.append({"count": k, "p50_ns": pct(part, 50), "p99_ns": pct(part, 99),
+                    "mean_ns": round(sum(part) / k, 3)})
+    return out
+
+
+def metric(mid, title, table, method, samples, keep_samples=True, rounds=5):
     s = sorted(samples)
     n = len(s)
     mean = sum(s) / n
@@ -51,6 +64,8 @@ def metric(mid, title, table, method, samples, keep_samples=True):
                       "underflow": 0, "overflow": 0,
                       "buckets": [[lo, hi, c] for (lo, hi), c in sorted(hist.items())]},
     }
+    if rounds > 1:
+        m["rounds"] = rounds_of(samples, rounds)
     if keep_samples:
         m["samples"] = samples
     return m
@@ -78,7 +93,7 @@ def with_spikes(rng, xs, every, size):
 
 def result(label, host, rel, metrics, **kw):
     r = {
-        "schema": "rtbench-result", "schema_version": 1,
+        "schema": "rtbench-result", "schema_version": 2,
         "tool": {"name": "rtbench", "version": "0.1.0"},
         "date_utc": "2026-12-02T13:05:11Z",
         "command_line": "rtbench run --samples 400 --json %s.json" % (label or host),
@@ -162,6 +177,26 @@ def main():
                samples=1000, period_ns=1000000, cpu=0, rt_granted=False,
                degraded=True, warnings=["real-time scheduling refused (EPERM): ran SCHED_OTHER"])
     dump("rtl_hist.json", h)
+    # the same samples as vx.json, histogram only: mixed raw/histogram
+    # inputs are binned alike, so identical data compare as identical
+    dump("vx_hist.json", result("vxworks-hist", "vxbox", "6.1.0-rt",
+                                [dict((k, v) for k, v in m.items() if k != "samples")
+                                 for m in system_a(1)]))
+    # one host spike: B is 100 ns faster on every sample but one, which
+    # caught an 8 ms spike, so its mean and stddev are far higher
+    rng = random.Random(11)
+    base = normal(rng, 20000, 1000, 20)
+    spike_b = [x - 100 for x in base]
+    spike_b[12345] += 8000000
+    ctx = M["ctx"]
+    dump("spike_a.json", result("steady", "box", "6.1.0-rt", [metric(*ctx, base)], samples=20000))
+    dump("spike_b.json", result("faster-one-spike", "box", "6.1.0-rt", [metric(*ctx, spike_b)],
+                                samples=20000))
+    # schema 1: no rounds, so compare gives no verdict
+    old = result("schema1", "vxbox", "6.1.0-rt",
+                 [dict((k, v) for k, v in m.items() if k != "rounds") for m in system_a(2)])
+    old["schema_version"] = 1
+    dump("vx_schema1.json", old)
 
     # bad input
     with open("rtl.json") as f:
