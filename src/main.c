@@ -1,14 +1,17 @@
 /* rtbench - command-line entry: list, run, selftest, compare, report, check.
  *
  * Exit status everywhere: 0 done, 1 failed, 2 bad input (one line on
- * stderr naming what is wrong; nothing was run or written), 130 stopped by
- * Ctrl-C (what was measured is written). */
+ * stderr naming what is wrong; nothing was run or written; or another run
+ * holds the settings lock and --no-wait / --wait-s said not to wait), 128+N
+ * stopped by signal N (130 Ctrl-C, 143 SIGTERM; what was measured is
+ * written). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
 #include "core/frame_cmd.h"
 #include "core/run.h"
 #include "core/selftest.h"
+#include "core/watchdog.h"
 #include "rtbench/err.h"
 #ifdef RTB_HAVE_HOST
 #include "host/host.h"
@@ -69,7 +72,9 @@ static int cmd_run(int argc, char **argv, int selftest, const char *cmdline)
 	int rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
 	rtb_result_free(&res);
 	if (rc == RTB_EINTR)
-		return 130;
+		return 128 + (rtb_wd_signal() > 0 ? rtb_wd_signal() : 2);
+	if (rc == RTB_EBUSY)
+		return 2; /* the line naming the lock's holder is printed */
 	if (rc) {
 		fprintf(stderr, "rtbench run: %s\n", rtb_strerror(rc));
 		return 1;

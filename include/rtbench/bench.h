@@ -41,6 +41,7 @@ struct rtb_opts {
 	int rounds;             /* rounds per measurement (>= 1) */
 	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest: delays to inject */
 	int ndelays;
+	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
 };
 
 struct rtb_ctx {
@@ -62,6 +63,7 @@ struct rtb_bench {
 	const char *summary;     /* one line for `rtbench list` */
 	size_t default_samples;
 	int needs_rt;            /* 1: meaningless without priorities (skipped) */
+	int changes_knobs;       /* 1: may change a system knob (settings lock) */
 	int injectable;          /* 1: honours inject_ns (selftest) */
 	const char *selftest_metric; /* metric selftest checks; NULL: id */
 	const char *not_injectable_why;

@@ -17,6 +17,7 @@ enum rtb_err {
 	RTB_EINTR = -8,    /* stopped by the user (Ctrl-C) */
 	RTB_EIO = -9,      /* reading or writing a file failed */
 	RTB_EFORMAT = -10, /* malformed input file */
+	RTB_EBUSY = -11,   /* held by another run (the settings lock) */
 };
 
 /* rtb_strerror - one-line description of an rtb_err code (never NULL). */

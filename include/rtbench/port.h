@@ -163,6 +163,23 @@ const char *rtb_knob_name(enum rtb_knob k);
 int rtb_knob_get(enum rtb_knob k, long *v);
 int rtb_knob_set(enum rtb_knob k, long v);
 
+/* Crash-safe record of changed knobs (a state file and a lock; POSIX:
+ * $RTB_STATE_DIR or /run/rtbench). The core writes the original values
+ * before each change, so that the next run can restore what a killed one
+ * left.
+ * rtb_port_journal_trylock - take the machine-wide settings lock now;
+ *   RTB_EBUSY (holder: who has it, one line) if another live run does.
+ * rtb_port_journal_write - record old[k] (the original) and set[k] (what
+ *   the run sets) for every changed[k] durably (nothing changed: remove
+ *   the record). Needs the lock.
+ * rtb_port_journal_read - 1 and the values a dead run left, 0 if none.
+ * rtb_port_journal_unlock - release the lock. */
+int rtb_port_journal_trylock(const char *what, char *holder, size_t len);
+int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n);
+int rtb_port_journal_read(long *old, long *set, unsigned char *changed, int n, long *pid);
+void rtb_port_journal_unlock(void);
+const char *rtb_port_journal_where(void);
+
 /* rtb_port_idle_latency_hold - ask the OS to keep CPU idle-exit latency
  * at most us (Linux: /dev/cpu_dma_latency). Held until _release. */
 int rtb_port_idle_latency_hold(int us);
@@ -177,8 +194,8 @@ int rtb_port_spawn_load(const char *cmd, long *id);
 void rtb_port_kill_load(long id);
 
 /* rtb_port_stop_signals_wait - wait up to timeout_ns for Ctrl-C/SIGTERM
- * (blocked in every thread by rtb_port_init). 1 if one arrived, 0 on
- * timeout. */
+ * (blocked in every thread by rtb_port_init). The signal's number (> 0,
+ * the exit status is 128 + it) if one arrived, 0 on timeout. */
 int rtb_port_stop_signals_wait(int64_t timeout_ns);
 
 /* ---- output ----------------------------------------------------------- */

@@ -196,6 +196,7 @@ static int run_yield(struct rtb_ctx *c, const struct rtb_bench *b)
 
 const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.id = "ctxsw.rr.timeslice",
+	.changes_knobs = 1,
 	.title = "Context switch, round-robin quantum expiry",
 	.study_table = "Table 1",
 	.summary = "two equal-priority SCHED_RR tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",

@@ -3,18 +3,29 @@
  * Every change to a system knob goes through rtb_env_set(), which keeps the
  * value found first; rtb_env_restore() puts every one back, once, whoever
  * calls it first (the runner at the end, or the watchdog on its way out).
- * A background load started for the run is ended there too. */
+ * A background load started for the run is ended there too.
+ *
+ * Crash safety: before the first change the original value is also written
+ * to the port's state record (POSIX: /run/rtbench/state), under a lock that
+ * a run holds for as long as any knob is changed. A run killed by SIGKILL
+ * leaves the record and a free lock behind; rtb_env_begin() of the next run
+ * finds them, restores the values and says so. Two runs never change knobs
+ * at the same time: the second waits (bounded) or refuses. */
 #include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
 #include "core/env.h"
+#include "core/watchdog.h"
 #include "rtbench/err.h"
 
-static struct {
-	int changed;
-	long old;
-} journal[RTB_NKNOBS];
+static long old[RTB_NKNOBS], set[RTB_NKNOBS]; /* found first; what we set */
+static unsigned char changed[RTB_NKNOBS];
+static int locked;              /* we hold the port's settings lock */
+static char who[240];           /* this run, for the holder line */
 static atomic_flag restored = ATOMIC_FLAG_INIT;
 static atomic_long load_id;     /* a background load process to end */
+
+#define POLL_NS 200000000LL
 
 /* rtb_env_load - remember the load process rtb_env_restore must end. */
 void rtb_env_load(long id)
@@ -22,20 +33,172 @@ void rtb_env_load(long id)
 	atomic_store(&load_id, id);
 }
 
-/* rtb_env_set - set knob k to v, remembering the first old value. */
+static int any_changed(void)
+{
+	for (int k = 0; k < RTB_NKNOBS; k++)
+		if (changed[k])
+			return 1;
+	return 0;
+}
+
+/* sync_record - the state record says what is changed now; once nothing
+ * is, the lock goes too. */
+static int sync_record(void)
+{
+	int rc;
+
+	if (!locked)
+		return 0;
+	rc = rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
+	if (!any_changed()) {
+		rtb_port_journal_unlock();
+		locked = 0;
+	}
+	return rc;
+}
+
+/* repair - restore what a run that died left in the record (we hold the
+ * lock, so its writer is gone). */
+static void repair(struct rtb_result *res)
+{
+	long o[RTB_NKNOBS], w[RTB_NKNOBS], pid, cur;
+	unsigned char ch[RTB_NKNOBS];
+	int rc = rtb_port_journal_read(o, w, ch, RTB_NKNOBS, &pid);
+
+	if (rc < 0) {
+		fprintf(stderr, "rtbench: cannot read the settings record in %s (%s); left as it is\n",
+			rtb_port_journal_where(), rtb_strerror(rc));
+		return;
+	}
+	if (rc == 0)
+		return;
+	for (int k = 0; k < RTB_NKNOBS; k++) {
+		if (!ch[k])
+			continue;
+		if (rtb_knob_get((enum rtb_knob)k, &cur))
+			cur = -1;
+		if (cur != w[k]) {
+			/* changed again since (by hand, another tool): theirs now */
+			fprintf(stderr, "rtbench: %s is %ld, not the %ld that rtbench pid %ld (which did not end "
+				"cleanly) set: someone changed it since, so it is left as it is (the original was %ld)\n",
+				rtb_knob_name((enum rtb_knob)k), cur, w[k], pid, o[k]);
+			ch[k] = 0;
+			continue;
+		}
+		rc = rtb_knob_set((enum rtb_knob)k, o[k]);
+		if (rc) {
+			fprintf(stderr, "rtbench: could not restore %s to %ld (left at %ld by rtbench pid %ld, "
+				"which did not end cleanly): %s\n", rtb_knob_name((enum rtb_knob)k), o[k], cur,
+				pid, rtb_strerror(rc));
+			continue;
+		}
+		ch[k] = 0;
+		fprintf(stderr, "rtbench: restored %s to %ld (left at %ld by rtbench pid %ld, which did not end cleanly)\n",
+			rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
+		if (res)
+			rtb_result_warn(res, "restored %s to %ld before this run: left at %ld by rtbench pid %ld, "
+					"which did not end cleanly", rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
+	}
+	/* what could not be restored stays recorded for the next run */
+	rtb_port_journal_write(o, w, ch, RTB_NKNOBS);
+}
+
+/* rtb_env_begin - before anything is changed or measured: repair what a
+ * killed run left, and, when this run will change a knob (need_lock), take
+ * the settings lock, waiting up to wait_ns for another run to finish
+ * (0: refuse at once). Returns 0, RTB_EBUSY (the line is printed) or
+ * RTB_EINTR (a stop signal while waiting). */
+int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_result *res)
+{
+	char holder[256];
+	int64_t until = rtb_port_mono_ns() + wait_ns;
+	int said = 0;
+
+	snprintf(who, sizeof(who), "%s", what ? what : "rtbench");
+	for (;;) {
+		int rc = rtb_port_journal_trylock(who, holder, sizeof(holder));
+		if (rc == 0) {
+			locked = 1;
+			repair(res);
+			if (!need_lock)
+				sync_record();
+			return 0;
+		}
+		if (rc != RTB_EBUSY)
+			return 0; /* no record can be kept: rtb_env_set will refuse */
+		if (!need_lock) {
+			if (res)
+				rtb_result_warn(res, "another rtbench run held the settings lock when this one "
+						"started (%s): it may have changed system settings during this run", holder);
+			return 0;
+		}
+		if (wait_ns <= 0) {
+			fprintf(stderr, "rtbench: another run is changing system settings (%s; lock %s/lock): "
+				"refused (--no-wait)\n", holder, rtb_port_journal_where());
+			return RTB_EBUSY;
+		}
+		if (rtb_port_mono_ns() >= until) {
+			fprintf(stderr, "rtbench: gave up after %lld s waiting for the settings lock held by %s\n",
+				(long long)(wait_ns / 1000000000), holder);
+			return RTB_EBUSY;
+		}
+		if (!said) {
+			fprintf(stderr, "rtbench: waiting up to %lld s for the settings lock held by %s "
+				"(%s/lock; --no-wait refuses instead)\n", (long long)(wait_ns / 1000000000),
+				holder, rtb_port_journal_where());
+			said = 1;
+		}
+		int sig = rtb_port_stop_signals_wait(POLL_NS);
+		if (sig) {
+			rtb_wd_note_signal(sig);
+			return RTB_EINTR;
+		}
+	}
+}
+
+/* rtb_env_set - set knob k to v, remembering (in memory and in the state
+ * record, before the change) the first old value. No record, no change. */
 int rtb_env_set(enum rtb_knob k, long v)
 {
-	long old;
-	int rc = rtb_knob_get(k, &old);
+	long cur;
+	int rc;
 
-	if (rc)
-		return rc;
-	if (!journal[k].changed) {
-		journal[k].old = old;
-		journal[k].changed = 1;
+	if (changed[k] && set[k] != v) {
+		set[k] = v;
+		rc = rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
+		if (rc)
+			return rc;
+	}
+	if (!changed[k]) {
+		if (!locked) {
+			rc = rtb_port_journal_trylock(who, NULL, 0);
+			if (rc)
+				return rc;
+			locked = 1;
+		}
+		rc = rtb_knob_get(k, &cur);
+		if (!rc) {
+			old[k] = cur;
+			set[k] = v;
+			changed[k] = 1;
+			rc = rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
+			if (rc)
+				changed[k] = 0;
+		}
+		if (rc) {
+			sync_record();
+			return rc;
+		}
 		atomic_flag_clear(&restored);
 	}
-	return rtb_knob_set(k, v);
+	rc = rtb_knob_set(k, v);
+	/* the kernel may round what it was given: record what it reads back,
+	 * which is what the repair compares against */
+	if (!rc && !rtb_knob_get(k, &cur) && cur != set[k]) {
+		set[k] = cur;
+		rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
+	}
+	return rc;
 }
 
 /* rtb_env_restore_one - put knob k back now, if it was changed. */
@@ -43,16 +206,19 @@ int rtb_env_restore_one(enum rtb_knob k)
 {
 	int rc;
 
-	if (!journal[k].changed)
+	if (!changed[k])
 		return 0;
-	rc = rtb_knob_set(k, journal[k].old);
-	if (!rc)
-		journal[k].changed = 0;
+	rc = rtb_knob_set(k, old[k]);
+	if (!rc) {
+		changed[k] = 0;
+		sync_record();
+	}
 	return rc;
 }
 
-/* rtb_env_restore - put back every knob changed (reverse order) and drop
- * the idle-latency request. Returns the first error, after trying all. */
+/* rtb_env_restore - put back every knob changed (reverse order), drop the
+ * idle-latency request and the settings lock. Returns the first error,
+ * after trying all; what could not be restored stays in the record. */
 int rtb_env_restore(void)
 {
 	int err = 0;
@@ -63,16 +229,21 @@ int rtb_env_restore(void)
 	if (id > 0)
 		rtb_port_kill_load(id);
 	for (int k = RTB_NKNOBS - 1; k >= 0; k--) {
-		if (!journal[k].changed)
+		if (!changed[k])
 			continue;
-		int rc = rtb_knob_set((enum rtb_knob)k, journal[k].old);
+		int rc = rtb_knob_set((enum rtb_knob)k, old[k]);
 		if (rc && !err)
 			err = rc;
 		if (!rc)
-			journal[k].changed = 0;
+			changed[k] = 0;
 		else
 			fprintf(stderr, "rtbench: could not restore %s to %ld: %s\n",
-				rtb_knob_name((enum rtb_knob)k), journal[k].old, rtb_strerror(rc));
+				rtb_knob_name((enum rtb_knob)k), old[k], rtb_strerror(rc));
+	}
+	if (locked) {
+		rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
+		rtb_port_journal_unlock();
+		locked = 0;
 	}
 	rtb_port_idle_latency_release();
 	return err;

@@ -2,6 +2,8 @@
 #ifndef RTB_CORE_ENV_H
 #define RTB_CORE_ENV_H
 #include "rtbench/port.h"
+#include "rtbench/result.h"
+int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_result *res);
 int rtb_env_set(enum rtb_knob k, long v);
 int rtb_env_restore(void);
 int rtb_env_restore_one(enum rtb_knob k);

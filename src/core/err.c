@@ -20,6 +20,7 @@ const char *rtb_strerror(int err)
 	case RTB_EINTR:     return "interrupted by the user";
 	case RTB_EIO:       return "file read or write failed";
 	case RTB_EFORMAT:   return "malformed input file";
+	case RTB_EBUSY:     return "held by another rtbench run";
 	}
 	return "unknown error";
 }

@@ -123,6 +123,18 @@ static void default_label(const struct rtb_opts *o, struct rtb_result *r)
 			 r->fp.kernel_release, r->set.rt_granted ? "" : "-nort");
 }
 
+/* changes_knobs - 1 if this run will change a system-wide knob (and so
+ * needs the settings lock). */
+static int changes_knobs(const struct rtb_opts *o)
+{
+	if (!o->rt || o->rr_slice_ms <= 0)
+		return 0;
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (rtb_benches[i]->changes_knobs && rtb_bench_selected(rtb_benches[i], o->tests))
+			return 1;
+	return 0;
+}
+
 /* rtb_run_setup - everything before the first benchmark. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		  struct rtb_result *res, struct rtb_ctx *c)
@@ -139,6 +151,15 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	rc = rtb_port_init();
 	if (rc)
 		return rc;
+	/* before the fingerprint reads the knobs: a killed run's leftovers
+	 * are repaired, and the lock is ours if this run changes any */
+	char what[240];
+	rtb_port_date_utc(s->date_utc, sizeof(s->date_utc)); /* "" if unknown */
+	snprintf(what, sizeof(what), "%.180s (since %s)", command_line ? command_line : "rtbench",
+		 s->date_utc);
+	rc = rtb_env_begin(what, changes_knobs(o), o->lock_wait_ns, res);
+	if (rc)
+		return rc;
 	rtb_port_fingerprint(&res->fp);
 	if (o->emulation.present) {
 		res->fp.emulation = o->emulation;
@@ -150,7 +171,6 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		return rc;
 
 	snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
-	rtb_port_date_utc(s->date_utc, sizeof(s->date_utc)); /* "" if unknown */
 	snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
 	s->samples = o->samples;
 	s->period_ns = o->period_ns;

@@ -21,6 +21,7 @@
 #include <string.h>
 #include "core/run.h"
 #include "core/selftest.h"
+#include "core/watchdog.h"
 #include "rtbench/err.h"
 
 #define ROUNDS 3
@@ -156,6 +157,10 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 
 	memset(&res, 0, sizeof(res));
 	rc = rtb_run_setup(&o, command_line, &res, &c);
+	if (rc == RTB_EBUSY)
+		return 2; /* the line naming the holder is printed */
+	if (rc == RTB_EINTR)
+		return 128 + rtb_wd_signal();
 	if (rc) {
 		fprintf(stderr, "rtbench selftest: set-up failed: %s\n", rtb_strerror(rc));
 		return 1;

@@ -32,6 +32,7 @@ static struct {
 	atomic_uint deadline_ms;
 	int64_t base_ns;         /* set before the thread starts, then read-only */
 	_Atomic(rtb_thread_t *) ids[MAX_IDS];
+	atomic_int sig;          /* the stop signal's number */
 	atomic_int nids;
 	atomic_int quit;
 	rtb_thread_t th;
@@ -67,12 +68,14 @@ static void *wd_main(void *arg)
 
 		if (dl > now && dl - now < wait)
 			wait = dl - now;
-		if (rtb_port_stop_signals_wait(wait)) {
+		int sig = rtb_port_stop_signals_wait(wait);
+		if (sig) {
 			if (stop_at) {
 				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");
 				rtb_env_restore();
-				rtb_port_exit(130);
+				rtb_port_exit(128 + sig);
 			}
+			atomic_store(&wd.sig, sig);
 			atomic_store(&wd.reason, RTB_WD_SIGNAL);
 			atomic_store(&wd.stop, 1);
 			stop_at = rtb_port_mono_ns();
@@ -168,6 +171,18 @@ void rtb_wd_forget_all(void)
 atomic_int *rtb_wd_stop_flag(void)
 {
 	return &wd.stop;
+}
+
+/* rtb_wd_signal - the stop signal's number (0: none); also set by a
+ * signal taken before the watchdog ran. */
+int rtb_wd_signal(void)
+{
+	return atomic_load(&wd.sig);
+}
+
+void rtb_wd_note_signal(int sig)
+{
+	atomic_store(&wd.sig, sig);
 }
 
 enum rtb_wd_reason rtb_wd_reason(void)

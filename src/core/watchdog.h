@@ -17,4 +17,7 @@ void rtb_wd_register(rtb_thread_t *t);
 void rtb_wd_forget_all(void);
 atomic_int *rtb_wd_stop_flag(void);
 enum rtb_wd_reason rtb_wd_reason(void);
+/* rtb_wd_signal - number of the signal that stopped the run, 0 if none. */
+int rtb_wd_signal(void);
+void rtb_wd_note_signal(int sig);
 #endif

@@ -48,6 +48,21 @@ check "--samples" run --samples
 check "stray" run stray
 check "--delays-us" selftest --delays-us 0
 check "--delays-us" run --delays-us 5
+# strict numbers: no blanks, no '+' (issue 9, item 12: " 5" and "+5" were taken)
+check "--samples" run --samples " 5"
+check "--samples" run --samples "+5"
+check "--samples" run --samples "5 "
+check "--samples" run --samples ""
+check "--period-us" run --period-us "+200"
+check "--cpu" run --cpu " 0"
+check "--idle-latency-us" run --idle-latency-us "- 1"
+check "--idle-latency-us" run --idle-latency-us "+0"
+check "--delays-us" selftest --delays-us "+5"
+check "--wait-s" run --wait-s -1
+check "--wait-s" run --wait-s " 3"
+# an empty list is not "all" (it ran everything)
+check "--tests" run --tests ""
+check "--tests" run --tests ","
 check "nosuch" nosuch
 check "extra" list extra
 # an output file in a folder that does not exist: refused before running

@@ -19,7 +19,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT,
 };
 
 static const struct option run_opts[] = {
@@ -46,6 +46,8 @@ static const struct option run_opts[] = {
 	{ "emulation", required_argument, NULL, OPT_EMULATION },
 	{ "delays-us", required_argument, NULL, OPT_DELAYS },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+	{ "wait-s", required_argument, NULL, OPT_WAIT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -63,6 +65,7 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.rr_slice_ms = 1;
 	cl->o.pi_cs_ns = 50000;
 	cl->o.pi_load_ns = 200000;
+	cl->o.lock_wait_ns = 300 * 1000000000LL;
 	cl->out.text = 1;
 	cl->o.delays_ns[0] = 1000;
 	cl->o.delays_ns[1] = 5000;
@@ -79,10 +82,15 @@ static __attribute__((format(printf, 3, 4))) int fail(char *err, size_t len, con
 	return -1;
 }
 
-/* num - the whole of s as an integer in [lo, hi]. */
+/* num - the whole of s as an integer in [lo, hi]: digits, with a '-' in
+ * front only where lo is negative; no blanks, no '+', nothing after. */
 static int num(const char *s, long long lo, long long hi, long long *v)
 {
 	char *end;
+	const char *d = s[0] == '-' && lo < 0 ? s + 1 : s;
+
+	if (*d < '0' || *d > '9')
+		return -1;
 	errno = 0;
 	long long x = strtoll(s, &end, 10);
 	if (errno || end == s || *end || x < lo || x > hi)
@@ -129,6 +137,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		const char *a = optarg;
 		switch (c) {
 		case OPT_TESTS:
+			if (!*a || strspn(a, ",") == strlen(a))
+				return fail(err, errlen, "--tests: empty list (give ids, see 'rtbench list'; leave the option out to run all)");
 			if (rtb_tests_check(a, bad, sizeof(bad)))
 				return fail(err, errlen, "--tests: no measurement is called '%s' (see 'rtbench list')", bad);
 			cl->o.tests = a;
@@ -230,6 +240,14 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--delays-us: '%s' is not a list of up to %d whole numbers from 1 to 100000",
 					    a, RTB_MAX_DELAYS);
 			break;
+		case OPT_NOWAIT:
+			cl->o.lock_wait_ns = 0;
+			break;
+		case OPT_WAIT:
+			if (num(a, 0, 86400, &v))
+				return fail(err, errlen, "--wait-s: '%s' is not a whole number of seconds from 0 to 86400", a);
+			cl->o.lock_wait_ns = v * 1000000000LL;
+			break;
 		case OPT_HELP:
 			cl->help = 1;
 			return 0;
@@ -277,7 +295,11 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --emulation K=V,...   this system is emulated: emulator=NAME (required), version=V,\n"
 	      "                        machine=M, icount_shift=N (-1: no -icount), vcpus=N, accel=tcg|kvm;\n"
 	      "                        recorded in the fingerprint and printed with every table\n"
-	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
+	      "  --wait-s N            a run that changes system settings waits up to N s (default 300) while\n"
+	      "                        another rtbench run holds the settings lock (/run/rtbench/lock)\n"
+	      "  --no-wait             refuse at once instead (exit 2) when another run holds it\n"
+	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
+	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
 }
 
 void rtb_cli_usage_selftest(FILE *f)
@@ -289,6 +311,6 @@ void rtb_cli_usage_selftest(FILE *f)
 	      "  --samples N           samples per pass, half of them injected (default 4000;\n"
 	      "                        priority inversion: 200)\n"
 	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --load,\n"
-	      "  --load-cmd, --quiet: as for run\n"
+	      "  --load-cmd, --quiet, --wait-s, --no-wait: as for run\n"
 	      "Exit status: 0 every check passed, 1 a check failed, 2 bad option.\n", f);
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Two runs that change system settings never overlap: while one holds the
+# settings lock, --no-wait refuses (exit 2, one line naming the holder),
+# --wait-s 1 gives up after a second (exit 2), and the default waits and
+# then runs, recording the true original quantum (before the lock, the
+# second run took the first one's shortened quantum for the original and
+# "restored" it). A run that changes nothing does not wait. SIGTERM ends
+# the holder with 143 (128 + 15). It uses the machine's own lock
+# (/run/rtbench), so other runs of the suite wait for it and it for them.
+. "$(dirname "$0")/lib.bash"
+needs_rt
+knob=/proc/sys/kernel/sched_rr_timeslice_ms
+[ -w $knob ] || { echo "SKIP: $knob not writable"; exit 77; }
+out=$RTB_TEST_OUT/settings_lock
+rm -rf "$out"; mkdir -p "$out"
+dir=${RTB_STATE_DIR:-/run/rtbench}
+"$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --quiet --json "$out/a.json" \
+	>/dev/null 2>"$out/a.err" &
+a=$!
+# (another suite's run may hold the lock first: A waits for it)
+for i in $(seq 2400); do
+	grep -qs "^pid $a:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
+	sleep 0.1
+done
+read -r _ _ _ orig _ < <(grep '^knob 0 ' "$dir/state")
+[ -n "${orig:-}" ] && ok "first run holds the lock (original $orig)" || fail "first run never changed the quantum"
+
+err=$("$RTBENCH" run --tests ctxsw.rr.timeslice --samples 10 --quiet --no-wait 2>&1 >/dev/null); rc=$?
+echo "$err"
+[ $rc -eq 2 ] && ok "--no-wait: exit 2" || fail "--no-wait: exit $rc"
+[ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [[ $err == *"pid $a"* ]] && [[ $err == *"--no-wait"* ]] &&
+	ok "one line naming the holder" || fail "refusal line: $err"
+
+t0=$(date +%s.%N)
+err=$("$RTBENCH" run --tests ctxsw --samples 10 --quiet --wait-s 1 2>&1 >/dev/null); rc=$?
+dt=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{print b-a}')
+echo "$err"
+[ $rc -eq 2 ] && [[ $err == *"gave up after 1 s"* ]] && ok "--wait-s 1: gave up after ${dt}s, exit 2" ||
+	fail "--wait-s 1: exit $rc: $err"
+
+"$RTBENCH" run --tests sync.sem.take.uncontended --samples 10 --quiet --json "$out/c.json" \
+	>"$out/c.txt" 2>&1 </dev/null; rc=$?
+[ $rc -eq 0 ] && grep -q "another rtbench run held the settings lock" "$out/c.txt" &&
+	ok "a run that changes nothing ran at once, with a warning" || fail "run without changes: exit $rc"
+
+"$RTBENCH" run --tests ctxsw.rr.timeslice --samples 300 --quiet --json "$out/d.json" \
+	>/dev/null 2>"$out/d.err" &
+d=$!
+for i in $(seq 50); do grep -q "waiting up to 300 s" "$out/d.err" && break; sleep 0.1; done
+grep -q "waiting up to 300 s for the settings lock held by pid $a" "$out/d.err" &&
+	ok "the default waits, and says for whom" || fail "no waiting line: $(cat "$out/d.err")"
+kill -TERM $a
+wait $a; rc=$?
+[ $rc -eq 143 ] && ok "SIGTERM: exit 143" || fail "SIGTERM: exit $rc"
+wait $d; rc=$?
+[ $rc -eq 0 ] && ok "the waiting run ran after the first ended" || fail "waiting run: exit $rc"
+python3 - "$out/d.json" "$orig" <<'PY' || fail "second run's recorded quantum"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["system"]["rr_timeslice_ms"] == int(sys.argv[2]), r["system"]["rr_timeslice_ms"]
+print("second run recorded the original quantum:", sys.argv[2])
+PY
+[ "$(cat $knob)" = "$orig" ] && ok "quantum back at $orig" || fail "quantum $(cat $knob), not $orig"
+grep -qs "^pid $d$" "$dir/state" && fail "record of the second run left behind" || ok "no record left"
+done_test
