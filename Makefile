@@ -23,6 +23,14 @@ CROSS_COMPILE ?=
 CC        := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
 BUILD     ?= build
 WERROR    ?= -Werror
+# The Linux port records the kernel's event trace (run --trace) with
+# libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev) when
+# their headers are found (TRACE=1); without them --trace says so and the
+# run goes on untraced.
+TRACE_CFLAGS := -I/usr/include/tracefs -I/usr/include/traceevent
+ifeq ($(origin TRACE),undefined)
+TRACE     := $(if $(filter posix,$(PORT)),$(shell printf '\043include <tracefs.h>\n\043include <event-parse.h>\n' | $(CC) $(TRACE_CFLAGS) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0),0)
+endif
 ifeq ($(origin HOST),undefined)
 HOST      := $(shell printf '\043include <jansson.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
 endif
@@ -46,6 +54,10 @@ ifeq ($(HOST),1)
 HOST_SRC  := $(wildcard src/host/*.c)
 LDLIBS    += -ljansson
 CPPFLAGS  += -DRTB_HAVE_HOST=1
+endif
+ifeq ($(TRACE),1)
+LDLIBS    += -ltracefs -ltraceevent
+$(BUILD)/src/port/$(PORT)/trace.o: CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c
 LIB_SRC   := $(CORE_SRC) $(HOST_SRC)

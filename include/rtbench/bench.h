@@ -42,6 +42,8 @@ struct rtb_opts {
 	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest: delays to inject */
 	int ndelays;
 	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
+	int trace;              /* --trace: record the OS's event trace */
+	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
 };
 
 struct rtb_ctx {
@@ -54,6 +56,8 @@ struct rtb_ctx {
 	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
 	int round, nrounds;     /* this bench's round (0-based) of nrounds;
 				 * nrounds 0: not in rounds (selftest) */
+	int trace_ready;        /* --trace and the port's trace opened */
+	int tracing;            /* this pass is traced: keep per-sample marks */
 };
 
 struct rtb_bench {
@@ -72,6 +76,10 @@ struct rtb_bench {
 	/* run - measure; add metrics to c->res. Returns 0 or rtb_err; a
 	 * stopped run returns 0 with its metrics marked partial. */
 	int (*run)(struct rtb_ctx *c, const struct rtb_bench *self);
+	/* run --trace: how its samples decompose (RTB_TRACE_NONE: not traced)
+	 * and whether its tasks span two CPUs */
+	enum rtb_trace_kind trace_kind;
+	int trace_xcpu;
 };
 
 extern const struct rtb_bench *const rtb_benches[];
@@ -160,6 +168,21 @@ void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns);
  * with room for capacity samples; NULL (and a message) if out of memory. */
 struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				    const char *id, const char *title, size_t capacity);
+/* rtb_trace_marks_new - when this pass is traced, room for m's per-sample
+ * trace marks (m->tm, allocated and touched here, before the loop); NULL
+ * when not tracing (benchmarks then keep no marks). Keep a mark only
+ * outside the measured interval: after its end stamp. */
+struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
+					    enum rtb_trace_kind kind);
+/* rtb_trace_mark - sample i's absolute start and end (trace clock). */
+static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end)
+{
+	if (tm && i < tm->capacity) {
+		tm->start[i] = start;
+		tm->end[i] = end;
+	}
+}
+
 /* rtb_bench_metric_end - finish a metric: statistics, and partial status
  * (with the reason in its note) when it holds fewer samples than asked. */
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns);

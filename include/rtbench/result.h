@@ -11,10 +11,11 @@
 #include "rtbench/hist.h"
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
+#include "rtbench/trace.h"
 
 #define RTB_SCHEMA "rtbench-result"
 #define RTB_SCHEMA_VERSION 2
-#define RTB_MAX_METRICS 48
+#define RTB_MAX_METRICS 128
 #define RTB_MAX_EXTRAS 8
 #define RTB_MAX_WARNINGS 16
 /* Rounds: every measurement runs in rounds, interleaved across measurements
@@ -54,6 +55,35 @@ struct rtb_spread {
 	int64_t lo_ns, hi_ns;
 };
 
+/* What the kernel's event trace said about a metric's samples (run --trace;
+ * see rtbench/trace.h and docs/measurements.md). */
+struct rtb_trace_disagreement {
+	size_t index;           /* sample index in the metric's samples */
+	uint8_t why;            /* enum rtb_trace_why */
+	int64_t diff_ns;        /* rtbench minus trace, where events were found */
+};
+struct rtb_metric_trace {
+	enum rtb_trace_kind kind;
+	char clock[16];         /* trace clock ("x86-tsc", "mono") */
+	int64_t tolerance_ns;   /* agreement tolerance */
+	size_t samples, matched, agree;
+	double agreement;       /* agree / samples */
+	uint64_t lost_events;   /* events the OS dropped (buffer full) */
+	struct rtb_trace_disagreement *dis; /* every disagreeing sample */
+	size_t ndis;
+	char components[RTB_TRACE_MAX_COMP][64]; /* ids of the component metrics */
+	int ncomp;
+	char diff_id[64];       /* id of the rtbench-minus-trace metric */
+	uint64_t boosted, not_boosted; /* PI trials (kind RTB_TRACE_PI) */
+	/* the cost of watching: the same measurement untraced, half as many
+	 * samples just before and half just after each traced run (each
+	 * round), pooled */
+	int untraced_passes;
+	int64_t *untraced;      /* the untraced samples */
+	size_t nuntraced;
+	int64_t untraced_p50_ns, untraced_p99_ns;
+};
+
 struct rtb_metric {
 	char id[64];            /* stable dotted id: "ipc.mqueue.wakeup" */
 	char title[80];         /* "Message-queue latency" */
@@ -87,6 +117,12 @@ struct rtb_metric {
 	struct rtb_hist hist;
 	uint64_t hist_store[4096];
 	int64_t elapsed_ns;     /* wall time the measurement took */
+
+	/* run --trace only (NULL otherwise): the per-sample marks the
+	 * benchmark keeps, and what the trace said */
+	struct rtb_trace_marks *tm;
+	struct rtb_metric_trace *trace;
+	char trace_parent[64];  /* a component metric: the metric it decomposes */
 };
 
 struct rtb_settings {
@@ -109,6 +145,9 @@ struct rtb_settings {
 	char load[160];         /* "idle" or the load description */
 	int stopped_early;      /* Ctrl-C or watchdog */
 	int rounds;             /* rounds each measurement ran in (at most) */
+	int trace_requested;    /* run --trace */
+	int traced;             /* 1: the kernel's trace was recorded */
+	char trace_note[200];   /* why not, when requested and not traced */
 };
 
 struct rtb_result {

@@ -94,6 +94,10 @@ static void *sleep_task(void *p)
 	const int64_t period = s->period;
 	const uint64_t inject = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
 	int64_t next = first_expiry(period);
+	struct rtb_trace_marks *tm = s->m->tm;
+
+	if (tm)
+		tm->tid = rtb_thread_self_id();
 
 	/* k counts wake-ups; wake-up k > 0 is sample k - 1 (rtb_inject's rule:
 	 * odd samples get the selftest's delay) */
@@ -108,6 +112,14 @@ static void *sleep_task(void *p)
 			s->m->has_first = 1;
 		} else {
 			rtb_metric_add(s->m, now - next);
+			if (tm) {
+				/* run --trace: the sample's end on the trace
+				 * clock, read right after the stamp (outside
+				 * the interval), and its expiry */
+				uint64_t end = rtb_port_ticks();
+				rtb_trace_mark(tm, s->m->count - 1, 0, end);
+				tm->expiry_ns[s->m->count - 1] = next;
+			}
 		}
 		next += period;
 		while (next <= now) {                  /* woke after the next expiry */
@@ -128,6 +140,8 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
+	if (!use_signal)
+		rtb_trace_marks_new(c, s.m, RTB_TRACE_TIMER);
 	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, use_signal ? "tTimerIsr" : "tCyclic", RTB_SCHED_FIFO,
@@ -178,4 +192,5 @@ const struct rtb_bench rtb_bench_irq_sleep = {
 	.default_samples = 20000,
 	.injectable = 1,
 	.run = run_sleep,
+	.trace_kind = RTB_TRACE_TIMER,
 };

@@ -69,6 +69,7 @@ const struct rtb_bench rtb_bench_mqueue = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_mq,
+	.trace_kind = RTB_TRACE_WAKE,
 };
 
 const struct rtb_bench rtb_bench_mqueue_x = {
@@ -78,4 +79,6 @@ const struct rtb_bench rtb_bench_mqueue_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_mq_x,
+	.trace_kind = RTB_TRACE_WAKE,
+	.trace_xcpu = 1,
 };

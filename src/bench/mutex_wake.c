@@ -89,6 +89,7 @@ const struct rtb_bench rtb_bench_mutex_wake = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_mx,
+	.trace_kind = RTB_TRACE_WAKE,
 };
 
 const struct rtb_bench rtb_bench_mutex_wake_x = {
@@ -98,4 +99,6 @@ const struct rtb_bench rtb_bench_mutex_wake_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_mx_x,
+	.trace_kind = RTB_TRACE_WAKE,
+	.trace_xcpu = 1,
 };

@@ -56,6 +56,7 @@ const struct rtb_bench rtb_bench_sem_wake = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_sem,
+	.trace_kind = RTB_TRACE_WAKE,
 };
 
 const struct rtb_bench rtb_bench_sem_wake_x = {
@@ -65,4 +66,6 @@ const struct rtb_bench rtb_bench_sem_wake_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.run = run_sem_x,
+	.trace_kind = RTB_TRACE_WAKE,
+	.trace_xcpu = 1,
 };

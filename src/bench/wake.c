@@ -37,6 +37,7 @@ struct wk {
 	rtb_thread_t waiter;
 	int check_unsupported;
 	uint64_t waited;      /* samples where the waker had to wait for the block */
+	struct rtb_trace_marks *tm; /* run --trace: per-sample marks, else NULL */
 };
 
 static void *waiter_main(void *p)
@@ -44,18 +45,22 @@ static void *waiter_main(void *p)
 	struct wk *w = p;
 	const struct rtb_clock_info *ci = w->c->clk;
 
+	if (w->tm)
+		w->tm->tid = rtb_thread_self_id();
 	for (unsigned long k = 0;; k++) {
 		if (w->ops->wait(w->obj))               /* Step 2 */
 			break;
 		uint64_t t1 = rtb_port_ticks();         /* Step 5 */
 		if (atomic_load_explicit(&w->quit, memory_order_relaxed))
 			break;
-		int64_t ns = rtb_ticks_to_ns(ci, t1 - rtb_stamp_get_relaxed(&w->t0));
+		const uint64_t t0 = rtb_stamp_get_relaxed(&w->t0);
+		int64_t ns = rtb_ticks_to_ns(ci, t1 - t0);
 		if (k == 0) {
 			w->m->first_ns = ns;
 			w->m->has_first = 1;
 		} else {
 			rtb_metric_add(w->m, ns);
+			rtb_trace_mark(w->tm, w->m->count - 1, t0, t1);
 		}
 		atomic_store(&w->seq, k + 1);
 		if (w->ops->after)
@@ -104,6 +109,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		return 0;
 	}
 	const int wcpu = xcpu ? c->other_cpu : c->cpu;
+	w.tm = rtb_trace_marks_new(c, w.m, RTB_TRACE_WAKE);
 	rc = ops->open(obj);                             /* Step 1 */
 	if (rc) {
 		w.m->status = RTB_STATUS_FAILED;

@@ -1,5 +1,6 @@
 /* rtbench core - helpers the benchmark files share. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
@@ -105,4 +106,36 @@ int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v)
 int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
 {
 	return rtb_env_restore_one(k);
+}
+
+/* rtb_trace_marks_new - per-sample marks for a traced pass. */
+struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
+					    enum rtb_trace_kind kind)
+{
+	struct rtb_trace_marks *tm;
+	size_t n = m->capacity;
+
+	if (!c->tracing || !n || m->tm)
+		return m->tm;
+	tm = calloc(1, sizeof(*tm));
+	if (!tm)
+		return NULL;
+	tm->kind = kind;
+	tm->capacity = n;
+	tm->start = malloc(n * sizeof(*tm->start));
+	tm->end = malloc(n * sizeof(*tm->end));
+	tm->expiry_ns = malloc(n * sizeof(*tm->expiry_ns));
+	if (!tm->start || !tm->end || !tm->expiry_ns) {
+		free(tm->start);
+		free(tm->end);
+		free(tm->expiry_ns);
+		free(tm);
+		return NULL;
+	}
+	/* touch every page now, so keeping a mark never faults in the loop */
+	memset(tm->start, 0, n * sizeof(*tm->start));
+	memset(tm->end, 0, n * sizeof(*tm->end));
+	memset(tm->expiry_ns, 0, n * sizeof(*tm->expiry_ns));
+	m->tm = tm;
+	return tm;
 }

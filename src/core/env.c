@@ -3,7 +3,8 @@
  * Every change to a system knob goes through rtb_env_set(), which keeps the
  * value found first; rtb_env_restore() puts every one back, once, whoever
  * calls it first (the runner at the end, or the watchdog on its way out).
- * A background load started for the run is ended there too.
+ * A background load started for the run is ended there too, and the
+ * kernel trace (run --trace) is put away.
  *
  * Crash safety: before the first change the original value is also written
  * to the port's state record (POSIX: /run/rtbench/state), under a lock that
@@ -17,6 +18,7 @@
 #include "core/env.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/trace.h"
 
 static long old[RTB_NKNOBS], set[RTB_NKNOBS]; /* found first; what we set */
 static unsigned char changed[RTB_NKNOBS];
@@ -246,5 +248,6 @@ int rtb_env_restore(void)
 		locked = 0;
 	}
 	rtb_port_idle_latency_release();
+	rtb_port_trace_close();  /* run --trace: the trace instance, a mount */
 	return err;
 }

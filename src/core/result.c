@@ -247,6 +247,20 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 void rtb_result_free(struct rtb_result *r)
 {
 	for (int i = 0; i < r->nmetrics; i++) {
+		struct rtb_metric *m = r->metrics[i];
+		if (!m)
+			continue;
+		if (m->tm) {
+			free(m->tm->start);
+			free(m->tm->end);
+			free(m->tm->expiry_ns);
+			free(m->tm);
+		}
+		if (m->trace) {
+			free(m->trace->dis);
+			free(m->trace->untraced);
+		}
+		free(m->trace);
 		free(r->metrics[i]->samples);
 		free(r->metrics[i]);
 	}

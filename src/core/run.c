@@ -11,6 +11,7 @@
 #include "core/run.h"
 #include "core/env.h"
 #include "core/load.h"
+#include "core/trace_run.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/output.h"
@@ -226,6 +227,8 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "one CPU: the watchdog and all system activity share the measurement CPU");
 	if (res->clock.note[0])
 		rtb_result_warn(res, "clock: %s", res->clock.note);
+	if (o->trace)
+		rtb_trace_setup(c);
 	default_label(o, res);
 
 	measure_clock(res);
@@ -257,7 +260,22 @@ void rtb_run_teardown(struct rtb_ctx *c)
 		c->res->set.stopped_early = 1;
 }
 
-/* rtb_run_bench - one benchmark, with the watchdog armed around it. */
+/* run_once - one pass of a benchmark, with the watchdog armed around it. */
+static int run_once(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	int rc;
+
+	rtb_wd_arm(60000000000LL); /* benchmarks arm their own, tighter bound */
+	rc = b->run(c, b);
+	rtb_wd_arm(0);
+	rtb_wd_forget_all();
+	/* benchmarks may have changed the runner thread's priority */
+	if (c->rt)
+		rtb_self_sched(RTB_SCHED_FIFO, c->o->prio, c->cpu);
+	return rc;
+}
+
+/* rtb_run_bench - one benchmark; with --trace, the traced passes. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	int rc;
@@ -272,14 +290,9 @@ int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_metric_note(m, "needs real-time priorities, which this run does not have");
 		return 0;
 	}
-	rtb_wd_arm(60000000000LL); /* benchmarks arm their own, tighter bound */
-	rc = b->run(c, b);
-	rtb_wd_arm(0);
-	rtb_wd_forget_all();
-	/* benchmarks may have changed the runner thread's priority */
-	if (c->rt)
-		rtb_self_sched(RTB_SCHED_FIFO, c->o->prio, c->cpu);
-	return rc;
+	if (c->trace_ready && b->trace_kind != RTB_TRACE_NONE)
+		return rtb_trace_bench(c, b, run_once);
+	return run_once(c, b);
 }
 
 /* Writers as rtb_output_fn (the port's output takes an untyped argument). */
@@ -357,13 +370,11 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 			continue;
 		}
 		if (d && !mrc)
+			mrc = rtb_trace_merge_round(d, m); /* run --trace */
+		if (d && !mrc)
 			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
 	}
-	for (int i = 0; i < tmp.nmetrics; i++)
-		if (tmp.metrics[i]) {
-			free(tmp.metrics[i]->samples);
-			free(tmp.metrics[i]);
-		}
+	rtb_result_free(&tmp); /* what did not move over (skips NULL) */
 	return rc ? rc : mrc;
 }
 

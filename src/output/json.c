@@ -358,6 +358,66 @@ static void write_settings(struct jw *w, const struct rtb_settings *s)
 	put_int(w, "rr_interval_ns", s->rr_interval_ns);
 	put_int_or_null(w, "rt_runtime_us_used", s->rt_runtime_us_used, -2);
 	STR(w, "load", s->load);
+	if (!s->trace_requested) {
+		put_null(w, "trace");
+	} else {
+		jw_open(w, "trace", '{', 0);
+		put_bool(w, "traced", s->traced);
+		STR(w, "note", s->trace_note);
+		jw_close(w, '}');
+	}
+	jw_close(w, '}');
+}
+
+static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi" };
+
+/* write_trace - what the kernel's trace said about a metric (run --trace). */
+static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
+{
+	jw_open(w, "trace", '{', 1);
+	put_strn(w, "kind", trace_kinds[t->kind <= RTB_TRACE_PI ? t->kind : 0], SIZE_MAX);
+	STR(w, "clock", t->clock);
+	put_int(w, "tolerance_ns", t->tolerance_ns);
+	put_uint(w, "samples", t->samples);
+	put_uint(w, "matched", t->matched);
+	put_uint(w, "agreeing", t->agree);
+	put_dbl(w, "agreement", t->agreement);
+	put_uint(w, "lost_events", t->lost_events);
+	jw_open(w, "components", '[', 0);
+	for (int k = 0; k < t->ncomp; k++)
+		STR(w, NULL, t->components[k]);
+	jw_close(w, ']');
+	if (t->diff_id[0])
+		STR(w, "difference", t->diff_id);
+	else
+		put_null(w, "difference");
+	if (t->kind == RTB_TRACE_PI) {
+		put_uint(w, "trials_boosted", t->boosted);
+		put_uint(w, "trials_not_boosted", t->not_boosted);
+	}
+	/* the cost of watching: the untraced passes, pooled */
+	jw_open(w, "untraced", '{', 0);
+	put_int(w, "passes", t->untraced_passes);
+	put_uint(w, "count", t->nuntraced);
+	if (t->nuntraced) {
+		put_int(w, "p50_ns", t->untraced_p50_ns);
+		put_int(w, "p99_ns", t->untraced_p99_ns);
+	} else {
+		put_null(w, "p50_ns");
+		put_null(w, "p99_ns");
+	}
+	jw_close(w, '}');
+	/* every disagreeing sample, by index: never dropped silently */
+	jw_open(w, "disagreements", '[', 4);
+	for (size_t i = 0; i < t->ndis; i++) {
+		const struct rtb_trace_disagreement *d = &t->dis[i];
+		jw_open(w, NULL, '{', 0);
+		put_uint(w, "index", d->index);
+		put_strn(w, "why", rtb_trace_why_name((enum rtb_trace_why)d->why), SIZE_MAX);
+		put_int_or_null(w, "diff_ns", d->diff_ns, INT64_MIN);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 	jw_close(w, '}');
 }
 
@@ -460,6 +520,10 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 		jw_close(w, '}');
 	}
 	jw_close(w, '}');
+	if (m->trace_parent[0])
+		STR(w, "trace_of", m->trace_parent);
+	if (m->trace)
+		write_trace(w, m->trace);
 
 	write_histogram(w, &m->hist, has_stats);
 

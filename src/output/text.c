@@ -41,6 +41,13 @@ static void header(struct rtb_sink *f, int idx, const char *prefix, size_t plen)
 static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 {
 	const char *name = m->id + plen;
+	char comp[64];
+	const char *t = strstr(m->id, ".trace.");
+	if (m->trace_parent[0] && t) {
+		/* a component of the row above (run --trace) */
+		snprintf(comp, sizeof(comp), "  + %s", t + 7);
+		name = comp;
+	}
 	if ((int)strlen(name) > NAME_W)
 		rtb_sink_printf(f, "%s\n%-*s", name, NAME_W, "");
 	else
@@ -127,10 +134,69 @@ static void wrapped(struct rtb_sink *f, const char *lead, const char *text, int 
 	rtb_sink_putc(f, '\n');
 }
 
-static void notes(struct rtb_sink *f, const struct rtb_metric *m, int idx)
+static void us3(struct rtb_sink *f, int64_t a, int64_t b)
+{
+	rtb_sink_printf(f, "%.3f/%.3f", (double)a / 1000.0, (double)b / 1000.0);
+}
+
+/* trace_notes - what the kernel's trace said (run --trace): agreement,
+ * every disagreeing sample by index (the first few here, all in the JSON),
+ * the PI boosts, and the cost of watching. */
+static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const struct rtb_metric *m)
+{
+	const struct rtb_metric_trace *t = m->trace;
+	const struct rtb_metric *d = t->diff_id[0] ? rtb_metric_find(r, t->diff_id) : NULL;
+
+	if (t->kind == RTB_TRACE_PI) {
+		rtb_sink_printf(f, "    trace (%s): holder boosted by priority inheritance in %" PRIu64
+			" of %zu trials, not boosted in %" PRIu64 "\n", t->clock, t->boosted,
+			t->samples, t->not_boosted);
+	} else {
+		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %zu of %zu samples agree within %.1f us "
+			"(%zu matched to their events)", t->clock, 100.0 * t->agreement, t->agree,
+			t->samples, (double)t->tolerance_ns / 1000.0, t->matched);
+		if (d && d->count) {
+			rtb_sink_printf(f, "; rtbench minus trace p50/p99 ");
+			us3(f, d->stats.pct[0], d->stats.pct[2]);
+			rtb_sink_printf(f, " us");
+		}
+		rtb_sink_putc(f, '\n');
+	}
+	if (t->lost_events)
+		rtb_sink_printf(f, "    trace: %" PRIu64 " events lost (buffer full): later samples unmatched\n",
+			t->lost_events);
+	if (t->ndis) {
+		int col = rtb_sink_printf(f, "    disagreeing samples (%zu):", t->ndis);
+		for (size_t i = 0; i < t->ndis && i < 12; i++) {
+			const struct rtb_trace_disagreement *x = &t->dis[i];
+			if (col > WRAP_W - 20)
+				col = rtb_sink_printf(f, "\n%6s", "") - 1;
+			if (x->diff_ns != INT64_MIN)
+				col += rtb_sink_printf(f, " #%zu %+.1f us", x->index, (double)x->diff_ns / 1000.0);
+			else
+				col += rtb_sink_printf(f, " #%zu (%s)", x->index,
+					rtb_trace_why_name((enum rtb_trace_why)x->why));
+			if (i + 1 < t->ndis && i < 11)
+				col += rtb_sink_printf(f, ",");
+		}
+		rtb_sink_printf(f, "%s\n", t->ndis > 12 ? ", ... (all in the JSON)" : "");
+	}
+	if (t->nuntraced && m->count) {
+		rtb_sink_printf(f, "    cost of watching, p50/p99 us: traced ");
+		us3(f, m->stats.pct[0], m->stats.pct[2]);
+		rtb_sink_printf(f, " (%zu samples), untraced ", m->count);
+		us3(f, t->untraced_p50_ns, t->untraced_p99_ns);
+		rtb_sink_printf(f, " (%zu samples in %d passes, one before and one after each traced round)\n",
+			t->nuntraced, t->untraced_passes);
+	}
+}
+
+static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct rtb_metric *m, int idx)
 {
 	char lead[96];
 
+	if (m->trace_parent[0])
+		return; /* a component: its parent's trace line says it all */
 	snprintf(lead, sizeof(lead), "  %s: ", m->id);
 	if (m->method[0])
 		wrapped(f, lead, m->method, 6);
@@ -145,6 +211,8 @@ static void notes(struct rtb_sink *f, const struct rtb_metric *m, int idx)
 			100.0 * (double)m->over_deadline / (double)m->count);
 	if (m->note[0])
 		wrapped(f, "    note: ", m->note, 10);
+	if (m->trace)
+		trace_notes(f, r, m);
 }
 
 static int in_table(const struct rtb_metric *m, int idx)
@@ -192,6 +260,11 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		if (e->icount_shift >= 0)
 			rtb_sink_printf(f, "%s\n", rtb_emulation_line(e, emu, sizeof(emu)));
 	}
+	if (s->trace_requested && s->traced)
+		rtb_sink_printf(f, "trace:   the kernel's event trace recorded for the measurements marked \"trace\"; "
+			"components are rows \"+ name\" under each\n");
+	else if (s->trace_requested)
+		rtb_sink_printf(f, "trace:   UNTRACED: %s\n", s->trace_note);
 	for (int i = 0; i < r->nwarnings; i++)
 		rtb_sink_printf(f, "WARNING: %s\n", r->warnings[i]);
 	if (s->stopped_early)
@@ -233,7 +306,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 				verdict(f, r->metrics[i]);
 		for (int i = 0; i < r->nmetrics; i++)
 			if (in_table(r->metrics[i], t))
-				notes(f, r->metrics[i], t);
+				notes(f, r, r->metrics[i], t);
 	}
 	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 		"first: the first (cold) sample, not in the other columns.\n"

@@ -20,6 +20,7 @@ enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT,
+	OPT_TRACE, OPT_TRACE_EVENTS,
 };
 
 static const struct option run_opts[] = {
@@ -48,6 +49,8 @@ static const struct option run_opts[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "no-wait", no_argument, NULL, OPT_NOWAIT },
 	{ "wait-s", required_argument, NULL, OPT_WAIT },
+	{ "trace", no_argument, NULL, OPT_TRACE },
+	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -247,6 +250,17 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (num(a, 0, 86400, &v))
 				return fail(err, errlen, "--wait-s: '%s' is not a whole number of seconds from 0 to 86400", a);
 			cl->o.lock_wait_ns = v * 1000000000LL;
+		case OPT_TRACE:
+			if (selftest)
+				return fail(err, errlen, "--trace: an option of run, not of selftest");
+			cl->o.trace = 1;
+			break;
+		case OPT_TRACE_EVENTS:
+			if (selftest)
+				return fail(err, errlen, "--trace-events: an option of run, not of selftest");
+			if (!writable(a) || strlen(a) > 400)
+				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
+			cl->o.trace_events = a;
 			break;
 		case OPT_HELP:
 			cl->help = 1;
@@ -259,6 +273,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	}
 	if (optind < argc)
 		return fail(err, errlen, "'%s': unexpected argument (see --help)", argv[optind]);
+	if (cl->o.trace_events && !cl->o.trace)
+		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
 	return 0;
@@ -300,6 +316,13 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --no-wait             refuse at once instead (exit 2) when another run holds it\n"
 	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
 	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
+	      "  --trace               Linux, root: record the kernel's event trace during the timer and\n"
+	      "                        wake-up measurements, split each sample into its kernel components,\n"
+	      "                        check agreement, and run each untraced before and after (the cost of\n"
+	      "                        watching). Unavailable: one line says why, the run goes on untraced\n"
+	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
+	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection)\n"
+	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
 }
 
 void rtb_cli_usage_selftest(FILE *f)

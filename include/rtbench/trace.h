@@ -1,0 +1,141 @@
+/* rtbench - the second analyzer: the OS's own event trace, matched to samples.
+ *
+ * Three parts, so the portable core gains no OS words:
+ *   - port-neutral trace events (struct rtb_tev) and the port's four hooks
+ *     that record them (rtb_port_trace_*; Linux: tracefs, src/port/posix);
+ *   - per-sample marks a benchmark keeps when tracing is on (struct
+ *     rtb_trace_marks): each sample's absolute start and end on the trace
+ *     clock, which is the clock rtb_port_ticks() reads;
+ *   - the matcher (rtb_trace_match, src/core/trace_match.c), a pure function:
+ *     events + samples in, components + agreement out.
+ *
+ * Times on the trace clock are in ticks (rtb_port_ticks units); the matcher
+ * converts with the calibrated rate. */
+#ifndef RTBENCH_TRACE_H
+#define RTBENCH_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- port-neutral events --------------------------------------------- */
+
+enum rtb_tev_kind {
+	RTB_TEV_TIMER_IRQ = 1,  /* the timer interrupt's handler is entered on cpu */
+	RTB_TEV_TIMER_ARM,      /* cur arms timer `timer` to expire at expiry_ns */
+	RTB_TEV_TIMER_FIRE,     /* timer `timer`'s handler runs (expiry_ns: clock read) */
+	RTB_TEV_WAKING,         /* cur starts waking task pid (target cpu: a) */
+	RTB_TEV_WAKEUP,         /* task pid is runnable on cpu */
+	RTB_TEV_SWITCH,         /* cpu switches from task prev to task pid */
+	RTB_TEV_PRIO,           /* task pid's priority changes old_prio -> new_prio
+				 * by the priority-inheritance machinery */
+};
+
+struct rtb_tev {
+	uint64_t t;             /* trace clock (ticks of rtb_port_ticks) */
+	uint64_t timer;         /* TIMER_ARM/FIRE: the timer's identity */
+	int64_t expiry_ns;      /* TIMER_ARM: programmed expiry (timer clock, ns) */
+	int32_t cpu;
+	int32_t cur;            /* task running when the event happened */
+	int32_t pid;            /* WAKING/WAKEUP/PRIO: the task; SWITCH: next */
+	int32_t prev;           /* SWITCH: the task switched out */
+	int32_t old_prio, new_prio; /* PRIO; SWITCH: prev's and next's priority */
+	int32_t a;              /* WAKING: target cpu */
+	uint8_t kind;           /* enum rtb_tev_kind */
+	uint8_t prev_runnable;  /* SWITCH: prev was still runnable (preempted),
+				 * not blocked */
+};
+
+/* ---- the port's hooks (one implementation per port) ------------------- */
+
+struct rtb_trace_cfg {
+	uint64_t cpus;          /* bit mask of the CPUs to record */
+	size_t buffer_kb;       /* per-CPU buffer wanted */
+};
+
+/* rtb_port_trace_open - get ready to record (Linux: mount tracefs if it is
+ * not, make a private instance with the trace clock = rtb_port_ticks()'s
+ * counter and the events enabled, recording off). On failure returns a
+ * negative rtb_err and says why in `why` (one line: "tracefs not mounted
+ * and cannot be mounted", "no event sched:sched_pi_setprio", ...). Call after
+ * rtb_port_clock_init. */
+int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len);
+/* rtb_port_trace_begin - empty the buffer and start recording on cfg's CPUs. */
+int rtb_port_trace_begin(uint64_t cpus);
+/* rtb_port_trace_end - stop recording. */
+int rtb_port_trace_end(void);
+/* rtb_port_trace_collect - the events recorded since begin, in time order,
+ * in a malloc'd array (*ev, *n; the caller frees); *lost = events the OS
+ * dropped (buffer full). */
+int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
+/* rtb_port_trace_close - undo everything open did (idempotent, safe to call
+ * from the exit paths; also called by rtb_env_restore). */
+void rtb_port_trace_close(void);
+/* rtb_port_trace_clock - the trace clock's name ("x86-tsc", "mono"). */
+const char *rtb_port_trace_clock(void);
+
+/* ---- marks a benchmark keeps per sample ------------------------------ */
+
+enum rtb_trace_kind {
+	RTB_TRACE_NONE = 0,
+	RTB_TRACE_TIMER,        /* a task sleeping until a timer expiry wakes */
+	RTB_TRACE_WAKE,         /* a task wakes another blocked task */
+	RTB_TRACE_SLICE,        /* a task preempted by its peer at quantum end */
+	RTB_TRACE_PI,           /* priority inversion trials: boosts counted */
+};
+
+struct rtb_trace_marks {
+	enum rtb_trace_kind kind;
+	uint64_t *start, *end;  /* per sample, trace clock; TIMER: start unused */
+	int64_t *expiry_ns;     /* TIMER: programmed expiry per sample */
+	long tid;               /* the task whose run ends the sample
+				 * (PI: the low-priority holder) */
+	long peer_tid;          /* SLICE: the task switched out; PI: the waiter */
+	size_t capacity;
+};
+
+/* ---- the matcher (pure) ---------------------------------------------- */
+
+#define RTB_TRACE_MAX_COMP 6
+
+/* Why a sample disagrees (or was not matched). */
+enum rtb_trace_why {
+	RTB_TW_OK = 0,
+	RTB_TW_NO_EVENTS,       /* the events that end the sample were not found */
+	RTB_TW_ORDER,           /* found, but out of order or outside the window */
+	RTB_TW_TOLERANCE,       /* rtbench minus trace outside the tolerance */
+	RTB_TW_NOT_PREEMPTION,  /* SLICE: the switch was a block or a migration */
+};
+const char *rtb_trace_why_name(enum rtb_trace_why w);
+
+struct rtb_trace_in {
+	enum rtb_trace_kind kind;
+	const struct rtb_tev *ev;   /* sorted by t */
+	size_t nev;
+	const int64_t *sample_ns;   /* rtbench's samples */
+	size_t n;
+	const struct rtb_trace_marks *mk;
+	double ticks_per_ns;        /* trace clock rate */
+	int64_t tol_ns;             /* agreement tolerance */
+};
+
+struct rtb_trace_out {
+	int ncomp;
+	const char *comp_name[RTB_TRACE_MAX_COMP]; /* "expiry_to_irq", ... */
+	const char *comp_what[RTB_TRACE_MAX_COMP]; /* one line each */
+	/* caller-allocated, n entries each: component ns of sample i (valid
+	 * where why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER) */
+	int64_t *comp[RTB_TRACE_MAX_COMP];
+	int64_t *diff_ns;       /* n: rtbench's sample minus the trace's interval */
+	uint8_t *why;           /* n: enum rtb_trace_why */
+	size_t matched, agree;
+	uint64_t boosted, not_boosted; /* PI: trials with / without a boost */
+};
+
+/* rtb_trace_comp_names - component names of a kind (out->ncomp etc. set),
+ * without matching: lets a caller size its storage. */
+void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
+/* rtb_trace_match - match every sample of `in` to its events. Fills out's
+ * arrays; returns 0 or RTB_EINVAL. */
+int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *out);
+
+#endif

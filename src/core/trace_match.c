@@ -1,0 +1,296 @@
+/* rtbench core - the matcher: rtbench's samples against the OS's event trace.
+ *
+ * A pure function (no OS, no allocation, no I/O): a time-sorted array of
+ * port-neutral events and, per sample, its absolute marks on the trace clock,
+ * in; per sample the components of the interval and whether the trace agrees
+ * with rtbench, out. Windows never overlap and come in time order, so one
+ * binary search per sample finds its events.
+ *
+ * What the trace can see and rtbench cannot (and the reverse):
+ *   TIMER  programmed expiry (rtbench's, checked equal to the expiry the
+ *          kernel was given: the timer-arm event's) -> timer interrupt entry
+ *          -> the timer's handler -> waking the task -> switch to it ->
+ *          rtbench's stamp. When the interrupt that ran the handler had
+ *          entered before the expiry (the tick's, or another timer's, still
+ *          running when this one came due), expiry -> interrupt is 0 and
+ *          the handling starts at the expiry. The trace's interval is expiry -> switch; the
+ *          rest (switch -> stamp) is the return to user space, and is
+ *          where the two disagree when they do.
+ *   WAKE   rtbench's stamp before the waking call -> the kernel starts
+ *          waking the waiter -> switch to the waiter -> the waiter's stamp.
+ *          The trace's interval is waking -> switch.
+ *   SLICE  the outgoing task's last stamp -> the timer interrupt that ends
+ *          its quantum -> switch to the peer -> the peer's first stamp;
+ *          each switch is checked to be a preemption (outgoing task still
+ *          runnable), not a block or a migration.
+ *   PI     per trial, whether the holder's priority was raised by the
+ *          inheritance machinery inside the trial.
+ * Component values are in ns; the last component is the sample minus the
+ * others, so the components add up to the sample exactly. */
+#include <string.h>
+#include "rtbench/trace.h"
+#include "rtbench/err.h"
+
+/* Conversion slack: expiry positions come from rtbench's CLOCK_MONOTONIC
+ * stamps converted to the trace clock over one sample's length; allow this
+ * much before calling an event "before the expiry". */
+#define SLACK_NS 100
+
+const char *rtb_trace_why_name(enum rtb_trace_why w)
+{
+	switch (w) {
+	case RTB_TW_OK: return "ok";
+	case RTB_TW_NO_EVENTS: return "no matching events";
+	case RTB_TW_ORDER: return "events out of order or outside the window";
+	case RTB_TW_TOLERANCE: return "outside the tolerance";
+	case RTB_TW_NOT_PREEMPTION: return "switch was not a preemption";
+	}
+	return "?";
+}
+
+struct comp_def { const char *name, *what; };
+
+static const struct comp_def timer_comps[] = {
+	{ "expiry_to_irq", "programmed expiry -> timer interrupt entry (the study's timer assertion -> ISR entry)" },
+	{ "irq_to_handler", "interrupt entry -> the expired timer's handler runs" },
+	{ "handler_to_waking", "timer handler -> waking the sleeping task" },
+	{ "waking_to_switch", "waking -> the CPU switches to the task" },
+	{ "switch_to_stamp", "switch -> the task's stamp in user space (return from the sleep call)" },
+};
+static const struct comp_def wake_comps[] = {
+	{ "call_to_waking", "stamp before the waking call -> the kernel starts waking the waiter" },
+	{ "waking_to_switch", "waking -> the waiter's CPU switches to it" },
+	{ "switch_to_stamp", "switch -> the waiter's stamp (return from its blocking call)" },
+};
+static const struct comp_def slice_comps[] = {
+	{ "stamp_to_irq", "outgoing task's last stamp -> timer interrupt that ends its quantum" },
+	{ "irq_to_switch", "timer interrupt entry -> switch to the peer (the preemption)" },
+	{ "switch_to_stamp", "switch -> the peer's first stamp" },
+};
+
+static void set_names(struct rtb_trace_out *o, const struct comp_def *d, int n)
+{
+	o->ncomp = n;
+	for (int i = 0; i < n; i++) {
+		o->comp_name[i] = d[i].name;
+		o->comp_what[i] = d[i].what;
+	}
+}
+
+void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
+{
+	switch (kind) {
+	case RTB_TRACE_TIMER: set_names(out, timer_comps, 5); break;
+	case RTB_TRACE_WAKE: set_names(out, wake_comps, 3); break;
+	case RTB_TRACE_SLICE: set_names(out, slice_comps, 3); break;
+	default: out->ncomp = 0; break;
+	}
+}
+
+/* lower - first event index with t >= x. */
+static size_t lower(const struct rtb_tev *ev, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if ((int64_t)(ev[mid].t - x) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int64_t ns(const struct rtb_trace_in *in, int64_t ticks)
+{
+	return (int64_t)((double)ticks / in->ticks_per_ns + (ticks >= 0 ? 0.5 : -0.5));
+}
+
+/* finish - the last component is the sample minus the others. */
+static void finish(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i,
+		   const int64_t *c, int nc)
+{
+	int64_t sum = 0;
+	for (int k = 0; k < nc - 1; k++) {
+		o->comp[k][i] = c[k];
+		sum += c[k];
+	}
+	o->comp[nc - 1][i] = in->sample_ns[i] - sum;
+}
+
+/* match_timer - sample i of a task sleeping until an absolute expiry. */
+static enum rtb_trace_why match_timer(const struct rtb_trace_in *in, struct rtb_trace_out *o,
+				      size_t i, uint64_t after)
+{
+	const struct rtb_tev *ev = in->ev;
+	const struct rtb_trace_marks *mk = in->mk;
+	const uint64_t e = mk->end[i];
+	const uint64_t s = e - (uint64_t)((double)in->sample_ns[i] * in->ticks_per_ns + 0.5);
+	const uint64_t slack = (uint64_t)(SLACK_NS * in->ticks_per_ns);
+	size_t from = lower(ev, in->nev, after), to = lower(ev, in->nev, e + 1);
+	size_t arm = (size_t)-1, fire = (size_t)-1, irq = (size_t)-1, wk = (size_t)-1, sw = (size_t)-1;
+
+	/* the task armed its timer for exactly this expiry after its last wake */
+	for (size_t k = from; k < to; k++)
+		if (ev[k].kind == RTB_TEV_TIMER_ARM && ev[k].cur == mk->tid &&
+		    ev[k].expiry_ns == mk->expiry_ns[i])
+			arm = k;
+	if (arm == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	for (size_t k = arm + 1; k < to && fire == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_TIMER_FIRE && ev[k].timer == ev[arm].timer)
+			fire = k;
+	if (fire == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	for (size_t k = fire; k-- > arm;)
+		if (ev[k].kind == RTB_TEV_TIMER_IRQ && ev[k].cpu == ev[fire].cpu) {
+			irq = k;
+			break;
+		}
+	for (size_t k = fire + 1; k < to && wk == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_WAKING && ev[k].pid == mk->tid)
+			wk = k;
+	if (irq == (size_t)-1 || wk == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	for (size_t k = wk + 1; k < to && sw == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_SWITCH && ev[k].pid == mk->tid)
+			sw = k;
+	/* woken while still on its CPU (it had not switched out yet: it
+	 * armed the timer late, for an expiry already past): no switch */
+	if (sw == (size_t)-1 && ev[wk].cur == mk->tid)
+		sw = wk;
+	if (sw == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	if ((int64_t)(ev[fire].t + slack - s) < 0)
+		return RTB_TW_ORDER;          /* the handler ran before the expiry */
+	/* An interrupt that entered before the expiry (the tick's, or another
+	 * timer's) and found this timer expired by the time it looked: no
+	 * interrupt latency of its own; expiry -> handler is all handling. */
+	const uint64_t irq_t = (int64_t)(ev[irq].t - s) < 0 ? s : ev[irq].t;
+	int64_t c[5] = {
+		ns(in, (int64_t)(irq_t - s)), ns(in, (int64_t)(ev[fire].t - irq_t)),
+		ns(in, (int64_t)(ev[wk].t - ev[fire].t)), ns(in, (int64_t)(ev[sw].t - ev[wk].t)), 0,
+	};
+	finish(in, o, i, c, 5);
+	o->diff_ns[i] = ns(in, (int64_t)(e - ev[sw].t));
+	return o->diff_ns[i] >= 0 && o->diff_ns[i] <= in->tol_ns ? RTB_TW_OK : RTB_TW_TOLERANCE;
+}
+
+/* match_wake - sample i of a task waking another: [start, end] holds the
+ * waking of tid and the switch to it. */
+static enum rtb_trace_why match_wake(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i)
+{
+	const struct rtb_tev *ev = in->ev;
+	const struct rtb_trace_marks *mk = in->mk;
+	const uint64_t s = mk->start[i], e = mk->end[i];
+	size_t from = lower(ev, in->nev, s), to = lower(ev, in->nev, e + 1);
+	size_t wk = (size_t)-1, sw = (size_t)-1;
+
+	for (size_t k = from; k < to && wk == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_WAKING && ev[k].pid == mk->tid)
+			wk = k;
+	if (wk == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	for (size_t k = wk + 1; k < to && sw == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_SWITCH && ev[k].pid == mk->tid)
+			sw = k;
+	if (sw == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	int64_t c[3] = { ns(in, (int64_t)(ev[wk].t - s)), ns(in, (int64_t)(ev[sw].t - ev[wk].t)), 0 };
+	finish(in, o, i, c, 3);
+	o->diff_ns[i] = in->sample_ns[i] - c[1];
+	return o->diff_ns[i] >= 0 && o->diff_ns[i] <= in->tol_ns ? RTB_TW_OK : RTB_TW_TOLERANCE;
+}
+
+/* match_slice - sample i of two spinning tasks: one switch between them in
+ * the window, a preemption, after the interrupt that ended the quantum. */
+static enum rtb_trace_why match_slice(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i)
+{
+	const struct rtb_tev *ev = in->ev;
+	const struct rtb_trace_marks *mk = in->mk;
+	const uint64_t s = mk->start[i], e = mk->end[i];
+	size_t from = lower(ev, in->nev, s), to = lower(ev, in->nev, e + 1);
+	size_t sw = (size_t)-1, irq = (size_t)-1;
+
+	for (size_t k = from; k < to && sw == (size_t)-1; k++)
+		if (ev[k].kind == RTB_TEV_SWITCH &&
+		    (ev[k].prev == mk->tid || ev[k].prev == mk->peer_tid))
+			sw = k;
+	if (sw == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	for (size_t k = sw; k-- > from;)
+		if (ev[k].kind == RTB_TEV_TIMER_IRQ && ev[k].cpu == ev[sw].cpu) {
+			irq = k;
+			break;
+		}
+	if (irq == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	int64_t c[3] = { ns(in, (int64_t)(ev[irq].t - s)), ns(in, (int64_t)(ev[sw].t - ev[irq].t)), 0 };
+	finish(in, o, i, c, 3);
+	o->diff_ns[i] = in->sample_ns[i] - c[1];
+	/* a preemption: the outgoing task was runnable, and the incoming one is
+	 * its peer on the same CPU (not a migration, not a third task) */
+	int peer = ev[sw].prev == mk->tid ? (int)mk->peer_tid : (int)mk->tid;
+	if (!ev[sw].prev_runnable || ev[sw].pid != peer)
+		return RTB_TW_NOT_PREEMPTION;
+	return o->diff_ns[i] >= 0 && o->diff_ns[i] <= in->tol_ns ? RTB_TW_OK : RTB_TW_TOLERANCE;
+}
+
+/* match_pi - trial i: was the holder (tid) boosted inside it? */
+static void match_pi(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i)
+{
+	const struct rtb_tev *ev = in->ev;
+	const struct rtb_trace_marks *mk = in->mk;
+	size_t from = lower(ev, in->nev, mk->start[i]), to = lower(ev, in->nev, mk->end[i] + 1);
+	int boosted = 0;
+
+	/* kernel-side priorities: a smaller number is a higher priority */
+	for (size_t k = from; k < to && !boosted; k++)
+		boosted = ev[k].kind == RTB_TEV_PRIO && ev[k].pid == mk->tid &&
+			  ev[k].new_prio < ev[k].old_prio;
+	if (boosted)
+		o->boosted++;
+	else
+		o->not_boosted++;
+	o->why[i] = RTB_TW_OK;
+}
+
+int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *o)
+{
+	if (!in || !o || !in->mk || (in->n && (!in->sample_ns || !o->why)))
+		return RTB_EINVAL;
+	rtb_trace_comp_names(in->kind, o);
+	if (in->kind != RTB_TRACE_PI && in->n && !o->diff_ns)
+		return RTB_EINVAL;
+	for (int k = 0; k < o->ncomp; k++)
+		if (in->n && !o->comp[k])
+			return RTB_EINVAL;
+	o->matched = o->agree = 0;
+	o->boosted = o->not_boosted = 0;
+	for (size_t i = 0; i < in->n; i++) {
+		enum rtb_trace_why w = RTB_TW_NO_EVENTS;
+		switch (in->kind) {
+		case RTB_TRACE_TIMER:
+			/* events of sample i come after the previous sample's end */
+			w = match_timer(in, o, i, i ? in->mk->end[i - 1] : 0);
+			break;
+		case RTB_TRACE_WAKE:
+			w = match_wake(in, o, i);
+			break;
+		case RTB_TRACE_SLICE:
+			w = match_slice(in, o, i);
+			break;
+		case RTB_TRACE_PI:
+			match_pi(in, o, i);
+			continue;
+		default:
+			return RTB_EINVAL;
+		}
+		o->why[i] = (uint8_t)w;
+		if (w != RTB_TW_NO_EVENTS && w != RTB_TW_ORDER)
+			o->matched++;
+		if (w == RTB_TW_OK)
+			o->agree++;
+	}
+	return 0;
+}

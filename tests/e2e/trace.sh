@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# End-to-end: run --trace (Linux, root, tracefs). A short traced run of the
+# timer and the message-queue wake-up: the agreement figure is high, each
+# matched sample's components add up to it, the untraced passes are there;
+# every tracing setting is as before, afterwards and after a Ctrl-C (tracefs
+# files compared before and after, mounts too). Tolerates a concurrent
+# traced run: rtbench records in its own instance (instances/rtbench-PID),
+# and only other instances named so may come and go.
+. "$(dirname "$0")/lib.bash"
+needs_rt
+out=$RTB_TEST_OUT/trace
+mkdir -p "$out"
+rm -f "$out"/*
+[ "$(id -u)" = 0 ] || { echo "SKIP: --trace needs root"; exit 77; }
+"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet >"$out/probe.txt" 2>"$out/probe.err"
+if grep -q "trace unavailable" "$out/probe.err"; then
+	echo "SKIP: $(head -1 "$out/probe.err")"
+	exit 77
+fi
+
+# snapshot - the tracing state rtbench could touch, read through a private
+# mount (so reading it changes no mount the run could see).
+snapshot() {
+	local mnt f
+	grep -w tracefs /proc/mounts | awk '{print "mount", $2}' | grep -v rtbench-e2e-snap | sort
+	mnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
+	mount -t tracefs nodev "$mnt" || { rmdir "$mnt"; echo "cannot mount"; return; }
+	for f in current_tracer trace_clock tracing_on buffer_size_kb tracing_cpumask set_event \
+		options/overwrite events/sched/sched_switch/enable events/sched/sched_waking/enable \
+		events/timer/hrtimer_start/enable events/irq_vectors/local_timer_entry/enable; do
+		printf '%s: %s\n' "$f" "$(tr '\n' ' ' <"$mnt/$f")"
+	done
+	# other users' instances stay as they were; a concurrent run's come and go
+	ls "$mnt/instances" | grep -v '^rtbench-[0-9]*$' | sed 's/^/instance /'
+	umount "$mnt" && rmdir "$mnt"
+}
+
+snapshot >"$out/before.txt"
+"$RTBENCH" run --trace --tests irq.timer.nanosleep,ipc.mqueue.wakeup --samples 600 --rounds 2 \
+	--json "$out/r.json" --trace-events "$out/ev" >"$out/r.txt" 2>"$out/err.txt"
+rc=$?
+snapshot >"$out/after.txt"
+[ $rc -eq 0 ] && ok "traced run exited 0" || fail "traced run exited $rc: $(tail -3 "$out/err.txt")"
+diff "$out/before.txt" "$out/after.txt" >"$out/diff.txt" && ok "tracing state restored" ||
+	fail "tracing state changed: $(cat "$out/diff.txt")"
+ls /tmp | grep -q '^rtbench-tracefs\.' && fail "a private tracefs mount point was left in /tmp"
+grep -q "agreement" "$out/r.txt" && ok "text prints the agreement" || fail "no agreement line in the text"
+grep -q "+ expiry_to_irq" "$out/r.txt" && ok "text prints the components" || fail "no component rows"
+ls "$out"/ev.irq.timer.nanosleep.r1.txt "$out"/ev.ipc.mqueue.wakeup.r2.txt >/dev/null 2>&1 &&
+	ok "events files written" || fail "events files missing"
+
+python3 - "$out/r.json" <<'PY' || fail "JSON checks"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["settings"]["trace"]["traced"] is True, r["settings"]["trace"]
+ms = {m["id"]: m for m in r["metrics"]}
+want = {"irq.timer.nanosleep": ["expiry_to_irq", "irq_to_handler", "handler_to_waking",
+                                "waking_to_switch", "switch_to_stamp"],
+        "ipc.mqueue.wakeup": ["call_to_waking", "waking_to_switch", "switch_to_stamp"]}
+for mid, comps in want.items():
+    m = ms[mid]
+    t = m["trace"]
+    n = m["count"]
+    assert n == 600 and t["samples"] == n, (mid, n, t["samples"])
+    # high agreement: the two analyzers see the same intervals (a shared,
+    # noisy VM: allow some samples disturbed between the switch and the stamp)
+    assert t["agreement"] >= 0.8, (mid, t["agreement"], t["disagreements"][:10])
+    assert t["agreeing"] == n - len(t["disagreements"]), mid
+    ids = [mid + ".trace." + c for c in comps]
+    assert t["components"] == ids, (mid, t["components"])
+    unmatched = {d["index"] for d in t["disagreements"]
+                 if d["why"] in ("no matching events", "events out of order or outside the window")}
+    assert t["matched"] == n - len(unmatched), mid
+    matched = [i for i in range(n) if i not in unmatched]
+    cs = [ms[i]["samples"] for i in ids]
+    assert all(len(c) == len(matched) for c in cs), mid
+    for j, i in enumerate(matched):
+        parts = [c[j] for c in cs]
+        assert sum(parts) == m["samples"][i], (mid, i, parts, m["samples"][i])
+        assert min(parts[:-1]) >= 0, (mid, i, parts)
+    for c in ids:
+        assert ms[c]["trace_of"] == mid and ms[c]["study_table"] == m["study_table"], c
+    diff = ms[t["difference"]]
+    assert len(diff["samples"]) == len(matched)
+    # the cost of watching: untraced passes, as many samples as the traced run
+    u = t["untraced"]
+    assert u["passes"] == 4 and u["count"] == n and u["p50_ns"] > 0 and u["p99_ns"] >= u["p50_ns"], u
+    print(mid, "agreement", t["agreement"], "untraced p50", u["p50_ns"], "traced p50", m["p50"])
+PY
+
+# Ctrl-C in the middle of a traced run (its instance recording): exit 130,
+# everything put back
+"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 40000 --rounds 1 --quiet \
+	--json "$out/int.json" >/dev/null 2>"$out/int.err" &
+pid=$!
+on=0
+for i in $(seq 150); do
+	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
+		[ "$(cat "$mp/instances/rtbench-$pid/tracing_on" 2>/dev/null)" = 1 ] && on=1
+	done
+	[ $on = 1 ] && break
+	sleep 0.1
+done
+[ $on = 1 ] && ok "caught the run while tracing" || fail "never saw the instance recording"
+sleep 0.3
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && ok "Ctrl-C: exit 130" || fail "Ctrl-C: exit $rc"
+snapshot >"$out/after-int.txt"
+diff "$out/before.txt" "$out/after-int.txt" >"$out/diff-int.txt" && ok "tracing state restored after Ctrl-C" ||
+	fail "tracing state changed after Ctrl-C: $(cat "$out/diff-int.txt")"
+grep -qs "rtbench-tracefs" /proc/mounts && fail "private tracefs mount left after Ctrl-C"
+
+# without permission: one line, the run goes on untraced and says so
+if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	setpriv --reuid=nobody --regid=nogroup --clear-groups "$RTBENCH" run --trace --no-rt --no-mlock \
+		--idle-latency-us -1 --tests irq.timer.nanosleep --samples 20 --rounds 1 --quiet \
+		>"$out/nopriv.txt" 2>"$out/nopriv.err"
+	rc=$?
+	[ $rc -eq 0 ] && ok "unprivileged --trace run went on" || fail "unprivileged --trace run exited $rc"
+	[ "$(grep -c 'trace unavailable' "$out/nopriv.err")" = 1 ] && ok "one line: $(grep 'trace unavailable' "$out/nopriv.err")" ||
+		fail "no one-line reason: $(cat "$out/nopriv.err")"
+	grep -q "UNTRACED" "$out/nopriv.txt" && ok "text marks the run untraced" || fail "text does not mark it untraced"
+fi
+done_test
