@@ -70,6 +70,9 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);
+/* rtb_port_trace_self - the calling thread's id as the trace's events name
+ * it (Linux: the thread id); a benchmark thread records it in its marks. */
+long rtb_port_trace_self(void);
 /* rtb_port_trace_clock - the trace clock's name ("x86-tsc", "mono"). */
 const char *rtb_port_trace_clock(void);
 

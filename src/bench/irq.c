@@ -97,7 +97,7 @@ static void *sleep_task(void *p)
 	struct rtb_trace_marks *tm = s->m->tm;
 
 	if (tm)
-		tm->tid = rtb_thread_self_id();
+		tm->tid = rtb_port_trace_self();
 
 	/* k counts wake-ups; wake-up k > 0 is sample k - 1 (rtb_inject's rule:
 	 * odd samples get the selftest's delay) */

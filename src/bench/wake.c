@@ -46,7 +46,7 @@ static void *waiter_main(void *p)
 	const struct rtb_clock_info *ci = w->c->clk;
 
 	if (w->tm)
-		w->tm->tid = rtb_thread_self_id();
+		w->tm->tid = rtb_port_trace_self();
 	for (unsigned long k = 0;; k++) {
 		if (w->ops->wait(w->obj))               /* Step 2 */
 			break;

@@ -250,6 +250,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (num(a, 0, 86400, &v))
 				return fail(err, errlen, "--wait-s: '%s' is not a whole number of seconds from 0 to 86400", a);
 			cl->o.lock_wait_ns = v * 1000000000LL;
+			break;
 		case OPT_TRACE:
 			if (selftest)
 				return fail(err, errlen, "--trace: an option of run, not of selftest");
@@ -314,15 +315,15 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --wait-s N            a run that changes system settings waits up to N s (default 300) while\n"
 	      "                        another rtbench run holds the settings lock (/run/rtbench/lock)\n"
 	      "  --no-wait             refuse at once instead (exit 2) when another run holds it\n"
-	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
-	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
 	      "  --trace               Linux, root: record the kernel's event trace during the timer and\n"
 	      "                        wake-up measurements, split each sample into its kernel components,\n"
 	      "                        check agreement, and run each untraced before and after (the cost of\n"
 	      "                        watching). Unavailable: one line says why, the run goes on untraced\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
 	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection)\n"
-	      "Exit status: 0 done, 1 failed, 2 bad option, 130 stopped by Ctrl-C (results so far written).\n", f);
+
+	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
+	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
 }
 
 void rtb_cli_usage_selftest(FILE *f)

@@ -19,8 +19,15 @@
  *          on every exit path (end of run, Ctrl-C, watchdog). */
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "rtbench/trace.h"
 #include "rtbench/err.h"
+
+long rtb_port_trace_self(void)
+{
+	return (long)syscall(SYS_gettid);
+}
 
 #ifndef RTB_HAVE_TRACEFS
 
