@@ -145,6 +145,9 @@ int rtb_cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
 
 		if (a->metrics[i].has_stats && m && m->has_stats)
 			return 1;
+		/* a summary (rt-tests min/avg/max) is shown beside the same id */
+		if (m && (a->metrics[i].summary_only || m->summary_only))
+			return 1;
 	}
 	return 0;
 }

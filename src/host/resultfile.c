@@ -13,6 +13,7 @@
 #include "rtbench/emulation.h"
 #include "rtbench/err.h"
 #include "host/resultfile.h"
+#include "host/rttests.h"
 #include "host/strbuf.h"
 
 /* Refuse anything bigger: a result file of 10^7 samples is ~100 MB. */
@@ -388,6 +389,11 @@ static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metr
 		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
 	m->count = (uint64_t)cnt;
 	m->has_stats = cnt > 0 && (!strcmp(m->status, "ok") || !strcmp(m->status, "partial"));
+	/* a count with no distribution (rt-tests' min/avg/max only): the
+	 * figures are in the note; nothing to compare */
+	m->summary_only = json_is_true(json_object_get(j, "summary_only"));
+	if (m->summary_only)
+		m->has_stats = 0;
 	if (!has && m->has_stats)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
 	if (m->has_stats) {
@@ -563,6 +569,17 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 				       je.line, je.column);
 		return rf_fail(&c, RTB_EFORMAT, "malformed JSON at line %d, column %d: %s",
 			       je.line, je.column, je.text);
+	}
+	/* rt-tests --json output: read as the rtbench result it converts to */
+	if (rtb_rttests_detect(root)) {
+		json_t *conv = rtb_rttests_convert(root, err, errlen);
+
+		json_decref(root);
+		if (!conv) {
+			rtb_rf_free(out);
+			return RTB_EFORMAT;
+		}
+		root = conv;
 	}
 	rc = rf_validate(&c, root, out);
 	json_decref(root);

@@ -49,6 +49,7 @@ struct rtb_rf_metric {
 	char *method, *note;  /* "" if absent */
 
 	int has_stats;        /* count > 0 and status ok/partial */
+	int summary_only;     /* "summary_only": count/min/mean/max in the note only (rt-tests) */
 	uint64_t count;
 	int64_t min, max;
 	double mean, stddev;

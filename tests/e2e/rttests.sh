@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# rttests.sh - rt-tests --json files (generated with the real tools by
+# tests/data/rttests/generate.sh) read by compare, report and check beside
+# rtbench results: cyclictest's histogram becomes irq.timer.nanosleep with
+# every statistic, marked "from rt-tests"; the tools that write only
+# min/avg/max become a summary (figures in the note, nothing compared).
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+data=$here/data
+rt=$data/rttests
+rtb=${RTBENCH:-build/rtbench}
+out=${RTB_TEST_OUT:-/tmp}/rttests
+if ! "$rtb" compare --help >/dev/null 2>&1; then
+	echo "SKIP: this build has no compare/report (needs libjansson-dev)"
+	exit 77
+fi
+rm -rf "$out"; mkdir -p "$out"
+fail=0
+has() { grep -qF -- "$2" "$1" || { echo "FAIL: $1 lacks: $2"; fail=1; }; }
+
+for f in "$rt"/*.json; do
+	grep -q '"rt_test_version:"' "$f" || { echo "FAIL: $f is not rt-tests output"; fail=1; }
+done
+# cyclictest beside an rtbench run
+"$rtb" compare "$data/rtl.json" "$rt/cyclictest.json" >"$out/cmp.txt" 2>&1 || { echo "FAIL: compare"; cat "$out/cmp.txt"; fail=1; }
+has "$out/cmp.txt" "[irq.timer.nanosleep]"
+has "$out/cmp.txt" "(rt-tests cyclictest 2."
+has "$out/cmp.txt" "from rt-tests cyclictest"
+has "$out/cmp.txt" "Mann-Whitney p"
+"$rtb" report "$data/rtl.json" "$rt/cyclictest.json" -o "$out/report.html" || { echo "FAIL: report"; fail=1; }
+has "$out/report.html" "rttbox-cyclictest"
+has "$out/report.html" "from rt-tests cyclictest"
+has "$out/report.html" 'id="hist-irq.timer.nanosleep"'
+# the statistics are the histogram's, at 1 us: check them against python
+python3 - "$rt/cyclictest.json" "$out/cyc.csv" <<'PY' || fail=1
+import json, math, subprocess, sys, os
+d = json.load(open(sys.argv[1]))
+h = {}
+for t in d["thread"].values():
+    for k, v in t["histogram"].items():
+        h[int(k)] = h.get(int(k), 0) + v
+n = sum(h.values())
+vals = sorted(h)
+def pct(q):
+    r = math.ceil(q * n); c = 0
+    for v in vals:
+        c += h[v]
+        if c >= r:
+            return v * 1000
+rtb = os.environ.get("RTBENCH", "build/rtbench")
+csv = subprocess.run([rtb, "compare", "-f", "csv", sys.argv[1], sys.argv[1]], capture_output=True, text=True).stdout.splitlines()
+row = dict(zip(csv[0].split(","), csv[1].split(",")))
+assert row["metric"] == "irq.timer.nanosleep", row
+assert int(row["count"]) == n, (row["count"], n)
+assert int(row["p50"]) == pct(0.5) and int(row["p99"]) == pct(0.99), (row, pct(0.5), pct(0.99))
+assert int(row["max"]) == max(t["max"] for t in d["thread"].values()) * 1000, row
+PY
+# two cyclictest runs compare with a test on the histograms
+"$rtb" compare "$rt/cyclictest.json" "$rt/cyclictest_rerun.json" >"$out/cmp2.txt" || { echo "FAIL: compare two cyclictest runs"; fail=1; }
+has "$out/cmp2.txt" "the test uses its histogram buckets"
+# min/avg/max-only tools: mapped ids, figures in the note
+for t in ptsematest:sync.mutex.wakeup pmqtest:ipc.mqueue.wakeup svsematest:sync.sem.wakeup sigwaittest:rttests.sigwaittest; do
+	tool=${t%%:*} id=${t#*:}
+	"$rtb" check -f junit "$rt/$tool.json" >"$out/$tool.xml" || { echo "FAIL: check $tool"; fail=1; }
+	grep -q "name=\"$id\(.xcpu\)\?\"" "$out/$tool.xml" || { echo "FAIL: $tool not mapped to $id"; cat "$out/$tool.xml"; fail=1; }
+	has "$out/$tool.xml" "from rt-tests $tool"
+	has "$out/$tool.xml" "its --json output has no histogram"
+done
+"$rtb" report "$data/rtl.json" "$rt/cyclictest.json" "$rt/pmqtest.json" -o "$out/r3.html" || { echo "FAIL: report with pmqtest"; fail=1; }
+has "$out/r3.html" "from rt-tests pmqtest"
+[ $fail -eq 0 ] && echo "rttests: ok"
+exit $fail
