@@ -11,12 +11,17 @@
  *                                  the rise is significant (below)
  *   a measurement whose status is "failed" fails; "skipped" is skipped.
  *
- * Significance of a regression (interim, until the round-level test of
- * issue 8 lands in compare.c): the comparison model's two-sided
- * Mann-Whitney U test of the kept samples (histogram buckets where a file
- * has none), p < --alpha, with the result file's values stochastically
- * greater than the baseline's (P(result > baseline) > 0.5). A rise that is
- * not significant is reported as such and does not fail.
+ * Significance of a regression: compare's round-level verdict (verdict.h,
+ * issue 8): the median fails when the verdict is "higher" (Welch's t on
+ * the round medians significant at --alpha AND outside the run-to-run
+ * noise band) and its shift exceeds the allowance; p99 (the default
+ * --figure) fails when its shift exceeds the allowance AND the
+ * between-round noise of p99 on both sides (tails are reported against
+ * their noise, not t-tested). Files without rounds (schema 1, rt-tests)
+ * fall back to a two-sided Mann-Whitney U test of the kept samples
+ * (histogram buckets where a file has none), p < --alpha with the result
+ * larger, and say so: samples of one run are not independent, so that
+ * fallback is weaker. A rise that is not significant does not fail.
  *
  * Exit status: 0 every case passed (or skipped), 1 some case failed,
  * 2 bad input or options. */
@@ -328,6 +333,50 @@ static double rel_change(double v, double base)
 	return base != 0 ? (v - base) / base : NAN;
 }
 
+/* check_regression - the --baseline rule for one measurement: v and bv are
+ * the chosen figure here and in the baseline. */
+static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case *c,
+			    const struct rtb_rf_metric *m, const struct rtb_cmp_cell *cell,
+			    double v, double bv)
+{
+	const char *fig = stat_names[k->figure];
+	double d = rel_change(v, bv), allow = k->max_regress * 100;
+	char a[48], b[48];
+
+	if (!isfinite(d) || d <= k->max_regress || !cell)
+		return 0;
+	fmt_stat(a, sizeof(a), k->figure, v);
+	fmt_stat(b, sizeof(b), k->figure, bv);
+	if (cell->has_vd && cell->vd.kind != RTB_VD_UNTESTED) {
+		const struct rtb_verdict *vd = &cell->vd;
+
+		if (k->figure == ST_P99) {
+			if (!vd->has_p99 || vd->p99_shift_pct <= allow || vd->p99_shift_pct <= vd->p99_noise_pct)
+				return 0;
+			return rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline, %+.1f%% "
+					     "(> %g%%), beyond the rounds' p99 noise (+-%.1f%%)", m->id,
+					     a, b, vd->p99_shift_pct, allow, vd->p99_noise_pct);
+		}
+		/* the median's verdict (also for mean and max: the tested figure) */
+		if (vd->kind != RTB_VD_HIGHER || vd->shift_pct <= allow)
+			return 0;
+		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%%; median "
+				     "%+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond noise +-%.1f%%, "
+				     "significant (Welch on round medians, p=%.2g < %g)", m->id, fig, a, b,
+				     d * 100, vd->shift_pct, (1 - h->alpha) * 100, vd->ci_lo_pct,
+				     vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
+	}
+	if (!cell->has_test)
+		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%; "
+				     "significance not tested: no rounds, samples or histogram)", m->id,
+				     fig, a, b, d * 100, allow);
+	if (cell->mwu.p >= h->alpha || cell->mwu.p_b_gt_a <= 0.5)
+		return 0;
+	return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%), "
+			     "significant by the no-rounds fallback (Mann-Whitney on samples, "
+			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
+}
+
 /* check_metric - every rule against one measurement. */
 static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
 			const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell)
@@ -378,24 +427,8 @@ static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf
 	}
 	/* the baseline rule: a rise beyond the allowance, and significant */
 	if (!rc && k->baseline && bm && bm->has_stats && stat_value(bm, k->figure, &bv) &&
-	    stat_value(m, k->figure, &v)) {
-		double d = rel_change(v, bv);
-
-		if (isfinite(d) && d > k->max_regress) {
-			fmt_stat(a, sizeof(a), k->figure, v);
-			fmt_stat(b, sizeof(b), k->figure, bv);
-			if (!cell->has_test)
-				rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% "
-						   "(> %g%%; significance not tested)", m->id,
-						   stat_names[k->figure], a, b, d * 100,
-						   k->max_regress * 100);
-			else if (cell->significant && cell->mwu.p_b_gt_a > 0.5)
-				rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% "
-						   "(> %g%%), significant (Mann-Whitney p=%.2g < %g)",
-						   m->id, stat_names[k->figure], a, b, d * 100,
-						   k->max_regress * 100, cell->mwu.p, h->alpha);
-		}
-	}
+	    stat_value(m, k->figure, &v))
+		rc = check_regression(h, k, c, m, cell, v, bv);
 	return rc;
 }
 

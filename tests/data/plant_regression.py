@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """plant_regression.py IN.json OUT.json METRIC ADD_NS - a copy of a result
 file in which every value of one measurement is ADD_NS larger: samples,
-histogram buckets, min/max/percentiles/mean/first (stddev unchanged). The
+histogram buckets, per-round figures, min/max/percentiles/mean/first (stddev unchanged). The
 planted regression `rtbench check --baseline` must catch (tests/e2e/check.sh)."""
 import json
 import sys
@@ -19,6 +19,10 @@ for m in d["metrics"]:
     m["mean"] += add
     if m.get("samples"):
         m["samples"] = [v + add for v in m["samples"]]
+    for r in m.get("rounds") or []:
+        for k in ("p50_ns", "p99_ns", "mean_ns"):
+            if k in r:
+                r[k] += add
     if m.get("histogram", {}).get("buckets"):
         m["histogram"]["buckets"] = [[lo + add, hi + add, c] for lo, hi, c in m["histogram"]["buckets"]]
 if not hit:

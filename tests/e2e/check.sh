@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check.sh - `rtbench check`, the CI gate: it passes a rerun against its
 # baseline, fails a planted regression (one measurement shifted by 500 ns)
-# with exactly one FAIL line naming it, applies absolute limits and
+# with exactly one FAIL line naming it (p99 beyond its round-to-round noise;
+# p50 by compare's round-level verdict), applies absolute limits and
 # --fail-if rules, refuses bad rules with exit 2, and its JUnit XML parses.
 # LAVA: the lava-results output is fed through the parsing rules of Linaro
 # test-definitions' automated/utils/send-to-lava.sh (its two egrep patterns
@@ -37,7 +38,10 @@ python3 "$data/plant_regression.py" "$data/vx_rerun.json" "$out/planted.json" ip
 expect 1 "$rtb" check --baseline "$data/vx.json" "$out/planted.json"
 [ "$(grep -c '^FAIL ' "$out/o")" -eq 1 ] || { echo "FAIL: want exactly one FAIL line"; cat "$out/o"; fail=1; }
 has "$out/o" "FAIL ipc.mqueue.wakeup: p99"
-has "$out/o" "significant (Mann-Whitney"
+has "$out/o" "beyond the rounds' p99 noise"
+# the median: compare's round-level verdict (significant and beyond noise)
+expect 1 "$rtb" check --baseline "$data/vx.json" --figure p50 "$out/planted.json"
+has "$out/o" "significant (Welch on round medians"
 # a rise within the allowance passes
 expect 0 "$rtb" check --baseline "$data/vx.json" --max-regress-pct 50 "$out/planted.json"
 
