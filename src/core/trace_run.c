@@ -273,18 +273,18 @@ static int write_events(struct rtb_sink *s, const void *arg)
 		const struct rtb_trace_marks *tm = m->tm;
 		if (!tm)
 			continue;
-		rtb_sink_printf(s, "metric %s %d %ld %ld %zu\n", m->id, (int)tm->kind, tm->tid,
-				tm->peer_tid, m->count);
+		rtb_sink_printf(s, "metric %s %d %ld %ld %lu\n", m->id, (int)tm->kind, tm->tid,
+				tm->peer_tid, (unsigned long)m->count);
 		for (size_t k = 0; k < m->count && k < tm->capacity; k++)
-			rtb_sink_printf(s, "s %zu %lld %llu %llu %lld\n", k, (long long)m->samples[k],
+			rtb_sink_printf(s, "s %lu %lld %llu %llu %lld\n", (unsigned long)k, (long long)m->samples[k],
 					(unsigned long long)tm->start[k], (unsigned long long)tm->end[k],
 					(long long)tm->expiry_ns[k]);
 	}
 	for (size_t k = 0; k < d->nev; k++) {
 		const struct rtb_tev *e = &d->ev[k];
 		rtb_sink_printf(s, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld\n",
-				(unsigned long long)e->t, e->kind, e->cpu, e->cur, e->pid, e->prev,
-				e->old_prio, e->new_prio, e->a, e->prev_runnable,
+				(unsigned long long)e->t, (int)e->kind, (int)e->cpu, (int)e->cur, (int)e->pid,
+				(int)e->prev, (int)e->old_prio, (int)e->new_prio, (int)e->a, (int)e->prev_runnable,
 				(unsigned long long)e->timer, (long long)e->expiry_ns);
 	}
 	return rtb_sink_error(s);

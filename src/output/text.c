@@ -149,12 +149,13 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 
 	if (t->kind == RTB_TRACE_PI) {
 		rtb_sink_printf(f, "    trace (%s): holder boosted by priority inheritance in %" PRIu64
-			" of %zu trials, not boosted in %" PRIu64 "\n", t->clock, t->boosted,
-			t->samples, t->not_boosted);
+			" of %lu trials, not boosted in %" PRIu64 "\n", t->clock, t->boosted,
+			(unsigned long)t->samples, t->not_boosted);
 	} else {
-		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %zu of %zu samples agree within %.1f us "
-			"(%zu matched to their events)", t->clock, 100.0 * t->agreement, t->agree,
-			t->samples, (double)t->tolerance_ns / 1000.0, t->matched);
+		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of %lu samples agree within %.1f us "
+			"(%lu matched to their events)", t->clock, 100.0 * t->agreement,
+			(unsigned long)t->agree, (unsigned long)t->samples, (double)t->tolerance_ns / 1000.0,
+			(unsigned long)t->matched);
 		if (d && d->count) {
 			rtb_sink_printf(f, "; rtbench minus trace p50/p99 ");
 			us3(f, d->stats.pct[0], d->stats.pct[2]);
@@ -166,15 +167,15 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		rtb_sink_printf(f, "    trace: %" PRIu64 " events lost (buffer full): later samples unmatched\n",
 			t->lost_events);
 	if (t->ndis) {
-		int col = rtb_sink_printf(f, "    disagreeing samples (%zu):", t->ndis);
+		int col = rtb_sink_printf(f, "    disagreeing samples (%lu):", (unsigned long)t->ndis);
 		for (size_t i = 0; i < t->ndis && i < 12; i++) {
 			const struct rtb_trace_disagreement *x = &t->dis[i];
 			if (col > WRAP_W - 20)
 				col = rtb_sink_printf(f, "\n%6s", "") - 1;
 			if (x->diff_ns != INT64_MIN)
-				col += rtb_sink_printf(f, " #%zu %+.1f us", x->index, (double)x->diff_ns / 1000.0);
+				col += rtb_sink_printf(f, " #%lu %+.1f us", (unsigned long)x->index, (double)x->diff_ns / 1000.0);
 			else
-				col += rtb_sink_printf(f, " #%zu (%s)", x->index,
+				col += rtb_sink_printf(f, " #%lu (%s)", (unsigned long)x->index,
 					rtb_trace_why_name((enum rtb_trace_why)x->why));
 			if (i + 1 < t->ndis && i < 11)
 				col += rtb_sink_printf(f, ",");
@@ -184,10 +185,10 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 	if (t->nuntraced && m->count) {
 		rtb_sink_printf(f, "    cost of watching, p50/p99 us: traced ");
 		us3(f, m->stats.pct[0], m->stats.pct[2]);
-		rtb_sink_printf(f, " (%zu samples), untraced ", m->count);
+		rtb_sink_printf(f, " (%lu samples), untraced ", (unsigned long)m->count);
 		us3(f, t->untraced_p50_ns, t->untraced_p99_ns);
-		rtb_sink_printf(f, " (%zu samples in %d passes, one before and one after each traced round)\n",
-			t->nuntraced, t->untraced_passes);
+		rtb_sink_printf(f, " (%lu samples in %d passes, one before and one after each traced round)\n",
+			(unsigned long)t->nuntraced, t->untraced_passes);
 	}
 }
 

@@ -1,0 +1,17 @@
+/* rtbench FreeRTOS port - no kernel event trace here (run --trace is the
+ * Linux port's, src/port/posix/trace.c): every hook says so. */
+#include <stdio.h>
+#include "rtbench/trace.h"
+#include "rtbench/err.h"
+
+int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
+{
+	snprintf(why, len, "the FreeRTOS port has no event trace");
+	return RTB_ENOTSUP;
+}
+int rtb_port_trace_begin(uint64_t cpus) { return RTB_ENOTSUP; }
+int rtb_port_trace_end(void) { return RTB_ENOTSUP; }
+int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost) { return RTB_ENOTSUP; }
+void rtb_port_trace_close(void) { }
+long rtb_port_trace_self(void) { return 0; }
+const char *rtb_port_trace_clock(void) { return "none"; }
