@@ -68,6 +68,9 @@ struct rtb_bench {
 	size_t default_samples;
 	int needs_rt;            /* 1: meaningless without priorities (skipped) */
 	int changes_knobs;       /* 1: may change a system knob (settings lock) */
+	int threads;             /* threads it runs at once besides the runner's
+				  * own (rtb_spawn); more than the stack pool
+				  * has free: skipped, with the reason */
 	int injectable;          /* 1: honours inject_ns (selftest) */
 	const char *selftest_metric; /* metric selftest checks; NULL: id */
 	const char *not_injectable_why;
@@ -93,13 +96,26 @@ size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
 /* rtb_samples_total - the whole run's samples for b (all rounds). */
 size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b);
 
-/* rtb_spawn - start a measurement thread: SCHED_FIFO/RR at prio when c->rt,
- * else SCHED_OTHER; pinned to cpu (-1: none); registered with the watchdog. */
+/* rtb_spawn - start a measurement thread on a stack from the pool: policy
+ * at level prio when c->rt, else RTB_SCHED_NORMAL; pinned to cpu (-1:
+ * none); registered with the watchdog. RTB_ENOMEM when the pool is empty
+ * (the bench's `threads` was too small). */
 int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
-	      enum rtb_policy policy, int prio, int cpu, rtb_thread_fn fn, void *arg);
+	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg);
+/* rtb_join - wait for a thread rtb_spawn started to end; its stack goes
+ * back to the pool. */
+int rtb_join(rtb_thread_t *t);
 
 /* rtb_self_rt - give the calling thread policy/prio/cpu as rtb_spawn would. */
-int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, int prio, int cpu);
+int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu);
+
+/* rtb_bench_unsupported - the one rule for a benchmark that cannot run:
+ * rc RTB_ENOTSUP (the port or OS lacks what it needs) makes metric m
+ * SKIPPED, any other error FAILED, with `what` and the reason in its note.
+ * Returns 0: the benchmark goes on with its other metrics and the run with
+ * the other benchmarks. The runner applies the same rule to an error a
+ * benchmark returns. */
+int rtb_bench_unsupported(struct rtb_metric *m, int rc, const char *what);
 
 /* rtb_watchdog_arm - the current phase must end within ns, else the
  * watchdog stops it (see core/watchdog.c). */

@@ -6,9 +6,11 @@
  * read) and the functions declared here. The build picks the port
  * (PORT=posix by default); no other file tests an OS macro.
  *
- * Conventions: functions return 0 or a negative rtb_err code. Priorities are
- * the port's native numbers for the given policy. Times are nanoseconds
- * unless the name says otherwise. */
+ * Conventions: functions return 0 or a negative rtb_err code; RTB_ENOTSUP
+ * for what the OS lacks (the benchmark that needs it is then SKIPPED with
+ * the reason, and the run goes on). Priorities are abstract levels the
+ * port maps (enum rtb_prio). Times are nanoseconds unless the name says
+ * otherwise. docs/porting.md describes the contract function by function. */
 #ifndef RTBENCH_PORT_H
 #define RTBENCH_PORT_H
 
@@ -49,25 +51,63 @@ int rtb_port_sleep_ns(int64_t ns);
  * platform has no calendar clock (a board without an RTC). */
 int rtb_port_date_utc(char *buf, size_t len);
 
+/* ---- priorities ------------------------------------------------------ */
+
+/* Benchmarks never name a native priority: they ask for a level, and the
+ * port maps the levels onto its own numbers (higher level = more urgent,
+ * whatever the OS's numbering: on VxWorks, Zephyr and RTEMS a lower number
+ * is more urgent; FreeRTOS has configMAX_PRIORITIES levels). Every level is
+ * strictly more urgent than the one before it. */
+enum rtb_prio {
+	RTB_PRIO_LOW = 0,   /* the lowest measurement task; the runner itself */
+	RTB_PRIO_MID,       /* above LOW */
+	RTB_PRIO_HIGH,      /* above MID */
+	RTB_PRIO_CTRL,      /* a benchmark's controller: above all its tasks */
+	RTB_PRIO_WATCHDOG,  /* above everything else rtbench runs */
+	RTB_NPRIO
+};
+
+/* rtb_port_prio_init - map the levels from base, the native priority of
+ * RTB_PRIO_LOW (-1: the port's default; POSIX: SCHED_FIFO 80). Once,
+ * before any thread. RTB_ERANGE if the levels do not fit above base. */
+int rtb_port_prio_init(int base);
+/* rtb_prio_native - the native number a level maps to (for the record:
+ * methods, settings and tests; never for arithmetic). */
+int rtb_prio_native(enum rtb_prio p);
+
 /* ---- threads --------------------------------------------------------- */
 
-enum rtb_policy { RTB_SCHED_OTHER = 0, RTB_SCHED_FIFO, RTB_SCHED_RR };
+/* RTB_SCHED_NORMAL: time-shared, no real-time priority (the level is
+ * ignored); FIFO: fixed priority, runs until it blocks or a more urgent
+ * task is ready; RR: as FIFO, with a quantum among equal priorities. A
+ * port without the distinction maps FIFO and RR to its one policy and says
+ * so (rtb_rr_interval_ns). */
+enum rtb_policy { RTB_SCHED_NORMAL = 0, RTB_SCHED_FIFO, RTB_SCHED_RR };
 
 struct rtb_thread_attr {
 	const char *name;       /* shown by the OS where it can (<= 15 chars) */
 	enum rtb_policy policy;
-	int prio;               /* ignored for RTB_SCHED_OTHER */
+	enum rtb_prio prio;     /* ignored for RTB_SCHED_NORMAL */
 	int cpu;                /* -1: no pinning */
-	size_t stack_bytes;     /* 0: port default; the stack is pre-faulted */
+	void *stack;            /* caller storage (core/stack.c pool), 16-byte
+				 * aligned; NULL: the port's own allocation,
+				 * where it has one (POSIX), else RTB_EINVAL */
+	size_t stack_bytes;     /* size of stack; the port pre-faults it */
 };
 
-typedef void *(*rtb_thread_fn)(void *arg);
+/* A thread's entry. It returns when its work is done: the port ends the
+ * thread in its own way after that (an RTOS task never returns from its
+ * entry function; the port's wrapper signals completion and parks it). */
+typedef void (*rtb_thread_fn)(void *arg);
 
-/* rtb_thread_create - start fn(arg) with exactly the attributes asked for.
- * RTB_EPERM if the OS refuses the policy or priority: callers decide whether
- * to fall back (see rtb_sched_granted in core). */
+/* rtb_thread_create - start fn(arg) with exactly the attributes asked for,
+ * on the caller's stack. RTB_EPERM if the OS refuses the policy or
+ * priority (callers decide whether to fall back); RTB_ENOMEM if the OS has
+ * no room for another thread. */
 int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 		      rtb_thread_fn fn, void *arg);
+/* rtb_thread_join - wait until fn has returned; after it the thread is
+ * gone and its stack may be reused. */
 int rtb_thread_join(rtb_thread_t *t);
 
 /* rtb_thread_demote - set a started thread to the normal policy; used by
@@ -83,11 +123,12 @@ int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio);
  * RTB_ENOTSUP. */
 int rtb_thread_is_blocked(const rtb_thread_t *t);
 
-/* rtb_self_sched - set the calling thread's policy, priority and CPU. */
-int rtb_self_sched(enum rtb_policy policy, int prio, int cpu);
+/* rtb_self_sched - set the calling thread's policy, level and CPU (-1:
+ * leave the CPU as it is). */
+int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu);
 void rtb_yield(void);
-int rtb_prio_max(enum rtb_policy policy);
-/* rtb_rr_interval_ns - the round-robin quantum the OS gives the caller. */
+/* rtb_rr_interval_ns - the round-robin quantum the OS gives the caller;
+ * RTB_ENOTSUP where there is none (no time slicing). */
 int rtb_rr_interval_ns(int64_t *ns);
 int rtb_ncpus(void);
 
@@ -102,9 +143,10 @@ int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns);
 int rtb_bsem_destroy(rtb_bsem_t *s);
 
 enum rtb_mutex_proto { RTB_PROTO_NONE = 0, RTB_PROTO_INHERIT, RTB_PROTO_CEILING };
-/* rtb_mutex_init - mutex with an explicit protocol; ceiling is the
- * priority for RTB_PROTO_CEILING (ignored otherwise). */
-int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling);
+/* rtb_mutex_init - mutex with an explicit protocol; ceiling is the level
+ * for RTB_PROTO_CEILING (ignored otherwise). RTB_ENOTSUP for a protocol
+ * the OS lacks (FreeRTOS: the ceiling). */
+int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio ceiling);
 int rtb_mutex_lock(rtb_mutex_t *m);
 int rtb_mutex_unlock(rtb_mutex_t *m);
 int rtb_mutex_destroy(rtb_mutex_t *m);
@@ -151,12 +193,14 @@ void rtb_port_exit(int status) __attribute__((noreturn));
  * 0 where memory is never paged. */
 int rtb_port_lock_memory(void);
 
-/* System knobs a run may change; the core records the old value and
- * restores it (rtb_env_* in core). */
+/* System knobs a benchmark may change; the core records the old value
+ * and restores it (rtb_env_* in core). Only what a benchmark asks for is a
+ * knob; the port names it (rtb_knob_name: POSIX gives the /proc path) and
+ * answers RTB_ENOTSUP where the OS has no such setting. What a port merely
+ * reports (Linux RT throttling, governor, ...) is in its fingerprint
+ * facts, not here. */
 enum rtb_knob {
-	RTB_KNOB_RR_TIMESLICE_MS = 0, /* round-robin quantum */
-	RTB_KNOB_RT_RUNTIME_US,       /* real-time throttling budget per period */
-	RTB_KNOB_RT_PERIOD_US,
+	RTB_KNOB_RR_TIMESLICE_MS = 0, /* round-robin quantum, ms */
 	RTB_NKNOBS
 };
 const char *rtb_knob_name(enum rtb_knob k);

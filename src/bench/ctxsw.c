@@ -59,7 +59,7 @@ struct spinner_arg {
 	int me;
 };
 
-static void *spinner(void *p)
+static void spinner(void *p)
 {
 	struct spinner_arg *a = p;
 	struct cs *s = a->s;
@@ -95,7 +95,6 @@ static void *spinner(void *p)
 		atomic_store(&s->ending, 1);   /* Step 3 */
 		rtb_bsem_give(&s->parked);
 	}
-	return NULL;
 }
 
 static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
@@ -122,14 +121,14 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	rtb_bsem_init(&s.go[1], 0);
 	rtb_bsem_init(&s.parked, 0);
 	for (int i = 0; i < 2; i++) {
-		rc = rtb_spawn(c, &th[i], i ? "tTaskB" : "tTaskA", RTB_SCHED_RR, c->o->prio,
+		rc = rtb_spawn(c, &th[i], i ? "tTaskB" : "tTaskA", RTB_SCHED_RR, RTB_PRIO_LOW,
 			       c->cpu, spinner, &args[i]);
 		if (rc)
 			goto out;
 		nth++;
 	}
 	/* the controller outranks the spinners so that Step 1 is atomic */
-	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio + 1, c->cpu);
+	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_MID, c->cpu);
 
 	int64_t t0 = rtb_port_mono_ns();
 	while (!rtb_metric_full(s.m) && !rtb_stopped(c)) {
@@ -154,7 +153,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		"2 SCHED_RR tasks, prio %d, both on CPU %d, empty loop stamping a shared counter; "
 		"sample = last stamp of outgoing -> first stamp of incoming task%s; "
 		"spinning in %lld ms bursts with %lld ms rests (RT throttling never reached)",
-		c->o->prio, c->cpu,
+		rtb_prio_native(RTB_PRIO_LOW), c->cpu,
 		yield ? ", handing over with sched_yield() right after the stamp" :
 			", switched by quantum expiry",
 		BURST_NS / 1000000, (yield ? REST_NS / 10 : REST_NS) / 1000000);
@@ -172,7 +171,7 @@ out:
 	for (int i = 0; i < nth; i++)
 		rtb_bsem_give(&s.go[i]);
 	for (int i = 0; i < nth; i++)
-		rtb_thread_join(&th[i]);
+		rtb_join(&th[i]);
 	if (slice_set > 0) {
 		int rrc = rtb_knob_restore(c, RTB_KNOB_RR_TIMESLICE_MS);
 		if (rrc)
@@ -202,6 +201,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.summary = "two equal-priority SCHED_RR tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",
 	.default_samples = 2000,
 	.not_injectable_why = "the switch is asynchronous (quantum expiry): no code of ours runs inside it",
+	.threads = 2,
 	.run = run_timeslice,
 };
 
@@ -212,5 +212,6 @@ const struct rtb_bench rtb_bench_ctxsw_yield = {
 	.summary = "the same two tasks handing over with sched_yield(); many samples a second",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 2,
 	.run = run_yield,
 };

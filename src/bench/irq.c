@@ -69,7 +69,7 @@ static int64_t first_expiry(int64_t period)
 	return rtb_port_mono_ns() + 1000000;
 }
 
-static void *signal_task(void *p)
+static void signal_task(void *p)
 {
 	struct irq *s = p;
 	rtb_ptimer_t t = { 0 };
@@ -80,15 +80,14 @@ static void *signal_task(void *p)
 	if (rc) {
 		s->m->status = RTB_STATUS_FAILED;
 		rtb_metric_note(s->m, "cannot start the periodic timer: %s", rtb_strerror(rc));
-		return NULL;
+		return;
 	}
 	while (!rtb_metric_full(s->m) && !rtb_stopped(s->c))
 		rtb_ptimer_wait(&t);  /* Step 2 */
 	rtb_ptimer_stop(&t);
-	return NULL;
 }
 
-static void *sleep_task(void *p)
+static void sleep_task(void *p)
 {
 	struct irq *s = p;
 	const int64_t period = s->period;
@@ -127,7 +126,6 @@ static void *sleep_task(void *p)
 			s->m->missed++;
 		}
 	}
-	return NULL;
 }
 
 static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
@@ -145,17 +143,17 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, use_signal ? "tTimerIsr" : "tCyclic", RTB_SCHED_FIFO,
-		       c->o->prio + 2, c->cpu, use_signal ? signal_task : sleep_task, &s);
+		       RTB_PRIO_HIGH, c->cpu, use_signal ? signal_task : sleep_task, &s);
 	if (rc)
 		return rc;
-	rtb_thread_join(&th);
+	rtb_join(&th);
 	rtb_metric_set_method(s.m,
 		"periodic %lld us on CLOCK_MONOTONIC, absolute expiries; %s (SCHED_FIFO %d, CPU %d); "
 		"sample = CLOCK_MONOTONIC stamp - programmed expiry",
 		(long long)(s.period / 1000),
 		use_signal ? "POSIX timer signal, stamp at handler entry, handler bumps a tick counter"
 			   : "task sleeping in clock_nanosleep(TIMER_ABSTIME), stamp on wake-up (cyclictest method)",
-		c->o->prio + 2, c->cpu);
+		rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
 	if (s.m->missed)
 		rtb_metric_note(s.m, "%llu periods missed (%s)", (unsigned long long)s.m->missed,
@@ -181,6 +179,7 @@ const struct rtb_bench rtb_bench_irq_signal = {
 	.summary = "periodic POSIX timer; expiry -> entry of its signal handler (the user-space ISR)",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_signal,
 };
 
@@ -191,6 +190,7 @@ const struct rtb_bench rtb_bench_irq_sleep = {
 	.summary = "task sleeping until an absolute expiry; expiry -> task running (cyclictest's method)",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_sleep,
 	.trace_kind = RTB_TRACE_TIMER,
 };

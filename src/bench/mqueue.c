@@ -68,6 +68,7 @@ const struct rtb_bench rtb_bench_mqueue = {
 	.summary = "send on an empty POSIX queue to a receiver verified blocked; send -> receiver running",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_mq,
 	.trace_kind = RTB_TRACE_WAKE,
 };
@@ -78,6 +79,7 @@ const struct rtb_bench rtb_bench_mqueue_x = {
 	.summary = "as ipc.mqueue.wakeup with the receiver on a second CPU (cross-CPU wake-up)",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_mq_x,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,

@@ -88,6 +88,7 @@ const struct rtb_bench rtb_bench_mutex_wake = {
 	.summary = "unlock a mutex a higher-priority task is blocked on; unlock -> locker running (ptsematest's figure)",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_mx,
 	.trace_kind = RTB_TRACE_WAKE,
 };
@@ -98,6 +99,7 @@ const struct rtb_bench rtb_bench_mutex_wake_x = {
 	.summary = "as sync.mutex.wakeup with the locker on a second CPU",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_mx_x,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,

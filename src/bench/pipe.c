@@ -20,7 +20,7 @@ struct pp {
 	rtb_pipe_t a, b;
 };
 
-static void *pong(void *p)
+static void pong(void *p)
 {
 	struct pp *s = p;
 	char ch;
@@ -28,7 +28,6 @@ static void *pong(void *p)
 	while (!rtb_pipe_read(&s->a, &ch, 1) && ch)   /* Step 1, 3 */
 		if (rtb_pipe_write(&s->b, &ch, 1))
 			break;
-	return NULL;
 }
 
 static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
@@ -43,16 +42,15 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 
 	if (!m)
 		return RTB_ENOMEM;
+	/* a port without pipes: RTB_ENOTSUP, and the runner marks m skipped */
 	if ((rc = rtb_pipe_open(&s.a)))
 		return rc;
-	if ((rc = rtb_pipe_open(&s.b))) {
-		rtb_pipe_close(&s.a);
-		return rc;
-	}
-	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio, c->cpu);
-	rc = rtb_spawn(c, &th, "tPong", RTB_SCHED_FIFO, c->o->prio, c->cpu, pong, &s);
+	if ((rc = rtb_pipe_open(&s.b)))
+		goto out_a;
+	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
+	rc = rtb_spawn(c, &th, "tPong", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, pong, &s);
 	if (rc)
-		goto out;
+		goto out_b;
 	rtb_watchdog_arm(c, 10000000000LL + (int64_t)m->capacity * 200000);
 	rtb_duty_start(&d);
 	int64_t start = rtb_port_mono_ns();
@@ -76,14 +74,15 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t elapsed = rtb_port_mono_ns() - start;
 	ch = 0;
 	rtb_pipe_write(&s.a, &ch, 1);
-	rtb_thread_join(&th);
+	rtb_join(&th);
 	rtb_metric_set_method(m, "two pipes, tPing and tPong SCHED_FIFO %d on CPU %d; sample = one "
 			      "round trip (2 switches, 2 one-byte writes, 2 blocking reads), as perf bench "
-			      "sched pipe's usecs/op", c->o->prio, c->cpu);
+			      "sched pipe's usecs/op", rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	rtb_bench_metric_end(c, m, elapsed);
-out:
-	rtb_pipe_close(&s.a);
+out_b:
 	rtb_pipe_close(&s.b);
+out_a:
+	rtb_pipe_close(&s.a);
 	return rc;
 }
 
@@ -93,5 +92,6 @@ const struct rtb_bench rtb_bench_pipe = {
 	.summary = "ping-pong through two pipes between equal-priority tasks on one CPU (perf bench sched pipe's op)",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_pipe,
 };

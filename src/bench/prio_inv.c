@@ -60,7 +60,7 @@ struct pi {
 	struct rtb_metric *inject_into; /* selftest: the metric this trial records into */
 };
 
-static void *slow_task(void *p)
+static void slow_task(void *p)
 {
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_l) && !atomic_load(&s->quit)) {
@@ -74,10 +74,9 @@ static void *slow_task(void *p)
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
 	}
-	return NULL;
 }
 
-static void *work_task(void *p)
+static void work_task(void *p)
 {
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_m) && !atomic_load(&s->quit)) {
@@ -86,10 +85,9 @@ static void *work_task(void *p)
 		rtb_stamp_set(&s->load_ticks, rtb_port_ticks() - t0);
 		rtb_bsem_give(&s->done);
 	}
-	return NULL;
 }
 
-static void *cyclic_task(void *p)
+static void cyclic_task(void *p)
 {
 	struct pi *s = p;
 	while (!rtb_bsem_take(&s->go_h) && !atomic_load(&s->quit)) {
@@ -99,7 +97,6 @@ static void *cyclic_task(void *p)
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
 	}
-	return NULL;
 }
 
 static int64_t median_of(int64_t *v, size_t n)
@@ -126,7 +123,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	int inited[NPROTO] = { 0 };
 	rtb_thread_t th[3];
 	int nth = 0, rc = 0;
-	const int prio_l = c->o->prio, prio_m = c->o->prio + 1, prio_h = c->o->prio + 2;
+	const int prio_l = rtb_prio_native(RTB_PRIO_LOW), prio_m = rtb_prio_native(RTB_PRIO_MID),
+		  prio_h = rtb_prio_native(RTB_PRIO_HIGH); /* for the record */
 	char id[64], title[80];
 
 	for (int p = 0; p < NPROTO; p++) {
@@ -141,11 +139,11 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			rc = RTB_ENOMEM;
 			goto out;
 		}
-		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, prio_h);
+		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, RTB_PRIO_HIGH);
 		if (mrc) {
-			blk[p]->status = rtr[p]->status = RTB_STATUS_SKIPPED;
-			rtb_metric_note(blk[p], "this system has no %s mutex: %s", proto_long[p], rtb_strerror(mrc));
-			rtb_metric_note(rtr[p], "this system has no %s mutex: %s", proto_long[p], rtb_strerror(mrc));
+			snprintf(title, sizeof(title), "a %s mutex", proto_long[p]);
+			rtb_bench_unsupported(blk[p], mrc, title);
+			rtb_bench_unsupported(rtr[p], mrc, title);
 		} else {
 			inited[p] = 1;
 		}
@@ -164,15 +162,15 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_bsem_init(&s.go_m, 0);
 	rtb_bsem_init(&s.go_l, 0);
 	rtb_bsem_init(&s.done, 0);
-	rc = rtb_spawn(c, &th[nth], "tSlowTask", RTB_SCHED_FIFO, prio_l, c->cpu, slow_task, &s);
+	rc = rtb_spawn(c, &th[nth], "tSlowTask", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, slow_task, &s);
 	if (!rc && ++nth)
-		rc = rtb_spawn(c, &th[nth], "tWorkTask", RTB_SCHED_FIFO, prio_m, c->cpu, work_task, &s);
+		rc = rtb_spawn(c, &th[nth], "tWorkTask", RTB_SCHED_FIFO, RTB_PRIO_MID, c->cpu, work_task, &s);
 	if (!rc && ++nth)
-		rc = rtb_spawn(c, &th[nth], "tCyclicTask", RTB_SCHED_FIFO, prio_h, c->cpu, cyclic_task, &s);
+		rc = rtb_spawn(c, &th[nth], "tCyclicTask", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, cyclic_task, &s);
 	if (rc)
 		goto out;
 	nth++;
-	rtb_self_rt(c, RTB_SCHED_FIFO, prio_h + 1, c->cpu);
+	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_CTRL, c->cpu);
 
 	struct rtb_duty d;
 	rtb_duty_start(&d);
@@ -258,7 +256,7 @@ out:
 	rtb_bsem_give(&s.go_m);
 	rtb_bsem_give(&s.go_h);
 	for (int i = 0; i < nth; i++)
-		rtb_thread_join(&th[i]);
+		rtb_join(&th[i]);
 	for (int p = 0; p < NPROTO; p++) {
 		if (inited[p])
 			rtb_mutex_destroy(&s.mtx[p]);
@@ -283,5 +281,6 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.injectable = 1,
 	.selftest_metric = "sync.prio_inv.inherit.blocking",
 	.one_round = 1,
+	.threads = 3,
 	.run = run_pi,
 };

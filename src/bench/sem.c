@@ -29,7 +29,7 @@ struct st {
 	size_t rounds;
 };
 
-static void *giver(void *p)
+static void giver(void *p)
 {
 	struct st *s = p;
 	struct rtb_duty d;
@@ -47,10 +47,9 @@ static void *giver(void *p)
 	}
 	atomic_store(&s->given, 0);
 	rtb_bsem_give(&s->go); /* let tTake see the end */
-	return NULL;
 }
 
-static void *taker(void *p)
+static void taker(void *p)
 {
 	struct st *s = p;
 	const struct rtb_clock_info *ci = s->c->clk;
@@ -71,7 +70,6 @@ static void *taker(void *p)
 		}
 		rtb_bsem_give(&s->done);      /* Step 4 */
 	}
-	return NULL;
 }
 
 static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
@@ -90,21 +88,21 @@ static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_bsem_init(&s.done, 0);
 	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 100000);
 	int64_t t0 = rtb_port_mono_ns();
-	rc = rtb_spawn(c, &tt, "tTake", RTB_SCHED_FIFO, c->o->prio, c->cpu, taker, &s);
+	rc = rtb_spawn(c, &tt, "tTake", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, taker, &s);
 	if (rc)
 		goto out;
-	rc = rtb_spawn(c, &tg, "tGive", RTB_SCHED_FIFO, c->o->prio, c->cpu, giver, &s);
+	rc = rtb_spawn(c, &tg, "tGive", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, giver, &s);
 	if (rc) {
 		atomic_store(c->stop, 1);
-		rtb_thread_join(&tt);
+		rtb_join(&tt);
 		goto out;
 	}
-	rtb_thread_join(&tg);
-	rtb_thread_join(&tt);
+	rtb_join(&tg);
+	rtb_join(&tt);
 	rtb_metric_set_method(s.m,
 		"binary semaphore (POSIX sem_t) created unavailable; tGive gives it, then tTake "
 		"(equal SCHED_FIFO prio %d, CPU %d) times sem_wait on it, available, never blocking; "
-		"includes one counter read (clock.read_ns)", c->o->prio, c->cpu);
+		"includes one counter read (clock.read_ns)", rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	if (s.m->invalid)
 		rtb_metric_note(s.m, "a hand-off took over %lld s: sampling stopped", WAIT_NS / 1000000000);
 	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
@@ -122,5 +120,6 @@ const struct rtb_bench rtb_bench_sem_take = {
 	.summary = "time of the take call on a binary semaphore another task has just given",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 2,
 	.run = run_sem,
 };

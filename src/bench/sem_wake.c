@@ -55,6 +55,7 @@ const struct rtb_bench rtb_bench_sem_wake = {
 	.summary = "give a binary semaphore a higher-priority task is blocked on; give -> taker running",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_sem,
 	.trace_kind = RTB_TRACE_WAKE,
 };
@@ -65,6 +66,7 @@ const struct rtb_bench rtb_bench_sem_wake_x = {
 	.summary = "as sync.sem.wakeup with the taker on a second CPU",
 	.default_samples = 10000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_sem_x,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,

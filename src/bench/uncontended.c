@@ -23,7 +23,7 @@ struct uc {
 	rtb_bsem_t bs;
 };
 
-static void *uc_task(void *p)
+static void uc_task(void *p)
 {
 	struct uc *u = p;
 	const struct rtb_clock_info *ci = u->c->clk;
@@ -50,7 +50,6 @@ static void *uc_task(void *p)
 		}
 		rtb_duty_check(&d);
 	}
-	return NULL;
 }
 
 static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
@@ -67,14 +66,14 @@ static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 		return rc;
 	rtb_watchdog_arm(c, 10000000000LL + (int64_t)u.m->capacity * 10000);
 	int64_t t0 = rtb_port_mono_ns();
-	rc = rtb_spawn(c, &th, sem ? "tGive" : "tLock", RTB_SCHED_FIFO, c->o->prio, c->cpu, uc_task, &u);
+	rc = rtb_spawn(c, &th, sem ? "tGive" : "tLock", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, uc_task, &u);
 	if (!rc)
-		rtb_thread_join(&th);
+		rtb_join(&th);
 	rtb_metric_set_method(u.m, "%s; one task, SCHED_FIFO %d on CPU %d; sample = stamp, the call, stamp; "
 			      "includes one counter read (clock.read_ns)",
 			      sem ? "give of a binary semaphore (POSIX sem_t) no task waits on, take untimed"
 				  : "lock of a free pthread mutex (no protocol), unlock untimed",
-			      c->o->prio, c->cpu);
+			      rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	rtb_bench_metric_end(c, u.m, rtb_port_mono_ns() - t0);
 	if (sem)
 		rtb_bsem_destroy(&u.bs);
@@ -99,6 +98,7 @@ const struct rtb_bench rtb_bench_mutex_lock = {
 	.summary = "lock of a free mutex by one task: the call alone",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_mutex,
 };
 
@@ -108,5 +108,6 @@ const struct rtb_bench rtb_bench_sem_give = {
 	.summary = "give of a binary semaphore no task waits on: the call alone",
 	.default_samples = 20000,
 	.injectable = 1,
+	.threads = 1,
 	.run = run_give,
 };

@@ -40,7 +40,7 @@ struct wk {
 	struct rtb_trace_marks *tm; /* run --trace: per-sample marks, else NULL */
 };
 
-static void *waiter_main(void *p)
+static void waiter_main(void *p)
 {
 	struct wk *w = p;
 	const struct rtb_clock_info *ci = w->c->clk;
@@ -66,7 +66,6 @@ static void *waiter_main(void *p)
 		if (w->ops->after)
 			w->ops->after(w->obj);
 	}
-	return NULL;
 }
 
 /* wait_blocked - Step 3: 1 once the waiter is seen blocked. */
@@ -116,8 +115,8 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		rtb_metric_note(w.m, "cannot create the primitive: %s", rtb_strerror(rc));
 		return 0;
 	}
-	rtb_self_rt(c, RTB_SCHED_FIFO, c->o->prio, c->cpu);
-	rc = rtb_spawn(c, &w.waiter, ops->waiter_name, RTB_SCHED_FIFO, c->o->prio + 1, wcpu,
+	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
+	rc = rtb_spawn(c, &w.waiter, ops->waiter_name, RTB_SCHED_FIFO, RTB_PRIO_MID, wcpu,
 		       waiter_main, &w);
 	if (rc)
 		goto out;
@@ -149,12 +148,12 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		ops->rearm(obj);
 	wait_blocked(&w);
 	ops->wake(obj);
-	rtb_thread_join(&w.waiter);
+	rtb_join(&w.waiter);
 
 	rtb_metric_set_method(w.m, "%s; %s SCHED_FIFO %d on CPU %d, %s SCHED_FIFO %d on CPU %d; "
 		"waiter checked blocked before every wake; sample = stamp before the wake -> "
-		"stamp when the waiter runs", what, ops->waiter_name, c->o->prio + 1, wcpu,
-		ops->waker_name, c->o->prio, c->cpu);
+		"stamp when the waiter runs", what, ops->waiter_name, rtb_prio_native(RTB_PRIO_MID), wcpu,
+		ops->waker_name, rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	if (w.check_unsupported)
 		rtb_metric_note(w.m, "the port cannot read thread state: the block is guaranteed "
 				"by priority order only");

@@ -6,6 +6,7 @@
 #include "rtbench/err.h"
 #include "core/watchdog.h"
 #include "core/env.h"
+#include "core/stack.h"
 
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -25,25 +26,50 @@ size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 
 /* rtb_spawn - measurement thread with the run's scheduling class. */
 int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
-	      enum rtb_policy policy, int prio, int cpu, rtb_thread_fn fn, void *arg)
+	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg)
 {
 	struct rtb_thread_attr a = {
 		.name = name,
-		.policy = c->rt ? policy : RTB_SCHED_OTHER,
+		.policy = c->rt ? policy : RTB_SCHED_NORMAL,
 		.prio = prio,
 		.cpu = cpu,
 	};
-	int rc = rtb_thread_create(t, &a, fn, arg);
+	int rc;
 
-	if (!rc)
+	a.stack = rtb_stack_get(t, &a.stack_bytes);
+	if (!a.stack)
+		return RTB_ENOMEM;
+	rc = rtb_thread_create(t, &a, fn, arg);
+	if (rc)
+		rtb_stack_put(t);
+	else
 		rtb_wd_register(t);
 	return rc;
 }
 
-/* rtb_self_rt - the calling thread gets what rtb_spawn would give. */
-int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, int prio, int cpu)
+/* rtb_join - join, then the stack goes back to the pool. */
+int rtb_join(rtb_thread_t *t)
 {
-	return rtb_self_sched(c->rt ? policy : RTB_SCHED_OTHER, prio, cpu);
+	int rc = rtb_thread_join(t);
+
+	rtb_stack_put(t);
+	return rc;
+}
+
+/* rtb_bench_unsupported - SKIPPED for RTB_ENOTSUP, FAILED otherwise. */
+int rtb_bench_unsupported(struct rtb_metric *m, int rc, const char *what)
+{
+	if (!m || !rc)
+		return 0;
+	m->status = rc == RTB_ENOTSUP ? RTB_STATUS_SKIPPED : RTB_STATUS_FAILED;
+	rtb_metric_note(m, "%s%s%s", what ? what : "", what ? ": " : "", rtb_strerror(rc));
+	return 0;
+}
+
+/* rtb_self_rt - the calling thread gets what rtb_spawn would give. */
+int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu)
+{
+	return rtb_self_sched(c->rt ? policy : RTB_SCHED_NORMAL, prio, cpu);
 }
 
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)

@@ -28,13 +28,12 @@ static struct {
 	int n;
 } ld;
 
-static void *walker(void *p)
+static void walker(void *p)
 {
 	volatile unsigned char *b = p;
 	while (!atomic_load_explicit(&ld.quit, memory_order_relaxed))
 		for (size_t i = 0; i < WALK_BYTES; i += 64)
 			b[i]++;
-	return NULL;
 }
 
 /* rtb_load_start - start the load the options ask for (none: 0). */
@@ -53,7 +52,10 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 		int n = rtb_ncpus();
 		atomic_store(&ld.quit, 0);
 		for (ld.n = 0; ld.n < n && ld.n < MAX_LOAD_THREADS; ld.n++) {
-			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_OTHER, 0, ld.n, 0 };
+			/* stack NULL: the port's own (a POSIX load; a port
+			 * without a heap has no built-in load) */
+			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_NORMAL, RTB_PRIO_LOW, ld.n,
+						     NULL, 0 };
 			ld.buf[ld.n] = calloc(1, WALK_BYTES);
 			if (!ld.buf[ld.n] || rtb_thread_create(&ld.th[ld.n], &a, walker, ld.buf[ld.n])) {
 				free(ld.buf[ld.n]);

@@ -11,6 +11,7 @@
 #include "core/run.h"
 #include "core/env.h"
 #include "core/load.h"
+#include "core/stack.h"
 #include "core/trace_run.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
@@ -195,8 +196,13 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			rtb_result_warn(res, "memory not locked (%s): page faults may land in samples",
 					rtb_strerror(rc));
 	}
+	rc = rtb_port_prio_init(o->prio);
+	if (rc) {
+		fprintf(stderr, "rtbench: priority %d: the priority levels do not fit above it\n", o->prio);
+		return rc;
+	}
 	if (o->rt) {
-		rc = rtb_self_sched(RTB_SCHED_FIFO, o->prio, c->cpu);
+		rc = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
 		c->rt = rc == 0;
 		if (rc == RTB_EPERM)
 			rtb_result_warn(res, "DEGRADED: real-time priority refused (no permission): every task ran SCHED_OTHER");
@@ -204,9 +210,9 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			rtb_result_warn(res, "DEGRADED: cannot run SCHED_FIFO %d on CPU %d (%s): every task ran SCHED_OTHER",
 					o->prio, c->cpu, rtb_strerror(rc));
 		if (rc)
-			rtb_self_sched(RTB_SCHED_OTHER, 0, c->cpu);
+			rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
 	} else {
-		rtb_self_sched(RTB_SCHED_OTHER, 0, c->cpu);
+		rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
 		rtb_result_warn(res, "DEGRADED on purpose (--no-rt): every task ran SCHED_OTHER, no real-time priority");
 	}
 	s->rt_granted = c->rt;
@@ -236,8 +242,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "a timestamp costs %lld ns, over 1.5 times a bare counter read (%.1f ns): "
 				"every figure carries that intrusion", (long long)res->clock_read_ns,
 				res->clock.bare_read_ns);
-	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu,
-			  c->rt ? rtb_prio_max(RTB_SCHED_FIFO) : 0);
+	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)
 		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));
 	rc = rtb_load_start(o, res);
@@ -271,28 +276,74 @@ static int run_once(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_wd_forget_all();
 	/* benchmarks may have changed the runner thread's priority */
 	if (c->rt)
-		rtb_self_sched(RTB_SCHED_FIFO, c->o->prio, c->cpu);
+		rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
 	return rc;
 }
 
-/* rtb_run_bench - one benchmark; with --trace, the traced passes. */
+/* not_run - bench b measured nothing: one metric under its id says why
+ * (status SKIPPED or FAILED). */
+static int not_run(struct rtb_ctx *c, const struct rtb_bench *b,
+		   enum rtb_metric_status st, const char *why)
+{
+	struct rtb_metric *m;
+	int rc = rtb_metric_new(c->res, b->id, b->title, 0, &m);
+
+	if (rc)
+		return rc;
+	m->study_table = b->study_table;
+	m->status = st;
+	rtb_metric_note(m, "%s", why);
+	return 0;
+}
+
+/* bench_error - the rule for an error a benchmark returns (the same as
+ * rtb_bench_unsupported): RTB_ENOTSUP makes what it did not measure
+ * SKIPPED, anything else FAILED, with the reason; the run goes on. Metrics
+ * that hold samples keep them (and their status). */
+static int bench_error(struct rtb_ctx *c, const struct rtb_bench *b, int first, int err)
+{
+	enum rtb_metric_status st = err == RTB_ENOTSUP ? RTB_STATUS_SKIPPED : RTB_STATUS_FAILED;
+	int any = 0;
+	char why[160];
+
+	snprintf(why, sizeof(why), "%s: %s", st == RTB_STATUS_SKIPPED ? "not supported here" :
+		 "failed", rtb_strerror(err));
+	for (int i = first; i < c->res->nmetrics; i++) {
+		struct rtb_metric *m = c->res->metrics[i];
+		any = 1;
+		if (m->count || m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED)
+			continue;
+		m->status = st;
+		rtb_metric_note(m, "%s", why);
+	}
+	if (!c->o->quiet)
+		fprintf(stderr, "rtbench: %s %s\n", b->id, why);
+	return any ? 0 : not_run(c, b, st, why);
+}
+
+/* rtb_run_bench - one benchmark; with --trace, the traced passes. An
+ * error it returns marks its metrics (bench_error) and is not passed on:
+ * one benchmark never stops the run. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	int rc;
+	int rc, first = c->res->nmetrics;
+	char why[160];
 
-	if (b->needs_rt && !c->rt) {
-		struct rtb_metric *m;
-		rc = rtb_metric_new(c->res, b->id, b->title, 0, &m);
-		if (rc)
-			return rc;
-		m->study_table = b->study_table;
-		m->status = RTB_STATUS_SKIPPED;
-		rtb_metric_note(m, "needs real-time priorities, which this run does not have");
-		return 0;
+	if (b->needs_rt && !c->rt)
+		return not_run(c, b, RTB_STATUS_SKIPPED,
+			       "needs real-time priorities, which this run does not have");
+	if (b->threads > rtb_stack_free()) {
+		snprintf(why, sizeof(why), "needs %d threads at once; this build's pool has %d free "
+			 "(RTB_THREADS_MAX %d)", b->threads, rtb_stack_free(), RTB_THREADS_MAX);
+		return not_run(c, b, RTB_STATUS_SKIPPED, why);
 	}
 	if (c->trace_ready && b->trace_kind != RTB_TRACE_NONE)
-		return rtb_trace_bench(c, b, run_once);
-	return run_once(c, b);
+		rc = rtb_trace_bench(c, b, run_once);
+	else
+		rc = run_once(c, b);
+	if (rc && rc != RTB_EINTR)
+		rc = bench_error(c, b, first, rc);
+	return rc;
 }
 
 /* Writers as rtb_output_fn (the port's output takes an untyped argument). */

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include "core/watchdog.h"
 #include "core/env.h"
+#include "core/stack.h"
+#include "rtbench/err.h"
 #include "rtbench/port.h"
 
 #define MAX_IDS 64
@@ -56,7 +58,7 @@ static int64_t deadline(void)
 	return ms ? wd.base_ns + (int64_t)ms * 1000000 : 0;
 }
 
-static void *wd_main(void *arg)
+static void wd_main(void *arg)
 {
 	int64_t stop_at = 0; /* when the stop was asked */
 	int demoted = 0;
@@ -106,27 +108,32 @@ static void *wd_main(void *arg)
 			rtb_port_exit(3);
 		}
 	}
-	return NULL;
 }
 
-/* rtb_wd_start - start the watchdog thread on cpu at rt_prio (0: normal). */
-int rtb_wd_start(int cpu, int rt_prio)
+/* rtb_wd_start - start the watchdog thread on cpu, at RTB_PRIO_WATCHDOG
+ * when rt (normal scheduling otherwise, or if that is refused), on a stack
+ * from the pool. */
+int rtb_wd_start(int cpu, int rt)
 {
 	struct rtb_thread_attr a = {
 		.name = "rtb-watchdog",
-		.policy = rt_prio > 0 ? RTB_SCHED_FIFO : RTB_SCHED_OTHER,
-		.prio = rt_prio, .cpu = cpu,
+		.policy = rt ? RTB_SCHED_FIFO : RTB_SCHED_NORMAL,
+		.prio = RTB_PRIO_WATCHDOG, .cpu = cpu,
 	};
 	int rc;
 
 	if (!wd.base_ns)
 		wd.base_ns = rtb_port_mono_ns() - 1000000;
+	a.stack = rtb_stack_get(&wd.th, &a.stack_bytes);
+	if (!a.stack)
+		return RTB_ENOMEM;
 	rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
-
-	if (rc && rt_prio > 0) {
-		a.policy = RTB_SCHED_OTHER;
+	if (rc && rt) {
+		a.policy = RTB_SCHED_NORMAL;
 		rc = rtb_thread_create(&wd.th, &a, wd_main, NULL);
 	}
+	if (rc)
+		rtb_stack_put(&wd.th);
 	wd.running = rc == 0;
 	return rc;
 }
@@ -137,6 +144,7 @@ void rtb_wd_shutdown(void)
 		return;
 	atomic_store(&wd.quit, 1);
 	rtb_thread_join(&wd.th);
+	rtb_stack_put(&wd.th);
 	wd.running = 0;
 }
 

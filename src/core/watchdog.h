@@ -8,7 +8,8 @@
 
 enum rtb_wd_reason { RTB_WD_NONE = 0, RTB_WD_SIGNAL, RTB_WD_TIMEOUT };
 
-int rtb_wd_start(int cpu, int rt_prio);
+/* rtb_wd_start - start the watchdog on cpu, at RTB_PRIO_WATCHDOG if rt. */
+int rtb_wd_start(int cpu, int rt);
 void rtb_wd_shutdown(void);
 /* rtb_wd_arm - the current phase must end within ns (0 disarms). */
 void rtb_wd_arm(int64_t ns);

@@ -1,6 +1,6 @@
 /* test_watchdog - a real-time phase that overruns its bound is stopped:
  * the stop flag is raised at the deadline, and a registered thread that
- * ignores it is demoted to SCHED_OTHER so it cannot starve the machine. */
+ * ignores it is demoted to normal scheduling so it cannot starve the machine. */
 #include <stdatomic.h>
 #include "check.h"
 #include "core/watchdog.h"
@@ -11,7 +11,7 @@ static atomic_int demoted_seen;
 
 /* runaway - spins at real-time priority, deaf to the stop flag, until it
  * finds itself demoted (or 10 s pass: the test then fails). */
-static void *runaway(void *p)
+static void runaway(void *p)
 {
 	int64_t until = rtb_port_mono_ns() + 10000000000LL;
 	int prio = -1;
@@ -24,20 +24,22 @@ static void *runaway(void *p)
 			break;
 		}
 	}
-	return NULL;
 }
 
 int main(void)
 {
 	int ncpu = rtb_ncpus(), cpu = ncpu - 1, wcpu = ncpu > 1 ? 0 : cpu;
 	rtb_thread_t t;
-	struct rtb_thread_attr a = { "runaway", RTB_SCHED_FIFO, 10, cpu, 0 };
+	static struct { _Alignas(16) unsigned char b[RTB_PORT_STACK_BYTES]; } stack;
+	struct rtb_thread_attr a = { "runaway", RTB_SCHED_FIFO, RTB_PRIO_LOW, cpu, stack.b,
+				     sizeof(stack.b) };
 
 	CHECK_EQ_I(rtb_port_init(), 0);
-	if (rtb_self_sched(RTB_SCHED_FIFO, 20, wcpu) == RTB_EPERM)
+	CHECK_EQ_I(rtb_port_prio_init(10), 0);
+	if (rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_MID, wcpu) == RTB_EPERM)
 		SKIP("no permission for SCHED_FIFO");
-	rtb_self_sched(RTB_SCHED_OTHER, 0, wcpu);
-	CHECK_EQ_I(rtb_wd_start(wcpu, 99), 0);
+	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, wcpu);
+	CHECK_EQ_I(rtb_wd_start(wcpu, 1), 0);
 	atomic_int *stop = rtb_wd_stop_flag();
 
 	int64_t t0 = rtb_port_mono_ns();

@@ -19,10 +19,10 @@
 typedef struct {
 	TaskHandle_t h;
 	StaticTask_t tcb;
-	StackType_t *stack;          /* from the port's stack pool */
+	StackType_t *stack;          /* the caller's (core/stack.c pool) */
 	SemaphoreHandle_t done;      /* given when fn returns ("join") */
 	StaticSemaphore_t done_buf;
-	void *(*fn)(void *);
+	void (*fn)(void *);
 	void *arg;
 	long os_id;                  /* the task handle, as a number */
 	int started;
@@ -32,6 +32,12 @@ typedef struct { SemaphoreHandle_t h; StaticSemaphore_t buf; } rtb_mutex_t;
 typedef struct { QueueHandle_t h; StaticQueue_t buf; uint8_t *store; size_t msg_bytes; } rtb_mq_t;
 typedef struct { int armed; } rtb_ptimer_t;
 typedef struct { int unused; } rtb_pipe_t;
+
+/* The core's stack pool (src/core/stack.h): threads at once (a benchmark's
+ * 3, the watchdog, room to spare) and bytes each. A board may override
+ * them (-DRTB_THREADS_MAX=..., -DRTB_STACK_BYTES=...). */
+#define RTB_PORT_THREADS_MAX 6
+#define RTB_PORT_STACK_BYTES 16384
 
 /* A stamp one task publishes for another (port.h). A C11 64-bit atomic:
  * on ARMv7-M it is not lock-free, and the board's libatomic helpers

@@ -56,7 +56,7 @@ int rtb_bsem_destroy(rtb_bsem_t *s)
 	return 0;
 }
 
-int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling)
+int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio ceiling)
 {
 	switch (proto) {
 	case RTB_PROTO_INHERIT:

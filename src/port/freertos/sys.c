@@ -39,8 +39,6 @@ const char *rtb_knob_name(enum rtb_knob k)
 {
 	switch (k) {
 	case RTB_KNOB_RR_TIMESLICE_MS: return "rr_timeslice_ms";
-	case RTB_KNOB_RT_RUNTIME_US: return "rt_runtime_us";
-	case RTB_KNOB_RT_PERIOD_US: return "rt_period_us";
 	default: return "?";
 	}
 }

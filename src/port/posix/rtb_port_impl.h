@@ -21,6 +21,13 @@ typedef struct { mqd_t mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
 typedef struct { timer_t id; int armed; } rtb_ptimer_t;
 typedef struct { int fd[2]; } rtb_pipe_t;
 
+/* Thread stacks the core's pool holds (src/core/stack.h): the most threads
+ * rtbench runs at once (3 of a benchmark, the watchdog, room to spare), and
+ * 256 KiB each: with mlockall every stack is locked, and an unprivileged
+ * user's RLIMIT_MEMLOCK (8 MiB on Debian) must still hold them all. */
+#define RTB_PORT_THREADS_MAX 6
+#define RTB_PORT_STACK_BYTES (256 * 1024)
+
 /* A counter value one thread publishes for another: a lock-free 64-bit
  * atomic on every CPU this port builds for (x86-64, AArch64, ARMv7-A with
  * ldrexd). Set and get keep C11's default (sequentially consistent) order,

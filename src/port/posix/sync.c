@@ -62,7 +62,7 @@ int rtb_bsem_destroy(rtb_bsem_t *s)
 
 /* rtb_mutex_init - pthread mutex with PTHREAD_PRIO_NONE / _INHERIT /
  * _PROTECT. RTB_ENOTSUP if the library lacks the protocol. */
-int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling)
+int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio ceiling)
 {
 	pthread_mutexattr_t a;
 	int p = proto == RTB_PROTO_INHERIT ? PTHREAD_PRIO_INHERIT :
@@ -72,7 +72,7 @@ int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, int ceiling)
 	pthread_mutexattr_init(&a);
 	rc = pthread_mutexattr_setprotocol(&a, p);
 	if (!rc && proto == RTB_PROTO_CEILING)
-		rc = pthread_mutexattr_setprioceiling(&a, ceiling);
+		rc = pthread_mutexattr_setprioceiling(&a, rtb_prio_native(ceiling));
 	if (!rc)
 		rc = pthread_mutex_init(&m->mtx, &a);
 	pthread_mutexattr_destroy(&a);

@@ -196,8 +196,6 @@ int rtb_port_lock_memory(void)
 
 static const char *const knob_path[RTB_NKNOBS] = {
 	[RTB_KNOB_RR_TIMESLICE_MS] = "/proc/sys/kernel/sched_rr_timeslice_ms",
-	[RTB_KNOB_RT_RUNTIME_US] = "/proc/sys/kernel/sched_rt_runtime_us",
-	[RTB_KNOB_RT_PERIOD_US] = "/proc/sys/kernel/sched_rt_period_us",
 };
 
 const char *rtb_knob_name(enum rtb_knob k)
@@ -432,9 +430,9 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 		  fp->clocksource, sizeof(fp->clocksource));
 	hypervisor(fp->virt, sizeof(fp->virt));
 	fp->ncpus = rtb_ncpus();
-	if (rtb_knob_get(RTB_KNOB_RT_RUNTIME_US, &fp->rt_runtime_us))
+	if (read_long("/proc/sys/kernel/sched_rt_runtime_us", &fp->rt_runtime_us))
 		fp->rt_runtime_us = -2;
-	if (rtb_knob_get(RTB_KNOB_RT_PERIOD_US, &fp->rt_period_us))
+	if (read_long("/proc/sys/kernel/sched_rt_period_us", &fp->rt_period_us))
 		fp->rt_period_us = -2;
 	if (rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_timeslice_ms))
 		fp->rr_timeslice_ms = -2;

@@ -29,6 +29,31 @@ struct start {
 	sem_t ready;
 };
 
+/* Native SCHED_FIFO/RR priority of each level: base + level for the
+ * measurement levels (80..83 by default, as before levels existed), the
+ * highest priority for the watchdog. */
+static int prio_map[RTB_NPRIO] = { 80, 81, 82, 83, 99 };
+
+/* rtb_port_prio_init - levels from base (-1: 80). */
+int rtb_port_prio_init(int base)
+{
+	int max = sched_get_priority_max(SCHED_FIFO), min = sched_get_priority_min(SCHED_FIFO);
+
+	if (base < 0)
+		base = 80;
+	if (base < min || base + RTB_PRIO_CTRL >= max)
+		return RTB_ERANGE;
+	for (int p = RTB_PRIO_LOW; p <= RTB_PRIO_CTRL; p++)
+		prio_map[p] = base + p;
+	prio_map[RTB_PRIO_WATCHDOG] = max;
+	return 0;
+}
+
+int rtb_prio_native(enum rtb_prio p)
+{
+	return p >= 0 && p < RTB_NPRIO ? prio_map[p] : prio_map[RTB_PRIO_LOW];
+}
+
 static int native_policy(enum rtb_policy p)
 {
 	switch (p) {
@@ -56,7 +81,8 @@ static void *trampoline(void *p)
 	prefault();
 	s->t->os_id = (long)syscall(SYS_gettid);
 	sem_post(&s->ready); /* s is gone after this */
-	return fn(arg);
+	fn(arg);
+	return NULL;
 }
 
 /* rtb_thread_create - start fn(arg) with the exact attributes in a. */
@@ -74,11 +100,22 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	pthread_attr_init(&attr);
 	pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
 	pthread_attr_setschedpolicy(&attr, native_policy(a->policy));
-	if (a->policy != RTB_SCHED_OTHER)
-		sp.sched_priority = a->prio;
+	if (a->policy != RTB_SCHED_NORMAL)
+		sp.sched_priority = rtb_prio_native(a->prio);
 	pthread_attr_setschedparam(&attr, &sp);
-	pthread_attr_setstacksize(&attr, a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
-				  a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 : a->stack_bytes);
+	if (a->stack) {
+		/* the caller's stack must hold the pre-fault and then some */
+		if (a->stack_bytes < PREFAULT_BYTES * 2 ||
+		    pthread_attr_setstack(&attr, a->stack, a->stack_bytes)) {
+			pthread_attr_destroy(&attr);
+			sem_destroy(&s.ready);
+			return RTB_EINVAL;
+		}
+	} else {
+		pthread_attr_setstacksize(&attr, a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
+					  a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 :
+					  a->stack_bytes);
+	}
 	if (a->cpu >= 0) {
 		cpu_set_t set;
 		CPU_ZERO(&set);
@@ -182,9 +219,11 @@ int rtb_thread_is_blocked(const rtb_thread_t *t)
 }
 
 /* rtb_self_sched - policy, priority and CPU of the calling thread. */
-int rtb_self_sched(enum rtb_policy policy, int prio, int cpu)
+int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
-	struct sched_param sp = { .sched_priority = policy == RTB_SCHED_OTHER ? 0 : prio };
+	struct sched_param sp = {
+		.sched_priority = policy == RTB_SCHED_NORMAL ? 0 : rtb_prio_native(prio)
+	};
 	int rc;
 
 	if (cpu >= 0) {
@@ -203,11 +242,6 @@ int rtb_self_sched(enum rtb_policy policy, int prio, int cpu)
 void rtb_yield(void)
 {
 	sched_yield();
-}
-
-int rtb_prio_max(enum rtb_policy policy)
-{
-	return sched_get_priority_max(native_policy(policy));
 }
 
 /* rtb_rr_interval_ns - quantum for the caller (sched_rr_get_interval). */
