@@ -253,6 +253,17 @@ typedef int (*rtb_output_fn)(struct rtb_sink *s, const void *arg);
  * or fn), RTB_EIO (cannot write, or fn / the sink failed; `name` is then
  * left as it was). */
 int rtb_port_output(const char *name, rtb_output_fn fn, const void *arg);
+/* rtb_port_output_check - could `name` be written (absent or a regular
+ * file, a file can be created beside it)? Before measuring. 0, or
+ * RTB_EINVAL (reason: rtb_port_output_error()). A port without files: 0.
+ * rtb_port_output_same - 1 if two names are the same file.
+ * rtb_port_output_error - one line: why the last output or check failed.
+ * rtb_port_output_follow_symlinks - write through a symlink at a target
+ * (default: refuse it). */
+int rtb_port_output_check(const char *name);
+int rtb_port_output_same(const char *a, const char *b);
+const char *rtb_port_output_error(void);
+void rtb_port_output_follow_symlinks(int on);
 /* rtb_port_console - the sink for human-readable output (POSIX: stdout; a
  * board: its console UART). Never NULL. */
 struct rtb_sink *rtb_port_console(void);

@@ -144,6 +144,9 @@ struct rtb_settings {
 	long rt_runtime_us_used;     /* -2 unchanged */
 	char load[160];         /* "idle" or the load description */
 	int stopped_early;      /* Ctrl-C or watchdog */
+	int final;              /* 1 only in the file written at the very end */
+	int benches_planned, benches_done; /* benchmarks selected / all rounds measured */
+	int rounds_planned, rounds_done;   /* bench-rounds planned / measured */
 	int rounds;             /* rounds each measurement ran in (at most) */
 	int trace_requested;    /* run --trace */
 	int traced;             /* 1: the kernel's trace was recorded */
@@ -162,6 +165,13 @@ struct rtb_result {
 	struct rtb_metric *metrics[RTB_MAX_METRICS];
 	int nmetrics;
 };
+
+/* rtb_result_complete - 1 only for the result of a whole run, at its very
+ * end: final write, not stopped, every planned benchmark measured. */
+static inline int rtb_result_complete(const struct rtb_result *r)
+{
+	return r->set.final && !r->set.stopped_early && r->set.benches_done == r->set.benches_planned;
+}
 
 /* rtb_result_warn - add a run-wide warning (printed and in JSON). */
 void rtb_result_warn(struct rtb_result *r, const char *fmt, ...)

@@ -351,14 +351,27 @@ static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s
 static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
 static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
 
-static void write_outputs(const struct rtb_run_out *out, const struct rtb_result *r)
+/* write_outputs - every result file; a failure is said once per file
+ * (with the reason) and makes the run's exit status nonzero. The file it
+ * failed to replace is left as it was (rtb_port_output). */
+static int write_outputs(const struct rtb_run_out *out, const struct rtb_result *r)
 {
+	static unsigned said;
 	struct { const char *path; rtb_output_fn fn; } w[] = {
 		{ out->json, out_json }, { out->csv, out_csv }, { out->raw, out_raw },
 	};
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		if (w[i].path && rtb_port_output(w[i].path, w[i].fn, r))
-			fprintf(stderr, "rtbench: cannot write %s\n", w[i].path);
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		if (!w[i].path || !rtb_port_output(w[i].path, w[i].fn, r))
+			continue;
+		rc = RTB_EIO;
+		if (r->set.final || !(said & (1u << i)))
+			fprintf(stderr, "rtbench: cannot write %s%s\n", rtb_port_output_error(),
+				r->set.final ? "" : " (will try again after the next benchmark)");
+		said |= 1u << i;
+	}
+	return rc;
 }
 
 /* bench_rounds - how many rounds bench b runs in: the run's rounds, at
@@ -434,6 +447,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 {
 	struct rtb_ctx c;
 	size_t nsel = 0, k = 0, total = 0;
+	int wrc = 0;
 	int rc = rtb_run_setup(o, command_line, res, &c);
 	int *nr, maxr = 1;
 
@@ -454,6 +468,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 			maxr = nr[i];
 	}
 	res->set.rounds = maxr;
+	res->set.benches_planned = (int)nsel;
+	res->set.rounds_planned = (int)total;
 	/* Rounds interleave: round 1 of every bench, then round 2 of every
 	 * bench, ...: whatever drifts over the run (placement, frequency,
 	 * the host) lands in every bench's rounds alike, and the spread of
@@ -475,19 +491,28 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 			if (!measured && nr[i] > r + 1) {
 				total -= (size_t)(nr[i] - r - 1);
 				nr[i] = r + 1; /* skipped or failed: no more rounds */
+				res->set.rounds_planned = (int)total;
+			}
+			if (!rtb_stopped(&c)) {
+				res->set.rounds_done++;
+				if (r + 1 == nr[i])
+					res->set.benches_done++;
 			}
 			if (rtb_stopped(&c))
 				res->set.stopped_early = 1;
 		}
-		write_outputs(out, res); /* after each round: a stop keeps them */
+		/* after each round: a stop keeps them; "complete": false */
+		wrc |= write_outputs(out, res);
 	}
-	(void)nsel;
 	free(nr);
 	rtb_run_teardown(&c);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
-	write_outputs(out, res);
+	res->set.final = 1; /* only this last file may say "complete": true */
+	wrc |= write_outputs(out, res);
 	if (rc)
 		return rc;
-	return res->set.stopped_early ? RTB_EINTR : 0;
+	if (res->set.stopped_early)
+		return RTB_EINTR;
+	return wrc ? RTB_EIO : 0;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "rtbench/port.h"
 
 #include "rtbench/err.h"
 #include "host/compare.h"
@@ -65,49 +66,27 @@ void rtb_cmp_fmt_p(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.3f", p);
 }
 
+struct atomic_buf { const char *data; size_t len; };
+
+static int buf_out(struct rtb_sink *s, const void *arg)
+{
+	const struct atomic_buf *b = arg;
+	return rtb_sink_write(s, b->data, b->len);
+}
+
+/* rtb_write_atomic - through the port's one output file (unique O_EXCL
+ * temporary, no symlink or device replaced, fsync, rename): -1 with errno
+ * on failure, the old file left whole. */
 int rtb_write_atomic(const char *path, const char *data, size_t len)
 {
-	size_t plen = strlen(path), off = 0;
-	char *tmp = malloc(plen + 16);
-	int fd, saved;
+	struct atomic_buf b = { data, len };
+	int saved;
 
-	if (!tmp) {
-		errno = ENOMEM;
-		return -1;
-	}
-	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
-		goto fail_free;
-	/* mkstemp creates 0600; a report is meant to be shared like any file */
-	if (fchmod(fd, 0644) < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, data + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		off += (size_t)n;
-	}
-	if (fsync(fd) < 0 || close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0)
-		goto fail;
-	free(tmp);
-	return 0;
-fail:
-	saved = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
+	errno = 0;
+	if (rtb_port_output(path, buf_out, &b) == 0)
+		return 0;
+	saved = errno ? errno : EIO;
 	errno = saved;
-fail_free:
-	free(tmp);
 	return -1;
 }
 
@@ -367,9 +346,15 @@ static int cmp_run_notes(struct rtb_cmp *c)
 		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
 			    "%s: run marked degraded (a warning weakens every figure)", c->labels[i]))))
 			return rc;
-		if (!r->complete &&
+		if (!r->complete && r->has_progress &&
 		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: run stopped early; its figures cover only what was measured",
+			    "%s: INCOMPLETE run (%lld of %lld benchmarks measured when the file was written); "
+			    "its figures cover only what was measured", c->labels[i],
+			    (long long)r->benches_done, (long long)r->benches_planned))))
+			return rc;
+		if (!r->complete && !r->has_progress &&
+		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: INCOMPLETE run (stopped early); its figures cover only what was measured",
 			    c->labels[i]))))
 			return rc;
 		for (w = 0; w < r->nwarnings; w++) {

@@ -510,7 +510,7 @@ static const char *get_path(const struct rtb_rf *r) { return r->path; }
 static const char *get_date(const struct rtb_rf *r) { return r->date_utc; }
 static const char *get_cmd(const struct rtb_rf *r) { return r->command_line; }
 static const char *get_ver(const struct rtb_rf *r) { return r->tool_version; }
-static const char *get_complete(const struct rtb_rf *r) { return r->complete ? "true" : "false"; }
+static const char *get_complete(const struct rtb_rf *r) { return r->complete ? "true" : "FALSE: incomplete run, figures cover only what was measured"; }
 static const char *get_degraded(const struct rtb_rf *r) { return r->degraded ? "true" : "false"; }
 
 static void fingerprints(struct rtb_sb *b, const struct rtb_cmp *c)

@@ -493,6 +493,20 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	    (rc = rf_opt_bool(c, root, "complete", 1, &r->complete)) ||
 	    (rc = rf_opt_bool(c, root, "degraded", 0, &r->degraded)))
 		return rc;
+	json_t *pg = json_object_get(root, "progress");
+	if (pg && !json_is_null(pg)) {
+		int hd = 0, hp = 0;
+		if (!json_is_object(pg))
+			return rf_fail(c, RTB_EFORMAT, "\"progress\" must be an object");
+		if ((rc = rf_opt_int(c, pg, "benchmarks_done", &r->benches_done, &hd)) ||
+		    (rc = rf_opt_int(c, pg, "benchmarks_planned", &r->benches_planned, &hp)))
+			return rc;
+		if (hd && hp && (r->benches_done < 0 || r->benches_planned < 0 ||
+				 r->benches_done > r->benches_planned))
+			return rf_fail(c, RTB_EFORMAT, "\"progress\": %lld of %lld benchmarks done is impossible",
+				       (long long)r->benches_done, (long long)r->benches_planned);
+		r->has_progress = hd && hp;
+	}
 	if (json_object_get(root, "label") && !json_is_string(json_object_get(root, "label")) &&
 	    !json_is_null(json_object_get(root, "label")))
 		return rf_fail(c, RTB_EFORMAT, "\"label\" must be a string");

@@ -93,6 +93,10 @@ struct rtb_rf {
 	char *date_utc, *command_line, *tool_name, *tool_version; /* "" if absent */
 	int schema_version;
 	int complete, degraded;
+	/* "progress" (schema 2; has_progress 0 when absent): how far the run
+	 * got when the file was written */
+	int has_progress;
+	int64_t benches_done, benches_planned;
 	char **warnings;
 	size_t nwarnings;
 	struct rtb_rf_kvlist system, clock, settings;

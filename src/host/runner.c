@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/port.h"
 #include "host/runner.h"
 
 #define MAX_OPTS 40
@@ -149,6 +150,10 @@ own:
 	h->nargs = (size_t)(argc - optind);
 	if ((ops->common & RTB_HOST_OUTPUT_REQUIRED) && !h->out)
 		return rtb_host_error(h, RTB_EINVAL, "-o: the output file is required (see --help)");
+	/* before any work: an output that cannot be written (a device, a
+	 * directory, a symlink, /proc) is a bad option */
+	if (h->out && rtb_port_output_check(h->out))
+		return rtb_host_error(h, RTB_EINVAL, "-o: cannot write %s", rtb_port_output_error());
 	return 0;
 }
 
@@ -165,7 +170,7 @@ static int host_emit(struct rtb_host *h)
 		return 0;
 	}
 	if (rtb_write_atomic(h->out, rtb_sb_cstr(b), b->len) < 0)
-		return rtb_host_error(h, RTB_EIO, "%s: %s", h->out, strerror(errno));
+		return rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_port_output_error());
 	return 0;
 }
 

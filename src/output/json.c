@@ -558,7 +558,16 @@ int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 	STR(&w, "label", r->set.label);
 	STR(&w, "date_utc", r->set.date_utc);
 	STR(&w, "command_line", r->set.command_line);
-	put_bool(&w, "complete", !r->set.stopped_early);
+	/* complete only in the file written at the very end of a whole run:
+	 * the files written after each round say false, and how far it got */
+	put_bool(&w, "complete", rtb_result_complete(r));
+	jw_open(&w, "progress", '{', 0);
+	put_int(&w, "benchmarks_done", r->set.benches_done);
+	put_int(&w, "benchmarks_planned", r->set.benches_planned);
+	put_int(&w, "rounds_done", r->set.rounds_done);
+	put_int(&w, "rounds_planned", r->set.rounds_planned);
+	put_bool(&w, "final", r->set.final);
+	jw_close(&w, '}');
 	put_bool(&w, "degraded", r->nwarnings > 0);
 	jw_open(&w, "warnings", '[', 1);
 	for (int i = 0; i < r->nwarnings && i < RTB_MAX_WARNINGS; i++)

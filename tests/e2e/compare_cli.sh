@@ -74,7 +74,7 @@ one_line "rtbench report: $data/bad_truncated.json: truncated JSON"
 ls "$out" | grep -q 'r.html.tmp' && { echo "FAIL: temporary file left behind"; fail=1; }
 expect 0 "$rtb" report "$data/vx.json" "$data/rtl.json" -o "$out/r.html"
 has "$out/r.html" "</html>"
-expect 1 "$rtb" report "$data/vx.json" -o "$out/no/such/dir/r.html"
+expect 2 "$rtb" report "$data/vx.json" -o "$out/no/such/dir/r.html"
 
 [ "$fail" -eq 0 ] && echo "compare_cli: all checks passed"
 exit "$fail"

@@ -204,6 +204,11 @@ static struct rtb_result *mk_result(void)
 	r->set.rt_runtime_us_used = -2;    /* unchanged -> null */
 	strcpy(r->set.load, "idle");
 	r->set.stopped_early = 1;
+	r->set.final = 1;
+	r->set.benches_planned = 3;
+	r->set.benches_done = 2;
+	r->set.rounds_planned = 15;
+	r->set.rounds_done = 11;
 
 	strcpy(r->warnings[0], "running in a virtual machine (kvm)");
 	r->nwarnings = 1;

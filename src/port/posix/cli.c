@@ -19,7 +19,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS,
 };
 
@@ -48,6 +48,7 @@ static const struct option run_opts[] = {
 	{ "delays-us", required_argument, NULL, OPT_DELAYS },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "no-wait", no_argument, NULL, OPT_NOWAIT },
+	{ "follow-symlinks", no_argument, NULL, OPT_FOLLOW },
 	{ "wait-s", required_argument, NULL, OPT_WAIT },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
@@ -102,12 +103,33 @@ static int num(const char *s, long long lo, long long hi, long long *v)
 	return 0;
 }
 
-/* writable - the file's directory exists and can be written. */
+/* writable - the file's directory exists and can be written (for
+ * --trace-events' file prefix). */
 static int writable(const char *path)
 {
 	char buf[PATH_MAX];
 	snprintf(buf, sizeof(buf), "%s", path);
 	return *path && access(dirname(buf), W_OK) == 0;
+}
+
+/* outputs_check - every output file can be written (tried, not guessed),
+ * and no two options name the same file; before anything is measured. */
+static int outputs_check(const struct rtb_cli *cl, char *err, size_t errlen)
+{
+	const char *name[3] = { "--json", "--csv", "--raw" };
+	const char *path[3] = { cl->out.json, cl->out.csv, cl->out.raw };
+
+	for (int i = 0; i < 3; i++) {
+		if (!path[i])
+			continue;
+		if (rtb_port_output_check(path[i]))
+			return fail(err, errlen, "%s: cannot write %s", name[i], rtb_port_output_error());
+		for (int j = 0; j < i; j++)
+			if (path[j] && rtb_port_output_same(path[i], path[j]))
+				return fail(err, errlen, "%s and %s: both name '%s'; give two files",
+					    name[j], name[i], path[i]);
+	}
+	return 0;
 }
 
 /* delays - "1,5,20" into ns. */
@@ -191,9 +213,6 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (selftest)
 				return fail(err, errlen, "--%s: selftest writes no result files",
 					    c == OPT_JSON ? "json" : c == OPT_CSV ? "csv" : "raw");
-			if (!writable(a))
-				return fail(err, errlen, "--%s: cannot write '%s' (no such directory, or not writable)",
-					    c == OPT_JSON ? "json" : c == OPT_CSV ? "csv" : "raw", a);
 			*(c == OPT_JSON ? &cl->out.json : c == OPT_CSV ? &cl->out.csv : &cl->out.raw) = a;
 			break;
 		case OPT_NOMLOCK:
@@ -243,6 +262,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--delays-us: '%s' is not a list of up to %d whole numbers from 1 to 100000",
 					    a, RTB_MAX_DELAYS);
 			break;
+		case OPT_FOLLOW:
+			rtb_port_output_follow_symlinks(1);
+			break;
 		case OPT_NOWAIT:
 			cl->o.lock_wait_ns = 0;
 			break;
@@ -278,7 +300,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
-	return 0;
+	return outputs_check(cl, err, errlen);
 }
 
 void rtb_cli_usage_run(FILE *f)
@@ -299,6 +321,9 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
 	      "  --csv FILE            write one CSV row per measurement\n"
 	      "  --raw FILE            write every sample as CSV\n"
+	      "                        (each file is written atomically; an existing file must be a regular\n"
+	      "                        file: a device, directory or symlink there is refused)\n"
+	      "  --follow-symlinks     write where a symlink at an output name points, instead of refusing\n"
 	      "  --no-mlock            do not lock memory\n"
 	      "  --idle-latency-us N   hold /dev/cpu_dma_latency at N during the run (default 0, as cyclictest;\n"
 	      "                        -1: do not hold)\n"

@@ -1,15 +1,33 @@
 /* POSIX port - where output bytes go: result files and the console.
  *
- * Every result file (JSON, CSV, raw) is written through rtb_port_output():
- * the writer fills a sink over PATH.tmp, which is flushed, fsynced and
- * renamed over PATH, so a reader sees the old file or the complete new one,
- * never half of one. This is the one place that opens, syncs and renames
- * an output file. */
+ * Every result file (JSON, CSV, raw; compare -o, report -o, ingest, check)
+ * is written through rtb_port_output(): the writer fills a sink over a
+ * temporary file of a unique name in the target's directory, which is
+ * flushed, fsynced and renamed over PATH, so a reader sees the old file or
+ * the complete new one, never half of one, and a full disk leaves the old
+ * file as it was. This is the one place that opens, syncs and renames an
+ * output file.
+ *
+ * rtbench runs as root, in directories other users may write to:
+ *   - the temporary file is created with O_CREAT|O_EXCL|O_NOFOLLOW under a
+ *     random name (".NAME.XXXXXX"), mode 0644, so a file or symlink planted
+ *     at a guessable name is never opened, let alone written through;
+ *   - a target that exists and is not a regular file (a device node such as
+ *     /dev/full, a directory, a FIFO, a socket) is refused, never replaced;
+ *   - a symbolic link at the target is refused unless the user asked to
+ *     follow it (--follow-symlinks), and then its resolved path is written;
+ *   - rtb_port_output_check() tries all of this (and creating a file in
+ *     the directory) before anything is measured. */
+#include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <libgen.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
@@ -47,57 +65,216 @@ static void sync_dir(const char *path)
 	free(copy);
 }
 
-/* rtb_port_output - write PATH.tmp through fn, flush, fsync, rename.
+static int follow_links;
+static char last_err[PATH_MAX + 128];
+
+/* rtb_port_output_follow_symlinks - 1: a symlink at a target is resolved
+ * and its target written (the user asked); 0 (default): refused. */
+void rtb_port_output_follow_symlinks(int on)
+{
+	follow_links = on;
+}
+
+/* rtb_port_output_error - why the last rtb_port_output failed (one line,
+ * "PATH: reason" with the errno text). */
+const char *rtb_port_output_error(void)
+{
+	return last_err[0] ? last_err : "no error";
+}
+
+static __attribute__((format(printf, 3, 4))) int set_err(int code, const char *path, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	snprintf(last_err, sizeof(last_err), "%s: %s", path, what);
+	return code;
+}
+
+static const char *kind(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
+	       S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
+	       S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/* resolve - the path to write for `path` into out: path itself, or with
+ * --follow-symlinks the file its symlink points to. Refuses what must not
+ * be replaced. */
+static int resolve(const char *path, char *out, size_t len)
+{
+	struct stat st;
+
+	if (!path || !*path)
+		return set_err(RTB_EINVAL, "\"\"", "%s", "empty file name");
+	if (strlen(path) >= len)
+		return set_err(RTB_EINVAL, path, "%s", "file name too long");
+	snprintf(out, len, "%s", path);
+	if (lstat(path, &st)) {
+		if (errno == ENOENT)
+			return 0;
+		return set_err(RTB_EIO, path, "%s", strerror(errno));
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (!follow_links)
+			return set_err(RTB_EINVAL, path, "%s",
+				       "is a symbolic link, not followed (give the file it points to)");
+		if (!realpath(path, out))
+			return set_err(RTB_EINVAL, path, "symbolic link to nothing usable (%s)", strerror(errno));
+		if (stat(out, &st))
+			return errno == ENOENT ? 0 : set_err(RTB_EIO, out, "%s", strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode))
+		return set_err(RTB_EINVAL, path, "exists and is %s: refusing to replace it", kind(st.st_mode));
+	return 0;
+}
+
+/* open_temp - a new file of a unique name next to target (".NAME.XXXXXX"),
+ * O_EXCL|O_NOFOLLOW, mode 0644; its name in tmp. */
+static int open_temp(const char *target, char *tmp, size_t len)
+{
+	static const char az[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char dcopy[PATH_MAX], bcopy[PATH_MAX];
+	struct timespec ts;
+	static unsigned long seq;
+
+	snprintf(dcopy, sizeof(dcopy), "%s", target);
+	snprintf(bcopy, sizeof(bcopy), "%s", target);
+	const char *d = dirname(dcopy), *b = basename(bcopy);
+	for (int tries = 0; tries < 100; tries++) {
+		unsigned long long x;
+		char suf[7];
+		clock_gettime(CLOCK_REALTIME, &ts);
+		x = (unsigned long long)ts.tv_nsec * 2654435761u ^ ((unsigned long long)getpid() << 20) ^
+		    (unsigned long long)ts.tv_sec ^ (++seq * 0x9E3779B97F4A7C15ull);
+		for (int i = 0; i < 6; i++, x /= 62)
+			suf[i] = az[x % 62];
+		suf[6] = '\0';
+		if ((size_t)snprintf(tmp, len, "%s/.%.200s.%s", d, b, suf) >= len) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			(void)fchmod(fd, 0644); /* whatever the umask: a result is shared */
+			return fd;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/* rtb_port_output_check - could rtb_port_output write path? Checked before
+ * measuring: the target is absent or a regular file (a symlink only with
+ * --follow-symlinks), and a file can be created in its directory (tried,
+ * then removed: access() says yes to root even on /proc). 0, or RTB_EINVAL
+ * with the reason in rtb_port_output_error(). */
+int rtb_port_output_check(const char *path)
+{
+	char target[PATH_MAX], tmp[PATH_MAX + 32];
+	int rc = resolve(path, target, sizeof(target)), fd;
+
+	if (rc)
+		return RTB_EINVAL;
+	fd = open_temp(target, tmp, sizeof(tmp));
+	if (fd < 0)
+		return set_err(RTB_EINVAL, path, "cannot create a file there (%s)", strerror(errno));
+	close(fd);
+	unlink(tmp);
+	return 0;
+}
+
+/* rtb_port_output_same - 1 if a and b name the same file (hard links and
+ * symlinked directories included), so that two outputs never clobber each
+ * other. */
+int rtb_port_output_same(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	char da[PATH_MAX], db[PATH_MAX], ra[PATH_MAX], rb[PATH_MAX];
+
+	if (!stat(a, &sa) && !stat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	snprintf(da, sizeof(da), "%s", a);
+	snprintf(db, sizeof(db), "%s", b);
+	if (!realpath(dirname(da), ra) || !realpath(dirname(db), rb))
+		return !strcmp(a, b);
+	snprintf(da, sizeof(da), "%s", a);
+	snprintf(db, sizeof(db), "%s", b);
+	return !strcmp(ra, rb) && !strcmp(basename(da), basename(db));
+}
+
+/* rtb_port_output - write a unique temporary file through fn, flush,
+ * fsync, rename over PATH.
  *
- * The temporary file is in the same directory as PATH so that rename() is
- * an atomic replace on one file system. On any failure the temporary file
- * is removed and PATH is left as it was. */
+ * The temporary file is in the same directory as the target so that
+ * rename() is an atomic replace on one file system. The target is checked
+ * again just before the rename (rename replaces a symlink or device node
+ * rather than writing through it, but must not replace them either). On
+ * any failure the temporary file is removed, PATH is left as it was, errno
+ * says why and rtb_port_output_error() gives the line. */
 int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 {
 	struct rtb_sink sink;
-	size_t len;
-	char *tmp = NULL;
+	char target[PATH_MAX], tmp[PATH_MAX + 32];
 	FILE *f = NULL;
-	int fd, ret = RTB_EIO;
+	int fd, ret, e = 0;
 
+	last_err[0] = '\0';
 	if (!path || !*path || !fn)
-		return RTB_EINVAL;
-	len = strlen(path);
-	tmp = malloc(len + sizeof(".tmp"));
-	if (!tmp)
+		return set_err(RTB_EINVAL, "\"\"", "%s", "no file name");
+	ret = resolve(path, target, sizeof(target));
+	if (ret) {
+		errno = EINVAL;
 		return RTB_EIO;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".tmp", sizeof(".tmp"));
-
-	/* O_TRUNC: a .tmp left by a crashed earlier run is simply replaced */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (fd < 0)
-		goto out_free;
+	}
+	ret = RTB_EIO;
+	fd = open_temp(target, tmp, sizeof(tmp));
+	if (fd < 0) {
+		e = errno;
+		set_err(RTB_EIO, path, "cannot create the temporary file (%s)", strerror(e));
+		errno = e;
+		return ret;
+	}
 	f = fdopen(fd, "w");
 	if (!f) {
+		e = errno;
 		close(fd);
 		goto out_unlink;
 	}
 	rtb_sink_init(&sink, file_write, f);
+	errno = 0;
 	if (fn(&sink, arg) != 0 || rtb_sink_error(&sink) || fflush(f) != 0 || ferror(f) ||
-	    fsync(fileno(f)) != 0)
+	    fsync(fileno(f)) != 0) {
+		e = errno ? errno : EIO;
 		goto out_close;
+	}
 	if (fclose(f) != 0) {
+		e = errno;
 		f = NULL;
 		goto out_unlink;
 	}
 	f = NULL;
-	if (rename(tmp, path) != 0)
+	if (resolve(path, target, sizeof(target))) {
+		unlink(tmp);
+		errno = EINVAL;
+		return RTB_EIO;
+	}
+	if (rename(tmp, target) != 0) {
+		e = errno;
 		goto out_unlink;
-	sync_dir(path);
-	ret = RTB_OK;
-	goto out_free;
+	}
+	sync_dir(target);
+	return RTB_OK;
 
 out_close:
 	fclose(f);
 out_unlink:
 	unlink(tmp);
-out_free:
-	free(tmp);
+	set_err(RTB_EIO, path, "%s (the file was left as it was)", strerror(e ? e : EIO));
+	errno = e ? e : EIO;
 	return ret;
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Output files as root writes them (issue 9, items 1 and 5). Each bad path
+# is refused with exit 2 and one line before anything is measured (before:
+# /proc/x.json, a directory, or one file for --json and --csv measured for
+# the whole run, printed "cannot write" after every benchmark, exited 0; a
+# device node at the target became a regular file). A symlink planted at
+# the old temporary name is not written through. A write that runs out of
+# room exits nonzero with the errno text and leaves the good file whole.
+. "$(dirname "$0")/lib.bash"
+out=$RTB_TEST_OUT/output_paths
+rm -rf "$out"; mkdir -p "$out"
+quick=(--tests sync.sem.take.uncontended --samples 50 --rounds 1 --quiet --idle-latency-us -1)
+
+refused() { # refused WORD ARGS... : exit 2, one line naming WORD, quickly
+	local want=$1; shift
+	local t0 err rc dt
+	t0=$(date +%s.%N)
+	err=$("$RTBENCH" "$@" 2>&1 >/dev/null); rc=$?
+	dt=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')
+	if [ $rc -eq 2 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [[ $err == *"$want"* ]] &&
+	   awk -v d="$dt" 'BEGIN{exit !(d < 3)}'; then
+		ok "$* -> ${dt}s: $err"
+	else
+		fail "$*: exit $rc after ${dt}s: $err"
+	fi
+}
+
+data=$(cd "$(dirname "$0")/../data" && pwd)
+if mknod "$out/full" c 1 7 2>/dev/null; then
+	refused "character device" run "${quick[@]}" --json "$out/full"
+	"$RTBENCH" compare --help >/dev/null 2>&1 && refused "character device" report "$data/vx.json" -o "$out/full"
+	[ -c "$out/full" ] && ok "the device node is still a device node" || fail "device node replaced"
+else
+	echo "(mknod not allowed: device case skipped)"
+fi
+refused "cannot create a file there" run "${quick[@]}" --json /proc/x.json
+mkdir -p "$out/adir"
+refused "a directory" run "${quick[@]}" --json "$out/adir"
+refused "a directory" run "${quick[@]}" --csv "$out/adir"
+refused "--json and --csv" run "${quick[@]}" --json "$out/same" --csv "$out/same"
+refused "--json and --raw" run "${quick[@]}" --json "$out/same" --raw "$out/./same"
+mkfifo "$out/fifo"
+refused "a FIFO" run "${quick[@]}" --raw "$out/fifo"
+echo precious >"$out/victim"
+ln -s "$out/victim" "$out/link.json"
+refused "symbolic link" run "${quick[@]}" --json "$out/link.json"
+if "$RTBENCH" compare --help >/dev/null 2>&1; then
+	refused "a directory" compare "$data/vx.json" "$data/rtl.json" -o "$out/adir"
+	refused "symbolic link" report "$data/vx.json" -o "$out/link.json"
+	refused "cannot create a file there" report "$data/vx.json" -o /proc/r.html
+fi
+[ "$(cat "$out/victim")" = precious ] && ok "symlink target untouched" || fail "symlink target written"
+
+# asked for: the symlink's target is written, the link stays a link
+"$RTBENCH" run "${quick[@]}" --json "$out/link.json" --follow-symlinks >/dev/null 2>&1 &&
+	[ -L "$out/link.json" ] && grep -q '"schema"' "$out/victim" && ok "--follow-symlinks writes the target" ||
+	fail "--follow-symlinks"
+
+# a symlink planted at the old fixed temporary name is never written through
+echo precious >"$out/victim2"
+ln -s "$out/victim2" "$out/r.json.tmp"
+"$RTBENCH" run "${quick[@]}" --json "$out/r.json" >/dev/null 2>&1; rc=$?
+[ $rc -eq 0 ] && [ "$(cat "$out/victim2")" = precious ] && grep -q '"schema"' "$out/r.json" &&
+	ok "planted r.json.tmp symlink not followed" || fail "planted temp symlink: rc $rc, victim: $(head -c 40 "$out/victim2")"
+[ "$(stat -c %a "$out/r.json")" = 644 ] && ok "mode 0644" || fail "mode $(stat -c %a "$out/r.json")"
+ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
+
+# no room: RLIMIT_FSIZE (SIGXFSZ ignored) fails writes as a full disk does
+cp "$out/r.json" "$out/good.json"
+err=$( (trap '' XFSZ; ulimit -f 2; exec "$RTBENCH" run "${quick[@]}" --json "$out/r.json") 2>&1 >/dev/null); rc=$?
+echo "$err"
+[ $rc -ne 0 ] && ok "a run that could not write its result exits $rc" || fail "exit 0 after a failed write"
+[[ $err == *"cannot write $out/r.json: File too large"* ]] && ok "the line gives the errno text" ||
+	fail "no errno text: $err"
+cmp -s "$out/r.json" "$out/good.json" && ok "the good file is left whole" || fail "the good file was replaced"
+ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
+done_test
