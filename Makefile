@@ -75,7 +75,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # src/port/$(PORT)/build.mk
 -include src/port/$(PORT)/build.mk
 
-.PHONY: all test unit clean install fuzz bench-peers run check FORCE
+.PHONY: all test unit clean install fuzz bench-peers bench-kernels run check FORCE
 all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
@@ -162,3 +162,14 @@ fuzz: $(BUILD)/fuzz/fuzz_resultfile
 PEERS_ARGS ?=
 bench-peers: $(BUILD)/rtbench
 	bench/peers.sh --rtbench $(BUILD)/rtbench $(PEERS_ARGS)
+
+# bench-kernels - (kernels helper) Debian 12's stock kernel, the same with
+# preempt=full, and its PREEMPT_RT build, each booted under QEMU with
+# -icount and one vCPU; rtbench idle and under fork/exec, I/O and pipe
+# loads inside; results framed back over the serial console; compare and
+# report, one column per kernel (docs/kernels.md). A benchmark, not a test.
+# KERNELS_ARGS='--runs 2' for a second run beside the first; '--smoke' for
+# the one-minute version; NAME=bzImage ... for your own kernels.
+KERNELS_ARGS ?=
+bench-kernels:
+	bench/kernels.sh $(KERNELS_ARGS)

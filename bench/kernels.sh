@@ -1,0 +1,437 @@
+#!/usr/bin/env bash
+# bench/kernels.sh - stock Linux against PREEMPT_RT (and any kernels you name)
+# in one command: each kernel booted under QEMU with instruction-counted time
+# and one vCPU, rtbench run inside it idle and under loads, every result file
+# sent back framed (RTBF1) over the serial console, then `rtbench compare`
+# and `rtbench report` with one column per kernel (docs/kernels.md).
+#
+#   bench/kernels.sh [options] [NAME=VMLINUZ[@APPEND] ...]
+#
+# Kernels: by default Debian 12's stock and -rt images of the same version
+# (apt-get download + dpkg-deb -x into the cache; never installed on this
+# machine), as "stock", "full" (the stock image booted with preempt=full)
+# and "rt". Or NAME=VMLINUZ[@KERNEL ARGS] for your own builds (config A
+# against config B), e.g. a=arch/x86/boot/bzImage b=../b/bzImage@preempt=full
+# (the kernel needs the 8250 serial console, initramfs (gzip), devtmpfs,
+# POSIX message queues and the RT scheduling classes built in: no modules
+# are loaded).
+#
+# Options:
+#   -o DIR           where everything goes (default build/kernels)
+#   --cache DIR      downloaded .deb files and unpacked images (default
+#                    $RTB_KERNEL_CACHE, else build/kernels-cache)
+#   --abi V          Debian kernel ABI, e.g. 6.1.0-57 (default: the one
+#                    linux-image-amd64 depends on now)
+#   --kernels LIST   of the defaults, which: stock,full,rt (default all three)
+#   --loads LIST     idle,forkexec,io,pipe,cpu (default idle,forkexec,io,pipe)
+#   --tests LIST     rtbench --tests (default irq.timer.nanosleep,
+#                    ipc.mqueue.wakeup,sync.sem.wakeup,sync.prio_inv)
+#   --samples N      samples per measurement (default 2000)
+#   --period-us N    timer period (default 1000: one a virtual millisecond)
+#   --icount N       QEMU -icount shift (default 3: 8 ns an instruction)
+#   --timeout S      wall-clock bound of one kernel's boot and runs (default 1500)
+#   --runs N         repeat the whole set N times, run1 ... runN (default 1)
+#   --kvm            KVM and real time instead of TCG + icount (see below)
+#   --smoke          one kernel (stock), idle, the timer wake-up, 200 samples
+#   --rtbench-static PATH  a static rtbench for the guest (default: built here)
+#
+# Output (DIR/runK/): KERNEL/console.log (the whole serial console),
+# KERNEL/LABEL.LOAD.json and .txt (ingested), compare.LOAD.txt,
+# report.LOAD.html, summary.txt (p50/p99/max per kernel and load, the
+# priority-inversion verdicts); DIR/summary.txt puts the runs side by side.
+#
+# --kvm: where this machine has working KVM (VMX/SVM; `kvm-ok`), the kernels
+# boot with -enable-kvm -cpu host, no -icount, and the guest's clock is real
+# time on a real CPU through a hypervisor: figures are real latencies of a
+# virtual machine (rtbench's fingerprint says so), not instruction counts,
+# and they are not emulated, so no --emulation is passed. It cannot be
+# exercised on the development machine of this project (its /dev/kvm has no
+# VMX/SVM; the Debian kernels do not boot under it).
+#
+# Exit status: 0 every kernel's results arrived and were compared; 1 a boot
+# failed, timed out or sent no (or a damaged) result; 2 bad option; 77 a
+# tool or the kernel images are missing (the line says which).
+set -u
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+OUT=build/kernels
+CACHE=${RTB_KERNEL_CACHE:-}
+ABI=""
+KERNELS=stock,full,rt
+LOADS=idle,forkexec,io,pipe
+TESTS=irq.timer.nanosleep,ipc.mqueue.wakeup,sync.sem.wakeup,sync.prio_inv
+SAMPLES=2000
+PERIOD=1000
+ICOUNT=3
+TIMEOUT=1500
+RUNS=1
+KVM=0
+SMOKE=0
+STATIC=""
+USER_K=()
+
+die2() { echo "kernels.sh: $*" >&2; exit 2; }
+skip() { echo "SKIP: $*"; exit 77; }
+num() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die2 "$1: '$2' is not a whole number from $3 to $4"; }
+need_arg() { [ $# -ge 2 ] || die2 "$1: needs a value"; }
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) need_arg "$@"; OUT=$2; shift ;;
+	--cache) need_arg "$@"; CACHE=$2; shift ;;
+	--abi) need_arg "$@"; [[ $2 =~ ^[0-9]+\.[0-9]+\.[0-9]+-[0-9]+$ ]] || die2 "--abi: '$2' is not like 6.1.0-57"; ABI=$2; shift ;;
+	--kernels) need_arg "$@"; KERNELS=$2; shift ;;
+	--loads) need_arg "$@"; LOADS=$2; shift ;;
+	--tests) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,]+$ ]] || die2 "--tests: '$2' is not a list of ids"; TESTS=$2; shift ;;
+	--samples) need_arg "$@"; num --samples "$2" 10 1000000; SAMPLES=$2; shift ;;
+	--period-us) need_arg "$@"; num --period-us "$2" 50 1000000; PERIOD=$2; shift ;;
+	--icount) need_arg "$@"; num --icount "$2" 0 10; ICOUNT=$2; shift ;;
+	--timeout) need_arg "$@"; num --timeout "$2" 30 86400; TIMEOUT=$2; shift ;;
+	--runs) need_arg "$@"; num --runs "$2" 1 10; RUNS=$2; shift ;;
+	--kvm) KVM=1 ;;
+	--smoke) SMOKE=1 ;;
+	--rtbench-static) need_arg "$@"; STATIC=$2; shift ;;
+	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	*=*) USER_K+=("$1") ;;
+	*) die2 "'$1': unknown option (see --help)" ;;
+	esac
+	shift
+done
+if [ $SMOKE = 1 ]; then
+	KERNELS=stock LOADS=idle TESTS=irq.timer.nanosleep SAMPLES=200 RUNS=1
+	[ "$TIMEOUT" = 1500 ] && TIMEOUT=100
+fi
+for l in ${LOADS//,/ }; do
+	case $l in idle|forkexec|io|pipe|cpu) ;; *) die2 "--loads: '$l' is not idle, forkexec, io, pipe or cpu" ;; esac
+done
+for k in ${KERNELS//,/ }; do
+	case $k in stock|full|rt) ;; *) die2 "--kernels: '$k' is not stock, full or rt" ;; esac
+done
+for u in "${USER_K[@]}"; do
+	n=${u%%=*}
+	[[ $n =~ ^[A-Za-z0-9_-]{1,24}$ ]] || die2 "'$u': the kernel name '$n' is not 1 to 24 of A-Z a-z 0-9 _ -"
+	img=${u#*=}; img=${img%%@*}
+	[ -f "$img" ] || die2 "'$u': no kernel image '$img'"
+done
+mkdir -p "$OUT" || die2 "-o: cannot create '$OUT'"
+OUT=$(cd "$OUT" && pwd)
+[ -n "$CACHE" ] || CACHE=$here/build/kernels-cache
+mkdir -p "$CACHE" || die2 "--cache: cannot create '$CACHE'"
+CACHE=$(cd "$CACHE" && pwd)
+
+T0=$(date +%s)
+log() { printf '[%4ds] %s\n' $(( $(date +%s) - T0 )) "$*"; }
+
+# ---- tools -------------------------------------------------------------
+QEMU=qemu-system-x86_64
+command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install qemu-system-x86)"
+command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
+# static: no dynamic loader named inside (busybox-static, not busybox)
+is_static() { [ -x "$1" ] && ! LC_ALL=C grep -q '/ld-linux' "$1"; }
+BUSYBOX=""
+for b in /bin/busybox /usr/bin/busybox; do
+	if is_static $b; then BUSYBOX=$b; break; fi
+done
+[ -n "$BUSYBOX" ] || skip "no static busybox (apt-get install busybox-static)"
+if [ $KVM = 1 ]; then
+	[ -w /dev/kvm ] || skip "--kvm: /dev/kvm is missing or not writable"
+	grep -qE 'vmx|svm' /proc/cpuinfo || skip "--kvm: this CPU shows no VMX/SVM: KVM cannot run a normal guest here"
+fi
+QVER=$($QEMU --version | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
+
+# ---- rtbench: the host one (ingest, compare, report), the static guest one
+log "building rtbench (host, and static for the guest)"
+make -s -C "$here" -j2 >"$OUT/build-host.log" 2>&1 || { echo "kernels.sh: host build failed (see $OUT/build-host.log)" >&2; exit 1; }
+RTB=$here/build/rtbench
+"$RTB" ingest --help >/dev/null 2>&1 || skip "this rtbench has no host side (apt-get install libjansson-dev)"
+if [ -z "$STATIC" ]; then
+	make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1 ||
+		{ echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
+	STATIC=$here/build/static/rtbench
+fi
+is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
+
+# ---- kernels -------------------------------------------------------------
+# NAMES[i], IMAGES[i], APPENDS[i]
+NAMES=() IMAGES=() APPENDS=()
+fetch_debian() {
+	if [ -z "$ABI" ]; then
+		# no package lists yet (a fresh machine): fetch them once, as root
+		if ! apt-cache show linux-image-amd64 >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+			log "apt-get update (no package lists)"
+			apt-get update -q >"$CACHE/apt-update.log" 2>&1
+		fi
+		ABI=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\([0-9.]*-[0-9]*\)-amd64$/\1/p' | head -1)
+		[ -n "$ABI" ] || ABI=$(ls "$CACHE" 2>/dev/null | sed -n 's/^linux-image-\([0-9.]*-[0-9]*\)-amd64_.*\.deb$/\1/p' | sort -V | tail -1)
+		[ -n "$ABI" ] || skip "cannot tell the Debian kernel version (apt-get update, or --abi)"
+	fi
+	local flavour pkg deb dir
+	for flavour in amd64 rt-amd64; do
+		pkg=linux-image-$ABI-$flavour
+		dir=$CACHE/$pkg
+		if [ ! -f "$dir/boot/vmlinuz-$ABI-$flavour" ]; then
+			deb=$(ls "$CACHE"/${pkg}_*.deb 2>/dev/null | sort -V | tail -1)
+			if [ -z "$deb" ]; then
+				log "apt-get download $pkg (into $CACHE)"
+				(cd "$CACHE" && apt-get download "$pkg" >"$CACHE/apt-$pkg.log" 2>&1) ||
+					skip "cannot download $pkg (no network or no such package; see $CACHE/apt-$pkg.log)"
+				deb=$(ls "$CACHE"/${pkg}_*.deb | sort -V | tail -1)
+			fi
+			rm -rf "$dir.tmp"
+			mkdir -p "$dir.tmp"
+			# only the image is needed: no modules are loaded in the guest
+			dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir.tmp" "./boot/vmlinuz-$ABI-$flavour" ||
+				{ echo "kernels.sh: cannot unpack $deb" >&2; exit 1; }
+			rm -rf "$dir"
+			mv "$dir.tmp" "$dir"
+		fi
+	done
+}
+if [ ${#USER_K[@]} -gt 0 ]; then
+	for u in "${USER_K[@]}"; do
+		NAMES+=("${u%%=*}")
+		img=${u#*=}
+		IMAGES+=("$(cd "$(dirname "${img%%@*}")" && pwd)/$(basename "${img%%@*}")")
+		case $img in *@*) APPENDS+=("${img#*@}") ;; *) APPENDS+=("") ;; esac
+	done
+else
+	fetch_debian
+	for k in ${KERNELS//,/ }; do
+		case $k in
+		stock) NAMES+=(stock); IMAGES+=("$CACHE/linux-image-$ABI-amd64/boot/vmlinuz-$ABI-amd64"); APPENDS+=("") ;;
+		full) NAMES+=(full); IMAGES+=("$CACHE/linux-image-$ABI-amd64/boot/vmlinuz-$ABI-amd64"); APPENDS+=("preempt=full") ;;
+		rt) NAMES+=(rt); IMAGES+=("$CACHE/linux-image-$ABI-rt-amd64/boot/vmlinuz-$ABI-rt-amd64"); APPENDS+=("") ;;
+		esac
+	done
+fi
+
+# ---- the initramfs -----------------------------------------------------
+# One image for every kernel; what to run comes on the kernel command line
+# (rtb_* words, read by init from /proc/cmdline).
+build_initramfs() {
+	local root=$OUT/initramfs
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,proc,sys,dev,tmp}
+	cp "$BUSYBOX" "$root/bin/busybox"
+	cp "$STATIC" "$root/bin/rtbench"
+	cat >"$root/init" <<'INIT'
+#!/bin/busybox sh
+# rtbench guest init: run the suite idle and under each load, frame each
+# result file onto the serial console (RTBF1), power off.
+/bin/busybox mkdir -p /proc /sys /dev /tmp
+/bin/busybox mount -t devtmpfs dev /dev
+exec </dev/console >/dev/console 2>&1
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t tmpfs tmp /tmp
+mkdir -p /dev/mqueue && mount -t mqueue mqueue /dev/mqueue
+LABEL=guest LOADS=idle TESTS=irq.timer.nanosleep SAMPLES=200 PERIOD=1000 EMU=""
+for w in $(cat /proc/cmdline); do
+	v=${w#*=}
+	case $w in
+	rtb_label=*) LABEL=$v ;;
+	rtb_loads=*) LOADS=$v ;;
+	rtb_tests=*) TESTS=$v ;;
+	rtb_samples=*) SAMPLES=$v ;;
+	rtb_period=*) PERIOD=$v ;;
+	rtb_emu=*) EMU=$v ;;
+	esac
+done
+echo "rtbench-guest: $(uname -r) $(cat /sys/kernel/realtime 2>/dev/null | sed 's/1/PREEMPT_RT/') label $LABEL loads $LOADS"
+for load in $(echo "$LOADS" | tr , ' '); do
+	set -- run --quiet --label "$LABEL" --tests "$TESTS" --samples "$SAMPLES" --period-us "$PERIOD"
+	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
+	case $load in
+	idle) ;;
+	cpu) set -- "$@" --load cpu ;;
+	forkexec) set -- "$@" --load-cmd 'while :; do /bin/rtbench --version >/dev/null; done' ;;
+	io) set -- "$@" --load-cmd 'while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
+	pipe) set -- "$@" --load-cmd 'while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
+	esac
+	f=/tmp/$LABEL.$load
+	echo "rtbench-guest: $load: start"
+	/bin/rtbench "$@" --json "$f.json" >"$f.txt" 2>&1
+	echo "rtbench-guest: $load: exit $?"
+	[ -f "$f.json" ] && /bin/rtbench frame "$f.json" "$f.txt"
+	rm -f "$f.json"
+done
+echo "rtbench-guest: done"
+sync
+poweroff -f
+INIT
+	chmod 755 "$root/init"
+	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
+}
+log "initramfs: busybox ($BUSYBOX) + static rtbench"
+build_initramfs
+
+# ---- boot one kernel -----------------------------------------------------
+# boot NAME IMAGE APPEND DIR: the console in DIR/console.log, the results
+# ingested into DIR. 0 ok; 1 failed (the reason printed).
+boot() {
+	local name=$1 image=$2 extra=$3 dir=$4 emu qargs rc t1
+	mkdir -p "$dir"
+	rm -f "$dir"/*.json "$dir"/*.txt "$dir/console.log"
+	emu="emulator=qemu-system-x86_64,version=$QVER,machine=q35,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
+	qargs=(-M q35 -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
+	       -kernel "$image" -initrd "$OUT/initramfs.cpio.gz")
+	local append="console=ttyS0 loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD"
+	if [ $KVM = 1 ]; then
+		qargs+=(-enable-kvm -cpu host -smp 1)
+	else
+		# icount means one vCPU (with -smp 2 the boot hangs); without
+		# icount the figures are emulation noise (PORTS.md)
+		qargs+=(-cpu max -smp 1 -icount "shift=$ICOUNT,align=off,sleep=off" -rtc clock=vm)
+		append="$append rtb_emu=$emu"
+	fi
+	[ -n "$extra" ] && append="$append $extra"
+	echo "$QEMU ${qargs[*]} -append \"$append\"" >"$dir/qemu.cmd"
+	t1=$(date +%s)
+	timeout -k 10 "$TIMEOUT" $QEMU "${qargs[@]}" -append "$append" </dev/null >"$dir/qemu.out" 2>&1
+	rc=$?
+	echo $(( $(date +%s) - t1 )) >"$dir/wall_s"
+	if [ $rc = 124 ] || [ $rc = 137 ]; then
+		echo "kernels.sh: $name: timed out after ${TIMEOUT}s (console: $dir/console.log)" >&2
+		return 1
+	fi
+	[ $rc = 0 ] || { echo "kernels.sh: $name: qemu exited $rc ($(head -c 300 "$dir/qemu.out"))" >&2; return 1; }
+	grep -q '^rtbench-guest: done' "$dir/console.log" ||
+		{ echo "kernels.sh: $name: the guest did not finish (console: $dir/console.log)" >&2; return 1; }
+	"$RTB" ingest -o "$dir" "$dir/console.log" 2>"$dir/ingest.log" ||
+		{ echo "kernels.sh: $name: $(tail -1 "$dir/ingest.log")" >&2; return 1; }
+	local l
+	for l in ${LOADS//,/ }; do
+		[ -f "$dir/$name.$l.json" ] || { echo "kernels.sh: $name: no result for load $l (see $dir/$name.$l.txt, $dir/console.log)" >&2; return 1; }
+	done
+	return 0
+}
+
+# ---- summary: p50/p99/max per kernel and load, PI verdicts -------------------
+summarize() { # summarize RUNDIR -> RUNDIR/summary.txt (and .tsv)
+	python3 - "$1" "${NAMES[*]}" "$LOADS" <<'PY'
+import json, os, sys
+run, names, loads = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(",")
+ids = [("irq.timer.nanosleep", "timer wake-up"), ("ipc.mqueue.wakeup", "mqueue wake-up"),
+       ("sync.sem.wakeup", "semaphore wake-up")]
+rows, tsv = [], []
+def us(v): return "%.1f" % (v / 1000.0)
+for load in loads:
+    for n in names:
+        p = os.path.join(run, n, "%s.%s.json" % (n, load))
+        if not os.path.exists(p):
+            rows.append("%-8s %-9s (no result)" % (n, load)); continue
+        r = json.load(open(p))
+        ms = {m["id"]: m for m in r["metrics"]}
+        cells = []
+        for mid, _ in ids:
+            m = ms.get(mid)
+            if m and m.get("count"):
+                cells.append("%7s %7s %7s" % (us(m["p50"]), us(m["p99"]), us(m["max"])))
+                tsv.append("%s\t%s\t%s\t%d\t%d\t%d" % (n, load, mid, m["p50"], m["p99"], m["max"]))
+            else:
+                cells.append("%23s" % ("-" if not m else m["status"]))
+        pi = []
+        for proto in ("none", "inherit", "ceiling"):
+            m = ms.get("sync.prio_inv.%s.blocking" % proto)
+            if not m:
+                continue
+            ex = m.get("extras", {})
+            b = ex.get("bounded", {}).get("value")
+            v = m.get("verdict") or {1: "bounded", 0: "UNBOUNDED", 0.5: "unclear"}.get(b, m["status"])
+            pi.append("%s=%s" % (proto, v))
+            tsv.append("%s\t%s\t%s\t%s" % (n, load, m["id"], v))
+        rows.append("%-8s %-9s %s  %s" % (n, load, "  ".join(cells), " ".join(pi)))
+hdr = "%-8s %-9s %23s  %23s  %23s  %s" % ("kernel", "load", "timer p50/p99/max", "mqueue p50/p99/max",
+                                        "sem p50/p99/max", "priority inversion (blocking)")
+emu = ""
+for n in names:
+    for load in loads:
+        p = os.path.join(run, n, "%s.%s.json" % (n, load))
+        if os.path.exists(p):
+            e = json.load(open(p))["system"].get("emulation")
+            if e and e.get("icount_shift", -1) >= 0:
+                emu = ("EMULATED: instruction-counted virtual time under QEMU (1 instruction = 2^%d ns); "
+                       "figures are instruction-path counts on QEMU's model, not hardware latencies"
+                       % e["icount_shift"])
+            break
+    if emu: break
+with open(os.path.join(run, "summary.txt"), "w") as f:
+    f.write("virtual microseconds\n" if emu else "microseconds\n")
+    f.write(hdr + "\n" + "\n".join(rows) + "\n")
+    if emu: f.write(emu + "\n")
+with open(os.path.join(run, "summary.tsv"), "w") as f:
+    f.write("\n".join(tsv) + "\n")
+PY
+}
+
+# ---- the runs ------------------------------------------------------------------
+status=0
+for r in $(seq 1 "$RUNS"); do
+	run=$OUT/run$r
+	mkdir -p "$run"
+	for i in "${!NAMES[@]}"; do
+		n=${NAMES[$i]}
+		log "run $r: booting $n ($(basename "${IMAGES[$i]}")${APPENDS[$i]:+ ${APPENDS[$i]}}), loads $LOADS"
+		if boot "$n" "${IMAGES[$i]}" "${APPENDS[$i]}" "$run/$n"; then
+			log "run $r: $n done in $(cat "$run/$n/wall_s") s: $(ls "$run/$n" | grep -c '\.json$') result file(s)"
+		else
+			status=1
+		fi
+	done
+	for l in ${LOADS//,/ }; do
+		files=()
+		for n in "${NAMES[@]}"; do
+			[ -f "$run/$n/$n.$l.json" ] && files+=("$run/$n/$n.$l.json")
+		done
+		[ ${#files[@]} -gt 0 ] || continue
+		if [ ${#files[@]} -gt 1 ] && ! "$RTB" compare "${files[@]}" >"$run/compare.$l.txt" 2>&1; then
+			echo "kernels.sh: compare $l failed (see $run/compare.$l.txt)" >&2
+			status=1
+		fi
+		"$RTB" report -t "rtbench: kernels under load '$l' (run $r)" -o "$run/report.$l.html" "${files[@]}" 2>"$run/report.$l.err" ||
+			{ echo "kernels.sh: report $l failed: $(cat "$run/report.$l.err")" >&2; status=1; }
+	done
+	summarize "$run"
+	log "run $r: summary"
+	cat "$run/summary.txt"
+done
+if [ "$RUNS" -gt 1 ]; then
+	# the runs side by side: how well they repeat
+	python3 - "$OUT" "$RUNS" <<'PY' >"$OUT/summary.txt"
+import os, sys
+out, runs = sys.argv[1], int(sys.argv[2])
+data, order = {}, []
+for r in range(1, runs + 1):
+    p = os.path.join(out, "run%d" % r, "summary.tsv")
+    if not os.path.exists(p):
+        continue
+    for line in open(p):
+        f = line.rstrip("\n").split("\t")
+        if len(f) < 4:
+            continue
+        key = tuple(f[:3])
+        if key not in data:
+            data[key] = {}
+            order.append(key)
+        data[key][r] = f[3:]
+print("The runs side by side (times in virtual us: p50 / p99 / max; priority-inversion verdicts)")
+print("%-6s %-9s %-40s %s" % ("kernel", "load", "measurement", "   ".join("run %d" % r for r in range(1, runs + 1))))
+for key in order:
+    cells = []
+    for r in range(1, runs + 1):
+        v = data[key].get(r)
+        if v is None:
+            cells.append("-")
+        elif len(v) == 3:
+            cells.append("/".join("%.1f" % (int(x) / 1000.0) for x in v))
+        else:
+            cells.append(v[0])
+    print("%-6s %-9s %-40s %s" % (key[0], key[1], key[2], "   ".join("%-20s" % c for c in cells)))
+PY
+	cat "$OUT/summary.txt"
+fi
+log "all done: wall time $(( $(date +%s) - T0 )) s; results in $OUT"
+exit $status
