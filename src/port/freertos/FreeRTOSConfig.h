@@ -65,7 +65,12 @@
 #define INCLUDE_uxTaskGetStackHighWaterMark     1
 
 #ifdef RTB_FREERTOS_SIM
-/* the POSIX simulator: ticks from a host timer signal */
+/* the POSIX simulator: ticks from a host timer signal; the periodic event
+ * runs in the tick hook (board/sim) */
+#undef configUSE_TICK_HOOK
+#define configUSE_TICK_HOOK                     1
+#undef configUSE_PORT_OPTIMISED_TASK_SELECTION
+#define configUSE_PORT_OPTIMISED_TASK_SELECTION 0
 #define configCPU_CLOCK_HZ                      1000000u
 #define configTOTAL_HEAP_SIZE                   (8u * 1024 * 1024)
 #else

@@ -56,13 +56,15 @@ FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-p
                -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
 
 # rtbench's own code: the portable core, benchmarks, writers, this port
-FW_SRC  := $(filter-out src/core/cli.c src/core/selftest.c,$(wildcard src/core/*.c)) \
+FW_LIB_SRC := $(filter-out src/core/cli.c src/core/selftest.c,$(wildcard src/core/*.c)) \
            $(wildcard src/bench/*.c) $(wildcard src/output/*.c) \
-           $(wildcard src/port/freertos/*.c) src/port/freertos/fw/main.c \
-           $(wildcard $(FW_BOARD_DIR)/*.c)
+           $(wildcard src/port/freertos/*.c) $(wildcard $(FW_BOARD_DIR)/*.c)
+FW_SRC  := $(FW_LIB_SRC) src/port/freertos/fw/main.c
 # the kernel, built as it comes (its own warnings are not ours)
 FR_SRC  := tasks.c queue.c list.c $(FR_PORT_SRC)
-FW_OBJ  := $(FW_SRC:%.c=$(FW_BUILD)/%.o) $(FR_SRC:%.c=$(FW_BUILD)/freertos/%.o)
+FR_OBJ  := $(FR_SRC:%.c=$(FW_BUILD)/freertos/%.o)
+FW_LIB_OBJ := $(FW_LIB_SRC:%.c=$(FW_BUILD)/%.o) $(FR_OBJ)
+FW_OBJ  := $(FW_LIB_OBJ) $(FW_BUILD)/src/port/freertos/fw/main.o
 
 .DEFAULT_GOAL := firmware
 PORT_RUN := 1
@@ -77,7 +79,7 @@ $(FW_BUILD)/%.o: %.c
 $(FW_BUILD)/freertos/%.o: $(FR)/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      freertos/$*.c"
-	$(Q)$(FW_CC) $(FW_CPPFLAGS) $(FW_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(FW_CC) $(filter-out -D_GNU_SOURCE,$(FW_CPPFLAGS)) $(FW_CFLAGS) -MMD -MP -c -o $@ $<
 
 # the build options the objects depend on
 FW_STAMP := $(FW_BUILD)/options
@@ -91,7 +93,32 @@ $(FW_ELF): $(FW_OBJ)
 	$(Q)$(FW_CC) $(FW_ARCH) -o $@ $(FW_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
 	$(Q)$(if $(FW_SIZE),$(FW_SIZE) $@)
 
--include $(FW_OBJ:.o=.d)
+# A test program (tests/unit/test_NAME.c) as firmware: its main() runs as a
+# FreeRTOS task (fw/test_main.c). `make PORT=freertos BOARD=... fw-test
+# TEST=test_port` builds and runs it (QEMU or the simulator); exit status:
+# the test's (0 pass, 77 skip).
+TEST ?= test_port
+FW_TEST_ELF := $(FW_BUILD)/tests/$(TEST).elf
+$(FW_BUILD)/tests/%.o: tests/unit/%.c $(FW_STAMP)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(FW_CC) $(FW_CPPFLAGS) -Itests/unit -Dmain=rtb_test_main $(FW_CFLAGS) $(FW_WARN) \
+		-Wno-missing-prototypes -MMD -MP -c -o $@ $<
+$(FW_BUILD)/tests/%.elf: $(FW_BUILD)/tests/%.o $(FW_LIB_OBJ) $(FW_BUILD)/src/port/freertos/fw/test_main.o
+	@echo "  LD      $@"
+	$(Q)$(FW_CC) $(FW_ARCH) -o $@ $^ $(FW_LDFLAGS) $(FW_LDLIBS)
+
+.PHONY: fw-test
+.SECONDARY:
+fw-test: $(FW_TEST_ELF)
+ifeq ($(FW_EMULATED),1)
+	$(Q)src/port/freertos/qemu-run.sh $(FW_TEST_ELF) $(FW_BUILD)/$(TEST) $(QEMU_MACHINE) \
+		$(ICOUNT_SHIFT) $(RUN_TIMEOUT)
+else
+	$(Q)$(FW_TEST_ELF)
+endif
+
+-include $(FW_OBJ:.o=.d) $(wildcard $(FW_BUILD)/tests/*.d)
 
 # run - the firmware under QEMU (emulated boards only): tables on the
 # terminal, the result file in $(FW_BUILD)/result/ via `rtbench ingest`.

@@ -19,8 +19,8 @@ static TickType_t ticks_for(int64_t ns)
 
 	if (t < 1)
 		t = 1;
-	if (t >= (int64_t)portMAX_DELAY)
-		t = (int64_t)portMAX_DELAY - 1;
+	if ((uint64_t)t >= (uint64_t)portMAX_DELAY)
+		return portMAX_DELAY - 1;
 	return (TickType_t)t;
 }
 

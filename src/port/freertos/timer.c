@@ -41,7 +41,7 @@ static void wake_isr(void *task)
 	BaseType_t woken = pdFALSE;
 
 	vTaskNotifyGiveIndexedFromISR((TaskHandle_t)task, 1, &woken);
-	portYIELD_FROM_ISR(woken);
+	RTB_BOARD_YIELD_FROM_ISR(woken);
 }
 
 int rtb_port_sleep_until_ns(int64_t t_ns)
@@ -80,7 +80,7 @@ static void ptimer_isr(uint32_t late_ticks, void *unused)
 
 	pt.fn((int)(late_ticks / pt.period_ticks), pt.ctx);
 	xSemaphoreGiveFromISR(pt.ran, &woken);
-	portYIELD_FROM_ISR(woken);
+	RTB_BOARD_YIELD_FROM_ISR(woken);
 }
 
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,

@@ -58,6 +58,16 @@ static void rtb_fr_config(struct rtb_opts *o)
 		.label = "freertos-" RTB_BOARD_NAME,
 		.load_cpu = 0,
 	};
+#ifdef RTB_EMU_MACHINE
+	/* built for an emulator: what the build knew (build.mk) */
+	o->emulation.present = 1;
+	snprintf(o->emulation.emulator, sizeof(o->emulation.emulator), "%s", RTB_EMU_EMULATOR);
+	snprintf(o->emulation.version, sizeof(o->emulation.version), "%s", RTB_EMU_VERSION);
+	snprintf(o->emulation.machine, sizeof(o->emulation.machine), "%s", RTB_EMU_MACHINE);
+	o->emulation.icount_shift = RTB_EMU_ICOUNT_SHIFT;
+	o->emulation.vcpus = 1;
+	snprintf(o->emulation.accel, sizeof(o->emulation.accel), "tcg");
+#endif
 }
 
 static void run_task(void *unused)

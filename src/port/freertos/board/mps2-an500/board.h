@@ -21,12 +21,9 @@
 #define RTB_BOARD_ARCH "armv7e-m"
 #define RTB_BOARD_CLOCK_NAME "cmsdk-dualtimer"
 #define RTB_BOARD_CLOCK_NOTE ""
-/* "qemu" when built for QEMU (RTB_EMU_MACHINE set by the build), else "" */
-#ifdef RTB_EMU_MACHINE
-#define RTB_BOARD_VIRT "qemu"
-#else
+/* no hypervisor: under QEMU the fingerprint's emulation block says so, and
+ * with -icount no host delay reaches virtual time */
 #define RTB_BOARD_VIRT ""
-#endif
 #define RTB_BOARD_HZ 25000000u          /* CPU and timer clock */
 #define RTB_BOARD_TICK_NS 40            /* one time-counter tick */
 #define RTB_BOARD_TIMER0_IRQ 8
@@ -89,6 +86,9 @@ void rtb_board_panic(const char *what, int code) __attribute__((noreturn));
 void rtb_board_timer0_isr(void);
 void rtb_board_timer1_isr(void);
 void rtb_board_dualtimer_isr(void);
+
+/* an ISR that readied a higher-priority task switches to it on exit */
+#define RTB_BOARD_YIELD_FROM_ISR(w) portYIELD_FROM_ISR(w)
 
 /* rtb_board_spin_insns - execute exactly n instructions' worth of a
  * two-instruction loop (n even, >= 2): a delay known in instructions. */
