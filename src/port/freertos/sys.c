@@ -104,3 +104,30 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 			      1000 / configTICK_RATE_HZ : -2;
 	return 0;
 }
+
+/* The settings journal: a FreeRTOS build changes no setting at run time
+ * (they are compile-time), so there is nothing to record or repair and no
+ * other run to exclude. */
+int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
+{
+	return 0;
+}
+
+int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n)
+{
+	return 0;
+}
+
+int rtb_port_journal_read(long *old, long *set, unsigned char *changed, int n, long *pid)
+{
+	return 0;
+}
+
+void rtb_port_journal_unlock(void)
+{
+}
+
+const char *rtb_port_journal_where(void)
+{
+	return "(none: FreeRTOS settings are compile-time)";
+}
