@@ -147,12 +147,13 @@ static inline void rtb_inject(const struct rtb_ctx *c, const struct rtb_metric *
 		rtb_spin_until(rtb_port_ticks() + rtb_ns_to_ticks(c->clk, c->o->inject_ns));
 }
 
-/* rtb_duty - keeps a continuous real-time loop below the kernel's RT
- * throttling budget (95% of each second on Linux by default): after
- * RTB_DUTY_RUN_NS of running it sleeps RTB_DUTY_REST_NS. Call it only
- * between samples, never inside a measured interval. */
-#define RTB_DUTY_RUN_NS 100000000LL
-#define RTB_DUTY_REST_NS 10000000LL
+/* rtb_duty - keeps a continuous real-time loop within what the OS lets a
+ * real-time task run uninterrupted (Linux: the RT throttling budget, 95%
+ * of each second by default): after RTB_PORT_DUTY_RUN_NS of running it
+ * calls the port's rtb_port_duty_rest() (Linux: a 10 ms sleep). A port
+ * without such a limit defines RTB_PORT_DUTY_RUN_NS 0 and the check is
+ * compiled out. Call it only between samples, never inside a measured
+ * interval. */
 struct rtb_duty { int64_t since_ns; };
 static inline void rtb_duty_start(struct rtb_duty *d)
 {
@@ -160,9 +161,11 @@ static inline void rtb_duty_start(struct rtb_duty *d)
 }
 static inline void rtb_duty_check(struct rtb_duty *d)
 {
+	if (RTB_PORT_DUTY_RUN_NS <= 0)
+		return;
 	int64_t now = rtb_port_mono_ns();
-	if (now - d->since_ns > RTB_DUTY_RUN_NS) {
-		rtb_port_sleep_ns(RTB_DUTY_REST_NS);
+	if (now - d->since_ns > RTB_PORT_DUTY_RUN_NS) {
+		rtb_port_duty_rest();
 		d->since_ns = rtb_port_mono_ns();
 	}
 }

@@ -46,6 +46,12 @@ int rtb_port_clock_init(struct rtb_clock_info *ci);
 /* rtb_port_sleep_ns - relative sleep. */
 int rtb_port_sleep_ns(int64_t ns);
 
+/* rtb_port_duty_rest - the pause a continuous real-time loop takes every
+ * RTB_PORT_DUTY_RUN_NS (a macro of rtb_port_impl.h; 0: the OS has no limit
+ * on real-time running and loops never pause) so that the OS never
+ * throttles it (Linux: sleep 10 ms, below RT throttling's 95%). */
+void rtb_port_duty_rest(void);
+
 /* rtb_port_date_utc - the wall-clock date as ISO 8601 UTC
  * ("2026-12-02T16:09:25Z") into buf. RTB_ENOTSUP (buf "") where the
  * platform has no calendar clock (a board without an RTC). */
@@ -138,6 +144,10 @@ int rtb_ncpus(void);
 int rtb_bsem_init(rtb_bsem_t *s, int available);
 int rtb_bsem_give(rtb_bsem_t *s);
 int rtb_bsem_take(rtb_bsem_t *s);
+/* rtb_bsem_give_isr - give from interrupt context (an rtb_ptimer handler);
+ * the port switches to the woken task on the way out of the interrupt if
+ * it outranks the interrupted one. */
+int rtb_bsem_give_isr(rtb_bsem_t *s);
 /* rtb_bsem_take_timed - RTB_ETIMEDOUT after timeout_ns. */
 int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns);
 int rtb_bsem_destroy(rtb_bsem_t *s);
@@ -167,11 +177,16 @@ int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len);
 int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len);
 void rtb_pipe_close(rtb_pipe_t *p);
 
-/* ---- periodic timer delivered as an asynchronous event ----------------
- * The closest a user-space task gets to an interrupt: the handler runs in
- * signal (ISR-like) context on the thread that waits in rtb_ptimer_wait().
- * One timer at a time per process. The handler gets the OS overrun count for
- * this expiry (expiries merged into this one). */
+/* ---- periodic hardware event -> handler in interrupt context ------------
+ * rtb_ptimer_start arms a periodic event; at each expiry the port runs
+ * fn(overruns, ctx) in interrupt context: on a board the timer's ISR itself
+ * (FreeRTOS on mps2: TIMER0), on POSIX the timer signal's handler, taken
+ * on the thread blocked in rtb_ptimer_wait (the closest a user-space task
+ * gets to an ISR). overruns: expiries the OS merged into this one.
+ * The handler may stamp, count and call rtb_bsem_give_isr; nothing that
+ * blocks. When it returns, the port wakes the task blocked in
+ * rtb_ptimer_wait: the time from the handler's stamp to that return is the
+ * ISR -> task path. One timer at a time. */
 typedef void (*rtb_ptimer_handler)(int overruns, void *ctx);
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 		     rtb_ptimer_handler fn, void *ctx);
@@ -237,10 +252,14 @@ void rtb_port_idle_latency_release(void);
 int rtb_port_spawn_load(const char *cmd, long *id);
 void rtb_port_kill_load(long id);
 
-/* rtb_port_stop_signals_wait - wait up to timeout_ns for Ctrl-C/SIGTERM
- * (blocked in every thread by rtb_port_init). The signal's number (> 0,
- * the exit status is 128 + it) if one arrived, 0 on timeout. */
-int rtb_port_stop_signals_wait(int64_t timeout_ns);
+/* rtb_port_stop_wait - wait up to timeout_ns for a request to stop the
+ * run from outside: POSIX, Ctrl-C/SIGTERM, taken synchronously here (they
+ * are blocked in every thread by rtb_port_init; no asynchronous handler);
+ * a board, whatever its console offers, or nothing (sleep the timeout and
+ * return 0). A positive number if one arrived (POSIX: the signal; the exit
+ * status is 128 + it), 0 on timeout. Only the watchdog calls it: it is
+ * also how the watchdog bounds a phase (it wakes at least every timeout). */
+int rtb_port_stop_wait(int64_t timeout_ns);
 
 /* ---- output ----------------------------------------------------------- */
 

@@ -150,7 +150,7 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 				holder, rtb_port_journal_where());
 			said = 1;
 		}
-		int sig = rtb_port_stop_signals_wait(POLL_NS);
+		int sig = rtb_port_stop_wait(POLL_NS);
 		if (sig) {
 			rtb_wd_note_signal(sig);
 			return RTB_EINTR;

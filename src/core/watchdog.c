@@ -2,7 +2,7 @@
  *
  * One thread, at the highest real-time priority, on a CPU other than the
  * measurement CPU where there is one. It takes the stop signals
- * synchronously (rtb_port_stop_signals_wait: no asynchronous handler writes
+ * synchronously (rtb_port_stop_wait: no asynchronous handler writes
  * any state), and enforces the deadline each phase arms:
  *   1. Ctrl-C / SIGTERM or an overrun deadline sets the stop flag; every
  *      benchmark loop polls it and winds down, keeping what it measured.
@@ -70,7 +70,7 @@ static void wd_main(void *arg)
 
 		if (dl > now && dl - now < wait)
 			wait = dl - now;
-		int sig = rtb_port_stop_signals_wait(wait);
+		int sig = rtb_port_stop_wait(wait);
 		if (sig) {
 			if (stop_at) {
 				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");

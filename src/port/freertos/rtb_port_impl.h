@@ -39,6 +39,9 @@ typedef struct { int unused; } rtb_pipe_t;
 #define RTB_PORT_THREADS_MAX 6
 #define RTB_PORT_STACK_BYTES 16384
 
+/* FreeRTOS never throttles a running task: loops never pause (rtb_duty). */
+#define RTB_PORT_DUTY_RUN_NS 0
+
 /* A stamp one task publishes for another (port.h). A C11 64-bit atomic:
  * on ARMv7-M it is not lock-free, and the board's libatomic helpers
  * (board/<board>/libc.c) mask interrupts around the two-word access. */

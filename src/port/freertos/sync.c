@@ -40,6 +40,15 @@ int rtb_bsem_give(rtb_bsem_t *s)
 	return 0;
 }
 
+int rtb_bsem_give_isr(rtb_bsem_t *s)
+{
+	BaseType_t woken = pdFALSE;
+
+	xSemaphoreGiveFromISR(s->h, &woken);
+	portYIELD_FROM_ISR(woken);
+	return 0;
+}
+
 int rtb_bsem_take(rtb_bsem_t *s)
 {
 	return xSemaphoreTake(s->h, portMAX_DELAY) == pdTRUE ? 0 : RTB_ESYS;

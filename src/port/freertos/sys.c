@@ -16,6 +16,11 @@ int rtb_port_init(void)
 	return 0;
 }
 
+/* rtb_port_duty_rest - no throttling: never called (RTB_PORT_DUTY_RUN_NS 0). */
+void rtb_port_duty_rest(void)
+{
+}
+
 /* rtb_port_exit - the board's way to end the program. */
 void rtb_port_exit(int status)
 {
@@ -71,7 +76,7 @@ void rtb_port_kill_load(long id)
 {
 }
 
-int rtb_port_stop_signals_wait(int64_t timeout_ns)
+int rtb_port_stop_wait(int64_t timeout_ns)
 {
 	const int64_t tick_ns = 1000000000LL / configTICK_RATE_HZ;
 	int64_t t = (timeout_ns + tick_ns - 1) / tick_ns;

@@ -28,6 +28,11 @@ typedef struct { int fd[2]; } rtb_pipe_t;
 #define RTB_PORT_THREADS_MAX 6
 #define RTB_PORT_STACK_BYTES (256 * 1024)
 
+/* Linux throttles real-time tasks that run over sched_rt_runtime_us of each
+ * sched_rt_period_us (95% by default): loops rest 10 ms every 100 ms of
+ * running (rtb_duty in bench.h, rtb_port_duty_rest in clock.c). */
+#define RTB_PORT_DUTY_RUN_NS 100000000LL
+
 /* A counter value one thread publishes for another: a lock-free 64-bit
  * atomic on every CPU this port builds for (x86-64, AArch64, ARMv7-A with
  * ldrexd). Set and get keep C11's default (sequentially consistent) order,

@@ -36,6 +36,12 @@ int rtb_bsem_give(rtb_bsem_t *s)
 	return sem_post(&s->sem) ? RTB_ESYS : 0;
 }
 
+/* rtb_bsem_give_isr - sem_post is async-signal-safe: the same call. */
+int rtb_bsem_give_isr(rtb_bsem_t *s)
+{
+	return rtb_bsem_give(s);
+}
+
 int rtb_bsem_take(rtb_bsem_t *s)
 {
 	while (sem_wait(&s->sem))

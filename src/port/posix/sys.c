@@ -41,9 +41,9 @@ int rtb_port_init(void)
 	return pthread_sigmask(SIG_BLOCK, &s, NULL) ? RTB_ESYS : 0;
 }
 
-/* rtb_port_stop_signals_wait - the stop signal's number if one arrived
+/* rtb_port_stop_wait - the stop signal's number if one arrived
  * within timeout, else 0. */
-int rtb_port_stop_signals_wait(int64_t timeout_ns)
+int rtb_port_stop_wait(int64_t timeout_ns)
 {
 	sigset_t s;
 	struct timespec ts = { .tv_sec = timeout_ns / 1000000000, .tv_nsec = timeout_ns % 1000000000 };
