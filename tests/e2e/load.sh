@@ -4,19 +4,20 @@
 . "$(dirname "$0")/lib.bash"
 out=$RTB_TEST_OUT/load
 mkdir -p "$out"
-marker="sleep 4242"
+marker="sleep 4242.$$" # unique: other runs of the suite may be running
 "$RTBENCH" run --load-cmd "$marker & $marker" --tests sync.sem.take --samples 100 --quiet \
 	--json "$out/cmd.json" >"$out/cmd.txt"
 [ $? -eq 0 ] || fail "run with --load-cmd failed"
 grep -q "^load:    cmd: $marker" "$out/cmd.txt" && ok "text records the load" || fail "text does not record the load"
 sleep 0.2
-pgrep -f "$marker" >/dev/null && { fail "load command still running"; pkill -f "$marker"; } || ok "load command ended"
+left=$(pgrep -f "$marker")
+[ -n "$left" ] && { fail "load command still running"; kill $left; } || ok "load command ended"
 "$RTBENCH" run --load cpu --tests sync.sem.take --samples 100 --quiet --json "$out/cpu.json" >/dev/null
 [ $? -eq 0 ] || fail "run with --load cpu failed"
-python3 - "$out/cmd.json" "$out/cpu.json" <<'PY' || fail "JSON records the load"
+python3 - "$out/cmd.json" "$out/cpu.json" $$ <<'PY' || fail "JSON records the load"
 import json, sys
 a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
-assert a["settings"]["load"] == "cmd: sleep 4242 & sleep 4242", a["settings"]["load"]
+assert a["settings"]["load"] == "cmd: sleep 4242.%s & sleep 4242.%s" % (sys.argv[3], sys.argv[3]), a["settings"]["load"]
 assert b["settings"]["load"].startswith("cpu: "), b["settings"]["load"]
 print("ok")
 PY
