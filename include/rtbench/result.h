@@ -75,6 +75,7 @@ struct rtb_metric_trace {
 	int ncomp;
 	char diff_id[64];       /* id of the rtbench-minus-trace metric */
 	uint64_t boosted, not_boosted; /* PI trials (kind RTB_TRACE_PI) */
+	uint64_t preempted;     /* PI trials with the holder preempted */
 	/* the cost of watching: the same measurement untraced, half as many
 	 * samples just before and half just after each traced run (each
 	 * round), pooled */

@@ -83,7 +83,8 @@ enum rtb_trace_kind {
 	RTB_TRACE_TIMER,        /* a task sleeping until a timer expiry wakes */
 	RTB_TRACE_WAKE,         /* a task wakes another blocked task */
 	RTB_TRACE_SLICE,        /* a task preempted by its peer at quantum end */
-	RTB_TRACE_PI,           /* priority inversion trials: boosts counted */
+	RTB_TRACE_PI,           /* priority inversion trials: boosts of the holder
+				 * and preemptions of it counted */
 };
 
 struct rtb_trace_marks {
@@ -92,7 +93,8 @@ struct rtb_trace_marks {
 	int64_t *expiry_ns;     /* TIMER: programmed expiry per sample */
 	long tid;               /* the task whose run ends the sample
 				 * (PI: the low-priority holder) */
-	long peer_tid;          /* SLICE: the task switched out; PI: the waiter */
+	long peer_tid;          /* SLICE: the other spinning task; PI: the
+				 * middle-priority task */
 	size_t capacity;
 };
 
@@ -132,6 +134,8 @@ struct rtb_trace_out {
 	uint8_t *why;           /* n: enum rtb_trace_why */
 	size_t matched, agree;
 	uint64_t boosted, not_boosted; /* PI: trials with / without a boost */
+	uint64_t preempted;     /* PI: trials in which the holder was preempted
+				 * (switched out still runnable) while holding */
 };
 
 /* rtb_trace_comp_names - component names of a kind (out->ncomp etc. set),

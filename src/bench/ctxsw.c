@@ -68,6 +68,13 @@ static void spinner(void *p)
 
 	if (me == 0)
 		rtb_rr_interval_ns(&s->rr_interval_ns);
+	if (s->m->tm) {
+		/* run --trace: the two tasks as the trace names them */
+		if (me == 0)
+			s->m->tm->tid = rtb_port_trace_self();
+		else
+			s->m->tm->peer_tid = rtb_port_trace_self();
+	}
 	for (;;) {
 		rtb_bsem_take(&s->go[me]);
 		if (atomic_load(&s->quit))
@@ -82,6 +89,7 @@ static void spinner(void *p)
 				if (o > t)  /* switched out between the two reads */
 					t = rtb_port_ticks();
 				rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t - o));
+				rtb_trace_mark(s->m->tm, s->m->count - 1, o, t);
 			}
 			rtb_stamp_set_relaxed(&s->last_ts[me], t);
 			prev = t;
@@ -109,6 +117,8 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
+	if (!yield)
+		rtb_trace_marks_new(c, s.m, RTB_TRACE_SLICE); /* run --trace */
 	if (!yield && c->rt && c->o->rr_slice_ms > 0) {
 		int krc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, c->o->rr_slice_ms);
 		if (krc)
@@ -203,6 +213,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.not_injectable_why = "the switch is asynchronous (quantum expiry): no code of ours runs inside it",
 	.threads = 2,
 	.run = run_timeslice,
+	.trace_kind = RTB_TRACE_SLICE,
 };
 
 const struct rtb_bench rtb_bench_ctxsw_yield = {

@@ -58,11 +58,14 @@ struct pi {
 	rtb_stamp_t t_ready, t_req, t_rel, t_acq;
 	rtb_stamp_t load_ticks;      /* how long tWorkTask's load really took */
 	struct rtb_metric *inject_into; /* selftest: the metric this trial records into */
+	long slow_tid, work_tid;     /* run --trace: tasks as the trace names them */
 };
 
 static void slow_task(void *p)
 {
 	struct pi *s = p;
+	if (s->c->tracing)
+		s->slow_tid = rtb_port_trace_self();
 	while (!rtb_bsem_take(&s->go_l) && !atomic_load(&s->quit)) {
 		rtb_mutex_lock(s->cur);                     /* Step 2 */
 		rtb_stamp_set(&s->t_ready, rtb_port_ticks());
@@ -79,6 +82,8 @@ static void slow_task(void *p)
 static void work_task(void *p)
 {
 	struct pi *s = p;
+	if (s->c->tracing)
+		s->work_tid = rtb_port_trace_self();
 	while (!rtb_bsem_take(&s->go_m) && !atomic_load(&s->quit)) {
 		uint64_t t0 = rtb_port_ticks();
 		rtb_busy_ns(s->c, (int64_t)(s->load_us * 1000.0));
@@ -139,6 +144,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			rc = RTB_ENOMEM;
 			goto out;
 		}
+		rtb_trace_marks_new(c, blk[p], RTB_TRACE_PI); /* run --trace: boosts seen */
 		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, RTB_PRIO_HIGH);
 		if (mrc) {
 			snprintf(title, sizeof(title), "a %s mutex", proto_long[p]);
@@ -203,6 +209,9 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 				blk2[p][nblk2[p]++] = blocking;
 		} else {
 			rtb_metric_add(blk[p], blocking);
+			/* run --trace: the holder's time with the mutex */
+			rtb_trace_mark(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
+				       rtb_stamp_get(&s.t_rel));
 			if (p != 2) {
 				if (req_rel >= 0)
 					rtb_metric_add(rtr[p], rtb_ticks_to_ns(ci, (uint64_t)req_rel));
@@ -213,6 +222,11 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_duty_check(&d);
 	}
 	int64_t elapsed = rtb_port_mono_ns() - t0;
+	for (int p = 0; p < NPROTO; p++)
+		if (blk[p]->tm) {
+			blk[p]->tm->tid = s.slow_tid;
+			blk[p]->tm->peer_tid = s.work_tid;
+		}
 	/* the slope is taken against the loads as they really ran (wall time,
 	 * from tWorkTask's own stamps), not as asked */
 	const int64_t load_p50[2] = { median_of(loads[0], nloads[0]), median_of(loads[1], nloads[1]) };
@@ -283,4 +297,5 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.one_round = 1,
 	.threads = 3,
 	.run = run_pi,
+	.trace_kind = RTB_TRACE_PI,
 };

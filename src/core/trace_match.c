@@ -23,8 +23,11 @@
  *          its quantum -> switch to the peer -> the peer's first stamp;
  *          each switch is checked to be a preemption (outgoing task still
  *          runnable), not a block or a migration.
- *   PI     per trial, whether the holder's priority was raised by the
- *          inheritance machinery inside the trial.
+ *   PI     per trial (tSlowTask holds the mutex -> its release stamp), whether
+ *          the holder's priority was raised by the inheritance machinery,
+ *          and whether the middle task (peer) preempted the holder (switched it
+ *          out still runnable) while it held the mutex: without a protocol
+ *          it does; with inheritance or a ceiling it must not.
  * Component values are in ns; the last component is the sample minus the
  * others, so the components add up to the sample exactly. */
 #include <string.h>
@@ -242,16 +245,20 @@ static void match_pi(const struct rtb_trace_in *in, struct rtb_trace_out *o, siz
 	const struct rtb_tev *ev = in->ev;
 	const struct rtb_trace_marks *mk = in->mk;
 	size_t from = lower(ev, in->nev, mk->start[i]), to = lower(ev, in->nev, mk->end[i] + 1);
-	int boosted = 0;
+	int boosted = 0, preempted = 0;
 
 	/* kernel-side priorities: a smaller number is a higher priority */
-	for (size_t k = from; k < to && !boosted; k++)
-		boosted = ev[k].kind == RTB_TEV_PRIO && ev[k].pid == mk->tid &&
-			  ev[k].new_prio < ev[k].old_prio;
+	for (size_t k = from; k < to; k++) {
+		boosted |= ev[k].kind == RTB_TEV_PRIO && ev[k].pid == mk->tid &&
+			   ev[k].new_prio < ev[k].old_prio;
+		preempted |= ev[k].kind == RTB_TEV_SWITCH && ev[k].prev == mk->tid &&
+			     ev[k].prev_runnable && ev[k].pid == mk->peer_tid;
+	}
 	if (boosted)
 		o->boosted++;
 	else
 		o->not_boosted++;
+	o->preempted += (uint64_t)preempted;
 	o->why[i] = RTB_TW_OK;
 }
 
@@ -266,7 +273,7 @@ int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *o)
 		if (in->n && !o->comp[k])
 			return RTB_EINVAL;
 	o->matched = o->agree = 0;
-	o->boosted = o->not_boosted = 0;
+	o->boosted = o->not_boosted = o->preempted = 0;
 	for (size_t i = 0; i < in->n; i++) {
 		enum rtb_trace_why w = RTB_TW_NO_EVENTS;
 		switch (in->kind) {

@@ -46,9 +46,11 @@ int rtb_trace_setup(struct rtb_ctx *c)
 	size_t n = o->samples > 0 ? (size_t)o->samples : 20000;
 
 	s->trace_requested = 1;
-	/* about 0.5 KiB of events per sample on the development machine; room
-	 * for four times that, at least 8 MiB, at most 512 MiB per CPU */
-	cfg.buffer_kb = n * 2 + 8192;
+	/* about 0.5 KiB of events per sample on the development machine, but
+	 * whatever else runs on the CPU adds to it (a time-slice test with a
+	 * long quantum, other processes): 2 KiB a sample plus 32 MiB, at most
+	 * 512 MiB per CPU. A full buffer drops events, counted and reported. */
+	cfg.buffer_kb = n * 2 + 32768;
 	if (cfg.buffer_kb > 512 * 1024)
 		cfg.buffer_kb = 512 * 1024;
 	int rc = rtb_port_trace_open(&cfg, why, sizeof(why));
@@ -134,6 +136,7 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 	d->lost_events += s->lost_events;
 	d->boosted += s->boosted;
 	d->not_boosted += s->not_boosted;
+	d->preempted += s->preempted;
 	untraced_stats(d);
 	free(s->dis);
 	free(s->untraced);
@@ -216,6 +219,7 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 	t->agreement = n ? (double)out.agree / (double)n : 0;
 	t->boosted = out.boosted;
 	t->not_boosted = out.not_boosted;
+	t->preempted = out.preempted;
 	if (tm->kind == RTB_TRACE_PI)
 		goto out;
 	t->dis = calloc(n - out.agree + 1, sizeof(*t->dis));

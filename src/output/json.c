@@ -394,6 +394,7 @@ static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
 	if (t->kind == RTB_TRACE_PI) {
 		put_uint(w, "trials_boosted", t->boosted);
 		put_uint(w, "trials_not_boosted", t->not_boosted);
+		put_uint(w, "trials_holder_preempted", t->preempted);
 	}
 	/* the cost of watching: the untraced passes, pooled */
 	jw_open(w, "untraced", '{', 0);

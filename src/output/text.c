@@ -148,9 +148,9 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 	const struct rtb_metric *d = t->diff_id[0] ? rtb_metric_find(r, t->diff_id) : NULL;
 
 	if (t->kind == RTB_TRACE_PI) {
-		rtb_sink_printf(f, "    trace (%s): holder boosted by priority inheritance in %" PRIu64
-			" of %lu trials, not boosted in %" PRIu64 "\n", t->clock, t->boosted,
-			(unsigned long)t->samples, t->not_boosted);
+		rtb_sink_printf(f, "    trace (%s): of %lu trials, tSlowTask boosted (sched_pi_setprio) in %" PRIu64
+			", preempted by tWorkTask while holding the mutex in %" PRIu64 "\n", t->clock,
+			(unsigned long)t->samples, t->boosted, t->preempted);
 	} else {
 		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of %lu samples agree within %.1f us "
 			"(%lu matched to their events)", t->clock, 100.0 * t->agreement,

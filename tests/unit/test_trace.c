@@ -348,23 +348,31 @@ static void test_slice_and_pi(void)
 	CHECK_EQ_I(why[0], RTB_TW_NOT_PREEMPTION);
 
 	/* PI: holder 5 boosted (kernel prio 120 -> 17) in trial 0, not in 1 */
-	struct rtb_tev pe[2];
+	struct rtb_tev pe[3];
 	pe[0] = E(150, RTB_TEV_PRIO, 6, 5);
 	pe[0].old_prio = 120;
 	pe[0].new_prio = 17;
 	pe[1] = E(250, RTB_TEV_PRIO, 5, 5);   /* the de-boost: not a boost */
 	pe[1].old_prio = 17;
 	pe[1].new_prio = 120;
+	pe[2] = E(1500, RTB_TEV_SWITCH, 5, 8);  /* the middle task 8 preempts holder 5 */
+	pe[2].prev = 5;
+	pe[2].prev_runnable = 1;
 	int64_t ps[2] = { 1, 1 };
 	uint64_t st[2] = { 100, 1000 }, en[2] = { 200, 2000 };
-	struct rtb_trace_marks pm = { .kind = RTB_TRACE_PI, .start = st, .end = en, .tid = 5, .capacity = 2 };
-	struct rtb_trace_in pin = { .kind = RTB_TRACE_PI, .ev = pe, .nev = 2, .sample_ns = ps, .n = 2,
+	struct rtb_trace_marks pm = { .kind = RTB_TRACE_PI, .start = st, .end = en, .tid = 5,
+				      .peer_tid = 8, .capacity = 2 };
+	struct rtb_trace_in pin = { .kind = RTB_TRACE_PI, .ev = pe, .nev = 3, .sample_ns = ps, .n = 2,
 				    .mk = &pm, .ticks_per_ns = 1 };
 	uint8_t pw[2];
 	struct rtb_trace_out po = { .why = pw };
 	CHECK_EQ_I(rtb_trace_match(&pin, &po), 0);
 	CHECK_EQ_I(po.boosted, 1);
 	CHECK_EQ_I(po.not_boosted, 1);
+	CHECK_EQ_I(po.preempted, 1);
+	pe[2].pid = 9;                         /* a switch to another task: not counted */
+	CHECK_EQ_I(rtb_trace_match(&pin, &po), 0);
+	CHECK_EQ_I(po.preempted, 0);
 }
 
 int main(void)
