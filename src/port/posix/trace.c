@@ -87,9 +87,13 @@ static struct {
 } tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
 
-/* tracefs_mounted - a tracefs mount point from /proc/mounts, or 0. */
+/* tracefs_mounted - 1 when tracefs is mounted at one of its standard
+ * places (copied into dir), else 0. A mount elsewhere may be another
+ * program's temporary one (another rtbench run's private mount), which can
+ * go away under us: then rtbench mounts its own. */
 static int tracefs_mounted(char *dir, size_t len)
 {
+	static const char *const std[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 	FILE *f = fopen("/proc/mounts", "re");
 	char dev[256], mp[256], type[64];
 	int found = 0;
@@ -97,10 +101,11 @@ static int tracefs_mounted(char *dir, size_t len)
 	if (!f)
 		return 0;
 	while (!found && fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
-		if (!strcmp(type, "tracefs") && !strchr(mp, '\\')) {
-			snprintf(dir, len, "%s", mp);
-			found = 1;
-		}
+		for (size_t i = 0; i < 2 && !found; i++)
+			if (!strcmp(type, "tracefs") && !strcmp(mp, std[i])) {
+				snprintf(dir, len, "%s", mp);
+				found = 1;
+			}
 	fclose(f);
 	return found;
 }
@@ -146,7 +151,7 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 		/* a private mount point, so another run's or the user's mount
 		 * state is never changed, and unmounting ours never pulls the
 		 * floor from under theirs */
-		snprintf(tr.mnt, sizeof(tr.mnt), "/tmp/rtbench-tracefs.XXXXXX");
+		snprintf(tr.mnt, sizeof(tr.mnt), "/tmp/rtbench-tracefs.%ld.XXXXXX", (long)getpid());
 		if (!mkdtemp(tr.mnt)) {
 			snprintf(why, len, "tracefs not mounted, and no mount point: %s", strerror(errno));
 			tr.mnt[0] = '\0';
