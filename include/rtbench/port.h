@@ -200,6 +200,12 @@ int rtb_ptimer_stop(rtb_ptimer_t *t);
 /* rtb_port_init - once, before any thread: blocks asynchronous signals the
  * port uses so that only the intended thread takes them. */
 int rtb_port_init(void);
+/* rtb_port_alloc / rtb_port_free - memory for the core's allocator
+ * (rtbench/mem.h; never called in a measurement loop). POSIX: malloc and
+ * free; a board: its static arena (FreeRTOS: pvPortMalloc over heap_4's
+ * static ucHeap). Blocks at least 8-byte aligned; NULL when exhausted. */
+void *rtb_port_alloc(size_t n);
+void rtb_port_free(void *p);
 /* rtb_port_exit - end the whole program at once with status, without
  * unwinding or flushing (the watchdog's last resort when a phase will not
  * stop; POSIX: _exit; a board: halt or reset). Never returns. */

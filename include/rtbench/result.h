@@ -15,7 +15,12 @@
 
 #define RTB_SCHEMA "rtbench-result"
 #define RTB_SCHEMA_VERSION 2
+/* Storage is sized at build time; a port or board overrides these with -D
+ * (a small target: fewer metrics, a coarser histogram). The footprint a
+ * run used is in its result (struct rtb_footprint). */
+#ifndef RTB_MAX_METRICS
 #define RTB_MAX_METRICS 128
+#endif
 #define RTB_MAX_EXTRAS 8
 #define RTB_MAX_WARNINGS 16
 /* Rounds: every measurement runs in rounds, interleaved across measurements
@@ -24,8 +29,25 @@
 #define RTB_DEFAULT_ROUNDS 5
 /* Histogram layout shared by every metric: 1 ns exact up to 128 ns, then
  * 64 buckets per power of two (<= 1.6% wide), up to 2^36 ns (~69 s). */
+#ifndef RTB_HIST_SUB_BITS
 #define RTB_HIST_SUB_BITS 7
+#endif
+#ifndef RTB_HIST_TOP_BIT
 #define RTB_HIST_TOP_BIT 36
+#endif
+/* buckets of that layout (rtb_hist_buckets): 1984 counters, 15.5 KiB */
+#define RTB_HIST_NBUCKETS ((1u << RTB_HIST_SUB_BITS) + \
+	(RTB_HIST_TOP_BIT - RTB_HIST_SUB_BITS) * (1u << (RTB_HIST_SUB_BITS - 1)))
+
+/* What a run held in memory (bytes), reported in its result: the core's
+ * allocations at their peak (metrics with their histograms, samples,
+ * scratch), the static thread stack pool, and one metric's size. */
+struct rtb_footprint {
+	uint64_t heap_peak_bytes;
+	uint64_t stack_pool_bytes;
+	uint32_t stacks, stack_bytes;
+	uint64_t metric_bytes;
+};
 
 enum rtb_metric_status {
 	RTB_STATUS_OK = 0,      /* measured as asked */
@@ -116,7 +138,7 @@ struct rtb_metric {
 	struct rtb_stats stats;
 	struct rtb_spread p50_spread, p99_spread; /* over rounds (nrounds >= 2) */
 	struct rtb_hist hist;
-	uint64_t hist_store[4096];
+	uint64_t hist_store[RTB_HIST_NBUCKETS];
 	int64_t elapsed_ns;     /* wall time the measurement took */
 
 	/* run --trace only (NULL otherwise): the per-sample marks the
@@ -165,6 +187,7 @@ struct rtb_result {
 	int nwarnings;
 	struct rtb_metric *metrics[RTB_MAX_METRICS];
 	int nmetrics;
+	struct rtb_footprint mem;   /* filled before each write (all 0: unknown) */
 };
 
 /* rtb_result_complete - 1 only for the result of a whole run, at its very

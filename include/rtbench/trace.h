@@ -64,8 +64,8 @@ int rtb_port_trace_begin(uint64_t cpus);
 /* rtb_port_trace_end - stop recording. */
 int rtb_port_trace_end(void);
 /* rtb_port_trace_collect - the events recorded since begin, in time order,
- * in a malloc'd array (*ev, *n; the caller frees); *lost = events the OS
- * dropped (buffer full). */
+ * in an array from the core allocator (*ev, *n; the caller rtb_free()s
+ * it); *lost = events the OS dropped (buffer full). */
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */

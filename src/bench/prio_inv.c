@@ -39,6 +39,7 @@
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 
 #define NPROTO 3
 #define WAIT_NS 2000000000LL
@@ -107,11 +108,11 @@ static void cyclic_task(void *p)
 static int64_t median_of(int64_t *v, size_t n)
 {
 	struct rtb_stats st;
-	int64_t *scratch = malloc((n ? n : 1) * sizeof(*scratch));
+	int64_t *scratch = rtb_alloc((n ? n : 1) * sizeof(*scratch));
 	if (!scratch)
 		return 0;
 	rtb_stats_compute(v, n, scratch, &st);
-	free(scratch);
+	rtb_free(scratch);
 	return st.median;
 }
 
@@ -139,7 +140,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		snprintf(id, sizeof(id), "%s.%s.blocking", b->id, proto_name[p]);
 		snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking", proto_long[p]);
 		blk[p] = rtb_bench_metric(c, b, id, title, n);
-		blk2[p] = calloc(n ? n : 1, sizeof(int64_t));
+		blk2[p] = rtb_alloc((n ? n : 1) * (sizeof(int64_t)));
 		if (!rtr[p] || !blk[p] || !blk2[p]) {
 			rc = RTB_ENOMEM;
 			goto out;
@@ -154,8 +155,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			inited[p] = 1;
 		}
 	}
-	loads[0] = calloc(n * NPROTO + 1, sizeof(int64_t));
-	loads[1] = calloc(n * NPROTO + 1, sizeof(int64_t));
+	loads[0] = rtb_alloc((n * NPROTO + 1) * (sizeof(int64_t)));
+	loads[1] = rtb_alloc((n * NPROTO + 1) * (sizeof(int64_t)));
 	if (!loads[0] || !loads[1]) {
 		rc = RTB_ENOMEM;
 		goto out;
@@ -274,10 +275,10 @@ out:
 	for (int p = 0; p < NPROTO; p++) {
 		if (inited[p])
 			rtb_mutex_destroy(&s.mtx[p]);
-		free(blk2[p]);
+		rtb_free(blk2[p]);
 	}
-	free(loads[0]);
-	free(loads[1]);
+	rtb_free(loads[0]);
+	rtb_free(loads[1]);
 	rtb_bsem_destroy(&s.go_h);
 	rtb_bsem_destroy(&s.go_m);
 	rtb_bsem_destroy(&s.go_l);

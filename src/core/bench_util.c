@@ -4,6 +4,7 @@
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "core/watchdog.h"
 #include "core/env.h"
 #include "core/stack.h"
@@ -143,19 +144,19 @@ struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric
 
 	if (!c->tracing || !n || m->tm)
 		return m->tm;
-	tm = calloc(1, sizeof(*tm));
+	tm = rtb_alloc((1) * (sizeof(*tm)));
 	if (!tm)
 		return NULL;
 	tm->kind = kind;
 	tm->capacity = n;
-	tm->start = malloc(n * sizeof(*tm->start));
-	tm->end = malloc(n * sizeof(*tm->end));
-	tm->expiry_ns = malloc(n * sizeof(*tm->expiry_ns));
+	tm->start = rtb_alloc(n * sizeof(*tm->start));
+	tm->end = rtb_alloc(n * sizeof(*tm->end));
+	tm->expiry_ns = rtb_alloc(n * sizeof(*tm->expiry_ns));
 	if (!tm->start || !tm->end || !tm->expiry_ns) {
-		free(tm->start);
-		free(tm->end);
-		free(tm->expiry_ns);
-		free(tm);
+		rtb_free(tm->start);
+		rtb_free(tm->end);
+		rtb_free(tm->expiry_ns);
+		rtb_free(tm);
 		return NULL;
 	}
 	/* touch every page now, so keeping a mark never faults in the loop */

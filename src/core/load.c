@@ -16,6 +16,7 @@
 #include "core/env.h"
 #include "core/load.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 
 #define MAX_LOAD_THREADS 64
 #define WALK_BYTES (4u << 20)
@@ -56,9 +57,9 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 			 * without a heap has no built-in load) */
 			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_NORMAL, RTB_PRIO_LOW, ld.n,
 						     NULL, 0 };
-			ld.buf[ld.n] = calloc(1, WALK_BYTES);
+			ld.buf[ld.n] = rtb_alloc((1) * (WALK_BYTES));
 			if (!ld.buf[ld.n] || rtb_thread_create(&ld.th[ld.n], &a, walker, ld.buf[ld.n])) {
-				free(ld.buf[ld.n]);
+				rtb_free(ld.buf[ld.n]);
 				rtb_load_stop();
 				return RTB_ENOMEM;
 			}
@@ -78,7 +79,7 @@ void rtb_load_stop(void)
 	atomic_store(&ld.quit, 1);
 	for (int i = 0; i < ld.n; i++) {
 		rtb_thread_join(&ld.th[i]);
-		free(ld.buf[i]);
+		rtb_free(ld.buf[i]);
 	}
 	ld.n = 0;
 }

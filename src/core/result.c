@@ -5,6 +5,7 @@
 #include <string.h>
 #include "rtbench/result.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 
 const char *rtb_status_name(enum rtb_metric_status s)
 {
@@ -41,13 +42,13 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 
 	if (r->nmetrics >= RTB_MAX_METRICS)
 		return RTB_ENOMEM;
-	m = calloc(1, sizeof(*m));
+	m = rtb_alloc((1) * (sizeof(*m)));
 	if (!m)
 		return RTB_ENOMEM;
 	if (capacity) {
-		m->samples = malloc(capacity * sizeof(*m->samples));
+		m->samples = rtb_alloc(capacity * sizeof(*m->samples));
 		if (!m->samples) {
-			free(m);
+			rtb_free(m);
 			return RTB_ENOMEM;
 		}
 		memset(m->samples, 0, capacity * sizeof(*m->samples));
@@ -58,8 +59,8 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 	nb = rtb_hist_buckets(RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT);
 	if (rtb_hist_init(&m->hist, RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT, m->hist_store,
 			  sizeof(m->hist_store) / sizeof(m->hist_store[0])) || nb == 0) {
-		free(m->samples);
-		free(m);
+		rtb_free(m->samples);
+		rtb_free(m);
 		return RTB_EINVAL;
 	}
 	r->metrics[r->nmetrics++] = m;
@@ -136,12 +137,12 @@ int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns)
 			m->over_deadline++;
 	}
 	if (m->count) {
-		scratch = malloc(m->count * sizeof(*scratch));
+		scratch = rtb_alloc(m->count * sizeof(*scratch));
 		if (!scratch)
 			return RTB_ENOMEM;
 	}
 	rc = rtb_stats_compute(m->samples, m->count, scratch, &m->stats);
-	free(scratch);
+	rtb_free(scratch);
 	m->p50_spread = (struct rtb_spread){ 0, 0 };
 	m->p99_spread = (struct rtb_spread){ 0, 0 };
 	for (int i = 0; i < m->nrounds; i++) {
@@ -206,7 +207,7 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 		if (dst->nrounds >= RTB_MAX_ROUNDS)
 			return RTB_ERANGE;
 		/* after the measurement: growing here costs no sample */
-		int64_t *s = realloc(dst->samples, (dst->count + src->count) * sizeof(*s));
+		int64_t *s = rtb_realloc(dst->samples, (dst->count + src->count) * sizeof(*s));
 		if (!s)
 			return RTB_ENOMEM;
 		dst->samples = s;
@@ -251,18 +252,18 @@ void rtb_result_free(struct rtb_result *r)
 		if (!m)
 			continue;
 		if (m->tm) {
-			free(m->tm->start);
-			free(m->tm->end);
-			free(m->tm->expiry_ns);
-			free(m->tm);
+			rtb_free(m->tm->start);
+			rtb_free(m->tm->end);
+			rtb_free(m->tm->expiry_ns);
+			rtb_free(m->tm);
 		}
 		if (m->trace) {
-			free(m->trace->dis);
-			free(m->trace->untraced);
+			rtb_free(m->trace->dis);
+			rtb_free(m->trace->untraced);
 		}
-		free(m->trace);
-		free(r->metrics[i]->samples);
-		free(r->metrics[i]);
+		rtb_free(m->trace);
+		rtb_free(r->metrics[i]->samples);
+		rtb_free(r->metrics[i]);
 	}
 	r->nmetrics = 0;
 }

@@ -15,6 +15,7 @@
 #include "core/trace_run.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "rtbench/output.h"
 
 /* item_selects - item (n chars) names bench id: exactly (then no other
@@ -351,10 +352,20 @@ static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s
 static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
 static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
 
+/* footprint - what the run holds now, for the result. */
+static void footprint(struct rtb_result *r)
+{
+	r->mem.heap_peak_bytes = rtb_mem_peak();
+	r->mem.stack_pool_bytes = rtb_stack_pool_bytes();
+	r->mem.stacks = RTB_THREADS_MAX;
+	r->mem.stack_bytes = RTB_STACK_BYTES;
+	r->mem.metric_bytes = sizeof(struct rtb_metric);
+}
+
 /* write_outputs - every result file; a failure is said once per file
  * (with the reason) and makes the run's exit status nonzero. The file it
  * failed to replace is left as it was (rtb_port_output). */
-static int write_outputs(const struct rtb_run_out *out, const struct rtb_result *r)
+static int write_outputs(const struct rtb_run_out *out, struct rtb_result *r)
 {
 	static unsigned said;
 	struct { const char *path; rtb_output_fn fn; } w[] = {
@@ -362,6 +373,7 @@ static int write_outputs(const struct rtb_run_out *out, const struct rtb_result 
 	};
 	int rc = 0;
 
+	footprint(r);
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		if (!w[i].path || !rtb_port_output(w[i].path, w[i].fn, r))
 			continue;
@@ -453,7 +465,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 
 	if (rc)
 		return rc;
-	nr = calloc(rtb_nbenches, sizeof(*nr));
+	nr = rtb_alloc((rtb_nbenches) * (sizeof(*nr)));
 	if (!nr) {
 		rtb_run_teardown(&c);
 		return RTB_ENOMEM;
@@ -504,8 +516,9 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		/* after each round: a stop keeps them; "complete": false */
 		wrc |= write_outputs(out, res);
 	}
-	free(nr);
+	rtb_free(nr);
 	rtb_run_teardown(&c);
+	footprint(res);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
 	res->set.final = 1; /* only this last file may say "complete": true */

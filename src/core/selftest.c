@@ -23,6 +23,7 @@
 #include "core/selftest.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 
 #define ROUNDS 3
 #define TOL_MIN_NS 300
@@ -85,13 +86,13 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 		rc = RTB_ENOTSUP;
 	}
 	if (!rc) {
-		int64_t *scratch = malloc(m->count * sizeof(*scratch));
+		int64_t *scratch = rtb_alloc(m->count * sizeof(*scratch));
 		if (!scratch) {
 			rc = RTB_ENOMEM;
 		} else {
 			*base = parity_half(m, 0, scratch);
 			*inj = parity_half(m, 1, scratch);
-			free(scratch);
+			rtb_free(scratch);
 		}
 	}
 	rtb_result_free(&tmp);

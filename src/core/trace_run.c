@@ -15,6 +15,7 @@
 #include <string.h>
 #include "core/trace_run.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "rtbench/sink.h"
 #include "rtbench/stats.h"
 
@@ -68,7 +69,7 @@ int rtb_trace_setup(struct rtb_ctx *c)
 static int untraced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once,
 			 struct rtb_result **out)
 {
-	struct rtb_result *r = calloc(1, sizeof(*r));
+	struct rtb_result *r = rtb_alloc((1) * (sizeof(*r)));
 	struct rtb_opts o = *c->o;
 	struct rtb_ctx c2 = *c;
 	size_t n = rtb_samples(c, b);
@@ -92,13 +93,13 @@ static void untraced_stats(struct rtb_metric_trace *t)
 	struct rtb_stats st;
 	int64_t *scratch;
 
-	if (!t || !t->nuntraced || !(scratch = malloc(t->nuntraced * sizeof(*scratch))))
+	if (!t || !t->nuntraced || !(scratch = rtb_alloc(t->nuntraced * sizeof(*scratch))))
 		return;
 	if (!rtb_stats_compute(t->untraced, t->nuntraced, scratch, &st)) {
 		t->untraced_p50_ns = st.pct[0];
 		t->untraced_p99_ns = st.pct[2];
 	}
-	free(scratch);
+	rtb_free(scratch);
 }
 
 /* rtb_trace_merge_round - a later round's trace into the run's metric dst
@@ -116,8 +117,8 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 		src->trace = NULL;
 		return 0;
 	}
-	struct rtb_trace_disagreement *dis = realloc(d->dis, (d->ndis + s->ndis + 1) * sizeof(*dis));
-	int64_t *u = realloc(d->untraced, (d->nuntraced + s->nuntraced + 1) * sizeof(*u));
+	struct rtb_trace_disagreement *dis = rtb_realloc(d->dis, (d->ndis + s->ndis + 1) * sizeof(*dis));
+	int64_t *u = rtb_realloc(d->untraced, (d->nuntraced + s->nuntraced + 1) * sizeof(*u));
 	if (dis)
 		d->dis = dis;
 	if (u)
@@ -138,9 +139,9 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 	d->not_boosted += s->not_boosted;
 	d->preempted += s->preempted;
 	untraced_stats(d);
-	free(s->dis);
-	free(s->untraced);
-	free(s);
+	rtb_free(s->dis);
+	rtb_free(s->untraced);
+	rtb_free(s);
 	src->trace = NULL;
 	return 0;
 }
@@ -184,7 +185,7 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 		     size_t nev, uint64_t lost)
 {
 	struct rtb_trace_marks *tm = m->tm;
-	struct rtb_metric_trace *t = calloc(1, sizeof(*t));
+	struct rtb_metric_trace *t = rtb_alloc((1) * (sizeof(*t)));
 	struct rtb_trace_out out = { 0 };
 	size_t n = m->count;
 	int rc = RTB_ENOMEM;
@@ -198,10 +199,10 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 	t->lost_events = lost;
 	t->samples = n;
 	rtb_trace_comp_names(tm->kind, &out);
-	out.why = calloc(n + 1, 1);
-	out.diff_ns = calloc(n + 1, sizeof(int64_t));
+	out.why = rtb_alloc((n + 1) * (1));
+	out.diff_ns = rtb_alloc((n + 1) * (sizeof(int64_t)));
 	for (int k = 0; k < out.ncomp; k++)
-		out.comp[k] = calloc(n + 1, sizeof(int64_t));
+		out.comp[k] = rtb_alloc((n + 1) * (sizeof(int64_t)));
 	if (!out.why || !out.diff_ns)
 		goto out;
 	for (int k = 0; k < out.ncomp; k++)
@@ -222,7 +223,7 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 	t->preempted = out.preempted;
 	if (tm->kind == RTB_TRACE_PI)
 		goto out;
-	t->dis = calloc(n - out.agree + 1, sizeof(*t->dis));
+	t->dis = rtb_alloc((n - out.agree + 1) * (sizeof(*t->dis)));
 	if (!t->dis) {
 		rc = RTB_ENOMEM;
 		goto out;
@@ -242,10 +243,10 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 			      "rtbench's interval minus the trace's (the agreement's difference)",
 			      out.diff_ns, out.why, 1, t->diff_id);
 out:
-	free(out.why);
-	free(out.diff_ns);
+	rtb_free(out.why);
+	rtb_free(out.diff_ns);
 	for (int k = 0; k < out.ncomp; k++)
-		free(out.comp[k]);
+		rtb_free(out.comp[k]);
 	return rc;
 }
 
@@ -315,7 +316,7 @@ static void cost(struct rtb_metric *m, struct rtb_result *before, struct rtb_res
 		struct rtb_metric *u = find(r[k], m->id);
 		if (!u || !u->count)
 			continue;
-		int64_t *s = realloc(t->untraced, (t->nuntraced + u->count) * sizeof(*s));
+		int64_t *s = rtb_realloc(t->untraced, (t->nuntraced + u->count) * sizeof(*s));
 		if (!s)
 			return;
 		memcpy(s + t->nuntraced, u->samples, u->count * sizeof(*s));
@@ -372,19 +373,19 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 	for (int i = first; i < last; i++) {
 		struct rtb_metric *m = c->res->metrics[i];
 		if (m->tm) {
-			free(m->tm->start);
-			free(m->tm->end);
-			free(m->tm->expiry_ns);
-			free(m->tm);
+			rtb_free(m->tm->start);
+			rtb_free(m->tm->end);
+			rtb_free(m->tm->expiry_ns);
+			rtb_free(m->tm);
 			m->tm = NULL;
 		}
 	}
-	free(ev);
+	rtb_free(ev);
 	if (before)
 		rtb_result_free(before);
 	if (after)
 		rtb_result_free(after);
-	free(before);
-	free(after);
+	rtb_free(before);
+	rtb_free(after);
 	return rc;
 }

@@ -422,6 +422,18 @@ static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
 	jw_close(w, '}');
 }
 
+/* write_footprint - what the run held (schema 2; all null when unknown). */
+static void write_footprint(struct jw *w, const struct rtb_footprint *f)
+{
+	jw_open(w, "footprint", '{', 1);
+	put_int_or_null(w, "heap_peak_bytes", (int64_t)f->heap_peak_bytes, 0);
+	put_int_or_null(w, "stack_pool_bytes", (int64_t)f->stack_pool_bytes, 0);
+	put_int_or_null(w, "stacks", f->stacks, 0);
+	put_int_or_null(w, "stack_bytes", f->stack_bytes, 0);
+	put_int_or_null(w, "metric_bytes", (int64_t)f->metric_bytes, 0);
+	jw_close(w, '}');
+}
+
 static void write_histogram(struct jw *w, const struct rtb_hist *h, int with_counts)
 {
 	int have = with_counts && h->counts && h->nbuckets > 0;
@@ -577,6 +589,7 @@ int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 	write_system(&w, &r->fp);
 	write_clock(&w, r);
 	write_settings(&w, &r->set);
+	write_footprint(&w, &r->mem);
 	jw_open(&w, "metrics", '[', 1);
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++)
 		if (r->metrics[i])

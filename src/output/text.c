@@ -248,6 +248,11 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
 	rtb_sink_printf(f, ", base prio %d\n", s->prio);
 	rtb_sink_printf(f, "load:    %s\n", s->load);
+	if (r->mem.heap_peak_bytes)
+		rtb_sink_printf(f, "memory:  %.1f KiB at the peak (metrics %.1f KiB each, with the samples), "
+				"stacks %u x %u KiB\n", (double)r->mem.heap_peak_bytes / 1024.0,
+				(double)r->mem.metric_bytes / 1024.0, (unsigned)r->mem.stacks,
+				(unsigned)(r->mem.stack_bytes / 1024));
 	if (fp->rt_runtime_us != -2)
 		rtb_sink_printf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
 			fp->rt_runtime_us, fp->rt_period_us);

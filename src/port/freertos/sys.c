@@ -136,3 +136,16 @@ const char *rtb_port_journal_where(void)
 {
 	return "(none: FreeRTOS settings are compile-time)";
 }
+
+/* rtb_port_alloc / rtb_port_free - the FreeRTOS heap (this board's
+ * heap_3: newlib's malloc between .bss and the main stack, made safe
+ * between tasks; a board with heap_4 gets a static ucHeap instead). */
+void *rtb_port_alloc(size_t n)
+{
+	return pvPortMalloc(n);
+}
+
+void rtb_port_free(void *p)
+{
+	vPortFree(p);
+}

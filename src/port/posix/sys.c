@@ -443,3 +443,14 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 	read_line("/sys/devices/system/cpu/isolated", fp->isolated_cpus, sizeof(fp->isolated_cpus));
 	return 0;
 }
+
+/* rtb_port_alloc / rtb_port_free - the C library's heap. */
+void *rtb_port_alloc(size_t n)
+{
+	return malloc(n);
+}
+
+void rtb_port_free(void *p)
+{
+	free(p);
+}

@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "rtbench/trace.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 
 long rtb_port_trace_self(void)
 {
@@ -299,7 +300,7 @@ static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
 		return 0;
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? c->cap * 2 : 65536;
-		struct rtb_tev *ev = realloc(c->ev, cap * sizeof(*ev));
+		struct rtb_tev *ev = rtb_realloc(c->ev, cap * sizeof(*ev));
 		if (!ev) {
 			c->err = RTB_ENOMEM;
 			return 1;
@@ -402,7 +403,7 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	tracefs_iterate_raw_events(tep, tr.inst, NULL, 0, on_event, &c);
 	tep_free(tep);
 	if (c.err) {
-		free(c.ev);
+		rtb_free(c.ev);
 		return c.err;
 	}
 	qsort(c.ev, c.n, sizeof(*c.ev), cmp_tev);
