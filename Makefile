@@ -5,7 +5,9 @@
 #   make check           install what the tests need (root + apt-get, from
 #                        tests/packages.txt; says what), then every test, none skipped
 #   make test            build and run every test (prints "N passed, N failed")
-#   make install PREFIX=/usr/local DESTDIR=
+#   make install PREFIX=/usr/local DESTDIR=   (program, man page, docs, schema, completion)
+#   make man             rtbench(1) from the --help texts (tools/gen-man.sh)
+#   make deb             the Debian package (dpkg-buildpackage -us -uc -b) into $(BUILD)/deb
 #   make CROSS_COMPILE=aarch64-linux-gnu-  or  make CC=clang
 #   make PORT=posix      the porting layer to build (src/port/$(PORT)/)
 #
@@ -75,7 +77,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # src/port/$(PORT)/build.mk
 -include src/port/$(PORT)/build.mk
 
-.PHONY: all test unit clean install fuzz bench-peers bench-kernels run check FORCE
+.PHONY: all test unit clean install fuzz bench-peers bench-kernels run check man deb FORCE
 all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
@@ -127,9 +129,30 @@ check:
 	tests/install-deps.sh
 	RTB_NO_SKIP=1 $(MAKE) test
 
-install: $(BUILD)/rtbench
-	install -d $(DESTDIR)$(BINDIR)
+# man - rtbench(1), generated from the program's own --help texts by
+# tools/gen-man.sh (one section per command, and `rtbench list`): --help is
+# the single source, so the page cannot drift from it. Needs the host-side
+# build (HOST=1) for the compare/report/check/ingest sections.
+man: $(BUILD)/man/rtbench.1
+$(BUILD)/man/rtbench.1: $(BUILD)/rtbench tools/gen-man.sh
+	@mkdir -p $(dir $@)
+	@echo "  MAN     $@"
+	$(Q)tools/gen-man.sh $(BUILD)/rtbench $(VERSION) >$@.tmp && mv $@.tmp $@
+
+# install - the program, its man page, the docs (with the result file's
+# JSON Schema) and the bash completion.
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR    ?= $(DATAROOTDIR)/man
+DOCDIR    ?= $(DATAROOTDIR)/doc/rtbench
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+DOCS      := README.md docs/measurements.md docs/json-schema.md docs/rtbench-result.schema.json \
+             docs/compare.md docs/validation.md docs/porting.md
+install: $(BUILD)/rtbench $(BUILD)/man/rtbench.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BUILD)/rtbench $(DESTDIR)$(BINDIR)/rtbench
+	install -m 644 $(BUILD)/man/rtbench.1 $(DESTDIR)$(MANDIR)/man1/rtbench.1
+	install -m 644 $(wildcard $(DOCS)) $(DESTDIR)$(DOCDIR)/
+	install -m 644 contrib/bash-completion/rtbench $(DESTDIR)$(BASHCOMPDIR)/rtbench
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# deb.sh - the Debian package: build it from a copy of the tree with
+# `dpkg-buildpackage -us -uc -b` (nocheck, parallel=2), check its contents
+# (program, man page, docs with the JSON Schema, bash completion), install
+# it and run `rtbench list` and `rtbench check` from the installed path,
+# then remove it again (when it was not installed before). Not root:
+# extracts instead of installing, and says so. Skips (77) without
+# dpkg-buildpackage (Debian packages dpkg-dev debhelper fakeroot).
+# RTB_LINTIAN=1 also runs lintian (slow, so not by default: the one tag it
+# reports is explained in debian/rtbench.lintian-overrides).
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/.." && pwd)
+out=${RTB_TEST_OUT:-/tmp}/deb
+for t in dpkg-buildpackage dh fakeroot; do
+	command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install dpkg-dev debhelper fakeroot)"; exit 77; }
+done
+command -v git >/dev/null || { echo "SKIP: git needed to copy the tree"; exit 77; }
+rm -rf "$out"; mkdir -p "$out/src/rtbench"
+fail=0
+# a copy of the tracked (and new, unignored) files: the build writes beside the tree
+(cd "$root" && git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T -) | tar -xf - -C "$out/src/rtbench"
+(cd "$out/src/rtbench" && DEB_BUILD_OPTIONS="parallel=2 nocheck" dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1 ||
+	{ echo "FAIL: dpkg-buildpackage"; tail -30 "$out/build.log"; exit 1; }
+deb=$(ls "$out"/src/rtbench_*_*.deb | grep -v dbgsym | head -1)
+echo "built $(basename "$deb")"
+dpkg-deb -c "$deb" >"$out/contents"
+for f in ./usr/bin/rtbench ./usr/share/man/man1/rtbench.1.gz \
+	./usr/share/bash-completion/completions/rtbench \
+	./usr/share/doc/rtbench/rtbench-result.schema.json ./usr/share/doc/rtbench/copyright; do
+	grep -q " $f\$" "$out/contents" || { echo "FAIL: $f not in the package"; fail=1; }
+done
+if [ "${RTB_LINTIAN:-0}" = 1 ] && command -v lintian >/dev/null; then
+	lintian --fail-on error,warning "$deb" || { echo "FAIL: lintian"; fail=1; }
+fi
+if [ "$(id -u)" = 0 ]; then
+	was=$(dpkg-query -W -f '${Status}' rtbench 2>/dev/null | grep -c 'install ok installed')
+	dpkg -i "$deb" >"$out/install.log" 2>&1 || { echo "FAIL: dpkg -i"; cat "$out/install.log"; exit 1; }
+	bin=/usr/bin/rtbench
+	dpkg -L rtbench | grep -qx "$bin" || { echo "FAIL: dpkg -L lacks $bin"; fail=1; }
+	cleanup() { [ "$was" = 1 ] || dpkg --purge rtbench >/dev/null 2>&1; }
+	trap cleanup EXIT
+else
+	echo "not root: extracting instead of installing"
+	dpkg-deb -x "$deb" "$out/root"
+	bin=$out/root/usr/bin/rtbench
+fi
+"$bin" list >"$out/list" || { echo "FAIL: $bin list"; fail=1; }
+grep -q '^ipc.mqueue.wakeup ' "$out/list" || { echo "FAIL: $bin list lacks ipc.mqueue.wakeup"; fail=1; }
+"$bin" check --baseline "$here/data/vx.json" "$here/data/vx_rerun.json" >/dev/null ||
+	{ echo "FAIL: the installed rtbench check"; fail=1; }
+zcat -f "$out/src/rtbench/debian/rtbench/usr/share/man/man1/rtbench.1.gz" | grep -q '^\.SS rtbench check' ||
+	{ echo "FAIL: the man page has no check section"; fail=1; }
+[ $fail -eq 0 ] && echo "deb: ok ($bin list: $(($(wc -l <"$out/list") - 1)) measurements)"
+exit $fail

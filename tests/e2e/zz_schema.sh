@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# zz_schema.sh - every result file the test suite wrote in this run (under
+# $RTB_TEST_OUT: run_quick, load, nort, emulation, ... ; named zz_ so
+# tests/run.sh runs it after them), plus the committed fixtures and the
+# JSON golden file, validated against docs/rtbench-result.schema.json with
+# a real validator (Debian python3-jsonschema). Each problem is one line:
+# file, JSON path, and what to do, e.g.
+#   quick/r.json: metrics/3: key 'trace' is not in the schema: add it to
+#   docs/rtbench-result.schema.json (metric) and docs/json-schema.md
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/.." && pwd)
+out=${RTB_TEST_OUT:-/tmp}
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+	echo "SKIP: python3-jsonschema not installed (apt-get install python3-jsonschema)"
+	exit 77
+fi
+python3 - "$root/docs/rtbench-result.schema.json" "$out" "$here/data" <<'PY'
+import glob, json, os, re, sys
+import jsonschema
+
+schema_path, out, data = sys.argv[1:4]
+schema = json.load(open(schema_path))
+jsonschema.Draft7Validator.check_schema(schema)
+v = jsonschema.Draft7Validator(schema)
+files = sorted(glob.glob(os.path.join(out, "**", "*.json"), recursive=True))
+suite = 0
+for f in sorted(glob.glob(os.path.join(data, "*.json"))):
+    if not os.path.basename(f).startswith("bad_"):   # bad_*: deliberately broken inputs
+        files.append(f)
+problems = nfiles = 0
+for f in files:
+    try:
+        d = json.load(open(f))
+    except Exception:
+        continue                      # not JSON (a truncated test file): not a result
+    if not isinstance(d, dict) or d.get("schema") != "rtbench-result":
+        continue
+    nfiles += 1
+    suite += f.startswith(out)
+    name = os.path.relpath(f, out) if f.startswith(out) else os.path.relpath(f, os.path.dirname(data))
+    for e in sorted(v.iter_errors(d), key=lambda e: list(map(str, e.absolute_path))):
+        where = "/".join(map(str, e.absolute_path)) or "(top level)"
+        part = "metric" if re.match(r"metrics/\d+$", where) else where
+        if e.validator == "additionalProperties":
+            for k in re.findall(r"'([^']+)'", e.message.split(" were unexpected")[0].split(" was unexpected")[0]):
+                if k in (e.instance or {}) and k not in e.schema.get("properties", {}):
+                    print(f"{name}: {where}: key '{k}' is not in the schema: add it to "
+                          f"docs/rtbench-result.schema.json ({part}) and docs/json-schema.md")
+        else:
+            print(f"{name}: {where}: {e.message[:300]}")
+        problems += 1
+print(f"{nfiles} result files checked ({suite} written by this test run), {problems} problems")
+if suite == 0:
+    print("FAIL: no result file from this test run was found under", out)
+    sys.exit(1)
+sys.exit(1 if problems else 0)
+PY
