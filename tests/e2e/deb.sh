@@ -15,11 +15,14 @@ out=${RTB_TEST_OUT:-/tmp}/deb
 for t in dpkg-buildpackage dh fakeroot; do
 	command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install dpkg-dev debhelper fakeroot)"; exit 77; }
 done
-command -v git >/dev/null || { echo "SKIP: git needed to copy the tree"; exit 77; }
 rm -rf "$out"; mkdir -p "$out/src/rtbench"
 fail=0
 # a copy of the tracked (and new, unignored) files: the build writes beside the tree
-(cd "$root" && git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T -) | tar -xf - -C "$out/src/rtbench"
+if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	(cd "$root" && git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T -)
+else
+	tar -C "$root" --exclude=./build --exclude=./debian/rtbench --exclude=./debian/.debhelper -cf - .
+fi | tar -xf - -C "$out/src/rtbench"
 (cd "$out/src/rtbench" && DEB_BUILD_OPTIONS="parallel=2 nocheck" dpkg-buildpackage -us -uc -b) >"$out/build.log" 2>&1 ||
 	{ echo "FAIL: dpkg-buildpackage"; tail -30 "$out/build.log"; exit 1; }
 deb=$(ls "$out"/src/rtbench_*_*.deb | grep -v dbgsym | head -1)
