@@ -32,18 +32,6 @@ long rtb_port_trace_self(void)
 
 #ifndef RTB_HAVE_TRACEFS
 
-/* events - enable (1) or disable (0) every event in the instance. */
-static int events(int on, char *why, size_t len)
-{
-	for (size_t i = 0; i < NWANT; i++)
-		if ((on ? tracefs_event_enable : tracefs_event_disable)(tr.inst, want[i].sys, want[i].name)) {
-			snprintf(why, len, "cannot %s the event %s:%s", on ? "enable" : "disable",
-				 want[i].sys, want[i].name);
-			return RTB_ESYS;
-		}
-	return 0;
-}
-
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 {
 	snprintf(why, len, "rtbench was built without libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev)");
