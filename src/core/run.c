@@ -227,7 +227,10 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	}
 	if (c->rt && o->rr_slice_ms > 0)
 		s->rr_timeslice_ms_used = o->rr_slice_ms;
-	if (res->fp.virt[0])
+	/* Under an instruction-counting emulator the host's descheduling
+	 * stops virtual time too: the EMULATED line says what the figures are
+	 * instead (emulation.h). */
+	if (res->fp.virt[0] && !(res->fp.emulation.present && res->fp.emulation.icount_shift >= 0))
 		rtb_result_warn(res, "virtual machine (%s): the host can deschedule a vCPU at any time; maxima include host delays",
 				res->fp.virt);
 	if (ncpu < 2)
