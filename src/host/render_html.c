@@ -392,6 +392,86 @@ static void metric_heading(struct rtb_sb *b, const struct rtb_cmp_metric *cm)
 	rtb_sb_html(b, cm->title[0] ? cm->title : cm->id);
 }
 
+/* is_component - cm is one of parent's kernel-trace components (run
+ * --trace: "<parent>.trace.<name>", not the rtbench-minus-trace difference). */
+static const char *is_component(const struct rtb_cmp_metric *cm, const char *parent)
+{
+	size_t n = strlen(parent);
+	if (strncmp(cm->id, parent, n) || strncmp(cm->id + n, ".trace.", 7))
+		return NULL;
+	return strcmp(cm->id + n + 7, "rtbench_minus_trace") ? cm->id + n + 7 : NULL;
+}
+
+/* plot_components - run --trace: per system, one bar of the measurement
+ * split into its kernel-trace components, stacked. Means, because the
+ * means of the components add up to the mean of the matched samples
+ * (medians do not add up). */
+static void plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	enum { W = 440, BAR = 22, LEFT = 130, RIGHT = 40 };
+	const char *name[8];
+	const struct rtb_cmp_metric *comp[8];
+	int nc = 0;
+	double total_max = 0;
+
+	for (size_t k = 0; k < c->nmetrics && nc < 8; k++) {
+		const char *nm = is_component(&c->metrics[k], cm->id);
+		if (nm) {
+			name[nc] = nm;
+			comp[nc++] = &c->metrics[k];
+		}
+	}
+	if (!nc)
+		return;
+	for (size_t i = 0; i < c->nsys; i++) {
+		double t = 0;
+		for (int k = 0; k < nc; k++)
+			if (comp[k]->cell[i].m && comp[k]->cell[i].m->count)
+				t += comp[k]->cell[i].m->mean;
+		total_max = fmax(total_max, t);
+	}
+	if (total_max <= 0)
+		return;
+	const int h = 30 + (int)c->nsys * (BAR + 10) + 20 * ((nc + 2) / 3);
+	char id[160];
+	plot_id(id, sizeof(id), "comp", cm->id);
+	rtb_sb_puts(b, "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" id=\"");
+	rtb_sb_html(b, id);
+	rtb_sb_printf(b, "\" data-plot=\"components\" viewBox=\"0 0 %d %d\" role=\"img\" "
+		      "aria-label=\"Kernel-trace components\"><title>Kernel-trace components (run --trace): "
+		      "mean of each over the samples matched to their events, stacked (means add up; medians "
+		      "do not)</title>\n<text x=\"10\" y=\"12\" font-size=\"11\">Kernel-trace components, "
+		      "mean us (stacked)</text>\n", W, h + 10);
+	for (size_t i = 0; i < c->nsys; i++) {
+		double x = LEFT, y = 24 + (double)i * (BAR + 10);
+		rtb_sb_printf(b, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">", LEFT - 6,
+			      y + BAR * 0.7);
+		rtb_sb_html(b, c->labels[i]);
+		rtb_sb_puts(b, "</text>\n");
+		for (int k = 0; k < nc; k++) {
+			const struct rtb_rf_metric *m = comp[k]->cell[i].m;
+			if (!m || !m->count)
+				continue;
+			double w = m->mean / total_max * (W - LEFT - RIGHT);
+			rtb_sb_printf(b, "<rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+				      "<title>", x, y, w > 0 ? w : 0, BAR, rtb_svg_color(k));
+			rtb_sb_html(b, name[k]);
+			rtb_sb_printf(b, ": mean %.3f us</title></rect>\n", m->mean / 1000.0);
+			x += w > 0 ? w : 0;
+		}
+		rtb_sb_printf(b, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\">%.2f us</text>\n",
+			      fmin(x + 3, W - 60), y + BAR * 0.7, (x - LEFT) / (W - LEFT - RIGHT) * total_max / 1000.0);
+	}
+	for (int k = 0; k < nc; k++) {
+		double lx = 10 + (k % 3) * 140, ly = 40 + (double)c->nsys * (BAR + 10) + (k / 3) * 20;
+		rtb_sb_printf(b, "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+			      "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">", lx, ly - 9, rtb_svg_color(k), lx + 14, ly);
+		rtb_sb_html(b, name[k]);
+		rtb_sb_puts(b, "</text>\n");
+	}
+	rtb_sb_puts(b, "</svg>\n");
+}
+
 static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
 {
 	struct rep_series s[RTB_CMP_MAX_SYS];
@@ -438,6 +518,7 @@ static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		plot_histogram(b, cm, s, n);
 		plot_percentiles(b, cm, s, n);
 		plot_series(b, cm, s, n);
+		plot_components(b, c, cm);
 	} else {
 		rtb_sb_puts(b, "<p class=\"sub\">No samples or histogram in the files: nothing to plot.</p>");
 	}
