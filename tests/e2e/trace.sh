@@ -119,6 +119,33 @@ diff "$out/before.txt" "$out/after-int.txt" >"$out/diff-int.txt" && ok "tracing 
 	fail "tracing state changed after Ctrl-C: $(cat "$out/diff-int.txt")"
 grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && fail "private tracefs mount left after Ctrl-C"
 
+# SIGKILL while tracing: nothing can clean up then; the next traced run
+# removes the killed run's instance and private mount
+"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 40000 --rounds 1 --quiet \
+	--no-wait >/dev/null 2>"$out/kill.err" &
+pid=$!
+on=0
+for i in $(seq 150); do
+	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
+		[ "$(cat "$mp/instances/rtbench-$pid/tracing_on" 2>/dev/null)" = 1 ] && on=1
+	done
+	[ $on = 1 ] && break
+	sleep 0.1
+done
+kill -KILL $pid
+wait $pid 2>/dev/null
+"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 20 --rounds 1 --quiet >/dev/null 2>"$out/after-kill.err"
+left=0
+for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
+	[ -d "$mp/instances/rtbench-$pid" ] && left=1
+done
+grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
+[ $on = 1 ] && [ $left = 0 ] && ok "after SIGKILL the next run removed what was left: $(tr '\n' ' ' <"$out/after-kill.err")" ||
+	fail "after SIGKILL: seen tracing $on, left behind $left: $(cat "$out/after-kill.err")"
+snapshot >"$out/after-kill.txt"
+diff "$out/before.txt" "$out/after-kill.txt" >"$out/diff-kill.txt" && ok "tracing state as before after SIGKILL + next run" ||
+	fail "tracing state changed after SIGKILL + next run: $(cat "$out/diff-kill.txt")"
+
 # without permission: one line, the run goes on untraced and says so
 if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
 	setpriv --reuid=nobody --regid=nogroup --clear-groups "$RTBENCH" run --trace --no-rt --no-mlock \

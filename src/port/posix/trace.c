@@ -16,7 +16,9 @@
  *   collect read the raw buffers into port-neutral events (rtb_tev);
  *   close  remove the instance (which drops its buffer and settings) and
  *          unmount what open mounted. Idempotent; rtb_env_restore calls it
- *          on every exit path (end of run, Ctrl-C, watchdog). */
+ *          on every exit path (end of run, Ctrl-C, watchdog). A run killed
+ *          by SIGKILL cannot: the next traced run removes what it left
+ *          (its instance and private mount, by the dead PID in their names). */
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -45,7 +47,9 @@ const char *rtb_port_trace_clock(void) { return "none"; }
 
 #else
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/mount.h>
@@ -113,6 +117,44 @@ static int write_file(const char *file, const char *val, char *why, size_t len)
 	return 0;
 }
 
+/* dead - 1 if no process has this pid (a run killed before it cleaned up). */
+static int dead(long pid)
+{
+	return pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+/* sweep - remove what a run killed by SIGKILL left behind: its private
+ * mount (/tmp/rtbench-tracefs.PID.*) and its instance (rtbench-PID), for
+ * PIDs no process has any more. Saying so, as the settings journal does. */
+static void sweep(void)
+{
+	FILE *f = fopen("/proc/mounts", "re");
+	char dev[256], mp[256], type[64], path[400];
+	DIR *d;
+	struct dirent *e;
+	long pid;
+
+	while (f && fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
+		if (!strcmp(type, "tracefs") && sscanf(mp, "/tmp/rtbench-tracefs.%ld.", &pid) == 1 &&
+		    dead(pid) && !umount2(mp, 0)) {
+			rmdir(mp);
+			fprintf(stderr, "rtbench: unmounted %s, left by a killed run (pid %ld)\n", mp, pid);
+		}
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "%s/instances", tr.dir);
+	if (!(d = opendir(path)))
+		return;
+	while ((e = readdir(d)))
+		if (sscanf(e->d_name, "rtbench-%ld", &pid) == 1 && dead(pid)) {
+			snprintf(path, sizeof(path), "%s/instances/%s", tr.dir, e->d_name);
+			if (!rmdir(path))
+				fprintf(stderr, "rtbench: removed the trace instance %s, left by a killed run\n",
+					e->d_name);
+		}
+	closedir(d);
+}
+
 /* events - enable (1) or disable (0) every event in the instance. */
 static int events(int on, char *why, size_t len)
 {
@@ -169,6 +211,7 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 			goto fail;
 		}
 	}
+	sweep();
 	snprintf(tr.name, sizeof(tr.name), "rtbench-%ld", (long)getpid());
 	tr.inst = tracefs_instance_create(tr.name);
 	if (!tr.inst) {
