@@ -137,14 +137,24 @@ static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t 
 {
 	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
 }
-/* rtb_inject - the selftest's known delay, inside a measured interval, for
- * every other sample of m: the sample about to be recorded gets it when its
- * index (m->count) is odd. Baseline and injected samples then alternate one
- * by one, so a drifting host moves both alike. */
-static inline void rtb_inject(const struct rtb_ctx *c, const struct rtb_metric *m)
+/* rtb_inject_due - the selftest's known delay (ticks) for the sample about
+ * to be recorded in m: every other sample (odd index m->count) gets it, so
+ * baseline and injected samples alternate one by one and a drifting host
+ * moves both alike; 0 outside selftest. Call it BEFORE the first stamp of
+ * the sample: its loads (options, clock, count) stay out of the measured
+ * window. */
+static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
 	if (c->o->inject_ns > 0 && m && (m->count & 1))
-		rtb_spin_until(rtb_port_ticks() + rtb_ns_to_ticks(c->clk, c->o->inject_ns));
+		return rtb_ns_to_ticks(c->clk, c->o->inject_ns);
+	return 0;
+}
+/* rtb_inject_spin - inside the window: spin d ticks. In a real run d is 0
+ * and this is one test of a register, no load, no call. */
+static inline void rtb_inject_spin(uint64_t d)
+{
+	if (__builtin_expect(d != 0, 0))
+		rtb_spin_until(rtb_port_ticks() + d);
 }
 
 /* rtb_duty - keeps a continuous real-time loop within what the OS lets a

@@ -179,15 +179,18 @@ void rtb_pipe_close(rtb_pipe_t *p);
 
 /* ---- periodic hardware event -> handler in interrupt context ------------
  * rtb_ptimer_start arms a periodic event; at each expiry the port runs
- * fn(overruns, ctx) in interrupt context: on a board the timer's ISR itself
- * (FreeRTOS on mps2: TIMER0), on POSIX the timer signal's handler, taken
- * on the thread blocked in rtb_ptimer_wait (the closest a user-space task
- * gets to an ISR). overruns: expiries the OS merged into this one.
+ * fn(stamp_ns, overruns, ctx) in interrupt context: on a board the timer's
+ * ISR itself (FreeRTOS on mps2: TIMER0), on POSIX the timer signal's
+ * handler, taken on the thread blocked in rtb_ptimer_wait (the closest a
+ * user-space task gets to an ISR). stamp_ns: rtb_port_mono_ns() taken as
+ * the port handler's first instruction (before any system call or pointer
+ * chase, so the figure ends at handler entry). overruns: expiries the OS
+ * merged into this one.
  * The handler may stamp, count and call rtb_bsem_give_isr; nothing that
  * blocks. When it returns, the port wakes the task blocked in
  * rtb_ptimer_wait: the time from the handler's stamp to that return is the
  * ISR -> task path. One timer at a time. */
-typedef void (*rtb_ptimer_handler)(int overruns, void *ctx);
+typedef void (*rtb_ptimer_handler)(int64_t stamp_ns, int overruns, void *ctx);
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 		     rtb_ptimer_handler fn, void *ctx);
 /* rtb_ptimer_wait - block until the handler has run once more on this

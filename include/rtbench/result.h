@@ -21,7 +21,9 @@
 #ifndef RTB_MAX_METRICS
 #define RTB_MAX_METRICS 128
 #endif
-#define RTB_MAX_EXTRAS 8
+#ifndef RTB_MAX_EXTRAS
+#define RTB_MAX_EXTRAS 16
+#endif
 #define RTB_MAX_WARNINGS 16
 /* Rounds: every measurement runs in rounds, interleaved across measurements
  * by the runner (the run, not the sample, is the unit of replication). */

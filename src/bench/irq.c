@@ -30,33 +30,40 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "bench/irq_book.h"
 
 struct irq {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
 	int64_t first_expiry, period;
-	uint64_t index;   /* expiry index of the latest signal */
-	uint64_t ticks;   /* the ISR's tick counter */
+	struct rtb_irq_book book;
+	uint64_t inject;  /* selftest only: the known delay in ticks, else 0 */
 };
 
-/* on_tick - the "ISR": stamp first, then bookkeeping. */
-static void on_tick(int overruns, void *p)
+/* on_tick - the "ISR". The port stamped first thing in its handler
+ * (stamp_ns: before any system call or pointer chase); here only the
+ * bookkeeping. Under selftest the known delay is spun after the port's
+ * stamp and the sample is re-stamped after it, so the delay lies between
+ * the expiry and the recorded stamp. */
+static void on_tick(int64_t stamp_ns, int overruns, void *p)
 {
 	struct irq *s = p;
-	rtb_inject(s->c, s->m);
-	int64_t now = rtb_port_mono_ns();         /* Step 3 */
-	/* the signal belongs to the expiry that generated it; the overruns are
-	 * later expiries merged into it */
-	int64_t expiry = s->first_expiry + (int64_t)s->index * s->period;
+	int64_t now = stamp_ns;                   /* Step 3 */
 
-	s->index += 1 + (uint64_t)overruns;
-	s->m->overruns += (uint64_t)overruns;
-	s->m->missed += (uint64_t)overruns;
-	if (s->ticks++ == 0) {
-		s->m->first_ns = now - expiry;
+	if (s->inject && (s->m->count & 1)) {
+		rtb_spin_until(rtb_port_ticks() + s->inject);
+		now = rtb_port_mono_ns();
+	}
+	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
+	s->m->overruns += (uint64_t)(overruns > 0 ? overruns : 0);
+	s->m->missed += (uint64_t)(overruns > 0 ? overruns : 0);
+	if (lat < 0) {
+		s->m->invalid++;  /* a stamp before its own expiry: never a sample */
+	} else if (s->book.signals == 1) {
+		s->m->first_ns = lat;
 		s->m->has_first = 1;
 	} else {
-		rtb_metric_add(s->m, now - expiry);
+		rtb_metric_add(s->m, lat);
 	}
 }
 
@@ -76,6 +83,7 @@ static void signal_task(void *p)
 	int rc;
 
 	s->first_expiry = first_expiry(s->period);
+	s->book = (struct rtb_irq_book){ .first_expiry = s->first_expiry, .period = s->period };
 	rc = rtb_ptimer_start(&t, s->first_expiry, s->period, on_tick, s);
 	if (rc) {
 		s->m->status = RTB_STATUS_FAILED;
@@ -131,6 +139,8 @@ static void sleep_task(void *p)
 static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 {
 	struct irq s = { .c = c, .period = c->o->period_ns };
+
+	s.inject = c->o->inject_ns > 0 ? rtb_ns_to_ticks(c->clk, c->o->inject_ns) : 0;
 	size_t n = rtb_samples(c, b);
 	rtb_thread_t th;
 	int rc;
@@ -151,7 +161,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 		"periodic %lld us on CLOCK_MONOTONIC, absolute expiries; %s (SCHED_FIFO %d, CPU %d); "
 		"sample = CLOCK_MONOTONIC stamp - programmed expiry",
 		(long long)(s.period / 1000),
-		use_signal ? "POSIX timer signal, stamp at handler entry, handler bumps a tick counter"
+		use_signal ? "POSIX timer signal, stamp first thing in the port's signal handler (before any system call), overruns from si_overrun"
 			   : "task sleeping in clock_nanosleep(TIMER_ABSTIME), stamp on wake-up (cyclictest method)",
 		rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");

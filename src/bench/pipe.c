@@ -55,8 +55,9 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_duty_start(&d);
 	int64_t start = rtb_port_mono_ns();
 	for (size_t k = 0; k <= m->capacity && !rtb_stopped(c); k++) {
+		const uint64_t inj = rtb_inject_due(c, m);
 		uint64_t t0 = rtb_port_ticks();        /* Step 2 */
-		rtb_inject(c, m);
+		rtb_inject_spin(inj);
 		if (rtb_pipe_write(&s.a, &ch, 1) || rtb_pipe_read(&s.b, &ch, 1)) {
 			m->status = RTB_STATUS_FAILED;
 			rtb_metric_note(m, "pipe I/O failed");

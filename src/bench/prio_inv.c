@@ -40,9 +40,12 @@
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
+#include "bench/pi_verdict.h"
 
 #define NPROTO 3
 #define WAIT_NS 2000000000LL
+#define NCHECK 20              /* mechanism-check trials per protocol */
+#define MARGIN_NS(cs_ns) ((cs_ns) / 2 + 20000) /* "bounded" allows cs + this */
 
 static const char *const proto_name[NPROTO] = { "none", "inherit", "ceiling" };
 static const char *const proto_long[NPROTO] = {
@@ -60,6 +63,9 @@ struct pi {
 	rtb_stamp_t load_ticks;      /* how long tWorkTask's load really took */
 	struct rtb_metric *inject_into; /* selftest: the metric this trial records into */
 	long slow_tid, work_tid;     /* run --trace: tasks as the trace names them */
+	int check;                   /* a mechanism-check trial: read the boost */
+	int boost_read;              /* 1 read, 0 not readable, -1 failed */
+	int boosted;                 /* the holder ran above its base priority */
 };
 
 static void slow_task(void *p)
@@ -68,12 +74,30 @@ static void slow_task(void *p)
 	if (s->c->tracing)
 		s->slow_tid = rtb_port_trace_self();
 	while (!rtb_bsem_take(&s->go_l) && !atomic_load(&s->quit)) {
+		const uint64_t inj = rtb_inject_due(s->c, s->inject_into);
 		rtb_mutex_lock(s->cur);                     /* Step 2 */
 		rtb_stamp_set(&s->t_ready, rtb_port_ticks());
 		rtb_bsem_give(&s->go_h);
 		rtb_bsem_give(&s->go_m);                    /* Step 4 */
+		if (s->check) {
+			/* Check trials only (never recorded: the reads take
+			 * time inside the critical section): is the holder
+			 * running above its base priority while tCyclicTask
+			 * waits? Base = tSlowTask's own priority outside the
+			 * lock, read after the trial. */
+			int during = 0, base = 0;
+			int r1 = rtb_thread_effective_prio(NULL, &during);
+			rtb_busy_ns(s->c, (int64_t)(s->cs_us * 1000.0));        /* Step 5 */
+			rtb_stamp_set(&s->t_rel, rtb_port_ticks());
+			rtb_mutex_unlock(s->cur);
+			int r2 = rtb_thread_effective_prio(NULL, &base);
+			s->boost_read = r1 == RTB_ENOTSUP || r2 == RTB_ENOTSUP ? 0 : r1 || r2 ? -1 : 1;
+			s->boosted = s->boost_read == 1 && during > base;
+			rtb_bsem_give(&s->done);
+			continue;
+		}
 		rtb_busy_ns(s->c, (int64_t)(s->cs_us * 1000.0));                /* Step 5 */
-		rtb_inject(s->c, s->inject_into);
+		rtb_inject_spin(inj);
 		rtb_stamp_set(&s->t_rel, rtb_port_ticks());
 		rtb_mutex_unlock(s->cur);
 		rtb_bsem_give(&s->done);
@@ -105,6 +129,21 @@ static void cyclic_task(void *p)
 	}
 }
 
+/* pct_of - nearest-rank percentile of v[0..n) (0 when empty). */
+static int64_t pct_of(const int64_t *v, size_t n, double p)
+{
+	int64_t *scratch = malloc((n ? n : 1) * sizeof(*scratch)), r;
+	if (!scratch || !n) {
+		free(scratch);
+		return 0;
+	}
+	memcpy(scratch, v, n * sizeof(*v));
+	rtb_stats_sort(scratch, n);
+	r = rtb_stats_percentile_sorted(scratch, n, p);
+	free(scratch);
+	return r;
+}
+
 static int64_t median_of(int64_t *v, size_t n)
 {
 	struct rtb_stats st;
@@ -114,6 +153,7 @@ static int64_t median_of(int64_t *v, size_t n)
 	rtb_stats_compute(v, n, scratch, &st);
 	rtb_free(scratch);
 	return st.median;
+	return pct_of(v, n, 50);
 }
 
 static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
@@ -177,20 +217,29 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (rc)
 		goto out;
 	nth++;
-	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_CTRL, c->cpu);
+	int pinned = rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_CTRL, c->cpu) == 0;
 
 	struct rtb_duty d;
 	rtb_duty_start(&d);
 	int64_t t0 = rtb_port_mono_ns();
 	const struct rtb_clock_info *ci = c->clk;
 	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 6 * (int64_t)(s.cs_us + 3 * load_us[1] + 100) * 1000);
-	for (size_t i = 0; i < n * NPROTO * 2 && !rtb_stopped(c); i++) {
-		const int p = (int)(i % NPROTO), hi_load = (int)((i / NPROTO) % 2);
+	/* the first cycle (each protocol at both loads) is cold: its trials
+	 * are kept apart (`first`), as every measurement keeps its first
+	 * sample; then the n measured cycles; then NCHECK check trials per
+	 * protocol */
+	const size_t cycle = NPROTO * 2, ntrials = (n + 1) * cycle;
+	int checked[NPROTO] = { 0 }, nboost[NPROTO] = { 0 }, boost_unreadable = 0;
+	for (size_t i = 0; i < ntrials + NCHECK * NPROTO && !rtb_stopped(c); i++) {
+		const int check = i >= ntrials;
+		const int p = (int)(i % NPROTO), hi_load = check ? 0 : (int)((i / NPROTO) % 2);
+		const int cold = i < cycle;
 		if (!inited[p])
 			continue;
 		s.cur = &s.mtx[p];                           /* Step 1 */
 		s.load_us = load_us[hi_load];
-		s.inject_into = hi_load ? NULL : blk[p];
+		s.check = check;
+		s.inject_into = hi_load || check ? NULL : blk[p];
 		rtb_bsem_give(&s.go_l);
 		int ok = 1;
 		for (int k = 0; k < 3; k++)
@@ -202,9 +251,28 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 					WAIT_NS / 1000000000);
 			break;
 		}
+		if (check) {
+			checked[p] += s.boost_read == 1;
+			nboost[p] += s.boosted;
+			boost_unreadable |= s.boost_read == 0;
+			rtb_duty_check(&d);
+			continue;
+		}
 		int64_t blocking = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.t_acq) - rtb_stamp_get(&s.t_ready));
-		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.load_ticks));
 		int64_t req_rel = (int64_t)(rtb_stamp_get(&s.t_rel) - rtb_stamp_get(&s.t_req));
+		if (cold) {
+			if (!hi_load) {
+				blk[p]->first_ns = blocking;
+				blk[p]->has_first = 1;
+				if (p != 2 && req_rel >= 0) {
+					rtr[p]->first_ns = rtb_ticks_to_ns(ci, (uint64_t)req_rel);
+					rtr[p]->has_first = 1;
+				}
+			}
+			rtb_duty_check(&d);
+			continue;
+		}
+		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.load_ticks));
 		if (hi_load) {
 			if (nblk2[p] < n)
 				blk2[p][nblk2[p]++] = blocking;
@@ -250,17 +318,64 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			continue;
 		rtb_metric_extra(blk[p], "critical_section_us", s.cs_us, "us");
 		rtb_metric_extra(blk[p], "load_us", load_us[0], "us");
-		if (blk[p]->count && nblk2[p]) {
-			int64_t m1 = median_of(blk[p]->samples, blk[p]->count);
-			int64_t m2 = median_of(blk2[p], nblk2[p]);
-			double dl = (double)(load_p50[1] - load_p50[0]);
-			double slope = dl > 0 ? (double)(m2 - m1) / dl : 0.0;
-			rtb_metric_extra(blk[p], "load_measured_p50_us", (double)load_p50[0] / 1000.0, "us");
-			rtb_metric_extra(blk[p], "load_2x_measured_p50_us", (double)load_p50[1] / 1000.0, "us");
-			rtb_metric_extra(blk[p], "p50_at_2x_load_ns", (double)m2, "ns");
-			rtb_metric_extra(blk[p], "load_slope", slope, "ns/ns");
-			rtb_metric_extra(blk[p], "bounded", slope < 0.25 ? 1.0 : slope > 0.75 ? 0.0 : 0.5, "bool");
+	}
+	/* the verdict: rtb_pi_decide's decision table (bench/pi_verdict.h),
+	 * from the median and the worst case at both loads, the control and
+	 * the boost check */
+	struct rtb_pi_input pin[NPROTO];
+	struct rtb_pi_verdict pv[NPROTO];
+	const double margin_ns = MARGIN_NS(s.cs_us * 1000.0);
+	for (int p = 0; p < NPROTO; p++) {
+		struct rtb_pi_input *in = &pin[p];
+		memset(in, 0, sizeof(*in));
+		in->available = inited[p];
+		in->pinned = pinned;
+		in->load_lo_ns = (double)load_p50[0];
+		in->load_hi_ns = (double)load_p50[1];
+		in->boost_share = boost_unreadable || !checked[p] ? -1 : (double)nboost[p] / checked[p];
+		if (!inited[p])
+			continue;
+		in->n_lo = blk[p]->count;
+		in->n_hi = nblk2[p];
+		in->p50_lo_ns = (double)pct_of(blk[p]->samples, blk[p]->count, 50);
+		in->p99_lo_ns = (double)pct_of(blk[p]->samples, blk[p]->count, 99);
+		in->p50_hi_ns = (double)pct_of(blk2[p], nblk2[p], 50);
+		in->p99_hi_ns = (double)pct_of(blk2[p], nblk2[p], 99);
+		size_t over = 0;
+		for (size_t k = 0; k < blk[p]->count; k++)
+			over += (double)blk[p]->samples[k] > s.cs_us * 1000.0 + margin_ns;
+		for (size_t k = 0; k < nblk2[p]; k++)
+			over += (double)blk2[p][k] > s.cs_us * 1000.0 + margin_ns;
+		in->share_over = in->n_lo + in->n_hi ?
+			(double)over / (double)(in->n_lo + in->n_hi) : 0;
+	}
+	rtb_pi_decide(pin, pv);
+
+	for (int p = 0; p < NPROTO; p++) {
+		if (!inited[p])
+			continue;
+		rtb_metric_extra(blk[p], "load_measured_p50_us", (double)load_p50[0] / 1000.0, "us");
+		rtb_metric_extra(blk[p], "load_2x_measured_p50_us", (double)load_p50[1] / 1000.0, "us");
+		if (nblk2[p]) {
+			rtb_metric_extra(blk[p], "p50_at_2x_load_ns", pin[p].p50_hi_ns, "ns");
+			rtb_metric_extra(blk[p], "p99_at_2x_load_ns", pin[p].p99_hi_ns, "ns");
 		}
+		rtb_metric_extra(blk[p], "load_slope", pv[p].slope_p50, "ns/ns");
+		rtb_metric_extra(blk[p], "load_slope_p99", pv[p].slope_p99, "ns/ns");
+		rtb_metric_extra(blk[p], "share_over_cs_margin", pin[p].share_over, "ratio");
+		if (p)
+			rtb_metric_extra(blk[p], "boost_share", pin[p].boost_share, "ratio");
+		/* 1 bounded, 0 unbounded, 0.5 inconclusive (the reason in the note) */
+		rtb_metric_extra(blk[p], "bounded", pv[p].kind == RTB_PI_BOUNDED ? 1.0 :
+				 pv[p].kind == RTB_PI_UNBOUNDED ? 0.0 : 0.5, "bool");
+		rtb_metric_note(blk[p], "verdict %s: %s (margin %.0f us over the critical section)",
+				rtb_pi_kind_name(pv[p].kind), pv[p].why, margin_ns / 1000.0);
+		if (!pinned)
+			rtb_metric_note(blk[p], "the controller could not be pinned to CPU %d", c->cpu);
+	}
+	for (int p = 0; p < NPROTO; p++) {
+		if (!inited[p])
+			continue;
 		rtb_bench_metric_end(c, blk[p], elapsed);
 		if (p != 2)
 			rtb_bench_metric_end(c, rtr[p], elapsed);

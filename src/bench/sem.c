@@ -58,8 +58,9 @@ static void taker(void *p)
 		if (rtb_bsem_take_timed(&s->go, WAIT_NS) || atomic_load(&s->given) != k)
 			break;
 		/* Step 3 */
+		const uint64_t inj = rtb_inject_due(s->c, s->m);
 		uint64_t t0 = rtb_port_ticks();
-		rtb_inject(s->c, s->m);
+		rtb_inject_spin(inj);
 		rtb_bsem_take(&s->sem);
 		uint64_t t1 = rtb_port_ticks();
 		if (k == 1) {

@@ -31,8 +31,9 @@ static void uc_task(void *p)
 
 	rtb_duty_start(&d);
 	for (size_t k = 0; k <= u->m->capacity && !rtb_stopped(u->c); k++) {
+		const uint64_t inj = rtb_inject_due(u->c, u->m);
 		uint64_t t0 = rtb_port_ticks();               /* Step 1 */
-		rtb_inject(u->c, u->m);
+		rtb_inject_spin(inj);
 		if (u->sem)
 			rtb_bsem_give(&u->bs);                /* Step 2 */
 		else

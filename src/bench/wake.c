@@ -133,9 +133,10 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 			w.m->invalid++;
 			break;
 		}
+		const uint64_t inj = rtb_inject_due(c, w.m);
 		uint64_t t0 = rtb_port_ticks();          /* Step 4 */
 		rtb_stamp_set_relaxed(&w.t0, t0);
-		rtb_inject(c, w.m);
+		rtb_inject_spin(inj);
 		ops->wake(obj);
 		rtb_duty_check(&d);
 	}

@@ -76,9 +76,10 @@ static struct {
 
 static void ptimer_isr(uint32_t late_ticks, void *unused)
 {
+	int64_t now = rtb_port_mono_ns(); /* first: the figure ends at ISR entry */
 	BaseType_t woken = pdFALSE;
 
-	pt.fn((int)(late_ticks / pt.period_ticks), pt.ctx);
+	pt.fn(now, (int)(late_ticks / pt.period_ticks), pt.ctx);
 	xSemaphoreGiveFromISR(pt.ran, &woken);
 	RTB_BOARD_YIELD_FROM_ISR(woken);
 }

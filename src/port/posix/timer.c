@@ -18,14 +18,19 @@
  * the timer is armed, read only in the handler. */
 static rtb_ptimer_handler volatile cur_fn;
 static void *volatile cur_ctx;
-static timer_t cur_id;
 
+/* on_timer - the stamp first: nothing but the counter read before it. The
+ * overrun count comes with the signal (si_overrun, filled by the kernel for
+ * POSIX timers), so no timer_getoverrun system call sits in the window. */
 static void on_timer(int sig, siginfo_t *si, void *uc)
 {
+	int64_t now = rtb_port_mono_ns();
 	int saved = errno;
-	int ov = timer_getoverrun(cur_id);
-	if (cur_fn)
-		cur_fn(ov < 0 ? 0 : ov, cur_ctx);
+	int ov = si->si_code == SI_TIMER ? si->si_overrun : 0;
+	rtb_ptimer_handler fn = cur_fn;
+
+	if (fn)
+		fn(now, ov < 0 ? 0 : ov, cur_ctx);
 	errno = saved;
 }
 
@@ -55,7 +60,6 @@ int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 	sev.sigev_signo = RTB_TIMER_SIG;
 	if (timer_create(CLOCK_MONOTONIC, &sev, &t->id))
 		return errno == EAGAIN ? RTB_ENOMEM : RTB_ESYS;
-	cur_id = t->id;
 	cur_ctx = ctx;
 	cur_fn = fn;
 
