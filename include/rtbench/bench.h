@@ -137,6 +137,17 @@ static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t 
 {
 	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
 }
+/* rtb_interval_ns - t1 - t0 in ns, or -1 when t1 is before t0: stamps of
+ * two CPUs whose counters disagree, or a stale stamp. The caller counts it
+ * invalid; a negative tick difference is never wrapped into a huge
+ * unsigned value and kept as a sample. */
+static inline int64_t rtb_interval_ns(const struct rtb_clock_info *ci, uint64_t t0, uint64_t t1)
+{
+	if ((int64_t)(t1 - t0) < 0)
+		return -1;
+	return rtb_ticks_to_ns(ci, t1 - t0);
+}
+
 /* rtb_inject_due - the selftest's known delay (ticks) for the sample about
  * to be recorded in m: every other sample (odd index m->count) gets it, so
  * baseline and injected samples alternate one by one and a drifting host

@@ -178,12 +178,22 @@ struct rtb_settings {
 	char trace_note[200];   /* why not, when requested and not traced */
 };
 
+/* Do two CPUs' counters agree? (core/xcpu.c: ping-pong at start) */
+struct rtb_xcpu {
+	int measured;           /* 0: one CPU, or not measured */
+	int cpu_a, cpu_b;
+	int64_t offset_ns;      /* B's counter minus A's, estimate */
+	int64_t rtt_ns;         /* the shortest round trip: the estimate is +- half */
+	uint64_t rounds, violations; /* rounds where B's stamp fell outside A's pair */
+};
+
 struct rtb_result {
 	struct rtb_fingerprint fp;
 	struct rtb_clock_info clock;
 	int64_t clock_read_ns;      /* measured cost of one timestamp (median) */
 	int64_t clock_bare_read_ns; /* bare counter read in a tight loop */
 	int64_t loop_overhead_ns;   /* empty measurement loop: two stamps, no op */
+	struct rtb_xcpu xcpu;       /* counter agreement of the two CPUs used */
 	struct rtb_settings set;
 	char warnings[RTB_MAX_WARNINGS][200]; /* what weakens every figure */
 	int nwarnings;

@@ -14,6 +14,7 @@
 #include "core/stack.h"
 #include "core/trace_run.h"
 #include "core/watchdog.h"
+#include "core/xcpu.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
@@ -246,6 +247,29 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "a timestamp costs %lld ns, over 1.5 times a bare counter read (%.1f ns): "
 				"every figure carries that intrusion", (long long)res->clock_read_ns,
 				res->clock.bare_read_ns);
+	if (c->other_cpu >= 0) {
+		/* a cross-CPU figure is a difference of two CPUs' stamps:
+		 * valid only if their counters agree (and the kernel trusts
+		 * its own counter across CPUs) */
+		rc = rtb_xcpu_measure(&res->clock, c->other_cpu, c->rt, &res->xcpu);
+		res->xcpu.cpu_a = c->cpu;
+		res->xcpu.cpu_b = c->other_cpu;
+		if (rc)
+			rtb_result_warn(res, "cross-CPU counter check not done (%s): the *.xcpu figures "
+					"assume the CPUs' counters agree", rtb_strerror(rc));
+		else if (res->xcpu.violations)
+			rtb_result_warn(res, "the CPUs' counters disagree: %llu of %llu ping-pong rounds out "
+					"of order (offset %lld ns +- %lld): *.xcpu figures carry the offset, "
+					"negative intervals are counted invalid",
+					(unsigned long long)res->xcpu.violations,
+					(unsigned long long)res->xcpu.rounds,
+					(long long)res->xcpu.offset_ns, (long long)res->xcpu.rtt_ns / 2);
+		if (!strcmp(res->clock.source, "tsc") && res->fp.clocksource[0] &&
+		    strcmp(res->fp.clocksource, "tsc"))
+			rtb_result_warn(res, "the kernel does not use the TSC as its clocksource (%s): it may "
+					"have found the CPUs' TSCs out of step; *.xcpu figures are suspect",
+					res->fp.clocksource);
+	}
 	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)
 		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));

@@ -337,6 +337,18 @@ static void write_clock(struct jw *w, const struct rtb_result *r)
 	put_int(w, "read_ns", r->clock_read_ns);
 	put_int(w, "bare_read_ns", r->clock_bare_read_ns);
 	put_int(w, "loop_overhead_ns", r->loop_overhead_ns);
+	if (r->xcpu.measured) {
+		jw_open(w, "xcpu", '{', 0);
+		put_int(w, "cpu_a", r->xcpu.cpu_a);
+		put_int(w, "cpu_b", r->xcpu.cpu_b);
+		put_int(w, "offset_ns", r->xcpu.offset_ns);
+		put_int(w, "rtt_ns", r->xcpu.rtt_ns);
+		put_uint(w, "rounds", r->xcpu.rounds);
+		put_uint(w, "violations", r->xcpu.violations);
+		jw_close(w, '}');
+	} else {
+		put_null(w, "xcpu");
+	}
 	STR(w, "note", c->note);
 	jw_close(w, '}');
 }

@@ -247,6 +247,11 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		"(bare read %" PRId64 " ns), empty loop %" PRId64 " ns\n",
 		r->clock.source, r->clock.ticks_per_ns, r->clock.calib_ppm, r->clock_read_ns,
 		r->clock_bare_read_ns, r->loop_overhead_ns);
+	if (r->xcpu.measured)
+		rtb_sink_printf(f, "xcpu:    CPU %d vs CPU %d counters: offset %" PRId64 " ns +- %" PRId64
+			" ns (shortest ping-pong %" PRId64 " ns), %" PRIu64 " of %" PRIu64 " rounds out of order\n",
+			r->xcpu.cpu_b, r->xcpu.cpu_a, r->xcpu.offset_ns, r->xcpu.rtt_ns / 2, r->xcpu.rtt_ns,
+			r->xcpu.violations, r->xcpu.rounds);
 	rtb_sink_printf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
 		s->rt_granted ? "SCHED_FIFO/RR granted" : "SCHED_OTHER (no real-time)", s->cpu,
 		s->mlocked ? "locked" : "not locked",
