@@ -26,6 +26,10 @@
  *           this task's first stamp after it minus the other's last stamp.
  *           (If the switch fell between taking a stamp and reading the
  *           other's, the stamp is taken again, so it is never stale.)
+ *           The burst's first switch is cold (the incoming task is just
+ *           back from its wait on `go`): kept apart, the first one as
+ *           `first`, the count as the cold_switches_excluded extra.
+ *           bench/ctxsw_detect.h decides; test_ctxsw_detect checks it.
  *   Step 3: at the burst's end a spinner marks the burst ending (so the
  *           hand-over caused by its parking is not taken for a switch),
  *           gives `parked` and waits on go.
@@ -38,6 +42,7 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "bench/ctxsw_detect.h"
 
 #define BURST_NS 500000000LL   /* spinning part of each second */
 #define REST_NS 300000000LL    /* idle part: keeps RT duty at ~60% */
@@ -49,6 +54,8 @@ struct cs {
 	rtb_stamp_t last_ts[2];     /* each task's latest stamp; 0: none this burst */
 	rtb_stamp_t burst_end;
 	atomic_int ending;            /* a spinner is parking: no more samples */
+	atomic_int cold_pending;      /* no switch counted yet in this burst */
+	uint64_t cold;                /* bursts' first switches, kept apart */
 	atomic_int quit;
 	rtb_bsem_t go[2], parked;
 	int64_t rr_interval_ns;
@@ -88,9 +95,26 @@ static void spinner(void *p)
 			/* Step 2 */
 			uint64_t t = rtb_port_ticks();
 			uint64_t o = rtb_stamp_get_relaxed(&s->last_ts[other]);
-			if (o > prev && !atomic_load_explicit(&s->ending, memory_order_relaxed)) {
-				if (o > t)  /* switched out between the two reads */
-					t = rtb_port_ticks();
+			int ev = rtb_cs_detect(t, prev, o,
+					       atomic_load_explicit(&s->ending, memory_order_relaxed),
+					       atomic_load_explicit(&s->cold_pending, memory_order_relaxed));
+			if (ev == RTB_CS_RESTAMP) {
+				/* switched out between the two reads: the stamp
+				 * is stale; the one now is after the switch */
+				t = rtb_port_ticks();
+				ev = rtb_cs_detect(t, prev, o, 0,
+						   atomic_load_explicit(&s->cold_pending, memory_order_relaxed));
+			}
+			if (ev == RTB_CS_COLD) {
+				/* the burst's first switch includes the incoming
+				 * task's wake from its go semaphore */
+				atomic_store_explicit(&s->cold_pending, 0, memory_order_relaxed);
+				if (!s->m->has_first) {
+					s->m->first_ns = rtb_ticks_to_ns(ci, t - o);
+					s->m->has_first = 1;
+				}
+				s->cold++;
+			} else if (ev == RTB_CS_SWITCH) {
 				rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t - o));
 				rtb_trace_mark(s->m->tm, s->m->count - 1, o, t);
 			}
@@ -154,6 +178,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		rtb_stamp_set(&s.last_ts[0], 0);
 		rtb_stamp_set(&s.last_ts[1], 0);
 		atomic_store(&s.ending, 0);
+		atomic_store(&s.cold_pending, 1);
 		rtb_stamp_set(&s.burst_end, rtb_port_ticks() + rtb_ns_to_ticks(c->clk, BURST_NS));
 		rtb_bsem_give(&s.go[0]);
 		rtb_bsem_give(&s.go[1]);
@@ -174,6 +199,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		yield ? ", handing over with sched_yield() right after the stamp" :
 			", switched by quantum expiry",
 		BURST_NS / 1000000, (yield ? REST_NS / 10 : REST_NS) / 1000000);
+	rtb_metric_extra(s.m, "cold_switches_excluded", (double)s.cold, "count");
 	if (s.rr_interval_ns > 0)
 		rtb_metric_extra(s.m, "rr_quantum_ms", (double)s.rr_interval_ns / 1e6, "ms");
 	if (slice_set > 0)
