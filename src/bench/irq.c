@@ -43,16 +43,20 @@ struct irq {
 /* on_tick - the "ISR". The port stamped first thing in its handler
  * (stamp_ns: before any system call or pointer chase); here only the
  * bookkeeping. Under selftest the known delay is spun after the port's
- * stamp and the sample is re-stamped after it, so the delay lies between
- * the expiry and the recorded stamp. */
+ * stamp and its measured length added to the stamp, so the delay lies
+ * between the expiry and the recorded stamp. */
 static void on_tick(int64_t stamp_ns, int overruns, void *p)
 {
 	struct irq *s = p;
 	int64_t now = stamp_ns;                   /* Step 3 */
 
 	if (s->inject && (s->m->count & 1)) {
-		rtb_spin_until(rtb_port_ticks() + s->inject);
-		now = rtb_port_mono_ns();
+		/* the spin's length is added to the port's stamp: a second
+		 * CLOCK_MONOTONIC read would add its own cost (a system call
+		 * on some VMs) to the injected samples only */
+		const uint64_t a = rtb_port_ticks();
+		rtb_spin_until(a + s->inject);
+		now += rtb_ticks_to_ns(s->c->clk, rtb_port_ticks() - a);
 	}
 	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
 	s->m->overruns += (uint64_t)(overruns > 0 ? overruns : 0);
