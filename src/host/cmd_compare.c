@@ -2,10 +2,15 @@
  * command. Everything else is shared: options and lifecycle in runner.c,
  * the model in compare.c, one renderer per format in render_<fmt>.c. */
 #include <stdio.h>
+#include <string.h>
 
+#include "rtbench/err.h"
+#include "host/fleet.h"
 #include "host/host.h"
 #include "host/render.h"
 #include "host/runner.h"
+
+#define FLEET_MAX 4096
 
 static void compare_usage(FILE *f)
 {
@@ -22,16 +27,96 @@ static void compare_usage(FILE *f)
 		"  -f, --format FMT   text (default), markdown, csv or json\n"
 		"  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
 		"  -a, --alpha A      significance level, 0 < A < 1 (default %g)\n"
+		"      --fleet        the fleet view of many files (up to %d): one row per\n"
+		"                     system, per measurement its median and p99; text,\n"
+		"                     markdown or csv\n"
+		"      --sort KEY     fleet rows by KEY: file (default), label, or a\n"
+		"                     measurement id with :p50 (default) or :p99\n"
 		"  -h, --help         this help\n"
 		"\n"
+		"A directory stands for its *.json files (name order); a quoted glob\n"
+		"pattern for its matches. rt-tests --json files (cyclictest, pmqtest,\n"
+		"ptsematest, svsematest, sigwaittest) are read as results \"from rt-tests\".\n"
+		"\n"
 		"exit status: 0 ok, 2 bad input or options, 1 other failure\n",
-		RTB_CMP_DEFAULT_ALPHA);
+		RTB_CMP_DEFAULT_ALPHA, FLEET_MAX);
+}
+
+
+enum { O_FLEET = 1000, O_SORT };
+
+static struct {
+	int on;
+	const char *sort;
+	struct rtb_fleet f;
+} fleet;
+
+static const struct rtb_render *const fleet_formats[] = {
+	&rtb_render_fleet_text, &rtb_render_fleet_markdown, &rtb_render_fleet_csv, NULL,
+};
+
+static int compare_setup(struct rtb_host *h)
+{
+	memset(&fleet, 0, sizeof(fleet));
+	return 0;
+}
+
+static int compare_parse(struct rtb_host *h, int opt, const char *arg)
+{
+	if (opt == O_FLEET)
+		fleet.on = 1;
+	else if (opt == O_SORT)
+		fleet.sort = arg;
+	else
+		return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
+	return 0;
 }
 
 static int compare_init(struct rtb_host *h)
 {
-	return rtb_host_load_results(h, 2, RTB_CMP_MAX_SYS);
+	const struct rtb_render *const *f;
+
+	if (!fleet.on) {
+		if (fleet.sort)
+			return rtb_host_error(h, RTB_EINVAL, "--sort: only with --fleet");
+		return rtb_host_load_results(h, 2, RTB_CMP_MAX_SYS);
+	}
+	/* the fleet renders its own model: the format of the same name */
+	for (f = fleet_formats; *f && strcmp((*f)->name, h->fmt->name); f++)
+		;
+	if (!*f)
+		return rtb_host_error(h, RTB_EINVAL, "--format %s: the fleet view is text, markdown or csv",
+				      h->fmt->name);
+	h->fmt = *f;
+	return rtb_host_load_paths(h, 1, FLEET_MAX, 0);
 }
+
+static int compare_run(struct rtb_host *h)
+{
+	int rc;
+
+	if (!fleet.on)
+		return rtb_host_build_cmp(h);
+	rc = rtb_fleet_build(&fleet.f, h->files, h->nfiles, fleet.sort);
+	if (rc == RTB_EINVAL)
+		return rtb_host_error(h, rc, "--sort %s: not file, label, or a measurement id "
+				      "(with :p50 or :p99) that some file has", fleet.sort);
+	if (rc)
+		return rtb_host_error(h, rc, "out of memory");
+	h->fleet = &fleet.f;
+	return 0;
+}
+
+static void compare_free(struct rtb_host *h)
+{
+	rtb_fleet_free(&fleet.f);
+}
+
+static const struct option compare_opts[] = {
+	{ "fleet", no_argument, NULL, O_FLEET },
+	{ "sort", required_argument, NULL, O_SORT },
+	{ NULL, 0, NULL, 0 },
+};
 
 static const struct rtb_render *const compare_formats[] = {
 	&rtb_render_text, &rtb_render_markdown, &rtb_render_csv, &rtb_render_json, NULL,
@@ -42,9 +127,13 @@ static const struct rtb_host_ops compare_ops = {
 	.usage = compare_usage,
 	.common = RTB_HOST_OPT_FORMAT | RTB_HOST_OPT_OUTPUT | RTB_HOST_OPT_ALPHA,
 	.formats = compare_formats,
+	.setup = compare_setup,
+	.longopts = compare_opts,
+	.parse = compare_parse,
 	.init = compare_init,
-	.run = rtb_host_build_cmp,
+	.run = compare_run,
 	.print = rtb_host_render,
+	.free = compare_free,
 };
 
 int rtb_host_compare(int argc, char **argv)

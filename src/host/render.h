@@ -17,6 +17,9 @@ extern const struct rtb_render rtb_render_markdown; /* compare */
 extern const struct rtb_render rtb_render_csv;      /* compare */
 extern const struct rtb_render rtb_render_json;     /* compare: "rtbench-compare" */
 extern const struct rtb_render rtb_render_html;     /* report: one self-contained page */
+extern const struct rtb_render rtb_render_fleet_text;     /* compare --fleet (fleet.h) */
+extern const struct rtb_render rtb_render_fleet_markdown; /* compare --fleet */
+extern const struct rtb_render rtb_render_fleet_csv;      /* compare --fleet */
 extern const struct rtb_render rtb_render_cases_text; /* check: failing lines + summary */
 extern const struct rtb_render rtb_render_junit;    /* check: JUnit XML (h->cases) */
 extern const struct rtb_render rtb_render_lava;     /* check: <LAVA_SIGNAL_TESTCASE ...> */

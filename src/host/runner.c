@@ -1,12 +1,15 @@
 /* rtbench host - the shared runner of the host-side commands (runner.h):
  * option parsing, the parse/init/run/print/free lifecycle, output, the one
  * error line and the exit code. */
+#include <dirent.h>
 #include <errno.h>
+#include <glob.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rtbench/err.h"
 #include "rtbench/port.h"
@@ -176,25 +179,120 @@ static int host_emit(struct rtb_host *h)
 
 static const char *const count_words[] = { "no", "one", "two", "three" };
 
-int rtb_host_load_results(struct rtb_host *h, size_t min, size_t max)
+static int push_path(struct rtb_host *h, size_t *cap, const char *p)
+{
+	char *d = strdup(p);
+
+	if (!d)
+		return RTB_ENOMEM;
+	if (h->npaths == *cap) {
+		char **np = realloc(h->paths, (*cap = *cap ? *cap * 2 : 16) * sizeof(*np));
+
+		if (!np) {
+			free(d);
+			return RTB_ENOMEM;
+		}
+		h->paths = np;
+	}
+	h->paths[h->npaths++] = d;
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* expand_dir - DIR's regular *.json files, in name order. */
+static int expand_dir(struct rtb_host *h, size_t *cap, const char *dir)
+{
+	size_t first = h->npaths, n;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	int rc = 0;
+
+	if (!d)
+		return rtb_host_error(h, RTB_EFORMAT, "%s: cannot read the directory: %s", dir,
+				      strerror(errno));
+	while (!rc && (e = readdir(d))) {
+		char *full;
+		struct stat st;
+
+		n = strlen(e->d_name);
+		if (e->d_name[0] == '.' || n < 6 || strcmp(e->d_name + n - 5, ".json"))
+			continue;
+		if (asprintf(&full, "%s/%s", dir, e->d_name) < 0) {
+			rc = RTB_ENOMEM;
+			break;
+		}
+		if (!stat(full, &st) && S_ISREG(st.st_mode))
+			rc = push_path(h, cap, full);
+		free(full);
+	}
+	closedir(d);
+	if (rc)
+		return rtb_host_error(h, rc, "out of memory");
+	if (h->npaths == first)
+		return rtb_host_error(h, RTB_EFORMAT, "%s: no *.json files in the directory", dir);
+	qsort(h->paths + first, h->npaths - first, sizeof(*h->paths), by_name);
+	return 0;
+}
+
+int rtb_host_expand(struct rtb_host *h)
+{
+	size_t cap = 0, i, j;
+	struct stat st;
+	int rc = 0;
+
+	h->paths = NULL;
+	h->npaths = 0;
+	for (i = 0; i < h->nargs && !rc; i++) {
+		const char *a = h->args[i];
+
+		if (!stat(a, &st) && S_ISDIR(st.st_mode)) {
+			rc = expand_dir(h, &cap, a);
+		} else if (stat(a, &st) && strpbrk(a, "*?[")) {
+			glob_t g;
+
+			if (glob(a, 0, NULL, &g))
+				return rtb_host_error(h, RTB_EFORMAT, "%s: no file matches", a);
+			for (j = 0; j < g.gl_pathc && !rc; j++)
+				rc = push_path(h, &cap, g.gl_pathv[j]);
+			globfree(&g);
+			if (rc)
+				rc = rtb_host_error(h, rc, "out of memory");
+		} else {
+			rc = push_path(h, &cap, a);
+			if (rc)
+				rc = rtb_host_error(h, rc, "out of memory");
+		}
+	}
+	if (!h->paths)   /* nothing given: an empty list, still owned */
+		h->paths = calloc(1, sizeof(*h->paths));
+	return rc;
+}
+
+int rtb_host_load_paths(struct rtb_host *h, size_t min, size_t max, int share)
 {
 	char err[320];
 	size_t i;
 	int rc;
 
-	if (h->nargs < min) {
+	rc = rtb_host_expand(h);
+	if (rc)
+		return rc;
+	if (h->npaths < min) {
 		if (min == 1)
 			return rtb_host_error(h, RTB_EINVAL,
 					      "no files given: need at least one result file");
 		return rtb_host_error(h, RTB_EINVAL, "%s: need at least %s result files (see --help)",
-				      h->nargs ? h->args[0] : "no files given",
+				      h->npaths ? h->paths[0] : "no files given",
 				      min < 4 ? count_words[min] : "more");
 	}
-	if (h->nargs > max)
-		return rtb_host_error(h, RTB_EINVAL, "%s: more than %zu result files",
-				      h->args[max], max);
-	h->paths = h->args;
-	h->npaths = h->nargs;
+	if (h->npaths > max)
+		return rtb_host_error(h, RTB_EINVAL, "%s: more than %zu result files%s",
+				      h->paths[max], max, max == RTB_CMP_MAX_SYS ?
+				      " (compare --fleet takes more)" : "");
 	h->files = calloc(h->npaths ? h->npaths : 1, sizeof(*h->files));
 	if (!h->files)
 		return rtb_host_error(h, RTB_ENOMEM, "out of memory");
@@ -205,12 +303,17 @@ int rtb_host_load_results(struct rtb_host *h, size_t min, size_t max)
 			return rtb_host_error(h, rc == RTB_ENOMEM ? RTB_ENOMEM : RTB_EFORMAT,
 					      "%s: %s", h->paths[i], err);
 	}
-	for (i = 1; i < h->nfiles; i++) {
+	for (i = 1; share && i < h->nfiles; i++) {
 		if (!rtb_cmp_share_metric(&h->files[0], &h->files[i]))
 			return rtb_host_error(h, RTB_EFORMAT, "%s: no measurement in common with %s",
 					      h->paths[i], h->paths[0]);
 	}
 	return 0;
+}
+
+int rtb_host_load_results(struct rtb_host *h, size_t min, size_t max)
+{
+	return rtb_host_load_paths(h, min, max, 1);
 }
 
 int rtb_host_build_cmp(struct rtb_host *h)
@@ -278,11 +381,9 @@ out:
 	if (h.have_cmp)
 		rtb_cmp_free(&h.cmp);
 	rtb_cmp_free_files(h.files, h.nfiles);
-	if (h.paths != h.args) {
-		for (size_t i = 0; i < h.npaths; i++)
-			free(h.paths[i]);
-		free(h.paths);
-	}
+	for (size_t i = 0; i < h.npaths; i++)
+		free(h.paths[i]);
+	free(h.paths);
 	if (rc) {
 		if (!h.err_code)
 			rtb_host_error(&h, rc, "%s", rtb_strerror(rc));

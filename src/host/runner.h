@@ -60,6 +60,7 @@
 #include "host/strbuf.h"
 
 struct rtb_host;
+struct rtb_fleet;
 
 /* One output format. render appends the whole output to b and returns 0
  * or a negative rtb_err (after rtb_host_error). */
@@ -104,7 +105,7 @@ struct rtb_host {
 	char **args;
 	size_t nargs;
 	/* inputs and the comparison model (stock init/run) */
-	char **paths;                         /* expanded from args (directories) */
+	char **paths;                         /* expanded from args (owned) */
 	size_t npaths;
 	struct rtb_rf *files;
 	size_t nfiles;
@@ -112,6 +113,7 @@ struct rtb_host {
 	int have_cmp;
 	/* output */
 	const struct rtb_cases *cases;        /* pass/fail cases (check), for junit/lava */
+	const struct rtb_fleet *fleet;        /* compare --fleet */
 	struct rtb_sb text;
 	int verdict_failed;                   /* exit 1 after printing */
 	void *priv;                           /* the command's own state */
@@ -129,11 +131,19 @@ int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv);
 int rtb_host_error(struct rtb_host *h, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* rtb_host_load_results - the stock init: h->args are result files (or
- * directories of *.json result files, read in name order); loads each into
- * h->files. Needs between min and max files. A file sharing no measurement
+/* rtb_host_load_results - the stock init: h->args are result files,
+ * directories or glob patterns (rtb_host_expand); loads each into h->files. Needs between min and max files. A file sharing no measurement
  * with the first is refused. */
 int rtb_host_load_results(struct rtb_host *h, size_t min, size_t max);
+
+/* rtb_host_expand - h->paths from h->args: a directory becomes its regular
+ * *.json files in name order, a quoted glob pattern (runs/ then *.json) its
+ * matches, anything else itself. h->paths is the runner's to free. */
+int rtb_host_expand(struct rtb_host *h);
+
+/* rtb_host_load_paths - as rtb_host_load_results; share = 0 skips the
+ * "a measurement in common" check (the fleet view). */
+int rtb_host_load_paths(struct rtb_host *h, size_t min, size_t max, int share);
 
 /* rtb_host_build_cmp - the stock run: the comparison model of h->files. */
 int rtb_host_build_cmp(struct rtb_host *h);
