@@ -79,7 +79,7 @@ $(FW_BUILD)/%.o: %.c
 $(FW_BUILD)/freertos/%.o: $(FR)/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      freertos/$*.c"
-	$(Q)$(FW_CC) $(filter-out -D_GNU_SOURCE,$(FW_CPPFLAGS)) $(FW_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(FW_CC) $(filter-out -D_GNU_SOURCE,$(FW_CPPFLAGS)) $(filter-out -std=c11,$(FW_CFLAGS)) -std=gnu11 -MMD -MP -c -o $@ $<
 
 # the build options the objects depend on
 FW_STAMP := $(FW_BUILD)/options

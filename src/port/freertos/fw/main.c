@@ -10,12 +10,16 @@
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "core/run.h"
+#include "rtbench/output.h"
 
 #ifndef RTB_FR_SAMPLES
 #define RTB_FR_SAMPLES 1000
 #endif
 #ifndef RTB_FR_TESTS
 #define RTB_FR_TESTS NULL
+#endif
+#ifndef RTB_FR_RESULT_NAME
+#define RTB_FR_RESULT_NAME "freertos-" RTB_BOARD_NAME ".json"
 #endif
 #define RUNNER_PRIO 10
 
@@ -70,17 +74,31 @@ static void rtb_fr_config(struct rtb_opts *o)
 #endif
 }
 
+/* write_json - rtb_output_fn over rtb_write_json. */
+static int write_json(struct rtb_sink *s, const void *r)
+{
+	return rtb_write_json(s, r);
+}
+
+/* run_task - the run (tables on the console as they are written), then
+ * the result once, framed on the console: a UART is slow, so not after
+ * every benchmark as a file system would allow. */
 static void run_task(void *unused)
 {
 	static struct rtb_result res;
-	static const struct rtb_run_out out = { .json = "freertos-" RTB_BOARD_NAME ".json", .text = 1 };
+	static const struct rtb_run_out out = { .text = 1 };
+	const char *name = RTB_FR_RESULT_NAME;
 	struct rtb_opts o;
 
 	rtb_fr_config(&o);
 	int rc = rtb_run(&o, &out, "firmware " RTB_BOARD_NAME, &res);
 	if (rc)
 		printf("rtbench: run: %s\n", rtb_strerror(rc));
-	rtb_board_exit(rc ? 1 : 0);
+	int orc = rtb_port_output(name, write_json, &res);
+	if (orc)
+		printf("rtbench: cannot send %s: %s\n", name, rtb_strerror(orc));
+	fflush(stdout);
+	rtb_board_exit(rc || orc ? 1 : 0);
 }
 
 int main(void)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# FreeRTOS on the emulated board (QEMU mps2-an500, -icount shift=5): the
+# firmware builds, runs to its end (semihosting exit 0) and prints the
+# study's tables; two runs give identical statistics (instruction-counted
+# virtual time is deterministic); the framed result decodes into the same
+# file both times; the port conformance test (tests/unit/test_port.c, the
+# source the Linux port runs) passes on the board. Skips without the ARM
+# toolchain, QEMU or the FreeRTOS kernel tree.
+. "$(dirname "$0")/lib.bash"
+cd "$(dirname "$0")/../.."
+kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
+for t in arm-none-eabi-gcc qemu-system-arm; do
+	command -v $t >/dev/null || { echo "SKIP: $t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"; exit 77; }
+done
+[ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
+
+fw=$RTB_TEST_OUT/freertos-qemu
+tests=ctxsw.rr.yield,sync.prio_inv,irq.timer.signal,sync.sem.take,ipc.mqueue.wakeup
+mk() { make -s -j2 PORT=freertos BOARD=mps2-an500 FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \
+	RTB_SAMPLES=200 RTB_TESTS=$tests WERROR=-Werror "$@"; }
+
+mk >"$RTB_TEST_OUT/fw-build.log" 2>&1 || { cat "$RTB_TEST_OUT/fw-build.log"; fail "firmware build"; done_test; }
+ok "firmware built: $(grep -A1 'text' "$RTB_TEST_OUT/fw-build.log" | tail -1 | awk '{print "text " $1 ", data " $2 ", bss " $3}')"
+
+for k in 1 2; do
+	src/port/freertos/qemu-run.sh "$fw/rtbench.elf" "$fw/run$k" mps2-an500 5 120 \
+		$([ "${RTB_FR_INGEST:-1}" = 1 ] && "$RTBENCH" ingest --help >/dev/null 2>&1 && echo "$RTBENCH") \
+		>"$fw/out$k.txt" 2>"$fw/err$k.txt"
+	rc=$?
+	[ $rc = 0 ] && ok "run $k: firmware exited 0" || { fail "run $k: exit $rc"; tail -n 5 "$fw/err$k.txt" "$fw/out$k.txt"; }
+done
+for t in "Table 1" "Table 2" "Table 3" "Table 4" "Table 5" "EMULATED: instruction-counted"; do
+	grep -q "^$t" "$fw/out1.txt" && ok "prints $t" || fail "no '$t' in the console output"
+done
+# the statistics rows (and everything else the firmware printed) repeat exactly
+if cmp -s <(grep -v '^rtbench:' "$fw/out1.txt") <(grep -v '^rtbench:' "$fw/out2.txt"); then
+	ok "two runs: identical tables"
+else
+	fail "two runs differ:"; diff <(grep -v '^rtbench:' "$fw/out1.txt") <(grep -v '^rtbench:' "$fw/out2.txt") | head -20
+fi
+json1=$fw/run1/freertos-mps2-an500.json json2=$fw/run2/freertos-mps2-an500.json
+if [ -f "$json1" ]; then
+	cmp -s "$json1" "$json2" && ok "two runs: identical result files" || fail "result files differ"
+	grep -q '"icount_shift": *5' "$json1" && ok "result records icount shift 5" || fail "no icount_shift in $json1"
+fi
+
+# the conformance test, the same source as on Linux
+mk fw-test TEST=test_port >"$fw/test_port.txt" 2>&1 && ok "test_port passes on FreeRTOS under QEMU" ||
+	{ fail "test_port on FreeRTOS under QEMU"; tail -n 20 "$fw/test_port.txt"; }
+done_test
