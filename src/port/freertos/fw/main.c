@@ -18,9 +18,6 @@
 #ifndef RTB_FR_TESTS
 #define RTB_FR_TESTS NULL
 #endif
-#ifndef RTB_FR_RESULT_NAME
-#define RTB_FR_RESULT_NAME "freertos-" RTB_BOARD_NAME ".json"
-#endif
 #define RUNNER_PRIO 10
 
 /* rtb_freertos_assert - a failed configASSERT: the file, the line, and the
@@ -44,6 +41,22 @@ void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 	rtb_board_panic(name, 0);
 }
 
+/* label - "freertos-<board>", plus each FreeRTOS setting that differs from
+ * FreeRTOS's default, so two builds compared side by side are told apart
+ * by what they changed (the fingerprint's kernel version lists all four). */
+static const char *label(void)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "freertos-%s%s%s%s", RTB_BOARD_NAME,
+		 configUSE_TIME_SLICING ? "" : "-noslice",
+		 configUSE_PORT_OPTIMISED_TASK_SELECTION ? "" : "-gensel",
+		 configUSE_PREEMPTION ? "" : "-coop");
+	if (configTICK_RATE_HZ != 1000)
+		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "-%dhz", configTICK_RATE_HZ);
+	return buf;
+}
+
 /* rtb_fr_config - the run, as `rtbench run` would get it from options. */
 static void rtb_fr_config(struct rtb_opts *o)
 {
@@ -59,7 +72,7 @@ static void rtb_fr_config(struct rtb_opts *o)
 		.pi_cs_ns = 50000,
 		.pi_load_ns = 200000,
 		.tests = RTB_FR_TESTS,
-		.label = "freertos-" RTB_BOARD_NAME,
+		.label = label(),
 		.load_cpu = 0,
 	};
 #ifdef RTB_EMU_MACHINE
@@ -87,10 +100,11 @@ static void run_task(void *unused)
 {
 	static struct rtb_result res;
 	static const struct rtb_run_out out = { .text = 1 };
-	const char *name = RTB_FR_RESULT_NAME;
+	char name[80];
 	struct rtb_opts o;
 
 	rtb_fr_config(&o);
+	snprintf(name, sizeof(name), "%s.json", o.label);
 	int rc = rtb_run(&o, &out, "firmware " RTB_BOARD_NAME, &res);
 	if (rc)
 		printf("rtbench: run: %s\n", rtb_strerror(rc));
