@@ -20,27 +20,50 @@ struct rtb_clock_info {
 	double bare_read_ns;    /* raw counter read in a tight loop (no wrapper) */
 };
 
+/* A fact only some OSes have, as the port found it: Linux's kernel
+ * version string, RT throttling budget, governor, idle driver, isolated
+ * CPUs; FreeRTOS's build options (time slicing, tick rate, ...). Written
+ * into the result's "system" object under its key; an integer fact with an
+ * empty value is written as null (could not be read). */
+struct rtb_fact {
+	char key[24];
+	char value[160];
+	int integer;             /* 1: value is an integer (or "" = unknown) */
+};
+#define RTB_MAX_FACTS 16
+
+/* The system fingerprint: port-neutral fields every port fills, then the
+ * port's own facts. JSON keys (docs/json-schema.md) predate the split and
+ * are kept: os_release is "kernel_release", realtime "realtime_kernel",
+ * rr_quantum_ms "rr_timeslice_ms". */
 struct rtb_fingerprint {
-	/* port-neutral: the emulator, if any (rtbench/emulation.h); filled by
-	 * the runner from --emulation or by a firmware port from build defines */
+	/* the emulator, if any (rtbench/emulation.h); filled by the runner
+	 * from --emulation or by a firmware port from build defines */
 	struct rtb_emulation emulation;
-	char os[32];             /* "Linux" */
-	char hostname[64];
-	char kernel_release[96];
-	char kernel_version[160];/* uname version string */
-	char machine[32];        /* "x86_64" */
-	char preempt_model[48];  /* "PREEMPT_RT", "PREEMPT_DYNAMIC (none)", ... */
+	char os[32];             /* "Linux", "FreeRTOS" */
+	char hostname[64];       /* a board: its name */
+	char os_release[96];     /* "6.1.0-18-amd64", "V11.1.0" */
+	char machine[32];        /* "x86_64", "armv7e-m" */
+	char preempt_model[48];  /* as text: "PREEMPT_RT", "PREEMPT_DYNAMIC (none)",
+				  * "preemptive, time-sliced", ... */
 	char cpu_model[96];
-	char clocksource[32];    /* the OS's current clocksource */
+	char clocksource[32];    /* the OS's clock source */
 	char virt[32];           /* hypervisor name, "" on bare metal, "unknown" */
 	int ncpus;
-	int realtime_kernel;     /* 1 PREEMPT_RT, 0 not, -1 unknown */
-	long rt_runtime_us, rt_period_us; /* -2 unknown */
-	long rr_timeslice_ms;    /* at start; -2 unknown */
-	char cpu_governor[32];
-	char idle_driver[32];
-	char isolated_cpus[64];
+	int realtime;            /* 1 a real-time OS or configuration
+				  * (PREEMPT_RT, an RTOS), 0 not, -1 unknown */
+	long rr_quantum_ms;      /* round-robin quantum at start; -2 unknown */
+	struct rtb_fact facts[RTB_MAX_FACTS];
+	int nfacts;
 };
+
+/* rtb_fp_fact - add a string fact (value "" = empty); rtb_fp_fact_int an
+ * integer one (unknown: -2, written as null). Past RTB_MAX_FACTS the fact
+ * is dropped (RTB_ENOMEM). */
+int rtb_fp_fact(struct rtb_fingerprint *fp, const char *key, const char *value);
+int rtb_fp_fact_int(struct rtb_fingerprint *fp, const char *key, long value);
+/* rtb_fp_find - the fact under key, or NULL. */
+const struct rtb_fact *rtb_fp_find(const struct rtb_fingerprint *fp, const char *key);
 /* rtb_ticks_to_ns - a tick difference in ns with the calibration:
  * (dt * mult) >> shift, computed in 64-bit pieces (no 128-bit type on
  * 32-bit targets): dt = hi * 2^32 + lo, both products fit in 64 bits

@@ -124,7 +124,7 @@ static void default_label(const struct rtb_opts *o, struct rtb_result *r)
 		snprintf(r->set.label, sizeof(r->set.label), "%s", o->label);
 	else
 		snprintf(r->set.label, sizeof(r->set.label), "%s-%s%s", r->fp.hostname,
-			 r->fp.kernel_release, r->set.rt_granted ? "" : "-nort");
+			 r->fp.os_release, r->set.rt_granted ? "" : "-nort");
 }
 
 /* changes_knobs - 1 if this run will change a system-wide knob (and so

@@ -300,25 +300,47 @@ static void write_system(struct jw *w, const struct rtb_fingerprint *fp)
 	jw_open(w, "system", '{', 1);
 	STR(w, "os", fp->os);
 	STR(w, "hostname", fp->hostname);
-	STR(w, "kernel_release", fp->kernel_release);
-	STR(w, "kernel_version", fp->kernel_version);
+	STR(w, "kernel_release", fp->os_release);  /* the OS release */
 	STR(w, "machine", fp->machine);
 	STR(w, "preempt_model", fp->preempt_model);
-	if (fp->realtime_kernel < 0)
+	if (fp->realtime < 0)
 		put_null(w, "realtime_kernel");
 	else
-		put_bool(w, "realtime_kernel", fp->realtime_kernel);
+		put_bool(w, "realtime_kernel", fp->realtime);
 	STR(w, "cpu_model", fp->cpu_model);
 	put_int(w, "ncpus", fp->ncpus);
 	STR(w, "clocksource", fp->clocksource);
 	STR(w, "virtualization", fp->virt);
-	/* -2 = could not be read; -1 is a real value (no RT throttling) */
-	put_int_or_null(w, "rt_runtime_us", fp->rt_runtime_us, -2);
-	put_int_or_null(w, "rt_period_us", fp->rt_period_us, -2);
-	put_int_or_null(w, "rr_timeslice_ms", fp->rr_timeslice_ms, -2);
-	STR(w, "cpu_governor", fp->cpu_governor);
-	STR(w, "idle_driver", fp->idle_driver);
-	STR(w, "isolated_cpus", fp->isolated_cpus);
+	put_int_or_null(w, "rr_timeslice_ms", fp->rr_quantum_ms, -2);
+	/* the port's own facts, each under its key (a fact that would repeat
+	 * a key above is left out) */
+	for (int i = 0; i < fp->nfacts && i < RTB_MAX_FACTS; i++) {
+		static const char *const taken[] = {
+			"os", "hostname", "kernel_release", "machine", "preempt_model",
+			"realtime_kernel", "cpu_model", "ncpus", "clocksource",
+			"virtualization", "rr_timeslice_ms", "emulation",
+		};
+		const struct rtb_fact *f = &fp->facts[i];
+		int dup = 0;
+		for (size_t k = 0; k < sizeof(taken) / sizeof(taken[0]) && !dup; k++)
+			dup = !strncmp(f->key, taken[k], sizeof(f->key));
+		for (int k = 0; k < i && !dup; k++)
+			dup = !strncmp(f->key, fp->facts[k].key, sizeof(f->key));
+		if (dup || !f->key[0])
+			continue;
+		if (!f->integer) {
+			put_strn(w, f->key, f->value, sizeof(f->value));
+			continue;
+		}
+		/* -2 / empty = could not be read; -1 is a real value (Linux:
+		 * no RT throttling) */
+		char *end;
+		long long v = strtoll(f->value, &end, 10);
+		if (!f->value[0] || *end)
+			put_null(w, f->key);
+		else
+			put_int(w, f->key, v);
+	}
 	write_emulation(w, &fp->emulation);
 	jw_close(w, '}');
 }

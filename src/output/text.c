@@ -240,7 +240,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	const struct rtb_fingerprint *fp = &r->fp;
 
 	rtb_sink_printf(f, "rtbench %s  label \"%s\"  %s\n", s->rtbench_version, s->label, s->date_utc);
-	rtb_sink_printf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->kernel_release,
+	rtb_sink_printf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->os_release,
 		fp->machine, fp->preempt_model, fp->cpu_model, fp->ncpus,
 		fp->virt[0] ? ", virtual machine: " : "", fp->virt);
 	rtb_sink_printf(f, "clock:   %s at %.4f GHz (spread %.1f ppm); one stamp %" PRId64 " ns "
@@ -265,9 +265,11 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 				"stacks %u x %u KiB\n", (double)r->mem.heap_peak_bytes / 1024.0,
 				(double)r->mem.metric_bytes / 1024.0, (unsigned)r->mem.stacks,
 				(unsigned)(r->mem.stack_bytes / 1024));
-	if (fp->rt_runtime_us != -2)
-		rtb_sink_printf(f, "         RT throttling %ld of %ld us (left as found; loops rest to stay below it)\n",
-			fp->rt_runtime_us, fp->rt_period_us);
+	/* a port's facts the reader of the tables needs (Linux: RT throttling) */
+	const struct rtb_fact *rt = rtb_fp_find(fp, "rt_runtime_us"), *pd = rtb_fp_find(fp, "rt_period_us");
+	if (rt && pd && rt->value[0] && pd->value[0])
+		rtb_sink_printf(f, "         RT throttling %s of %s us (left as found; loops rest to stay below it)\n",
+				rt->value, pd->value);
 	char emu[320];
 	if (fp->emulation.present) {
 		const struct rtb_emulation *e = &fp->emulation;

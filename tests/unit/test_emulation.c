@@ -89,7 +89,7 @@ static struct rtb_result *mk(const char *label, const char *emu, int64_t base)
 
 	strcpy(r->fp.os, "Linux");
 	strcpy(r->fp.hostname, "h");
-	strcpy(r->fp.kernel_release, "6.1.0");
+	strcpy(r->fp.os_release, "6.1.0");
 	snprintf(r->set.label, sizeof(r->set.label), "%s", label);
 	strcpy(r->set.load, "idle");
 	if (emu && rtb_emulation_parse(emu, &r->fp.emulation, err, sizeof(err)))

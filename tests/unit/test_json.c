@@ -154,21 +154,23 @@ static struct rtb_result *mk_result(void)
 	fp = &r->fp;
 	strcpy(fp->os, "Linux");
 	strcpy(fp->hostname, "golden-host");
-	strcpy(fp->kernel_release, "6.1.0-test");
-	strcpy(fp->kernel_version, "#1 SMP PREEMPT_DYNAMIC \"test\"");
+	strcpy(fp->os_release, "6.1.0-test");
 	strcpy(fp->machine, "x86_64");
 	strcpy(fp->preempt_model, "PREEMPT_DYNAMIC (none)");
 	strcpy(fp->cpu_model, "Test CPU @ 2.00GHz");
 	strcpy(fp->clocksource, "tsc");
 	strcpy(fp->virt, "kvm");
 	fp->ncpus = 4;
-	fp->realtime_kernel = 0;
-	fp->rt_runtime_us = 950000;
-	fp->rt_period_us = 1000000;
-	fp->rr_timeslice_ms = -2;     /* unknown -> null */
-	strcpy(fp->cpu_governor, "");
-	strcpy(fp->idle_driver, "haltpoll");
-	strcpy(fp->isolated_cpus, "2-3");
+	fp->realtime = 0;
+	fp->rr_quantum_ms = -2;       /* unknown -> null */
+	rtb_fp_fact(fp, "kernel_version", "#1 SMP PREEMPT_DYNAMIC \"test\"");
+	rtb_fp_fact_int(fp, "rt_runtime_us", 950000);
+	rtb_fp_fact_int(fp, "rt_period_us", 1000000);
+	rtb_fp_fact(fp, "cpu_governor", "");
+	rtb_fp_fact(fp, "idle_driver", "haltpoll");
+	rtb_fp_fact(fp, "isolated_cpus", "2-3");
+	rtb_fp_fact_int(fp, "unreadable", -2);   /* unknown -> null */
+	rtb_fp_fact(fp, "kernel_release", "x"); /* repeats a neutral key: left out */
 	fp->emulation.present = 1;
 	strcpy(fp->emulation.emulator, "qemu-system-x86_64");
 	strcpy(fp->emulation.machine, "q35");     /* version, accel unknown: null */

@@ -90,11 +90,7 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 	memset(fp, 0, sizeof(*fp));
 	snprintf(fp->os, sizeof(fp->os), "FreeRTOS");
 	snprintf(fp->hostname, sizeof(fp->hostname), "%s", RTB_BOARD_NAME);
-	snprintf(fp->kernel_release, sizeof(fp->kernel_release), "%s", tskKERNEL_VERSION_NUMBER);
-	snprintf(fp->kernel_version, sizeof(fp->kernel_version),
-		 "FreeRTOS %s, preemption %d, time slicing %d, port task selection %d, tick %d Hz",
-		 tskKERNEL_VERSION_NUMBER, configUSE_PREEMPTION, configUSE_TIME_SLICING,
-		 configUSE_PORT_OPTIMISED_TASK_SELECTION, configTICK_RATE_HZ);
+	snprintf(fp->os_release, sizeof(fp->os_release), "%s", tskKERNEL_VERSION_NUMBER);
 	snprintf(fp->machine, sizeof(fp->machine), "%s", RTB_BOARD_ARCH);
 	snprintf(fp->preempt_model, sizeof(fp->preempt_model), "%s",
 		 configUSE_PREEMPTION ? "preemptive" : "cooperative");
@@ -102,11 +98,15 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 	snprintf(fp->clocksource, sizeof(fp->clocksource), "%s", RTB_BOARD_CLOCK_NAME);
 	snprintf(fp->virt, sizeof(fp->virt), "%s", RTB_BOARD_VIRT);
 	fp->ncpus = 1;
-	fp->realtime_kernel = 1;
-	fp->rt_runtime_us = -2;
-	fp->rt_period_us = -2;
-	fp->rr_timeslice_ms = configUSE_TIME_SLICING && configUSE_PREEMPTION ?
-			      1000 / configTICK_RATE_HZ : -2;
+	fp->realtime = 1;
+	fp->rr_quantum_ms = configUSE_TIME_SLICING && configUSE_PREEMPTION ?
+			    1000 / configTICK_RATE_HZ : -2;
+	/* FreeRTOS's own facts: the build options users argue about */
+	rtb_fp_fact_int(fp, "preemption", configUSE_PREEMPTION);
+	rtb_fp_fact_int(fp, "time_slicing", configUSE_TIME_SLICING);
+	rtb_fp_fact_int(fp, "port_task_selection", configUSE_PORT_OPTIMISED_TASK_SELECTION);
+	rtb_fp_fact_int(fp, "tick_hz", configTICK_RATE_HZ);
+	rtb_fp_fact_int(fp, "max_priorities", configMAX_PRIORITIES);
 	return 0;
 }
 

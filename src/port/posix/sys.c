@@ -414,33 +414,37 @@ static void preempt_model(const struct utsname *u, char *out, size_t len, int *r
 int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 {
 	struct utsname u;
+	char buf[160];
+	long v;
 
 	memset(fp, 0, sizeof(*fp));
 	if (uname(&u))
 		return RTB_ESYS;
 	snprintf(fp->os, sizeof(fp->os), "%s", u.sysname);
 	snprintf(fp->hostname, sizeof(fp->hostname), "%s", u.nodename);
-	snprintf(fp->kernel_release, sizeof(fp->kernel_release), "%s", u.release);
-	snprintf(fp->kernel_version, sizeof(fp->kernel_version), "%s", u.version);
+	snprintf(fp->os_release, sizeof(fp->os_release), "%s", u.release);
 	snprintf(fp->machine, sizeof(fp->machine), "%s", u.machine);
-	preempt_model(&u, fp->preempt_model, sizeof(fp->preempt_model), &fp->realtime_kernel);
+	preempt_model(&u, fp->preempt_model, sizeof(fp->preempt_model), &fp->realtime);
 	if (!cpuinfo_field("model name", fp->cpu_model, sizeof(fp->cpu_model)))
 		cpuinfo_field("Processor", fp->cpu_model, sizeof(fp->cpu_model));
 	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  fp->clocksource, sizeof(fp->clocksource));
 	hypervisor(fp->virt, sizeof(fp->virt));
 	fp->ncpus = rtb_ncpus();
-	if (read_long("/proc/sys/kernel/sched_rt_runtime_us", &fp->rt_runtime_us))
-		fp->rt_runtime_us = -2;
-	if (read_long("/proc/sys/kernel/sched_rt_period_us", &fp->rt_period_us))
-		fp->rt_period_us = -2;
-	if (rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_timeslice_ms))
-		fp->rr_timeslice_ms = -2;
-	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
-		  fp->cpu_governor, sizeof(fp->cpu_governor));
-	read_line("/sys/devices/system/cpu/cpuidle/current_driver",
-		  fp->idle_driver, sizeof(fp->idle_driver));
-	read_line("/sys/devices/system/cpu/isolated", fp->isolated_cpus, sizeof(fp->isolated_cpus));
+	if (rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_quantum_ms))
+		fp->rr_quantum_ms = -2;
+	/* Linux's own facts (JSON keys as before the split) */
+	rtb_fp_fact(fp, "kernel_version", u.version);
+	rtb_fp_fact_int(fp, "rt_runtime_us",
+			read_long("/proc/sys/kernel/sched_rt_runtime_us", &v) ? -2 : v);
+	rtb_fp_fact_int(fp, "rt_period_us",
+			read_long("/proc/sys/kernel/sched_rt_period_us", &v) ? -2 : v);
+	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", buf, 32);
+	rtb_fp_fact(fp, "cpu_governor", buf);
+	read_line("/sys/devices/system/cpu/cpuidle/current_driver", buf, 32);
+	rtb_fp_fact(fp, "idle_driver", buf);
+	read_line("/sys/devices/system/cpu/isolated", buf, 64);
+	rtb_fp_fact(fp, "isolated_cpus", buf);
 	return 0;
 }
 
