@@ -34,6 +34,8 @@
 #   --kvm            KVM and real time instead of TCG + icount (see below)
 #   --smoke          one kernel (stock), idle, the timer wake-up, 200 samples
 #   --rtbench-static PATH  a static rtbench for the guest (default: built here)
+#   --analyze        boot nothing: compare, report and summarize the results
+#                    already in -o DIR again (e.g. with a newer rtbench)
 #
 # Output (DIR/runK/): KERNEL/console.log (the whole serial console),
 # KERNEL/LABEL.LOAD.json and .txt (ingested), compare.LOAD.txt,
@@ -68,6 +70,7 @@ TIMEOUT=1500
 RUNS=1
 KVM=0
 SMOKE=0
+ANALYZE=0
 STATIC=""
 USER_K=()
 
@@ -91,6 +94,7 @@ while [ $# -gt 0 ]; do
 	--runs) need_arg "$@"; num --runs "$2" 1 10; RUNS=$2; shift ;;
 	--kvm) KVM=1 ;;
 	--smoke) SMOKE=1 ;;
+	--analyze) ANALYZE=1 ;;
 	--rtbench-static) need_arg "$@"; STATIC=$2; shift ;;
 	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*=*) USER_K+=("$1") ;;
@@ -125,6 +129,7 @@ log() { printf '[%4ds] %s\n' $(( $(date +%s) - T0 )) "$*"; }
 
 # ---- tools -------------------------------------------------------------
 QEMU=qemu-system-x86_64
+if [ $ANALYZE = 0 ]; then
 command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install qemu-system-x86)"
 command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
 # static: no dynamic loader named inside (busybox-static, not busybox)
@@ -139,18 +144,19 @@ if [ $KVM = 1 ]; then
 	grep -qE 'vmx|svm' /proc/cpuinfo || skip "--kvm: this CPU shows no VMX/SVM: KVM cannot run a normal guest here"
 fi
 QVER=$($QEMU --version | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
+fi
 
 # ---- rtbench: the host one (ingest, compare, report), the static guest one
 log "building rtbench (host, and static for the guest)"
 make -s -C "$here" -j2 >"$OUT/build-host.log" 2>&1 || { echo "kernels.sh: host build failed (see $OUT/build-host.log)" >&2; exit 1; }
 RTB=$here/build/rtbench
 "$RTB" ingest --help >/dev/null 2>&1 || skip "this rtbench has no host side (apt-get install libjansson-dev)"
-if [ -z "$STATIC" ]; then
+if [ $ANALYZE = 0 ] && [ -z "$STATIC" ]; then
 	make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1 ||
 		{ echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
 	STATIC=$here/build/static/rtbench
 fi
-is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
+[ $ANALYZE = 1 ] || is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
 
 # ---- kernels -------------------------------------------------------------
 # NAMES[i], IMAGES[i], APPENDS[i]
@@ -188,7 +194,10 @@ fetch_debian() {
 		fi
 	done
 }
-if [ ${#USER_K[@]} -gt 0 ]; then
+if [ $ANALYZE = 1 ]; then
+	[ -f "$OUT/kernels.txt" ] || die2 "--analyze: no $OUT/kernels.txt (not a bench/kernels.sh output directory)"
+	read -r -a NAMES <"$OUT/kernels.txt"
+elif [ ${#USER_K[@]} -gt 0 ]; then
 	for u in "${USER_K[@]}"; do
 		NAMES+=("${u%%=*}")
 		img=${u#*=}
@@ -266,8 +275,11 @@ INIT
 	chmod 755 "$root/init"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 }
-log "initramfs: busybox ($BUSYBOX) + static rtbench"
-build_initramfs
+if [ $ANALYZE = 0 ]; then
+	log "initramfs: busybox ($BUSYBOX) + static rtbench"
+	build_initramfs
+	echo "${NAMES[*]}" >"$OUT/kernels.txt"
+fi
 
 # ---- boot one kernel -----------------------------------------------------
 # boot NAME IMAGE APPEND DIR: the console in DIR/console.log, the results
@@ -342,11 +354,16 @@ for load in loads:
             ex = m.get("extras", {})
             b = ex.get("bounded", {}).get("value")
             v = m.get("verdict") or {1: "bounded", 0: "UNBOUNDED", 0.5: "unclear"}.get(b, m["status"])
-            pi.append("%s=%s" % (proto, v))
+            if m.get("count") and "p50_at_2x_load_ns" in ex:
+                # tCyclicTask's blocking p50 at the load and at twice it
+                pi.append("%s=%s(%.0f->%.0f)" % (proto, v, m["p50"] / 1000.0,
+                                                 ex["p50_at_2x_load_ns"]["value"] / 1000.0))
+            else:
+                pi.append("%s=%s" % (proto, v))
             tsv.append("%s\t%s\t%s\t%s" % (n, load, m["id"], v))
         rows.append("%-8s %-9s %s  %s" % (n, load, "  ".join(cells), " ".join(pi)))
 hdr = "%-8s %-9s %23s  %23s  %23s  %s" % ("kernel", "load", "timer p50/p99/max", "mqueue p50/p99/max",
-                                        "sem p50/p99/max", "priority inversion (blocking)")
+                                        "sem p50/p99/max", "priority inversion: verdict(blocking p50 at load -> 2x load)")
 emu = ""
 for n in names:
     for load in loads:
@@ -369,19 +386,9 @@ PY
 }
 
 # ---- the runs ------------------------------------------------------------------
-status=0
-for r in $(seq 1 "$RUNS"); do
-	run=$OUT/run$r
-	mkdir -p "$run"
-	for i in "${!NAMES[@]}"; do
-		n=${NAMES[$i]}
-		log "run $r: booting $n ($(basename "${IMAGES[$i]}")${APPENDS[$i]:+ ${APPENDS[$i]}}), loads $LOADS"
-		if boot "$n" "${IMAGES[$i]}" "${APPENDS[$i]}" "$run/$n"; then
-			log "run $r: $n done in $(cat "$run/$n/wall_s") s: $(ls "$run/$n" | grep -c '\.json$') result file(s)"
-		else
-			status=1
-		fi
-	done
+# analyze_run R: compare and report per load, one column per kernel; summary
+analyze_run() {
+	local r=$1 run=$OUT/run$1 l n files
 	for l in ${LOADS//,/ }; do
 		files=()
 		for n in "${NAMES[@]}"; do
@@ -392,16 +399,20 @@ for r in $(seq 1 "$RUNS"); do
 			echo "kernels.sh: compare $l failed (see $run/compare.$l.txt)" >&2
 			status=1
 		fi
-		"$RTB" report -t "rtbench: kernels under load '$l' (run $r)" -o "$run/report.$l.html" "${files[@]}" 2>"$run/report.$l.err" ||
-			{ echo "kernels.sh: report $l failed: $(cat "$run/report.$l.err")" >&2; status=1; }
+		if ! "$RTB" report -t "rtbench: kernels under load '$l' (run $r)" -o "$run/report.$l.html" \
+			"${files[@]}" 2>"$run/report.$l.err"; then
+			echo "kernels.sh: report $l failed: $(cat "$run/report.$l.err")" >&2
+			status=1
+		fi
 	done
 	summarize "$run"
 	log "run $r: summary"
 	cat "$run/summary.txt"
-done
-if [ "$RUNS" -gt 1 ]; then
-	# the runs side by side: how well they repeat
-	python3 - "$OUT" "$RUNS" <<'PY' >"$OUT/summary.txt"
+}
+
+# side_by_side N: the runs side by side, to show how well they repeat
+side_by_side() {
+	python3 - "$OUT" "$1" <<'PY' >"$OUT/summary.txt"
 import os, sys
 out, runs = sys.argv[1], int(sys.argv[2])
 data, order = {}, []
@@ -419,7 +430,7 @@ for r in range(1, runs + 1):
             order.append(key)
         data[key][r] = f[3:]
 print("The runs side by side (times in virtual us: p50 / p99 / max; priority-inversion verdicts)")
-print("%-6s %-9s %-40s %s" % ("kernel", "load", "measurement", "   ".join("run %d" % r for r in range(1, runs + 1))))
+print("%-6s %-9s %-36s %s" % ("kernel", "load", "measurement", "".join("%-22s" % ("run %d" % r) for r in range(1, runs + 1))))
 for key in order:
     cells = []
     for r in range(1, runs + 1):
@@ -430,9 +441,33 @@ for key in order:
             cells.append("/".join("%.1f" % (int(x) / 1000.0) for x in v))
         else:
             cells.append(v[0])
-    print("%-6s %-9s %-40s %s" % (key[0], key[1], key[2], "   ".join("%-20s" % c for c in cells)))
+    print("%-6s %-9s %-36s %s" % (key[0], key[1], key[2], "".join("%-22s" % c for c in cells)))
 PY
 	cat "$OUT/summary.txt"
+}
+
+status=0
+if [ $ANALYZE = 1 ]; then
+	RUNS=$(ls -d "$OUT"/run[0-9]* 2>/dev/null | wc -l)
+	[ "$RUNS" -gt 0 ] || die2 "--analyze: no run directories in $OUT"
+	for r in $(seq 1 "$RUNS"); do analyze_run "$r"; done
+	[ "$RUNS" -gt 1 ] && side_by_side "$RUNS"
+	exit $status
 fi
+for r in $(seq 1 "$RUNS"); do
+	run=$OUT/run$r
+	mkdir -p "$run"
+	for i in "${!NAMES[@]}"; do
+		n=${NAMES[$i]}
+		log "run $r: booting $n ($(basename "${IMAGES[$i]}")${APPENDS[$i]:+ ${APPENDS[$i]}}), loads $LOADS"
+		if boot "$n" "${IMAGES[$i]}" "${APPENDS[$i]}" "$run/$n"; then
+			log "run $r: $n done in $(cat "$run/$n/wall_s") s: $(ls "$run/$n" | grep -c '\.json$') result file(s)"
+		else
+			status=1
+		fi
+	done
+	analyze_run "$r"
+done
+[ "$RUNS" -gt 1 ] && side_by_side "$RUNS"
 log "all done: wall time $(( $(date +%s) - T0 )) s; results in $OUT"
 exit $status
