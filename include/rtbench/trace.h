@@ -85,6 +85,8 @@ enum rtb_trace_kind {
 	RTB_TRACE_SLICE,        /* a task preempted by its peer at quantum end */
 	RTB_TRACE_PI,           /* priority inversion trials: boosts of the holder
 				 * and preemptions of it counted */
+	RTB_TRACE_PINGPONG,     /* a round trip: tid wakes its peer, blocks, the
+				 * peer wakes it back */
 };
 
 struct rtb_trace_marks {
@@ -94,7 +96,7 @@ struct rtb_trace_marks {
 	long tid;               /* the task whose run ends the sample
 				 * (PI: the low-priority holder) */
 	long peer_tid;          /* SLICE: the other spinning task; PI: the
-				 * middle-priority task */
+				 * middle-priority task; PINGPONG: the peer */
 	size_t capacity;
 };
 

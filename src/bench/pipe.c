@@ -18,6 +18,7 @@
 
 struct pp {
 	rtb_pipe_t a, b;
+	struct rtb_trace_marks *tm; /* run --trace: per-sample marks, else NULL */
 };
 
 static void pong(void *p)
@@ -25,6 +26,8 @@ static void pong(void *p)
 	struct pp *s = p;
 	char ch;
 
+	if (s->tm)
+		s->tm->peer_tid = rtb_port_trace_self(); /* run --trace */
 	while (!rtb_pipe_read(&s->a, &ch, 1) && ch)   /* Step 1, 3 */
 		if (rtb_pipe_write(&s->b, &ch, 1))
 			break;
@@ -42,6 +45,9 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 
 	if (!m)
 		return RTB_ENOMEM;
+	s.tm = rtb_trace_marks_new(c, m, RTB_TRACE_PINGPONG);
+	if (s.tm)
+		s.tm->tid = rtb_port_trace_self();
 	/* a port without pipes: RTB_ENOTSUP, and the runner marks m skipped */
 	if ((rc = rtb_pipe_open(&s.a)))
 		return rc;
@@ -69,6 +75,7 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 			m->has_first = 1;
 		} else {
 			rtb_metric_add(m, rtb_ticks_to_ns(ci, t1 - t0));
+			rtb_trace_mark(s.tm, m->count - 1, t0, t1);
 		}
 		rtb_duty_check(&d);
 	}
@@ -95,4 +102,5 @@ const struct rtb_bench rtb_bench_pipe = {
 	.injectable = 1,
 	.threads = 1,
 	.run = run_pipe,
+	.trace_kind = RTB_TRACE_PINGPONG,
 };

@@ -23,6 +23,10 @@
  *          its quantum -> switch to the peer -> the peer's first stamp;
  *          each switch is checked to be a preemption (outgoing task still
  *          runnable), not a block or a migration.
+ *   PINGPONG  a pipe round trip: stamp -> waking the peer -> the stamping
+ *          task blocks, switch to the peer -> the peer wakes it back ->
+ *          switch back -> stamp. The trace's interval is first waking ->
+ *          switch back.
  *   PI     per trial (tSlowTask holds the mutex -> its release stamp), whether
  *          the holder's priority was raised by the inheritance machinery,
  *          and whether the middle task (peer) preempted the holder (switched it
@@ -71,6 +75,14 @@ static const struct comp_def slice_comps[] = {
 	{ "switch_to_stamp", "switch -> the peer's first stamp" },
 };
 
+static const struct comp_def pingpong_comps[] = {
+	{ "call_to_waking", "stamp before the write -> the kernel starts waking the peer" },
+	{ "waking_to_block", "-> the stamping task blocks in its read and the CPU switches to the peer" },
+	{ "peer_turn", "-> the peer's read returns, it writes back: the kernel starts waking the first task" },
+	{ "waking_to_switch", "-> the peer blocks and the CPU switches back" },
+	{ "switch_to_stamp", "-> the read returns and the stamp is taken" },
+};
+
 static void set_names(struct rtb_trace_out *o, const struct comp_def *d, int n)
 {
 	o->ncomp = n;
@@ -86,6 +98,7 @@ void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
 	case RTB_TRACE_TIMER: set_names(out, timer_comps, 5); break;
 	case RTB_TRACE_WAKE: set_names(out, wake_comps, 3); break;
 	case RTB_TRACE_SLICE: set_names(out, slice_comps, 3); break;
+	case RTB_TRACE_PINGPONG: set_names(out, pingpong_comps, 5); break;
 	default: out->ncomp = 0; break;
 	}
 }
@@ -205,6 +218,40 @@ static enum rtb_trace_why match_wake(const struct rtb_trace_in *in, struct rtb_t
 	return o->diff_ns[i] >= 0 && o->diff_ns[i] <= in->tol_ns ? RTB_TW_OK : RTB_TW_TOLERANCE;
 }
 
+/* first_of - index of the first event of kind k about task pid in
+ * [from, to), or (size_t)-1. */
+static size_t first_of(const struct rtb_tev *ev, size_t from, size_t to, int kind, long pid)
+{
+	for (size_t k = from; k < to; k++)
+		if (ev[k].kind == kind && ev[k].pid == pid)
+			return k;
+	return (size_t)-1;
+}
+
+/* match_pingpong - sample i of a round trip: tid wakes peer, blocks, the
+ * CPU switches to peer, peer wakes tid, switches back. */
+static enum rtb_trace_why match_pingpong(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i)
+{
+	const struct rtb_tev *ev = in->ev;
+	const struct rtb_trace_marks *mk = in->mk;
+	const uint64_t s = mk->start[i], e = mk->end[i];
+	size_t to = lower(ev, in->nev, e + 1);
+	size_t w1 = first_of(ev, lower(ev, in->nev, s), to, RTB_TEV_WAKING, mk->peer_tid);
+	size_t s1 = w1 == (size_t)-1 ? w1 : first_of(ev, w1 + 1, to, RTB_TEV_SWITCH, mk->peer_tid);
+	size_t w2 = s1 == (size_t)-1 ? s1 : first_of(ev, s1 + 1, to, RTB_TEV_WAKING, mk->tid);
+	size_t s2 = w2 == (size_t)-1 ? w2 : first_of(ev, w2 + 1, to, RTB_TEV_SWITCH, mk->tid);
+
+	if (s2 == (size_t)-1)
+		return RTB_TW_NO_EVENTS;
+	int64_t c[5] = {
+		ns(in, (int64_t)(ev[w1].t - s)), ns(in, (int64_t)(ev[s1].t - ev[w1].t)),
+		ns(in, (int64_t)(ev[w2].t - ev[s1].t)), ns(in, (int64_t)(ev[s2].t - ev[w2].t)), 0,
+	};
+	finish(in, o, i, c, 5);
+	o->diff_ns[i] = in->sample_ns[i] - (c[1] + c[2] + c[3]);
+	return o->diff_ns[i] >= 0 && o->diff_ns[i] <= in->tol_ns ? RTB_TW_OK : RTB_TW_TOLERANCE;
+}
+
 /* match_slice - sample i of two spinning tasks: one switch between them in
  * the window, a preemption, after the interrupt that ended the quantum. */
 static enum rtb_trace_why match_slice(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i)
@@ -286,6 +333,9 @@ int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *o)
 			break;
 		case RTB_TRACE_SLICE:
 			w = match_slice(in, o, i);
+			break;
+		case RTB_TRACE_PINGPONG:
+			w = match_pingpong(in, o, i);
 			break;
 		case RTB_TRACE_PI:
 			match_pi(in, o, i);

@@ -34,6 +34,7 @@ static int64_t tolerance_ns(enum rtb_trace_kind k)
 	case RTB_TRACE_TIMER: return 5000;
 	case RTB_TRACE_WAKE: return 10000;
 	case RTB_TRACE_SLICE: return 10000;
+	case RTB_TRACE_PINGPONG: return 10000;
 	default: return 0;
 	}
 }

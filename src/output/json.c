@@ -403,13 +403,13 @@ static void write_settings(struct jw *w, const struct rtb_settings *s)
 	jw_close(w, '}');
 }
 
-static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi" };
+static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong" };
 
 /* write_trace - what the kernel's trace said about a metric (run --trace). */
 static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
 {
 	jw_open(w, "trace", '{', 1);
-	put_strn(w, "kind", trace_kinds[t->kind <= RTB_TRACE_PI ? t->kind : 0], SIZE_MAX);
+	put_strn(w, "kind", trace_kinds[t->kind <= RTB_TRACE_PINGPONG ? t->kind : 0], SIZE_MAX);
 	STR(w, "clock", t->clock);
 	put_int(w, "tolerance_ns", t->tolerance_ns);
 	put_uint(w, "samples", t->samples);

@@ -375,11 +375,50 @@ static void test_slice_and_pi(void)
 	CHECK_EQ_I(po.preempted, 0);
 }
 
+static void test_pingpong(void)
+{
+	/* ping 5 stamps at 0, wakes pong 6 at 100, blocks: switch at 300; pong
+	 * wakes ping at 600; switch back at 900; ping's stamp at 1000 */
+	struct rtb_tev ev[5];
+	ev[0] = E(100, RTB_TEV_WAKING, 5, 6);
+	ev[1] = E(300, RTB_TEV_SWITCH, 5, 6);
+	ev[1].prev = 5;
+	ev[2] = E(600, RTB_TEV_WAKING, 6, 5);
+	ev[3] = E(900, RTB_TEV_SWITCH, 6, 5);
+	ev[3].prev = 6;
+	int64_t sample = 1000;
+	uint64_t start = 0, end = 1000;
+	struct rtb_trace_marks mk = { .kind = RTB_TRACE_PINGPONG, .start = &start, .end = &end,
+				      .tid = 5, .peer_tid = 6, .capacity = 1 };
+	struct rtb_trace_in in = { .kind = RTB_TRACE_PINGPONG, .ev = ev, .nev = 4, .sample_ns = &sample,
+				   .n = 1, .mk = &mk, .ticks_per_ns = 1, .tol_ns = 10000 };
+	int64_t c[RTB_TRACE_MAX_COMP][1], d[1];
+	uint8_t why[1];
+	struct rtb_trace_out o = { .diff_ns = d, .why = why };
+	for (int k = 0; k < RTB_TRACE_MAX_COMP; k++)
+		o.comp[k] = c[k];
+
+	CHECK_EQ_I(rtb_trace_match(&in, &o), 0);
+	CHECK_EQ_I(o.ncomp, 5);
+	CHECK_EQ_I(why[0], RTB_TW_OK);
+	CHECK_EQ_I(c[0][0], 100);
+	CHECK_EQ_I(c[1][0], 200);
+	CHECK_EQ_I(c[2][0], 300);
+	CHECK_EQ_I(c[3][0], 300);
+	CHECK_EQ_I(c[4][0], 100);
+	CHECK_EQ_I(d[0], 200);
+	/* the switch back missing: unmatched */
+	in.nev = 3;
+	CHECK_EQ_I(rtb_trace_match(&in, &o), 0);
+	CHECK_EQ_I(why[0], RTB_TW_NO_EVENTS);
+}
+
 int main(void)
 {
 	test_real_timer();
 	test_real_mqueue();
 	test_timer_rules();
 	test_slice_and_pi();
+	test_pingpong();
 	return check_done();
 }
