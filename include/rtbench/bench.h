@@ -204,6 +204,19 @@ int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k);
 #define RTB_GAP_NS 1000
 void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns);
 
+/* rtb_batched - a figure for an operation shorter than the clock can
+ * resolve (uncontended take/give/lock sit at the counter's floor): time
+ * RTB_BATCHES batches of K back-to-back calls of op(arg) between two
+ * stamps, K chosen so one batch spans at least 100 times the clock's
+ * granularity (the smallest non-zero difference of two stamps, at least
+ * one tick), and add to m the extras batched_k, batched_per_op_ns (mean
+ * per call over batches), batched_per_op_sd_ns (its spread over batches)
+ * and batched_per_op_p50_ns; `what` says what one call is. Runs on the
+ * calling thread; never inside another measurement. */
+#define RTB_BATCHES 200
+int rtb_batched(struct rtb_ctx *c, struct rtb_metric *m, void (*op)(void *), void *arg,
+		const char *what);
+
 /* rtb_bench_metric - rtb_metric_new for benchmark b (its study table),
  * with room for capacity samples; NULL (and a message) if out of memory. */
 struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,

@@ -49,6 +49,13 @@ static void giver(void *p)
 	rtb_bsem_give(&s->go); /* let tTake see the end */
 }
 
+static void give_take(void *p)
+{
+	struct st *s = p;
+	rtb_bsem_give(&s->sem);
+	rtb_bsem_take(&s->sem);
+}
+
 static void taker(void *p)
 {
 	struct st *s = p;
@@ -71,6 +78,11 @@ static void taker(void *p)
 		}
 		rtb_bsem_give(&s->done);      /* Step 4 */
 	}
+	/* the batched figure, beside the single-shot distribution (the
+	 * giver has finished: nobody else touches the semaphore now) */
+	if (!rtb_stopped(s->c))
+		rtb_batched(s->c, s->m, give_take, s,
+			    "a give and an uncontended take of the binary semaphore");
 }
 
 static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)

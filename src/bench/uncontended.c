@@ -23,6 +23,20 @@ struct uc {
 	rtb_bsem_t bs;
 };
 
+static void give_take(void *p)
+{
+	struct uc *u = p;
+	rtb_bsem_give(&u->bs);
+	rtb_bsem_take(&u->bs);
+}
+
+static void lock_unlock(void *p)
+{
+	struct uc *u = p;
+	rtb_mutex_lock(&u->mtx);
+	rtb_mutex_unlock(&u->mtx);
+}
+
 static void uc_task(void *p)
 {
 	struct uc *u = p;
@@ -51,6 +65,11 @@ static void uc_task(void *p)
 		}
 		rtb_duty_check(&d);
 	}
+	/* the batched figure, beside the single-shot distribution */
+	if (!rtb_stopped(u->c))
+		rtb_batched(u->c, u->m, u->sem ? give_take : lock_unlock, u,
+			    u->sem ? "a give and a take of the binary semaphore"
+				   : "a lock and an unlock of the free mutex");
 }
 
 static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)

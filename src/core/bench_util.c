@@ -1,4 +1,5 @@
 /* rtbench core - helpers the benchmark files share. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,63 @@ void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns)
 			done += t - last;
 		last = t;
 	}
+}
+
+/* rtb_batched - per-call figure of a sub-clock operation (see bench.h). */
+int rtb_batched(struct rtb_ctx *c, struct rtb_metric *m, void (*op)(void *), void *arg,
+		const char *what)
+{
+	const struct rtb_clock_info *ci = c->clk;
+	static double per[RTB_BATCHES];
+	uint64_t gran = 0;
+	double mean = 0, m2 = 0;
+	size_t k = 256;
+
+	/* the clock's granularity as a stamp pair sees it */
+	for (int i = 0; i < 1000; i++) {
+		uint64_t a = rtb_port_ticks(), b = rtb_port_ticks();
+		if (b > a && (!gran || b - a < gran))
+			gran = b - a;
+	}
+	if (!gran)
+		gran = 1;
+	/* calibrate K on one batch of 256, then size it */
+	uint64_t t0 = rtb_port_ticks();
+	for (size_t i = 0; i < k; i++)
+		op(arg);
+	uint64_t t1 = rtb_port_ticks();
+	double per_call_ticks = (double)(t1 - t0) / (double)k;
+	if (per_call_ticks < 0.01)
+		per_call_ticks = 0.01;
+	k = (size_t)(100.0 * (double)gran / per_call_ticks) + 1;
+	if (k < 16)
+		k = 16;
+	if (k > 1000000)
+		k = 1000000;
+	for (int b = 0; b < RTB_BATCHES && !rtb_stopped(c); b++) {
+		uint64_t a = rtb_port_ticks();
+		for (size_t i = 0; i < k; i++)
+			op(arg);
+		uint64_t z = rtb_port_ticks();
+		/* the batch includes one stamp pair: subtract the granularity
+		 * once, spread over k calls (a fraction of a ns at this K) */
+		per[b] = ((double)rtb_ticks_to_ns(ci, z - a) - (double)rtb_ticks_to_ns(ci, gran)) / (double)k;
+		double d = per[b] - mean;
+		mean += d / (b + 1);
+		m2 += d * (per[b] - mean);
+	}
+	int64_t sorted[RTB_BATCHES];
+	for (int b = 0; b < RTB_BATCHES; b++)
+		sorted[b] = (int64_t)(per[b] * 1000.0 + 0.5); /* ps, for the sort */
+	rtb_stats_sort(sorted, RTB_BATCHES);
+	rtb_metric_extra(m, "batched_k", (double)k, "calls");
+	rtb_metric_extra(m, "batched_per_op_ns", mean, "ns");
+	rtb_metric_extra(m, "batched_per_op_sd_ns", sqrt(m2 / (RTB_BATCHES - 1)), "ns");
+	rtb_metric_extra(m, "batched_per_op_p50_ns",
+			 (double)rtb_stats_percentile_sorted(sorted, RTB_BATCHES, 50) / 1000.0, "ns");
+	rtb_metric_note(m, "batched figure: %s per call, batched_k calls back to back per batch "
+			"(a batch spans >= 100 clock granules), %d batches", what, RTB_BATCHES);
+	return 0;
 }
 
 /* rtb_bench_metric - a metric of bench b, sized before any measuring. */

@@ -430,6 +430,40 @@ static int bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b)
 	return r > RTB_MAX_ROUNDS ? RTB_MAX_ROUNDS : r;
 }
 
+/* Placement: two runs of one system differ by more than their rounds do
+ * when something is fixed for a whole process: where the benchmark's
+ * objects (semaphores, mutexes, its state, all on its stack) land, so
+ * which cache sets and which kernel futex hash buckets they use. Each
+ * round therefore runs its benchmark RTB_ROUND_PAD_STEP-aligned at a
+ * different stack depth (0 to RTB_ROUND_PAD_MAX bytes, from the counter's
+ * low bits), so the rounds sample that placement as separate runs would.
+ * A board with a small runner stack sets RTB_ROUND_PAD_MAX to 0. */
+#ifndef RTB_ROUND_PAD_MAX
+#define RTB_ROUND_PAD_MAX 4096
+#endif
+#define RTB_ROUND_PAD_STEP 64
+
+static int run_bench_padded(struct rtb_ctx *c, const struct rtb_bench *b, size_t pad)
+{
+	volatile char buf[pad + 1];
+	int rc;
+
+	buf[0] = 0;
+	rc = rtb_run_bench(c, b);
+	return buf[0] + rc; /* keeps the pad alive across the call */
+}
+
+static size_t round_pad(int round)
+{
+	uint64_t x = rtb_port_ticks() ^ ((uint64_t)(unsigned)round * 0x9e3779b97f4a7c15ull);
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return RTB_ROUND_PAD_MAX ? (size_t)(x % (RTB_ROUND_PAD_MAX / RTB_ROUND_PAD_STEP)) *
+				   RTB_ROUND_PAD_STEP : 0;
+}
+
 /* run_round - round `round` of bench b into a result of its own, then
  * merged into the run's: each round's statistics are kept (rounds) and the
  * samples appended, so the whole-run figures are over every round. Sets
@@ -447,7 +481,7 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 	c->res = &tmp;
 	c->round = round;
 	c->nrounds = nrounds;
-	rc = rtb_run_bench(c, b);
+	rc = run_bench_padded(c, b, nrounds > 1 ? round_pad(round) : 0);
 	c->res = res;
 	c->round = 0;
 	c->nrounds = 0;

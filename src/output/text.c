@@ -11,6 +11,7 @@
 #include "rtbench/err.h"
 
 #define NAME_W 26
+#define RTB_BATCHES_SHOWN 200 /* RTB_BATCHES in bench.h */
 
 static const char *const tables[] = {
 	"Table 1", "Table 2", "Table 3", "Table 4", "Table 5", NULL /* extras */
@@ -217,6 +218,12 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "    deadline %.3f us: %" PRIu64 " of %lu samples over (%.4f%%)\n",
 			(double)m->deadline_ns / 1000.0, m->over_deadline, (unsigned long)m->count,
 			100.0 * (double)m->over_deadline / (double)m->count);
+	const struct rtb_extra *bk = extra(m, "batched_k"), *bm = extra(m, "batched_per_op_ns"),
+		*bs = extra(m, "batched_per_op_sd_ns");
+	if (bk && bm && bs)
+		rtb_sink_printf(f, "    batched: %.2f ns per call, spread %.2f ns over %d batches of %.0f calls "
+			"back to back (beside the single-shot figures above, which sit at the clock's floor)\n",
+			bm->value, bs->value, RTB_BATCHES_SHOWN, bk->value);
 	if (m->note[0])
 		wrapped(f, "    note: ", m->note, 10);
 	if (m->trace)
