@@ -333,9 +333,14 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 	struct rtb_result *before = NULL, *after = NULL;
 	struct rtb_tev *ev = NULL;
 	size_t nev = 0;
-	uint64_t lost = 0, cpus = 1ull << c->cpu;
+	uint64_t lost = 0, cpus = 0;
 	int first = c->res->nmetrics, rc;
 
+	if (c->cpu < 0 || c->cpu > 63 || (b->trace_xcpu && c->other_cpu > 63)) {
+		rtb_result_warn(c->res, "%s: not traced: CPU numbers above 63 are not supported by --trace", b->id);
+		return once(c, b);
+	}
+	cpus = 1ull << c->cpu;
 	if (b->trace_xcpu && c->other_cpu >= 0)
 		cpus |= 1ull << c->other_cpu;
 	rc = untraced_pass(c, b, once, &before);               /* 1 */
