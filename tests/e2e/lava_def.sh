@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# lava_def.sh - contrib/lava, the LAVA test definition: its YAML has the
+# fields of Linaro test-definitions' "Lava-Test-Shell Test Definition 1.0"
+# (metadata name/format/description/maintainer/os/scope/devices, params,
+# run steps) with the parameters the issue names (tests, samples, period,
+# load, thresholds); its script runs rtbench for real (two measurements,
+# short) and writes output/result.txt in the form send-to-lava.sh parses
+# (its two egrep patterns, re-stated from automated/utils/send-to-lava.sh);
+# send-results.sh turns each line into a lava-test-case call accepted by a
+# stub checking LAVA's documented usage, and without the helper prints the
+# <LAVA_SIGNAL_TESTCASE ...> lines the helper prints.
+set -u
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$here/.." && pwd)
+rtb=$(cd "$(dirname "${RTBENCH:-build/rtbench}")" && pwd)/$(basename "${RTBENCH:-build/rtbench}")
+out=${RTB_TEST_OUT:-/tmp}/lava_def
+if ! "$rtb" check --help >/dev/null 2>&1; then
+	echo "SKIP: this build has no check (needs libjansson-dev)"
+	exit 77
+fi
+python3 -c 'import yaml' 2>/dev/null || { echo "SKIP: python3-yaml not installed"; exit 77; }
+rm -rf "$out"; mkdir -p "$out/bin"
+fail=0
+python3 - "$root/contrib/lava/rtbench.yaml" <<'PY' || fail=1
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+md = d["metadata"]
+assert md["format"] == "Lava-Test-Shell Test Definition 1.0", md["format"]
+for k in ("name", "description", "maintainer", "os", "scope", "devices"):
+    assert md.get(k), "metadata." + k
+for p in ("TESTS", "SAMPLES", "PERIOD", "LOAD", "MAX_P99_US", "MAX_US", "BASELINE"):
+    assert p in d["params"] and isinstance(d["params"][p], str), "params." + p
+steps = d["run"]["steps"]
+assert any("rtbench.sh" in s for s in steps) and any("result.txt" in s for s in steps), steps
+for p in ("TESTS", "SAMPLES", "PERIOD", "LOAD", "MAX_P99_US", "MAX_US", "BASELINE"):
+    assert any("${%s}" % p in s for s in steps), p
+PY
+cp -r "$root/contrib/lava" "$out/lava"
+cd "$out/lava" || exit 1
+RTBENCH="$rtb" ./rtbench.sh -t sync.sem.take.uncontended,ipc.mqueue.wakeup -n 300 -m 100000 -s true \
+	>"$out/run.log" 2>&1 || { echo "FAIL: rtbench.sh"; cat "$out/run.log"; exit 1; }
+res=output/result.txt
+[ "$(wc -l <"$res")" -eq 2 ] || { echo "FAIL: want 2 result lines"; cat "$res" "$out/run.log"; fail=1; }
+while read -r line; do
+	echo "$line" | grep -Eiq ".*+ (pass|fail|skip)+ .*+" || { echo "FAIL: send-to-lava.sh would not parse: $line"; fail=1; }
+	echo "$line" | grep -Eq '^[A-Za-z0-9._-]+ pass [0-9]+\.[0-9]+ us$' || { echo "FAIL: unexpected line: $line"; fail=1; }
+done <"$res"
+[ -s output/junit.xml ] && [ -s output/rtbench.json ] || { echo "FAIL: artefacts missing"; fail=1; }
+# with the helper: a stub that checks LAVA's usage
+cat >"$out/bin/lava-test-case" <<'STUB'
+#!/bin/sh
+id=$1; shift
+echo "$id" | grep -Eq '^[A-Za-z0-9._-]+$' || { echo "bad id" >&2; exit 1; }
+[ "$1" = --result ] && case $2 in pass|fail|skip|unknown) ;; *) false ;; esac || { echo "bad result" >&2; exit 1; }
+echo "called $id $*"
+STUB
+chmod +x "$out/bin/lava-test-case"
+PATH="$out/bin:$PATH" ./send-results.sh "$res" >"$out/with" 2>&1
+[ "$(grep -c '^called ' "$out/with")" -eq 2 ] || { echo "FAIL: lava-test-case calls"; cat "$out/with"; fail=1; }
+grep -q '^called ipc.mqueue.wakeup --result pass --measurement [0-9.]* --units us$' "$out/with" ||
+	{ echo "FAIL: call form"; cat "$out/with"; fail=1; }
+# without it: the signal lines, as `rtbench check -f lava` prints them
+./send-results.sh "$res" >"$out/without"
+"$rtb" check output/rtbench.json --max-p99-us 100000 -f lava >"$out/direct"
+diff "$out/without" "$out/direct" || { echo "FAIL: signal lines differ"; fail=1; }
+[ $fail -eq 0 ] && echo "lava_def: ok"
+exit $fail
