@@ -154,6 +154,14 @@ install: $(BUILD)/rtbench $(BUILD)/man/rtbench.1
 	install -m 644 $(wildcard $(DOCS)) $(DESTDIR)$(DOCDIR)/
 	install -m 644 contrib/bash-completion/rtbench $(DESTDIR)$(BASHCOMPDIR)/rtbench
 
+# deb - the Debian package, built from a copy of the tree so the build
+# writes nothing beside it: $(BUILD)/deb/rtbench_*.deb
+deb:
+	rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb/rtbench
+	git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C $(BUILD)/deb/rtbench
+	cd $(BUILD)/deb/rtbench && DEB_BUILD_OPTIONS="parallel=2 nocheck" dpkg-buildpackage -us -uc -b
+	@ls $(BUILD)/deb/*.deb
+
 clean:
 	rm -rf $(BUILD)
 
