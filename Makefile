@@ -46,8 +46,8 @@ CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
              -Wstrict-prototypes -Wno-unused-parameter $(NO_TRUNC_WARN) \
-             $(WERROR) -pthread
-LDFLAGS   += -pthread
+             $(WERROR) -pthread $(SAN_FLAGS)
+LDFLAGS   += -pthread $(SAN_FLAGS)
 LDLIBS    += -lrt -lm
 
 CORE_SRC  := $(wildcard src/core/*.c) $(wildcard src/bench/*.c) \
@@ -128,6 +128,22 @@ endif
 check:
 	tests/install-deps.sh
 	RTB_NO_SKIP=1 $(MAKE) test
+
+# check-sanitize - the unit and end-to-end tests again, on a build with
+# AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/) and one with
+# ThreadSanitizer (build-tsan/); any report fails the test that caused it.
+# SANITIZE=asan (what .ci/run runs) or tsan for one of them.
+SANITIZE  ?= asan tsan
+SAN_asan  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_tsan  := -fsanitize=thread
+SAN_ENV   := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=66 \
+             UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=66 \
+             TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
+.PHONY: check-sanitize $(addprefix check-sanitize-,asan tsan)
+check-sanitize: $(addprefix check-sanitize-,$(SANITIZE))
+check-sanitize-asan check-sanitize-tsan: check-sanitize-%:
+	$(MAKE) --no-print-directory BUILD=build-$* SAN_FLAGS="$(SAN_$*)" CFLAGS="-O1 -g" all unit
+	$(SAN_ENV) RTB_SANITIZE=$* tests/run.sh build-$*
 
 # man - rtbench(1), generated from the program's own --help texts by
 # tools/gen-man.sh (one section per command, and `rtbench list`): --help is

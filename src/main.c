@@ -13,6 +13,7 @@
 #include "core/selftest.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/escape.h"
 #ifdef RTB_HAVE_HOST
 #include "host/host.h"
 #endif
@@ -60,6 +61,7 @@ static int cmd_run(int argc, char **argv, int selftest, const char *cmdline)
 
 	rtb_cli_defaults(&cl);
 	if (rtb_cli_parse(argc, argv, selftest, &cl, err, sizeof(err))) {
+		rtb_esc_in_place(err, sizeof(err)); /* an argument in it: one line */
 		fprintf(stderr, "rtbench %s: %s\n", argv[0], err);
 		return 2;
 	}

@@ -55,7 +55,13 @@ struct cs {
 	rtb_stamp_t burst_end;
 	atomic_int ending;            /* a spinner is parking: no more samples */
 	atomic_int cold_pending;      /* no switch counted yet in this burst */
-	uint64_t cold;                /* bursts' first switches, kept apart */
+	atomic_ullong cold;           /* bursts' first switches, kept apart */
+	/* samples taken: both spinners add, and one can be preempted (or, without
+	 * real-time priority, run) in the middle of the other's add, so each
+	 * takes its slot with one atomic step; m->count is set from it by the
+	 * controller while both are parked (before: a plain count++ from two
+	 * threads, a data race TSan reported, which could lose a sample) */
+	atomic_size_t n;
 	atomic_int quit;
 	rtb_bsem_t go[2], parked;
 	int64_t rr_interval_ns;
@@ -65,6 +71,30 @@ struct spinner_arg {
 	struct cs *s;
 	int me;
 };
+
+/* add - keep one sample in the slot taken; the slot's index */
+static size_t add(struct cs *s, int64_t ns)
+{
+	size_t i = atomic_fetch_add_explicit(&s->n, 1, memory_order_relaxed);
+
+	if (i < s->m->capacity)
+		s->m->samples[i] = ns;
+	return i;
+}
+
+static int full(struct cs *s)
+{
+	return atomic_load_explicit(&s->n, memory_order_relaxed) >= s->m->capacity;
+}
+
+/* settle - the metric's count from the slots taken; only while both
+ * spinners are parked or gone. */
+static void settle(struct cs *s)
+{
+	size_t n = atomic_load(&s->n);
+
+	s->m->count = n < s->m->capacity ? n : s->m->capacity;
+}
 
 static void spinner(void *p)
 {
@@ -108,25 +138,28 @@ static void spinner(void *p)
 			if (ev == RTB_CS_COLD) {
 				/* the burst's first switch includes the incoming
 				 * task's wake from its go semaphore */
-				atomic_store_explicit(&s->cold_pending, 0, memory_order_relaxed);
-				if (!s->m->has_first) {
+				/* one of the two takes it (an exchange: both may
+				 * have seen it pending) */
+				if (atomic_exchange(&s->cold_pending, 0) && !s->m->has_first) {
 					s->m->first_ns = rtb_ticks_to_ns(ci, t - o);
 					s->m->has_first = 1;
 				}
-				s->cold++;
+				atomic_fetch_add_explicit(&s->cold, 1, memory_order_relaxed);
 			} else if (ev == RTB_CS_SWITCH) {
-				rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t - o));
-				rtb_trace_mark(s->m->tm, s->m->count - 1, o, t);
+				size_t i = add(s, rtb_ticks_to_ns(ci, t - o));
+				if (i < s->m->capacity)
+					rtb_trace_mark(s->m->tm, i, o, t);
 			}
 			rtb_stamp_set_relaxed(&s->last_ts[me], t);
 			prev = t;
-			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || rtb_metric_full(s->m))
+			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || full(s))
 				break;
 			if (s->yield) {
 				/* every instruction here is inside the window: in
 				 * a real run inj is 0 (a register) and the count
 				 * is not even loaded */
-				if (__builtin_expect(inj != 0, 0) && (s->m->count & 1))
+				if (__builtin_expect(inj != 0, 0) &&
+				    (atomic_load_explicit(&s->n, memory_order_relaxed) & 1))
 					rtb_inject_spin(inj);
 				rtb_yield();
 			}
@@ -185,6 +218,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		for (int k = 0; k < 2; k++)
 			while (rtb_bsem_take_timed(&s.parked, 100000000) == RTB_ETIMEDOUT)
 				;
+		settle(&s);
 		/* Step 4 */
 		if (!rtb_metric_full(s.m) && !rtb_stopped(c))
 			rtb_port_sleep_ns(yield ? REST_NS / 10 : REST_NS);
@@ -199,7 +233,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		yield ? ", handing over with sched_yield() right after the stamp" :
 			", switched by quantum expiry",
 		BURST_NS / 1000000, (yield ? REST_NS / 10 : REST_NS) / 1000000);
-	rtb_metric_extra(s.m, "cold_switches_excluded", (double)s.cold, "count");
+	rtb_metric_extra(s.m, "cold_switches_excluded", (double)atomic_load(&s.cold), "count");
 	if (s.rr_interval_ns > 0)
 		rtb_metric_extra(s.m, "rr_quantum_ms", (double)s.rr_interval_ns / 1e6, "ms");
 	if (slice_set > 0)

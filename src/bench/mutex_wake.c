@@ -62,10 +62,18 @@ static void mx_close(void *p)
 	rtb_bsem_destroy(&o->next);
 }
 
+/* mx_leave - the waiter quits holding the mutex (its last lock returned):
+ * unlock, so that mx_close destroys an unlocked mutex (destroying a locked
+ * one is undefined behaviour; TSan reported it). */
+static void mx_leave(void *p)
+{
+	rtb_mutex_unlock(&((struct mx *)p)->m);
+}
+
 static const struct rtb_wake_ops mx_ops = {
 	.waiter_name = "tLock", .waker_name = "tUnlock",
 	.open = mx_open, .wait = mx_wait, .after = mx_after, .rearm = mx_rearm,
-	.wake = mx_wake, .close = mx_close,
+	.wake = mx_wake, .leave = mx_leave, .close = mx_close,
 };
 
 static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)

@@ -52,8 +52,11 @@ static void waiter_main(void *p)
 		if (w->ops->wait(w->obj))               /* Step 2 */
 			break;
 		uint64_t t1 = rtb_port_ticks();         /* Step 5 */
-		if (atomic_load_explicit(&w->quit, memory_order_relaxed))
+		if (atomic_load_explicit(&w->quit, memory_order_relaxed)) {
+			if (w->ops->leave)
+				w->ops->leave(w->obj);
 			break;
+		}
 		const uint64_t t0 = rtb_stamp_get_relaxed(&w->t0);
 		int64_t ns = rtb_interval_ns(ci, t0, t1);
 		if (ns < 0) {

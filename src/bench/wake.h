@@ -16,6 +16,10 @@ struct rtb_wake_ops {
 	void (*rearm)(void *obj);
 	/* wake - waker: the operation whose latency is measured */
 	int (*wake)(void *obj);
+	/* leave - waiter, when it quits after a successful wait: give back
+	 * what the wait took (mutex: unlock), so close never destroys a held
+	 * primitive; NULL: nothing to give back */
+	void (*leave)(void *obj);
 	void (*close)(void *obj);
 };
 

@@ -8,7 +8,8 @@
  * system's fingerprint and settings. Plots are inline SVG written here; the
  * page loads nothing (a Content-Security-Policy forbids it) and carries two
  * tiny inline scripts only so a browser test can see errors and count the
- * plots that rendered. */
+ * plots that rendered; the policy names them by hash, so no other script
+ * runs. Every string from a result file goes through rtb_sb_html. */
 #include <errno.h>
 #include <stddef.h>
 #include <getopt.h>
@@ -60,6 +61,18 @@ static const char report_check_js[] =
 	"p.forEach(function(s){var r=s.getBoundingClientRect();if(r.width>0&&r.height>0&&"
 	"s.querySelector('.series,.msg'))n++;});"
 	"document.documentElement.setAttribute('data-plots-rendered',n+'/'+p.length);});";
+
+/* The page runs exactly the two scripts above and nothing else: the
+ * Content-Security-Policy allows scripts by their SHA-256 only, so markup
+ * that slipped through from a result file could not run either (issue 9:
+ * 'unsafe-inline' let a crafted unit string run script). Editing a script
+ * means updating its hash here; the browser test (report_browser.sh)
+ * recomputes both from the page and fails on a mismatch:
+ *   python3 -c 'import hashlib,base64,sys; print(base64.b64encode(
+ *       hashlib.sha256(sys.argv[1].encode()).digest()).decode())' "$JS" */
+#define REPORT_SCRIPT_HASHES \
+	"'sha256-RCB8YotCFrZBfi+UIZl+zltBj2MG9Q8psyae9704y2g=' " \
+	"'sha256-IldsHlybCbza+m+3aUHsSiuxL+jKEM/Sgi4pM/lQ59Y='"
 
 struct rep_series {
 	int sys;
@@ -318,8 +331,10 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 	size_t i;
 	enum rtb_cmp_row r;
 
-	rtb_sb_printf(b, "<table class=\"cmp\"><thead><tr><th>%s</th>",
-		      rtb_cmp_time_unit(cm->unit, 1));
+	/* the unit comes from the file: escaped like every other string */
+	rtb_sb_puts(b, "<table class=\"cmp\"><thead><tr><th>");
+	rtb_sb_html(b, rtb_cmp_time_unit(cm->unit, 1));
+	rtb_sb_puts(b, "</th>");
 	for (i = 0; i < c->nsys; i++) {
 		rtb_sb_printf(b, "<th><span class=\"swatch\" style=\"background:%s\"></span>",
 			      rtb_svg_color((int)i));
@@ -638,7 +653,8 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 
 	rtb_sb_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		    "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
+		    "style-src 'unsafe-inline'; script-src " REPORT_SCRIPT_HASHES "; img-src data:; "
+		    "base-uri 'none'; form-action 'none'\">\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	rtb_sb_html(b, title);
 	rtb_sb_printf(b, "</title>\n<script>%s</script>\n<style>%s</style>\n</head><body>\n<h1>",

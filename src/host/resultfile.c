@@ -13,6 +13,7 @@
 #include "rtbench/emulation.h"
 #include "rtbench/err.h"
 #include "host/resultfile.h"
+#include "rtbench/escape.h"
 #include "host/rttests.h"
 #include "host/strbuf.h"
 
@@ -43,12 +44,21 @@ static int rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	snprintf(c->err, c->errlen, "%s%s", c->where, msg);
+	rtb_esc_in_place(c->err, c->errlen); /* file content in it: one line */
 	return code;
 }
 
+/* rf_strdup - every string taken from a file comes through here: control
+ * characters (ANSI/OSC sequences, newlines) are escaped once, at the
+ * door, so no renderer or message can pass them to a terminal. */
 static char *rf_strdup(const char *s)
 {
-	return strdup(s ? s : "");
+	size_t n = rtb_esc_ctl(NULL, 0, s ? s : "");
+	char *d = malloc(n + 1);
+
+	if (d)
+		rtb_esc_ctl(d, n + 1, s ? s : "");
+	return d;
 }
 
 /* Optional string key: "" (or NULL if null_ok and absent/null). */
@@ -450,7 +460,14 @@ static char *rf_label(json_t *root, const char *path)
 	if (json_is_string(l) && json_string_length(l))
 		return rf_strdup(json_string_value(l));
 	if (host && *host && rel && *rel)
-		return rtb_sb_strdup_printf("%s-%s", host, rel);
+	{
+		char *both = rtb_sb_strdup_printf("%s-%s", host, rel), *esc;
+		if (!both)
+			return NULL;
+		esc = rf_strdup(both);
+		free(both);
+		return esc;
+	}
 	return rf_strdup(base ? base + 1 : path);
 }
 

@@ -13,6 +13,7 @@
 
 #include "rtbench/err.h"
 #include "rtbench/port.h"
+#include "rtbench/escape.h"
 #include "host/runner.h"
 
 #define MAX_OPTS 40
@@ -387,7 +388,10 @@ out:
 	if (rc) {
 		if (!h.err_code)
 			rtb_host_error(&h, rc, "%s", rtb_strerror(rc));
+	{
+		rtb_esc_in_place(h.err, sizeof(h.err)); /* names and text from files: one line */
 		fprintf(stderr, "rtbench %s: %s\n", ops->name, h.err);
+	}
 		return exit_status(rc);
 	}
 	return h.verdict_failed ? 1 : 0;

@@ -68,5 +68,36 @@ if ! grep -q 'data-js-error="' "$out/report-broken.dom" && [ -z "$(console_error
 	fail=1
 fi
 
+# the page's policy allows exactly the scripts it ships, by hash
+python3 - "$html" <<'PY' || { echo "FAIL: CSP hashes do not match the page's scripts"; fail=1; }
+import base64, hashlib, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+csp = re.search(r'Content-Security-Policy" content="([^"]*)"', page).group(1)
+assert "unsafe-inline" not in csp.split("script-src")[1].split(";")[0], csp
+want = set(re.findall(r"'(sha256-[^']+)'", csp))
+got = {"sha256-" + base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()
+       for s in re.findall(r"<script>(.*?)</script>", page, re.S)}
+assert got == want, (got, want)
+print("CSP: script-src by hash only,", len(got), "scripts")
+PY
+
+# a hostile result file (every string carries markup and control
+# sequences, tests/data/hostile.py): nothing from it may run
+python3 "$data/hostile.py" "$data/vx.json" "$out/hostile.json"
+python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/hostile2.json"
+"$rtb" report "$out/hostile.json" "$data/rtl.json" "$out/hostile2.json" --title "$(printf 'x<img src=y onerror="document.documentElement.setAttribute(\x27data-pwned\x27,\x27title\x27)">')" \
+	-o "$out/hostile.html" || { echo "FAIL: report of the hostile file: exit $?"; fail=1; }
+chrome "$out/hostile" "file://$out/hostile.html" --dump-dom
+if grep -q 'data-pwned="' "$out/hostile.dom"; then
+	echo "FAIL: script from a result file ran: $(grep -o 'data-pwned="[^"]*"' "$out/hostile.dom" | head -1)"; fail=1
+fi
+grep -q '</html>' "$out/hostile.dom" || { echo "FAIL: hostile page: no DOM dumped"; fail=1; }
+grep -qiE '<(img|script|svg) [^>]*(onerror|onload)|<script>document' "$out/hostile.dom" &&
+	{ echo "FAIL: markup from the file became elements"; fail=1; }
+herrs=$(console_errors "$out/hostile.log")
+[ -n "$herrs" ] && { echo "FAIL: hostile page: console errors (a blocked script?):"; echo "$herrs"; fail=1; }
+grep -q 'data-plots-rendered="' "$out/hostile.dom" && echo "hostile page: nothing ran; $(grep -o 'data-plots-rendered="[^"]*"' "$out/hostile.dom")" ||
+	{ echo "FAIL: the page's own script did not run on the hostile page"; fail=1; }
+
 [ "$fail" -eq 0 ] && echo "report_browser: all checks passed"
 exit "$fail"

@@ -21,6 +21,19 @@
  * locked, and an unprivileged user's RLIMIT_MEMLOCK (8 MiB on Debian) would
  * not hold glibc's 8 MiB default for even one thread. */
 #define DEFAULT_STACK_BYTES (256 * 1024)
+/* ThreadSanitizer keeps its own per-thread state on the stack and refuses
+ * threads below about 900 KiB (make check-sanitize) */
+#if defined(__SANITIZE_THREAD__)
+#define RTB_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define RTB_TSAN 1
+#endif
+#endif
+#ifdef RTB_TSAN
+#undef DEFAULT_STACK_BYTES
+#define DEFAULT_STACK_BYTES (2 * 1024 * 1024)
+#endif
 
 struct start {
 	rtb_thread_fn fn;
@@ -112,9 +125,13 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 			return RTB_EINVAL;
 		}
 	} else {
-		pthread_attr_setstacksize(&attr, a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
-					  a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 :
-					  a->stack_bytes);
+		size_t sz = a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
+			    a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 : a->stack_bytes;
+#ifdef RTB_TSAN
+		if (sz < DEFAULT_STACK_BYTES)
+			sz = DEFAULT_STACK_BYTES;
+#endif
+		pthread_attr_setstacksize(&attr, sz);
 	}
 	if (a->cpu >= 0) {
 		cpu_set_t set;
