@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# (inputs are named *.evil, not *.json: the schema test must not take them for results)
 # Strings from result files never reach a terminal raw (issue 9, item 3):
 # a file whose every string carries ANSI/OSC sequences, CR/LF and markup
 # (tests/data/hostile.py) goes through compare (every format), check and
@@ -12,8 +13,8 @@ fi
 data=$(cd "$(dirname "$0")/../data" && pwd)
 out=$RTB_TEST_OUT/hostile
 rm -rf "$out"; mkdir -p "$out"
-python3 "$data/hostile.py" "$data/vx.json" "$out/h.json" || { fail "hostile.py"; done_test; }
-python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/h2.json"
+python3 "$data/hostile.py" "$data/vx.json" "$out/h.evil" || { fail "hostile.py"; done_test; }
+python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/h2.evil"
 n=0
 clean() { # clean FILE WHAT: no control byte but \n, no faked line
 	n=$((n + 1))
@@ -26,22 +27,22 @@ sys.exit(1 if bad or fake else 0)
 PY
 }
 for f in text markdown csv json; do
-	"$RTBENCH" compare -f $f "$out/h.json" "$data/rtl.json" "$out/h2.json" >"$out/c.$f" 2>"$out/c.$f.err"
+	"$RTBENCH" compare -f $f "$out/h.evil" "$data/rtl.json" "$out/h2.evil" >"$out/c.$f" 2>"$out/c.$f.err"
 	clean "$out/c.$f" "compare -f $f stdout"
 	clean "$out/c.$f.err" "compare -f $f stderr"
 done
-"$RTBENCH" check "$out/h.json" >"$out/k.txt" 2>&1; clean "$out/k.txt" "check"
-"$RTBENCH" check --baseline "$data/vx.json" "$out/h.json" >"$out/kb.txt" 2>&1; clean "$out/kb.txt" "check --baseline"
-"$RTBENCH" report "$out/h.json" "$data/rtl.json" -o "$out/r.html" >"$out/r.txt" 2>&1; clean "$out/r.txt" "report's terminal output"
+"$RTBENCH" check "$out/h.evil" >"$out/k.txt" 2>&1; clean "$out/k.txt" "check"
+"$RTBENCH" check --baseline "$data/vx.json" "$out/h.evil" >"$out/kb.txt" 2>&1; clean "$out/kb.txt" "check --baseline"
+"$RTBENCH" report "$out/h.evil" "$data/rtl.json" -o "$out/r.html" >"$out/r.txt" 2>&1; clean "$out/r.txt" "report's terminal output"
 # a refused file: one line, its bad value escaped
-python3 - "$data/vx.json" "$out/bad.json" <<'PY'
+python3 - "$data/vx.json" "$out/bad.evil" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 r["metrics"][0]["status"] = "weird\x1b]0;owned\x07\r\nFAKE LINE"
 json.dump(r, open(sys.argv[2], "w"))
 PY
 for cmd in compare check; do
-	args=("$out/bad.json"); [ $cmd = compare ] && args+=("$data/rtl.json")
+	args=("$out/bad.evil"); [ $cmd = compare ] && args+=("$data/rtl.json")
 	err=$("$RTBENCH" $cmd "${args[@]}" 2>&1 >/dev/null); rc=$?
 	printf '%s\n' "$err" >"$out/bad.$cmd"
 	clean "$out/bad.$cmd" "$cmd refusal"
@@ -49,8 +50,8 @@ for cmd in compare check; do
 		ok "$cmd refusal: one line, escaped: $err" || fail "$cmd refusal: rc $rc: $err"
 done
 # a file name with a newline and an escape in it, in an error line
-weird="$out/name"$'\n\e[2J'".json"
-cp "$out/bad.json" "$weird"
+weird="$out/name"$'\n\e[2J'".evil"
+cp "$out/bad.evil" "$weird"
 err=$("$RTBENCH" compare "$weird" "$data/rtl.json" 2>&1 >/dev/null)
 printf '%s\n' "$err" >"$out/badname"; clean "$out/badname" "file name in an error line"
 err=$("$RTBENCH" run --json "$out/no/such"$'\n\e[2J' 2>&1 >/dev/null)

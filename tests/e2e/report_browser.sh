@@ -83,9 +83,9 @@ PY
 
 # a hostile result file (every string carries markup and control
 # sequences, tests/data/hostile.py): nothing from it may run
-python3 "$data/hostile.py" "$data/vx.json" "$out/hostile.json"
-python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/hostile2.json"
-"$rtb" report "$out/hostile.json" "$data/rtl.json" "$out/hostile2.json" --title "$(printf 'x<img src=y onerror="document.documentElement.setAttribute(\x27data-pwned\x27,\x27title\x27)">')" \
+python3 "$data/hostile.py" "$data/vx.json" "$out/hostile.evil"
+python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/hostile2.evil"
+"$rtb" report "$out/hostile.evil" "$data/rtl.json" "$out/hostile2.evil" --title "$(printf 'x<img src=y onerror="document.documentElement.setAttribute(\x27data-pwned\x27,\x27title\x27)">')" \
 	-o "$out/hostile.html" || { echo "FAIL: report of the hostile file: exit $?"; fail=1; }
 chrome "$out/hostile" "file://$out/hostile.html" --dump-dom
 if grep -q 'data-pwned="' "$out/hostile.dom"; then
