@@ -72,7 +72,7 @@ struct rtb_bench {
 				  * own (rtb_spawn); more than the stack pool
 				  * has free: skipped, with the reason */
 	int injectable;          /* 1: honours inject_ns (selftest) */
-	const char *selftest_metric; /* metric selftest checks; NULL: id */
+	const char *selftest_metric; /* metrics selftest checks, comma list; NULL: id */
 	const char *not_injectable_why;
 	int one_round;           /* 1: runs once with all its samples (its
 				  * verdict needs every trial together) */

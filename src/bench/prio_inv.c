@@ -409,7 +409,9 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.default_samples = 300,
 	.needs_rt = 1,
 	.injectable = 1,
-	.selftest_metric = "sync.prio_inv.inherit.blocking",
+	.selftest_metric = "sync.prio_inv.none.blocking,sync.prio_inv.inherit.blocking,"
+		"sync.prio_inv.ceiling.blocking,sync.prio_inv.none.request_to_release,"
+		"sync.prio_inv.inherit.request_to_release",
 	.one_round = 1,
 	.threads = 3,
 	.run = run_pi,

@@ -1,9 +1,33 @@
 #!/usr/bin/env bash
 # rtbench selftest: a known delay injected inside every measured path shows
-# up in that figure's median (the tool's own known-answer check).
+# up in that figure's median (the tool's own known-answer check). Checks
+# the table, not only the exit code: every covered path has a verdict line
+# for every delay, each path of Table 2 is checked (not only inherit's
+# blocking), the uncovered ones are listed as such, and the exit status
+# agrees with the summary line.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-"$RTBENCH" selftest --samples 1000 --delays-us 5,20 --quiet
+out=$RTB_TEST_OUT/selftest
+mkdir -p "$out"
+"$RTBENCH" selftest --samples 1000 --delays-us 5,20 --quiet >"$out/o.txt" 2>"$out/e.txt"
 rc=$?
+cat "$out/o.txt"
 [ $rc -eq 0 ] || fail "selftest exited $rc"
+for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep sync.sem.take.uncontended \
+	ipc.mqueue.wakeup sync.prio_inv.none.blocking sync.prio_inv.inherit.blocking \
+	sync.prio_inv.ceiling.blocking sync.prio_inv.none.request_to_release \
+	sync.prio_inv.inherit.request_to_release; do
+	grep -qE "^$p +5\.000 .*(pass|FAIL|unresolved)" "$out/o.txt" && ok "$p checked" ||
+		fail "$p has no verdict for the 5 us delay"
+done
+grep -qE "^ctxsw.rr.timeslice .*NOT COVERED" "$out/o.txt" && ok "time-slice switch listed as not covered" ||
+	fail "ctxsw.rr.timeslice not listed as not covered"
+grep -q "^not covered by any check" "$out/o.txt" && ok "uncovered paths listed" || fail "no list of uncovered paths"
+# the exit status and the summary say the same thing
+if grep -q "every covered path responds" "$out/o.txt"; then
+	[ $rc -eq 0 ] && ok "summary and exit 0 agree" || fail "says every path responds but exits $rc"
+	grep -qE "^[0-9]+ paths: [0-9]+ pass, 0 FAIL, 0 unresolved" "$out/o.txt" || fail "summary counts"
+else
+	[ $rc -ne 0 ] && ok "summary and exit $rc agree" || fail "exit 0 without 'every covered path responds'"
+fi
 done_test
