@@ -93,6 +93,33 @@ static int write_json(struct rtb_sink *s, const void *r)
 	return rtb_write_json(s, r);
 }
 
+#ifdef RTB_EMU_ICOUNT_SHIFT
+/* print_insns - the study's figures again in instructions: under
+ * -icount shift=N one instruction is 2^N ns of virtual time, so a figure is
+ * an instruction-path count (fractions: the 40 ns timer tick is not a whole
+ * number of instructions). */
+static void print_insns(const struct rtb_result *r)
+{
+	const double ns = (double)(1 << RTB_EMU_ICOUNT_SHIFT);
+
+	printf("\nThe same figures in instructions (virtual ns / 2^%d; QEMU -icount shift=%d)\n",
+	       RTB_EMU_ICOUNT_SHIFT, RTB_EMU_ICOUNT_SHIFT);
+	printf("%-8s %-44s %9s %9s %9s %9s\n", "study", "measurement", "min", "p50", "p99", "max");
+	for (int i = 0; i < r->nmetrics; i++) {
+		const struct rtb_metric *m = r->metrics[i];
+		if (!m->count || m->status == RTB_STATUS_SKIPPED)
+			continue;
+		printf("%-8s %-44s %9.1f %9.1f %9.1f %9.1f\n", m->study_table ? m->study_table : "extra",
+		       m->id, (double)m->stats.min / ns, (double)m->stats.median / ns,
+		       (double)m->stats.pct[2] / ns, (double)m->stats.max / ns);
+	}
+}
+#else
+static void print_insns(const struct rtb_result *r)
+{
+}
+#endif
+
 /* run_task - the run (tables on the console as they are written), then
  * the result once, framed on the console: a UART is slow, so not after
  * every benchmark as a file system would allow. */
@@ -108,6 +135,7 @@ static void run_task(void *unused)
 	int rc = rtb_run(&o, &out, "firmware " RTB_BOARD_NAME, &res);
 	if (rc)
 		printf("rtbench: run: %s\n", rtb_strerror(rc));
+	print_insns(&res);
 	int orc = rtb_port_output(name, write_json, &res);
 	if (orc)
 		printf("rtbench: cannot send %s: %s\n", name, rtb_strerror(orc));
