@@ -13,6 +13,8 @@
 #   FREERTOS_TICK_HZ=1000
 # ICOUNT_SHIFT=5: QEMU's virtual time, 2^N ns an instruction (never run without).
 # RTB_SAMPLES=1000, RTB_TESTS=... (comma list of ids): what the firmware runs.
+# RTB_SELFTEST=1: the firmware runs `selftest` instead (known delays of 1000 and
+# 2000 instructions under QEMU).
 
 BOARD                 ?= mps2-an500
 FREERTOS_KERNEL_PATH  ?= ../shared/vendor/FreeRTOS-Kernel
@@ -24,6 +26,7 @@ ICOUNT_SHIFT          ?= 5
 RTB_SAMPLES           ?= 1000
 RTB_TESTS             ?=
 RUN_TIMEOUT           ?= 300
+RTB_SELFTEST          ?= 0
 
 FW_BOARD_DIR := src/port/freertos/board/$(BOARD)
 FW_BUILD     ?= build-freertos-$(BOARD)
@@ -50,13 +53,14 @@ FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) -I$(FR)/inc
                -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
                -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
                -DRTB_FR_TICK_HZ=$(FREERTOS_TICK_HZ) -DRTB_FR_SAMPLES=$(RTB_SAMPLES) \
+               $(if $(filter 1,$(RTB_SELFTEST)),-DRTB_FR_SELFTEST=1) \
                $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\") $(FW_EMU_DEFS) $(FW_BOARD_CPPFLAGS)
 FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c11 -ffunction-sections -fdata-sections
 FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes \
                -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
 
 # rtbench's own code: the portable core, benchmarks, writers, this port
-FW_LIB_SRC := $(filter-out src/core/cli.c src/core/selftest.c,$(wildcard src/core/*.c)) \
+FW_LIB_SRC := $(filter-out src/core/cli.c,$(wildcard src/core/*.c)) \
            $(wildcard src/bench/*.c) $(wildcard src/output/*.c) \
            $(wildcard src/port/freertos/*.c) $(wildcard $(FW_BOARD_DIR)/*.c)
 FW_SRC  := $(FW_LIB_SRC) src/port/freertos/fw/main.c
@@ -129,5 +133,5 @@ ifneq ($(FW_EMULATED),1)
 else
 	$(Q)$(MAKE) --no-print-directory PORT=posix $(HOST_RTBENCH)
 	$(Q)src/port/freertos/qemu-run.sh $(FW_ELF) $(FW_BUILD)/result $(QEMU_MACHINE) \
-		$(ICOUNT_SHIFT) $(RUN_TIMEOUT) $(HOST_RTBENCH)
+		$(ICOUNT_SHIFT) $(RUN_TIMEOUT) $(if $(filter 1,$(RTB_SELFTEST)),,$(HOST_RTBENCH))
 endif

@@ -57,6 +57,15 @@ static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
 	return atomic_load_explicit(p, memory_order_relaxed);
 }
 
+/* Under QEMU -icount (RTB_EMU_ICOUNT_SHIFT from the build) an instruction
+ * is 2^shift ns of virtual time: the selftest's known delay is then spun
+ * as exactly d ticks' worth of instructions (rtb_inject_spin). Only there:
+ * on hardware an instruction has no fixed time. */
+#if defined(RTB_EMU_ICOUNT_SHIFT) && defined(RTB_BOARD_HAS_SPIN_INSNS)
+#define rtb_port_spin_ticks(d) \
+	rtb_board_spin_insns((uint32_t)(((d) * RTB_BOARD_TICK_NS) >> RTB_EMU_ICOUNT_SHIFT))
+#endif
+
 static inline uint64_t rtb_port_ticks(void)
 {
 	return rtb_board_ticks();

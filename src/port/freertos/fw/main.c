@@ -10,6 +10,7 @@
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "core/run.h"
+#include "core/selftest.h"
 #include "rtbench/output.h"
 
 #ifndef RTB_FR_SAMPLES
@@ -120,10 +121,43 @@ static void print_insns(const struct rtb_result *r)
 }
 #endif
 
+#ifdef RTB_FR_SELFTEST
+/* selftest_task - `rtbench selftest` on the board: known delays of
+ * RTB_FR_SELFTEST_K1 and _K2 instructions (multiples of 5: a whole number
+ * of 40 ns timer ticks at 32 ns an instruction) injected in every other
+ * sample of each injectable measurement. */
+#ifndef RTB_FR_SELFTEST_K1
+#define RTB_FR_SELFTEST_K1 1000
+#define RTB_FR_SELFTEST_K2 2000
+#endif
+static void selftest_task(void *unused)
+{
+	struct rtb_opts o;
+
+	rtb_fr_config(&o);
+#ifdef RTB_EMU_ICOUNT_SHIFT
+	o.delays_ns[0] = (int64_t)RTB_FR_SELFTEST_K1 << RTB_EMU_ICOUNT_SHIFT;
+	o.delays_ns[1] = (int64_t)RTB_FR_SELFTEST_K2 << RTB_EMU_ICOUNT_SHIFT;
+	printf("rtbench selftest: delays of %d and %d instructions (QEMU -icount shift=%d)\n",
+	       RTB_FR_SELFTEST_K1, RTB_FR_SELFTEST_K2, RTB_EMU_ICOUNT_SHIFT);
+#else
+	o.delays_ns[0] = 20000;
+	o.delays_ns[1] = 40000;
+#endif
+	o.ndelays = 2;
+	int rc = rtb_selftest(&o, "firmware selftest " RTB_BOARD_NAME);
+	fflush(stdout);
+	rtb_board_exit(rc);
+}
+#define RUN_TASK selftest_task
+#else
+#define RUN_TASK run_task
+#endif
+
 /* run_task - the run (tables on the console as they are written), then
  * the result once, framed on the console: a UART is slow, so not after
  * every benchmark as a file system would allow. */
-static void run_task(void *unused)
+static __attribute__((unused)) void run_task(void *unused)
 {
 	static struct rtb_result res;
 	static const struct rtb_run_out out = { .text = 1 };
@@ -149,7 +183,7 @@ int main(void)
 	static StackType_t stack[16384 / sizeof(StackType_t)];
 
 	rtb_board_init();
-	xTaskCreateStatic(run_task, "tRtbench", sizeof(stack) / sizeof(stack[0]), NULL,
+	xTaskCreateStatic(RUN_TASK, "tRtbench", sizeof(stack) / sizeof(stack[0]), NULL,
 			  RUNNER_PRIO, stack, &tcb);
 	vTaskStartScheduler();
 	rtb_board_panic("scheduler returned", 0);

@@ -90,8 +90,10 @@ void rtb_board_dualtimer_isr(void);
 /* an ISR that readied a higher-priority task switches to it on exit */
 #define RTB_BOARD_YIELD_FROM_ISR(w) portYIELD_FROM_ISR(w)
 
-/* rtb_board_spin_insns - execute exactly n instructions' worth of a
- * two-instruction loop (n even, >= 2): a delay known in instructions. */
+/* rtb_board_spin_insns - execute n instructions' worth of a
+ * two-instruction loop (n even, >= 2): a delay known in instructions (plus
+ * the few of its set-up, the same for every n). */
+#define RTB_BOARD_HAS_SPIN_INSNS 1
 static inline void rtb_board_spin_insns(uint32_t n)
 {
 	uint32_t k = n / 2;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `selftest` on the emulated board (QEMU mps2-an500, -icount shift=5): a
+# known delay of K instructions, injected in every other sample, must move
+# each injectable median by K instructions' worth of virtual time. Under
+# icount that is exact: the delays of 1000 and 2000 instructions shift each
+# median by amounts that differ by exactly 1000 x 32 ns = 32.000 us (each
+# shift also carries the delay loop's own fixed set-up, a few instructions,
+# the same for every K), and the selftest's own verdict is pass.
+. "$(dirname "$0")/lib.bash"
+cd "$(dirname "$0")/../.."
+kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
+for t in arm-none-eabi-gcc qemu-system-arm; do
+	command -v $t >/dev/null || { echo "SKIP: $t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"; exit 77; }
+done
+[ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
+
+fw=$RTB_TEST_OUT/freertos-selftest
+mkdir -p "$RTB_TEST_OUT"
+make -s -j2 PORT=freertos BOARD=mps2-an500 FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \
+	RTB_SELFTEST=1 RTB_SAMPLES=200 RTB_TESTS=ctxsw.rr.yield,sync.sem.take,ipc.mqueue.wakeup \
+	RUN_TIMEOUT=200 run >"$fw.txt" 2>&1
+rc=$?
+[ $rc = 0 ] && ok "selftest on the board: exit 0" || { fail "selftest exit $rc"; tail -n 20 "$fw.txt"; }
+# rows: "<id>  32.000  base  inj  shift  tol  pass" then "  64.000 ... shift ..."
+if python3 - "$fw.txt" <<'PY'; then
+import re, sys
+rows, cur = {}, None
+for line in open(sys.argv[1]):
+    m = re.match(r'^(\S+)?\s+(32|64)\.000\s+[\d.]+\s+[\d.]+\s+(-?[\d.]+)\s+[\d.]+\s+(\S+)', line)
+    if not m:
+        continue
+    cur = m.group(1) or cur
+    rows.setdefault(cur, {})[m.group(2)] = (float(m.group(3)), m.group(4))
+assert len(rows) == 3, rows
+for mid, r in rows.items():
+    d = round(r['64'][0] - r['32'][0], 3)
+    print(f"{mid}: shift {r['32'][0]:.3f} us for 1000 instructions, {r['64'][0]:.3f} us for 2000: difference {d:.3f} us")
+    assert d == 32.0, f"{mid}: 1000 more instructions moved the median by {d} us, not 32.000"
+    assert r['32'][1] == 'pass' and r['64'][1] == 'pass', r
+PY
+	ok "each median moves by exactly 1000 instructions (32.000 us) between K=1000 and K=2000"
+else
+	fail "shifts not exact"
+fi
+done_test
