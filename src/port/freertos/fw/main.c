@@ -180,7 +180,7 @@ static __attribute__((unused)) void run_task(void *unused)
 int main(void)
 {
 	static StaticTask_t tcb;
-	static StackType_t stack[16384 / sizeof(StackType_t)];
+	static StackType_t stack[65536 / sizeof(StackType_t)]; /* selftest nests the run */
 
 	rtb_board_init();
 	xTaskCreateStatic(RUN_TASK, "tRtbench", sizeof(stack) / sizeof(stack[0]), NULL,
