@@ -26,6 +26,7 @@ snapshot() {
 	grep -w tracefs /proc/mounts | awk '{print "mount", $2}' | grep -v 'rtbench-e2e-snap\|rtbench-tracefs\.' | sort
 	mnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
 	mount -t tracefs nodev "$mnt" || { rmdir "$mnt"; echo "cannot mount"; return; }
+	snap_mnt=$mnt
 	for f in current_tracer trace_clock tracing_on buffer_size_kb tracing_cpumask set_event \
 		options/overwrite events/sched/sched_switch/enable events/sched/sched_waking/enable \
 		events/timer/hrtimer_start/enable events/irq_vectors/local_timer_entry/enable; do
@@ -33,7 +34,7 @@ snapshot() {
 	done
 	# other users' instances stay as they were; a concurrent run's come and go
 	ls "$mnt/instances" | grep -v '^rtbench-[0-9]*$' | sed 's/^/instance /'
-	umount "$mnt" && rmdir "$mnt"
+	umount "$mnt" && rmdir "$mnt" && snap_mnt=
 }
 
 snapshot >"$out/before.txt"
