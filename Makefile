@@ -190,12 +190,14 @@ clean:
 # crashes land in $(BUILD)/fuzz/. FUZZ_SECONDS=60 by default.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SRC     := tests/fuzz/fuzz_resultfile.c $(wildcard src/host/*.c)
+FUZZ_SRC     := tests/fuzz/fuzz_resultfile.c $(LIB_SRC)
 
-$(BUILD)/fuzz/fuzz_resultfile: $(FUZZ_SRC) $(wildcard src/host/*.h)
+# the whole library, built afresh with the fuzzer's instrumentation (the
+# target drives the reader, the comparison and the text and HTML renderers)
+$(BUILD)/fuzz/fuzz_resultfile: $(FUZZ_SRC) $(wildcard src/host/*.h include/rtbench/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -g -O1 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -fsanitize=fuzzer,address,undefined \
-		-o $@ $(FUZZ_SRC) -ljansson -lm
+	$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer,address,undefined \
+		-o $@ $(FUZZ_SRC) $(LDLIBS) -pthread
 
 fuzz: $(BUILD)/fuzz/fuzz_resultfile
 	@mkdir -p $(BUILD)/fuzz/corpus
