@@ -132,27 +132,20 @@ static void cyclic_task(void *p)
 /* pct_of - nearest-rank percentile of v[0..n) (0 when empty). */
 static int64_t pct_of(const int64_t *v, size_t n, double p)
 {
-	int64_t *scratch = malloc((n ? n : 1) * sizeof(*scratch)), r;
+	int64_t *scratch = rtb_alloc((n ? n : 1) * sizeof(*scratch)), r;
 	if (!scratch || !n) {
-		free(scratch);
+		rtb_free(scratch);
 		return 0;
 	}
 	memcpy(scratch, v, n * sizeof(*v));
 	rtb_stats_sort(scratch, n);
 	r = rtb_stats_percentile_sorted(scratch, n, p);
-	free(scratch);
+	rtb_free(scratch);
 	return r;
 }
 
 static int64_t median_of(int64_t *v, size_t n)
 {
-	struct rtb_stats st;
-	int64_t *scratch = rtb_alloc((n ? n : 1) * sizeof(*scratch));
-	if (!scratch)
-		return 0;
-	rtb_stats_compute(v, n, scratch, &st);
-	rtb_free(scratch);
-	return st.median;
 	return pct_of(v, n, 50);
 }
 
