@@ -12,16 +12,16 @@
  *   a measurement whose status is "failed" fails; "skipped" is skipped.
  *
  * Significance of a regression: compare's round-level verdict (verdict.h,
- * issue 8): the median fails when the verdict is "higher" (Welch's t on
+ * issue 8). The median fails when the verdict is "higher" (Welch's t on
  * the round medians significant at --alpha AND outside the run-to-run
- * noise band) and its shift exceeds the allowance; p99 (the default
- * --figure) fails when its shift exceeds the allowance AND the
- * between-round noise of p99 on both sides (tails are reported against
- * their noise, not t-tested). Files without rounds (schema 1, rt-tests)
- * fall back to a two-sided Mann-Whitney U test of the kept samples
- * (histogram buckets where a file has none), p < --alpha with the result
- * larger, and say so: samples of one run are not independent, so that
- * fallback is weaker. A rise that is not significant does not fail.
+ * noise band) by more than the allowance; p99 fails when its shift exceeds
+ * the allowance AND the between-round noise of p99 on both sides (tails
+ * are reported against their noise, not t-tested). Files without rounds
+ * (schema 1, rt-tests) fall back to the --figure's rise and a two-sided
+ * Mann-Whitney U test of the kept samples (histogram buckets where a file
+ * has none), p < --alpha with the result larger, and say so: samples of
+ * one run are not independent, so that fallback is weaker. A rise that is
+ * not significant does not fail.
  *
  * Exit status: 0 every case passed (or skipped), 1 some case failed,
  * 2 bad input or options. */
@@ -96,8 +96,9 @@ static void check_usage(FILE *f)
 		"      --baseline B.json    fail a measurement whose figure rose by more than\n"
 		"                           --max-regress-pct against B.json, significantly\n"
 		"      --max-regress-pct P  the regression allowed, in %% (default 10)\n"
-		"      --figure STAT        the figure each case reports and the baseline\n"
-		"                           rule compares: p50, p99 (default), mean or max\n"
+		"      --figure STAT        the figure each case reports (and the baseline rule\n"
+		"                           compares for files without rounds): p50, p99\n"
+		"                           (default), mean or max\n"
 		"  -a, --alpha A            significance level, 0 < A < 1 (default %g)\n"
 		"  -f, --format FMT         text (default), junit, lava (LAVA_SIGNAL_TESTCASE\n"
 		"                           lines) or lava-results (Linaro send-to-lava.sh input)\n"
@@ -105,8 +106,9 @@ static void check_usage(FILE *f)
 		"      --junit FILE         also write JUnit XML to FILE\n"
 		"  -h, --help               this help\n"
 		"\n"
-		"Significance (interim): two-sided Mann-Whitney U test of the kept samples,\n"
-		"p < A, with the result's values larger than the baseline's.\n"
+		"Regression: the median by compare's verdict (Welch's t on the round medians,\n"
+		"p < A and beyond run-to-run noise), p99 beyond its between-round noise;\n"
+		"without rounds, a Mann-Whitney U test on the samples (said so).\n"
 		"\n"
 		"exit status: 0 every figure passed, 1 a figure failed (or other failure),\n"
 		"2 bad input or options\n",
@@ -336,36 +338,44 @@ static double rel_change(double v, double base)
 /* check_regression - the --baseline rule for one measurement: v and bv are
  * the chosen figure here and in the baseline. */
 static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case *c,
-			    const struct rtb_rf_metric *m, const struct rtb_cmp_cell *cell,
-			    double v, double bv)
+			    const struct rtb_rf_metric *m, const struct rtb_rf_metric *bm,
+			    const struct rtb_cmp_cell *cell, double v, double bv)
 {
 	const char *fig = stat_names[k->figure];
 	double d = rel_change(v, bv), allow = k->max_regress * 100;
 	char a[48], b[48];
+	int rc = 0;
 
-	if (!isfinite(d) || d <= k->max_regress || !cell)
+	if (!cell)
 		return 0;
-	fmt_stat(a, sizeof(a), k->figure, v);
-	fmt_stat(b, sizeof(b), k->figure, bv);
 	if (cell->has_vd && cell->vd.kind != RTB_VD_UNTESTED) {
 		const struct rtb_verdict *vd = &cell->vd;
 
-		if (k->figure == ST_P99) {
-			if (!vd->has_p99 || vd->p99_shift_pct <= allow || vd->p99_shift_pct <= vd->p99_noise_pct)
-				return 0;
-			return rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline, %+.1f%% "
-					     "(> %g%%), beyond the rounds' p99 noise (+-%.1f%%)", m->id,
-					     a, b, vd->p99_shift_pct, allow, vd->p99_noise_pct);
+		/* the median: the tested figure */
+		if (vd->kind == RTB_VD_HIGHER && vd->shift_pct > allow) {
+			fmt_stat(a, sizeof(a), ST_P50, (double)m->pct[0]);
+			fmt_stat(b, sizeof(b), ST_P50, (double)bm->pct[0]);
+			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline; median "
+					   "%+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond noise +-%.1f%%, "
+					   "significant (Welch on round medians, p=%.2g < %g)", m->id, a, b,
+					   vd->shift_pct, (1 - h->alpha) * 100, vd->ci_lo_pct,
+					   vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
 		}
-		/* the median's verdict (also for mean and max: the tested figure) */
-		if (vd->kind != RTB_VD_HIGHER || vd->shift_pct <= allow)
-			return 0;
-		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%%; median "
-				     "%+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond noise +-%.1f%%, "
-				     "significant (Welch on round medians, p=%.2g < %g)", m->id, fig, a, b,
-				     d * 100, vd->shift_pct, (1 - h->alpha) * 100, vd->ci_lo_pct,
-				     vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
+		/* the tail: against its own between-round noise */
+		if (!rc && vd->has_p99 && vd->p99_shift_pct > allow && vd->p99_shift_pct > vd->p99_noise_pct) {
+			fmt_stat(a, sizeof(a), ST_P99, (double)m->pct[2]);
+			fmt_stat(b, sizeof(b), ST_P99, (double)bm->pct[2]);
+			rc = rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline, %+.1f%% "
+					   "(> %g%%), beyond the rounds' p99 noise (+-%.1f%%)", m->id,
+					   a, b, vd->p99_shift_pct, allow, vd->p99_noise_pct);
+		}
+		return rc;
 	}
+	/* no rounds: the chosen figure, Mann-Whitney on the samples */
+	if (!isfinite(d) || d <= k->max_regress)
+		return 0;
+	fmt_stat(a, sizeof(a), k->figure, v);
+	fmt_stat(b, sizeof(b), k->figure, bv);
 	if (!cell->has_test)
 		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%; "
 				     "significance not tested: no rounds, samples or histogram)", m->id,
@@ -428,7 +438,7 @@ static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf
 	/* the baseline rule: a rise beyond the allowance, and significant */
 	if (!rc && k->baseline && bm && bm->has_stats && stat_value(bm, k->figure, &bv) &&
 	    stat_value(m, k->figure, &v))
-		rc = check_regression(h, k, c, m, cell, v, bv);
+		rc = check_regression(h, k, c, m, bm, cell, v, bv);
 	return rc;
 }
 
