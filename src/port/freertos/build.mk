@@ -41,7 +41,9 @@ endif
 include $(FW_BOARD_DIR)/board.mk
 
 FW_ELF  := $(FW_BUILD)/rtbench.elf
-ifeq ($(FW_EMULATED),1)
+# HW=1: a build for the real board (no emulation facts, no semihosting exit)
+HW                    ?= 0
+ifeq ($(FW_EMULATED)$(HW),10)
 QEMU_VERSION := $(shell $(QEMU) --version 2>/dev/null | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
 FW_EMU_DEFS  := -DRTB_EMU_EMULATOR=\"$(QEMU)\" -DRTB_EMU_VERSION=\"$(QEMU_VERSION)\" \
                 -DRTB_EMU_MACHINE=\"$(QEMU_MACHINE)\" -DRTB_EMU_ICOUNT_SHIFT=$(ICOUNT_SHIFT)

@@ -116,9 +116,14 @@ static int semihost(int op, void *arg)
 void rtb_board_exit(int code)
 {
 	/* SYS_EXIT_EXTENDED: ADP_Stopped_ApplicationExit with the code */
+#ifdef RTB_EMU_MACHINE
 	uint32_t block[2] = { 0x20026u, (uint32_t)code };
 
 	semihost(0x20, block);
+#else
+	(void)code;     /* hardware (HW=1): no debugger to ask; park */
+	(void)semihost;
+#endif
 	for (;;)
 		__asm__ volatile("wfi");
 }

@@ -79,7 +79,7 @@ void rtb_board_oneshot_cancel(void);
 extern const uint8_t rtb_board_timer_prio;
 
 /* rtb_board_exit - end the program: semihosting SYS_EXIT_EXTENDED (QEMU
- * exits with code); on a board without a debugger attached it parks. */
+ * exits with code); a hardware build (HW=1) parks. */
 void rtb_board_exit(int code) __attribute__((noreturn));
 void rtb_board_panic(const char *what, int code) __attribute__((noreturn));
 
