@@ -14,15 +14,16 @@ for t in arm-none-eabi-gcc qemu-system-arm; do
 done
 [ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
 
-fw=$RTB_TEST_OUT/freertos-selftest
+# the same build folder as e2e/freertos_qemu: only the firmware entry differs
+fw=$RTB_TEST_OUT/freertos-qemu
 mkdir -p "$RTB_TEST_OUT"
 make -s -j2 PORT=freertos BOARD=mps2-an500 FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \
 	RTB_SELFTEST=1 RTB_SAMPLES=200 RTB_TESTS=ctxsw.rr.yield,sync.sem.take,ipc.mqueue.wakeup \
-	RUN_TIMEOUT=200 run >"$fw.txt" 2>&1
+	RUN_TIMEOUT=200 run >"$fw.selftest.txt" 2>&1
 rc=$?
-[ $rc = 0 ] && ok "selftest on the board: exit 0" || { fail "selftest exit $rc"; tail -n 20 "$fw.txt"; }
+[ $rc = 0 ] && ok "selftest on the board: exit 0" || { fail "selftest exit $rc"; tail -n 20 "$fw.selftest.txt"; }
 # rows: "<id>  32.000  base  inj  shift  tol  pass" then "  64.000 ... shift ..."
-if python3 - "$fw.txt" <<'PY'; then
+if python3 - "$fw.selftest.txt" <<'PY'; then
 import re, sys
 rows, cur = {}, None
 for line in open(sys.argv[1]):

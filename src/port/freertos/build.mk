@@ -54,9 +54,10 @@ FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) -I$(FR)/inc
                -DRTB_FR_TIME_SLICING=$(FREERTOS_TIME_SLICING) \
                -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
                -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
-               -DRTB_FR_TICK_HZ=$(FREERTOS_TICK_HZ) -DRTB_FR_SAMPLES=$(RTB_SAMPLES) \
-               $(if $(filter 1,$(RTB_SELFTEST)),-DRTB_FR_SELFTEST=1) \
-               $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\") $(FW_EMU_DEFS) $(FW_BOARD_CPPFLAGS)
+               -DRTB_FR_TICK_HZ=$(FREERTOS_TICK_HZ) $(FW_EMU_DEFS) $(FW_BOARD_CPPFLAGS)
+# what the run does: only the firmware entry sees it (changing it rebuilds one file)
+FW_RUN_DEFS := -DRTB_FR_SAMPLES=$(RTB_SAMPLES) $(if $(filter 1,$(RTB_SELFTEST)),-DRTB_FR_SELFTEST=1) \
+               $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\")
 FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c11 -ffunction-sections -fdata-sections
 FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes \
                -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
@@ -90,6 +91,12 @@ $(FW_BUILD)/freertos/%.o: $(FR)/%.c
 # the build options the objects depend on
 FW_STAMP := $(FW_BUILD)/options
 $(FW_OBJ): $(FW_STAMP)
+FW_MAIN_OBJ := $(FW_BUILD)/src/port/freertos/fw/main.o
+$(FW_MAIN_OBJ): FW_CPPFLAGS += $(FW_RUN_DEFS)
+$(FW_MAIN_OBJ): $(FW_BUILD)/run-options
+$(FW_BUILD)/run-options: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FW_RUN_DEFS)' | cmp -s - $@ || echo '$(FW_RUN_DEFS)' > $@
 $(FW_STAMP): FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(FW_CPPFLAGS) $(FW_CFLAGS) $(FR)' | cmp -s - $@ || echo '$(FW_CPPFLAGS) $(FW_CFLAGS) $(FR)' > $@
