@@ -716,17 +716,25 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 	c->metrics = calloc(cap + 1, sizeof(*c->metrics));
 	if (!c->metrics)
 		return RTB_ENOMEM;
-	/* metrics in order of first appearance, first file first */
+	/* metrics in order of first appearance, first file first; ids seen
+	 * are hashed (pairwise matching was quadratic: 100k metrics, 100 s) */
+	size_t hcap = 16, *seen, h;
+	while (hcap < 2 * cap + 2)
+		hcap *= 2;
+	seen = calloc(hcap, sizeof(*seen));
+	if (!seen)
+		return RTB_ENOMEM;
 	for (i = 0; i < c->nsys; i++) {
 		for (j = 0; j < files[i].nmetrics; j++) {
 			const struct rtb_rf_metric *m = &files[i].metrics[j];
 
-			for (k = 0; k < c->nmetrics; k++) {
-				if (!strcmp(c->metrics[k].id, m->id))
+			for (h = rtb_id_hash(m->id) & (hcap - 1); seen[h]; h = (h + 1) & (hcap - 1))
+				if (!strcmp(c->metrics[seen[h] - 1].id, m->id))
 					break;
-			}
-			if (k < c->nmetrics)
+			if (seen[h])
 				continue;
+			k = c->nmetrics;
+			seen[h] = k + 1;
 			c->metrics[k].id = m->id;
 			c->metrics[k].title = m->title;
 			c->metrics[k].study_table = m->study_table;
@@ -734,6 +742,7 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 			c->nmetrics++;
 		}
 	}
+	free(seen);
 	for (k = 0; k < c->nmetrics; k++) {
 		if ((rc = cmp_metric(c, &c->metrics[k])))
 			return rc;

@@ -5,10 +5,12 @@
  * the key, and for syntax errors the line and column jansson reports. */
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rtbench/emulation.h"
 #include "rtbench/err.h"
@@ -290,6 +292,9 @@ static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
 			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
 		sum += k->count;
 	}
+	/* the total must not wrap past 2^64 either */
+	if (sum + m->underflow < sum || sum + m->underflow + m->overflow < sum + m->underflow)
+		return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
 	if (m->has_stats && sum + m->underflow + m->overflow != m->count)
 		return rf_fail(c, RTB_EFORMAT,
 			       "histogram holds %llu values but \"count\" is %llu",
@@ -412,6 +417,15 @@ static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metr
 		    (rc = rf_req_num(c, j, "mean", &m->mean)) ||
 		    (rc = rf_req_num(c, j, "stddev", &m->stddev)))
 			return rc;
+		/* a negative stddev never; a mean outside [min, max] never (so a
+		 * negative mean of latencies, min >= 0, is refused; a difference
+		 * metric such as *.trace.rtbench_minus_trace may be negative
+		 * throughout) */
+		if (!(m->stddev >= 0) || !isfinite(m->stddev) || !isfinite(m->mean) ||
+		    m->mean < (double)m->min || m->mean > (double)m->max)
+			return rf_fail(c, RTB_EFORMAT, "mean %g, stddev %g with min %lld, max %lld: "
+				       "not statistics of these samples (negative stddev, or mean outside min..max)",
+				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
 		for (i = 0; i < RTB_RF_NPCT; i++) {
 			if ((rc = rf_opt_int(c, j, rtb_rf_pct_keys[i], &m->pct[i], &m->has_pct[i])))
 				return rc;
@@ -560,15 +574,24 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	r->metrics = calloc(json_array_size(mets) + 1, sizeof(*r->metrics));
 	if (!r->metrics)
 		return RTB_ENOMEM;
+	for (r->idx_cap = 16; r->idx_cap < 2 * json_array_size(mets) + 2; r->idx_cap *= 2)
+		;
+	r->idx = calloc(r->idx_cap, sizeof(*r->idx));
+	if (!r->idx)
+		return RTB_ENOMEM;
 	json_array_foreach(mets, i, e) {
 		r->nmetrics = i + 1;
 		if ((rc = rf_metric(c, e, i, &r->metrics[i])))
 			return rc;
-		for (j = 0; j < i; j++) {
-			if (!strcmp(r->metrics[j].id, r->metrics[i].id))
+		/* duplicates through the hash: linear in the number of metrics
+		 * (pairwise, 100k metrics took 100 s) */
+		for (j = rtb_id_hash(r->metrics[i].id) & (r->idx_cap - 1); r->idx[j];
+		     j = (j + 1) & (r->idx_cap - 1)) {
+			if (!strcmp(r->metrics[r->idx[j] - 1].id, r->metrics[i].id))
 				return rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
 					       r->metrics[i].id);
 		}
+		r->idx[j] = i + 1;
 	}
 	return 0;
 }
@@ -634,6 +657,23 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen)
 	f = fopen(path, "rb");
 	if (!f)
 		return rf_fail(&c, RTB_EIO, "cannot open: %s", strerror(errno));
+	/* refuse early: a device (/dev/zero was read up to the cap) or a
+	 * regular file over the cap, before reading a byte; a pipe is read
+	 * up to the cap */
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0) {
+		if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode) || S_ISSOCK(st.st_mode)) {
+			rc = rf_fail(&c, RTB_EFORMAT, "a %s, not a result file",
+				     S_ISCHR(st.st_mode) ? "character device" : S_ISBLK(st.st_mode) ?
+				     "block device" : S_ISDIR(st.st_mode) ? "directory" : "socket");
+			goto out;
+		}
+		if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > RF_MAX_FILE_BYTES) {
+			rc = rf_fail(&c, RTB_EFORMAT, "%lld bytes, larger than %u: not a result file",
+				     (long long)st.st_size, RF_MAX_FILE_BYTES);
+			goto out;
+		}
+	}
 	for (;;) {
 		if (len == cap) {
 			char *nb;
@@ -712,6 +752,7 @@ void rtb_rf_free(struct rtb_rf *r)
 	free(r->path);
 	free(r->label);
 	free(r->date_utc);
+	free(r->idx);
 	free(r->command_line);
 	free(r->tool_name);
 	free(r->tool_version);
@@ -722,6 +763,12 @@ const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id)
 {
 	size_t i;
 
+	if (r->idx && r->idx_cap) {
+		for (i = rtb_id_hash(id) & (r->idx_cap - 1); r->idx[i]; i = (i + 1) & (r->idx_cap - 1))
+			if (!strcmp(r->metrics[r->idx[i] - 1].id, id))
+				return &r->metrics[r->idx[i] - 1];
+		return NULL;
+	}
 	for (i = 0; i < r->nmetrics; i++) {
 		if (!strcmp(r->metrics[i].id, id))
 			return &r->metrics[i];
