@@ -422,7 +422,7 @@ static int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metr
 		 * metric such as *.trace.rtbench_minus_trace may be negative
 		 * throughout) */
 		if (!(m->stddev >= 0) || !isfinite(m->stddev) || !isfinite(m->mean) ||
-		    m->mean < (double)m->min || m->mean > (double)m->max)
+		    (m->min <= m->max && (m->mean < (double)m->min || m->mean > (double)m->max)))
 			return rf_fail(c, RTB_EFORMAT, "mean %g, stddev %g with min %lld, max %lld: "
 				       "not statistics of these samples (negative stddev, or mean outside min..max)",
 				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
