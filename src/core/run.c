@@ -194,7 +194,11 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (o->mlock) {
 		rc = rtb_port_lock_memory();
 		s->mlocked = rc == 0;
-		if (rc)
+		if (rc == RTB_ERANGE)
+			rtb_result_warn(res, "memory not locked: the locked-memory limit (ulimit -l) is finite "
+					"for this user, and locking all future memory under it would make the "
+					"sample buffers fail to allocate; page faults may land in samples");
+		else if (rc)
 			rtb_result_warn(res, "memory not locked (%s): page faults may land in samples",
 					rtb_strerror(rc));
 	}

@@ -10,6 +10,7 @@
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <sched.h>
@@ -187,8 +188,17 @@ void rtb_port_kill_load(long id)
 	waitpid(pid, NULL, 0);
 }
 
+/* rtb_port_lock_memory - mlockall, where it cannot backfire: without
+ * CAP_IPC_LOCK under a finite RLIMIT_MEMLOCK, MCL_FUTURE makes every
+ * allocation past the limit fail (a large --samples run failed after
+ * claiming "memory locked"), so nothing is locked and RTB_ERANGE says why:
+ * the run goes on unlocked and says so up front. */
 int rtb_port_lock_memory(void)
 {
+	struct rlimit rl;
+
+	if (geteuid() != 0 && getrlimit(RLIMIT_MEMLOCK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+		return RTB_ERANGE;
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		return errno == EPERM ? RTB_EPERM : RTB_ENOMEM;
 	return 0;
