@@ -189,7 +189,12 @@ void rtb_pipe_close(rtb_pipe_t *p);
  * The handler may stamp, count and call rtb_bsem_give_isr; nothing that
  * blocks. When it returns, the port wakes the task blocked in
  * rtb_ptimer_wait: the time from the handler's stamp to that return is the
- * ISR -> task path. One timer at a time. */
+ * ISR -> task path. One timer at a time.
+ * RTB_PORT_PTIMER_ON_WAITER (a macro of rtb_port_impl.h): 1 where the
+ * handler runs on the waiting thread itself (POSIX: a signal handler inside
+ * sigsuspend), so no task is woken by it and that path is only the
+ * handler's return; 0 where it runs in a real interrupt that wakes the
+ * waiting task (FreeRTOS). */
 typedef void (*rtb_ptimer_handler)(int64_t stamp_ns, int overruns, void *ctx);
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 		     rtb_ptimer_handler fn, void *ctx);

@@ -15,7 +15,7 @@ done
 [ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
 
 fw=$RTB_TEST_OUT/freertos-qemu
-tests=ctxsw.rr.yield,sync.prio_inv,irq.timer.signal,sync.sem.take,ipc.mqueue.wakeup
+tests=ctxsw.rr.yield,sync.prio_inv,irq.timer.signal,irq.timer.isr_to_task,sync.sem.take,ipc.mqueue.wakeup
 mk() { make -s -j2 PORT=freertos BOARD=mps2-an500 FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \
 	RTB_SAMPLES=200 RTB_TESTS=$tests WERROR=-Werror "$@"; }
 

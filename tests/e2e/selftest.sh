@@ -13,7 +13,7 @@ mkdir -p "$out"
 rc=$?
 cat "$out/o.txt"
 [ $rc -eq 0 ] || fail "selftest exited $rc"
-for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep sync.sem.take.uncontended \
+for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep irq.timer.isr_to_task sync.sem.take.uncontended \
 	ipc.mqueue.wakeup sync.prio_inv.none.blocking sync.prio_inv.inherit.blocking \
 	sync.prio_inv.ceiling.blocking sync.prio_inv.none.request_to_release \
 	sync.prio_inv.inherit.request_to_release; do

@@ -33,6 +33,11 @@ typedef struct { QueueHandle_t h; StaticQueue_t buf; uint8_t *store; size_t msg_
 typedef struct { int armed; } rtb_ptimer_t;
 typedef struct { int unused; } rtb_pipe_t;
 
+/* rtb_ptimer's handler runs in the timer's interrupt, which gives the task
+ * blocked in rtb_ptimer_wait a semaphore from the ISR (port.h): a real
+ * ISR -> task wake-up. */
+#define RTB_PORT_PTIMER_ON_WAITER 0
+
 /* The core's stack pool (src/core/stack.h): threads at once (a benchmark's
  * 3, the watchdog, room to spare) and bytes each. A board may override
  * them (-DRTB_THREADS_MAX=..., -DRTB_STACK_BYTES=...). */

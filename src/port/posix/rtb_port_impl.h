@@ -21,6 +21,12 @@ typedef struct { mqd_t mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
 typedef struct { timer_t id; int armed; } rtb_ptimer_t;
 typedef struct { int fd[2]; } rtb_pipe_t;
 
+/* rtb_ptimer's handler is a signal handler run on the very thread blocked
+ * in rtb_ptimer_wait (inside sigsuspend): no other task is woken, so the
+ * handler's stamp -> rtb_ptimer_wait's return is the handler's own return
+ * (sigreturn) and sigsuspend's, not an ISR -> task wake-up (port.h). */
+#define RTB_PORT_PTIMER_ON_WAITER 1
+
 /* Thread stacks the core's pool holds (src/core/stack.h): the most threads
  * rtbench runs at once (3 of a benchmark, the watchdog, room to spare), and
  * 256 KiB each: with mlockall every stack is locked, and an unprivileged
