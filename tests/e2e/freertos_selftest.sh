@@ -2,10 +2,14 @@
 # `selftest` on the emulated board (QEMU mps2-an500, -icount shift=5): a
 # known delay of K instructions, injected in every other sample, must move
 # each injectable median by K instructions' worth of virtual time. Under
-# icount that is exact: the delays of 1000 and 2000 instructions shift each
-# median by amounts that differ by exactly 1000 x 32 ns = 32.000 us (each
+# icount the delay is exact: the delays of 1000 and 2000 instructions shift
+# each median by amounts that differ by 1000 x 32 ns = 32.000 us (each
 # shift also carries the delay loop's own fixed set-up, a few instructions,
-# the same for every K), and the selftest's own verdict is pass.
+# the same for every K), read on the board's 40 ns counter: each stamp
+# pair is quantised to whole ticks, so the difference is 32.000 us to
+# within one tick (which way depends on the code's phase against the tick
+# grid: a layout change moved it from 32.000 to 32.040 once); and the
+# selftest's own verdict is pass.
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
 kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
@@ -36,10 +40,10 @@ assert len(rows) == 3, rows
 for mid, r in rows.items():
     d = round(r['64'][0] - r['32'][0], 3)
     print(f"{mid}: shift {r['32'][0]:.3f} us for 1000 instructions, {r['64'][0]:.3f} us for 2000: difference {d:.3f} us")
-    assert d == 32.0, f"{mid}: 1000 more instructions moved the median by {d} us, not 32.000"
+    assert abs(d - 32.0) <= 0.040 + 1e-9, f"{mid}: 1000 more instructions moved the median by {d} us, not 32.000 +- one 40 ns tick"
     assert r['32'][1] == 'pass' and r['64'][1] == 'pass', r
 PY
-	ok "each median moves by exactly 1000 instructions (32.000 us) between K=1000 and K=2000"
+	ok "each median moves by 1000 instructions (32.000 us, to one 40 ns counter tick) between K=1000 and K=2000"
 else
 	fail "shifts not exact"
 fi
