@@ -82,9 +82,11 @@ python3 - "$out/junit.xml" <<'PY' || fail=1
 import sys, xml.etree.ElementTree as ET
 s = ET.parse(sys.argv[1]).getroot().find("testsuite")
 cases = s.findall("testcase")
-assert int(s.get("tests")) == len(cases) == 5, s.attrib
+assert int(s.get("tests")) == len(cases) == 10, s.attrib
 failed = [c.get("name") for c in cases if c.find("failure") is not None]
 assert failed == ["ipc.mqueue.wakeup"], failed
+skipped = [c.get("name") for c in cases if c.find("skipped") is not None]
+assert skipped == ["sync.prio_inv.ceiling.request_to_release"], skipped
 assert s.get("failures") == "1" and s.get("skipped") == "1", s.attrib
 PY
 
@@ -126,9 +128,9 @@ expect 1 "$rtb" check --baseline "$data/vx.json" -f lava-results -o "$out/result
 PATH="$out/bin:$PATH" send_to_lava "$out/result.txt" >"$out/signals" 2>"$out/stub.err"
 [ -s "$out/stub.err" ] && { echo "FAIL: lava-test-case refused:"; cat "$out/stub.err"; fail=1; }
 grep -q UNPARSED "$out/signals" && { echo "FAIL: send-to-lava.sh would not parse:"; cat "$out/signals"; fail=1; }
-[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' "$out/signals")" -eq 5 ] || { echo "FAIL: want 5 test cases"; cat "$out/signals"; fail=1; }
+[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' "$out/signals")" -eq 10 ] || { echo "FAIL: want 10 test cases"; cat "$out/signals"; fail=1; }
 has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=ipc.mqueue.wakeup RESULT=fail MEASUREMENT=3.510 UNITS=us>"
-has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=sync.mutex.pi.inversion RESULT=skip>"
+has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=sync.prio_inv.ceiling.request_to_release RESULT=skip>"
 # the direct form is what lava-test-case prints, line for line
 expect 1 "$rtb" check --baseline "$data/vx.json" -f lava "$out/planted.json"
 diff "$out/o" "$out/signals" || { echo "FAIL: -f lava differs from what lava-test-case prints"; fail=1; }

@@ -44,14 +44,18 @@ errs=$(console_errors "$out/report.log")
 [ -n "$errs" ] && { echo "FAIL: console errors:"; echo "$errs"; fail=1; }
 grep -q 'data-js-error="' "$out/report.dom" && { echo "FAIL: script error recorded in the DOM"; fail=1; }
 grep -q '</html>' "$out/report.dom" || { echo "FAIL: no DOM dumped"; tail -5 "$out/report.log"; fail=1; }
-for m in ctxsw.rr.yield irq.timer.nanosleep sync.sem.take.uncontended ipc.mqueue.wakeup; do
+for m in ctxsw.rr.yield irq.timer.nanosleep sync.sem.take.uncontended ipc.mqueue.wakeup \
+	sync.prio_inv.none.blocking sync.prio_inv.inherit.request_to_release sync.prio_inv.ceiling.blocking; do
 	for kind in hist pct series; do
 		grep -q "id=\"$kind-$m\"" "$out/report.dom" || { echo "FAIL: plot $kind-$m missing"; fail=1; }
 	done
 done
 rendered=$(grep -o 'data-plots-rendered="[0-9]*/[0-9]*"' "$out/report.dom" | head -1)
 echo "plots rendered: ${rendered:-none}"
-[ "$rendered" = 'data-plots-rendered="12/12"' ] || { echo "FAIL: want 12/12 plots rendered"; fail=1; }
+# 9 measured metrics (4 + 5 priority-inversion figures) x 3 plots
+[ "$rendered" = 'data-plots-rendered="27/27"' ] || { echo "FAIL: want 27/27 plots rendered"; fail=1; }
+grep -q 'id="hist-sync.prio_inv.ceiling.request_to_release"' "$out/report.dom" &&
+	{ echo "FAIL: a plot for a skipped figure"; fail=1; }
 
 timeout 90 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 	--disable-background-networking --disable-component-update --disable-sync \

@@ -48,7 +48,7 @@ int main(void)
 	/* a full fixture */
 	CHECK_EQ_I(rtb_rf_load(tu_data("vx.json"), &r, err, sizeof(err)), 0);
 	CHECK_STR(r.label, "vxworks-like");
-	CHECK_EQ_I(r.nmetrics, 5);
+	CHECK_EQ_I(r.nmetrics, 10);
 	m = rtb_rf_find(&r, "ctxsw.rr.yield");
 	CHECK(m != NULL);
 	if (m) {
@@ -58,8 +58,14 @@ int main(void)
 		CHECK(m->has_stats && m->has_hist);
 		CHECK(m->pct[0] >= m->min && m->pct[2] <= m->max);
 	}
-	m = rtb_rf_find(&r, "sync.mutex.pi.inversion");
+	/* priority inversion with the ids rtbench writes: a skipped figure
+	 * keeps its note, a measured one its verdict in the note */
+	m = rtb_rf_find(&r, "sync.prio_inv.ceiling.request_to_release");
 	CHECK(m && !m->has_stats && !strcmp(m->status, "skipped") && m->note[0]);
+	m = rtb_rf_find(&r, "sync.prio_inv.inherit.blocking");
+	CHECK(m && m->has_stats && m->count == 400 && m->study_table &&
+	      !strcmp(m->study_table, "Table 2") &&
+	      !strncmp(m->note, "verdict bounded:", 16));
 	CHECK_STR(rtb_rf_kv_get(&r.settings, "period_ns"), "200000");
 	CHECK_STR(rtb_rf_kv_get(&r.settings, "rt_runtime_us_used"), "null");
 	CHECK_STR(rtb_rf_kv_get(&r.system, "kernel_release"), "6.1.0-rt");
@@ -71,6 +77,10 @@ int main(void)
 	CHECK(r.degraded && r.nwarnings == 1);
 	m = rtb_rf_find(&r, "irq.timer.nanosleep");
 	CHECK(m && m->samples == NULL && m->has_hist && m->nbuckets > 10);
+	/* no real-time priorities: the whole group is one skipped figure */
+	m = rtb_rf_find(&r, "sync.prio_inv");
+	CHECK(m && !m->has_stats && !strcmp(m->status, "skipped") &&
+	      strstr(m->note, "real-time priorities") != NULL);
 	rtb_rf_free(&r);
 
 	/* the bad-input fixtures */
