@@ -161,12 +161,18 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	if (rc)
 		return rc;
 	rtb_join(&th);
+	/* The port decides what the "interrupt" is: a POSIX timer signal taken
+	 * on the waiting thread, or a real timer interrupt on an RTOS board. */
 	rtb_metric_set_method(s.m,
-		"periodic %lld us on CLOCK_MONOTONIC, absolute expiries; %s (SCHED_FIFO %d, CPU %d); "
-		"sample = CLOCK_MONOTONIC stamp - programmed expiry",
+		"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
+		"sample = stamp - programmed expiry",
 		(long long)(s.period / 1000),
-		use_signal ? "POSIX timer signal, stamp first thing in the port's signal handler (before any system call), overruns from si_overrun"
-			   : "task sleeping in clock_nanosleep(TIMER_ABSTIME), stamp on wake-up (cyclictest method)",
+		use_signal ? (RTB_PORT_PTIMER_ON_WAITER
+			      ? "POSIX timer signal on CLOCK_MONOTONIC, stamp first thing in the port's signal handler (before any system call), overruns from si_overrun"
+			      : "hardware timer interrupt, stamp first thing in the ISR (interrupt context)")
+			   : (RTB_PORT_PTIMER_ON_WAITER
+			      ? "task sleeping in clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, stamp on wake-up (cyclictest method)"
+			      : "task blocked until the absolute expiry (the port's one-shot timer), stamp on wake-up (cyclictest method)"),
 		rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
 	if (s.m->missed)
