@@ -296,8 +296,89 @@ static double cmp_rel(double v, double base)
 	return base != 0 ? (v - base) / base : NAN;
 }
 
-/* cmp_run_notes - run-wide differences: settings that differ, degraded or
- * incomplete runs, and each file's own warnings. */
+/* Port-neutral fingerprint keys (docs/json-schema.md, "system") that say
+ * which machine a run was on, not how it was configured: never compared.
+ * "hostname" differs between any two boards or hosts; "emulation" has its
+ * own notes (cmp_emulation_notes). Every other key - the configuration keys
+ * preempt_model, realtime_kernel, rr_timeslice_ms and each port's own facts
+ * (Linux kernel_version, rt_runtime_us, ...; FreeRTOS preemption,
+ * time_slicing, port_task_selection, tick_hz, max_priorities; any key this
+ * reader does not know) - is compared by cmp_fact_notes. */
+static const char *const cmp_identity_keys[] = {
+	"os", "hostname", "kernel_release", "machine", "cpu_model", "ncpus",
+	"clocksource", "virtualization", "emulation",
+};
+
+static int cmp_identity_key(const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(cmp_identity_keys) / sizeof(cmp_identity_keys[0]); k++)
+		if (!strcmp(key, cmp_identity_keys[k]))
+			return 1;
+	return 0;
+}
+
+/* cmp_fact_note - "system.<key> differs: A=<x>, B=<y>" when the fact under
+ * key has a value in every file (absent or null: not recorded, so not known
+ * to differ) and the values are not all the same. Keys and values were
+ * escaped as the files were read (rf_strdup), so no control character from
+ * a file reaches the terminal. */
+static int cmp_fact_note(struct rtb_cmp *c, const char *key)
+{
+	const char *v0 = rtb_rf_kv_get(&c->sys[0].system, key);
+	struct rtb_sb b = { 0 };
+	int differ = 0;
+	size_t i;
+
+	for (i = 0; i < c->nsys; i++) {
+		const char *vi = rtb_rf_kv_get(&c->sys[i].system, key);
+
+		if (!vi || !strcmp(vi, "null"))
+			return 0;
+		if (strcmp(v0, vi))
+			differ = 1;
+	}
+	if (!differ)
+		return 0;
+	rtb_sb_printf(&b, "system.%s differs:", key);
+	for (i = 0; i < c->nsys; i++)
+		rtb_sb_printf(&b, "%s %s=%s", i ? "," : "", c->labels[i],
+			      rtb_rf_kv_get(&c->sys[i].system, key));
+	if (b.failed) {
+		rtb_sb_free(&b);
+		return RTB_ENOMEM;
+	}
+	return cmp_push(&c->notes, &c->nnotes, b.s);
+}
+
+/* cmp_fact_notes - a note per configuration fact of the fingerprint that
+ * differs (a FreeRTOS build with time slicing off against one with it on,
+ * a PREEMPT_RT kernel against a stock one), in the first file's key order;
+ * each key once. */
+static int cmp_fact_notes(struct rtb_cmp *c)
+{
+	const struct rtb_rf_kvlist *l = &c->sys[0].system;
+	size_t k, j;
+	int rc;
+
+	for (k = 0; k < l->n; k++) {
+		const char *key = l->kv[k].key;
+
+		if (cmp_identity_key(key))
+			continue;
+		for (j = 0; j < k && strcmp(l->kv[j].key, key); j++)
+			;
+		if (j < k)
+			continue;
+		if ((rc = cmp_fact_note(c, key)))
+			return rc;
+	}
+	return 0;
+}
+
+/* cmp_run_notes - run-wide differences: settings and configuration facts
+ * that differ, degraded or incomplete runs, and each file's own warnings. */
 static int cmp_run_notes(struct rtb_cmp *c)
 {
 	size_t k, i;
@@ -332,6 +413,8 @@ static int cmp_run_notes(struct rtb_cmp *c)
 		if ((rc = cmp_push(&c->notes, &c->nnotes, b.s)))
 			return rc;
 	}
+	if ((rc = cmp_fact_notes(c)))
+		return rc;
 	for (i = 0; i < c->nsys; i++) {
 		const struct rtb_rf *r = &c->sys[i];
 		const char *g = rtb_rf_kv_get(&r->settings, "rt_granted");

@@ -271,6 +271,23 @@ def main():
     dump("spike_a.json", result("steady", "box", "6.1.0-rt", [metric(*ctx, base)], samples=20000))
     dump("spike_b.json", result("faster-one-spike", "box", "6.1.0-rt", [metric(*ctx, spike_b)],
                                 samples=20000))
+    # two FreeRTOS builds differing in one port fact (configUSE_TIME_SLICING):
+    # compare names the fact that differs, and only that one
+    for name, slicing in (("frt_slicing", 1), ("frt_noslicing", 0)):
+        f = result(name.replace("_", "-"), "mps2-an385", "V11.1.0+",
+                   [metric(*ctx, normal(random.Random(12), 400, 40000, 400))])
+        f["system"] = {"os": "FreeRTOS", "hostname": "mps2-an385", "kernel_release": "V11.1.0+",
+                       "machine": "armv7-m", "preempt_model": "preemptive",
+                       "realtime_kernel": True, "cpu_model": "ARM Cortex-M3 (MPS2 AN385)",
+                       "ncpus": 1, "clocksource": "cmsdk-dualtimer", "virtualization": "",
+                       "rr_timeslice_ms": 1, "preemption": 1, "time_slicing": slicing,
+                       "port_task_selection": 1, "tick_hz": 1000, "max_priorities": 32,
+                       "emulation": None}
+        # a date, or a fact one file could not read (null), is no difference
+        f["date_utc"] = "2026-12-02T13:0%d:11Z" % (slicing + 5)
+        if not slicing:
+            f["system"]["max_priorities"] = None
+        dump(name + ".json", f)
     # schema 1: no rounds, so compare gives no verdict
     old = result("schema1", "vxbox", "6.1.0-rt",
                  [dict((k, v) for k, v in m.items() if k != "rounds") for m in system_a(2)])

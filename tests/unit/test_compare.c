@@ -218,6 +218,41 @@ int main(void)
 		free(out);
 		free(err);
 	}
+	/* two FreeRTOS builds differing in configUSE_TIME_SLICING: a note names
+	 * the fact and both values; the hostname, the date and a fact one file
+	 * could not read (max_priorities null) are not called differences */
+	{
+		char s1[512], s0[512];
+		char *a[] = { "compare", s1, s0, NULL };
+		char *b[] = { "compare", s1, s1, NULL };
+
+		snprintf(s1, sizeof(s1), "%s", tu_data("frt_slicing.json"));
+		snprintf(s0, sizeof(s0), "%s", tu_data("frt_noslicing.json"));
+		CHECK_EQ_I(run(rtb_host_compare, a, &out, &err), 0);
+		CHECK(strstr(out, "note: system.time_slicing differs: frt-slicing=1, "
+			     "frt-noslicing=0\n") != NULL);
+		CHECK(strstr(out, "max_priorities") == NULL);
+		CHECK(strstr(out, "hostname") == NULL);
+		CHECK(strstr(out, "date") == NULL);
+		/* exactly one note: the one fact that differs */
+		{
+			const char *p = out;
+			int n = 0;
+
+			while ((p = strstr(p, "note:")) != NULL) {
+				n++;
+				p++;
+			}
+			CHECK_EQ_I(n, 1);
+		}
+		free(out);
+		free(err);
+		/* a file against itself: no fact differs */
+		CHECK_EQ_I(run(rtb_host_compare, b, &out, &err), 0);
+		CHECK(strstr(out, "differs") == NULL);
+		free(out);
+		free(err);
+	}
 	/* other formats */
 	{
 		char *a[] = { "compare", "-f", "csv", vx, rtl, NULL };
