@@ -42,24 +42,24 @@ NO_TRUNC_WARN := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null 
 # V=1 shows every command
 Q         := $(if $(filter 1,$(V)),,@)
 
-CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
+override CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
+override CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
              -Wstrict-prototypes -Wno-unused-parameter $(NO_TRUNC_WARN) \
              $(WERROR) -pthread $(SAN_FLAGS)
-LDFLAGS   += -pthread $(SAN_FLAGS)
-LDLIBS    += -lrt -lm
+override LDFLAGS   += -pthread $(SAN_FLAGS)
+override LDLIBS    += -lrt -lm
 
 CORE_SRC  := $(wildcard src/core/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/output/*.c) $(wildcard src/port/$(PORT)/*.c)
 ifeq ($(HOST),1)
 HOST_SRC  := $(wildcard src/host/*.c)
-LDLIBS    += -ljansson
-CPPFLAGS  += -DRTB_HAVE_HOST=1
+override LDLIBS    += -ljansson
+override CPPFLAGS  += -DRTB_HAVE_HOST=1
 endif
 ifeq ($(TRACE),1)
-LDLIBS    += -ltracefs -ltraceevent
-$(BUILD)/src/port/$(PORT)/trace.o: CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
+override LDLIBS    += -ltracefs -ltraceevent
+$(BUILD)/src/port/$(PORT)/trace.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c
 LIB_SRC   := $(CORE_SRC) $(HOST_SRC)

@@ -81,11 +81,13 @@ void rtb_pi_decide(const struct rtb_pi_input in[RTB_PI_NPROTO],
 	/* rule 5: the control */
 	if (out[0].kind == RTB_PI_UNBOUNDED)
 		return;
+	char control[sizeof(out[0].why)];
+	snprintf(control, sizeof(control), "%s", out[0].why);
 	for (int p = 1; p < RTB_PI_NPROTO; p++) {
 		if (!in[p].available)
 			continue;
 		out[p].kind = RTB_PI_INCONCLUSIVE;
 		snprintf(out[p].why, sizeof(out[p].why), "the control failed: without a protocol the "
-			 "inversion was not unbounded (%.150s), so this set-up shows nothing", out[0].why);
+			 "inversion was not unbounded (%.150s), so this set-up shows nothing", control);
 	}
 }

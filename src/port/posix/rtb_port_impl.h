@@ -32,7 +32,20 @@ typedef struct { int fd[2]; } rtb_pipe_t;
  * 256 KiB each: with mlockall every stack is locked, and an unprivileged
  * user's RLIMIT_MEMLOCK (8 MiB on Debian) must still hold them all. */
 #define RTB_PORT_THREADS_MAX 6
+#if defined(__SANITIZE_THREAD__)
+#define RTB_PORT_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define RTB_PORT_TSAN 1
+#endif
+#endif
+#ifdef RTB_PORT_TSAN
+/* ThreadSanitizer keeps per-thread state on the stack and refuses a thread
+ * below about 900 KiB (make check-sanitize-tsan). */
+#define RTB_PORT_STACK_BYTES (2 * 1024 * 1024)
+#else
 #define RTB_PORT_STACK_BYTES (256 * 1024)
+#endif
 
 /* Linux throttles real-time tasks that run over sched_rt_runtime_us of each
  * sched_rt_period_us (95% by default): loops rest 10 ms every 100 ms of

@@ -21,18 +21,9 @@
  * locked, and an unprivileged user's RLIMIT_MEMLOCK (8 MiB on Debian) would
  * not hold glibc's 8 MiB default for even one thread. */
 #define DEFAULT_STACK_BYTES (256 * 1024)
-/* ThreadSanitizer keeps its own per-thread state on the stack and refuses
- * threads below about 900 KiB (make check-sanitize) */
-#if defined(__SANITIZE_THREAD__)
-#define RTB_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define RTB_TSAN 1
-#endif
-#endif
-#ifdef RTB_TSAN
+#ifdef RTB_PORT_TSAN /* rtb_port_impl.h */
 #undef DEFAULT_STACK_BYTES
-#define DEFAULT_STACK_BYTES (2 * 1024 * 1024)
+#define DEFAULT_STACK_BYTES RTB_PORT_STACK_BYTES
 #endif
 
 struct start {
@@ -127,7 +118,7 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	} else {
 		size_t sz = a->stack_bytes == 0 ? DEFAULT_STACK_BYTES :
 			    a->stack_bytes < PREFAULT_BYTES * 2 ? PREFAULT_BYTES * 2 : a->stack_bytes;
-#ifdef RTB_TSAN
+#ifdef RTB_PORT_TSAN
 		if (sz < DEFAULT_STACK_BYTES)
 			sz = DEFAULT_STACK_BYTES;
 #endif
