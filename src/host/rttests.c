@@ -200,7 +200,8 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	snprintf(label, sizeof(label), "%s-%s", nodename ? nodename : "host", map->tool);
 
 	/* merge the threads' buckets */
-	qsort(bk, nbk, sizeof(*bk), cmp_bucket);
+	if (nbk > 1) /* bk is NULL when no thread had a histogram */
+		qsort(bk, nbk, sizeof(*bk), cmp_bucket);
 	for (i = 0; i + 1 < nbk; ) {
 		if (bk[i].v == bk[i + 1].v) {
 			bk[i].n += bk[i + 1].n;
