@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # rtbench - build, install and test.
 #
 #   make                 build build/rtbench

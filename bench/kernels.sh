@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/kernels.sh - stock Linux against PREEMPT_RT (and any kernels you name)
 # in one command: each kernel booted under QEMU with instruction-counted time
 # and one vCPU, rtbench run inside it idle and under loads, every result file

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench/peers.sh - rtbench against its peers (rt-tests, perf) on the same
 # machine, in one run, interleaved, and one table of the pairs.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - command-line entry: list, run, selftest, compare, report, check.
  *
  * Exit status everywhere: 0 done, 1 failed, 2 bad input (one line on

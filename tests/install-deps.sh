@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/install-deps.sh - install the Debian packages the tests need, as
 # listed in tests/packages.txt (the one list; each entry's comment says which
 # test needs it). Used by `make check` and so by .ci/run.

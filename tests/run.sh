@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tests/run.sh BUILD_DIR - run every test in its own process with a timeout.
 #
 # Unit and conformance tests are the programs BUILD_DIR/tests/test_*; end-to-end

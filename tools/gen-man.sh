@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tools/gen-man.sh RTBENCH [VERSION] - write rtbench(1) to stdout, generated
 # from the program's own --help texts (the single source: the page cannot
 # drift from --help), one section per command, and `rtbench list`.

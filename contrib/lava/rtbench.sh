@@ -1,4 +1,5 @@
 #!/bin/sh -e
+# SPDX-License-Identifier: Apache-2.0
 # rtbench.sh - the LAVA test (rtbench.yaml, Linaro test-definitions style):
 # install rtbench (Debian package, or a build from this tree), run the
 # measurements, and write output/result.txt in the format Linaro's

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # send-results.sh RESULT_FILE - report result.txt to LAVA: Linaro
 # test-definitions' automated/utils/send-to-lava.sh when this directory sits
 # in that tree (automated/linux/rtbench/), else the same thing inline: one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - what a benchmark is and what it may use.
  *
  * One file per benchmark under src/bench/, each defining one const

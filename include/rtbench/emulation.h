@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the emulator a result was measured under (port-neutral part of
  * the fingerprint).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - error codes shared by every module.
  *
  * Every function that can fail returns 0 on success or one of the negative

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - control characters out of text meant for a terminal or a log.
  *
  * Strings read from result files (labels, ids, notes, units, warnings) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - RTBF1 serial framing: files sent over a console line by line
  * (docs/serial.md).
  *

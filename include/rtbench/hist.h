@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - log-linear latency histogram in caller-provided storage.
  *
  * Values are non-negative integers (nanoseconds in rtbench). Bucket layout:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the core's allocator.
  *
  * Every allocation of the core and the benchmarks goes through here, never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - writers of a result. All read one rtb_result; none measures.
  * Each writes through a byte sink (rtbench/sink.h) and returns the sink's
  * error: 0, or the first failed write. Where the bytes go (a file written

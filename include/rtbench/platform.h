@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - what a run records about the platform: the clock and the
  * system fingerprint. Plain data, no OS type: the result model and every
  * writer include this, never port.h. The port fills both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the porting layer.
  *
  * Everything a benchmark needs from the OS goes through these functions, so

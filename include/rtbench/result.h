@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the result model every writer reads.
  *
  * One rtb_result per run: the system fingerprint, the settings the run used

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the byte sink every writer writes through.
  *
  * A sink is a write callback, its context and a sticky error: the first

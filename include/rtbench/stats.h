@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - summary statistics of a set of kept samples.
  *
  * Percentiles are exact, by the nearest-rank method: the p-th percentile of

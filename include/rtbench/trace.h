@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the second analyzer: the OS's own event trace, matched to samples.
  *
  * Three parts, so the portable core gains no OS words:

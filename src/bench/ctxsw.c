@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ctxsw.rr.timeslice, ctxsw.rr.yield - context switch (study Table 1).
  *
  * What it measures: the time from the last instruction the outgoing task

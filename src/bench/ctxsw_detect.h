@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - ctxsw's switch detection, apart from the spinners
  * so that a unit test can feed it synthetic stamps.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* irq.timer.signal, irq.timer.nanosleep - timer interrupt latency
  * (study Table 3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - the timer benchmarks' bookkeeping, apart from the
  * timer so that a unit test can feed it synthetic expiries and overruns.
  *

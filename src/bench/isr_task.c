@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* irq.timer.isr_to_task - timer ISR -> the task it wakes (study Table 3,
  * extra).
  *

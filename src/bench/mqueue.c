@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipc.mqueue.wakeup, ipc.mqueue.wakeup.xcpu - message-queue latency
  * (study Table 5).
  *

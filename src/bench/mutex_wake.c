@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sync.mutex.wakeup, sync.mutex.wakeup.xcpu - mutex hand-over latency.
  *
  * What it measures: from just before the holder's unlock to the first

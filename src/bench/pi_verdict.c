@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - the priority-inversion decision table (see
  * bench/pi_verdict.h). No OS call, no allocation: a pure function. */
 #include <math.h>

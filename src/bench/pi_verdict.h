@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - the priority-inversion verdict as a pure function
  * (src/bench/pi_verdict.c), so its decision table is unit-tested on
  * synthetic inputs.

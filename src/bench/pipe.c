@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipc.pipe.roundtrip - pipe ping-pong round trip, `perf bench sched pipe`'s
  * figure, with a distribution instead of one average.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sync.prio_inv.<protocol>.* - priority inversion (study Table 2).
  *
  * What it measures, for each mutex protocol (none, priority inheritance,

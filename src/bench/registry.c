@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the list of every benchmark, in the order a run takes them:
  * the study's five first (Tables 1-5), then the extras. */
 #include "rtbench/bench.h"

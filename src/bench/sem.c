@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sync.sem.take.uncontended - binary-semaphore acquisition (study Table 4).
  *
  * What it measures: the time the acquire call takes when the semaphore is

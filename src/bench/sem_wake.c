@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sync.sem.wakeup, sync.sem.wakeup.xcpu - semaphore wake-up latency.
  *
  * What it measures: from just before a give (sem_post) to the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sync.mutex.lock.uncontended, sync.sem.give.uncontended - the cost of the
  * calls themselves when nobody else is involved (rtos-benchmark's "mutex
  * lock/unlock" and "semaphore give/take" without a context switch).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - the engine behind every "wake a blocked task"
  * measurement (message queue, semaphore, mutex; on one CPU or across two).
  *

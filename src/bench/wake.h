@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench benchmarks - the "wake a blocked task" engine (see wake.c). */
 #ifndef RTB_BENCH_WAKE_H
 #define RTB_BENCH_WAKE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - helpers the benchmark files share. */
 #include <math.h>
 #include <stdio.h>

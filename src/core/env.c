@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the journal of system settings a run changes.
  *
  * Every change to a system knob goes through rtb_env_set(), which keeps the

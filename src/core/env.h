@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - system settings journal (see env.c). */
 #ifndef RTB_CORE_ENV_H
 #define RTB_CORE_ENV_H

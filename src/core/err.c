@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - names of the rtb_err codes (see rtbench/err.h). */
 #include "rtbench/err.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - control characters out of terminal text (escape.h). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the RTBF1 encoder (rtbench/frame.h, docs/serial.md).
  *
  * Portable: libc string functions only, no OS call, no allocation, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - `rtbench frame FILE...` (frame_cmd.c). */
 #ifndef RTB_CORE_FRAME_CMD_H
 #define RTB_CORE_FRAME_CMD_H

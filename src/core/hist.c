@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - log-linear latency histogram in caller storage (see rtbench/hist.h).
  *
  * Layout with s = sub_bits, half = 2^(s-1):

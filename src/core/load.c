@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - a background load during the measurements.
  *
  * The study measured idle systems only and names the lack of load as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the fingerprint's port-specific facts (rtbench/platform.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the result model: metrics, their finishing, warnings. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the runner.
  *
  * Owns the life cycle of a run: fingerprint and clock calibration, the

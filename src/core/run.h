@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the runner: one run of the selected benchmarks. */
 #ifndef RTB_CORE_RUN_H
 #define RTB_CORE_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - selftest: a known-answer check of every measured path.
  *
  * For each injectable measurement, a busy delay of known length (a spin on

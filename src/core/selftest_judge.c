@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - selftest's verdicts (see selftest_judge.h). */
 #include <math.h>
 #include <stdlib.h>

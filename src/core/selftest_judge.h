@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - selftest's verdicts as pure functions (no I/O), so the
  * logic is unit-tested on synthetic passes (tests/unit/test_selftest_judge.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the byte sink (rtbench/sink.h). */
 #include <stdarg.h>
 #include <stdio.h>

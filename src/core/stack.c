@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the thread stack pool (see stack.h). */
 #include "core/stack.h"
 

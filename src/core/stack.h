@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the thread stack pool.
  *
  * Every thread rtbench starts runs on a stack from one pool sized at build

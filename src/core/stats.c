@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - summary statistics of kept samples (see rtbench/stats.h).
  *
  * Percentiles are nearest-rank over a sorted copy, so every reported value was

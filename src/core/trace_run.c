@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - `run --trace`: the runner's side of the second analyzer.
  *
  * For each benchmark that can be decomposed (rtb_bench.trace_kind), three

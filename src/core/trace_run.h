@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - run --trace (see trace_run.c). */
 #ifndef RTB_CORE_TRACE_RUN_H
 #define RTB_CORE_TRACE_RUN_H

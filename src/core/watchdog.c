@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - watchdog and stop handling.
  *
  * One thread, at the highest real-time priority, on a CPU other than the

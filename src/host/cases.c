@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - pass/fail test cases (cases.h). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - pass/fail test cases, the model behind the CI-facing
  * formats (check's text, JUnit XML, LAVA): one case per measurement, its
  * chosen figure as the measurement, and one line per rule it broke. */

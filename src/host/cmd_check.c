@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench check`: the CI gate ("abort threshold") over one
  * result file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench compare`: the ops table of the comparison
  * command. Everything else is shared: options and lifecycle in runner.c,
  * the model in compare.c, one renderer per format in render_<fmt>.c. */

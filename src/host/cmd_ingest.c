@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench ingest [-o DIR] [-v] [-n N] [STREAM|-]`: the files
  * framed in a serial stream (RTBF1, docs/serial.md) written to DIR. The
  * decoder is ingest.c; options, the error line and the exit status are the

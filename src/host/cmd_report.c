@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench report`: the ops table of the HTML report. The
  * page itself is render_html.c; options, loading and the atomic write are
  * the shared runner's (runner.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench compare`: the study's side-by-side tables for any
  * number of systems.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the comparison model shared by compare (text, markdown,
  * CSV, JSON) and report (HTML): which metrics are compared, each system's
  * figures as read from its file, the differences against the first system,

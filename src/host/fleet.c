@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the fleet view's model (fleet.h). */
 #include <math.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the fleet view of `rtbench compare --fleet`: one row per
  * system (result file), one column pair per measurement (median, p99),
  * rows sorted by a chosen column. Built from the files' own figures only. */

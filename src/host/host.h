@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - host-side analysis of result files: compare and report.
  *
  * These run on the analysis host, not on the target being measured, and are

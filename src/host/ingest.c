@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - RTBF1 decoder (ingest.h, docs/serial.md).
  *
  * Strict where it matters: a frame line is either exactly right or the

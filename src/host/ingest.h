@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the RTBF1 decoder behind `rtbench ingest` (docs/serial.md).
  *
  * Fed one line at a time (any source: a file, stdin, a tty). Lines that do

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the output formats, one file each (render_<name>.c),
  * all behind struct rtb_render (runner.h): `int render(struct rtb_sb *b,
  * const struct rtb_host *h)` appends the whole output for the command's

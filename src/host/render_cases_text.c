@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the text rendering of pass/fail cases (`rtbench check`):
  * one line per failing figure, then one summary line. */
 #include <stdio.h>

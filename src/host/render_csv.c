@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the CSV rendering of the comparison model: one row per
  * metric and system, raw units as in the files. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the fleet view (fleet.h) as text, markdown and CSV: one
  * row per system, per measurement its median and p99 (us for ns figures). */
 #include <math.h>

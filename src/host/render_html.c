@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the HTML rendering of the comparison model: the one
  * self-contained file `rtbench report` writes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the JSON rendering of the comparison model
  * ("schema": "rtbench-compare"). */
 #include <jansson.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - JUnit XML of pass/fail cases, the format every CI reads:
  * one <testcase> per measurement (classname "rtbench.<metric id>"), its
  * figure in <system-out> and a property, each broken rule in <failure>. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - LAVA's result model for pass/fail cases, two ways:
  *
  *  lava          <LAVA_SIGNAL_TESTCASE TEST_CASE_ID=id RESULT=pass

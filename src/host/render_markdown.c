@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the markdown rendering of the comparison model. */
 #include <math.h>
 #include <stdio.h>

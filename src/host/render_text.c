@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the text rendering of the comparison model: the
  * study-shaped tables `rtbench compare` prints by default. */
 #include <math.h>

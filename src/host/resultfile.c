@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - load and validate a result file (docs/json-schema.md).
  *
  * jansson parses; this file checks the shape. Every refusal names what is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - one result file (docs/json-schema.md) loaded and validated.
  *
  * The loader checks everything compare and report rely on, so they never

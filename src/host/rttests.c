@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - rt-tests --json output read as a result file.
  *
  * cyclictest, ptsematest, pmqtest, svsematest and sigwaittest (rt-tests

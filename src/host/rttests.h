@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - rt-tests --json output (cyclictest, ptsematest, pmqtest,
  * svsematest, sigwaittest) as an rtbench result (rttests.c says how). */
 #ifndef RTB_HOST_RTTESTS_H

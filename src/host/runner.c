@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the shared runner of the host-side commands (runner.h):
  * option parsing, the parse/init/run/print/free lifecycle, output, the one
  * error line and the exit code. */

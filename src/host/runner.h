@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the one runner behind every host-side command (compare,
  * report, check, ingest ...) and the one renderer signature behind every
  * output format.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - Mann-Whitney U test on weighted distributions.
  *
  * Why Mann-Whitney and not a t-test: latency distributions are skewed with

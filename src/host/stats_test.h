@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - distributions as weighted values, and the Mann-Whitney U
  * test compare uses to say whether two systems differ significantly.
  *

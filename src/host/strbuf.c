@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - growable string buffer (see strbuf.h). */
 #include <stdarg.h>
 #include <stdlib.h>

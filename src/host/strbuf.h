@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - growable string buffer for building text, HTML and SVG. */
 #ifndef RTB_HOST_STRBUF_H
 #define RTB_HOST_STRBUF_H

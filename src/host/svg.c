@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - inline-SVG plotting helpers (see svg.h).
  *
  * Hand-written SVG rather than a plotting library: the report must be one

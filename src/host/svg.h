@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - small inline-SVG plotting helpers for the HTML report:
  * a plot area with linear or log10 axes, ticks, grid, axis labels and a
  * legend. Coordinates are data values; the helpers map them to pixels. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - compare's verdict on round medians (see host/verdict.h). */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - compare's verdict: is a difference between two systems
  * bigger than the run-to-run noise?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - CSV writers (summary and raw samples) and the atomic file
  * writer every output file goes through.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - JSON writer: one rtb_result as docs/json-schema.md describes.
  *
  * Hand-written rather than through a library because the measuring side

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench output - the study-shaped text tables.
  *
  * One table per study table (Table 1 ... Table 5), then the extras; each

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """gen_fixtures.py - write the hand-made result files compare/report tests use.
 
 Deterministic (fixed seeds), so the committed .json files are reproducible:

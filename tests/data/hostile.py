@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """hostile.py IN.json OUT.json - a hostile copy of a result file.
 
 Every string in the file (values, and the keys of the free-form system /

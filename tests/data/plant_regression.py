@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """plant_regression.py IN.json OUT.json METRIC ADD_NS - a copy of a result
 file in which every value of one measurement is ADD_NS larger: samples,
 histogram buckets, per-round figures, min/max/percentiles/mean/first (stddev unchanged). The

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Every bad option or argument: exit 2, exactly one line on stderr naming
 # what is wrong, nothing on stdout, no file written.
 . "$(dirname "$0")/lib.bash"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # compare_cli.sh - `rtbench compare` / `rtbench report` through the real
 # binary: exit codes, the one-line error naming the file, every format, and
 # that a failed report leaves no file behind.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # "complete": true only in the file written at the very end of a whole run
 # (issue 9, item 4). The file written after each round of a run that is
 # then SIGKILLed says false and how far the run got (before: true).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # SIGKILL in the middle of the time-slice test (which shortens the RR
 # quantum, system-wide): the state record written before the change stays
 # behind, the --load-cmd processes die with rtbench all the same, and the

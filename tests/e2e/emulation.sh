@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end: `run --emulation` records the emulator in the fingerprint
 # (JSON system.emulation), prints the EMULATED line with the tables, and
 # compare prints it too and notes that emulated and real results meet.

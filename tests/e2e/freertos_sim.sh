@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # FreeRTOS on its POSIX simulator (portable/ThirdParty/GCC/Posix, plain gcc,
 # ASan + UBSan): the port conformance test (tests/unit/test_port.c, the same
 # source Linux and the QEMU board run) passes with no sanitizer report, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end smoke test of `make bench-kernels` (bench/kernels.sh --smoke):
 # one Debian kernel (fetched with apt-get download into a cache, never
 # installed), booted under QEMU with -icount and one vCPU, one short

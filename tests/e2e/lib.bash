@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # tests/e2e/lib.bash - shared helpers for the end-to-end tests (sourced).
 # RTBENCH (the binary) and RTB_TEST_OUT (a scratch folder) come from tests/run.sh.
 set -u

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A run under load records the load, and ends it: the built-in CPU load and
 # a --load-cmd command (its whole process group) are gone after the run.
 . "$(dirname "$0")/lib.bash"

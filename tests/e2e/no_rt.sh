@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # --no-rt runs without real-time scheduling on purpose and says so loudly:
 # a DEGRADED warning in the text, degraded/rt_granted in the JSON, and the
 # priority-inversion test (meaningless without priorities) skipped, not faked.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Output files as root writes them (issue 9, items 1 and 5). Each bad path
 # is refused with exit 2 and one line before anything is measured (before:
 # /proc/x.json, a directory, or one file for --json and --csv measured for

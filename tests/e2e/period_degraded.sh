@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # An impossible timer period (--period-us 1: shorter than the path itself)
 # must not be reported as a clean measurement: the run says DEGRADED, names
 # the measurement and the period, in the text and the JSON. (Issue 9, item 12:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # rttests.sh - rt-tests --json files (generated with the real tools by
 # tests/data/rttests/generate.sh) read by compare, report and check beside
 # rtbench results: cyclictest's histogram becomes irq.timer.nanosleep with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end: a quick run of every measurement writes JSON, CSV and raw CSV
 # that hold all of them with sane relations (min <= p50 <= p99 <= max,
 # count as asked) and print the study's five tables.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # rtbench selftest: a known delay injected inside every measured path shows
 # up in that figure's median (the tool's own known-answer check). Checks
 # the table, not only the exit code: every covered path has a verdict line

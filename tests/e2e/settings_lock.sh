@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Two runs that change system settings never overlap: while one holds the
 # settings lock, --no-wait refuses (exit 2, one line naming the holder),
 # --wait-s 1 gives up after a second (exit 2), and the default waits and

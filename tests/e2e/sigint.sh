@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Ctrl-C in the middle of the time-slice test (which shortens the RR quantum):
 # exit 130, the quantum restored, and the samples taken so far written,
 # marked partial and incomplete.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # End-to-end: run --trace (Linux, root, tracefs). A short traced run of the
 # timer and the message-queue wake-up: the agreement figure is high, each
 # matched sample's components add up to it, the untraced passes are there;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Without permission for real-time priority (an unprivileged user) a run
 # still completes, and says so loudly: DEGRADED in the text, rt_granted false
 # in the JSON, the priority-inversion test skipped rather than faked, and the

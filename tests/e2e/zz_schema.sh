@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # zz_schema.sh - every result file the test suite wrote in this run (under
 # $RTB_TEST_OUT: run_quick, load, nort, emulation, ... ; named zz_ so
 # tests/run.sh runs it after them), plus the committed fixtures and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_resultfile - libFuzzer target for the result-file reader and the
  * renderers that show what it accepts.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.h - minimal assertions for rtbench's test programs.
  *
  * Each test program is one process: exit 0 = pass, 77 = skip (with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* host_testutil.h - helpers shared by the host-side (compare/report) tests:
  * where the fixtures are, and running a command with stdout and stderr
  * captured to strings. */

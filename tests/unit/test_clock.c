@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_clock - rtb_ticks_to_ns in 64-bit pieces equals the exact
  * (dt * mult) >> shift, for the shifts and rates ports use (a 25 MHz board
  * timer to a 5 GHz TSC) and tick differences from 0 to years. The

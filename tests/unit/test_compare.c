@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_compare - `rtbench compare` and `rtbench report` end to end inside
  * one process: exit codes, the one-line error naming the file for every
  * kind of bad input, the tables and summary on the fixtures, and that a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ctxsw_detect - ctxsw's switch detection (src/bench/ctxsw_detect.h)
  * on synthetic stamps: a switch is counted only when the other task
  * stamped since this one's previous stamp; a stale stamp (switched out

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_emulation - the emulation fingerprint: --emulation parsing (strict),
  * the JSON it writes, the host reader reading it back, the EMULATED line in
  * the text tables, and compare's notes and refusals (docs/json-schema.md,

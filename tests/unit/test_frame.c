@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_frame - RTBF1: the encoder (CRC-32, base64, line format, streaming
  * through a sink) and the host decoder, round trip and every way a stream
  * goes wrong: truncated, a lost line, a garbled byte, bad base64, BEGIN

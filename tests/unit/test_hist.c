@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_hist - layout, range reporting, merge and percentiles of the
  * log-linear histogram, checked against the claims in rtbench/hist.h. */
 #include <stdint.h>

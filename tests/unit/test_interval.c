@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_interval - a negative tick difference (a stamp from a CPU whose
  * counter is behind, or a stale stamp) is refused by rtb_interval_ns, never
  * wrapped into a huge unsigned value as `rtb_ticks_to_ns(ci, t1 - t0)`

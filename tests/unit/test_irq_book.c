@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_irq_book - the timer benchmarks' overrun bookkeeping
  * (src/bench/irq_book.h) on synthetic expiries: every latency is against
  * the expiry its signal belongs to, merged expiries move the index on, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_json - the byte sink, the JSON, CSV and raw writers, and the POSIX
  * port's atomic output file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_mwu - the Mann-Whitney U test of src/host/stats_test.c against
  * reference values worked out independently.
  *

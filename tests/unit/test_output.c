@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_output - the POSIX port's output file as root would use it in a
  * directory other users can write to (issue 9, items 1 and 5):
  *   - a symlink planted at the old fixed temporary name (PATH.tmp) is not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_pi_verdict - the priority-inversion decision table
  * (src/bench/pi_verdict.c) on synthetic inputs.
  *

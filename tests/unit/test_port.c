@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_port - port conformance: the scheduling and synchronisation
  * behaviour every benchmark relies on, through port.h alone, so the same
  * source runs on every port (Linux; FreeRTOS under QEMU and on its POSIX

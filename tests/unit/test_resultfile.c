@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_resultfile - loading result files (src/host/resultfile.c): the
  * fixtures in tests/data load with the figures they hold, and every kind of
  * bad input is refused with a reason precise enough to fix it. */

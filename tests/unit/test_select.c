@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_select - which benchmarks --tests selects, and the option parser's
  * defaults and refusals (no measurement runs here). */
 #include <string.h>

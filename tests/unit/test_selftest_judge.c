@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_selftest_judge - selftest's verdict logic (src/core/selftest_judge.c)
  * on synthetic passes. The old command exited 0 and printed "every measured
  * path responds" when no check was resolved at all, or when a covered path

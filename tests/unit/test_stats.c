@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_stats - nearest-rank percentiles, mean/stddev and the in-place sort.
  *
  * Deterministic: fixed data and a fixed-seed generator; no timing asserts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_trace - the trace matcher (src/core/trace_match.c), a pure function.
  *
  * 1. Real traces recorded on the development VM (tests/data/trace/, written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_unsupported - one rule for what a port lacks: RTB_ENOTSUP makes a
  * metric SKIPPED with the reason, any other error FAILED, and the run goes
  * on (rtb_run_bench returns 0); a metric that already holds samples keeps

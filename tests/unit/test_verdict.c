@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_verdict - compare's round-level verdict (src/host/verdict.c) on
  * synthetic runs with between-round and between-run variation.
  *

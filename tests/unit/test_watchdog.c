@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_watchdog - a real-time phase that overruns its bound is stopped:
  * the stop flag is raised at the deadline, and a registered thread that
  * ignores it is demoted to normal scheduling so it cannot starve the machine. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS configuration for rtbench (the board and the POSIX simulator).
  *
  * The four settings users argue about are build options, recorded in the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # src/port/freertos/build.mk - the FreeRTOS builds (included by the Makefile
 # when PORT=freertos).
 #

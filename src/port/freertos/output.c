@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS port - where output goes: the board's console UART.
  *
  * Human-readable output (the tables) is written to the UART as it is.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # qemu-run.sh - run the rtbench firmware under QEMU with instruction-counted
 # time and turn its serial stream into the result file on the host.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench FreeRTOS port - types and the inline time reads.
  *
  * Included by include/rtbench/port.h only. Tasks, semaphores, mutexes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS port - binary semaphore, mutexes, message queue; no pipe.
  *
  * Mutex protocols: RTB_PROTO_INHERIT is a FreeRTOS mutex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS port - set-up, system settings, stop, fingerprint.
  *
  * A FreeRTOS system has no paging (nothing to lock), no idle states the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS port - tasks, priorities, scheduling queries.
  *
  * A thread is a statically allocated task (TCB in rtb_thread_t, the stack

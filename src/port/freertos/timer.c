@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* FreeRTOS port - the time counter, sleeps, and the periodic hardware event.
  *
  * The counter is the board's (40 ns ticks on mps2-an500); it needs no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench FreeRTOS port - no kernel event trace here (run --trace is the
  * Linux port's, src/port/posix/trace.c): every hook says so. */
 #include <stdio.h>

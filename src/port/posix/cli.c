@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench POSIX entry - command-line parsing (argv belongs to the POSIX main;
  * a port without a command line fills struct rtb_opts itself).
  *

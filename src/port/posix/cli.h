@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench POSIX entry - command-line parsing for run and selftest. */
 #ifndef RTB_POSIX_CLI_H
 #define RTB_POSIX_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - choice and calibration of the tick counter.
  *
  * The TSC is used only where the CPU says it is invariant (constant_tsc and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX port - where output bytes go: result files and the console.
  *
  * Every result file (JSON, CSV, raw; compare -o, report -o, ingest, check)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - the crash-safe record of changed system settings.
  *
  * A run that changes a system-wide knob first writes the knob's original

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench POSIX/Linux port - types and the inline time reads.
  *
  * Included by include/rtbench/port.h only. The counter is the x86 TSC where

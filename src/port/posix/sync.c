@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - binary semaphore, mutex with protocol, message queue.
  *
  * The binary semaphore is a POSIX counting semaphore that the benchmarks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - process set-up, system knobs, stop signals and the
  * platform fingerprint. Everything here is read or set through /proc and
  * /sys, so a missing file means "unknown", never a failure of the run. */

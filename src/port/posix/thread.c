@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - threads with explicit policy, priority and CPU.
  *
  * Threads are created with PTHREAD_EXPLICIT_SCHED so they start with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - periodic timer delivered as a signal.
  *
  * The nearest user-space analogue of the study's timer ISR: a POSIX timer

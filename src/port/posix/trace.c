@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench POSIX/Linux port - the kernel's event trace (tracefs), for
  * `rtbench run --trace`.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/data/rttests/generate.sh - regenerate the rt-tests --json fixtures
 # with the real tools (Debian package rt-tests), short runs, as root:
 #   sh tests/data/rttests/generate.sh

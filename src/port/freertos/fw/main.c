@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench firmware - the FreeRTOS entry: a run started from a configuration
  * struct (no argv on a board), the study's tables on the console UART, the
  * JSON result framed on the same UART for the host (`rtbench ingest`).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench firmware - a test program (tests/unit/test_*.c, one source for
  * every port) run as a FreeRTOS task. The test's main() is compiled as
  * rtb_test_main (-Dmain=rtb_test_main); its exit status (0 pass, 77 skip,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mps2-an500 board support: UART0, the time counter, TIMER0, exit. */
 #include <stddef.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mps2-an500 board: what the FreeRTOS port needs from the hardware.
  *
  * ARM MPS2 with the AN500 FPGA image (Cortex-M7 at 25 MHz), as QEMU's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # mps2-an500: ARM MPS2 AN500 (Cortex-M7, FPv5 double precision), QEMU
 # `-M mps2-an500` or the FPGA board. FreeRTOS's ARM_CM4F port is the one for
 # a Cortex-M7 other than r0p1 (FreeRTOS: portable/GCC/ARM_CM7/ReadMe.txt).

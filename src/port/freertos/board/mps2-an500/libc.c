@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The C library's hooks on the board (newlib-nano): memory for malloc
  * between .bss and the main stack, stdout/stderr to UART0, and malloc
  * made safe between tasks (FreeRTOS heap_3 also uses malloc). */

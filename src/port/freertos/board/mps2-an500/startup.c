@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mps2-an500 start-up: the vector table and the reset handler.
  *
  * Reset copies .data from its load address and clears .bss (QEMU's ELF

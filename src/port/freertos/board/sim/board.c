@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sim board support: console on stdout, the periodic event in the tick
  * hook, exit through the host. */
 #include <stdio.h>

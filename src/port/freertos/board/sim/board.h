@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sim board: the FreeRTOS POSIX simulator (portable/ThirdParty/GCC/Posix)
  * on Linux, for fast functional tests of the FreeRTOS port (ASan/UBSan
  * clean). FreeRTOS's scheduling, priorities, semaphores, mutexes and queues

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # sim: the FreeRTOS POSIX simulator on Linux (plain gcc, pthreads, heap_3),
 # built with AddressSanitizer and UBSan. A Linux executable, not firmware;
 # its times are host costs, never FreeRTOS figures.
