@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - one metric of a result file: its statistics, histogram,
+ * samples and rounds, checked against each other (docs/json-schema.md). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/rf_internal.h"
+
+static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
+{
+	json_t *b = json_object_get(h, "buckets"), *e;
+	int64_t top_bit = 0;
+	uint64_t sum = 0;
+	size_t i;
+	int rc, has_top = 0;
+
+	if (!json_is_object(h))
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
+	if ((rc = rf_opt_count(c, h, "underflow", &m->underflow)) ||
+	    (rc = rf_opt_count(c, h, "overflow", &m->overflow)) ||
+	    (rc = rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
+		return rc;
+	if (has_top && top_bit > 0 && top_bit < 63)
+		m->hist_top = (int64_t)1 << top_bit;
+	if (!b)
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has no \"buckets\"");
+	if (!json_is_array(b))
+		return rf_fail(c, RTB_EFORMAT, "histogram \"buckets\" must be an array");
+	m->nbuckets = json_array_size(b);
+	m->buckets = calloc(m->nbuckets + 1, sizeof(*m->buckets));
+	if (!m->buckets)
+		return RTB_ENOMEM;
+	json_array_foreach(b, i, e) {
+		struct rtb_rf_bucket *k = &m->buckets[i];
+		json_t *lo = json_array_get(e, 0), *hi = json_array_get(e, 1),
+		       *n = json_array_get(e, 2);
+
+		if (!json_is_array(e) || json_array_size(e) != 3 ||
+		    !json_is_integer(lo) || !json_is_integer(hi) || !json_is_integer(n))
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu is not [lo, hi, count] integers", i);
+		k->lo = (int64_t)json_integer_value(lo);
+		k->hi = (int64_t)json_integer_value(hi);
+		if (k->lo < 0 || k->hi <= k->lo || json_integer_value(n) < 0)
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu [%lld, %lld, %lld] is not a valid range and count",
+				       i, (long long)k->lo, (long long)k->hi,
+				       (long long)json_integer_value(n));
+		if (i > 0 && k->lo < m->buckets[i - 1].hi)
+			return rf_fail(c, RTB_EFORMAT,
+				       "histogram bucket %zu overlaps or precedes the one before", i);
+		k->count = (uint64_t)json_integer_value(n);
+		if (sum + k->count < sum)
+			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+		sum += k->count;
+	}
+	/* the total must not wrap past 2^64 either */
+	if (sum + m->underflow < sum || sum + m->underflow + m->overflow < sum + m->underflow)
+		return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+	if (m->has_stats && sum + m->underflow + m->overflow != m->count)
+		return rf_fail(c, RTB_EFORMAT,
+			       "histogram holds %llu values but \"count\" is %llu",
+			       (unsigned long long)(sum + m->underflow + m->overflow),
+			       (unsigned long long)m->count);
+	m->has_hist = 1;
+	return 0;
+}
+
+static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
+{
+	json_t *e;
+	size_t i;
+
+	if (!json_is_array(s))
+		return rf_fail(c, RTB_EFORMAT, "\"samples\" must be an array");
+	if (json_array_size(s) != m->count)
+		return rf_fail(c, RTB_EFORMAT, "\"samples\" has %zu entries but \"count\" is %llu",
+			       json_array_size(s), (unsigned long long)m->count);
+	if (m->count == 0)
+		return 0;
+	m->samples = malloc(m->count * sizeof(*m->samples));
+	if (!m->samples)
+		return RTB_ENOMEM;
+	json_array_foreach(s, i, e) {
+		if (!json_is_integer(e))
+			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is not an integer", i);
+		m->samples[i] = (int64_t)json_integer_value(e);
+		if (m->samples[i] < 0)
+			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is negative", i);
+	}
+	m->nsamples = m->count;
+	return 0;
+}
+
+/* rf_rounds - "rounds": [{"count", "p50_ns", "p99_ns", "mean_ns"}, ...];
+ * their counts add up to the metric's count. */
+static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
+{
+	json_t *e;
+	size_t i;
+	uint64_t sum = 0;
+	int rc;
+
+	if (!json_is_array(a))
+		return rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
+	if (json_array_size(a) == 0 || !m->has_stats)
+		return 0;
+	m->rounds = calloc(json_array_size(a), sizeof(*m->rounds));
+	if (!m->rounds)
+		return RTB_ENOMEM;
+	json_array_foreach(a, i, e) {
+		struct rtb_rf_round *rd = &m->rounds[i];
+		if (!json_is_object(e))
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is not an object", i);
+		if ((rc = rf_opt_count(c, e, "count", &rd->count)) ||
+		    (rc = rf_req_int(c, e, "p50_ns", &rd->p50)) ||
+		    (rc = rf_req_int(c, e, "p99_ns", &rd->p99)) ||
+		    (rc = rf_req_num(c, e, "mean_ns", &rd->mean)))
+			return rc;
+		if (rd->count == 0 || rd->p50 < 0 || rd->p99 < rd->p50)
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
+				       i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);
+		sum += rd->count;
+		m->nrounds = i + 1;
+	}
+	if (sum != m->count)
+		return rf_fail(c, RTB_EFORMAT, "the rounds hold %llu samples but \"count\" is %llu",
+			       (unsigned long long)sum, (unsigned long long)m->count);
+	return 0;
+}
+
+int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
+{
+	json_t *id = json_object_get(j, "id"), *v;
+	int64_t cnt = 0;
+	int rc, i, has;
+
+	if (!json_is_object(j))
+		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] is not an object", idx);
+	if (!json_is_string(id) || !json_string_length(id))
+		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] has no string \"id\"", idx);
+	snprintf(c->where, sizeof(c->where), "metric %.80s: ", json_string_value(id));
+	m->id = rf_strdup(json_string_value(id));
+	if (!m->id)
+		return RTB_ENOMEM;
+	if ((rc = rf_opt_str(c, j, "title", 0, &m->title)) ||
+	    (rc = rf_opt_str(c, j, "study_table", 1, &m->study_table)) ||
+	    (rc = rf_opt_str(c, j, "unit", 0, &m->unit)) ||
+	    (rc = rf_opt_str(c, j, "status", 0, &m->status)) ||
+	    (rc = rf_opt_str(c, j, "method", 0, &m->method)) ||
+	    (rc = rf_opt_str(c, j, "note", 0, &m->note)))
+		return rc;
+	if (!m->unit[0]) {
+		free(m->unit);
+		if (!(m->unit = rf_strdup("ns")))
+			return RTB_ENOMEM;
+	}
+	if (strcmp(m->status, "ok") && strcmp(m->status, "partial") &&
+	    strcmp(m->status, "skipped") && strcmp(m->status, "failed"))
+		return rf_fail(c, RTB_EFORMAT,
+			       "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
+			       m->status);
+	if ((rc = rf_opt_int(c, j, "count", &cnt, &has)))
+		return rc;
+	if (cnt < 0)
+		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
+	m->count = (uint64_t)cnt;
+	m->has_stats = cnt > 0 && (!strcmp(m->status, "ok") || !strcmp(m->status, "partial"));
+	/* a count with no distribution (rt-tests' min/avg/max only): the
+	 * figures are in the note; nothing to compare */
+	m->summary_only = json_is_true(json_object_get(j, "summary_only"));
+	if (m->summary_only)
+		m->has_stats = 0;
+	if (!has && m->has_stats)
+		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
+	if (m->has_stats) {
+		if ((rc = rf_req_int(c, j, "min", &m->min)) ||
+		    (rc = rf_req_int(c, j, "max", &m->max)) ||
+		    (rc = rf_req_num(c, j, "mean", &m->mean)) ||
+		    (rc = rf_req_num(c, j, "stddev", &m->stddev)))
+			return rc;
+		/* a negative stddev never; a mean outside [min, max] never (so a
+		 * negative mean of latencies, min >= 0, is refused; a difference
+		 * metric such as *.trace.rtbench_minus_trace may be negative
+		 * throughout) */
+		if (!(m->stddev >= 0) || !isfinite(m->stddev) || !isfinite(m->mean) ||
+		    (m->min <= m->max && (m->mean < (double)m->min || m->mean > (double)m->max)))
+			return rf_fail(c, RTB_EFORMAT, "mean %g, stddev %g with min %lld, max %lld: "
+				       "not statistics of these samples (negative stddev, or mean outside min..max)",
+				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
+		for (i = 0; i < RTB_RF_NPCT; i++) {
+			if ((rc = rf_opt_int(c, j, rtb_rf_pct_keys[i], &m->pct[i], &m->has_pct[i])))
+				return rc;
+		}
+		if (!m->has_pct[0])
+			return rf_fail(c, RTB_EFORMAT, "\"p50\" is missing");
+		if (!m->has_pct[2])
+			return rf_fail(c, RTB_EFORMAT, "\"p99\" is missing");
+		if (m->min > m->max || m->pct[0] < m->min || m->pct[0] > m->max ||
+		    m->pct[2] < m->min || m->pct[2] > m->max)
+			return rf_fail(c, RTB_EFORMAT,
+				       "statistics are inconsistent (min %lld, p50 %lld, p99 %lld, max %lld)",
+				       (long long)m->min, (long long)m->pct[0],
+				       (long long)m->pct[2], (long long)m->max);
+	}
+	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
+	    (rc = rf_opt_count(c, j, "invalid", &m->invalid)) ||
+	    (rc = rf_opt_count(c, j, "overruns", &m->overruns)) ||
+	    (rc = rf_opt_count(c, j, "missed", &m->missed)) ||
+	    (rc = rf_opt_count(c, j, "over_deadline", &m->over_deadline)) ||
+	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
+	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
+		return rc;
+	v = json_object_get(j, "histogram");
+	if (v && !json_is_null(v) && (rc = rf_histogram(c, v, m)))
+		return rc;
+	v = json_object_get(j, "samples");
+	if (v && !json_is_null(v) && m->has_stats && (rc = rf_samples(c, v, m)))
+		return rc;
+	v = json_object_get(j, "rounds");
+	if (v && !json_is_null(v) && (rc = rf_rounds(c, v, m)))
+		return rc;
+	c->where[0] = 0;
+	return 0;
+}
