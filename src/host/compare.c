@@ -24,13 +24,7 @@
 #include "host/compare.h"
 #include "host/host.h"
 
-/* Settings whose difference between two runs changes what a figure means;
- * a difference is printed as a note instead of being compared silently. */
-static const char *const cmp_settings_keys[] = {
-	"samples", "period_ns", "deadline_ns", "cpu", "prio", "rt_requested",
-	"rt_granted", "mlocked", "idle_latency_held_us", "rr_timeslice_ms_used",
-	"rt_runtime_us_used", "load",
-};
+#include "host/compare_int.h"
 
 /* ---- shared helpers ---------------------------------------------------- */
 
@@ -221,7 +215,7 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 
 /* ---- the model --------------------------------------------------------- */
 
-static int cmp_push(char ***list, size_t *n, char *s)
+int rtb_cmp_push(char ***list, size_t *n, char *s)
 {
 	char **nl;
 
@@ -237,420 +231,17 @@ static int cmp_push(char ***list, size_t *n, char *s)
 	return 0;
 }
 
-/* cmp_noisy - system i was emulated without -icount: its times are the
+/* rtb_cmp_noisy - system i was emulated without -icount: its times are the
  * host's emulation noise, so no timing verdict is drawn from it. */
-static int cmp_noisy(const struct rtb_cmp *c, size_t i)
+int rtb_cmp_noisy(const struct rtb_cmp *c, size_t i)
 {
 	return c->sys[i].emu.present && c->sys[i].emu.icount_shift < 0;
 }
 
-/* cmp_emulation_notes - the EMULATED sentence per emulated system, and a
- * note where emulated and real results meet or icount shifts differ. */
-static int cmp_emulation_notes(struct rtb_cmp *c)
-{
-	struct rtb_sb b = { 0 };
-	char line[320];
-	size_t i, nemu = 0, nreal = 0;
-	int shift = -2, shifts_differ = 0, rc;
-
-	for (i = 0; i < c->nsys; i++) {
-		const struct rtb_rf *r = &c->sys[i];
-
-		if (!r->emu.present) {
-			nreal++;
-			continue;
-		}
-		nemu++;
-		if (shift != -2 && shift != r->emu.icount_shift)
-			shifts_differ = 1;
-		shift = r->emu.icount_shift;
-		if ((rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			     "%s: %s (%s%s%s%s%s)", c->labels[i],
-			     rtb_rf_emulation_line(r, line, sizeof(line)), r->emu.emulator,
-			     r->emu.version[0] ? " " : "", r->emu.version,
-			     r->emu.machine[0] ? " -M " : "", r->emu.machine))))
-			return rc;
-	}
-	if (nemu && nreal) {
-		rtb_sb_printf(&b, "emulated and real results meet:");
-		for (i = 0; i < c->nsys; i++)
-			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i],
-				      c->sys[i].emu.present ? "(emulated)" : "(hardware)");
-		rtb_sb_printf(&b, "; an emulated figure counts instructions on the emulator's "
-			      "model, so differences against hardware are not latency differences");
-		if (b.failed) {
-			rtb_sb_free(&b);
-			return RTB_ENOMEM;
-		}
-		if ((rc = cmp_push(&c->notes, &c->nnotes, b.s)))
-			return rc;
-	}
-	if (shifts_differ && (rc = cmp_push(&c->notes, &c->nnotes, strdup(
-			"emulated results with different icount shifts (or with and without "
-			"-icount): one instruction is a different virtual time in each"))))
-		return rc;
-	return 0;
-}
 
 static double cmp_rel(double v, double base)
 {
 	return base != 0 ? (v - base) / base : NAN;
-}
-
-/* Port-neutral fingerprint keys (docs/json-schema.md, "system") that say
- * which machine a run was on, not how it was configured: never compared.
- * "hostname" differs between any two boards or hosts; "emulation" has its
- * own notes (cmp_emulation_notes). Every other key - the configuration keys
- * preempt_model, realtime_kernel, rr_timeslice_ms and each port's own facts
- * (Linux kernel_version, rt_runtime_us, ...; FreeRTOS preemption,
- * time_slicing, port_task_selection, tick_hz, max_priorities; any key this
- * reader does not know) - is compared by cmp_fact_notes. */
-static const char *const cmp_identity_keys[] = {
-	"os", "hostname", "kernel_release", "machine", "cpu_model", "ncpus",
-	"clocksource", "virtualization", "emulation",
-};
-
-static int cmp_identity_key(const char *key)
-{
-	size_t k;
-
-	for (k = 0; k < sizeof(cmp_identity_keys) / sizeof(cmp_identity_keys[0]); k++)
-		if (!strcmp(key, cmp_identity_keys[k]))
-			return 1;
-	return 0;
-}
-
-/* cmp_fact_note - "system.<key> differs: A=<x>, B=<y>" when the fact under
- * key has a value in every file (absent or null: not recorded, so not known
- * to differ) and the values are not all the same. Keys and values were
- * escaped as the files were read (rf_strdup), so no control character from
- * a file reaches the terminal. */
-static int cmp_fact_note(struct rtb_cmp *c, const char *key)
-{
-	const char *v0 = rtb_rf_kv_get(&c->sys[0].system, key);
-	struct rtb_sb b = { 0 };
-	int differ = 0;
-	size_t i;
-
-	for (i = 0; i < c->nsys; i++) {
-		const char *vi = rtb_rf_kv_get(&c->sys[i].system, key);
-
-		if (!vi || !strcmp(vi, "null"))
-			return 0;
-		if (strcmp(v0, vi))
-			differ = 1;
-	}
-	if (!differ)
-		return 0;
-	rtb_sb_printf(&b, "system.%s differs:", key);
-	for (i = 0; i < c->nsys; i++)
-		rtb_sb_printf(&b, "%s %s=%s", i ? "," : "", c->labels[i],
-			      rtb_rf_kv_get(&c->sys[i].system, key));
-	if (b.failed) {
-		rtb_sb_free(&b);
-		return RTB_ENOMEM;
-	}
-	return cmp_push(&c->notes, &c->nnotes, b.s);
-}
-
-/* cmp_fact_notes - a note per configuration fact of the fingerprint that
- * differs (a FreeRTOS build with time slicing off against one with it on,
- * a PREEMPT_RT kernel against a stock one), in the first file's key order;
- * each key once. */
-static int cmp_fact_notes(struct rtb_cmp *c)
-{
-	const struct rtb_rf_kvlist *l = &c->sys[0].system;
-	size_t k, j;
-	int rc;
-
-	for (k = 0; k < l->n; k++) {
-		const char *key = l->kv[k].key;
-
-		if (cmp_identity_key(key))
-			continue;
-		for (j = 0; j < k && strcmp(l->kv[j].key, key); j++)
-			;
-		if (j < k)
-			continue;
-		if ((rc = cmp_fact_note(c, key)))
-			return rc;
-	}
-	return 0;
-}
-
-/* cmp_run_notes - run-wide differences: settings and configuration facts
- * that differ, degraded or incomplete runs, and each file's own warnings. */
-static int cmp_run_notes(struct rtb_cmp *c)
-{
-	size_t k, i;
-	int rc;
-
-	if ((rc = cmp_emulation_notes(c)))
-		return rc;
-	for (k = 0; k < sizeof(cmp_settings_keys) / sizeof(cmp_settings_keys[0]); k++) {
-		const char *key = cmp_settings_keys[k];
-		const char *v0 = rtb_rf_kv_get(&c->sys[0].settings, key);
-		struct rtb_sb b = { 0 };
-		int differ = 0;
-
-		for (i = 1; i < c->nsys; i++) {
-			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
-
-			if ((v0 == NULL) != (vi == NULL) || (v0 && strcmp(v0, vi)))
-				differ = 1;
-		}
-		if (!differ)
-			continue;
-		rtb_sb_printf(&b, "settings.%s differs:", key);
-		for (i = 0; i < c->nsys; i++) {
-			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
-
-			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i], vi ? vi : "(absent)");
-		}
-		if (b.failed) {
-			rtb_sb_free(&b);
-			return RTB_ENOMEM;
-		}
-		if ((rc = cmp_push(&c->notes, &c->nnotes, b.s)))
-			return rc;
-	}
-	if ((rc = cmp_fact_notes(c)))
-		return rc;
-	for (i = 0; i < c->nsys; i++) {
-		const struct rtb_rf *r = &c->sys[i];
-		const char *g = rtb_rf_kv_get(&r->settings, "rt_granted");
-		size_t w;
-
-		if (g && !strcmp(g, "false") &&
-		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: real-time scheduling was not granted (degraded scheduling)",
-			    c->labels[i]))))
-			return rc;
-		if (r->degraded &&
-		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: run marked degraded (a warning weakens every figure)", c->labels[i]))))
-			return rc;
-		if (!r->complete && r->has_progress &&
-		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: INCOMPLETE run (%lld of %lld benchmarks measured when the file was written); "
-			    "its figures cover only what was measured", c->labels[i],
-			    (long long)r->benches_done, (long long)r->benches_planned))))
-			return rc;
-		if (!r->complete && !r->has_progress &&
-		    (rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: INCOMPLETE run (stopped early); its figures cover only what was measured",
-			    c->labels[i]))))
-			return rc;
-		for (w = 0; w < r->nwarnings; w++) {
-			if ((rc = cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-				    "%s: warning: %s", c->labels[i], r->warnings[w]))))
-				return rc;
-		}
-	}
-	return 0;
-}
-
-/* cmp_metric_notes - how this metric was measured differently per system. */
-static int cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
-{
-	const struct rtb_rf_metric *bm = cm->base >= 0 ? cm->cell[cm->base].m : NULL;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < c->nsys && !rc; i++) {
-		const struct rtb_cmp_cell *ce = &cm->cell[i];
-		const struct rtb_rf_metric *m = ce->m;
-		const char *l = c->labels[i];
-
-		if (!m) {
-			rc = cmp_push(&cm->notes, &cm->nnotes,
-				      rtb_sb_strdup_printf("%s: not in its result file", l));
-			continue;
-		}
-		if (!ce->usable) {
-			rc = cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: %s%s%s", l, m->status, m->note[0] ? ": " : "", m->note));
-			continue;
-		}
-		if (!strcmp(m->status, "partial"))
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: partial (stopped early) after %llu samples", l,
-				(unsigned long long)m->count));
-		if (bm && m != bm && m->count != bm->count)
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: %llu samples vs %llu on %s", l, (unsigned long long)m->count,
-				(unsigned long long)bm->count, c->labels[cm->base]));
-		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method))
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: measured differently: \"%.160s\" (%s: \"%.160s\")", l,
-				m->method, c->labels[cm->base], bm->method));
-		if (m->note[0])
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes,
-						rtb_sb_strdup_printf("%s: %s", l, m->note));
-		/* the counters, unless the file's own note already explains them */
-		if ((m->invalid || m->missed || m->overruns) && !m->note[0])
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: %llu invalid samples discarded, %llu missed periods, %llu timer overruns",
-				l, (unsigned long long)m->invalid, (unsigned long long)m->missed,
-				(unsigned long long)m->overruns));
-		if (ce->has_dist && ce->dist.from_hist)
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: no samples in the file; P(this<first) uses histogram buckets, every file binned alike", l));
-		if (!ce->has_dist)
-			rc = rc ? rc : cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: neither samples nor histogram in the file; not tested", l));
-	}
-	return rc;
-}
-
-static void cmp_pct_phrase(struct rtb_sb *b, double d, const char *more, const char *less)
-{
-	double a = fabs(d) * 100;
-
-	if (!isfinite(d))
-		rtb_sb_printf(b, "different");
-	else if (a < 5)
-		rtb_sb_printf(b, "slightly %s (%+.1f%%)", d > 0 ? more : less, d * 100);
-	else
-		rtb_sb_printf(b, "about %.0f%% %s", a, d > 0 ? more : less);
-}
-
-/* spread_ns - p99 - p50: the robust spread "more consistent" is judged by
- * (the stddev is one host spike's plaything on a shared machine) */
-static double spread_ns(const struct rtb_rf_metric *m)
-{
-	return (double)(m->pct[2] - m->pct[0]);
-}
-
-/* cmp_tails - the tails as tails: differences shown, never tested. */
-static void cmp_tails(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-		      const struct rtb_cmp_cell *ce, const struct rtb_cmp_cell *bc)
-{
-	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
-	char v1[32], v2[32], d[32];
-
-	rtb_sb_printf(b, "Tails (reported, not tested): p99 ");
-	rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p99);
-	rtb_sb_printf(b, "%s", d);
-	if (ce->has_vd && ce->vd.has_p99 && ce->vd.p99_noise_pct >= 0 && ce->nr >= 2 && bc->nr >= 2)
-		rtb_sb_printf(b, " (rounds' p99 spread +-%.1f%%)", ce->vd.p99_noise_pct);
-	if (isfinite(ce->d_p999)) {
-		rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p999);
-		rtb_sb_printf(b, ", p99.9 %s", d);
-	}
-	rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->max, cm->unit);
-	rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->max, cm->unit);
-	rtb_sb_printf(b, ", max %s vs %s %s. ", v1, v2, tu);
-}
-
-/* cmp_summary - one verdict per system against the first: the direction
- * and size of the median shift with its interval, judged against the
- * run-to-run noise of the rounds; the probability of superiority; the
- * tails as tails. "Lower latency" and "more consistent" come from the
- * medians and p99 - p50, never from mean and stddev. */
-static int cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
-{
-	const struct rtb_cmp_cell *bc;
-	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
-	struct rtb_sb b = { 0 };
-	char v1[32], v2[32], s1[32], s2[32];
-	size_t i, ncmp = 0, ndiff = 0;
-	int fast = -1, steady = -1;
-	double ci_level = 100.0 * (1 - c->alpha);
-
-	if (cm->base < 0 || cm->nusable < 2) {
-		cm->summary = strdup("");
-		return cm->summary ? 0 : RTB_ENOMEM;
-	}
-	bc = &cm->cell[cm->base];
-	for (i = 0; i < c->nsys; i++) {
-		const struct rtb_cmp_cell *ce = &cm->cell[i];
-
-		if (!ce->usable)
-			continue;
-		if (cmp_noisy(c, i) || cmp_noisy(c, (size_t)cm->base)) {
-			if ((int)i != cm->base)
-				rtb_sb_printf(&b, "%s vs %s: no timing verdict (emulated without "
-					      "-icount: the times are host noise). ",
-					      c->labels[i], c->labels[cm->base]);
-			continue;
-		}
-		if (fast < 0 || ce->m->pct[0] < cm->cell[fast].m->pct[0])
-			fast = (int)i;
-		if (steady < 0 || spread_ns(ce->m) < spread_ns(cm->cell[steady].m))
-			steady = (int)i;
-		if ((int)i == cm->base)
-			continue;
-		ncmp++;
-		rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->pct[0], cm->unit);
-		rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->pct[0], cm->unit);
-		if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED) {
-			rtb_sb_printf(&b, "%s vs %s: median %s vs %s %s (%+.1f%%); no verdict: %s has "
-				      "fewer than two rounds, so its run-to-run noise is unknown "
-				      "(schema-1 file or --rounds 1). ",
-				      c->labels[i], c->labels[cm->base], v1, v2, tu,
-				      100.0 * ce->d_p50,
-				      ce->nr < 2 ? c->labels[i] : c->labels[cm->base]);
-		} else if (ce->vd.kind == RTB_VD_NOISE) {
-			rtb_sb_printf(&b, "%s and %s: median %s vs %s %s (%+.1f%%, %.0f%% CI %+.1f%% to "
-				      "%+.1f%%), within run-to-run noise (+-%.1f%%). ",
-				      c->labels[i], c->labels[cm->base], v1, v2, tu,
-				      ce->vd.shift_pct, ci_level, ce->vd.ci_lo_pct, ce->vd.ci_hi_pct,
-				      ce->vd.noise_pct);
-		} else {
-			char pv[32];
-			rtb_cmp_fmt_p(pv, sizeof(pv), ce->vd.p);
-			ndiff++;
-			rtb_sb_printf(&b, "%s has ", c->labels[i]);
-			cmp_pct_phrase(&b, ce->vd.shift_pct / 100.0, "higher", "lower");
-			rtb_sb_printf(&b, " median latency than %s (%s vs %s %s; %.0f%% CI %+.1f%% to "
-				      "%+.1f%%, Welch p %s on %zu and %zu round medians; beyond "
-				      "run-to-run noise +-%.1f%%). ",
-				      c->labels[cm->base], v1, v2, tu, ci_level, ce->vd.ci_lo_pct,
-				      ce->vd.ci_hi_pct, pv, ce->nr, bc->nr, ce->vd.noise_pct);
-		}
-		if (ce->has_test)
-			rtb_sb_printf(&b, "P(%s < %s) = %.2f. ", c->labels[i], c->labels[cm->base],
-				      ce->p_lower);
-		cmp_tails(&b, cm, ce, bc);
-	}
-	if (ncmp == 1 && cm->nusable == 2 && fast >= 0 && steady >= 0) {
-		int other = -1;
-
-		for (i = 0; other < 0 && i < c->nsys; i++)
-			if (cm->cell[i].usable && (int)i != steady)
-				other = (int)i;
-		int steadier = other >= 0 &&
-			spread_ns(cm->cell[steady].m) * 1.1 < spread_ns(cm->cell[other].m);
-		if (steadier) {
-			rtb_cmp_fmt_time(s1, sizeof(s1), spread_ns(cm->cell[steady].m), cm->unit);
-			rtb_cmp_fmt_time(s2, sizeof(s2), spread_ns(cm->cell[other].m), cm->unit);
-		}
-		if (ndiff && steadier)
-			rtb_sb_printf(&b, "%s has the lower latency; %s is more consistent (p99-p50 %s vs %s %s).",
-				      c->labels[fast], c->labels[steady], s1, s2, tu);
-		else if (ndiff)
-			rtb_sb_printf(&b, "%s has the lower latency; both are about as consistent (p99-p50).",
-				      c->labels[fast]);
-		else if (steadier)
-			rtb_sb_printf(&b, "Neither is shown to have lower latency; %s is more consistent "
-				      "(p99-p50 %s vs %s %s).", c->labels[steady], s1, s2, tu);
-		else
-			rtb_sb_printf(&b, "Neither is shown to have lower latency; both are about as "
-				      "consistent (p99-p50).");
-	} else if (ncmp > 1) {
-		rtb_sb_printf(&b, "Lowest median: %s; smallest p99-p50 (most consistent): %s.",
-			      c->labels[fast], c->labels[steady]);
-	}
-	if (b.failed) {
-		rtb_sb_free(&b);
-		return RTB_ENOMEM;
-	}
-	/* trim a trailing space */
-	if (b.len && b.s[b.len - 1] == ' ')
-		b.s[--b.len] = 0;
-	cm->summary = b.s ? b.s : strdup("");
-	return cm->summary ? 0 : RTB_ENOMEM;
 }
 
 /* cell_rounds - the file's round medians and p99s as doubles. */
@@ -739,7 +330,7 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
 			ce->d_p999 = ce->m->has_pct[3] && bc->m->has_pct[3] ?
 				cmp_rel((double)ce->m->pct[3], (double)bc->m->pct[3]) : NAN;
-			if (!cmp_noisy(c, i) && !cmp_noisy(c, (size_t)cm->base)) {
+			if (!rtb_cmp_noisy(c, i) && !rtb_cmp_noisy(c, (size_t)cm->base)) {
 				struct rtb_vd_side sa = { bc->r50, bc->r99, bc->nr };
 				struct rtb_vd_side sb = { ce->r50, ce->r99, ce->nr };
 				ce->has_vd = rtb_verdict_compute(&sa, &sb, c->alpha, &ce->vd) == 0;
@@ -747,8 +338,8 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 								 ce->vd.kind == RTB_VD_HIGHER);
 			}
 			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
-			if (ce->has_dist && bc->has_dist && !cmp_noisy(c, i) &&
-			    !cmp_noisy(c, (size_t)cm->base)) {
+			if (ce->has_dist && bc->has_dist && !rtb_cmp_noisy(c, i) &&
+			    !rtb_cmp_noisy(c, (size_t)cm->base)) {
 				rc = rtb_mwu_test(&bc->dist, &ce->dist, &ce->mwu);
 				if (rc == RTB_ENOMEM)
 					return rc;
@@ -761,9 +352,9 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			}
 		}
 	}
-	if ((rc = cmp_metric_notes(c, cm)))
+	if ((rc = rtb_cmp_metric_notes(c, cm)))
 		return rc;
-	return cmp_summary(c, cm);
+	return rtb_cmp_summary(c, cm);
 }
 
 /* cmp_labels - each system's label, made unique so columns can be told apart. */
@@ -831,7 +422,7 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 		if ((rc = cmp_metric(c, &c->metrics[k])))
 			return rc;
 	}
-	return cmp_run_notes(c);
+	return rtb_cmp_run_notes(c);
 }
 
 static void cmp_free_list(char **l, size_t n)

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the comparison's "note:" lines: where the runs were
+ * measured differently (settings, configuration facts of the fingerprint,
+ * emulation, sample counts, methods), degraded or incomplete runs and each
+ * file's own warnings. Split out of compare.c; the model is built there. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/compare.h"
+#include "host/compare_int.h"
+
+/* Settings whose difference between two runs changes what a figure means;
+ * a difference is printed as a note instead of being compared silently. */
+static const char *const cmp_settings_keys[] = {
+	"samples", "period_ns", "deadline_ns", "cpu", "prio", "rt_requested",
+	"rt_granted", "mlocked", "idle_latency_held_us", "rr_timeslice_ms_used",
+	"rt_runtime_us_used", "load",
+};
+
+/* cmp_emulation_notes - the EMULATED sentence per emulated system, and a
+ * note where emulated and real results meet or icount shifts differ. */
+static int cmp_emulation_notes(struct rtb_cmp *c)
+{
+	struct rtb_sb b = { 0 };
+	char line[320];
+	size_t i, nemu = 0, nreal = 0;
+	int shift = -2, shifts_differ = 0, rc;
+
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+
+		if (!r->emu.present) {
+			nreal++;
+			continue;
+		}
+		nemu++;
+		if (shift != -2 && shift != r->emu.icount_shift)
+			shifts_differ = 1;
+		shift = r->emu.icount_shift;
+		if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			     "%s: %s (%s%s%s%s%s)", c->labels[i],
+			     rtb_rf_emulation_line(r, line, sizeof(line)), r->emu.emulator,
+			     r->emu.version[0] ? " " : "", r->emu.version,
+			     r->emu.machine[0] ? " -M " : "", r->emu.machine))))
+			return rc;
+	}
+	if (nemu && nreal) {
+		rtb_sb_printf(&b, "emulated and real results meet:");
+		for (i = 0; i < c->nsys; i++)
+			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i],
+				      c->sys[i].emu.present ? "(emulated)" : "(hardware)");
+		rtb_sb_printf(&b, "; an emulated figure counts instructions on the emulator's "
+			      "model, so differences against hardware are not latency differences");
+		if (b.failed) {
+			rtb_sb_free(&b);
+			return RTB_ENOMEM;
+		}
+		if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, b.s)))
+			return rc;
+	}
+	if (shifts_differ && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
+			"emulated results with different icount shifts (or with and without "
+			"-icount): one instruction is a different virtual time in each"))))
+		return rc;
+	return 0;
+}
+
+/* Port-neutral fingerprint keys (docs/json-schema.md, "system") that say
+ * which machine a run was on, not how it was configured: never compared.
+ * "hostname" differs between any two boards or hosts; "emulation" has its
+ * own notes (cmp_emulation_notes). Every other key - the configuration keys
+ * preempt_model, realtime_kernel, rr_timeslice_ms and each port's own facts
+ * (Linux kernel_version, rt_runtime_us, ...; FreeRTOS preemption,
+ * time_slicing, port_task_selection, tick_hz, max_priorities; any key this
+ * reader does not know) - is compared by cmp_fact_notes. */
+static const char *const cmp_identity_keys[] = {
+	"os", "hostname", "kernel_release", "machine", "cpu_model", "ncpus",
+	"clocksource", "virtualization", "emulation",
+};
+
+static int cmp_identity_key(const char *key)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(cmp_identity_keys) / sizeof(cmp_identity_keys[0]); k++)
+		if (!strcmp(key, cmp_identity_keys[k]))
+			return 1;
+	return 0;
+}
+
+/* cmp_fact_note - "system.<key> differs: A=<x>, B=<y>" when the fact under
+ * key has a value in every file (absent or null: not recorded, so not known
+ * to differ) and the values are not all the same. Keys and values were
+ * escaped as the files were read (rf_strdup), so no control character from
+ * a file reaches the terminal. */
+static int cmp_fact_note(struct rtb_cmp *c, const char *key)
+{
+	const char *v0 = rtb_rf_kv_get(&c->sys[0].system, key);
+	struct rtb_sb b = { 0 };
+	int differ = 0;
+	size_t i;
+
+	for (i = 0; i < c->nsys; i++) {
+		const char *vi = rtb_rf_kv_get(&c->sys[i].system, key);
+
+		if (!vi || !strcmp(vi, "null"))
+			return 0;
+		if (strcmp(v0, vi))
+			differ = 1;
+	}
+	if (!differ)
+		return 0;
+	rtb_sb_printf(&b, "system.%s differs:", key);
+	for (i = 0; i < c->nsys; i++)
+		rtb_sb_printf(&b, "%s %s=%s", i ? "," : "", c->labels[i],
+			      rtb_rf_kv_get(&c->sys[i].system, key));
+	if (b.failed) {
+		rtb_sb_free(&b);
+		return RTB_ENOMEM;
+	}
+	return rtb_cmp_push(&c->notes, &c->nnotes, b.s);
+}
+
+/* cmp_fact_notes - a note per configuration fact of the fingerprint that
+ * differs (a FreeRTOS build with time slicing off against one with it on,
+ * a PREEMPT_RT kernel against a stock one), in the first file's key order;
+ * each key once. */
+static int cmp_fact_notes(struct rtb_cmp *c)
+{
+	const struct rtb_rf_kvlist *l = &c->sys[0].system;
+	size_t k, j;
+	int rc;
+
+	for (k = 0; k < l->n; k++) {
+		const char *key = l->kv[k].key;
+
+		if (cmp_identity_key(key))
+			continue;
+		for (j = 0; j < k && strcmp(l->kv[j].key, key); j++)
+			;
+		if (j < k)
+			continue;
+		if ((rc = cmp_fact_note(c, key)))
+			return rc;
+	}
+	return 0;
+}
+
+/* rtb_cmp_run_notes - run-wide differences: settings and configuration facts
+ * that differ, degraded or incomplete runs, and each file's own warnings. */
+int rtb_cmp_run_notes(struct rtb_cmp *c)
+{
+	size_t k, i;
+	int rc;
+
+	if ((rc = cmp_emulation_notes(c)))
+		return rc;
+	for (k = 0; k < sizeof(cmp_settings_keys) / sizeof(cmp_settings_keys[0]); k++) {
+		const char *key = cmp_settings_keys[k];
+		const char *v0 = rtb_rf_kv_get(&c->sys[0].settings, key);
+		struct rtb_sb b = { 0 };
+		int differ = 0;
+
+		for (i = 1; i < c->nsys; i++) {
+			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
+
+			if ((v0 == NULL) != (vi == NULL) || (v0 && strcmp(v0, vi)))
+				differ = 1;
+		}
+		if (!differ)
+			continue;
+		rtb_sb_printf(&b, "settings.%s differs:", key);
+		for (i = 0; i < c->nsys; i++) {
+			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
+
+			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i], vi ? vi : "(absent)");
+		}
+		if (b.failed) {
+			rtb_sb_free(&b);
+			return RTB_ENOMEM;
+		}
+		if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, b.s)))
+			return rc;
+	}
+	if ((rc = cmp_fact_notes(c)))
+		return rc;
+	for (i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+		const char *g = rtb_rf_kv_get(&r->settings, "rt_granted");
+		size_t w;
+
+		if (g && !strcmp(g, "false") &&
+		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: real-time scheduling was not granted (degraded scheduling)",
+			    c->labels[i]))))
+			return rc;
+		if (r->degraded &&
+		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: run marked degraded (a warning weakens every figure)", c->labels[i]))))
+			return rc;
+		if (!r->complete && r->has_progress &&
+		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: INCOMPLETE run (%lld of %lld benchmarks measured when the file was written); "
+			    "its figures cover only what was measured", c->labels[i],
+			    (long long)r->benches_done, (long long)r->benches_planned))))
+			return rc;
+		if (!r->complete && !r->has_progress &&
+		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+			    "%s: INCOMPLETE run (stopped early); its figures cover only what was measured",
+			    c->labels[i]))))
+			return rc;
+		for (w = 0; w < r->nwarnings; w++) {
+			if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
+				    "%s: warning: %s", c->labels[i], r->warnings[w]))))
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* rtb_cmp_metric_notes - how this metric was measured differently per system. */
+int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	const struct rtb_rf_metric *bm = cm->base >= 0 ? cm->cell[cm->base].m : NULL;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < c->nsys && !rc; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+		const struct rtb_rf_metric *m = ce->m;
+		const char *l = c->labels[i];
+
+		if (!m) {
+			rc = rtb_cmp_push(&cm->notes, &cm->nnotes,
+				      rtb_sb_strdup_printf("%s: not in its result file", l));
+			continue;
+		}
+		if (!ce->usable) {
+			rc = rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %s%s%s", l, m->status, m->note[0] ? ": " : "", m->note));
+			continue;
+		}
+		if (!strcmp(m->status, "partial"))
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: partial (stopped early) after %llu samples", l,
+				(unsigned long long)m->count));
+		if (bm && m != bm && m->count != bm->count)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %llu samples vs %llu on %s", l, (unsigned long long)m->count,
+				(unsigned long long)bm->count, c->labels[cm->base]));
+		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method))
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: measured differently: \"%.160s\" (%s: \"%.160s\")", l,
+				m->method, c->labels[cm->base], bm->method));
+		if (m->note[0])
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes,
+						rtb_sb_strdup_printf("%s: %s", l, m->note));
+		/* the counters, unless the file's own note already explains them */
+		if ((m->invalid || m->missed || m->overruns) && !m->note[0])
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %llu invalid samples discarded, %llu missed periods, %llu timer overruns",
+				l, (unsigned long long)m->invalid, (unsigned long long)m->missed,
+				(unsigned long long)m->overruns));
+		if (ce->has_dist && ce->dist.from_hist)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: no samples in the file; P(this<first) uses histogram buckets, every file binned alike", l));
+		if (!ce->has_dist)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: neither samples nor histogram in the file; not tested", l));
+	}
+	return rc;
+}
