@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the HTML report's plots (render_html_plots.c), used by the
+ * page (render_html.c): each draws one inline <svg class="plot"> of one
+ * measurement into b. */
+#ifndef RTB_HOST_RENDER_HTML_H
+#define RTB_HOST_RENDER_HTML_H
+
+#include "host/compare.h"
+#include "host/strbuf.h"
+
+/* One system's data in a plot. */
+struct rtb_html_series {
+	int sys;                        /* index into the comparison's systems */
+	const char *label, *color;
+	const struct rtb_dist *d;       /* samples, else histogram buckets */
+	const struct rtb_rf_metric *m;  /* the file's metric (raw samples, if any) */
+};
+
+/* rtb_html_plot_histogram - the n systems' histograms, log count axis. */
+void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			     const struct rtb_html_series *s, int n);
+/* rtb_html_plot_percentiles - the n systems' quantiles on a "nines" axis. */
+void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			       const struct rtb_html_series *s, int n);
+/* rtb_html_plot_series - latency over sample index (raw samples only). */
+void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
+			  const struct rtb_html_series *s, int n);
+/* rtb_html_plot_components - run --trace: cm's kernel-trace components per
+ * system, stacked; nothing when cm has none. */
+void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
+			      const struct rtb_cmp_metric *cm);
+
+#endif
