@@ -8,7 +8,7 @@
  * written). */
 #include <stdio.h>
 #include <string.h>
-#include "cli.h"
+#include "core/cli.h"
 #include "core/frame_cmd.h"
 #include "core/run.h"
 #include "core/selftest.h"

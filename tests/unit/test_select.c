@@ -3,7 +3,7 @@
  * defaults and refusals (no measurement runs here). */
 #include <string.h>
 #include "check.h"
-#include "cli.h"
+#include "core/cli.h"
 #include "core/run.h"
 
 /* selected - comma list of the bench ids `tests` selects. */
