@@ -70,7 +70,8 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 				else
 					rtb_sb_puts(b, ",,,");
 			} else {
-				rtb_sb_puts(b, ",,,,,,");
+				/* verdict, shift, ci_lo, ci_hi, noise: five fields */
+				rtb_sb_puts(b, ",,,,,");
 			}
 			rtb_sb_printf(b, "%zu,", ce->nr);
 			if (ce->has_test)

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_compare_formats - what the machine-readable outputs of `rtbench
+ * compare` promise a spreadsheet or a script: every CSV row has exactly the
+ * header's fields (issue 18: baseline rows had one more, shifting every
+ * column after max). */
+#include "check.h"
+#include "host_testutil.h"
+#include "host/host.h"
+
+/* csv_fields - fields of the RFC 4180 record starting at *p; *p is moved to
+ * the next record. */
+static int csv_fields(const char **p)
+{
+	const char *s = *p;
+	int n = 1, q = 0;
+
+	for (; *s; s++) {
+		if (*s == '"')
+			q = !q;
+		else if (!q && *s == ',')
+			n++;
+		else if (!q && *s == '\n')
+			break;
+	}
+	*p = *s ? s + 1 : s;
+	return n;
+}
+
+static int run(char **argv, char **out, char **err)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	return tu_run(rtb_host_compare, argc, argv, out, err);
+}
+
+/* csv_rows_match_header - compare -f csv on the files: each record as many
+ * fields as the header, and baseline and compared rows both present. */
+static void csv_rows_match_header(char **files, int nfiles)
+{
+	char *argv[8] = { "compare", "-f", "csv" }, *out, *err;
+	const char *p;
+	int i, want, rows = 0, base = 0;
+
+	for (i = 0; i < nfiles; i++)
+		argv[3 + i] = files[i];
+	argv[3 + nfiles] = NULL;
+	CHECK_EQ_I(run(argv, &out, &err), 0);
+	p = out;
+	want = csv_fields(&p);
+	CHECK(want > 20);
+	while (*p) {
+		const char *line = p;
+		int n = csv_fields(&p);
+
+		rows++;
+		base += strstr(line, ",baseline,") && strstr(line, ",baseline,") < p;
+		if (n != want)
+			fprintf(stderr, "row %d: %d fields, header %d: %.*s\n", rows, n, want,
+				(int)(p - line), line);
+		CHECK_EQ_I(n, want);
+	}
+	CHECK(rows > 2);
+	CHECK(base > 0);
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	char vx[512], rtl[512], hist[512];
+
+	snprintf(vx, sizeof(vx), "%s", tu_data("vx.json"));
+	snprintf(rtl, sizeof(rtl), "%s", tu_data("rtl.json"));
+	snprintf(hist, sizeof(hist), "%s", tu_data("rtl_hist.json"));
+	{
+		char *f[] = { vx, rtl };
+		char *g[] = { vx, rtl, hist };
+
+		csv_rows_match_header(f, 2);
+		csv_rows_match_header(g, 3);
+	}
+	return check_done();
+}
