@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - `rtbench compare`: the study's side-by-side tables for any
- * number of systems.
+/* rtbench host - the comparison model behind `rtbench compare` and
+ * `rtbench report`: the study's side-by-side tables for any number of
+ * systems.
  *
  * One table per measurement (rows = statistics, columns = systems, like the
  * study's Tables 1-5), the first system as baseline for relative
- * differences, a Mann-Whitney U test per later system, "note:" lines where
- * the runs were measured differently, and a sentence in the study's words
- * ("about 18% higher ... greater variation"). Output as text, markdown, CSV
- * or JSON; all four render the same model (compare.h). */
+ * differences. The verdict per later system is verdict.c's: Welch's t-test
+ * on the logarithm of the rounds' medians (the run, not the sample, is the
+ * unit), a shift called only beyond the rounds' own run-to-run noise. The
+ * Mann-Whitney U statistic on the samples (or histogram buckets) is shown
+ * as P(this < first), an effect size; it decides nothing, since with
+ * thousands of correlated samples any difference is "significant".
+ * "note:" lines (compare_notes.c) say where the runs were measured
+ * differently; a sentence in the study's words (compare_summary.c) sums it
+ * up. Output as text, markdown, CSV or JSON; all render this model. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
