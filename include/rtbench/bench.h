@@ -110,14 +110,6 @@ int rtb_join(rtb_thread_t *t);
 /* rtb_self_rt - give the calling thread policy/prio/cpu as rtb_spawn would. */
 int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu);
 
-/* rtb_bench_unsupported - the one rule for a benchmark that cannot run:
- * rc RTB_ENOTSUP (the port or OS lacks what it needs) makes metric m
- * SKIPPED, any other error FAILED, with `what` and the reason in its note.
- * Returns 0: the benchmark goes on with its other metrics and the run with
- * the other benchmarks. The runner applies the same rule to an error a
- * benchmark returns. */
-int rtb_bench_unsupported(struct rtb_metric *m, int rc, const char *what);
-
 /* rtb_watchdog_arm - the current phase must end within ns, else the
  * watchdog stops it (see core/watchdog.c). */
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns);
@@ -243,6 +235,19 @@ static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t
 		tm->start[i] = start;
 		tm->end[i] = end;
 	}
+}
+
+/* rtb_record_span - rtb_metric_record of the interval t0 -> t1 (ticks) as
+ * sample k of metric m (k == 0: the cold one), and, in a traced pass, the
+ * sample's marks (t0, t1). A t1 before t0 is counted invalid. */
+static inline int rtb_record_span(const struct rtb_ctx *c, struct rtb_metric *m, uint64_t k,
+				  uint64_t t0, uint64_t t1)
+{
+	int rc = rtb_metric_record(m, k, rtb_interval_ns(c->clk, t0, t1));
+
+	if (!rc && k)
+		rtb_trace_mark(m->tm, m->count - 1, t0, t1);
+	return rc;
 }
 
 /* rtb_bench_metric_end - finish a metric: statistics, and partial status

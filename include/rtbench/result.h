@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/err.h"
 #include "rtbench/hist.h"
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
@@ -129,6 +130,8 @@ struct rtb_metric {
 	int64_t deadline_ns;
 	int64_t first_ns;       /* the first (cold) sample; not in samples */
 	int has_first;
+	int err;                /* rtb_metric_error: 0, or why it was not
+				 * measured (the runner makes the status) */
 
 	struct rtb_extra extra[RTB_MAX_EXTRAS];
 	int nextra;
@@ -221,18 +224,78 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 /* rtb_metric_find - metric by id, or NULL. */
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
 
-/* rtb_metric_add - keep one sample (ns). Inline: the measurement loop's only
- * bookkeeping. Returns 1 while there is room after this sample, 0 once full. */
-static inline int rtb_metric_add(struct rtb_metric *m, int64_t ns)
+/* rtb_metric_store - THE place a sample enters a metric's storage: slot i
+ * (i < capacity; the caller checked). Every record call ends here, so a
+ * different storage (a fixed-memory histogram) changes this function and
+ * no benchmark. Inline, no call, no allocation: it runs in the loop. */
+static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 {
-	if (m->count < m->capacity)
-		m->samples[m->count++] = ns;
-	return m->count < m->capacity;
+	m->samples[i] = ns;
+}
+
+/* rtb_metric_record - the one way a benchmark hands over a measured value
+ * (ns) of metric m; k is the value's index in this measurement pass:
+ *   - ns < 0 (an interval whose end stamp is before its start: two CPUs'
+ *     counters disagree, a stale stamp): counted in m->invalid, never a
+ *     sample; RTB_ERANGE.
+ *   - k == 0: the pass's cold sample (first time through caches, page
+ *     tables, the wake path): kept apart as m->first_ns, not in the
+ *     distribution (the first one when several passes are merged); 0.
+ *   - otherwise the next sample; RTB_ENOMEM once the metric is full.
+ * Returns 0 or an rtb_err; the benchmark decides nothing from it but
+ * whether to stop (full). The measurement loop's only bookkeeping. */
+static inline int rtb_metric_record(struct rtb_metric *m, uint64_t k, int64_t ns)
+{
+	if (ns < 0) {
+		m->invalid++;
+		return RTB_ERANGE;
+	}
+	if (k == 0) {
+		if (!m->has_first) {
+			m->first_ns = ns;
+			m->has_first = 1;
+		}
+		return 0;
+	}
+	if (m->count >= m->capacity)
+		return RTB_ENOMEM;
+	rtb_metric_store(m, m->count, ns);
+	m->count++;
+	return 0;
+}
+/* rtb_metric_record_slot - rtb_metric_record for a metric that two threads
+ * fill at once (they preempt each other mid-record): the caller took slot
+ * i with one atomic step, and sets m->count from its counter once every
+ * writer is parked. The cold sample and invalid values go through
+ * rtb_metric_record from one thread at a time. */
+static inline int rtb_metric_record_slot(struct rtb_metric *m, size_t i, int64_t ns)
+{
+	if (ns < 0)
+		return RTB_ERANGE;
+	if (i >= m->capacity)
+		return RTB_ENOMEM;
+	rtb_metric_store(m, i, ns);
+	return 0;
 }
 static inline int rtb_metric_full(const struct rtb_metric *m)
 {
 	return m->count >= m->capacity;
 }
+
+/* rtb_metric_error - metric m could not be measured (or not to the end):
+ * err (an rtb_err) and what was being done ("cannot start the periodic
+ * timer"). The benchmark only records it and goes on with its other
+ * metrics; the runner alone turns it into the status (rtb_outcome):
+ * RTB_ENOTSUP SKIPPED, anything else FAILED, with what and the reason in
+ * the note. The first error of a metric wins. */
+void rtb_metric_error(struct rtb_metric *m, int err, const char *what);
+/* rtb_metric_skip - metric m is not measurable by design here (why):
+ * recorded as RTB_ENOTSUP with why as the whole note ("needs a second
+ * CPU"); SKIPPED by the runner. */
+void rtb_metric_skip(struct rtb_metric *m, const char *why);
+/* rtb_outcome - the status an error makes (the one rule): RTB_ENOTSUP
+ * SKIPPED, any other error FAILED, 0 OK. */
+enum rtb_metric_status rtb_outcome(int err);
 
 void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

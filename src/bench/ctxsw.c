@@ -73,14 +73,13 @@ struct spinner_arg {
 	int me;
 };
 
-/* add - keep one sample in the slot taken; the slot's index */
-static size_t add(struct cs *s, int64_t ns)
+/* add - keep one sample in the slot taken, and its trace marks (o, t) */
+static void add(struct cs *s, uint64_t o, uint64_t t)
 {
 	size_t i = atomic_fetch_add_explicit(&s->n, 1, memory_order_relaxed);
 
-	if (i < s->m->capacity)
-		s->m->samples[i] = ns;
-	return i;
+	if (!rtb_metric_record_slot(s->m, i, rtb_ticks_to_ns(s->c->clk, t - o)))
+		rtb_trace_mark(s->m->tm, i, o, t);
 }
 
 static int full(struct cs *s)
@@ -141,15 +140,11 @@ static void spinner(void *p)
 				 * task's wake from its go semaphore */
 				/* one of the two takes it (an exchange: both may
 				 * have seen it pending) */
-				if (atomic_exchange(&s->cold_pending, 0) && !s->m->has_first) {
-					s->m->first_ns = rtb_ticks_to_ns(ci, t - o);
-					s->m->has_first = 1;
-				}
+				if (atomic_exchange(&s->cold_pending, 0))
+					rtb_metric_record(s->m, 0, rtb_ticks_to_ns(ci, t - o));
 				atomic_fetch_add_explicit(&s->cold, 1, memory_order_relaxed);
 			} else if (ev == RTB_CS_SWITCH) {
-				size_t i = add(s, rtb_ticks_to_ns(ci, t - o));
-				if (i < s->m->capacity)
-					rtb_trace_mark(s->m->tm, i, o, t);
+				add(s, o, t);
 			}
 			rtb_stamp_set_relaxed(&s->last_ts[me], t);
 			prev = t;

@@ -62,14 +62,8 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
 	s->m->overruns += (uint64_t)(overruns > 0 ? overruns : 0);
 	s->m->missed += (uint64_t)(overruns > 0 ? overruns : 0);
-	if (lat < 0) {
-		s->m->invalid++;  /* a stamp before its own expiry: never a sample */
-	} else if (s->book.signals == 1) {
-		s->m->first_ns = lat;
-		s->m->has_first = 1;
-	} else {
-		rtb_metric_add(s->m, lat);
-	}
+	/* a stamp before its own expiry (lat < 0) is invalid, never a sample */
+	rtb_metric_record(s->m, s->book.signals - 1, lat);
 }
 
 /* first_expiry - 1 ms ahead at whatever phase now has, as cyclictest does:
@@ -91,8 +85,8 @@ static void signal_task(void *p)
 	s->book = (struct rtb_irq_book){ .first_expiry = s->first_expiry, .period = s->period };
 	rc = rtb_ptimer_start(&t, s->first_expiry, s->period, on_tick, s);
 	if (rc) {
-		s->m->status = RTB_STATUS_FAILED;
-		rtb_metric_note(s->m, "cannot start the periodic timer: %s", rtb_strerror(rc));
+		/* a port without the timer (RTB_ENOTSUP): SKIPPED, not FAILED */
+		rtb_metric_error(s->m, rc, "cannot start the periodic timer");
 		return;
 	}
 	while (!rtb_metric_full(s->m) && !rtb_stopped(s->c))
@@ -119,19 +113,13 @@ static void sleep_task(void *p)
 		if (inject && k && !(k & 1))
 			rtb_spin_until(rtb_port_ticks() + inject);
 		int64_t now = rtb_port_mono_ns();
-		if (k == 0) {
-			s->m->first_ns = now - next;
-			s->m->has_first = 1;
-		} else {
-			rtb_metric_add(s->m, now - next);
-			if (tm) {
-				/* run --trace: the sample's end on the trace
-				 * clock, read right after the stamp (outside
-				 * the interval), and its expiry */
-				uint64_t end = rtb_port_ticks();
-				rtb_trace_mark(tm, s->m->count - 1, 0, end);
-				tm->expiry_ns[s->m->count - 1] = next;
-			}
+		if (!rtb_metric_record(s->m, k, now - next) && k && tm) {
+			/* run --trace: the sample's end on the trace clock,
+			 * read right after the stamp (outside the interval),
+			 * and its expiry */
+			uint64_t end = rtb_port_ticks();
+			rtb_trace_mark(tm, s->m->count - 1, 0, end);
+			tm->expiry_ns[s->m->count - 1] = next;
 		}
 		next += period;
 		while (next <= now) {                  /* woke after the next expiry */

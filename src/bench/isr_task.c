@@ -81,10 +81,10 @@ static void task(void *p)
 	/* Step 1 */
 	rc = rtb_ptimer_start(&t, rtb_port_mono_ns() + 1000000, s->period, on_tick, s);
 	if (rc) {
-		rtb_bench_unsupported(m, rc, "cannot start the periodic timer");
+		rtb_metric_error(m, rc, "cannot start the periodic timer");
 		return;
 	}
-	int cold = 1; /* this round's first sample: the cold one */
+	uint64_t k = 0; /* samples this pass; 0: the cold one */
 
 	while (!rtb_metric_full(m) && !rtb_stopped(s->c)) {
 		const uint64_t inject = rtb_inject_due(s->c, m);
@@ -100,15 +100,8 @@ static void task(void *p)
 			m->missed += (uint64_t)(after - before > 1 ? after - before - 1 : 1);
 			continue;
 		}
-		if (lat < 0) {
-			m->invalid++;
-		} else if (cold) {
-			m->first_ns = lat;
-			m->has_first = 1;
-			cold = 0;
-		} else {
-			rtb_metric_add(m, lat);
-		}
+		if (!rtb_metric_record(m, k, lat))
+			k++;
 	}
 	rtb_ptimer_stop(&t);
 	m->overruns += s->overruns;
@@ -133,7 +126,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (rc)
 		return rc;
 	rtb_join(&th);
-	if (s.m->status != RTB_STATUS_OK) {
+	if (s.m->err) {
 		rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
 		return 0;
 	}

@@ -38,7 +38,6 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct pp s;
 	struct rtb_metric *m = rtb_bench_metric(c, b, b->id, b->title, rtb_samples(c, b));
-	const struct rtb_clock_info *ci = c->clk;
 	rtb_thread_t th;
 	struct rtb_duty d;
 	char ch = 1;
@@ -65,19 +64,13 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 		const uint64_t inj = rtb_inject_due(c, m);
 		uint64_t t0 = rtb_port_ticks();        /* Step 2 */
 		rtb_inject_spin(inj);
-		if (rtb_pipe_write(&s.a, &ch, 1) || rtb_pipe_read(&s.b, &ch, 1)) {
-			m->status = RTB_STATUS_FAILED;
-			rtb_metric_note(m, "pipe I/O failed");
+		if ((rc = rtb_pipe_write(&s.a, &ch, 1)) || (rc = rtb_pipe_read(&s.b, &ch, 1))) {
+			rtb_metric_error(m, rc, "pipe I/O");
+			rc = 0;
 			break;
 		}
 		uint64_t t1 = rtb_port_ticks();        /* Step 4 */
-		if (k == 0) {
-			m->first_ns = rtb_ticks_to_ns(ci, t1 - t0);
-			m->has_first = 1;
-		} else {
-			rtb_metric_add(m, rtb_ticks_to_ns(ci, t1 - t0));
-			rtb_trace_mark(s.tm, m->count - 1, t0, t1);
-		}
+		rtb_record_span(c, m, k, t0, t1);
 		rtb_duty_check(&d);
 	}
 	int64_t elapsed = rtb_port_mono_ns() - start;

@@ -183,8 +183,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, RTB_PRIO_HIGH);
 		if (mrc) {
 			snprintf(title, sizeof(title), "a %s mutex", proto_long[p]);
-			rtb_bench_unsupported(blk[p], mrc, title);
-			rtb_bench_unsupported(rtr[p], mrc, title);
+			rtb_metric_error(blk[p], mrc, title);
+			rtb_metric_error(rtr[p], mrc, title);
 		} else {
 			inited[p] = 1;
 		}
@@ -195,8 +195,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		rc = RTB_ENOMEM;
 		goto out;
 	}
-	rtr[2]->status = RTB_STATUS_SKIPPED;
-	rtb_metric_note(rtr[2], "under the ceiling protocol tCyclicTask cannot run while tSlowTask "
+	rtb_metric_skip(rtr[2], "under the ceiling protocol tCyclicTask cannot run while tSlowTask "
 			"holds the resource, so it never requests it then: see the blocking figure");
 
 	rtb_bsem_init(&s.go_h, 0);
@@ -253,15 +252,13 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			continue;
 		}
 		int64_t blocking = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.t_acq) - rtb_stamp_get(&s.t_ready));
-		int64_t req_rel = (int64_t)(rtb_stamp_get(&s.t_rel) - rtb_stamp_get(&s.t_req));
+		const int64_t req_rel = rtb_interval_ns(ci, rtb_stamp_get(&s.t_req), rtb_stamp_get(&s.t_rel));
+		const uint64_t k = i / cycle;                /* cycle k; 0: the cold one */
 		if (cold) {
 			if (!hi_load) {
-				blk[p]->first_ns = blocking;
-				blk[p]->has_first = 1;
-				if (p != 2 && req_rel >= 0) {
-					rtr[p]->first_ns = rtb_ticks_to_ns(ci, (uint64_t)req_rel);
-					rtr[p]->has_first = 1;
-				}
+				rtb_metric_record(blk[p], k, blocking);
+				if (p != 2)
+					rtb_metric_record(rtr[p], k, req_rel);
 			}
 			rtb_duty_check(&d);
 			continue;
@@ -271,16 +268,12 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			if (nblk2[p] < n)
 				blk2[p][nblk2[p]++] = blocking;
 		} else {
-			rtb_metric_add(blk[p], blocking);
 			/* run --trace: the holder's time with the mutex */
-			rtb_trace_mark(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
-				       rtb_stamp_get(&s.t_rel));
-			if (p != 2) {
-				if (req_rel >= 0)
-					rtb_metric_add(rtr[p], rtb_ticks_to_ns(ci, (uint64_t)req_rel));
-				else
-					rtr[p]->invalid++;
-			}
+			if (!rtb_metric_record(blk[p], k, blocking))
+				rtb_trace_mark(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
+					       rtb_stamp_get(&s.t_rel));
+			if (p != 2)
+				rtb_metric_record(rtr[p], k, req_rel); /* < 0: invalid */
 		}
 		rtb_duty_check(&d);
 	}

@@ -60,7 +60,6 @@ static void give_take(void *p)
 static void taker(void *p)
 {
 	struct st *s = p;
-	const struct rtb_clock_info *ci = s->c->clk;
 
 	for (unsigned long k = 1; k <= s->rounds; k++) {
 		if (rtb_bsem_take_timed(&s->go, WAIT_NS) || atomic_load(&s->given) != k)
@@ -71,12 +70,7 @@ static void taker(void *p)
 		rtb_inject_spin(inj);
 		rtb_bsem_take(&s->sem);
 		uint64_t t1 = rtb_port_ticks();
-		if (k == 1) {
-			s->m->first_ns = rtb_ticks_to_ns(ci, t1 - t0);
-			s->m->has_first = 1;
-		} else {
-			rtb_metric_add(s->m, rtb_ticks_to_ns(ci, t1 - t0));
-		}
+		rtb_record_span(s->c, s->m, k - 1, t0, t1); /* k 1: cold */
 		rtb_bsem_give(&s->done);      /* Step 4 */
 	}
 	/* the batched figure, beside the single-shot distribution (the

@@ -41,7 +41,6 @@ static void lock_unlock(void *p)
 static void uc_task(void *p)
 {
 	struct uc *u = p;
-	const struct rtb_clock_info *ci = u->c->clk;
 	struct rtb_duty d;
 
 	rtb_duty_start(&d);
@@ -58,12 +57,7 @@ static void uc_task(void *p)
 			rtb_bsem_take(&u->bs);                /* Step 4 */
 		else
 			rtb_mutex_unlock(&u->mtx);
-		if (k == 0) {
-			u->m->first_ns = rtb_ticks_to_ns(ci, t1 - t0);
-			u->m->has_first = 1;
-		} else {
-			rtb_metric_add(u->m, rtb_ticks_to_ns(ci, t1 - t0));
-		}
+		rtb_record_span(u->c, u->m, k, t0, t1);
 		rtb_duty_check(&d);
 	}
 	/* the batched figure, beside the single-shot distribution */

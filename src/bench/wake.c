@@ -45,8 +45,6 @@ struct wk {
 static void waiter_main(void *p)
 {
 	struct wk *w = p;
-	const struct rtb_clock_info *ci = w->c->clk;
-
 	if (w->tm)
 		w->tm->tid = rtb_port_trace_self();
 	for (unsigned long k = 0;; k++) {
@@ -58,17 +56,8 @@ static void waiter_main(void *p)
 				w->ops->leave(w->obj);
 			break;
 		}
-		const uint64_t t0 = rtb_stamp_get_relaxed(&w->t0);
-		int64_t ns = rtb_interval_ns(ci, t0, t1);
-		if (ns < 0) {
-			w->m->invalid++;  /* the other CPU's counter is ahead */
-		} else if (k == 0) {
-			w->m->first_ns = ns;
-			w->m->has_first = 1;
-		} else {
-			rtb_metric_add(w->m, ns);
-			rtb_trace_mark(w->tm, w->m->count - 1, t0, t1);
-		}
+		/* t1 before t0: the other CPU's counter is ahead (invalid) */
+		rtb_record_span(w->c, w->m, k, rtb_stamp_get_relaxed(&w->t0), t1);
 		atomic_store(&w->seq, k + 1);
 		if (w->ops->after)
 			w->ops->after(w->obj);
@@ -110,16 +99,15 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 	if (!w.m)
 		return RTB_ENOMEM;
 	if (xcpu && c->other_cpu < 0) {
-		w.m->status = RTB_STATUS_SKIPPED;
-		rtb_metric_note(w.m, "needs a second CPU");
+		rtb_metric_skip(w.m, "needs a second CPU");
 		return 0;
 	}
 	const int wcpu = xcpu ? c->other_cpu : c->cpu;
 	w.tm = rtb_trace_marks_new(c, w.m, RTB_TRACE_WAKE);
 	rc = ops->open(obj);                             /* Step 1 */
 	if (rc) {
-		w.m->status = RTB_STATUS_FAILED;
-		rtb_metric_note(w.m, "cannot create the primitive: %s", rtb_strerror(rc));
+		/* a port without the primitive (RTB_ENOTSUP): SKIPPED, not FAILED */
+		rtb_metric_error(w.m, rc, "cannot create the primitive");
 		return 0;
 	}
 	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);

@@ -59,16 +59,6 @@ int rtb_join(rtb_thread_t *t)
 	return rc;
 }
 
-/* rtb_bench_unsupported - SKIPPED for RTB_ENOTSUP, FAILED otherwise. */
-int rtb_bench_unsupported(struct rtb_metric *m, int rc, const char *what)
-{
-	if (!m || !rc)
-		return 0;
-	m->status = rc == RTB_ENOTSUP ? RTB_STATUS_SKIPPED : RTB_STATUS_FAILED;
-	rtb_metric_note(m, "%s%s%s", what ? what : "", what ? ": " : "", rtb_strerror(rc));
-	return 0;
-}
-
 /* rtb_self_rt - the calling thread gets what rtb_spawn would give. */
 int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
@@ -171,7 +161,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
 {
 	m->elapsed_ns = elapsed_ns;
-	if (m->status == RTB_STATUS_OK && m->count < m->capacity) {
+	if (m->status == RTB_STATUS_OK && !m->err && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))
 			rtb_metric_note(m, "stopped early: %lu of %lu samples", (unsigned long)m->count,

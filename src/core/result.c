@@ -102,6 +102,32 @@ void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* rtb_metric_error - record why m was not (fully) measured; the note
+ * says what and the reason, the runner makes the status. */
+void rtb_metric_error(struct rtb_metric *m, int err, const char *what)
+{
+	if (!m || !err || m->err)
+		return;
+	m->err = err;
+	rtb_metric_note(m, "%s%s%s", what ? what : "", what ? ": " : "", rtb_strerror(err));
+}
+
+/* rtb_metric_skip - not measurable by design here: why is the note. */
+void rtb_metric_skip(struct rtb_metric *m, const char *why)
+{
+	if (!m || m->err)
+		return;
+	m->err = RTB_ENOTSUP;
+	rtb_metric_note(m, "%s", why);
+}
+
+enum rtb_metric_status rtb_outcome(int err)
+{
+	if (!err)
+		return RTB_STATUS_OK;
+	return err == RTB_ENOTSUP ? RTB_STATUS_SKIPPED : RTB_STATUS_FAILED;
+}
+
 /* rtb_metric_extra - set a named extra (replaces one of the same name, so a
  * metric measured in rounds keeps one value per name). */
 int rtb_metric_extra(struct rtb_metric *m, const char *name, double value, const char *unit)
@@ -227,6 +253,8 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 		dst->first_ns = src->first_ns;
 		dst->has_first = 1;
 	}
+	if (!dst->err)
+		dst->err = src->err;
 	/* the worst status wins: failed > skipped > partial > ok */
 	if (src->status == RTB_STATUS_FAILED ||
 	    (src->status == RTB_STATUS_PARTIAL && dst->status == RTB_STATUS_OK))

@@ -314,9 +314,8 @@ static int run_once(struct rtb_ctx *c, const struct rtb_bench *b)
 }
 
 /* not_run - bench b measured nothing: one metric under its id says why
- * (status SKIPPED or FAILED). */
-static int not_run(struct rtb_ctx *c, const struct rtb_bench *b,
-		   enum rtb_metric_status st, const char *why)
+ * (err: the status it makes, rtb_outcome). */
+static int not_run(struct rtb_ctx *c, const struct rtb_bench *b, int err, const char *why)
 {
 	struct rtb_metric *m;
 	int rc = rtb_metric_new(c->res, b->id, b->title, 0, &m);
@@ -324,38 +323,49 @@ static int not_run(struct rtb_ctx *c, const struct rtb_bench *b,
 	if (rc)
 		return rc;
 	m->study_table = b->study_table;
-	m->status = st;
+	m->err = err;
+	m->status = rtb_outcome(err);
 	rtb_metric_note(m, "%s", why);
 	return 0;
 }
 
-/* bench_error - the rule for an error a benchmark returns (the same as
- * rtb_bench_unsupported): RTB_ENOTSUP makes what it did not measure
- * SKIPPED, anything else FAILED, with the reason; the run goes on. Metrics
- * that hold samples keep them (and their status). */
-static int bench_error(struct rtb_ctx *c, const struct rtb_bench *b, int first, int err)
+/* outcome - the one place a benchmark's outcome is decided, after it
+ * returned err: each metric it made that recorded an error
+ * (rtb_metric_error) gets the status that error makes (rtb_outcome:
+ * RTB_ENOTSUP SKIPPED, anything else FAILED); when the benchmark itself
+ * returned an error, every metric it left without samples gets that one,
+ * or, if it made none, one metric under its id says so. Metrics that hold
+ * samples keep them. The run goes on either way. */
+static int outcome(struct rtb_ctx *c, const struct rtb_bench *b, int first, int err)
 {
-	enum rtb_metric_status st = err == RTB_ENOTSUP ? RTB_STATUS_SKIPPED : RTB_STATUS_FAILED;
+	const enum rtb_metric_status st = rtb_outcome(err);
 	int any = 0;
 	char why[160];
 
-	snprintf(why, sizeof(why), "%s%s", st == RTB_STATUS_SKIPPED ? "" : "failed: ",
+	snprintf(why, sizeof(why), "%s%s", st == RTB_STATUS_FAILED ? "failed: " : "",
 		 rtb_strerror(err));
 	for (int i = first; i < c->res->nmetrics; i++) {
 		struct rtb_metric *m = c->res->metrics[i];
 		any = 1;
-		if (m->count || m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED)
+		if (m->err) {
+			m->status = rtb_outcome(m->err);
 			continue;
+		}
+		if (!err || m->count)
+			continue;
+		m->err = err;
 		m->status = st;
 		rtb_metric_note(m, "%s", why);
 	}
+	if (!err)
+		return 0;
 	if (!c->o->quiet)
 		fprintf(stderr, "rtbench: %s %s\n", b->id, why);
-	return any ? 0 : not_run(c, b, st, why);
+	return any ? 0 : not_run(c, b, err, why);
 }
 
 /* rtb_run_bench - one benchmark; with --trace, the traced passes. An
- * error it returns marks its metrics (bench_error) and is not passed on:
+ * error it returns marks its metrics (outcome) and is not passed on:
  * one benchmark never stops the run. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 {
@@ -363,20 +373,20 @@ int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 	char why[160];
 
 	if (b->needs_rt && !c->rt)
-		return not_run(c, b, RTB_STATUS_SKIPPED,
+		return not_run(c, b, RTB_ENOTSUP,
 			       "needs real-time priorities, which this run does not have");
 	if (b->threads > rtb_stack_free()) {
 		snprintf(why, sizeof(why), "needs %d threads at once; this build's pool has %d free "
 			 "(RTB_THREADS_MAX %d)", b->threads, rtb_stack_free(), RTB_THREADS_MAX);
-		return not_run(c, b, RTB_STATUS_SKIPPED, why);
+		return not_run(c, b, RTB_ENOTSUP, why);
 	}
 	if (c->trace_ready && b->trace_kind != RTB_TRACE_NONE)
 		rc = rtb_trace_bench(c, b, run_once);
 	else
 		rc = run_once(c, b);
-	if (rc && rc != RTB_EINTR)
-		rc = bench_error(c, b, first, rc);
-	return rc;
+	if (rc == RTB_EINTR)
+		return rc;
+	return outcome(c, b, first, rc);
 }
 
 /* Writers as rtb_output_fn (the port's output takes an untyped argument). */

@@ -177,7 +177,7 @@ static int add_comp(struct rtb_ctx *c, const struct rtb_metric *m, const char *n
 			      rtb_port_trace_clock(), m->id);
 	for (size_t i = 0; i < m->count; i++)
 		if (why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER)
-			rtb_metric_add(cm, v[i]);
+			rtb_metric_store(cm, cm->count++, v[i]); /* derived, may be < 0 */
 	cm->elapsed_ns = m->elapsed_ns;
 	return rtb_metric_finish(cm, 0);
 }

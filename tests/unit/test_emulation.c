@@ -99,7 +99,7 @@ static struct rtb_result *mk(const char *label, const char *emu, int64_t base)
 		abort();
 	m->study_table = "Table 3";
 	for (int i = 0; i < 200; i++)
-		rtb_metric_add(m, base + (i * 37) % 100);
+		rtb_metric_record(m, 1, base + (i * 37) % 100);
 	rtb_metric_finish(m, 0);
 	return r;
 }

@@ -96,7 +96,7 @@ static void test_escape(void)
 }
 
 /* mk_metric - a finished metric built field by field, as
- * rtb_metric_new + rtb_metric_add + rtb_metric_finish would leave it. */
+ * rtb_metric_new + rtb_metric_record + rtb_metric_finish would leave it. */
 static struct rtb_metric *mk_metric(const char *id, const char *title,
 				    enum rtb_metric_status st,
 				    const int64_t *v, size_t n)
