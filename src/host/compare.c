@@ -27,6 +27,7 @@
 #include "rtbench/port.h"
 
 #include "rtbench/err.h"
+#include "rtbench/stats.h"
 #include "host/compare.h"
 #include "host/host.h"
 
@@ -96,11 +97,15 @@ const char *rtb_cmp_test_name(const struct rtb_cmp *c)
 	return c->any_hist_test ?
 		"Welch's t-test on the logarithm of the rounds' medians (the run, not the sample, is "
 		"the unit); a difference is called only beyond run-to-run noise (the larger "
-		"between-round half range of the medians); P(this < first) from the samples, or from "
-		"histogram buckets (both files binned alike) where a file has no samples" :
+		"between-round half range of the medians); the tail (p99, p99.9, max) the same way on "
+		"each round's own figure against its own between-round spread; P(this < first) from "
+		"the samples, or from histogram buckets (both files binned alike) where a file has "
+		"no samples" :
 		"Welch's t-test on the logarithm of the rounds' medians (the run, not the sample, is "
 		"the unit); a difference is called only beyond run-to-run noise (the larger "
-		"between-round half range of the medians); P(this < first) from the samples";
+		"between-round half range of the medians); the tail (p99, p99.9, max) the same way on "
+		"each round's own figure against its own between-round spread; P(this < first) from "
+		"the samples";
 }
 
 /* ---- loading ----------------------------------------------------------- */
@@ -139,8 +144,34 @@ const char *const rtb_cmp_row_names[RTB_CMP_NROWS] = {
 };
 
 const char *const rtb_cmp_vrow_names[RTB_CMP_NVROWS] = {
-	"p50 shift", "verdict", "P(this<first)",
+	"p50 shift", "verdict", "p99 verdict", "p99.9 verdict", "max verdict", "P(this<first)",
 };
+
+const char *const rtb_cmp_tail_names[RTB_CMP_NTAIL] = { "p99", "p99.9", "max" };
+
+enum rtb_vd_kind rtb_cmp_row_kind(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
+{
+	int t = r == RTB_CMP_ROW_P99 ? RTB_CMP_TAIL_P99 : r == RTB_CMP_ROW_P999 ? RTB_CMP_TAIL_P999 :
+		r == RTB_CMP_ROW_MAX ? RTB_CMP_TAIL_MAX : -1;
+
+	if (!ce->has_diff)
+		return RTB_VD_UNTESTED;
+	if (r == RTB_CMP_ROW_P50)
+		return ce->has_vd ? ce->vd.kind : RTB_VD_UNTESTED;
+	if (t < 0 || !ce->has_tv[t])
+		return RTB_VD_UNTESTED;
+	return ce->tv[t].kind;
+}
+
+void rtb_cmp_fmt_verdict(char *buf, size_t len, int has, const struct rtb_verdict *v)
+{
+	if (!has || v->kind == RTB_VD_UNTESTED)
+		snprintf(buf, len, "untested");
+	else if (v->kind == RTB_VD_NOISE)
+		snprintf(buf, len, "noise +-%.1f%%", v->noise_pct);
+	else
+		snprintf(buf, len, "%s %+.1f%%", rtb_vd_kind_phrase(v->kind), v->shift_pct);
+}
 
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
 {
@@ -209,6 +240,13 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 		else
 			snprintf(buf, len, "%s", rtb_vd_kind_phrase(ce->vd.kind));
 		break;
+	case RTB_CMP_VROW_P99:
+	case RTB_CMP_VROW_P999:
+	case RTB_CMP_VROW_MAX: {
+		int t = (int)r - RTB_CMP_VROW_P99;
+		rtb_cmp_fmt_verdict(buf, len, ce->has_tv[t], &ce->tv[t]);
+		break;
+	}
 	default:
 		if (ce->has_test)
 			snprintf(buf, len, "%.2f", ce->p_lower);
@@ -279,6 +317,95 @@ static int cell_rounds(struct rtb_cmp_cell *ce)
 	return 0;
 }
 
+/* cell_tail_rounds - each round's p99, p99.9 and max, and its fraction of
+ * samples over the deadline: from the samples where the file has them (in
+ * run order, round after round, as the rounds' counts say), else p99 from
+ * the rounds and p99.9 / max where the rounds carry them (histogram-mode
+ * runs), else not known per round. A one-round file has its whole run as
+ * its one round (untested). */
+static int cell_tail_rounds(struct rtb_cmp_cell *ce)
+{
+	const struct rtb_rf_metric *m = ce->m;
+	size_t nr = m->nrounds ? m->nrounds : 1, k, t, off = 0;
+	uint64_t sum = 0;
+	int from_samples;
+
+	for (k = 0; k < m->nrounds; k++)
+		sum += m->rounds[k].count;
+	from_samples = m->samples && m->nsamples == m->count && (!m->nrounds || sum == m->count);
+	for (t = 0; t < RTB_CMP_NTAIL; t++) {
+		ce->rt[t] = malloc(nr * sizeof(double));
+		if (!ce->rt[t])
+			return RTB_ENOMEM;
+		ce->nrt[t] = nr;
+	}
+	if (from_samples && m->deadline_ns > 0) {
+		ce->rmiss = malloc(nr * sizeof(double));
+		if (!ce->rmiss)
+			return RTB_ENOMEM;
+		ce->nrmiss = nr;
+	}
+	if (from_samples) {
+		int64_t *scratch = malloc((m->nsamples ? m->nsamples : 1) * sizeof(*scratch));
+		if (!scratch)
+			return RTB_ENOMEM;
+		for (k = 0; k < nr; k++) {
+			size_t n = m->nrounds ? (size_t)m->rounds[k].count : m->nsamples, j, over = 0;
+			struct rtb_stats st;
+
+			rtb_stats_compute(m->samples + off, n, scratch, &st);
+			ce->rt[RTB_CMP_TAIL_P99][k] = (double)st.pct[2];
+			ce->rt[RTB_CMP_TAIL_P999][k] = (double)st.pct[3];
+			ce->rt[RTB_CMP_TAIL_MAX][k] = (double)st.max;
+			for (j = 0; ce->rmiss && j < n; j++)
+				over += m->samples[off + j] > m->deadline_ns;
+			if (ce->rmiss)
+				ce->rmiss[k] = n ? (double)over / (double)n : 0;
+			off += n;
+		}
+		free(scratch);
+		return 0;
+	}
+	if (!m->nrounds) {
+		ce->rt[RTB_CMP_TAIL_P99][0] = (double)m->pct[2];
+		ce->rt[RTB_CMP_TAIL_P999][0] = m->has_pct[3] ? (double)m->pct[3] : NAN;
+		ce->rt[RTB_CMP_TAIL_MAX][0] = (double)m->max;
+	}
+	for (k = 0; k < m->nrounds; k++) {
+		const struct rtb_rf_round *rd = &m->rounds[k];
+
+		ce->rt[RTB_CMP_TAIL_P99][k] = (double)rd->p99;
+		ce->rt[RTB_CMP_TAIL_P999][k] = rd->has_p999 ? (double)rd->p999 : NAN;
+		ce->rt[RTB_CMP_TAIL_MAX][k] = rd->has_max ? (double)rd->max : NAN;
+	}
+	/* a statistic some round lacks is not known per round */
+	for (t = 0; t < RTB_CMP_NTAIL; t++) {
+		for (k = 0; k < nr && isfinite(ce->rt[t][k]); k++)
+			;
+		if (k < nr) {
+			free(ce->rt[t]);
+			ce->rt[t] = NULL;
+			ce->nrt[t] = 0;
+		}
+	}
+	return 0;
+}
+
+/* cmp_tail_verdicts - ce's tail against the baseline bc: each statistic
+ * known per round on both sides is judged like the median; deadline misses
+ * where both counted them against the same deadline. */
+static void cmp_tail_verdicts(const struct rtb_cmp *c, struct rtb_cmp_cell *ce,
+			      const struct rtb_cmp_cell *bc)
+{
+	for (int t = 0; t < RTB_CMP_NTAIL; t++)
+		ce->has_tv[t] = bc->rt[t] && ce->rt[t] &&
+			rtb_verdict_stat(bc->rt[t], bc->nrt[t], ce->rt[t], ce->nrt[t], c->alpha,
+					 &ce->tv[t]) == 0;
+	ce->has_dv = bc->rmiss && ce->rmiss && bc->m->deadline_ns == ce->m->deadline_ns &&
+		rtb_verdict_count(bc->rmiss, bc->nrmiss, ce->rmiss, ce->nrmiss, c->alpha,
+				  &ce->dv) == 0;
+}
+
 static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
 	struct rtb_cmp_cell *bc;
@@ -300,7 +427,7 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (rc == RTB_ENOMEM)
 			return rc;
 		ce->has_dist = rc == 0;
-		if ((rc = cell_rounds(ce)))
+		if ((rc = cell_rounds(ce)) || (rc = cell_tail_rounds(ce)))
 			return rc;
 	}
 	/* Mixed inputs: when a file has only a histogram, every file is taken
@@ -342,6 +469,7 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				ce->has_vd = rtb_verdict_compute(&sa, &sb, c->alpha, &ce->vd) == 0;
 				ce->significant = ce->has_vd && (ce->vd.kind == RTB_VD_LOWER ||
 								 ce->vd.kind == RTB_VD_HIGHER);
+				cmp_tail_verdicts(c, ce, bc);
 			}
 			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
 			if (ce->has_dist && bc->has_dist && !rtb_cmp_noisy(c, i) &&
@@ -451,6 +579,9 @@ void rtb_cmp_free(struct rtb_cmp *c)
 			rtb_dist_free(&cm->cell[i].dist);
 			free(cm->cell[i].r50);
 			free(cm->cell[i].r99);
+			for (int t = 0; t < RTB_CMP_NTAIL; t++)
+				free(cm->cell[i].rt[t]);
+			free(cm->cell[i].rmiss);
 		}
 		cmp_free_list(cm->notes, cm->nnotes);
 		free(cm->summary);

@@ -19,6 +19,11 @@
 #define RTB_CMP_MAX_SYS 16
 #define RTB_CMP_DEFAULT_ALPHA 0.01
 
+/* The tail statistics judged like the median, each on its per-round
+ * values against its own run-to-run noise. */
+enum rtb_cmp_tail { RTB_CMP_TAIL_P99, RTB_CMP_TAIL_P999, RTB_CMP_TAIL_MAX, RTB_CMP_NTAIL };
+extern const char *const rtb_cmp_tail_names[RTB_CMP_NTAIL]; /* "p99", "p99.9", "max" */
+
 /* One metric on one system. */
 struct rtb_cmp_cell {
 	const struct rtb_rf_metric *m;  /* NULL: the file has no such metric */
@@ -37,6 +42,18 @@ struct rtb_cmp_cell {
 	double *r50, *r99;              /* this file's round medians and p99s */
 	size_t nr;
 	int significant;                /* vd says lower or higher (beyond noise) */
+	/* the tail: each round's p99, p99.9 and max (from the samples, or the
+	 * rounds' own keys), and their verdicts against the baseline's */
+	double *rt[RTB_CMP_NTAIL];      /* NULL: not known per round */
+	size_t nrt[RTB_CMP_NTAIL];
+	int has_tv[RTB_CMP_NTAIL];
+	struct rtb_verdict tv[RTB_CMP_NTAIL];
+	/* deadline misses (run --deadline-us): each round's fraction of samples
+	 * over the deadline, and its verdict (percentage points) */
+	double *rmiss;
+	size_t nrmiss;
+	int has_dv;
+	struct rtb_verdict dv;
 };
 
 struct rtb_cmp_metric {
@@ -96,8 +113,20 @@ double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r);
 /* rtb_cmp_row_diff - the relative difference shown beside a row (NAN: none). */
 double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
 /* The verdict rows under the statistics (text, markdown, HTML). */
-enum rtb_cmp_vrow { RTB_CMP_VROW_SHIFT, RTB_CMP_VROW_VERDICT, RTB_CMP_VROW_PLOWER, RTB_CMP_NVROWS };
+enum rtb_cmp_vrow {
+	RTB_CMP_VROW_SHIFT, RTB_CMP_VROW_VERDICT,
+	RTB_CMP_VROW_P99, RTB_CMP_VROW_P999, RTB_CMP_VROW_MAX, /* the tail's verdicts */
+	RTB_CMP_VROW_PLOWER, RTB_CMP_NVROWS
+};
 extern const char *const rtb_cmp_vrow_names[RTB_CMP_NVROWS];
+/* rtb_cmp_row_kind - the verdict behind a row's difference: the median's
+ * for p50, the tail's for p99, p99.9 and max, RTB_VD_UNTESTED for the rest
+ * (mean, stddev and count are shown, never judged). Colours and words
+ * follow it: only LOWER/HIGHER is better/worse. */
+enum rtb_vd_kind rtb_cmp_row_kind(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
+/* rtb_cmp_fmt_verdict - one verdict as a short cell: "higher +850.1%",
+ * "noise +-75.2%", "untested". */
+void rtb_cmp_fmt_verdict(char *buf, size_t len, int has, const struct rtb_verdict *v);
 /* rtb_cmp_fmt_vrow - a verdict row's cell: "-" on the baseline. */
 void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 		      const struct rtb_cmp_metric *cm, const struct rtb_cmp_cell *ce,

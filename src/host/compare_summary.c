@@ -30,40 +30,246 @@ static double spread_ns(const struct rtb_rf_metric *m)
 	return (double)(m->pct[2] - m->pct[0]);
 }
 
-/* cmp_tails - the tails as tails: differences shown, never tested. */
-static void cmp_tails(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-		      const struct rtb_cmp_cell *ce, const struct rtb_cmp_cell *bc)
+/* tail_value - the file's own figure of tail statistic t. */
+static double tail_value(const struct rtb_rf_metric *m, int t)
 {
-	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
-	char v1[32], v2[32], d[32];
-
-	rtb_sb_printf(b, "Tails (reported, not tested): p99 ");
-	rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p99);
-	rtb_sb_printf(b, "%s", d);
-	if (ce->has_vd && ce->vd.has_p99 && ce->vd.p99_noise_pct >= 0 && ce->nr >= 2 && bc->nr >= 2)
-		rtb_sb_printf(b, " (rounds' p99 spread +-%.1f%%)", ce->vd.p99_noise_pct);
-	if (isfinite(ce->d_p999)) {
-		rtb_cmp_fmt_pct(d, sizeof(d), ce->d_p999);
-		rtb_sb_printf(b, ", p99.9 %s", d);
-	}
-	rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->max, cm->unit);
-	rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->max, cm->unit);
-	rtb_sb_printf(b, ", max %s vs %s %s. ", v1, v2, tu);
+	if (t == RTB_CMP_TAIL_P99)
+		return (double)m->pct[2];
+	if (t == RTB_CMP_TAIL_P999)
+		return m->has_pct[3] ? (double)m->pct[3] : NAN;
+	return (double)m->max;
 }
 
-/* rtb_cmp_summary - one verdict per system against the first: the direction
- * and size of the median shift with its interval, judged against the
- * run-to-run noise of the rounds; the probability of superiority; the
- * tails as tails. "Lower latency" and "more consistent" come from the
- * medians and p99 - p50, never from mean and stddev. */
+static double tail_diff(const struct rtb_cmp_cell *ce, int t)
+{
+	return t == RTB_CMP_TAIL_P99 ? ce->d_p99 : t == RTB_CMP_TAIL_P999 ? ce->d_p999 : ce->d_max;
+}
+
+#define TAIL_MIXED (-1)
+
+/* tail_call - ce's tail verdicts folded into one: HIGHER or LOWER when
+ * every statistic called points that way, TAIL_MIXED when they disagree,
+ * NOISE when tested and none called, UNTESTED when none was tested. */
+static int tail_call(const struct rtb_cmp_cell *ce)
+{
+	int hi = 0, lo = 0, tested = 0;
+
+	for (int t = 0; t < RTB_CMP_NTAIL; t++) {
+		if (!ce->has_tv[t] || ce->tv[t].kind == RTB_VD_UNTESTED)
+			continue;
+		tested++;
+		hi += ce->tv[t].kind == RTB_VD_HIGHER;
+		lo += ce->tv[t].kind == RTB_VD_LOWER;
+	}
+	if (hi && lo)
+		return TAIL_MIXED;
+	if (hi || lo)
+		return hi ? RTB_VD_HIGHER : RTB_VD_LOWER;
+	return tested ? RTB_VD_NOISE : RTB_VD_UNTESTED;
+}
+
+/* tail_list - the names of the tail statistics whose verdict is kind, as
+ * "p99.9 and max" (with each one's shift and noise if detail). */
+static int tail_list(struct rtb_sb *b, const struct rtb_cmp_cell *ce, enum rtb_vd_kind kind,
+		     int detail)
+{
+	int n = 0, total = 0, t;
+
+	for (t = 0; t < RTB_CMP_NTAIL; t++)
+		total += ce->has_tv[t] && ce->tv[t].kind == kind;
+	for (t = 0; t < RTB_CMP_NTAIL; t++) {
+		if (!ce->has_tv[t] || ce->tv[t].kind != kind)
+			continue;
+		rtb_sb_printf(b, "%s%s", n == 0 ? "" : n == total - 1 ? " and " : ", ",
+			      rtb_cmp_tail_names[t]);
+		if (detail && kind == RTB_VD_NOISE)
+			rtb_sb_printf(b, " (+-%.0f%%)", ce->tv[t].noise_pct);
+		else if (detail)
+			rtb_sb_printf(b, " (%+.0f%%, spread +-%.0f%%)", ce->tv[t].shift_pct,
+				      ce->tv[t].noise_pct);
+		n++;
+	}
+	return n;
+}
+
+/* unbounded - what leaves m's worst case beyond what was measured: timer
+ * periods missed whole, or values above a histogram's top with no sample
+ * to say how far. "" when neither. */
+static const char *unbounded(char *buf, size_t len, const struct rtb_rf_metric *m)
+{
+	buf[0] = 0;
+	if (m->missed)
+		snprintf(buf, len, "%llu missed timer periods", (unsigned long long)m->missed);
+	else if (m->has_hist && m->overflow && !m->samples)
+		snprintf(buf, len, "%llu values above its histogram's top",
+			 (unsigned long long)m->overflow);
+	return buf;
+}
+
+/* cmp_tail_detail - the tail of system i against the baseline: each
+ * figure, and (verdicts: more than two systems, so no conclusion sentence
+ * says it) which of them differ beyond the rounds' own spread of that
+ * statistic; deadline misses and missed periods where counted. */
+static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
+			    const struct rtb_cmp_metric *cm, size_t i, int verdicts)
+{
+	const struct rtb_cmp_cell *ce = &cm->cell[i], *bc = &cm->cell[cm->base];
+	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+	char v1[32], v2[32], d[32];
+	int t, k = tail_call(ce);
+
+	rtb_sb_printf(b, "Tail:");
+	for (t = RTB_CMP_NTAIL - 1; t >= 0; t--) {
+		if (!isfinite(tail_value(ce->m, t)) || !isfinite(tail_value(bc->m, t)))
+			continue;
+		rtb_cmp_fmt_time(v1, sizeof(v1), tail_value(ce->m, t), cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), tail_value(bc->m, t), cm->unit);
+		rtb_cmp_fmt_pct(d, sizeof(d), tail_diff(ce, t));
+		rtb_sb_printf(b, "%s %s %s vs %s %s (%s)", t == RTB_CMP_NTAIL - 1 ? "" : ",",
+			      rtb_cmp_tail_names[t], v1, v2, tu, d);
+	}
+	if (!verdicts) {
+		rtb_sb_printf(b, ". ");
+	} else if (k == RTB_VD_UNTESTED) {
+		rtb_sb_printf(b, "; not tested (%s): shown, not judged. ",
+			      ce->nr < 2 || bc->nr < 2 ? "fewer than two rounds on a side" :
+			      "not known per round");
+	} else {
+		rtb_sb_printf(b, "; on %s's rounds against %s's: ", c->labels[i], c->labels[cm->base]);
+		if (tail_list(b, ce, RTB_VD_HIGHER, 1))
+			rtb_sb_printf(b, " higher%s", k == TAIL_MIXED ? "; " : "");
+		if (tail_list(b, ce, RTB_VD_LOWER, 1))
+			rtb_sb_printf(b, " lower");
+		if (k != RTB_VD_NOISE)
+			rtb_sb_printf(b, ", beyond the rounds' own spread");
+		{
+			struct rtb_sb tmp = { 0 };
+			if (tail_list(&tmp, ce, RTB_VD_NOISE, 1))
+				rtb_sb_printf(b, "%s%s within the rounds' own spread",
+					      k == RTB_VD_NOISE ? "" : "; ", rtb_sb_cstr(&tmp));
+			rtb_sb_free(&tmp);
+		}
+		rtb_sb_printf(b, ". ");
+	}
+	if (ce->has_dv) {
+		rtb_sb_printf(b, "Deadline misses (over %.3f us): %llu vs %llu (%+.2f points of the "
+			      "samples): %s. ", (double)ce->m->deadline_ns / 1000.0,
+			      (unsigned long long)ce->m->over_deadline,
+			      (unsigned long long)bc->m->over_deadline, ce->dv.shift_pct,
+			      ce->dv.kind == RTB_VD_HIGHER ? "more, beyond the rounds' own spread" :
+			      ce->dv.kind == RTB_VD_LOWER ? "fewer, beyond the rounds' own spread" :
+			      ce->dv.kind == RTB_VD_NOISE ? "within the rounds' own spread" : "not tested");
+	}
+	if (ce->m->missed || bc->m->missed)
+		rtb_sb_printf(b, "Missed timer periods: %llu vs %llu (counted, not measured: each is a "
+			      "wake-up later than a whole period). ", (unsigned long long)ce->m->missed,
+			      (unsigned long long)bc->m->missed);
+}
+
+/* who_phrase - one statistic's verdict of li against lb in words. */
+static void who_phrase(struct rtb_sb *b, int has, const struct rtb_verdict *v, const char *li,
+		       const char *lb)
+{
+	if (!has || v->kind == RTB_VD_UNTESTED)
+		rtb_sb_printf(b, "not tested");
+	else if (v->kind == RTB_VD_NOISE)
+		rtb_sb_printf(b, "not shown to differ (within the rounds' own spread, +-%.0f%%)",
+			      v->noise_pct);
+	else
+		rtb_sb_printf(b, "%s's is lower (%+.0f%% on %s, beyond the rounds' own spread "
+			      "+-%.0f%%)", v->kind == RTB_VD_HIGHER ? lb : li, v->shift_pct, li,
+			      v->noise_pct);
+}
+
+/* cmp_conclusion - the sentence a real-time user reads first, for two
+ * systems: is the worst case bounded, whose maximum is lower, then p99.9
+ * and p99, then the median - each "lower" only where its verdict called
+ * it; "more consistent" only where the p99 verdict called it and the
+ * median's did not explain it. */
+static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
+			   const struct rtb_cmp_metric *cm, size_t i, int fast)
+{
+	const struct rtb_cmp_cell *ce = &cm->cell[i], *bc = &cm->cell[cm->base];
+	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+	const char *li = c->labels[i], *lb = c->labels[cm->base];
+	const struct rtb_verdict *v9 = &ce->tv[RTB_CMP_TAIL_P999], *v99 = &ce->tv[RTB_CMP_TAIL_P99];
+	int h9 = ce->has_tv[RTB_CMP_TAIL_P999], h99 = ce->has_tv[RTB_CMP_TAIL_P99];
+	char v1[32], v2[32], u1[64], u2[64];
+
+	rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->max, cm->unit);
+	rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->max, cm->unit);
+	rtb_sb_printf(b, "Worst case: ");
+	unbounded(u1, sizeof(u1), ce->m);
+	unbounded(u2, sizeof(u2), bc->m);
+	if (u1[0] || u2[0]) {
+		rtb_sb_printf(b, "not bounded by what was measured on ");
+		if (u1[0] && u2[0])
+			rtb_sb_printf(b, "%s (%s) or %s (%s); ", li, u1, lb, u2);
+		else
+			rtb_sb_printf(b, "%s (%s); ", u1[0] ? li : lb, u1[0] ? u1 : u2);
+	}
+	rtb_sb_printf(b, "max %s on %s vs %s %s on %s: ", v1, li, v2, tu, lb);
+	who_phrase(b, ce->has_tv[RTB_CMP_TAIL_MAX], &ce->tv[RTB_CMP_TAIL_MAX], li, lb);
+	int k9 = h9 ? v9->kind : RTB_VD_UNTESTED, k99 = h99 ? v99->kind : RTB_VD_UNTESTED;
+	if (k9 == k99 && isfinite(ce->d_p999)) {
+		/* one phrase for both */
+		rtb_sb_printf(b, "; p99.9 and p99: ");
+		if (k9 == RTB_VD_UNTESTED)
+			rtb_sb_printf(b, "not tested");
+		else if (k9 == RTB_VD_NOISE)
+			rtb_sb_printf(b, "not shown to differ (+-%.0f%%, +-%.0f%%)", v9->noise_pct,
+				      v99->noise_pct);
+		else
+			rtb_sb_printf(b, "%s's are lower (%+.0f%%, %+.0f%% on %s, beyond the rounds' "
+				      "own spread +-%.0f%%, +-%.0f%%)", k9 == RTB_VD_HIGHER ? lb : li,
+				      v9->shift_pct, v99->shift_pct, li, v9->noise_pct, v99->noise_pct);
+	} else {
+		if (isfinite(ce->d_p999)) {
+			rtb_sb_printf(b, "; p99.9: ");
+			who_phrase(b, h9, v9, li, lb);
+		}
+		rtb_sb_printf(b, "; p99: ");
+		who_phrase(b, h99, v99, li, lb);
+	}
+	if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED)
+		rtb_sb_printf(b, "; median: not tested. ");
+	else if (ce->significant)
+		rtb_sb_printf(b, "; median: %s's is lower. ", c->labels[fast]);
+	else
+		rtb_sb_printf(b, "; median: neither is shown lower. ");
+	if (!h99 || !ce->has_tv[RTB_CMP_TAIL_MAX] || (isfinite(ce->d_p999) && !h9) ||
+	    v99->kind == RTB_VD_UNTESTED)
+		rtb_sb_printf(b, "(Not tested: %s.) ", ce->nr < 2 || bc->nr < 2 ?
+			      "fewer than two rounds on a side, so the run-to-run noise is unknown" :
+			      "a figure not known per round in a file: no samples, and its rounds "
+			      "do not carry it");
+	/* more consistent: the p99 called in one side's favour, the median not */
+	if (h99 && !ce->significant && (v99->kind == RTB_VD_LOWER || v99->kind == RTB_VD_HIGHER)) {
+		int lower = v99->kind == RTB_VD_LOWER;
+		const struct rtb_rf_metric *s = lower ? ce->m : bc->m, *o = lower ? bc->m : ce->m;
+
+		rtb_cmp_fmt_time(v1, sizeof(v1), spread_ns(s), cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), spread_ns(o), cm->unit);
+		rtb_sb_printf(b, "%s is more consistent (p99-p50 %s vs %s %s; its p99 lower beyond the "
+			      "rounds' own spread, its median not). ", lower ? li : lb, v1, v2, tu);
+	}
+}
+
+/* rtb_cmp_summary - for two systems, the conclusion first (worst case,
+ * then median); then per system against the first: the median shift with
+ * its interval judged against the run-to-run noise of the rounds, the
+ * probability of superiority, and the tail (p99, p99.9, max) judged the
+ * same way on each round's figure. "Lower" and "more consistent" come
+ * from these verdicts, never from mean and stddev or from an untested
+ * difference. */
 int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
 	const struct rtb_cmp_cell *bc;
 	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
-	struct rtb_sb b = { 0 };
-	char v1[32], v2[32], s1[32], s2[32];
-	size_t i, ncmp = 0, ndiff = 0;
-	int fast = -1, steady = -1;
+	struct rtb_sb b = { 0 }, d = { 0 };
+	char v1[32], v2[32];
+	size_t i, ncmp = 0, last = 0;
+	int fast = -1, worst = -1;
 	double ci_level = 100.0 * (1 - c->alpha);
 
 	if (cm->base < 0 || cm->nusable < 2) {
@@ -78,29 +284,30 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			continue;
 		if (rtb_cmp_noisy(c, i) || rtb_cmp_noisy(c, (size_t)cm->base)) {
 			if ((int)i != cm->base)
-				rtb_sb_printf(&b, "%s vs %s: no timing verdict (emulated without "
+				rtb_sb_printf(&d, "%s vs %s: no timing verdict (emulated without "
 					      "-icount: the times are host noise). ",
 					      c->labels[i], c->labels[cm->base]);
 			continue;
 		}
 		if (fast < 0 || ce->m->pct[0] < cm->cell[fast].m->pct[0])
 			fast = (int)i;
-		if (steady < 0 || spread_ns(ce->m) < spread_ns(cm->cell[steady].m))
-			steady = (int)i;
+		if (worst < 0 || ce->m->max < cm->cell[worst].m->max)
+			worst = (int)i;
 		if ((int)i == cm->base)
 			continue;
 		ncmp++;
+		last = i;
 		rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->pct[0], cm->unit);
 		rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->pct[0], cm->unit);
 		if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED) {
-			rtb_sb_printf(&b, "%s vs %s: median %s vs %s %s (%+.1f%%); no verdict: %s has "
+			rtb_sb_printf(&d, "%s vs %s: median %s vs %s %s (%+.1f%%); no verdict: %s has "
 				      "fewer than two rounds, so its run-to-run noise is unknown "
 				      "(schema-1 file or --rounds 1). ",
 				      c->labels[i], c->labels[cm->base], v1, v2, tu,
 				      100.0 * ce->d_p50,
 				      ce->nr < 2 ? c->labels[i] : c->labels[cm->base]);
 		} else if (ce->vd.kind == RTB_VD_NOISE) {
-			rtb_sb_printf(&b, "%s and %s: median %s vs %s %s (%+.1f%%, %.0f%% CI %+.1f%% to "
+			rtb_sb_printf(&d, "%s and %s: median %s vs %s %s (%+.1f%%, %.0f%% CI %+.1f%% to "
 				      "%+.1f%%), within run-to-run noise (+-%.1f%%). ",
 				      c->labels[i], c->labels[cm->base], v1, v2, tu,
 				      ce->vd.shift_pct, ci_level, ce->vd.ci_lo_pct, ce->vd.ci_hi_pct,
@@ -108,48 +315,29 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		} else {
 			char pv[32];
 			rtb_cmp_fmt_p(pv, sizeof(pv), ce->vd.p);
-			ndiff++;
-			rtb_sb_printf(&b, "%s has ", c->labels[i]);
-			cmp_pct_phrase(&b, ce->vd.shift_pct / 100.0, "higher", "lower");
-			rtb_sb_printf(&b, " median latency than %s (%s vs %s %s; %.0f%% CI %+.1f%% to "
+			rtb_sb_printf(&d, "%s has ", c->labels[i]);
+			cmp_pct_phrase(&d, ce->vd.shift_pct / 100.0, "higher", "lower");
+			rtb_sb_printf(&d, " median latency than %s (%s vs %s %s; %.0f%% CI %+.1f%% to "
 				      "%+.1f%%, Welch p %s on %zu and %zu round medians; beyond "
 				      "run-to-run noise +-%.1f%%). ",
 				      c->labels[cm->base], v1, v2, tu, ci_level, ce->vd.ci_lo_pct,
 				      ce->vd.ci_hi_pct, pv, ce->nr, bc->nr, ce->vd.noise_pct);
 		}
 		if (ce->has_test)
-			rtb_sb_printf(&b, "P(%s < %s) = %.2f. ", c->labels[i], c->labels[cm->base],
+			rtb_sb_printf(&d, "P(%s < %s) = %.2f. ", c->labels[i], c->labels[cm->base],
 				      ce->p_lower);
-		cmp_tails(&b, cm, ce, bc);
+		cmp_tail_detail(&d, c, cm, i, cm->nusable > 2);
 	}
-	if (ncmp == 1 && cm->nusable == 2 && fast >= 0 && steady >= 0) {
-		int other = -1;
-
-		for (i = 0; other < 0 && i < c->nsys; i++)
-			if (cm->cell[i].usable && (int)i != steady)
-				other = (int)i;
-		int steadier = other >= 0 &&
-			spread_ns(cm->cell[steady].m) * 1.1 < spread_ns(cm->cell[other].m);
-		if (steadier) {
-			rtb_cmp_fmt_time(s1, sizeof(s1), spread_ns(cm->cell[steady].m), cm->unit);
-			rtb_cmp_fmt_time(s2, sizeof(s2), spread_ns(cm->cell[other].m), cm->unit);
-		}
-		if (ndiff && steadier)
-			rtb_sb_printf(&b, "%s has the lower latency; %s is more consistent (p99-p50 %s vs %s %s).",
-				      c->labels[fast], c->labels[steady], s1, s2, tu);
-		else if (ndiff)
-			rtb_sb_printf(&b, "%s has the lower latency; both are about as consistent (p99-p50).",
-				      c->labels[fast]);
-		else if (steadier)
-			rtb_sb_printf(&b, "Neither is shown to have lower latency; %s is more consistent "
-				      "(p99-p50 %s vs %s %s).", c->labels[steady], s1, s2, tu);
-		else
-			rtb_sb_printf(&b, "Neither is shown to have lower latency; both are about as "
-				      "consistent (p99-p50).");
-	} else if (ncmp > 1) {
-		rtb_sb_printf(&b, "Lowest median: %s; smallest p99-p50 (most consistent): %s.",
-			      c->labels[fast], c->labels[steady]);
-	}
+	if (ncmp == 1 && cm->nusable == 2 && fast >= 0)
+		cmp_conclusion(&b, c, cm, last, fast);
+	else if (ncmp > 1)
+		rtb_sb_printf(&b, "Lowest max: %s; lowest median: %s (figures; each system's "
+			      "verdicts against %s follow). ", c->labels[worst], c->labels[fast],
+			      c->labels[cm->base]);
+	rtb_sb_puts(&b, rtb_sb_cstr(&d));
+	if (d.failed)
+		b.failed = 1;
+	rtb_sb_free(&d);
 	if (b.failed) {
 		rtb_sb_free(&b);
 		return RTB_ENOMEM;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the CSV rendering of the comparison model: one row per
- * metric and system, raw units as in the files. */
+ * metric and system, raw units as in the files. Columns are only ever
+ * added at the end, so a script reading by position keeps working. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,7 +18,9 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 	/* one row per metric and system, raw units (ns) as in the files */
 	rtb_sb_puts(b, "metric,study_table,system,file,role,status,unit,count,mean,stddev,"
 		    "p50,p99,max,d_mean_pct,d_p99_pct,d_max_pct,test,p_value,significant,verdict,"
-		    "shift_pct,ci_lo_pct,ci_hi_pct,noise_pct,rounds,p_lower\r\n");
+		    "shift_pct,ci_lo_pct,ci_hi_pct,noise_pct,rounds,p_lower,p999,"
+		    "p99_verdict,p99_shift_pct,p99_noise_pct,p999_verdict,p999_shift_pct,p999_noise_pct,"
+		    "max_verdict,max_shift_pct,max_noise_pct\r\n");
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 
@@ -75,9 +78,24 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 			}
 			rtb_sb_printf(b, "%zu,", ce->nr);
 			if (ce->has_test)
-				rtb_sb_printf(b, "%.4f\r\n", ce->p_lower);
-			else
-				rtb_sb_puts(b, "\r\n");
+				rtb_sb_printf(b, "%.4f", ce->p_lower);
+			rtb_sb_puts(b, ",");
+			if (ce->usable && ce->m->has_pct[3])
+				rtb_sb_printf(b, "%lld", (long long)ce->m->pct[3]);
+			/* the tail's verdicts: p99, p99.9, max */
+			for (int t = 0; t < RTB_CMP_NTAIL; t++) {
+				const struct rtb_verdict *tv = &ce->tv[t];
+
+				if (ce->has_tv[t] && tv->kind != RTB_VD_UNTESTED)
+					rtb_sb_printf(b, ",%s,%.3f,%.3f", tv->kind == RTB_VD_NOISE ? "noise" :
+						      rtb_vd_kind_phrase(tv->kind), tv->shift_pct,
+						      tv->noise_pct);
+				else if (ce->has_tv[t])
+					rtb_sb_printf(b, ",untested,%.3f,", tv->shift_pct);
+				else
+					rtb_sb_puts(b, ",,,");
+			}
+			rtb_sb_puts(b, "\r\n");
 		}
 	}
 	return 0;

@@ -73,7 +73,10 @@ static const char report_check_js[] =
 
 /* ---- tables ------------------------------------------------------------ */
 
-static void td_diff(struct rtb_sb *b, double d)
+/* td_diff - a relative difference, coloured only where the verdict behind
+ * it called it (the median's for p50, the tail's for p99, p99.9, max):
+ * untested or within run-to-run noise stays neutral, whatever its sign. */
+static void td_diff(struct rtb_sb *b, double d, enum rtb_vd_kind kind)
 {
 	char t[32];
 
@@ -82,7 +85,20 @@ static void td_diff(struct rtb_sb *b, double d)
 		return;
 	}
 	rtb_cmp_fmt_pct(t, sizeof(t), d);
-	rtb_sb_printf(b, "<td class=\"%s\">%s</td>", d > 0 ? "worse" : d < 0 ? "better" : "", t);
+	rtb_sb_printf(b, "<td class=\"%s\">%s</td>", kind == RTB_VD_HIGHER ? "worse sig" :
+		      kind == RTB_VD_LOWER ? "better sig" : "", t);
+}
+
+/* vrow_class - a verdict row's cell class: coloured only when called. */
+static const char *vrow_class(const struct rtb_cmp_cell *ce, int n)
+{
+	enum rtb_vd_kind k = RTB_VD_UNTESTED;
+
+	if (n == RTB_CMP_VROW_VERDICT && ce->has_vd)
+		k = ce->vd.kind;
+	else if (n >= RTB_CMP_VROW_P99 && n <= RTB_CMP_VROW_MAX && ce->has_tv[n - RTB_CMP_VROW_P99])
+		k = ce->tv[n - RTB_CMP_VROW_P99].kind;
+	return k == RTB_VD_HIGHER ? "worse sig" : k == RTB_VD_LOWER ? "better sig" : "";
 }
 
 static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
@@ -116,7 +132,7 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 				rtb_sb_printf(b, "<td>%s</td>", v);
 			}
 			if ((int)i != cm->base && cm->base >= 0)
-				td_diff(b, rtb_cmp_row_diff(ce, r));
+				td_diff(b, rtb_cmp_row_diff(ce, r), rtb_cmp_row_kind(ce, r));
 		}
 		rtb_sb_puts(b, "</tr>\n");
 	}
@@ -132,8 +148,7 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 					continue;
 				}
 				rtb_cmp_fmt_vrow(v, sizeof(v), c, cm, ce, (enum rtb_cmp_vrow)n);
-				rtb_sb_printf(b, "<td class=\"%s\">", n == RTB_CMP_VROW_VERDICT &&
-					      ce->significant ? "sig" : "");
+				rtb_sb_printf(b, "<td class=\"%s\">", vrow_class(ce, n));
 				rtb_sb_html(b, v);
 				rtb_sb_puts(b, "</td><td></td>");
 			}

@@ -97,6 +97,32 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 					"p99_shift_pct", ce->vd.has_p99 ? jnum(ce->vd.p99_shift_pct) :
 						json_null()));
 			}
+			if (ce->has_diff) {
+				json_t *tail = json_object();
+
+				for (int t = 0; tail && t < RTB_CMP_NTAIL; t++) {
+					const struct rtb_verdict *tv = &ce->tv[t];
+
+					json_object_set_new(tail, rtb_cmp_tail_names[t], !ce->has_tv[t] ?
+						json_null() : json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}",
+						"test", "welch-log-round-values",
+						"kind", tv->kind == RTB_VD_NOISE ? "noise" :
+							rtb_vd_kind_phrase(tv->kind),
+						"shift_pct", jnum(tv->shift_pct),
+						"noise_pct", tv->noise_pct >= 0 ? jnum(tv->noise_pct) : json_null(),
+						"p", jnum(tv->p), "rounds", json_integer((json_int_t)ce->nrt[t])));
+				}
+				if (tail && ce->has_dv)
+					json_object_set_new(tail, "deadline_misses", json_pack(
+						"{s:s, s:s, s:o, s:o, s:o}", "test", "welch-round-fractions",
+						"kind", ce->dv.kind == RTB_VD_NOISE ? "noise" :
+							rtb_vd_kind_phrase(ce->dv.kind),
+						"shift_points", jnum(ce->dv.shift_pct),
+						"noise_points", ce->dv.noise_pct >= 0 ? jnum(ce->dv.noise_pct) :
+							json_null(),
+						"p", jnum(ce->dv.p)));
+				json_object_set_new(jc, "tail", tail ? tail : json_null());
+			}
 			if (ce->has_test) {
 				json_object_set_new(jc, "superiority", json_pack(
 					"{s:s, s:b, s:f, s:f, s:f}",

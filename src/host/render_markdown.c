@@ -7,6 +7,17 @@
 #include "rtbench/err.h"
 #include "host/render.h"
 
+/* vrow_called - a verdict row that called a difference (bold). */
+static int vrow_called(const struct rtb_cmp_cell *ce, int n)
+{
+	if (n == RTB_CMP_VROW_VERDICT)
+		return ce->significant;
+	if (n >= RTB_CMP_VROW_P99 && n <= RTB_CMP_VROW_MAX && ce->has_tv[n - RTB_CMP_VROW_P99])
+		return ce->tv[n - RTB_CMP_VROW_P99].kind == RTB_VD_LOWER ||
+			ce->tv[n - RTB_CMP_VROW_P99].kind == RTB_VD_HIGHER;
+	return 0;
+}
+
 static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 {
 	const struct rtb_cmp *c = &h->cmp;
@@ -63,7 +74,7 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 				} else {
 					rtb_cmp_fmt_vrow(v, sizeof(v), c, cm, ce,
 							 (enum rtb_cmp_vrow)(n - RTB_CMP_NROWS));
-					if (n - RTB_CMP_NROWS == RTB_CMP_VROW_VERDICT && ce->significant)
+					if (vrow_called(ce, (int)(n - RTB_CMP_NROWS)))
 						snprintf(d, sizeof(d), "**%s**", v);
 				}
 				rtb_sb_printf(b, " %s |", v);

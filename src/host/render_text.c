@@ -29,7 +29,7 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 	for (i = 0; i < c->nnotes; i++)
 		rtb_render_wrap(b, "note: ", c->notes[i], 6, 100);
 	for (i = 0; i < c->nsys; i++)
-		w[i] = (int)(strlen(c->labels[i]) > 10 ? strlen(c->labels[i]) : 10);
+		w[i] = (int)(strlen(c->labels[i]) > 14 ? strlen(c->labels[i]) : 14);
 
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];

@@ -39,6 +39,8 @@ struct rtb_rf_round {
 	uint64_t count;
 	int64_t p50, p99;
 	double mean;
+	int64_t p999, max;    /* "p99_9_ns", "max_ns": optional (has_*) */
+	int has_p999, has_max;
 };
 
 struct rtb_rf_metric {

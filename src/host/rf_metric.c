@@ -94,8 +94,10 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
 	return 0;
 }
 
-/* rf_rounds - "rounds": [{"count", "p50_ns", "p99_ns", "mean_ns"}, ...];
- * their counts add up to the metric's count. */
+/* rf_rounds - "rounds": [{"count", "p50_ns", "p99_ns", "mean_ns"}, ...],
+ * optionally "p99_9_ns" and "max_ns" (a histogram-mode run's rounds or
+ * intervals, whose samples are not in the file); their counts add up to
+ * the metric's count. */
 static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
 {
 	json_t *e;
@@ -117,8 +119,14 @@ static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
 		if ((rc = rf_opt_count(c, e, "count", &rd->count)) ||
 		    (rc = rf_req_int(c, e, "p50_ns", &rd->p50)) ||
 		    (rc = rf_req_int(c, e, "p99_ns", &rd->p99)) ||
-		    (rc = rf_req_num(c, e, "mean_ns", &rd->mean)))
+		    (rc = rf_req_num(c, e, "mean_ns", &rd->mean)) ||
+		    (rc = rf_opt_int(c, e, "p99_9_ns", &rd->p999, &rd->has_p999)) ||
+		    (rc = rf_opt_int(c, e, "max_ns", &rd->max, &rd->has_max)))
 			return rc;
+		if ((rd->has_p999 && rd->p999 < rd->p99) ||
+		    (rd->has_max && rd->max < (rd->has_p999 ? rd->p999 : rd->p99)))
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (p99 %lld above its p99.9 or max)",
+				       i, (long long)rd->p99);
 		if (rd->count == 0 || rd->p50 < 0 || rd->p99 < rd->p50)
 			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
 				       i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);

@@ -146,8 +146,38 @@ const char *rtb_vd_kind_phrase(enum rtb_vd_kind k)
 	return "untested";
 }
 
-int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b,
-			double alpha, struct rtb_verdict *out)
+/* welch_logs - Welch's t on the logarithms of a[0..na) and b[0..nb) into
+ * out (shift, interval, t, df, p, significant); both n >= 2. */
+static void welch_logs(double ma, double va, size_t na, double mb, double vb, size_t nb,
+		       double alpha, struct rtb_verdict *out)
+{
+	double sa = va / (double)na, sb = vb / (double)nb;
+	double se = sqrt(sa + sb), d = mb - ma;
+
+	if (se > 0) {
+		out->df = (sa + sb) * (sa + sb) /
+			  (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+		out->t = d / se;
+		out->p = rtb_t_sf2(out->t, out->df);
+		double tq = rtb_t_quantile(1 - alpha / 2, out->df);
+		out->ci_lo_pct = 100.0 * (exp(d - tq * se) - 1);
+		out->ci_hi_pct = 100.0 * (exp(d + tq * se) - 1);
+	} else {
+		/* every round identical on both sides */
+		out->df = (double)(na + nb - 2);
+		out->t = d == 0 ? 0 : copysign(INFINITY, d);
+		out->p = d == 0 ? 1 : 0;
+		out->ci_lo_pct = out->ci_hi_pct = out->shift_pct;
+	}
+	out->significant = out->p < alpha;
+	if (out->significant && fabs(out->shift_pct) > out->noise_pct)
+		out->kind = d < 0 ? RTB_VD_LOWER : RTB_VD_HIGHER;
+	else
+		out->kind = RTB_VD_NOISE;
+}
+
+int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct rtb_verdict *out)
 {
 	double ma, va, mb, vb;
 
@@ -156,13 +186,91 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
 	out->p = NAN;
 	out->ci_lo_pct = out->ci_hi_pct = NAN;
 	out->noise_pct = -1;
-	if (!a || !b || !(alpha > 0 && alpha < 1) || !a->round_p50 || !b->round_p50 ||
-	    !a->nrounds || !b->nrounds)
+	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
 		return -1;
-	if (log_stats(a->round_p50, a->nrounds, &ma, &va) ||
-	    log_stats(b->round_p50, b->nrounds, &mb, &vb))
+	if (log_stats(a, na, &ma, &va) || log_stats(b, nb, &mb, &vb))
 		return -1;
 	out->shift_pct = 100.0 * (exp(mb - ma) - 1);
+	if (na < 2 || nb < 2)
+		return 0; /* no between-round spread on a side: untested */
+	double ha = rtb_half_range_pct(a, na), hb = rtb_half_range_pct(b, nb);
+	out->noise_pct = ha > hb ? ha : hb;
+	welch_logs(ma, va, na, mb, vb, nb, alpha, out);
+	return 0;
+}
+
+int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		      struct rtb_verdict *out)
+{
+	double ma = 0, va = 0, mb = 0, vb = 0, loa, hia, lob, hib;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = RTB_VD_UNTESTED;
+	out->p = NAN;
+	out->ci_lo_pct = out->ci_hi_pct = NAN;
+	out->noise_pct = -1;
+	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
+		return -1;
+	loa = hia = a[0];
+	lob = hib = b[0];
+	for (i = 0; i < na; i++) {
+		double d = a[i] - ma;
+		ma += d / (double)(i + 1);
+		va += d * (a[i] - ma);
+		loa = fmin(loa, a[i]);
+		hia = fmax(hia, a[i]);
+	}
+	for (i = 0; i < nb; i++) {
+		double d = b[i] - mb;
+		mb += d / (double)(i + 1);
+		vb += d * (b[i] - mb);
+		lob = fmin(lob, b[i]);
+		hib = fmax(hib, b[i]);
+	}
+	/* the shift in percentage points of the samples, not a ratio: a
+	 * fraction may be 0 on one side */
+	out->shift_pct = 100.0 * (mb - ma);
+	if (na < 2 || nb < 2)
+		return 0;
+	out->noise_pct = 50.0 * fmax(hia - loa, hib - lob);
+	va = va / (double)(na - 1) / (double)na;
+	vb = vb / (double)(nb - 1) / (double)nb;
+	double se = sqrt(va + vb), d = mb - ma;
+	if (se > 0) {
+		out->df = (va + vb) * (va + vb) /
+			  (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
+		out->t = d / se;
+		out->p = rtb_t_sf2(out->t, out->df);
+		double tq = rtb_t_quantile(1 - alpha / 2, out->df);
+		out->ci_lo_pct = 100.0 * (d - tq * se);
+		out->ci_hi_pct = 100.0 * (d + tq * se);
+	} else {
+		out->df = (double)(na + nb - 2);
+		out->t = d == 0 ? 0 : copysign(INFINITY, d);
+		out->p = d == 0 ? 1 : 0;
+		out->ci_lo_pct = out->ci_hi_pct = out->shift_pct;
+	}
+	out->significant = out->p < alpha;
+	if (out->significant && fabs(out->shift_pct) > out->noise_pct)
+		out->kind = d < 0 ? RTB_VD_LOWER : RTB_VD_HIGHER;
+	else
+		out->kind = RTB_VD_NOISE;
+	return 0;
+}
+
+int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b,
+			double alpha, struct rtb_verdict *out)
+{
+	int rc;
+
+	if (!a || !b || !a->round_p50 || !b->round_p50) {
+		rtb_verdict_stat(NULL, 0, NULL, 0, alpha, out);
+		return -1;
+	}
+	rc = rtb_verdict_stat(a->round_p50, a->nrounds, b->round_p50, b->nrounds, alpha, out);
+	if (rc)
+		return rc;
 	if (a->round_p99 && b->round_p99) {
 		double pa, qa, pb, qb;
 		if (!log_stats(a->round_p99, a->nrounds, &pa, &qa) &&
@@ -174,34 +282,5 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
 			out->p99_noise_pct = na > nb ? na : nb;
 		}
 	}
-	if (a->nrounds < 2 || b->nrounds < 2)
-		return 0; /* no between-round spread on a side: untested */
-
-	double na = rtb_half_range_pct(a->round_p50, a->nrounds);
-	double nb = rtb_half_range_pct(b->round_p50, b->nrounds);
-	out->noise_pct = na > nb ? na : nb;
-
-	double sa = va / (double)a->nrounds, sb = vb / (double)b->nrounds;
-	double se = sqrt(sa + sb), d = mb - ma;
-	if (se > 0) {
-		out->df = (sa + sb) * (sa + sb) /
-			  (sa * sa / (double)(a->nrounds - 1) + sb * sb / (double)(b->nrounds - 1));
-		out->t = d / se;
-		out->p = rtb_t_sf2(out->t, out->df);
-		double tq = rtb_t_quantile(1 - alpha / 2, out->df);
-		out->ci_lo_pct = 100.0 * (exp(d - tq * se) - 1);
-		out->ci_hi_pct = 100.0 * (exp(d + tq * se) - 1);
-	} else {
-		/* every round identical on both sides */
-		out->df = (double)(a->nrounds + b->nrounds - 2);
-		out->t = d == 0 ? 0 : copysign(INFINITY, d);
-		out->p = d == 0 ? 1 : 0;
-		out->ci_lo_pct = out->ci_hi_pct = out->shift_pct;
-	}
-	out->significant = out->p < alpha;
-	if (out->significant && fabs(out->shift_pct) > out->noise_pct)
-		out->kind = d < 0 ? RTB_VD_LOWER : RTB_VD_HIGHER;
-	else
-		out->kind = RTB_VD_NOISE;
 	return 0;
 }

@@ -54,6 +54,24 @@ struct rtb_verdict {
 int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b,
 			double alpha, struct rtb_verdict *out);
 
+/* rtb_verdict_stat - the same discipline on any per-round statistic (a
+ * round's p99, p99.9 or maximum): Welch's t on the logarithm of A's n_a
+ * and B's n_b round values, a difference called only when significant at
+ * alpha and beyond the larger of the two sides' own between-round half
+ * range (the statistic's own run-to-run noise; a maximum's is wide).
+ * shift_pct is the ratio of the geometric means of the round values.
+ * Untested with fewer than two rounds on a side. Returns 0, or -1 on bad
+ * input (a value <= 0, alpha out of range, no values). */
+int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct rtb_verdict *out);
+
+/* rtb_verdict_count - as rtb_verdict_stat, for a per-round fraction in
+ * [0, 1] (deadline misses per sample), which may be 0: Welch's t on the
+ * fractions themselves; shift_pct, the interval and noise_pct are in
+ * percentage points of the samples. Returns 0 or -1 on bad input. */
+int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		      struct rtb_verdict *out);
+
 /* rtb_vd_kind_phrase - "lower", "higher", "within run-to-run noise",
  * "untested". */
 const char *rtb_vd_kind_phrase(enum rtb_vd_kind k);

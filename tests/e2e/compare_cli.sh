@@ -23,8 +23,9 @@ expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
 		echo "FAIL: exit $rc, want $want: $*"; sed 's/^/  | /' "$out/e"; fail=1
 	fi
 }
-has() { # has FILE TEXT
-	grep -qF -- "$2" "$1" || { echo "FAIL: $1 lacks: $2"; fail=1; }
+has() { # has FILE TEXT (found also where the text renderer wrapped it over lines)
+	grep -qF -- "$2" "$1" || tr '\n' ' ' <"$1" | tr -s ' ' | grep -qF -- "$2" ||
+		{ echo "FAIL: $1 lacks: $2"; fail=1; }
 }
 one_line() { # one_line PREFIX: stderr is exactly one line starting with PREFIX
 	local n; n=$(wc -l <"$out/e")

@@ -2,7 +2,8 @@
 /* test_compare_formats - what the machine-readable outputs of `rtbench
  * compare` promise a spreadsheet or a script: every CSV row has exactly the
  * header's fields (issue 18: baseline rows had one more, shifting every
- * column after max). */
+ * column after max); the report colours a difference green or red only
+ * where a verdict called it (issue 19: an A/A pair got a green p99). */
 #include "check.h"
 #include "host_testutil.h"
 #include "host/host.h"
@@ -67,6 +68,48 @@ static void csv_rows_match_header(char **files, int nfiles)
 	free(err);
 }
 
+/* report_html - the page `rtbench report` writes for files a, b. */
+static char *report_html(const char *a, const char *b)
+{
+	const char *tmp = getenv("RTB_TEST_OUT") ? getenv("RTB_TEST_OUT") : "/tmp";
+	char path[512], *out, *err, *page;
+	char *argv[] = { "report", (char *)a, (char *)b, "-o", path, NULL };
+
+	snprintf(path, sizeof(path), "%s/test_compare_formats.html", tmp);
+	CHECK_EQ_I(tu_run(rtb_host_report, 5, argv, &out, &err), 0);
+	page = tu_slurp(path);
+	free(out);
+	free(err);
+	return page;
+}
+
+/* report_colours - an A/A pair (the same system run twice) has no green
+ * or red cell, whatever the signs of its differences; where the tail's
+ * verdict called a difference (vx against rtl: p99, p99.9 and max higher
+ * beyond the rounds' own spread) it is red, and the untested mean beside
+ * it stays neutral. */
+static void report_colours(const char *vx, const char *rerun, const char *rtl)
+{
+	char *page = report_html(vx, rerun);
+	const char *sec;
+
+	CHECK(strstr(page, "</html>") != NULL);
+	CHECK(strstr(page, "class=\"better") == NULL);
+	CHECK(strstr(page, "class=\"worse") == NULL);
+	free(page);
+	page = report_html(vx, rtl);
+	sec = strstr(page, "data-metric=\"ctxsw.rr.yield\"");
+	CHECK(sec != NULL);
+	if (sec) {
+		const char *mean = strstr(sec, "<td>mean</td>"), *p99 = strstr(sec, "<td>p99</td>");
+
+		CHECK(mean && strstr(mean, "<td class=\"\">+18.1%</td>") != NULL &&
+		      strstr(mean, "<td class=\"\">+18.1%</td>") < p99);
+		CHECK(p99 && strncmp(strstr(p99, "<td class="), "<td class=\"worse sig\">+216.1%", 29) == 0);
+	}
+	free(page);
+}
+
 int main(void)
 {
 	char vx[512], rtl[512], hist[512];
@@ -80,6 +123,12 @@ int main(void)
 
 		csv_rows_match_header(f, 2);
 		csv_rows_match_header(g, 3);
+	}
+	{
+		char rerun[512];
+
+		snprintf(rerun, sizeof(rerun), "%s", tu_data("vx_rerun.json"));
+		report_colours(vx, rerun, rtl);
 	}
 	return check_done();
 }
