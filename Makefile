@@ -5,7 +5,7 @@
 #   make run             build and run the study with defaults ($(BUILD)/result.json)
 #   make check           install what the tests need (root + apt-get, from
 #                        tests/packages.txt; says what), then every test, none skipped
-#   make test            build and run every test (prints "N passed, N failed")
+#   make test            build and run every test (prints "N passed, N failed, N skipped")
 #   make install PREFIX=/usr/local DESTDIR=   (program, man page, docs, schema, completion)
 #   make man             rtbench(1) from the --help texts (tools/gen-man.sh)
 #   make deb             the Debian package (dpkg-buildpackage -us -uc -b) into $(BUILD)/deb
@@ -108,7 +108,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h $(BUIL
 unit: $(UNIT_BIN)
 
 # test - every unit, conformance and end-to-end test, each in its own
-# process with a timeout; tests/run.sh prints the "N passed, N failed" line.
+# process with a timeout; tests/run.sh prints the "N passed, N failed,
+# N skipped" line, then the count of tests NOT RUN for want of an external
+# source tree (the FreeRTOS ones without a kernel).
 test: $(BUILD)/rtbench $(UNIT_BIN)
 	tests/run.sh $(BUILD)
 
@@ -125,7 +127,8 @@ endif
 # check - the second: install what the tests need when it can (root and
 # apt-get; tests/install-deps.sh says what, from tests/packages.txt), then
 # build again (the host side appears once jansson is there) and run every
-# test; a skipped test fails the check (RTB_NO_SKIP=1).
+# test; a skipped test fails the check (RTB_NO_SKIP=1); NOT RUN (a test that
+# needs the user's own FreeRTOS-Kernel, absent) does not.
 check:
 	tests/install-deps.sh
 	RTB_NO_SKIP=1 $(MAKE) test

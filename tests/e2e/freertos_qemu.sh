@@ -6,14 +6,14 @@
 # virtual time is deterministic); the framed result decodes into the same
 # file both times; the port conformance test (tests/unit/test_port.c, the
 # source the Linux port runs) passes on the board. Skips without the ARM
-# toolchain, QEMU or the FreeRTOS kernel tree.
+# toolchain or QEMU; NOT RUN without a FreeRTOS-Kernel tree
+# (FREERTOS_KERNEL_PATH, lib.bash).
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
-kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
 for t in arm-none-eabi-gcc qemu-system-arm; do
 	command -v $t >/dev/null || { echo "SKIP: $t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"; exit 77; }
 done
-[ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
+needs_freertos_kernel
 
 fw=$RTB_TEST_OUT/freertos-qemu
 tests=ctxsw.rr.yield,sync.prio_inv,irq.timer.signal,irq.timer.isr_to_task,sync.sem.take,ipc.mqueue.wakeup

@@ -10,14 +10,14 @@
 # pair is quantised to whole ticks, so the difference is 32.000 us to
 # within one tick (which way depends on the code's phase against the tick
 # grid: a layout change moved it from 32.000 to 32.040 once); and the
-# selftest's own verdict is pass.
+# selftest's own verdict is pass. Skips without the ARM toolchain or QEMU;
+# NOT RUN without a FreeRTOS-Kernel tree (FREERTOS_KERNEL_PATH, lib.bash).
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
-kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
 for t in arm-none-eabi-gcc qemu-system-arm; do
 	command -v $t >/dev/null || { echo "SKIP: $t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"; exit 77; }
 done
-[ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
+needs_freertos_kernel
 
 # the same build folder as e2e/freertos_qemu: only the firmware entry differs
 fw=$RTB_TEST_OUT/freertos-qemu

@@ -5,12 +5,12 @@
 # source Linux and the QEMU board run) passes with no sanitizer report, and
 # a short run of the firmware entry ends cleanly and marks its figures as
 # the simulator's, not FreeRTOS's. Fast: the functional check of the port.
+# NOT RUN without a FreeRTOS-Kernel tree (FREERTOS_KERNEL_PATH, lib.bash).
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
-kernel=${FREERTOS_KERNEL_PATH:-../shared/vendor/FreeRTOS-Kernel}
-[ -f "$kernel/tasks.c" ] || { echo "SKIP: no FreeRTOS kernel at $kernel (FREERTOS_KERNEL_PATH)"; exit 77; }
 printf 'int main(void){return 0;}\n' | gcc -fsanitize=address,undefined -x c -o "$RTB_TEST_OUT/asan-probe" - 2>/dev/null ||
 	{ echo "SKIP: gcc cannot build with -fsanitize=address,undefined here"; exit 77; }
+needs_freertos_kernel
 
 fw=$RTB_TEST_OUT/freertos-sim
 mk() { make -s -j2 PORT=freertos BOARD=sim FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \

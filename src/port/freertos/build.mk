@@ -8,7 +8,11 @@
 #   make PORT=freertos BOARD=sim               the FreeRTOS POSIX simulator build (Linux
 #                                              executable; functional tests only, no figures)
 #
-# FREERTOS_KERNEL_PATH: a FreeRTOS-Kernel tree (default ../shared/vendor/FreeRTOS-Kernel).
+# FREERTOS_KERNEL_PATH=DIR: your FreeRTOS-Kernel tree (upstream, a V11 tag). The
+# kernel is yours, never part of rtbench: without the variable the build looks
+# in one place, ../FreeRTOS-Kernel beside this checkout, and without a tree
+# there it stops at once with one line saying how to get one:
+#   git clone --branch V11.1.0 --depth 1 https://github.com/FreeRTOS/FreeRTOS-Kernel.git ../FreeRTOS-Kernel
 # Settings users argue about, recorded in the result's fingerprint:
 #   FREERTOS_TIME_SLICING=1 FREERTOS_PREEMPTION=1 FREERTOS_PORT_TASK_SELECTION=1
 #   FREERTOS_TICK_HZ=1000
@@ -18,7 +22,8 @@
 # 2000 instructions under QEMU).
 
 BOARD                 ?= mps2-an500
-FREERTOS_KERNEL_PATH  ?= ../shared/vendor/FreeRTOS-Kernel
+FREERTOS_KERNEL_DEFAULT := ../FreeRTOS-Kernel
+FREERTOS_KERNEL_CLONE := git clone --branch V11.1.0 --depth 1 https://github.com/FreeRTOS/FreeRTOS-Kernel.git $(FREERTOS_KERNEL_DEFAULT)
 FREERTOS_TIME_SLICING ?= 1
 FREERTOS_PREEMPTION   ?= 1
 FREERTOS_PORT_TASK_SELECTION ?= 1
@@ -31,13 +36,21 @@ RTB_SELFTEST          ?= 0
 
 FW_BOARD_DIR := src/port/freertos/board/$(BOARD)
 FW_BUILD     ?= build-freertos-$(BOARD)
-FR           := $(FREERTOS_KERNEL_PATH)
+FR           := $(or $(FREERTOS_KERNEL_PATH),$(FREERTOS_KERNEL_DEFAULT))
 
 ifeq ($(wildcard $(FW_BOARD_DIR)/board.mk),)
 $(error BOARD=$(BOARD): no such board (boards: $(notdir $(wildcard src/port/freertos/board/*))))
 endif
-ifeq ($(wildcard $(FR)/tasks.c),)
-$(error FREERTOS_KERNEL_PATH=$(FR): not a FreeRTOS-Kernel tree (no tasks.c))
+# No kernel: one line (make's $(error): exit 2, before anything is built),
+# except for goals that need none (clean)
+ifeq ($(and $(wildcard $(FR)/tasks.c),$(wildcard $(FR)/include/task.h)),)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),firmware)),)
+ifeq ($(FREERTOS_KERNEL_PATH),)
+$(error no FreeRTOS kernel at $(FREERTOS_KERNEL_DEFAULT) (the default place): get one with '$(FREERTOS_KERNEL_CLONE)' or name yours with FREERTOS_KERNEL_PATH=DIR)
+else
+$(error FREERTOS_KERNEL_PATH=$(FREERTOS_KERNEL_PATH) is not a FreeRTOS-Kernel tree (no tasks.c, include/task.h): get one with '$(FREERTOS_KERNEL_CLONE)')
+endif
+endif
 endif
 include $(FW_BOARD_DIR)/board.mk
 
