@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/cli.h"
+#include "core/doctor_cmd.h"
 #include "core/frame_cmd.h"
 #include "core/run.h"
 #include "core/selftest.h"
@@ -27,6 +28,7 @@ static void usage(FILE *f)
 	      "  list                          the measurements, with their ids\n"
 	      "  run [options]                 measure; study-shaped tables, --json/--csv/--raw files\n"
 	      "  selftest [options]            known-answer check of every measured path\n"
+	      "  doctor [--cpus LIST]          what in this system weakens latency, and the fix (reads only)\n"
 	      "  frame FILE...                 FILEs as RTBF1 serial frames on stdout (docs/serial.md)\n"
 #ifdef RTB_HAVE_HOST
 	      "  compare A.json B.json [...]   side-by-side tables with differences and significance\n"
@@ -125,6 +127,8 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1, 0, cmdline);
 	if (!strcmp(cmd, "selftest"))
 		return cmd_run(argc - 1, argv + 1, 1, cmdline);
+	if (!strcmp(cmd, "doctor"))
+		return rtb_cmd_doctor(argc - 1, argv + 1);
 	if (!strcmp(cmd, "frame"))
 		return rtb_cmd_frame(argc - 1, argv + 1);
 #ifdef RTB_HAVE_HOST

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
 #include "rtbench/stats.h"
@@ -204,6 +205,8 @@ struct rtb_result {
 	struct rtb_metric *metrics[RTB_MAX_METRICS];
 	int nmetrics;
 	struct rtb_footprint mem;   /* filled before each write (all 0: unknown) */
+	struct rtb_doctor doctor;   /* what in the system weakens latency on the
+	                             * measured CPUs (rtbench doctor; done 0: not run) */
 };
 
 /* rtb_result_complete - 1 only for the result of a whole run, at its very

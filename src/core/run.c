@@ -16,6 +16,7 @@
 #include "core/trace_run.h"
 #include "core/watchdog.h"
 #include "core/xcpu.h"
+#include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
@@ -140,6 +141,21 @@ static int changes_knobs(const struct rtb_opts *o)
 	return 0;
 }
 
+/* run_doctor - the doctor's findings for the measured CPU (read-only,
+ * rtbench/doctor.h), kept in the result; budget: the deadline if one was
+ * given, else 10 us. */
+static void run_doctor(struct rtb_ctx *c)
+{
+	struct rtb_doctor_cfg cfg = {
+		.root = "", .cpus = c->cpu >= 0 && c->cpu < 64 ? 1ull << c->cpu : 0,
+		.budget_ns = c->o->deadline_ns > 0 ? c->o->deadline_ns : 10000,
+		.idle_held_us = c->res->set.idle_latency_held_us,
+	};
+
+	if (cfg.cpus)
+		rtb_port_doctor(&cfg, &c->res->doctor);
+}
+
 /* rtb_run_setup - everything before the first benchmark. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		  struct rtb_result *res, struct rtb_ctx *c)
@@ -233,6 +249,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	}
 	if (c->rt && o->rr_slice_ms > 0)
 		s->rr_timeslice_ms_used = o->rr_slice_ms;
+	run_doctor(c);
 	/* Under an instruction-counting emulator the host's descheduling
 	 * stops virtual time too: the EMULATED line says what the figures are
 	 * instead (emulation.h). */

@@ -584,6 +584,32 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 	jw_close(w, '}');
 }
 
+/* write_doctor - what weakens latency on the measured CPUs (rtbench/doctor.h). */
+static void write_doctor(struct jw *w, const struct rtb_doctor *d)
+{
+	char cpus[64];
+
+	rtb_doc_cpulist_str(d->cpus, cpus, sizeof(cpus));
+	jw_open(w, "doctor", '{', 1);
+	STR(w, "cpus", cpus);
+	put_int(w, "budget_ns", d->budget_ns);
+	put_int(w, "weakens", d->weakens);
+	put_int(w, "unknown", d->unknown);
+	jw_open(w, "findings", '[', 1);
+	for (int i = 0; i < d->n && i < RTB_MAX_FINDINGS; i++) {
+		const struct rtb_finding *f = &d->f[i];
+		jw_open(w, NULL, '{', 0);
+		STR(w, "check", f->check);
+		put_strn(w, "verdict", rtb_doc_verdict_name(f->verdict), SIZE_MAX);
+		STR(w, "read", f->read);
+		STR(w, "why", f->why);
+		STR(w, "fix", f->fix);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	jw_close(w, '}');
+}
+
 /* rtb_write_json - the result as docs/json-schema.md describes. */
 int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 {
@@ -625,6 +651,8 @@ int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 	write_clock(&w, r);
 	write_settings(&w, &r->set);
 	write_footprint(&w, &r->mem);
+	if (r->doctor.done)
+		write_doctor(&w, &r->doctor);
 	jw_open(&w, "metrics", '[', 1);
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++)
 		if (r->metrics[i])

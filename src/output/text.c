@@ -268,6 +268,13 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
 	rtb_sink_printf(f, ", base prio %d\n", s->prio);
 	rtb_sink_printf(f, "load:    %s\n", s->load);
+	if (r->doctor.done && r->doctor.weakens) {
+		rtb_sink_printf(f, "doctor:  %d weaken CPU %d:", r->doctor.weakens, s->cpu);
+		for (int i = 0; i < r->doctor.n; i++)
+			if (r->doctor.f[i].verdict == RTB_DOC_WEAKENS)
+				rtb_sink_printf(f, " %s", r->doctor.f[i].check);
+		rtb_sink_printf(f, " (rtbench doctor: what was read, why, the fix)\n");
+	}
 	if (r->mem.heap_peak_bytes)
 		rtb_sink_printf(f, "memory:  %.1f KiB at the peak (metrics %.1f KiB each, with the samples), "
 				"stacks %u x %u KiB\n", (double)r->mem.heap_peak_bytes / 1024.0,

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench - what in the system weakens latency (`rtbench doctor`, and the
+ * same findings in every run's result).
+ *
+ * Plain data, no OS words: each port knows what to read (Linux: /proc and
+ * /sys; a board: its build options) and fills one finding per check, each
+ * with what it read, why that matters and the setting that changes it.
+ * The checks only read: nothing is written, nothing is changed. */
+#ifndef RTBENCH_DOCTOR_H
+#define RTBENCH_DOCTOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum rtb_doc_verdict {
+	RTB_DOC_OK = 0,         /* nothing here weakens the measured CPUs */
+	RTB_DOC_WEAKENS,        /* a setting here adds latency or noise */
+	RTB_DOC_UNKNOWN,        /* could not be read or judged */
+};
+const char *rtb_doc_verdict_name(enum rtb_doc_verdict v);
+
+struct rtb_finding {
+	char check[24];         /* stable key: "preemption", "irq_affinity", ... */
+	uint8_t verdict;        /* enum rtb_doc_verdict */
+	char read[200];         /* what was read, where ("/proc/cmdline: no isolcpus=") */
+	char why[200];          /* why it matters for latency */
+	char fix[160];          /* the setting that fixes it ("" when ok) */
+};
+
+#define RTB_MAX_FINDINGS 16
+struct rtb_doctor {
+	int done;               /* 1: the checks ran */
+	uint64_t cpus;          /* CPU mask the checks judged (bit N: CPU N) */
+	int64_t budget_ns;      /* latency budget the idle-state check used */
+	struct rtb_finding f[RTB_MAX_FINDINGS];
+	int n;
+	int weakens, unknown;   /* counts */
+};
+
+/* What the checks judge against. */
+struct rtb_doctor_cfg {
+	const char *root;       /* file-system root to read under ("" or "/":
+				 * this system; a directory: a recorded
+				 * snapshot, as the unit tests do) */
+	uint64_t cpus;          /* CPUs to judge (0: the last online CPU) */
+	int64_t budget_ns;      /* idle states with a longer exit latency weaken */
+	int idle_held_us;       /* a run holding the idle latency at this many us
+				 * (-1: not held) */
+};
+
+/* rtb_port_doctor - run every check of the port into d (read-only). Every
+ * string in a finding that came from a file is escaped (one printable
+ * line). Returns 0, or a negative rtb_err when the checks could not run at
+ * all (then d->done is 0). */
+int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d);
+
+/* rtb_doc_add - append a finding (printf-style `read`); the port's checks
+ * use it. Past RTB_MAX_FINDINGS the finding is dropped. */
+struct rtb_finding *rtb_doc_add(struct rtb_doctor *d, const char *check, enum rtb_doc_verdict v,
+				const char *why, const char *fix, const char *read_fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/* rtb_doc_cpulist - parse a CPU list ("1", "0-3,6") into a mask; CPUs
+ * above 63 are RTB_ERANGE, anything else malformed RTB_EINVAL. */
+int rtb_doc_cpulist(const char *s, uint64_t *mask);
+/* rtb_doc_cpulist_str - a mask as a CPU list ("0-2,5"). */
+void rtb_doc_cpulist_str(uint64_t mask, char *out, size_t len);
+
+#endif

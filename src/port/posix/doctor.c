@@ -1,0 +1,522 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench POSIX/Linux port - `rtbench doctor`: what in this Linux system
+ * weakens the latency of the measured CPUs (rtbench/doctor.h).
+ *
+ * Read-only: every check opens files under cfg->root (so a recorded /proc
+ * and /sys snapshot can stand in for the live system: tests/data/doctor)
+ * with O_RDONLY, regular files only, and writes nothing anywhere. Each check
+ * says what it read, why it matters and the setting that changes it, after
+ * what rteval, tuned's realtime profile and the kernel's own
+ * Documentation/admin-guide (kernel-per-CPU-kthreads, isolcpus) name. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "rtbench/doctor.h"
+#include "rtbench/err.h"
+
+struct dr {
+	const struct rtb_doctor_cfg *cfg;
+	struct rtb_doctor *d;
+	uint64_t cpus;
+	char cpul[64];          /* cpus as a list, for the messages */
+	char cmdline[2048];
+};
+
+/* rd - the first len-1 bytes of root/path (a regular file), trailing
+ * newline cut; -1 when missing or not a regular file. */
+static int rd(const struct dr *r, const char *path, char *buf, size_t len)
+{
+	char full[512];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	buf[0] = '\0';
+	snprintf(full, sizeof(full), "%s%s", r->cfg->root ? r->cfg->root : "", path);
+	fd = open(full, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return (int)n;
+}
+
+/* rd_long - root/path as one integer; -1 when missing or not a number. */
+static int rd_long(const struct dr *r, const char *path, long *v)
+{
+	char buf[64], *end;
+
+	if (rd(r, path, buf, sizeof(buf)) <= 0)
+		return -1;
+	errno = 0;
+	*v = strtol(buf, &end, 10);
+	return errno || end == buf ? -1 : 0;
+}
+
+/* cmdline_opt - the value of "name=" on the kernel command line into out
+ * ("" and 0 when absent). */
+static int cmdline_opt(const struct dr *r, const char *name, char *out, size_t len)
+{
+	size_t nl = strlen(name);
+	const char *p = r->cmdline;
+
+	out[0] = '\0';
+	while ((p = strstr(p, name))) {
+		if ((p == r->cmdline || p[-1] == ' ') && p[nl] == '=') {
+			p += nl + 1;
+			snprintf(out, len, "%.*s", (int)strcspn(p, " \n"), p);
+			return 1;
+		}
+		p += nl;
+	}
+	return 0;
+}
+
+/* list_mask - a kernel CPU list, optionally after "flag," words
+ * (isolcpus=domain,managed_irq,1-3), as a mask; 0 on "(null)" or "". */
+static uint64_t list_mask(const char *s)
+{
+	uint64_t m = 0;
+
+	while (*s && !(*s >= '0' && *s <= '9'))
+		s = strchr(s, ',') ? strchr(s, ',') + 1 : "";
+	if (rtb_doc_cpulist(s, &m))
+		return 0;
+	return m;
+}
+
+static void check_preemption(struct dr *r)
+{
+	static const char why[] = "only PREEMPT_RT makes interrupt handlers, softirqs and most kernel locks "
+		"preemptible; otherwise a high-priority task waits for whatever kernel code is running";
+	static const char fix[] = "boot a PREEMPT_RT kernel (Debian: linux-image-rt-amd64); on a PREEMPT_DYNAMIC "
+		"kernel at least preempt=full";
+	char ver[256], mode[128], arg[32];
+
+	if (rd(r, "/sys/kernel/realtime", mode, sizeof(mode)) >= 0) {
+		rtb_doc_add(r->d, "preemption", RTB_DOC_OK, why, fix, "/sys/kernel/realtime present: PREEMPT_RT");
+		return;
+	}
+	if (rd(r, "/proc/sys/kernel/version", ver, sizeof(ver)) < 0) {
+		rtb_doc_add(r->d, "preemption", RTB_DOC_UNKNOWN, why, fix, "/proc/sys/kernel/version unreadable");
+		return;
+	}
+	if (strstr(ver, "PREEMPT_RT")) {
+		rtb_doc_add(r->d, "preemption", RTB_DOC_OK, why, fix, "kernel version \"%s\"", ver);
+		return;
+	}
+	if (strstr(ver, "PREEMPT_DYNAMIC")) {
+		/* debugfs names the mode in parentheses: "none voluntary (full) lazy" */
+		if (rd(r, "/sys/kernel/debug/sched/preempt", mode, sizeof(mode)) > 0) {
+			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
+				    "PREEMPT_DYNAMIC, /sys/kernel/debug/sched/preempt \"%s\"", mode);
+			return;
+		}
+		if (cmdline_opt(r, "preempt", arg, sizeof(arg))) {
+			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
+				    "PREEMPT_DYNAMIC, /proc/cmdline preempt=%s", arg);
+			return;
+		}
+		rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
+			    "PREEMPT_DYNAMIC (mode not readable: debugfs not mounted, no preempt=), not PREEMPT_RT: \"%s\"", ver);
+		return;
+	}
+	rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix, "not PREEMPT_RT: kernel version \"%s\"", ver);
+}
+
+/* check_cpuset - one of the CPU-list settings (isolated, nohz_full) that
+ * should cover the measured CPUs. */
+static void check_cpuset(struct dr *r, const char *check, const char *file, const char *why,
+			 const char *fix)
+{
+	char buf[256], got[64];
+	uint64_t m;
+
+	if (rd(r, file, buf, sizeof(buf)) < 0) {
+		rtb_doc_add(r->d, check, !strcmp(check, "nohz_full") ? RTB_DOC_WEAKENS : RTB_DOC_UNKNOWN, why, fix,
+			    "%s absent%s", file, !strcmp(check, "nohz_full") ? " (kernel without CONFIG_NO_HZ_FULL)" : "");
+		return;
+	}
+	m = list_mask(buf);
+	rtb_doc_cpulist_str(r->cpus & ~m, got, sizeof(got));
+	if ((r->cpus & m) == r->cpus)
+		rtb_doc_add(r->d, check, RTB_DOC_OK, why, fix, "%s \"%s\" covers CPU %s", file, buf, r->cpul);
+	else
+		rtb_doc_add(r->d, check, RTB_DOC_WEAKENS, why, fix, "%s \"%s\": CPU %s not in it", file,
+			    buf[0] ? buf : "(empty)", got);
+}
+
+static void check_rcu(struct dr *r)
+{
+	static const char why[] = "RCU callbacks run in softirq on every CPU that queued them unless offloaded to "
+		"rcuo kthreads on other CPUs";
+	char v[128], fix[160], got[64];
+	uint64_t m = 0;
+
+	snprintf(fix, sizeof(fix), "rcu_nocbs=%s on the kernel command line (nohz_full= implies it)", r->cpul);
+	if (cmdline_opt(r, "rcu_nocbs", v, sizeof(v)))
+		m = !strcmp(v, "all") ? ~0ull : list_mask(v);
+	else if (cmdline_opt(r, "nohz_full", v, sizeof(v)))
+		m = list_mask(v);
+	rtb_doc_cpulist_str(r->cpus & ~m, got, sizeof(got));
+	if ((r->cpus & m) == r->cpus)
+		rtb_doc_add(r->d, "rcu_nocbs", RTB_DOC_OK, why, fix, "/proc/cmdline offloads CPU %s (\"%s\")", r->cpul, v);
+	else
+		rtb_doc_add(r->d, "rcu_nocbs", RTB_DOC_WEAKENS, why, fix,
+			    "/proc/cmdline: no rcu_nocbs= or nohz_full= covering CPU %s", got);
+}
+
+/* irq_name - the action names of IRQ n from /proc/interrupts (a copy
+ * of it read once: the last columns of its "n:" line). */
+static void irq_name(const char *irqs, long n, char *out, size_t len)
+{
+	char key[24];
+	const char *p = irqs;
+
+	out[0] = '\0';
+	snprintf(key, sizeof(key), "%ld:", n);
+	while (p && *p) {
+		const char *l = p + strspn(p, " ");
+		const char *e = strchr(p, '\n');
+		if (!strncmp(l, key, strlen(key))) {
+			size_t ll = e ? (size_t)(e - l) : strlen(l);
+			/* the name is the last blank-separated word */
+			size_t k = ll;
+			while (k > 0 && l[k - 1] != ' ')
+				k--;
+			snprintf(out, len, "%.*s", (int)(ll - k), l + k);
+			return;
+		}
+		p = e ? e + 1 : NULL;
+	}
+}
+
+static void check_irqs(struct dr *r)
+{
+	static const char why[] = "a device interrupt routed to a measured CPU runs its handler (and softirq) there, "
+		"ahead of any task";
+	static char irqs[32768];
+	char path[600], buf[128], name[48], fix[200], list[180] = "";
+	size_t l = 0;
+	int n = 0, on = 0;
+	struct dirent *e;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "%s/proc/irq", r->cfg->root ? r->cfg->root : "");
+	snprintf(fix, sizeof(fix), "move them off CPU %s: echo OTHER_CPUS > /proc/irq/N/smp_affinity_list "
+		 "(stop irqbalance), or irqaffinity= / isolcpus=managed_irq,%s", r->cpul, r->cpul);
+	if (!(dir = opendir(path))) {
+		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_UNKNOWN, why, fix, "/proc/irq unreadable");
+		return;
+	}
+	if (rd(r, "/proc/interrupts", irqs, sizeof(irqs)) < 0)
+		irqs[0] = '\0';
+	while ((e = readdir(dir))) {
+		char *end;
+		long irq = strtol(e->d_name, &end, 10);
+		uint64_t m;
+		if (end == e->d_name || *end)
+			continue;
+		n++;
+		snprintf(path, sizeof(path), "/proc/irq/%ld/effective_affinity_list", irq);
+		if (rd(r, path, buf, sizeof(buf)) <= 0) {
+			snprintf(path, sizeof(path), "/proc/irq/%ld/smp_affinity_list", irq);
+			if (rd(r, path, buf, sizeof(buf)) <= 0)
+				continue;
+		}
+		m = list_mask(buf);
+		if (!(m & r->cpus))
+			continue;
+		on++;
+		irq_name(irqs, irq, name, sizeof(name));
+		if (l + 40 < sizeof(list)) {
+			int w = snprintf(list + l, sizeof(list) - l, "%s%ld %s->%s", l ? ", " : "", irq,
+					 name[0] ? name : "?", buf);
+			l += w > 0 ? (size_t)w : 0;
+		} else if (l + 5 < sizeof(list) && !strstr(list, "...")) {
+			l += (size_t)snprintf(list + l, sizeof(list) - l, ", ...");
+		}
+	}
+	closedir(dir);
+	if (on)
+		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_WEAKENS, why, fix,
+			    "/proc/irq/*/effective_affinity_list: %d of %d IRQs on CPU %s: %s", on, n, r->cpul, list);
+	else
+		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_OK, why, fix,
+			    "/proc/irq/*/effective_affinity_list: none of %d IRQs on CPU %s", n, r->cpul);
+}
+
+static void check_governor(struct dr *r)
+{
+	static const char why[] = "a governor other than performance lowers the clock when idle: the first "
+		"instructions after a wake-up run slow, and the frequency change itself stalls";
+	static const char fix[] = "cpupower frequency-set -g performance (tuned's realtime profile does it)";
+	char path[96], g[32], bad[96] = "";
+	int none = 0, ok = 0;
+
+	for (int c = 0; c < 64; c++) {
+		if (!(r->cpus >> c & 1))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
+		if (rd(r, path, g, sizeof(g)) <= 0)
+			none++;
+		else if (!strcmp(g, "performance"))
+			ok++;
+		else
+			snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d %s", bad[0] ? ", " : "", c, g);
+	}
+	if (bad[0])
+		rtb_doc_add(r->d, "cpufreq", RTB_DOC_WEAKENS, why, fix, "scaling_governor: %s", bad);
+	else if (none)
+		rtb_doc_add(r->d, "cpufreq", RTB_DOC_UNKNOWN, why, fix,
+			    "no cpufreq on CPU %s (no scaling_governor): the frequency is the firmware's or the hypervisor's",
+			    r->cpul);
+	else
+		rtb_doc_add(r->d, "cpufreq", RTB_DOC_OK, why, fix, "scaling_governor performance on %d CPU(s)", ok);
+}
+
+static void check_idle(struct dr *r)
+{
+	static const char why[] = "leaving an idle state deeper than the latency budget adds its exit latency to "
+		"every wake-up of an idle CPU";
+	const long budget_us = (long)(r->cfg->budget_ns / 1000);
+	char path[128], name[32], deep[160] = "", fix[200];
+	long lat, dis;
+	int states = 0, c0 = -1;
+
+	snprintf(fix, sizeof(fix), "hold /dev/cpu_dma_latency at %ld (rtbench run does: --idle-latency-us), or "
+		 "echo 1 > /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable", budget_us);
+	for (int c = 0; c < 64; c++) {
+		if (!(r->cpus >> c & 1))
+			continue;
+		c0 = c0 < 0 ? c : c0;
+		for (int k = 0; k < 16; k++) {
+			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/latency", c, k);
+			if (rd_long(r, path, &lat))
+				break;
+			states++;
+			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable", c, k);
+			if (!rd_long(r, path, &dis) && dis)
+				continue;
+			if (lat <= budget_us)
+				continue;
+			snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/name", c, k);
+			rd(r, path, name, sizeof(name));
+			snprintf(deep + strlen(deep), sizeof(deep) - strlen(deep), "%scpu%d %s %ld us",
+				 deep[0] ? ", " : "", c, name, lat);
+		}
+	}
+	if (!states)
+		rtb_doc_add(r->d, "idle_states", RTB_DOC_UNKNOWN, why, fix, "no cpuidle states under "
+			    "/sys/devices/system/cpu/cpu%d/cpuidle", c0);
+	else if (!deep[0])
+		rtb_doc_add(r->d, "idle_states", RTB_DOC_OK, why, fix, "%d enabled state(s) on CPU %s, none over %ld us",
+			    states, r->cpul, budget_us);
+	else if (r->cfg->idle_held_us >= 0 && r->cfg->idle_held_us <= budget_us)
+		rtb_doc_add(r->d, "idle_states", RTB_DOC_OK, why, fix, "deeper than %ld us: %s; not entered: the run held "
+			    "/dev/cpu_dma_latency at %d us", budget_us, deep, r->cfg->idle_held_us);
+	else
+		rtb_doc_add(r->d, "idle_states", RTB_DOC_WEAKENS, why, fix, "enabled and deeper than %ld us: %s",
+			    budget_us, deep);
+}
+
+static void check_smt(struct dr *r)
+{
+	static const char why[] = "an SMT sibling shares the core's execution units and caches: whatever runs there "
+		"slows the measured CPU";
+	char path[96], buf[64], iso[256], bad[96] = "";
+	uint64_t isolated = 0;
+
+	snprintf(iso, sizeof(iso), "nosmt on the kernel command line, or echo 0 > "
+		 "/sys/devices/system/cpu/cpuM/online for each sibling, or isolate it and leave it idle");
+	const char *fix = iso;
+	char isol[128];
+	if (rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol)) >= 0)
+		isolated = list_mask(isol);
+	int known = 0;
+	for (int c = 0; c < 64; c++) {
+		uint64_t sib;
+		if (!(r->cpus >> c & 1))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
+		if (rd(r, path, buf, sizeof(buf)) <= 0)
+			continue;
+		known++;
+		sib = list_mask(buf) & ~(1ull << c);
+		for (int s = 0; s < 64; s++)
+			if ((sib >> s & 1) && !(isolated >> s & 1))
+				snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d with cpu%d",
+					 bad[0] ? ", " : "", c, s);
+	}
+	if (!known)
+		rtb_doc_add(r->d, "smt", RTB_DOC_UNKNOWN, why, fix, "no topology/thread_siblings_list for CPU %s", r->cpul);
+	else if (bad[0])
+		rtb_doc_add(r->d, "smt", RTB_DOC_WEAKENS, why, fix, "siblings not isolated (can be busy): %s", bad);
+	else
+		rtb_doc_add(r->d, "smt", RTB_DOC_OK, why, fix, "thread_siblings_list: CPU %s has no busy-able sibling", r->cpul);
+}
+
+static void check_thp(struct dr *r)
+{
+	static const char why[] = "with transparent huge pages always on, a page fault may compact memory and "
+		"khugepaged collapses pages: stalls of milliseconds";
+	static const char fix[] = "transparent_hugepage=never (or madvise) on the command line, or echo never > "
+		"/sys/kernel/mm/transparent_hugepage/enabled";
+	char v[96];
+
+	if (rd(r, "/sys/kernel/mm/transparent_hugepage/enabled", v, sizeof(v)) <= 0)
+		rtb_doc_add(r->d, "thp", RTB_DOC_OK, why, fix, "/sys/kernel/mm/transparent_hugepage absent: no THP");
+	else
+		rtb_doc_add(r->d, "thp", strstr(v, "[always]") ? RTB_DOC_WEAKENS : RTB_DOC_OK, why, fix,
+			    "/sys/kernel/mm/transparent_hugepage/enabled \"%s\"", v);
+}
+
+static void check_throttle(struct dr *r)
+{
+	static const char why[] = "a real-time task that runs longer than the runtime in one period is stopped "
+		"for the rest of it: a busy loop at RT priority sees that gap (rtbench's spins rest to stay under it)";
+	static const char fix[] = "sysctl kernel.sched_rt_runtime_us=-1 (only with a watchdog against runaway "
+		"RT tasks), or keep RT work under the budget";
+	long rt, per;
+
+	if (rd_long(r, "/proc/sys/kernel/sched_rt_runtime_us", &rt) ||
+	    rd_long(r, "/proc/sys/kernel/sched_rt_period_us", &per))
+		rtb_doc_add(r->d, "rt_throttling", RTB_DOC_UNKNOWN, why, fix, "/proc/sys/kernel/sched_rt_*_us unreadable");
+	else if (rt < 0)
+		rtb_doc_add(r->d, "rt_throttling", RTB_DOC_OK, why, fix, "sched_rt_runtime_us -1: off");
+	else
+		rtb_doc_add(r->d, "rt_throttling", RTB_DOC_WEAKENS, why, fix,
+			    "sched_rt_runtime_us %ld of sched_rt_period_us %ld: RT tasks stop for %ld us of every %ld us "
+			    "once they used the rest", rt, per, per - rt, per);
+}
+
+static void check_timer_migration(struct dr *r)
+{
+	static const char why[] = "with timer migration on, timers armed on idle CPUs are moved to a busy one, which "
+		"can be the measured CPU";
+	static const char fix[] = "sysctl kernel.timer_migration=0 (tuned's realtime profile does it)";
+	long v;
+
+	if (rd_long(r, "/proc/sys/kernel/timer_migration", &v))
+		rtb_doc_add(r->d, "timer_migration", RTB_DOC_UNKNOWN, why, fix, "/proc/sys/kernel/timer_migration unreadable");
+	else
+		rtb_doc_add(r->d, "timer_migration", v ? RTB_DOC_WEAKENS : RTB_DOC_OK, why, fix,
+			    "/proc/sys/kernel/timer_migration %ld", v);
+}
+
+static void check_watchdog(struct dr *r)
+{
+	static const char why[] = "the soft-lockup watchdog's timer fires on every CPU in its mask (every "
+		"watchdog_thresh*2/5 s) and wakes a kthread; the NMI watchdog adds a perf NMI";
+	char fix[200], mask[96] = "", got[64];
+	long wd = -1, nmi = 0, thresh = -1;
+
+	snprintf(fix, sizeof(fix), "nowatchdog on the kernel command line, or sysctl kernel.watchdog_cpumask= the "
+		 "CPUs other than %s (nohz_full= does it)", r->cpul);
+	if (rd_long(r, "/proc/sys/kernel/watchdog", &wd)) {
+		rtb_doc_add(r->d, "watchdog", RTB_DOC_UNKNOWN, why, fix, "/proc/sys/kernel/watchdog unreadable");
+		return;
+	}
+	rd_long(r, "/proc/sys/kernel/nmi_watchdog", &nmi);
+	rd_long(r, "/proc/sys/kernel/watchdog_thresh", &thresh);
+	uint64_t m = ~0ull;
+	if (rd(r, "/proc/sys/kernel/watchdog_cpumask", mask, sizeof(mask)) > 0)
+		m = list_mask(mask);
+	rtb_doc_cpulist_str(r->cpus & m, got, sizeof(got));
+	if (!wd || !(r->cpus & m))
+		rtb_doc_add(r->d, "watchdog", RTB_DOC_OK, why, fix, "watchdog %ld, watchdog_cpumask \"%s\": not on CPU %s",
+			    wd, mask, r->cpul);
+	else
+		rtb_doc_add(r->d, "watchdog", RTB_DOC_WEAKENS, why, fix,
+			    "watchdog %ld (nmi_watchdog %ld, thresh %ld s), watchdog_cpumask \"%s\": on CPU %s", wd, nmi,
+			    thresh, mask, got);
+}
+
+static void check_vm(struct dr *r)
+{
+	static const char why[] = "the host schedules the vCPUs: it can stop this CPU for milliseconds at any time, "
+		"and the guest's own trace cannot see it (a gap with no event)";
+	static const char fix[] = "measure on bare metal, or give the guest dedicated isolated host CPUs (vCPU "
+		"pinning, no overcommit, the host tuned too)";
+	static char info[65536];
+	char hv[64] = "", vendor[64] = "";
+
+	rd(r, "/sys/hypervisor/type", hv, sizeof(hv));
+	rd(r, "/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+	if (rd(r, "/proc/cpuinfo", info, sizeof(info)) < 0) {
+		rtb_doc_add(r->d, "virtualization", RTB_DOC_UNKNOWN, why, fix, "/proc/cpuinfo unreadable");
+		return;
+	}
+	const char *f = strstr(info, "\nflags");
+	int flag = f && strstr(f, " hypervisor") && strstr(f, " hypervisor") < strchr(f + 1, '\n');
+	if (flag || hv[0] || strstr(vendor, "QEMU") || strstr(vendor, "KVM"))
+		rtb_doc_add(r->d, "virtualization", RTB_DOC_WEAKENS, why, fix, "a virtual machine:%s%s%s%s%s",
+			    flag ? " /proc/cpuinfo flag hypervisor" : "", hv[0] ? "; /sys/hypervisor/type " : "", hv,
+			    vendor[0] ? "; sys_vendor " : "", vendor);
+	else if (f)
+		rtb_doc_add(r->d, "virtualization", RTB_DOC_OK, why, fix, "/proc/cpuinfo flags: no hypervisor");
+	else
+		rtb_doc_add(r->d, "virtualization", RTB_DOC_UNKNOWN, why, fix,
+			    "/proc/cpuinfo has no flags line, no /sys/hypervisor/type%s%s", vendor[0] ? "; sys_vendor " : "",
+			    vendor);
+}
+
+int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
+{
+	static struct dr r;
+	char online[128];
+
+	memset(d, 0, sizeof(*d));
+	memset(&r, 0, sizeof(r));
+	r.cfg = cfg;
+	r.d = d;
+	r.cpus = cfg->cpus;
+	if (!r.cpus) {
+		uint64_t m = 0;
+		if (rd(&r, "/sys/devices/system/cpu/online", online, sizeof(online)) <= 0 ||
+		    rtb_doc_cpulist(online, &m) || !m)
+			return RTB_ENOTSUP;
+		r.cpus = 1ull << (63 - __builtin_clzll(m));
+	}
+	rtb_doc_cpulist_str(r.cpus, r.cpul, sizeof(r.cpul));
+	rd(&r, "/proc/cmdline", r.cmdline, sizeof(r.cmdline));
+	d->cpus = r.cpus;
+	d->budget_ns = cfg->budget_ns;
+	check_preemption(&r);
+	char fix[160];
+	snprintf(fix, sizeof(fix), "isolcpus=domain,managed_irq,%s on the kernel command line (or a cpuset "
+		 "partition)", r.cpul);
+	check_cpuset(&r, "isolcpus", "/sys/devices/system/cpu/isolated",
+		     "a CPU not isolated takes part in load balancing: any task may be placed on it", fix);
+	snprintf(fix, sizeof(fix), "nohz_full=%s on the kernel command line (a kernel with CONFIG_NO_HZ_FULL)",
+		 r.cpul);
+	check_cpuset(&r, "nohz_full", "/sys/devices/system/cpu/nohz_full",
+		     "without nohz_full the scheduler tick interrupts the CPU HZ times a second even with one task",
+		     fix);
+	check_rcu(&r);
+	check_irqs(&r);
+	check_governor(&r);
+	check_idle(&r);
+	check_smt(&r);
+	check_thp(&r);
+	check_throttle(&r);
+	check_timer_migration(&r);
+	check_watchdog(&r);
+	check_vm(&r);
+	d->done = 1;
+	return 0;
+}

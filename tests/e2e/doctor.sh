@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# End-to-end: `rtbench doctor` on this machine. Every check gives a verdict
+# with what it read; it changes nothing (every open is read-only and nothing
+# is written but its own output: strace); a recorded snapshot (--root) is
+# judged from its files alone; bad arguments get one line and exit 2; a run
+# keeps the same findings in its result ("doctor") and names them in its text.
+. "$(dirname "$0")/lib.bash"
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$RTB_TEST_OUT/doctor
+mkdir -p "$out"
+rm -f "$out"/*
+
+"$RTBENCH" doctor >"$out/d.txt" 2>"$out/d.err"
+rc=$?
+[ $rc -eq 0 ] && ok "doctor exited 0" || fail "doctor exited $rc: $(cat "$out/d.err")"
+n=$(grep -cE '^  (ok|weakens|unknown) ' "$out/d.txt")
+[ "$n" = 13 ] && ok "13 findings" || fail "$n findings: $(cat "$out/d.txt")"
+for c in preemption isolcpus nohz_full rcu_nocbs irq_affinity cpufreq idle_states smt thp \
+	rt_throttling timer_migration watchdog virtualization; do
+	grep -qE "^  (ok|weakens|unknown) +$c\$" "$out/d.txt" || fail "no finding for $c"
+done
+[ "$(grep -c '^           read: ' "$out/d.txt")" = 13 ] && ok "each says what it read" || fail "a finding without its reading"
+w=$(grep -cE '^  weakens ' "$out/d.txt")
+[ "$(grep -c '^           fix:  ..*' "$out/d.txt")" -ge "$w" ] && ok "each weakening finding names its fix" ||
+	fail "a weakening finding without a fix"
+# this machine is a KVM guest with RT throttling on (PLATFORM.md)
+if grep -qw hypervisor /proc/cpuinfo; then
+	grep -qE '^  weakens +virtualization' "$out/d.txt" && ok "the VM is named" || fail "VM not found"
+fi
+rt=$(cat /proc/sys/kernel/sched_rt_runtime_us)
+if [ "$rt" != -1 ]; then
+	grep -A1 -E '^  weakens +rt_throttling' "$out/d.txt" | grep -q "sched_rt_runtime_us $rt" &&
+		ok "RT throttling as read ($rt)" || fail "RT throttling not as read"
+fi
+
+# read-only: no open for writing, no write but to stdout/stderr, no change
+# of any setting (mount, sysctl, file creation)
+if command -v strace >/dev/null; then
+	strace -f -qq -o "$out/strace.txt" -e trace=open,openat,openat2,creat,write,pwrite64,writev,mount,umount2,unlink,unlinkat,rename,renameat2,mkdir,mkdirat,rmdir,truncate,ftruncate,chmod,fchmod,fchmodat \
+		"$RTBENCH" doctor --cpus 0-1 >/dev/null 2>&1
+	bad=$(grep -E 'O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|creat\(|mount\(|umount2\(|unlink|rename|mkdir|rmdir|truncate|chmod' "$out/strace.txt" | grep -v 'ENOENT' | grep -v '^[0-9]* *\+\+\+')
+	# the C library and the loader open nothing writable either; writes go to fd 1 or 2
+	wr=$(grep -E '^[0-9]+ +(write|pwrite64|writev)\(' "$out/strace.txt" | grep -vE '\((1|2),')
+	[ -z "$bad$wr" ] && ok "doctor changed nothing ($(grep -c 'open' "$out/strace.txt") opens, all read-only)" ||
+		fail "doctor wrote or changed something: $bad $wr"
+else
+	fail "strace is needed to show doctor writes nothing (tests/packages.txt)"
+fi
+
+# a recorded snapshot: judged from its files, whatever this machine is
+"$RTBENCH" doctor --root "$here/data/doctor/tuned" >"$out/tuned.txt" 2>&1
+grep -q "1 weaken, 0 unknown, 12 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
+	fail "snapshot: $(head -3 "$out/tuned.txt")"
+
+# bad arguments: one line, exit 2
+for args in "--cpus x" "--cpus 64" "--budget-us -1" "--bogus" "--cpus"; do
+	"$RTBENCH" doctor $args >"$out/bad.out" 2>"$out/bad.err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$out/bad.err")" = 1 ] && [ ! -s "$out/bad.out" ] &&
+		ok "doctor $args: exit 2, $(cat "$out/bad.err")" || fail "doctor $args: exit $rc, $(cat "$out/bad.err")"
+done
+
+# a run keeps the findings in its result and names the weakening ones
+needs_rt
+"$RTBENCH" run --tests irq.timer.nanosleep --samples 50 --rounds 1 --json "$out/r.json" >"$out/r.txt" 2>"$out/r.err"
+rc=$?
+[ $rc -eq 0 ] && ok "run exited 0" || fail "run exited $rc: $(tail -2 "$out/r.err")"
+cpu=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"]["cpu"])' "$out/r.json")
+"$RTBENCH" doctor --cpus "$cpu" >"$out/d2.txt"
+python3 - "$out/r.json" "$out/d2.txt" <<'PY' || fail "the run's doctor findings"
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+d = r["doctor"]
+assert d["cpus"] == str(r["settings"]["cpu"]), d["cpus"]
+assert len(d["findings"]) == 13, len(d["findings"])
+text = open(sys.argv[2]).read()
+got = dict(re.findall(r"^  (ok|weakens|unknown) +(\S+)$", text, re.M)[i][::-1] for i in range(13))
+for f in d["findings"]:
+    # the run holds the idle latency: its idle verdict may only be better
+    if f["check"] != "idle_states":
+        assert got[f["check"]] == f["verdict"], (f, got[f["check"]])
+    assert f["read"] and f["why"], f
+    assert (f["fix"] != "") == (f["verdict"] != "ok"), f
+assert d["weakens"] == sum(f["verdict"] == "weakens" for f in d["findings"])
+print("run's doctor:", d["weakens"], "weaken")
+PY
+if python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["doctor"]["weakens"] == 0)' "$out/r.json"; then
+	grep -q "^doctor:  .* weaken CPU $cpu:" "$out/r.txt" && ok "the run's text names them" || fail "no doctor line in the run's text"
+fi
+done_test

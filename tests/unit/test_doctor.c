@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_doctor - `rtbench doctor`'s checks on recorded /proc and /sys
+ * snapshots (tests/data/doctor): the development VM as recorded by
+ * record.sh, a tuned 4-CPU system written by hand, and a hostile copy whose
+ * files hold terminal escapes. Known answers per check; every string a
+ * finding holds is one printable line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "check.h"
+#include "rtbench/doctor.h"
+#include "rtbench/err.h"
+
+static const struct rtb_finding *find(const struct rtb_doctor *d, const char *check)
+{
+	for (int i = 0; i < d->n; i++)
+		if (!strcmp(d->f[i].check, check))
+			return &d->f[i];
+	fprintf(stderr, "no finding %s\n", check);
+	return NULL;
+}
+
+static int verdict(const struct rtb_doctor *d, const char *check)
+{
+	const struct rtb_finding *f = find(d, check);
+	return f ? f->verdict : -1;
+}
+
+static int has(const struct rtb_doctor *d, const char *check, const char *text)
+{
+	const struct rtb_finding *f = find(d, check);
+	int ok = f && (strstr(f->read, text) || strstr(f->fix, text));
+	if (!ok)
+		fprintf(stderr, "%s: \"%s\" not in read \"%s\" / fix \"%s\"\n", check, text, f ? f->read : "-",
+			f ? f->fix : "-");
+	return ok;
+}
+
+/* printable - no control byte in any string of any finding */
+static int printable(const struct rtb_doctor *d)
+{
+	for (int i = 0; i < d->n; i++) {
+		const char *s[] = { d->f[i].check, d->f[i].read, d->f[i].why, d->f[i].fix };
+		for (int k = 0; k < 4; k++)
+			for (const unsigned char *p = (const unsigned char *)s[k]; *p; p++)
+				if (*p < 0x20 || *p == 0x7f)
+					return 0;
+	}
+	return 1;
+}
+
+static const char *data(const char *name)
+{
+	static char path[512];
+	const char *dir = getenv("RTB_TEST_DATA");
+	snprintf(path, sizeof(path), "%s/doctor/%s", dir ? dir : "tests/data", name);
+	return path;
+}
+
+static void cpulist(void)
+{
+	uint64_t m = 0;
+	char s[64];
+
+	CHECK_EQ_I(rtb_doc_cpulist("1", &m), 0);
+	CHECK_EQ_I(m, 2);
+	CHECK_EQ_I(rtb_doc_cpulist("0-3,6\n", &m), 0);
+	CHECK_EQ_I(m, 0x4f);
+	rtb_doc_cpulist_str(m, s, sizeof(s));
+	CHECK_STR(s, "0-3,6");
+	CHECK_EQ_I(rtb_doc_cpulist("64", &m), RTB_ERANGE);
+	CHECK_EQ_I(rtb_doc_cpulist("3-1", &m), RTB_EINVAL);
+	CHECK_EQ_I(rtb_doc_cpulist("1,", &m), RTB_EINVAL);
+	CHECK_EQ_I(rtb_doc_cpulist("", &m), RTB_EINVAL);
+	CHECK_EQ_I(rtb_doc_cpulist("a", &m), RTB_EINVAL);
+	rtb_doc_cpulist_str(0, s, sizeof(s));
+	CHECK_STR(s, "");
+}
+
+/* the development VM: a KVM guest, PREEMPT_DYNAMIC, nothing isolated */
+static void kvm(void)
+{
+	static struct rtb_doctor d;
+	struct rtb_doctor_cfg cfg = { .root = data("kvm-dev"), .budget_ns = 10000, .idle_held_us = -1 };
+
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK(d.done);
+	CHECK_EQ_I(d.cpus, 2);          /* the last online CPU, as run picks */
+	CHECK_EQ_I(d.n, 13);
+	CHECK_EQ_I(verdict(&d, "preemption"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "preemption", "PREEMPT_DYNAMIC"));
+	CHECK_EQ_I(verdict(&d, "isolcpus"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "isolcpus", "isolcpus=domain,managed_irq,1"));
+	CHECK_EQ_I(verdict(&d, "nohz_full"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "rcu_nocbs"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "irq_affinity"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "irq_affinity", "virtio1-req.0"));
+	CHECK(has(&d, "irq_affinity", "of 19 IRQs"));
+	CHECK_EQ_I(verdict(&d, "cpufreq"), RTB_DOC_UNKNOWN);
+	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_OK);   /* POLL 0, haltpoll 1 us */
+	CHECK_EQ_I(verdict(&d, "smt"), RTB_DOC_OK);
+	CHECK_EQ_I(verdict(&d, "thp"), RTB_DOC_OK);           /* [madvise] */
+	CHECK_EQ_I(verdict(&d, "rt_throttling"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "rt_throttling", "950000"));
+	CHECK_EQ_I(verdict(&d, "timer_migration"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "watchdog"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "virtualization"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(d.weakens, 9);
+	CHECK_EQ_I(d.unknown, 1);
+	CHECK(printable(&d));
+	/* a budget below the haltpoll state's 1 us exit latency */
+	cfg.budget_ns = 0;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "idle_states", "haltpoll"));
+	/* ... not entered while the run holds the idle latency at 0 */
+	cfg.idle_held_us = 0;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_OK);
+	CHECK(has(&d, "idle_states", "held"));
+}
+
+/* a tuned 4-CPU machine: CPU 2-3 isolated; CPU 3's SMT sibling 1 is not */
+static void tuned(void)
+{
+	static struct rtb_doctor d;
+	struct rtb_doctor_cfg cfg = { .root = data("tuned"), .budget_ns = 10000, .idle_held_us = -1 };
+
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(d.cpus, 8);
+	for (int i = 0; i < d.n; i++)
+		if (strcmp(d.f[i].check, "smt"))
+			CHECK_EQ_I(d.f[i].verdict, RTB_DOC_OK);
+	CHECK_EQ_I(verdict(&d, "smt"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "smt", "cpu3 with cpu1"));
+	CHECK_EQ_I(d.weakens, 1);
+	CHECK(has(&d, "preemption", "PREEMPT_RT"));
+	CHECK(has(&d, "irq_affinity", "none of 3 IRQs"));
+	/* CPU 2: eth0-rx lands there, its C6 (133 us) is enabled, sibling 0 busy */
+	cfg.cpus = 4;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "irq_affinity"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "irq_affinity", "40 eth0-rx->2"));
+	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "idle_states", "cpu2 C6 133 us"));
+	cfg.budget_ns = 200000;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_OK);
+	/* CPU 1: not isolated, powersave */
+	cfg.cpus = 2;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "isolcpus"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "cpufreq"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "cpufreq", "cpu1 powersave"));
+	CHECK_EQ_I(verdict(&d, "watchdog"), RTB_DOC_WEAKENS);
+	CHECK(printable(&d));
+}
+
+static void put(const char *root, const char *file, const char *text)
+{
+	char path[600], *p;
+	snprintf(path, sizeof(path), "%s%s", root, file);
+	for (p = strchr(path + strlen(root) + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		mkdir(path, 0755);
+		*p = '/';
+	}
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+/* files holding terminal escapes, a device name with a newline in it, and
+ * nothing at all: escaped, or unknown, never a crash */
+static void hostile(void)
+{
+	static struct rtb_doctor d;
+	char root[] = "/tmp/rtb-doctor.XXXXXX";
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/proc/sys/kernel/version", "#1 SMP \x1b]0;owned\x07 \x1b[31mred\n");
+	put(root, "/proc/cmdline", "isolcpus=\x1b[2J nohz_full=1\n");
+	put(root, "/proc/interrupts", " 7:  0  9  PCI \x1b[1mevil\x9b\n");
+	put(root, "/proc/irq/7/effective_affinity_list", "1\n");
+	put(root, "/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "ondemand\x1b[0m\n");
+	put(root, "/sys/class/dmi/id/sys_vendor", "QEMU\r\nfake line\n");
+	put(root, "/proc/cpuinfo", "processor : 0\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK(printable(&d));
+	CHECK_EQ_I(verdict(&d, "preemption"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "preemption", "\\x1b"));
+	CHECK_EQ_I(verdict(&d, "irq_affinity"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "cpufreq"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "virtualization"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "rcu_nocbs"), RTB_DOC_OK);     /* nohz_full=1 implies it */
+	CHECK_EQ_I(verdict(&d, "rt_throttling"), RTB_DOC_UNKNOWN);
+	CHECK_EQ_I(verdict(&d, "watchdog"), RTB_DOC_UNKNOWN);
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0);
+	/* nothing to read: no online CPU list, no CPU to judge */
+	cfg.root = "/nonexistent-rtbench-root";
+	cfg.cpus = 0;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), RTB_ENOTSUP);
+	CHECK(!d.done);
+	cfg.cpus = 1;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(d.n, 13);
+	CHECK(d.unknown >= 8);
+}
+
+int main(void)
+{
+	cpulist();
+	kvm();
+	tuned();
+	hostile();
+	return check_done();
+}
