@@ -27,7 +27,9 @@ struct rtb_finding {
 	char fix[160];          /* the setting that fixes it ("" when ok) */
 };
 
+#ifndef RTB_MAX_FINDINGS
 #define RTB_MAX_FINDINGS 16
+#endif
 struct rtb_doctor {
 	int done;               /* 1: the checks ran */
 	uint64_t cpus;          /* CPU mask the checks judged (bit N: CPU N) */
