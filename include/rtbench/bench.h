@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/longopt.h"
 #include "rtbench/port.h"
 #include "rtbench/result.h"
 
@@ -22,6 +23,11 @@
  * code. */
 struct rtb_opts {
 	int samples;            /* -1: each benchmark's default */
+	int64_t duration_ns;    /* run --duration: measure for this long (0: by count) */
+	int64_t interval_ns;    /* run --interval: the long run's interval */
+	int ncpus_list;         /* run --cpus: how many CPUs measure at once (0: one, --cpu) */
+	unsigned short cpu_list[RTB_MAX_CPUS]; /* and which, ascending */
+	int status_tty;         /* a long run's status line may refresh in place */
 	int64_t period_ns;      /* timer period for irq.* */
 	int64_t deadline_ns;    /* 0: none */
 	int cpu;                /* measurement CPU; -1: pick */
@@ -59,6 +65,8 @@ struct rtb_ctx {
 				 * nrounds 0: not in rounds (selftest) */
 	int trace_ready;        /* --trace and the port's trace opened */
 	int tracing;            /* this pass is traced: keep per-sample marks */
+	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
+				  * run (core/long.h); NULL otherwise */
 };
 
 struct rtb_bench {

@@ -62,4 +62,14 @@ int rtb_hist_merge(struct rtb_hist *dst, const struct rtb_hist *src);
  * (bad p, empty histogram). */
 int rtb_hist_percentile(const struct rtb_hist *h, double p, int64_t *out);
 
+/* rtb_hist_copy - make dst (its own storage, same layout) equal to src:
+ * counts, totals, min and max. RTB_EINVAL if the layouts differ. */
+int rtb_hist_copy(struct rtb_hist *dst, const struct rtb_hist *src);
+
+/* rtb_hist_resolution_pct - the widest bucket's width relative to its lower
+ * edge, in percent: a percentile read from h (a bucket's lower edge) is at
+ * most this much below the true value, never above it (100 * 2^-(sub_bits-1):
+ * 1.5625% for 7 bits; values below 2^sub_bits are exact). */
+double rtb_hist_resolution_pct(const struct rtb_hist *h);
+
 #endif

@@ -12,6 +12,7 @@
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
+#include "rtbench/hmetric.h"
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
 #include "rtbench/trace.h"
@@ -123,6 +124,10 @@ struct rtb_metric {
 	/* samples, ns, in the order measured; capacity fixed before the loop */
 	int64_t *samples;
 	size_t count, capacity;
+	/* histogram mode (rtbench/hmetric.h; NULL: every sample kept): samples
+	 * is NULL, count is the samples recorded, capacity the count to stop
+	 * at (SIZE_MAX: none, a --duration run), hist the cumulative histogram */
+	struct rtb_hm *hm;
 
 	uint64_t invalid;       /* samples discarded, with the reason in note */
 	uint64_t overruns;      /* timer expiries the OS merged (overrun count) */
@@ -181,6 +186,16 @@ struct rtb_settings {
 	int trace_requested;    /* run --trace */
 	int traced;             /* 1: the kernel's trace was recorded */
 	char trace_note[200];   /* why not, when requested and not traced */
+	/* run --duration (core/long.c); duration_ns 0: a run by count */
+	int64_t duration_ns, interval_ns; /* planned per measurement, interval */
+	int64_t measured_ns;    /* time actually measured (all measurements) */
+	char ended[16];         /* "duration", "signal", "watchdog", "running" */
+	int end_signal;         /* the signal that ended it (0: none) */
+	char cpus[160];         /* the measuring CPUs, as a list ("0-1") */
+	int ncpus_measured;
+	int housekeeping_cpu;   /* where main, watchdog and writer ran; -1: no
+				 * CPU was left, they shared the measured ones */
+	int status_tty;         /* the live status line refreshed in place */
 };
 
 /* Do two CPUs' counters agree? (core/xcpu.c: ping-pong at start) */
@@ -224,6 +239,17 @@ void rtb_result_warn(struct rtb_result *r, const char *fmt, ...)
  * (allocated and pre-faulted here, never in the measurement loop). */
 int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 		   size_t capacity, struct rtb_metric **out);
+/* rtb_metric_new_hm - a metric in histogram mode (rtbench/hmetric.h):
+ * stop at `target` samples (0: when the run says), samples taken on cpu,
+ * intervals on the supervisor's epoch (NULL: none). */
+int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
+		      size_t target, int cpu, int64_t deadline_ns, const atomic_uint *epoch,
+		      struct rtb_metric **out);
+/* Runs above this many samples per metric (all rounds) keep no sample
+ * array: their metrics are in histogram mode. */
+#ifndef RTB_HM_ABOVE_SAMPLES
+#define RTB_HM_ABOVE_SAMPLES 1000000
+#endif
 /* rtb_metric_find - metric by id, or NULL. */
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
 
@@ -233,6 +259,10 @@ struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
  * no benchmark. Inline, no call, no allocation: it runs in the loop. */
 static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 {
+	if (m->hm) {
+		rtb_hm_record(m->hm, ns); /* histogram mode (rtbench/hmetric.h) */
+		return;
+	}
 	m->samples[i] = ns;
 }
 

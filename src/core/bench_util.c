@@ -10,6 +10,7 @@
 #include "core/watchdog.h"
 #include "core/env.h"
 #include "core/stack.h"
+#include "core/long.h"
 
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -24,6 +25,8 @@ size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
 
 size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 {
+	if (c->lc)
+		return rtb_long_samples(c);
 	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
 }
 
@@ -39,8 +42,10 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	};
 	int rc;
 
-	a.stack = rtb_stack_get(t, &a.stack_bytes);
-	if (!a.stack)
+	/* a long run's threads (two a CPU, up to every CPU) get the port's own
+	 * stacks where it has them (rtb_thread_attr.stack NULL) */
+	a.stack = c->lc ? NULL : rtb_stack_get(t, &a.stack_bytes);
+	if (!a.stack && !c->lc)
 		return RTB_ENOMEM;
 	rc = rtb_thread_create(t, &a, fn, arg);
 	if (rc)
@@ -67,6 +72,8 @@ int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, i
 
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 {
+	if (c->lc)
+		return; /* the long run arms the whole duration itself */
 	rtb_wd_arm(ns);
 }
 
@@ -146,7 +153,14 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 				    const char *id, const char *title, size_t capacity)
 {
 	struct rtb_metric *m = NULL;
-	int rc = rtb_metric_new(c->res, id, title, capacity, &m);
+	int rc;
+
+	if (c->lc)
+		return rtb_long_metric(c, b, id, title);
+	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES)
+		rc = rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, c->o->deadline_ns, NULL, &m);
+	else
+		rc = rtb_metric_new(c->res, id, title, capacity, &m);
 
 	if (rc) {
 		fprintf(stderr, "rtbench: %s: cannot keep %lu samples: %s\n", id, (unsigned long)capacity,
@@ -161,6 +175,8 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
 {
 	m->elapsed_ns = elapsed_ns;
+	if (c->lc)
+		return; /* the long run finishes its metrics (core/long.c) */
 	if (m->status == RTB_STATUS_OK && !m->err && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))

@@ -15,13 +15,15 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "rtbench/longopt.h"
+#include "core/long.h"
 #include "rtbench/err.h"
 
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
-	OPT_TRACE, OPT_TRACE_EVENTS,
+	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS,
 };
 
 static const struct option run_opts[] = {
@@ -53,6 +55,9 @@ static const struct option run_opts[] = {
 	{ "wait-s", required_argument, NULL, OPT_WAIT },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
+	{ "duration", required_argument, NULL, OPT_DURATION },
+	{ "interval", required_argument, NULL, OPT_INTERVAL },
+	{ "cpus", required_argument, NULL, OPT_CPUS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -150,12 +155,116 @@ static int delays(const char *s, struct rtb_cli *cl)
 	return cl->o.ndelays ? 0 : -1;
 }
 
+/* online_cpus - the CPUs the kernel has online (its list file; the
+ * RTB_CPU_ONLINE_FILE environment variable names another, for the tests),
+ * and how many it knows of at all. */
+static void online_cpus(struct rtb_cpuset *on, int *nconf)
+{
+	const char *path = getenv("RTB_CPU_ONLINE_FILE");
+	char buf[512], err[128];
+	FILE *f = fopen(path && *path ? path : "/sys/devices/system/cpu/online", "r");
+	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
+
+	if (f)
+		fclose(f);
+	buf[n] = 0;
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = 0;
+	*nconf = (int)sysconf(_SC_NPROCESSORS_CONF);
+	if (!n || rtb_parse_cpulist(buf, on, err, sizeof(err))) {
+		memset(on, 0, sizeof(*on));
+		for (int i = 0; i < *nconf && i < RTB_MAX_CPUS; i++)
+			on->bits[i / 64] |= 1ull << (i % 64);
+	}
+	for (int i = 0; i < RTB_MAX_CPUS; i++)
+		if (rtb_cpuset_has(on, i) && i >= *nconf)
+			*nconf = i + 1;
+}
+
+/* cpus_opt - --cpus LIST|all against the CPUs online; fills the list and
+ * puts rtbench's own threads (--cpu) on the first online CPU not listed. */
+static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
+{
+	struct rtb_cpuset want, on;
+	char why[160];
+	int nconf;
+
+	online_cpus(&on, &nconf);
+	if (!strcmp(a, "all"))
+		want = on;
+	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
+		return fail(err, errlen, "--cpus: %s", why);
+	cl->o.ncpus_list = 0;
+	cl->o.cpu = -1;
+	for (int i = 0; i < RTB_MAX_CPUS; i++) {
+		if (rtb_cpuset_has(&want, i)) {
+			if (i >= nconf)
+				return fail(err, errlen, "--cpus: CPU %d is not on this machine (it has %d)", i, nconf);
+			if (!rtb_cpuset_has(&on, i))
+				return fail(err, errlen, "--cpus: CPU %d is offline", i);
+			cl->o.cpu_list[cl->o.ncpus_list++] = (unsigned short)i;
+		} else if (cl->o.cpu < 0 && rtb_cpuset_has(&on, i)) {
+			cl->o.cpu = i;
+		}
+	}
+	if (!cl->o.ncpus_list)
+		return fail(err, errlen, "--cpus: '%s' names no CPU", a);
+	return 0;
+}
+
+/* long_check - a --duration run's options agree with each other. */
+static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int samples_given,
+		      int rounds_given, char *err, size_t errlen)
+{
+	struct rtb_opts *o = &cl->o;
+
+	if (!o->duration_ns) {
+		if (interval_given)
+			return fail(err, errlen, "--interval: needs --duration");
+		if (o->ncpus_list)
+			return fail(err, errlen, "--cpus: needs --duration (a run by sample count measures one CPU)");
+		return 0;
+	}
+	if (samples_given)
+		return fail(err, errlen, "--duration and --samples: a run is by time or by count; choose one");
+	if (rounds_given)
+		return fail(err, errlen, "--rounds: a --duration run has intervals (--interval), not rounds");
+	if (cpu_given && o->ncpus_list)
+		return fail(err, errlen, "--cpu and --cpus: choose one");
+	if (cl->out.raw)
+		return fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
+	if (o->trace)
+		return fail(err, errlen, "--trace: not with --duration");
+	if (!interval_given)
+		o->interval_ns = o->duration_ns < 60000000000LL ? o->duration_ns : 60000000000LL;
+	if (o->interval_ns > o->duration_ns)
+		return fail(err, errlen, "--interval: longer than the --duration");
+	if (o->duration_ns / o->interval_ns > 100000)
+		return fail(err, errlen, "--interval: more than 100000 intervals in the --duration; give a longer one");
+	if (!o->tests)
+		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement */
+	for (size_t i = 0; i < rtb_nbenches; i++) {
+		int multi;
+		if (!rtb_bench_selected(rtb_benches[i], o->tests))
+			continue;
+		if (!rtb_long_capable(rtb_benches[i]->id, &multi))
+			return fail(err, errlen, "--duration: %s cannot run for a time (irq.timer.* and the "
+				    "wake-up measurements can; pick them with --tests)", rtb_benches[i]->id);
+		if (!multi && o->ncpus_list > 1)
+			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (the port has one "
+				    "periodic timer); give one CPU", rtb_benches[i]->id);
+	}
+	o->status_tty = isatty(2);
+	return 0;
+}
+
 /* rtb_cli_parse - options of run / selftest. */
 int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char *err, size_t errlen)
 {
 	long long v;
 	int c, ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
-	char bad[128];
+	char bad[128], why[160];
+	int interval_given = 0, cpu_given = 0, samples_given = 0, rounds_given = 0;
 
 	optind = 1;
 	opterr = 0;
@@ -173,12 +282,14 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (num(a, 1, 10000000, &v))
 				return fail(err, errlen, "--samples: '%s' is not a whole number from 1 to 10000000", a);
 			cl->o.samples = (int)v;
+			samples_given = 1;
 			break;
 		case OPT_ROUNDS:
 			if (num(a, 1, RTB_MAX_ROUNDS, &v))
 				return fail(err, errlen, "--rounds: '%s' is not a whole number from 1 to %d", a,
 					    RTB_MAX_ROUNDS);
 			cl->o.rounds = (int)v;
+			rounds_given = 1;
 			break;
 		case OPT_PERIOD:
 			if (num(a, 1, 1000000, &v))
@@ -194,6 +305,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (num(a, 0, ncpu - 1, &v))
 				return fail(err, errlen, "--cpu: '%s' is not a CPU of this machine (0 to %d)", a, ncpu - 1);
 			cl->o.cpu = (int)v;
+			cpu_given = 1;
 			break;
 		case OPT_PRIO:
 			if (num(a, 1, 95, &v))
@@ -286,6 +398,23 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
 			cl->o.trace_events = a;
 			break;
+		case OPT_DURATION:
+		case OPT_INTERVAL:
+			if (selftest)
+				return fail(err, errlen, "--%s: an option of run, not of selftest",
+					    c == OPT_DURATION ? "duration" : "interval");
+			if (rtb_parse_time_ns(a, RTB_MAX_DURATION_NS,
+					      c == OPT_DURATION ? &cl->o.duration_ns : &cl->o.interval_ns,
+					      why, sizeof(why)))
+				return fail(err, errlen, "--%s: %s", c == OPT_DURATION ? "duration" : "interval", why);
+			interval_given |= c == OPT_INTERVAL;
+			break;
+		case OPT_CPUS:
+			if (selftest)
+				return fail(err, errlen, "--cpus: an option of run, not of selftest");
+			if (cpus_opt(a, cl, err, errlen))
+				return -1;
+			break;
 		case OPT_HELP:
 			cl->help = 1;
 			return 0;
@@ -301,6 +430,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
+	if (long_check(cl, interval_given, cpu_given, samples_given, rounds_given, err, errlen))
+		return -1;
 	return outputs_check(cl, err, errlen);
 }
 
@@ -311,6 +442,15 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
 	      "                        sync.sem) or a metric id (default: all; see 'rtbench list')\n"
 	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
+	      "  --duration D          measure for a time instead of a count: 90s, 30m, 24h, 2d (irq.timer.*\n"
+	      "                        and the wake-up measurements; default test irq.timer.nanosleep).\n"
+	      "                        Memory stays flat: histograms, worst samples, a sample reservoir.\n"
+	      "                        Ctrl-C / SIGTERM end it with a whole result (exit 0); docs/long-runs.md\n"
+	      "  --interval I          with --duration: figures per interval, result file rewritten after\n"
+	      "                        each (default 60s)\n"
+	      "  --cpus LIST|all       with --duration: one measuring thread per CPU at once (all, 1-3, 0,2);\n"
+	      "                        metrics <id>@cpu<N> and the all-CPU <id>; rtbench's own threads run\n"
+	      "                        on a CPU not listed when one is left\n"
 	      "  --rounds N            split each measurement's samples into N rounds, interleaved across\n"
 	      "                        measurements (default 5; 1-32); figures carry the rounds' spread\n"
 	      "  --period-us N         timer period for irq.* (default 200; the study's hardware timer: 20)\n"

@@ -177,3 +177,25 @@ int rtb_hist_percentile(const struct rtb_hist *h, double p, int64_t *out)
 	/* total disagrees with the counts (storage changed behind our back) */
 	return RTB_EINVAL;
 }
+
+/* rtb_hist_copy - dst = src (same layout, dst's own storage). */
+int rtb_hist_copy(struct rtb_hist *dst, const struct rtb_hist *src)
+{
+	if (!dst || !src || !dst->counts || !src->counts ||
+	    dst->sub_bits != src->sub_bits || dst->top_bit != src->top_bit ||
+	    dst->nbuckets != src->nbuckets)
+		return RTB_EINVAL;
+	memcpy(dst->counts, src->counts, src->nbuckets * sizeof(*src->counts));
+	dst->total = src->total;
+	dst->overflow = src->overflow;
+	dst->underflow = src->underflow;
+	dst->min = src->min;
+	dst->max = src->max;
+	return RTB_OK;
+}
+
+/* rtb_hist_resolution_pct - widest relative bucket width, percent. */
+double rtb_hist_resolution_pct(const struct rtb_hist *h)
+{
+	return 100.0 / (double)((uint64_t)1 << (h->sub_bits - 1));
+}

@@ -69,6 +69,27 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 	return 0;
 }
 
+/* rtb_metric_new_hm - a histogram-mode metric: no sample array. */
+int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
+		      size_t target, int cpu, int64_t deadline_ns, const atomic_uint *epoch,
+		      struct rtb_metric **out)
+{
+	struct rtb_metric *m;
+	int rc = rtb_metric_new(r, id, title, 0, &m);
+
+	if (rc)
+		return rc;
+	rc = rtb_hm_new(m, cpu, deadline_ns, epoch);
+	if (rc) {
+		r->nmetrics--;
+		rtb_free(m);
+		return rc;
+	}
+	m->capacity = target ? target : SIZE_MAX; /* 0: until the run stops it */
+	*out = m;
+	return 0;
+}
+
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id)
 {
 	for (int i = 0; i < r->nmetrics; i++)
@@ -150,12 +171,37 @@ int rtb_metric_extra(struct rtb_metric *m, const char *name, double value, const
 
 /* rtb_metric_finish - statistics, histogram and deadline count from the
  * kept samples (after the measurement, so none of it costs the loop). */
+/* hm_finish - the statistics of a histogram-mode metric: exact count,
+ * min, max, mean and stddev; percentiles from its histogram. */
+static void hm_finish(struct rtb_metric *m)
+{
+	const struct rtb_hm_acc *a = &m->hm->acc;
+
+	memset(&m->stats, 0, sizeof(m->stats));
+	m->count = a->n;
+	m->over_deadline = a->over_deadline;
+	if (!a->n)
+		return;
+	m->stats.count = a->n;
+	m->stats.min = a->min;
+	m->stats.max = a->max;
+	m->stats.mean = a->mean;
+	m->stats.stddev = rtb_hm_acc_stddev(a);
+	for (int k = 0; k < RTB_NPCT; k++)
+		m->stats.pct[k] = rtb_hm_pct(&m->hist, rtb_pct_levels[k]);
+	m->stats.median = m->stats.pct[0];
+}
+
 int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns)
 {
 	int64_t *scratch = NULL;
-	int rc;
+	int rc = 0;
 
 	m->deadline_ns = deadline_ns;
+	if (m->hm) {
+		hm_finish(m);
+		goto spread;
+	}
 	m->over_deadline = 0;
 	rtb_hist_reset(&m->hist);
 	for (size_t i = 0; i < m->count; i++) {
@@ -170,6 +216,7 @@ int rtb_metric_finish(struct rtb_metric *m, int64_t deadline_ns)
 	}
 	rc = rtb_stats_compute(m->samples, m->count, scratch, &m->stats);
 	rtb_free(scratch);
+spread:
 	m->p50_spread = (struct rtb_spread){ 0, 0 };
 	m->p99_spread = (struct rtb_spread){ 0, 0 };
 	for (int i = 0; i < m->nrounds; i++) {
@@ -230,7 +277,15 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 {
 	const int src_ok = (src->status == RTB_STATUS_OK || src->status == RTB_STATUS_PARTIAL);
 
-	if (src_ok && src->count) {
+	if (src_ok && src->count && dst->hm && src->hm) {
+		if (dst->nrounds >= RTB_MAX_ROUNDS)
+			return RTB_ERANGE;
+		int rc = rtb_hm_merge(dst->hm, src->hm);
+		if (rc)
+			return rc;
+		dst->count = dst->hm->acc.n;
+		dst->rounds[dst->nrounds++] = round_of(src);
+	} else if (src_ok && src->count) {
 		if (dst->nrounds >= RTB_MAX_ROUNDS)
 			return RTB_ERANGE;
 		/* after the measurement: growing here costs no sample */
@@ -291,6 +346,7 @@ void rtb_result_free(struct rtb_result *r)
 			rtb_free(m->trace->untraced);
 		}
 		rtb_free(m->trace);
+		rtb_hm_free(m->hm);
 		rtb_free(r->metrics[i]->samples);
 		rtb_free(r->metrics[i]);
 	}

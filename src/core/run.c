@@ -12,6 +12,7 @@
 #include "core/run.h"
 #include "core/env.h"
 #include "core/load.h"
+#include "core/long.h"
 #include "core/stack.h"
 #include "core/trace_run.h"
 #include "core/watchdog.h"
@@ -292,7 +293,10 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 					"have found the CPUs' TSCs out of step; *.xcpu figures are suspect",
 					res->fp.clocksource);
 	}
-	rc = rtb_wd_start(c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
+	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
+	 * left; the watchdog goes there too (core/long.c) */
+	rc = rtb_wd_start(o->ncpus_list > 0 && o->cpu >= 0 ? c->cpu :
+			  c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)
 		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));
 	rc = rtb_load_start(o, res);
@@ -553,9 +557,12 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	struct rtb_ctx c;
 	size_t nsel = 0, k = 0, total = 0;
 	int wrc = 0;
-	int rc = rtb_run_setup(o, command_line, res, &c);
+	int rc;
 	int *nr, maxr = 1;
 
+	if (o->duration_ns > 0)
+		return rtb_long_run(o, out, command_line, res); /* core/long.c */
+	rc = rtb_run_setup(o, command_line, res, &c);
 	if (rc)
 		return rc;
 	nr = rtb_alloc((rtb_nbenches) * (sizeof(*nr)));

@@ -21,7 +21,7 @@
 #include "rtbench/err.h"
 #include "rtbench/port.h"
 
-#define MAX_IDS 64
+#define MAX_IDS 600 /* a long run: two threads on each of up to 256 CPUs */
 #define POLL_NS 100000000LL       /* deadline check granularity */
 #define STOP_GRACE_NS 2000000000LL
 #define KILL_GRACE_NS 3000000000LL

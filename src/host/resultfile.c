@@ -357,6 +357,8 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->buckets);
 		free(m->samples);
 		free(m->rounds);
+		free(m->reservoir);
+		free(m->intervals);
 	}
 	free(r->metrics);
 	for (i = 0; i < r->nwarnings; i++)

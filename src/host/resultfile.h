@@ -74,6 +74,24 @@ struct rtb_rf_metric {
 
 	struct rtb_rf_round *rounds; /* NULL for a schema-1 file or one round */
 	size_t nrounds;
+
+	/* histogram mode (a --duration run; resultfile_long.c): percentiles
+	 * from the histogram, samples only a reservoir (not in `samples`), the
+	 * interval series and the worst sample's CPU */
+	int hist_mode;
+	double pct_resolution_pct;
+	int64_t *reservoir;
+	size_t nreservoir;
+	struct rtb_rf_interval *intervals;
+	size_t nintervals;
+	int worst_cpu;        /* -1: unknown */
+};
+
+/* One interval of a long run's metric. */
+struct rtb_rf_interval {
+	int64_t start_ns, end_ns;
+	uint64_t count;
+	int64_t p50_ns, p99_ns, max_ns; /* 0 when count is 0 */
 };
 
 struct rtb_rf_kvlist {
@@ -144,5 +162,10 @@ const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id);
 
 /* rtb_rf_kv_get - value of `key` in a key list, or NULL. */
 const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key);
+
+/* rtb_rf_long_metric - the histogram-mode keys of metric object j (a
+ * json_t *) into m; 0, or RTB_EFORMAT / RTB_ENOMEM with the reason in err.
+ * Called by the metric loader before "samples". */
+int rtb_rf_long_metric(void *j, struct rtb_rf_metric *m, char *err, size_t errlen);
 
 #endif

@@ -224,8 +224,11 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	v = json_object_get(j, "histogram");
 	if (v && !json_is_null(v) && (rc = rf_histogram(c, v, m)))
 		return rc;
+	char why[200];
+	if ((rc = rtb_rf_long_metric(j, m, why, sizeof(why)))) /* resultfile_long.c */
+		return rf_fail(c, rc, "%s", why);
 	v = json_object_get(j, "samples");
-	if (v && !json_is_null(v) && m->has_stats && (rc = rf_samples(c, v, m)))
+	if (v && !json_is_null(v) && m->has_stats && !m->hist_mode && (rc = rf_samples(c, v, m)))
 		return rc;
 	v = json_object_get(j, "rounds");
 	if (v && !json_is_null(v) && (rc = rf_rounds(c, v, m)))

@@ -64,7 +64,7 @@ static void put_double(struct rtb_sink *f, double x)
 static int has_stats(const struct rtb_metric *m)
 {
 	return (m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL) &&
-	       m->count > 0 && m->samples;
+	       m->count > 0 && (m->samples || m->hm);
 }
 
 /* rtb_write_csv - one row per metric, header first. */
@@ -73,7 +73,7 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 	if (!f || !r)
 		return RTB_EINVAL;
 	rtb_sink_puts(f, "label,id,status,count,min,mean,stddev,p50,p90,p99,p99_9,p99_99,"
-	      "max,first,invalid,overruns,missed,over_deadline\n");
+	      "max,first,invalid,overruns,missed,over_deadline,pct_resolution_pct\n");
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 		int ok;
@@ -103,8 +103,12 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 		}
 		if (m->has_first)
 			rtb_sink_printf(f, "%" PRId64, m->first_ns);
-		rtb_sink_printf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+		rtb_sink_printf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
 		    m->invalid, m->overruns, m->missed, m->over_deadline);
+		/* 0: percentiles exact (from every sample); else from the
+		 * histogram, at most this much below the true value */
+		put_double(f, m->hm ? rtb_hist_resolution_pct(&m->hist) : 0.0);
+		rtb_sink_putc(f, '\n');
 	}
 	return rtb_sink_error(f);
 }
@@ -119,8 +123,8 @@ int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 
-		if (!m || !has_stats(m))
-			continue;
+		if (!m || !has_stats(m) || !m->samples)
+			continue; /* histogram mode keeps no sample list */
 		for (size_t j = 0; j < m->count; j++) {
 			put_text(f, m->id, sizeof(m->id));
 			rtb_sink_printf(f, ",%lu,%" PRId64 "\n", (unsigned long)j, m->samples[j]);

@@ -401,7 +401,68 @@ static void write_settings(struct jw *w, const struct rtb_settings *s)
 		STR(w, "note", s->trace_note);
 		jw_close(w, '}');
 	}
+	if (s->duration_ns > 0) {
+		/* run --duration (core/long.c; docs/long-runs.md) */
+		jw_open(w, "long_run", '{', 1);
+		put_int(w, "duration_ns", s->duration_ns);
+		put_int(w, "interval_ns", s->interval_ns);
+		put_int(w, "measured_ns", s->measured_ns);
+		STR(w, "ended", s->ended);
+		put_int_or_null(w, "signal", s->end_signal, 0);
+		STR(w, "cpus", s->cpus);
+		put_int(w, "ncpus", s->ncpus_measured);
+		put_int_or_null(w, "housekeeping_cpu", s->housekeeping_cpu, -1);
+		jw_close(w, '}');
+	}
 	jw_close(w, '}');
+}
+
+/* write_hm - what a histogram-mode metric adds (rtbench/hmetric.h): where
+ * its percentiles come from and how fine they are, the worst samples with
+ * their time and CPU, its interval series. */
+static void write_hm(struct jw *w, const struct rtb_metric *m)
+{
+	const struct rtb_hm *h = m->hm;
+
+	put_strn(w, "mode", "histogram", SIZE_MAX);
+	jw_open(w, "percentiles", '{', 0);
+	put_strn(w, "from", "histogram", SIZE_MAX);
+	put_dbl(w, "resolution_pct", rtb_hist_resolution_pct(&m->hist));
+	put_strn(w, "reported_as", "lower edge of the bucket, clamped to min..max", SIZE_MAX);
+	jw_close(w, '}');
+	put_uint(w, "samples_kept", h->nres);
+	jw_open(w, "worst", '[', 2);
+	for (int i = 0; i < h->nworst; i++) {
+		jw_open(w, NULL, '{', 0);
+		put_int(w, "ns", h->worst[i].ns);
+		put_int(w, "t_ns", h->worst[i].t_ns);
+		put_int(w, "cpu", h->worst[i].cpu);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+	if (!h->series) {
+		put_null(w, "intervals");
+		return;
+	}
+	jw_open(w, "intervals", '[', 1);
+	for (size_t i = 0; i < h->nseries; i++) {
+		const struct rtb_hm_interval *iv = &h->series[i];
+		jw_open(w, NULL, '{', 0);
+		put_int(w, "start_ns", iv->start_ns);
+		put_int(w, "end_ns", iv->end_ns);
+		put_uint(w, "count", iv->count);
+		if (iv->count) {
+			put_int(w, "p50_ns", iv->p50_ns);
+			put_int(w, "p99_ns", iv->p99_ns);
+			put_int(w, "max_ns", iv->max_ns);
+		} else {
+			put_null(w, "p50_ns");
+			put_null(w, "p99_ns");
+			put_null(w, "max_ns");
+		}
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
 }
 
 static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong" };
@@ -500,7 +561,7 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 	 * statistics keys, whatever their arrays hold (json-schema.md). */
 	int has_stats = (m->status == RTB_STATUS_OK ||
 			 m->status == RTB_STATUS_PARTIAL) &&
-			m->count > 0 && m->samples;
+			m->count > 0 && (m->samples || m->hm);
 	size_t count = has_stats ? m->count : 0;
 	const struct rtb_stats *st = &m->stats;
 
@@ -534,8 +595,21 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 
 	/* rounds: each round's own statistics, and the between-round spread
 	 * of the median and p99 (schema 2) */
+	/* a long run's intervals are its rounds (compare and check judge
+	 * them as they judge rounds); empty intervals are not rounds */
 	jw_open(w, "rounds", '[', 1);
-	for (int i = 0; i < m->nrounds && has_stats; i++) {
+	for (size_t i = 0; m->hm && m->hm->series && has_stats && i < m->hm->nseries; i++) {
+		const struct rtb_hm_interval *iv = &m->hm->series[i];
+		if (!iv->count)
+			continue;
+		jw_open(w, NULL, '{', 0);
+		put_uint(w, "count", iv->count);
+		put_int(w, "p50_ns", iv->p50_ns);
+		put_int(w, "p99_ns", iv->p99_ns);
+		put_dbl(w, "mean_ns", iv->mean_ns);
+		jw_close(w, '}');
+	}
+	for (int i = 0; i < m->nrounds && has_stats && !(m->hm && m->hm->series); i++) {
 		const struct rtb_round *rd = &m->rounds[i];
 		jw_open(w, NULL, '{', 0);
 		put_uint(w, "count", rd->count);
@@ -545,7 +619,7 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
-	if (has_stats && m->nrounds >= 2) {
+	if (has_stats && m->nrounds >= 2 && !(m->hm && m->hm->series)) {
 		jw_open(w, "round_spread", '{', 0);
 		put_int(w, "p50_lo_ns", m->p50_spread.lo_ns);
 		put_int(w, "p50_hi_ns", m->p50_spread.hi_ns);
@@ -574,11 +648,16 @@ static void write_metric(struct jw *w, const struct rtb_metric *m)
 		write_trace(w, m->trace);
 
 	write_histogram(w, &m->hist, has_stats);
+	if (m->hm)
+		write_hm(w, m);
 
+	/* histogram mode: the reservoir (samples_kept of count), else all */
+	const int64_t *sv = m->hm ? m->hm->res : m->samples;
+	size_t sn = m->hm ? (has_stats ? m->hm->nres : 0) : count;
 	jw_open(w, "samples", '[', 16);
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < sn; i++) {
 		key(w, NULL);
-		rtb_sink_printf(w->f, "%" PRId64, m->samples[i]);
+		rtb_sink_printf(w->f, "%" PRId64, sv[i]);
 	}
 	jw_close(w, ']');
 	jw_close(w, '}');

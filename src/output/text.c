@@ -225,6 +225,16 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "    batched: %.2f ns per call, spread %.2f ns over %d batches of %.0f calls "
 			"back to back (beside the single-shot figures above, which sit at the clock's floor)\n",
 			bm->value, bs->value, RTB_BATCHES_SHOWN, bk->value);
+	if (m->hm && m->count) {
+		/* histogram mode: say what the percentiles are */
+		rtb_sink_printf(f, "    percentiles from a log-linear histogram (resolution %.2f%%: "
+			"each at most that much below the true value); count, min, max, mean exact",
+			rtb_hist_resolution_pct(&m->hist));
+		if (m->hm->nworst)
+			rtb_sink_printf(f, "; max %.3f us on CPU %d", (double)m->hm->worst[0].ns / 1000.0,
+				(int)m->hm->worst[0].cpu);
+		rtb_sink_printf(f, "\n");
+	}
 	if (m->note[0])
 		wrapped(f, "    note: ", m->note, 10);
 	if (m->trace)

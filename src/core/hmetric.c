@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - histogram mode of a metric (see rtbench/hmetric.h). */
+#include <math.h>
+#include <string.h>
+#include "rtbench/err.h"
+#include "rtbench/hmetric.h"
+#include "rtbench/mem.h"
+#include "rtbench/port.h"
+#include "rtbench/result.h"
+
+static void acc_reset(struct rtb_hm_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->min = INT64_MAX;
+	a->max = INT64_MIN;
+}
+
+/* hist_alloc - a histogram of the metrics' layout in its own storage. */
+static int hist_alloc(struct rtb_hist *h)
+{
+	size_t nb = rtb_hist_buckets(RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT);
+	uint64_t *s = rtb_alloc(nb * sizeof(*s));
+
+	if (!s)
+		return RTB_ENOMEM;
+	memset(s, 0, nb * sizeof(*s));
+	return rtb_hist_init(h, RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT, s, nb);
+}
+
+/* rtb_hm_new - histogram mode for m, all storage made and touched now. */
+int rtb_hm_new(struct rtb_metric *m, int cpu, int64_t deadline_ns, const atomic_uint *epoch)
+{
+	struct rtb_hm *h = rtb_alloc(sizeof(*h));
+
+	if (!h)
+		return RTB_ENOMEM;
+	h->m = m;
+	h->cpu = cpu;
+	h->deadline_ns = deadline_ns;
+	h->epoch_src = epoch;
+	h->epoch = epoch ? atomic_load(epoch) : 0;
+	acc_reset(&h->acc);
+	acc_reset(&h->iacc);
+	h->rescap = RTB_HM_RESERVOIR;
+	h->res = rtb_alloc(h->rescap * sizeof(*h->res));
+	h->pub.res = rtb_alloc(h->rescap * sizeof(*h->res));
+	h->rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)cpu * 0xbf58476d1ce4e5b9ull;
+	if (!h->res || !h->pub.res || hist_alloc(&h->ih) || hist_alloc(&h->pub.ih) ||
+	    hist_alloc(&h->pub.hist)) {
+		rtb_hm_free(h);
+		return RTB_ENOMEM;
+	}
+	memset(h->res, 0, h->rescap * sizeof(*h->res));
+	memset(h->pub.res, 0, h->rescap * sizeof(*h->res));
+	atomic_init(&h->published, 0);
+	atomic_init(&h->consumed, 0);
+	m->hm = h;
+	return 0;
+}
+
+void rtb_hm_free(struct rtb_hm *h)
+{
+	if (!h)
+		return;
+	rtb_free(h->res);
+	rtb_free(h->series);
+	rtb_free(h->pub.res);
+	rtb_free(h->ih.counts);
+	rtb_free(h->pub.ih.counts);
+	rtb_free(h->pub.hist.counts);
+	rtb_free(h);
+}
+
+static inline void acc_add(struct rtb_hm_acc *a, int64_t ns, int64_t deadline_ns)
+{
+	double d = (double)ns - a->mean;
+
+	a->n++;
+	a->mean += d / (double)a->n;
+	a->m2 += d * ((double)ns - a->mean);
+	if (ns < a->min)
+		a->min = ns;
+	if (ns > a->max)
+		a->max = ns;
+	if (deadline_ns > 0 && ns > deadline_ns)
+		a->over_deadline++;
+}
+
+/* worst_insert - keep the list descending; the caller checked that ns
+ * belongs in it. */
+static void worst_insert(struct rtb_hm_worst *w, int *n, struct rtb_hm_worst x)
+{
+	int i = *n < RTB_HM_WORST ? (*n)++ : RTB_HM_WORST - 1;
+
+	while (i > 0 && w[i - 1].ns < x.ns) {
+		w[i] = w[i - 1];
+		i--;
+	}
+	w[i] = x;
+}
+
+/* next_rand - xorshift64*: cheap, no state but one word, good enough to
+ * pick reservoir slots. */
+static inline uint64_t next_rand(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*s = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+/* rtb_hm_record - one sample into every part of the mode. */
+void rtb_hm_record(struct rtb_hm *h, int64_t ns)
+{
+	if (h->epoch_src && atomic_load_explicit(h->epoch_src, memory_order_relaxed) != h->epoch)
+		rtb_hm_roll(h);
+	rtb_hist_record(&h->m->hist, ns);
+	rtb_hist_record(&h->ih, ns);
+	acc_add(&h->acc, ns, h->deadline_ns);
+	acc_add(&h->iacc, ns, 0);
+	if (h->nworst < RTB_HM_WORST || ns > h->worst[RTB_HM_WORST - 1].ns) {
+		/* rare: a clock read after the sample's own interval */
+		struct rtb_hm_worst x = { ns, rtb_port_mono_ns(), h->cpu };
+		worst_insert(h->worst, &h->nworst, x);
+	}
+	if (h->nres < h->rescap) {
+		h->res[h->nres++] = ns;
+	} else {
+		uint64_t j = next_rand(&h->rng) % h->acc.n;
+		if (j < h->rescap)
+			h->res[j] = ns;
+	}
+}
+
+int64_t rtb_hm_pct(const struct rtb_hist *h, double p)
+{
+	int64_t v;
+
+	if (rtb_hist_percentile(h, p, &v))
+		return 0;
+	if (v < h->min)
+		v = h->min;
+	if (v > h->max)
+		v = h->max;
+	return v;
+}
+
+void rtb_hm_interval_of(const struct rtb_hist *ih, const struct rtb_hm_acc *a,
+			struct rtb_hm_interval *out)
+{
+	out->count = a->n;
+	out->mean_ns = a->n ? a->mean : 0;
+	out->min_ns = a->n ? a->min : 0;
+	out->max_ns = a->n ? a->max : 0;
+	out->p50_ns = a->n ? rtb_hm_pct(ih, 50) : 0;
+	out->p99_ns = a->n ? rtb_hm_pct(ih, 99) : 0;
+}
+
+/* rtb_hm_roll - close the interval into the publication slot. */
+int rtb_hm_roll(struct rtb_hm *h)
+{
+	struct rtb_hm_pub *p = &h->pub;
+	unsigned pubd = atomic_load_explicit(&h->published, memory_order_relaxed);
+	unsigned now = h->epoch_src ? atomic_load_explicit(h->epoch_src, memory_order_relaxed) : h->epoch;
+
+	if (atomic_load_explicit(&h->consumed, memory_order_acquire) != pubd)
+		return 0; /* the last one is unread: this interval goes on */
+	rtb_hm_interval_of(&h->ih, &h->iacc, &p->iv);
+	p->iv.index = h->epoch;
+	p->iv.epochs = now > h->epoch ? now - h->epoch : 1;
+	rtb_hist_copy(&p->ih, &h->ih);
+	rtb_hist_copy(&p->hist, &h->m->hist);
+	p->acc = h->acc;
+	memcpy(p->worst, h->worst, sizeof(p->worst));
+	p->nworst = h->nworst;
+	memcpy(p->res, h->res, h->nres * sizeof(*h->res));
+	p->nres = h->nres;
+	p->invalid = h->m->invalid;
+	p->overruns = h->m->overruns;
+	p->missed = h->m->missed;
+	p->first_ns = h->m->first_ns;
+	p->has_first = h->m->has_first;
+	rtb_hist_reset(&h->ih);
+	acc_reset(&h->iacc);
+	h->epoch = now;
+	atomic_store_explicit(&h->published, pubd + 1, memory_order_release);
+	return 1;
+}
+
+void rtb_hm_acc_merge(struct rtb_hm_acc *dst, const struct rtb_hm_acc *src)
+{
+	if (!src->n)
+		return;
+	if (!dst->n) {
+		*dst = *src;
+		return;
+	}
+	double n = (double)(dst->n + src->n), d = src->mean - dst->mean;
+
+	dst->m2 += src->m2 + d * d * (double)dst->n * (double)src->n / n;
+	dst->mean += d * (double)src->n / n;
+	dst->n += src->n;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	dst->over_deadline += src->over_deadline;
+}
+
+double rtb_hm_acc_stddev(const struct rtb_hm_acc *a)
+{
+	return a->n > 1 ? sqrt(a->m2 / (double)(a->n - 1)) : 0;
+}
+
+void rtb_hm_worst_merge(struct rtb_hm_worst *dst, int *nd, const struct rtb_hm_worst *src, int ns)
+{
+	for (int i = 0; i < ns; i++)
+		if (*nd < RTB_HM_WORST || src[i].ns > dst[RTB_HM_WORST - 1].ns)
+			worst_insert(dst, nd, src[i]);
+}
+
+/* rtb_hm_merge - dst += src. The reservoirs: each slot of the merged one
+ * comes from dst or src with probability proportional to their counts. */
+int rtb_hm_merge(struct rtb_hm *dst, const struct rtb_hm *src)
+{
+	uint64_t na = dst->acc.n, nb = src->acc.n;
+	size_t i, j = 0;
+	int rc = rtb_hist_merge(&dst->m->hist, &src->m->hist);
+
+	if (rc)
+		return rc;
+	rtb_hm_acc_merge(&dst->acc, &src->acc);
+	rtb_hm_worst_merge(dst->worst, &dst->nworst, src->worst, src->nworst);
+	for (i = 0; i < src->nres && dst->nres < dst->rescap; i++)
+		dst->res[dst->nres++] = src->res[j++];
+	for (i = 0; j < src->nres && i < dst->nres; i++)
+		if (next_rand(&dst->rng) % (na + nb) >= na)
+			dst->res[i] = src->res[j++];
+	return 0;
+}

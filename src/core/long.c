@@ -1,0 +1,610 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - long runs (see core/long.h and docs/long-runs.md).
+ *
+ * Thread protocol of one measurement (the main thread is the supervisor;
+ * on each listed CPU a driver thread runs the bench as a normal run would,
+ * so its own measuring thread is spawned pinned there):
+ *   Step 1: the supervisor makes every metric (each CPU's live one in
+ *           histogram mode, the ones the result shows, the all-CPU
+ *           aggregate) and arms the watchdog for the whole duration.
+ *   Step 2: it starts one driver per CPU (pinned, the bench's priorities),
+ *           all at once; each runs the bench until the run's stop flag.
+ *   Step 3: every second it bumps the epoch; each measuring thread's next
+ *           record closes its slice and publishes it (rtbench/hmetric.h);
+ *           the supervisor waits up to PUB_WAIT_NS for them, consumes what
+ *           was published (a late slice is consumed the next second).
+ *   Step 4: at each interval's end it closes the interval of every CPU and
+ *           of the aggregate, and rewrites the result files (atomically:
+ *           a SIGKILL loses at most the interval in progress).
+ *   Step 5: at the duration's end, or on Ctrl-C / SIGTERM, it sets the
+ *           stop flag, joins the drivers, publishes their last slice
+ *           itself and writes the whole result. */
+#include <stdio.h>
+#include <string.h>
+#include "core/long.h"
+#include "core/stack.h"
+#include "core/watchdog.h"
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+#include "rtbench/output.h"
+
+#define TICK_NS 1000000000LL
+#define PUB_WAIT_NS 500000000LL
+#define STOP_POLL_NS 50000000LL
+#define WD_SLACK_NS 60000000000LL
+
+struct rtb_long {
+	const struct rtb_opts *o;
+	const struct rtb_run_out *out;
+	struct rtb_result *res;
+	const struct rtb_bench *b;
+	atomic_int stop;           /* ends the measuring threads */
+	atomic_uint epoch;
+	struct rtb_long_cpu *cpus;
+	int ncpu;
+	struct rtb_metric *agg;    /* all-CPU aggregate; NULL with one CPU */
+	int64_t t0_ns;
+	int64_t iv_start_ns;       /* the open interval's start, from t0 */
+	size_t seriescap;
+	int status_len;            /* the tty line's length, to clear it */
+};
+
+static const char *const capable[] = {
+	"irq.timer.nanosleep", "irq.timer.signal",
+	"ipc.mqueue.wakeup", "sync.sem.wakeup", "sync.mutex.wakeup",
+	"ipc.mqueue.wakeup.xcpu", "sync.sem.wakeup.xcpu", "sync.mutex.wakeup.xcpu",
+};
+
+/* rtb_long_capable - irq.timer.* and the wake-up family; the signal timer
+ * not on several CPUs at once (the port runs one periodic timer). */
+int rtb_long_capable(const char *id, int *multi)
+{
+	for (size_t i = 0; i < sizeof(capable) / sizeof(capable[0]); i++)
+		if (!strcmp(id, capable[i])) {
+			if (multi)
+				*multi = strcmp(id, "irq.timer.signal") != 0;
+			return 1;
+		}
+	return 0;
+}
+
+/* rtb_long_samples - "samples" a bench sizes its loop by in a long run: so
+ * many that only the stop flag ends it, yet small enough that the bench's
+ * own arithmetic (n times a period) cannot overflow. */
+size_t rtb_long_samples(const struct rtb_ctx *c)
+{
+	int64_t p = c->o->period_ns > 0 ? c->o->period_ns : 1;
+	int64_t n = 1000000000000LL;
+
+	if (n > 1000000000000000000LL / p)
+		n = 1000000000000000000LL / p;
+	return (size_t)n;
+}
+
+/* rtb_long_metric - the CPU's live metric, made before the bench ran (no
+ * allocation in a driver thread); one a bench. */
+struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				   const char *id, const char *title)
+{
+	struct rtb_long_cpu *lc = c->lc;
+
+	if (lc->handed || strcmp(id, lc->live->id)) {
+		fprintf(stderr, "rtbench: %s: a long run measures one metric a bench\n", id);
+		return NULL;
+	}
+	lc->handed = 1;
+	snprintf(lc->live->title, sizeof(lc->live->title), "%s", title);
+	lc->live->study_table = b->study_table;
+	return lc->live;
+}
+
+static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb_metric **m)
+{
+	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, lr->o->deadline_ns, NULL, m);
+
+	if (rc)
+		return rc;
+	(*m)->study_table = lr->b->study_table;
+	(*m)->hm->series = rtb_alloc(lr->seriescap * sizeof(*(*m)->hm->series));
+	if (!(*m)->hm->series)
+		return RTB_ENOMEM;
+	(*m)->hm->seriescap = lr->seriescap;
+	(*m)->hm->interval_ns = lr->o->interval_ns;
+	return 0;
+}
+
+/* make_metrics - Step 1. */
+static int make_metrics(struct rtb_long *lr)
+{
+	char id[64];
+	int rc;
+
+	if (lr->ncpu > 1 && (rc = shown_metric(lr, lr->b->id, -1, &lr->agg)))
+		return rc;
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_long_cpu *lc = &lr->cpus[i];
+		lc->res = rtb_alloc(sizeof(*lc->res));
+		if (!lc->res)
+			return RTB_ENOMEM;
+		lc->res->clock = lr->res->clock;
+		rc = rtb_metric_new_hm(lc->res, lr->b->id, lr->b->title, 0, lc->cpu,
+				       lr->o->deadline_ns, &lr->epoch, &lc->live);
+		if (rc)
+			return rc;
+		if (lr->ncpu > 1)
+			snprintf(id, sizeof(id), "%s@cpu%d", lr->b->id, lc->cpu);
+		else
+			snprintf(id, sizeof(id), "%s", lr->b->id);
+		if ((rc = shown_metric(lr, id, lc->cpu, &lc->shown)))
+			return rc;
+		lc->handed = 0;
+		lc->started = 0;
+		lc->seen_pubs = 0;
+	}
+	return 0;
+}
+
+static void driver_main(void *p)
+{
+	struct rtb_long_cpu *lc = p;
+
+	lc->rc = lc->lr->b->run(&lc->c, lc->lr->b);
+}
+
+/* consume - take a CPU's publication into the metric the result shows
+ * (its whole state, and the slice into the open interval). 1 if there
+ * was one. */
+static int consume(struct rtb_long_cpu *lc)
+{
+	struct rtb_hm *h = lc->live->hm, *s = lc->shown->hm;
+	unsigned p = atomic_load_explicit(&h->published, memory_order_acquire);
+	const struct rtb_hm_pub *pub = &h->pub;
+
+	if (p == atomic_load_explicit(&h->consumed, memory_order_relaxed))
+		return 0;
+	rtb_hist_copy(&lc->shown->hist, &pub->hist);
+	s->acc = pub->acc;
+	memcpy(s->worst, pub->worst, sizeof(s->worst));
+	s->nworst = pub->nworst;
+	memcpy(s->res, pub->res, pub->nres * sizeof(*s->res));
+	s->nres = pub->nres;
+	lc->shown->invalid = pub->invalid;
+	lc->shown->overruns = pub->overruns;
+	lc->shown->missed = pub->missed;
+	lc->shown->first_ns = pub->first_ns;
+	lc->shown->has_first = pub->has_first;
+	rtb_hist_merge(&s->ih, &pub->ih);
+	struct rtb_hm_acc ia = { .n = pub->iv.count, .mean = pub->iv.mean_ns,
+				 .min = pub->iv.min_ns, .max = pub->iv.max_ns };
+	rtb_hm_acc_merge(&s->iacc, &ia);
+	lc->seen_pubs++;
+	atomic_store_explicit(&h->consumed, p, memory_order_release);
+	return 1;
+}
+
+static void acc_clear(struct rtb_hm_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->min = INT64_MAX;
+	a->max = INT64_MIN;
+}
+
+/* close_one - the open interval of metric m into its series. */
+static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, uint32_t index)
+{
+	struct rtb_hm *h = m->hm;
+	struct rtb_hm_interval iv;
+
+	rtb_hm_interval_of(&h->ih, &h->iacc, &iv);
+	iv.start_ns = start_ns;
+	iv.end_ns = end_ns;
+	iv.index = index;
+	iv.epochs = 1;
+	if (h->nseries < h->seriescap)
+		h->series[h->nseries++] = iv;
+	rtb_hist_reset(&h->ih);
+	acc_clear(&h->iacc);
+}
+
+/* close_interval - Step 4: every CPU's interval, and the aggregate's from
+ * their merged interval histograms. */
+static void close_interval(struct rtb_long *lr, int64_t end_ns)
+{
+	uint32_t index = (uint32_t)(lr->iv_start_ns / lr->o->interval_ns);
+
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_hm *s = lr->cpus[i].shown->hm;
+		if (lr->agg) {
+			rtb_hist_merge(&lr->agg->hm->ih, &s->ih);
+			rtb_hm_acc_merge(&lr->agg->hm->iacc, &s->iacc);
+		}
+		close_one(lr->cpus[i].shown, lr->iv_start_ns, end_ns, index);
+	}
+	if (lr->agg)
+		close_one(lr->agg, lr->iv_start_ns, end_ns, index);
+	lr->iv_start_ns = end_ns;
+}
+
+/* rebuild_agg - the aggregate from the CPUs' shown metrics: merged
+ * histogram and statistics, the worst samples of all (so the maximum and
+ * the CPU it was on), an equal share of each CPU's reservoir. */
+static void rebuild_agg(struct rtb_long *lr)
+{
+	struct rtb_metric *a = lr->agg;
+	struct rtb_hm *h = a->hm;
+
+	rtb_hist_reset(&a->hist);
+	acc_clear(&h->acc);
+	h->nworst = 0;
+	h->nres = 0;
+	a->invalid = a->overruns = a->missed = 0;
+	a->has_first = 0;
+	for (int i = 0; i < lr->ncpu; i++) {
+		const struct rtb_metric *m = lr->cpus[i].shown;
+		const struct rtb_hm *s = m->hm;
+		size_t share = h->rescap / (size_t)lr->ncpu;
+		rtb_hist_merge(&a->hist, &m->hist);
+		rtb_hm_acc_merge(&h->acc, &s->acc);
+		rtb_hm_worst_merge(h->worst, &h->nworst, s->worst, s->nworst);
+		for (size_t k = 0; k < share && k < s->nres && h->nres < h->rescap; k++)
+			h->res[h->nres++] = s->res[k * s->nres / (share < s->nres ? share : s->nres)];
+		a->invalid += m->invalid;
+		a->overruns += m->overruns;
+		a->missed += m->missed;
+		if (!a->has_first && m->has_first) {
+			a->first_ns = m->first_ns;
+			a->has_first = 1;
+		}
+	}
+}
+
+/* refresh - every shown metric's figures from what was consumed. */
+static void refresh(struct rtb_long *lr, int64_t elapsed_ns)
+{
+	for (int i = 0; i < lr->ncpu; i++) {
+		lr->cpus[i].shown->elapsed_ns = elapsed_ns;
+		rtb_metric_finish(lr->cpus[i].shown, lr->o->deadline_ns);
+	}
+	if (lr->agg) {
+		rebuild_agg(lr);
+		lr->agg->elapsed_ns = elapsed_ns;
+		rtb_metric_finish(lr->agg, lr->o->deadline_ns);
+	}
+}
+
+static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
+static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
+
+/* write_files - the result files, each replaced atomically. */
+static int write_files(struct rtb_long *lr)
+{
+	static int said;
+	struct rtb_result *r = lr->res;
+	int rc = 0;
+
+	r->mem.heap_peak_bytes = rtb_mem_peak();
+	r->mem.stack_pool_bytes = rtb_stack_pool_bytes();
+	r->mem.stacks = RTB_THREADS_MAX;
+	r->mem.stack_bytes = RTB_STACK_BYTES;
+	r->mem.metric_bytes = sizeof(struct rtb_metric);
+	if (lr->out->json && rtb_port_output(lr->out->json, out_json, r))
+		rc = RTB_EIO;
+	if (lr->out->csv && rtb_port_output(lr->out->csv, out_csv, r))
+		rc = RTB_EIO;
+	if (rc && (!said || r->set.final)) {
+		fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
+		said = 1;
+	}
+	return rc;
+}
+
+static void hms(char *buf, size_t len, int64_t ns)
+{
+	long long s = (long long)(ns / 1000000000LL);
+
+	snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+}
+
+/* status - Step 5's live line: on a terminal refreshed in place, else one
+ * line per interval; at most 8 CPUs named (the highest maxima first), the
+ * rest counted. */
+static void status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
+{
+	char line[1024], a[24], b[24];
+	size_t l;
+	uint64_t n = 0, over = 0;
+	int order[RTB_MAX_CPUS], shown = 0;
+
+	if (lr->o->quiet)
+		return;
+	for (int i = 0; i < lr->ncpu; i++) {
+		n += lr->cpus[i].shown->hm->acc.n;
+		over += lr->cpus[i].shown->hm->acc.over_deadline;
+		order[i] = i;
+	}
+	for (int i = 1; i < lr->ncpu; i++)
+		for (int j = i; j > 0 && lr->cpus[order[j]].shown->stats.max >
+				       lr->cpus[order[j - 1]].shown->stats.max; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	hms(a, sizeof(a), elapsed_ns);
+	hms(b, sizeof(b), lr->o->duration_ns);
+	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples", lr->b->id, a, b,
+			     (unsigned long long)n);
+	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
+		const struct rtb_metric *m = lr->cpus[order[k]].shown;
+		shown++;
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d p99 %.1f max %.1f us",
+				      k ? ";" : ":", lr->cpus[order[k]].cpu,
+				      (double)m->stats.pct[2] / 1000.0, (double)m->stats.max / 1000.0);
+	}
+	if (shown < lr->ncpu && l < sizeof(line))
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "; +%d CPUs", lr->ncpu - shown);
+	if (lr->o->deadline_ns > 0 && l < sizeof(line))
+		snprintf(line + l, sizeof(line) - l, "; %llu over deadline", (unsigned long long)over);
+	if (lr->res->set.status_tty)
+		fprintf(stderr, "\r%s\033[K%s", line, newline ? "\n" : "");
+	else if (newline)
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
+/* wait_pubs - Step 3: up to PUB_WAIT_NS for every running CPU's slice. */
+static void wait_pubs(struct rtb_long *lr)
+{
+	int64_t until = rtb_port_mono_ns() + PUB_WAIT_NS;
+
+	for (;;) {
+		int missing = 0;
+		for (int i = 0; i < lr->ncpu; i++) {
+			struct rtb_hm *h = lr->cpus[i].live->hm;
+			missing += lr->cpus[i].started &&
+				   atomic_load(&h->published) == atomic_load(&h->consumed);
+		}
+		if (!missing || rtb_port_mono_ns() > until)
+			break;
+		rtb_port_sleep_ns(1000000);
+	}
+	for (int i = 0; i < lr->ncpu; i++)
+		consume(&lr->cpus[i]);
+}
+
+/* finish_cpu - after its driver ended: the last slice, and what the bench
+ * said (method, notes, extras, status) onto the shown metric. */
+static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc)
+{
+	struct rtb_metric *l = lc->live, *s = lc->shown;
+
+	consume(lc);
+	rtb_hm_roll(l->hm);
+	consume(lc);
+	memcpy(s->method, l->method, sizeof(s->method));
+	memcpy(s->note, l->note, sizeof(s->note));
+	memcpy(s->extra, l->extra, sizeof(s->extra));
+	s->nextra = l->nextra;
+	s->status = l->status;
+	if (lc->rc && lc->rc != RTB_EINTR) {
+		rtb_bench_unsupported(s, lc->rc, "on this CPU");
+		if (s->status == RTB_STATUS_FAILED || s->status == RTB_STATUS_SKIPPED)
+			fprintf(stderr, "rtbench: %s: %s\n", s->id, s->note);
+	}
+	/* warnings a bench adds go to the run, once */
+	for (int i = 0; i < lc->res->nwarnings; i++) {
+		int dup = 0;
+		for (int j = 0; j < lr->res->nwarnings && !dup; j++)
+			dup = !strcmp(lr->res->warnings[j], lc->res->warnings[i]);
+		if (!dup)
+			rtb_result_warn(lr->res, "%s", lc->res->warnings[i]);
+	}
+}
+
+/* sleep_or_stop - until t_ns, or until Ctrl-C / the watchdog stops the
+ * run (checked every STOP_POLL_NS). 1 if stopped. */
+static int sleep_or_stop(const struct rtb_ctx *rc, int64_t t_ns)
+{
+	for (;;) {
+		int64_t now = rtb_port_mono_ns();
+		if (rtb_stopped(rc))
+			return 1;
+		if (now >= t_ns)
+			return 0;
+		rtb_port_sleep_ns(t_ns - now < STOP_POLL_NS ? t_ns - now : STOP_POLL_NS);
+	}
+}
+
+/* run_phase - one measurement for the duration, Steps 1-5. */
+static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
+{
+	const struct rtb_opts *o = lr->o;
+	int err, stopped = 0;
+
+	if ((err = make_metrics(lr)))
+		return err;
+	atomic_store(&lr->stop, 0);
+	atomic_store(&lr->epoch, 0);
+	lr->iv_start_ns = 0;
+	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
+	lr->t0_ns = rtb_port_mono_ns();
+	for (int i = 0; i < lr->ncpu; i++) {                      /* Step 2 */
+		struct rtb_long_cpu *lc = &lr->cpus[i];
+		struct rtb_thread_attr a = {
+			.name = "rtb-cpu", .policy = rc->rt ? RTB_SCHED_FIFO : RTB_SCHED_NORMAL,
+			.prio = RTB_PRIO_LOW, .cpu = lc->cpu,
+		};
+		lc->c = *rc;
+		lc->c.res = lc->res;
+		lc->c.cpu = lc->cpu;
+		lc->c.other_cpu = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
+		lc->c.stop = &lr->stop;
+		lc->c.lc = lc;
+		lc->c.round = lc->c.nrounds = 0;
+		lc->rc = 0;
+		err = rtb_thread_create(&lc->th, &a, driver_main, lc);
+		if (err) {
+			lc->shown->status = RTB_STATUS_FAILED;
+			rtb_metric_note(lc->shown, "cannot start its thread on CPU %d: %s", lc->cpu,
+					rtb_strerror(err));
+			continue;
+		}
+		rtb_wd_register(&lc->th);
+		lc->started = 1;
+	}
+	int64_t end = lr->t0_ns + o->duration_ns, next = lr->t0_ns;
+	while (!stopped) {
+		next += TICK_NS;
+		if (next > end)
+			next = end;
+		stopped = sleep_or_stop(rc, next);
+		if (stopped || next >= end)
+			break;
+		atomic_fetch_add(&lr->epoch, 1);                  /* Step 3 */
+		wait_pubs(lr);
+		int64_t el = next - lr->t0_ns;
+		int closes = el - lr->iv_start_ns >= o->interval_ns;
+		if (closes)
+			close_interval(lr, el);                   /* Step 4 */
+		refresh(lr, el);
+		if (closes) {
+			lr->res->set.measured_ns += 0; /* counted at the end */
+			write_files(lr);
+		}
+		status(lr, el, closes);
+	}
+	atomic_store(&lr->stop, 1);                               /* Step 5 */
+	for (int i = 0; i < lr->ncpu; i++)
+		if (lr->cpus[i].started)
+			rtb_thread_join(&lr->cpus[i].th);
+	int64_t el = rtb_port_mono_ns() - lr->t0_ns;
+	rtb_wd_arm(0);
+	rtb_wd_forget_all();
+	for (int i = 0; i < lr->ncpu; i++)
+		if (lr->cpus[i].started)
+			finish_cpu(lr, &lr->cpus[i]);
+	if (el > o->duration_ns)
+		el = o->duration_ns; /* the threads' last period, not measured time */
+	close_interval(lr, el);
+	refresh(lr, el);
+	if (lr->agg) {
+		struct rtb_metric *s = lr->cpus[0].shown;
+		memcpy(lr->agg->method, s->method, sizeof(s->method));
+		rtb_metric_note(lr->agg, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
+				lr->res->set.cpus, lr->agg->hm->nworst ? lr->agg->hm->worst[0].cpu : -1);
+		for (int i = 0; i < lr->ncpu; i++)
+			if (lr->cpus[i].shown->status > lr->agg->status)
+				lr->agg->status = lr->cpus[i].shown->status;
+	}
+	lr->res->set.measured_ns += el;
+	status(lr, el, 1);
+	return stopped ? RTB_EINTR : 0;
+}
+
+static void cpus_text(const struct rtb_opts *o, char *buf, size_t len)
+{
+	size_t l = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < o->ncpus_list && l + 8 < len; i++) {
+		int a = o->cpu_list[i], j = i;
+		while (j + 1 < o->ncpus_list && o->cpu_list[j + 1] == o->cpu_list[j] + 1)
+			j++;
+		if (j > i)
+			l += (size_t)snprintf(buf + l, len - l, "%s%d-%d", l ? "," : "", a, o->cpu_list[j]);
+		else
+			l += (size_t)snprintf(buf + l, len - l, "%s%d", l ? "," : "", a);
+		i = j;
+	}
+}
+
+int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
+		 const char *command_line, struct rtb_result *res)
+{
+	struct rtb_long lr = { .o = o, .out = out, .res = res };
+	struct rtb_ctx c;
+	int rc, nsel = 0, wrc;
+
+	rc = rtb_run_setup(o, command_line, res, &c);
+	if (rc)
+		return rc;
+	struct rtb_settings *s = &res->set;
+	s->duration_ns = o->duration_ns;
+	s->interval_ns = o->interval_ns;
+	s->rounds = 1;
+	s->status_tty = o->status_tty;
+	snprintf(s->ended, sizeof(s->ended), "running");
+	lr.ncpu = o->ncpus_list > 0 ? o->ncpus_list : 1;
+	lr.cpus = rtb_alloc((size_t)lr.ncpu * sizeof(*lr.cpus));
+	lr.seriescap = (size_t)(o->duration_ns / o->interval_ns) + 2;
+	if (!lr.cpus) {
+		rtb_run_teardown(&c);
+		return RTB_ENOMEM;
+	}
+	for (int i = 0; i < lr.ncpu; i++) {
+		lr.cpus[i].lr = &lr;
+		lr.cpus[i].cpu = o->ncpus_list > 0 ? o->cpu_list[i] : c.cpu;
+	}
+	s->ncpus_measured = lr.ncpu;
+	if (o->ncpus_list > 0) {
+		cpus_text(o, s->cpus, sizeof(s->cpus));
+		/* main, watchdog and writer on a CPU not measured when one is
+		 * left (the entry chose it as --cpu), else they share */
+		s->housekeeping_cpu = o->cpu;
+		s->cpu = o->cpu;
+	} else {
+		snprintf(s->cpus, sizeof(s->cpus), "%d", c.cpu);
+		s->housekeeping_cpu = c.other_cpu; /* the watchdog's; main shares */
+	}
+	/* the supervisor sleeps a second at a time: time-shared, as
+	 * cyclictest's main thread */
+	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, o->ncpus_list > 0 ? o->cpu :
+		       c.other_cpu >= 0 ? c.other_cpu : c.cpu);
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		nsel += rtb_bench_selected(rtb_benches[i], o->tests);
+	s->benches_planned = s->rounds_planned = nsel;
+	for (size_t i = 0; i < rtb_nbenches && !rc && !rtb_stopped(&c); i++) {
+		if (!rtb_bench_selected(rtb_benches[i], o->tests))
+			continue;
+		lr.b = rtb_benches[i];
+		lr.agg = NULL;
+		if (!o->quiet)
+			fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s)\n", lr.b->id,
+				(long long)(o->duration_ns / 1000000000LL), s->cpus,
+				(long long)(o->interval_ns / 1000000000LL));
+		rc = run_phase(&lr, &c, c.other_cpu >= 0 && c.other_cpu != lr.cpus[0].cpu ? c.other_cpu : c.cpu);
+		if (rc == RTB_EINTR)
+			rc = 0; /* ended by a signal: a whole result of what ran */
+		if (!rc) {
+			s->benches_done++;
+			s->rounds_done++;
+		}
+		for (int k = 0; k < lr.ncpu; k++) {
+			rtb_result_free(lr.cpus[k].res);
+			rtb_free(lr.cpus[k].res);
+			lr.cpus[k].res = NULL;
+		}
+	}
+	rtb_run_teardown(&c);
+	if (rtb_wd_reason() == RTB_WD_SIGNAL) {
+		/* Ctrl-C / SIGTERM end a long run as cyclictest's: a whole
+		 * result of the time measured, saying how it ended */
+		s->stopped_early = 0;
+		s->benches_planned = s->rounds_planned = s->benches_done;
+		s->end_signal = rtb_wd_signal();
+		snprintf(s->ended, sizeof(s->ended), "signal");
+	} else if (rtb_wd_reason() != RTB_WD_NONE) {
+		snprintf(s->ended, sizeof(s->ended), "watchdog");
+	} else {
+		snprintf(s->ended, sizeof(s->ended), "duration");
+	}
+	rtb_free(lr.cpus);
+	if (out->text)
+		rtb_write_text(rtb_port_console(), res);
+	s->final = 1;
+	wrc = write_files(&lr);
+	if (rc)
+		return rc;
+	if (s->stopped_early)
+		return RTB_EINTR;
+	return wrc ? RTB_EIO : 0;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - long runs: run --duration D [--cpus LIST] [--interval I].
+ *
+ * The timer and wake-up measurements run for a time instead of a count,
+ * on every listed CPU at once, each CPU's metric in histogram mode
+ * (rtbench/hmetric.h), with an interval time series and the result file
+ * rewritten after every interval. See docs/long-runs.md. */
+#ifndef RTB_CORE_LONG_H
+#define RTB_CORE_LONG_H
+#include <stdatomic.h>
+#include "rtbench/bench.h"
+#include "core/run.h"
+
+struct rtb_long;
+
+/* One measuring CPU of a long run: its context (the bench runs in it as
+ * it would in a normal run), the metric it records into, and the metric
+ * the result shows (updated by the supervisor from its publications). */
+struct rtb_long_cpu {
+	struct rtb_long *lr;
+	int cpu;
+	struct rtb_ctx c;
+	struct rtb_result *res;   /* the bench's own result (warnings) */
+	struct rtb_metric *live;  /* recorded into by the measuring thread */
+	int handed;               /* live given to the bench (one metric a bench) */
+	struct rtb_metric *shown; /* in the run's result */
+	rtb_thread_t th;
+	int started, rc;
+	unsigned seen_pubs;       /* publications consumed */
+};
+
+/* rtb_long_capable - 1 if bench id can run for a time (irq.timer.* and the
+ * wake-up family); multi: 1 if it also runs on several CPUs at once. */
+int rtb_long_capable(const char *id, int *multi);
+
+/* rtb_long_run - the whole of a --duration run (rtb_run hands it over).
+ * Returns 0 when it ran its time or was ended by Ctrl-C / SIGTERM (a whole
+ * result either way), or an rtb_err. */
+int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
+		 const char *command_line, struct rtb_result *res);
+
+/* For bench_util.c: a long run's answers to rtb_samples_total and
+ * rtb_bench_metric. */
+size_t rtb_long_samples(const struct rtb_ctx *c);
+struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				   const char *id, const char *title);
+
+#endif

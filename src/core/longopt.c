@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - parsing of --duration, --interval and --cpus values. */
+#include <stdio.h>
+#include <string.h>
+#include "rtbench/longopt.h"
+
+int rtb_cpuset_count(const struct rtb_cpuset *s)
+{
+	int n = 0;
+
+	for (int i = 0; i < RTB_MAX_CPUS; i++)
+		n += rtb_cpuset_has(s, i);
+	return n;
+}
+
+/* digits - a whole number of at most 18 digits at *p (advanced past it):
+ * 0 and the value, or -1 (no digit, or too many to fit). */
+static int digits(const char **p, int64_t *v)
+{
+	int64_t x = 0;
+	int n = 0;
+
+	while (**p >= '0' && **p <= '9') {
+		if (++n > 18)
+			return -1;
+		x = x * 10 + (**p - '0');
+		(*p)++;
+	}
+	*v = x;
+	return n ? 0 : -1;
+}
+
+int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, size_t len)
+{
+	const char *p = s;
+	int64_t v, unit;
+
+	if (!s || !*s) {
+		snprintf(err, len, "empty");
+		return -1;
+	}
+	if (*p == '-') {
+		snprintf(err, len, "'%s' is negative", s);
+		return -1;
+	}
+	if (digits(&p, &v)) {
+		snprintf(err, len, "'%s' is not a whole number with a unit (90s, 30m, 24h, 2d)", s);
+		return -1;
+	}
+	switch (*p) {
+	case '\0': case 's': unit = 1; break;
+	case 'm': unit = 60; break;
+	case 'h': unit = 3600; break;
+	case 'd': unit = 86400; break;
+	default: unit = 0;
+	}
+	if (!unit || (*p && p[1])) {
+		snprintf(err, len, "'%s' has no unit rtbench knows (s, m, h, d: 90s, 30m, 24h, 2d)", s);
+		return -1;
+	}
+	if (v == 0) {
+		snprintf(err, len, "'%s' is no time at all (at least 1s)", s);
+		return -1;
+	}
+	if (v > max_ns / 1000000000LL / unit) {
+		snprintf(err, len, "'%s' is longer than the most rtbench measures (%lld days)", s,
+			 (long long)(max_ns / 1000000000LL / 86400));
+		return -1;
+	}
+	*ns = v * unit * 1000000000LL;
+	return 0;
+}
+
+int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t len)
+{
+	const char *p = s;
+
+	memset(out, 0, sizeof(*out));
+	if (!s || !*s) {
+		snprintf(err, len, "empty list");
+		return -1;
+	}
+	while (*p) {
+		int64_t a, b;
+		if (digits(&p, &a) || a >= RTB_MAX_CPUS) {
+			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
+			return -1;
+		}
+		b = a;
+		if (*p == '-') {
+			p++;
+			if (digits(&p, &b) || b >= RTB_MAX_CPUS) {
+				snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
+				return -1;
+			}
+			if (b < a) {
+				snprintf(err, len, "'%s': the range %lld-%lld is reversed", s,
+					 (long long)a, (long long)b);
+				return -1;
+			}
+		}
+		for (int64_t c = a; c <= b; c++)
+			out->bits[c / 64] |= 1ull << (c % 64);
+		if (*p == ',') {
+			p++;
+			if (!*p || *p == ',') {
+				snprintf(err, len, "'%s' has an empty item", s);
+				return -1;
+			}
+		} else if (*p) {
+			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the keys a histogram-mode metric adds to a result file
+ * (a --duration run; docs/json-schema.md, docs/long-runs.md): "mode",
+ * "percentiles", "samples" as a reservoir, "intervals", "worst". Checked as
+ * strictly as the rest of the file: every count adds up. */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rtbench/err.h"
+#include "host/resultfile.h"
+
+static int bad(char *err, size_t len, const char *what)
+{
+	snprintf(err, len, "%s", what);
+	return RTB_EFORMAT;
+}
+
+/* int_at - an integer key of o (>= 0); null allowed when may_null. */
+static int int_at(json_t *o, const char *k, int may_null, int64_t *v)
+{
+	json_t *x = json_object_get(o, k);
+
+	if (may_null && (!x || json_is_null(x))) {
+		*v = 0;
+		return 0;
+	}
+	if (!json_is_integer(x) || json_integer_value(x) < 0)
+		return -1;
+	*v = (int64_t)json_integer_value(x);
+	return 0;
+}
+
+static int reservoir(json_t *s, struct rtb_rf_metric *m, char *err, size_t len)
+{
+	size_t i;
+	json_t *e;
+
+	if (!s || json_is_null(s))
+		return 0;
+	if (!json_is_array(s))
+		return bad(err, len, "\"samples\" must be an array");
+	if (json_array_size(s) > m->count)
+		return bad(err, len, "histogram mode: more samples kept than \"count\"");
+	m->nreservoir = json_array_size(s);
+	if (!m->nreservoir)
+		return 0;
+	m->reservoir = malloc(m->nreservoir * sizeof(*m->reservoir));
+	if (!m->reservoir)
+		return RTB_ENOMEM;
+	json_array_foreach(s, i, e) {
+		if (!json_is_integer(e) || json_integer_value(e) < 0)
+			return bad(err, len, "histogram mode: a kept sample is not a non-negative integer");
+		m->reservoir[i] = (int64_t)json_integer_value(e);
+	}
+	return 0;
+}
+
+static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
+{
+	size_t i;
+	json_t *e;
+	uint64_t sum = 0;
+
+	if (!a || json_is_null(a))
+		return 0;
+	if (!json_is_array(a))
+		return bad(err, len, "\"intervals\" must be an array");
+	m->nintervals = json_array_size(a);
+	if (!m->nintervals)
+		return 0;
+	m->intervals = calloc(m->nintervals, sizeof(*m->intervals));
+	if (!m->intervals)
+		return RTB_ENOMEM;
+	json_array_foreach(a, i, e) {
+		struct rtb_rf_interval *iv = &m->intervals[i];
+		int64_t cnt;
+		if (!json_is_object(e) || int_at(e, "start_ns", 0, &iv->start_ns) ||
+		    int_at(e, "end_ns", 0, &iv->end_ns) || int_at(e, "count", 0, &cnt) ||
+		    int_at(e, "p50_ns", 1, &iv->p50_ns) || int_at(e, "p99_ns", 1, &iv->p99_ns) ||
+		    int_at(e, "max_ns", 1, &iv->max_ns))
+			return bad(err, len, "an interval needs integer start_ns, end_ns, count and "
+				   "p50_ns, p99_ns, max_ns (null when empty)");
+		iv->count = (uint64_t)cnt;
+		if (iv->end_ns < iv->start_ns || (i && iv->start_ns < m->intervals[i - 1].end_ns) ||
+		    (cnt && (iv->p99_ns < iv->p50_ns || iv->max_ns < iv->p99_ns)))
+			return bad(err, len, "an interval is inconsistent (ends before it starts, overlaps "
+				   "the one before, or p50 > p99 > max)");
+		if (sum + iv->count < sum)
+			return bad(err, len, "interval counts overflow");
+		sum += iv->count;
+	}
+	if (m->has_stats && sum != m->count)
+		return bad(err, len, "the intervals' counts do not add up to \"count\"");
+	return 0;
+}
+
+int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
+{
+	json_t *j = jv, *mode = json_object_get(j, "mode"), *w, *p;
+	int rc;
+
+	m->worst_cpu = -1;
+	if (!mode || json_is_null(mode))
+		return 0;
+	if (!json_is_string(mode) || strcmp(json_string_value(mode), "histogram"))
+		return bad(err, len, "\"mode\" is not \"histogram\"");
+	m->hist_mode = 1;
+	p = json_object_get(json_object_get(j, "percentiles"), "resolution_pct");
+	if (!json_is_number(p) || json_number_value(p) < 0)
+		return bad(err, len, "histogram mode: \"percentiles\" needs a resolution_pct");
+	m->pct_resolution_pct = json_number_value(p);
+	if (m->has_stats && (rc = reservoir(json_object_get(j, "samples"), m, err, len)))
+		return rc;
+	if ((rc = intervals(json_object_get(j, "intervals"), m, err, len)))
+		return rc;
+	w = json_array_get(json_object_get(j, "worst"), 0);
+	if (w && json_is_integer(json_object_get(w, "cpu")))
+		m->worst_cpu = (int)json_integer_value(json_object_get(w, "cpu"));
+	return 0;
+}
