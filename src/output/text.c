@@ -353,6 +353,14 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 			if (in_table(r->metrics[i], t))
 				notes(f, r, r->metrics[i], t);
 	}
+	if (r->set.duration_ns > 0)
+		rtb_sink_printf(f, "\nTimes in microseconds. pNN: from each metric's log-linear histogram (the lower "
+			"edge of a bucket at most %.2f%% wide); count, min, mean, stddev, max exact; first: the "
+			"first (cold) sample. Measured %.0f s of %.0f s planned (ended by %s); intervals of "
+			"%.0f s are the rounds compare and check judge.\n", 100.0 / (double)(1u << (RTB_HIST_SUB_BITS - 1)),
+			(double)r->set.measured_ns / 1e9, (double)r->set.duration_ns / 1e9, r->set.ended,
+			(double)r->set.interval_ns / 1e9);
+	else
 	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 		"first: the first (cold) sample, not in the other columns.\n"
 		"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# run --duration --cpus all (issue 16):
+#  1. 3 s on every CPU, 1 s intervals: one pinned measuring thread per CPU
+#     (seen in /proc while it runs: its affinity list is that one CPU), each
+#     CPU's count near duration / period, the aggregate is the sum and holds
+#     the maximum and its CPU, three intervals whose counts add up, rounds =
+#     intervals, complete, ended by the duration; compare and check read it.
+#  2. SIGKILL in the middle: the file left is the last interval's, whole,
+#     complete: false, and valid (the host reader; zz_schema.sh validates it
+#     against the schema afterwards).
+#  3. SIGINT in the middle: exit 0, complete: true, ended by signal 2, the
+#     time measured less than planned, every count consistent.
+# No latency threshold anywhere: counts, structure and pinning only.
+. "$(dirname "$0")/lib.bash"
+needs_rt
+out=$RTB_TEST_OUT/long
+mkdir -p "$out"
+rm -f "$out"/*
+ncpu=$(getconf _NPROCESSORS_ONLN)
+
+# 1. a whole 3-second run; the pinning is read from /proc while it runs
+"$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --quiet \
+	--json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
+pid=$!
+sleep 1.5
+pins=""
+for t in /proc/$pid/task/*; do
+	[ "$(cat "$t/comm" 2>/dev/null)" = tCyclic ] || continue
+	pins="$pins $(awk '/^Cpus_allowed_list/ {print $2}' "$t/status")"
+done
+wait $pid
+rc=$?
+[ $rc -eq 0 ] && ok "3 s run: exit 0" || fail "3 s run: exit $rc: $(cat "$out/err.txt")"
+want=$(seq -s ' ' 0 $((ncpu - 1)))
+got=$(echo $pins | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/ $//')
+[ "$got" = "$want" ] && ok "one measuring thread pinned to each CPU ($got)" ||
+	fail "measuring threads pinned to '$got', want one on each of '$want'"
+python3 - "$out/r.json" "$ncpu" <<'PY' && ok "3 s run: per-CPU counts, aggregate, intervals" || fail "3 s run result"
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+lr = d["settings"]["long_run"]
+assert d["complete"] is True, "not complete"
+assert lr["ended"] == "duration" and lr["ncpus"] == n, lr
+assert lr["measured_ns"] == 3 * 10**9, lr
+ms = {m["id"]: m for m in d["metrics"]}
+per = [ms[f"irq.timer.nanosleep@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.nanosleep"]]
+agg = ms["irq.timer.nanosleep"]
+for m in per:
+    # 3 s at 1 ms: 3000 periods; a late wake-up can miss a few
+    assert 2700 <= m["count"] + m["missed"] <= 3001, (m["id"], m["count"], m["missed"])
+    assert m["count"] >= 2000, (m["id"], m["count"])
+    assert m["mode"] == "histogram" and m["percentiles"]["from"] == "histogram"
+    assert m["percentiles"]["resolution_pct"] > 0
+    assert len(m["intervals"]) == 3, len(m["intervals"])
+    assert sum(i["count"] for i in m["intervals"]) == m["count"]
+    assert sum(r["count"] for r in m["rounds"]) == m["count"]
+    assert m["worst"][0]["ns"] == m["max"] and all(w["cpu"] == m["worst"][0]["cpu"] for w in m["worst"])
+    assert len(m["samples"]) == m["samples_kept"] <= m["count"]
+    assert m["min"] <= m["p50"] <= m["p99"] <= m["max"]
+if n > 1:
+    assert agg["count"] == sum(m["count"] for m in per)
+    assert agg["max"] == max(m["max"] for m in per)
+    top = max(per, key=lambda m: m["max"])
+    assert agg["worst"][0]["cpu"] == top["worst"][0]["cpu"], (agg["worst"][0], top["id"])
+    assert sum(i["count"] for i in agg["intervals"]) == agg["count"]
+PY
+"$RTBENCH" check "$out/r.json" >"$out/check.txt" 2>&1 && ok "check reads it" || fail "check: $(tail -3 "$out/check.txt")"
+"$RTBENCH" compare "$out/r.json" "$out/r.json" >"$out/cmp.txt" 2>&1 && ok "compare reads it" ||
+	fail "compare: $(tail -3 "$out/cmp.txt")"
+grep -q "resolution" "$out/r.txt" && ok "the text says the percentiles' resolution" ||
+	fail "text does not say the resolution"
+
+# 2. SIGKILL after at least two interval files
+"$RTBENCH" run --duration 30s --cpus all --interval 1s --period-us 1000 --quiet \
+	--json "$out/k.json" >/dev/null 2>"$out/kerr.txt" &
+pid=$!
+sleep 3.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+python3 - "$out/k.json" <<'PY' && ok "SIGKILL: last interval's file whole, incomplete, consistent" || fail "SIGKILL file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["complete"] is False and d["settings"]["long_run"]["ended"] == "running"
+for m in d["metrics"]:
+    assert len(m["intervals"]) >= 2, (m["id"], len(m["intervals"]))
+    assert sum(i["count"] for i in m["intervals"]) == m["count"]
+PY
+"$RTBENCH" check "$out/k.json" >"$out/kcheck.txt" 2>&1
+[ $? -ne 2 ] && ok "check reads the killed run's file" || fail "check refused the killed file: $(tail -2 "$out/kcheck.txt")"
+ls "$out"/.k.json* >/dev/null 2>&1 && echo "note: a temporary file was left: $(ls -a "$out")"
+# the next run repairs what the killed one left (settings lock, knobs)
+"$RTBENCH" run --duration 1s --quiet --json "$out/after.json" >/dev/null 2>&1 && ok "a run after the kill works" ||
+	fail "the run after SIGKILL failed"
+
+# 3. SIGINT: a whole result
+"$RTBENCH" run --duration 30s --cpus all --interval 1s --period-us 1000 --quiet \
+	--json "$out/i.json" >"$out/i.txt" 2>"$out/ierr.txt" &
+pid=$!
+sleep 2.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 0 ] && ok "SIGINT: exit 0" || fail "SIGINT: exit $rc"
+python3 - "$out/i.json" <<'PY' && ok "SIGINT: complete result, ended by signal 2" || fail "SIGINT result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+lr = d["settings"]["long_run"]
+assert d["complete"] is True, "not complete"
+assert lr["ended"] == "signal" and lr["signal"] == 2, lr
+assert 10**9 < lr["measured_ns"] < 30 * 10**9, lr
+for m in d["metrics"]:
+    assert m["status"] == "ok", (m["id"], m["status"])
+    assert sum(i["count"] for i in m["intervals"]) == m["count"] > 0
+PY
+done_test

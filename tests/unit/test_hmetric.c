@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_hmetric - histogram mode of a metric (rtbench/hmetric.h) on known
+ * data: every percentile within the stated resolution of the exact one,
+ * exact count/min/max/mean/stddev, merging (two halves = the whole), the
+ * worst-N list, the reservoir's bound, the interval publication protocol,
+ * and the long-run option parsers. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "rtbench/err.h"
+#include "rtbench/longopt.h"
+#include "rtbench/result.h"
+#include "rtbench/stats.h"
+
+#define N 200000
+
+static int64_t vals[N], sorted[N];
+
+/* lcg - deterministic data: a log-normal-ish latency shape, 1 us .. 5 ms */
+static uint64_t lcg_state = 12345;
+static double unif(void)
+{
+	lcg_state = lcg_state * 6364136223846793005ull + 1442695040888963407ull;
+	return (double)(lcg_state >> 11) / 9007199254740992.0;
+}
+
+static struct rtb_metric *hm_metric(struct rtb_result *r, const char *id, int cpu, const atomic_uint *ep)
+{
+	struct rtb_metric *m = NULL;
+
+	CHECK_EQ_I(rtb_metric_new_hm(r, id, id, 0, cpu, 50000, ep, &m), 0);
+	return m;
+}
+
+static void test_error_bound(void)
+{
+	static struct rtb_result r;
+	struct rtb_metric *m = hm_metric(&r, "t.bound", 3, NULL);
+	double sum = 0, sq = 0;
+	uint64_t over = 0;
+
+	for (int i = 0; i < N; i++) {
+		double u = unif();
+		vals[i] = (int64_t)(1000.0 * exp(8.5 * u * u)); /* 1 us .. ~5 ms */
+		if (i % 1000 == 7)
+			vals[i] = 50; /* exact range too */
+		rtb_metric_add(m, vals[i]);
+		sum += (double)vals[i];
+		over += vals[i] > 50000;
+	}
+	CHECK_EQ_I(rtb_metric_finish(m, 50000), 0);
+	memcpy(sorted, vals, sizeof(vals));
+	rtb_stats_sort(sorted, N);
+	double mean = sum / N;
+	for (int i = 0; i < N; i++)
+		sq += ((double)vals[i] - mean) * ((double)vals[i] - mean);
+	CHECK_EQ_I(m->stats.count, N);
+	CHECK_EQ_I(m->count, N);
+	CHECK_EQ_I(m->stats.min, sorted[0]);
+	CHECK_EQ_I(m->stats.max, sorted[N - 1]);
+	CHECK_NEAR(m->stats.mean, mean, 1e-6 * mean);
+	CHECK_NEAR(m->stats.stddev, sqrt(sq / (N - 1)), 1e-6 * sqrt(sq / (N - 1)));
+	CHECK_EQ_I(m->over_deadline, over);
+	double res = rtb_hist_resolution_pct(&m->hist);
+	CHECK_NEAR(res, 1.5625, 1e-12);
+	/* each percentile: not above the exact one, and within the resolution */
+	for (int k = 0; k < RTB_NPCT; k++) {
+		int64_t exact = rtb_stats_percentile_sorted(sorted, N, rtb_pct_levels[k]);
+		int64_t got = m->stats.pct[k];
+		CHECK(got <= exact);
+		CHECK((double)(exact - got) <= (double)got * res / 100.0 + 1e-9);
+	}
+	/* the reservoir is bounded and holds only recorded values */
+	CHECK_EQ_I(m->hm->nres, RTB_HM_RESERVOIR);
+	for (size_t i = 0; i < m->hm->nres; i++)
+		CHECK(m->hm->res[i] >= sorted[0] && m->hm->res[i] <= sorted[N - 1]);
+	rtb_result_free(&r);
+}
+
+static void test_worst(void)
+{
+	static struct rtb_result r;
+	struct rtb_metric *m = hm_metric(&r, "t.worst", 5, NULL);
+
+	for (int i = 0; i < 10000; i++)
+		rtb_metric_add(m, (i * 7919) % 10007); /* a permutation of 0..10006, some */
+	/* the 16 largest of what was recorded, descending, with CPU 5 */
+	memset(sorted, 0, sizeof(sorted));
+	for (int i = 0; i < 10000; i++)
+		sorted[i] = (i * 7919) % 10007;
+	rtb_stats_sort(sorted, 10000);
+	CHECK_EQ_I(m->hm->nworst, RTB_HM_WORST);
+	for (int i = 0; i < RTB_HM_WORST; i++) {
+		CHECK_EQ_I(m->hm->worst[i].ns, sorted[9999 - i]);
+		CHECK_EQ_I(m->hm->worst[i].cpu, 5);
+		CHECK(m->hm->worst[i].t_ns > 0);
+	}
+	/* merging two lists keeps the top 16 of both */
+	struct rtb_hm_worst a[RTB_HM_WORST] = { { 100, 1, 0 }, { 50, 2, 0 } }, b[3] = {
+		{ 120, 3, 1 }, { 60, 4, 1 }, { 10, 5, 1 } };
+	int na = 2;
+	rtb_hm_worst_merge(a, &na, b, 3);
+	CHECK_EQ_I(na, 5);
+	CHECK_EQ_I(a[0].ns, 120);
+	CHECK_EQ_I(a[0].cpu, 1);
+	CHECK_EQ_I(a[1].ns, 100);
+	CHECK_EQ_I(a[2].ns, 60);
+	CHECK_EQ_I(a[3].ns, 50);
+	CHECK_EQ_I(a[4].ns, 10);
+	rtb_result_free(&r);
+}
+
+static void test_merge(void)
+{
+	static struct rtb_result r;
+	struct rtb_metric *all = hm_metric(&r, "t.all", 0, NULL);
+	struct rtb_metric *x = hm_metric(&r, "t.x", 0, NULL);
+	struct rtb_metric *y = hm_metric(&r, "t.y", 1, NULL);
+
+	for (int i = 0; i < N; i++) {
+		rtb_metric_add(all, vals[i]);
+		rtb_metric_add(i < N / 3 ? x : y, vals[i]);
+	}
+	CHECK_EQ_I(rtb_hm_merge(x->hm, y->hm), 0);
+	x->count = x->hm->acc.n;
+	rtb_metric_finish(x, 50000);
+	rtb_metric_finish(all, 50000);
+	CHECK_EQ_I(x->stats.count, all->stats.count);
+	CHECK_EQ_I(x->stats.min, all->stats.min);
+	CHECK_EQ_I(x->stats.max, all->stats.max);
+	CHECK_NEAR(x->stats.mean, all->stats.mean, 1e-9 * all->stats.mean);
+	CHECK_NEAR(x->stats.stddev, all->stats.stddev, 1e-9 * all->stats.stddev);
+	CHECK_EQ_I(x->over_deadline, all->over_deadline);
+	for (int k = 0; k < RTB_NPCT; k++)
+		CHECK_EQ_I(x->stats.pct[k], all->stats.pct[k]); /* same buckets: identical */
+	for (size_t i = 0; i < x->hist.nbuckets; i++)
+		CHECK_EQ_I(x->hist.counts[i], all->hist.counts[i]);
+	CHECK_EQ_I(x->hm->nworst, RTB_HM_WORST);
+	for (int i = 0; i < RTB_HM_WORST; i++)
+		CHECK_EQ_I(x->hm->worst[i].ns, all->hm->worst[i].ns);
+	CHECK_EQ_I(x->hm->nres, RTB_HM_RESERVOIR);
+	rtb_result_free(&r);
+}
+
+/* the publication protocol, single-threaded: a moved epoch publishes one
+ * interval; a second move before it is consumed does not overwrite it */
+static void test_intervals(void)
+{
+	static struct rtb_result r;
+	atomic_uint ep;
+	atomic_init(&ep, 0);
+	struct rtb_metric *m = hm_metric(&r, "t.iv", 2, &ep);
+
+	for (int i = 0; i < 100; i++)
+		rtb_metric_add(m, 1000 + i);
+	atomic_store(&ep, 1);
+	rtb_metric_add(m, 5000); /* sees the epoch: publishes 100, then counts this */
+	CHECK_EQ_I(atomic_load(&m->hm->published), 1);
+	CHECK_EQ_I(m->hm->pub.iv.count, 100);
+	CHECK_EQ_I(m->hm->pub.iv.max_ns, 1099);
+	CHECK_EQ_I(m->hm->pub.iv.p50_ns, 1040); /* 1049 in bucket [1040, 1056) */
+	CHECK_EQ_I(m->hm->pub.acc.n, 100);
+	atomic_store(&ep, 2);
+	rtb_metric_add(m, 6000); /* not consumed yet: the interval goes on */
+	CHECK_EQ_I(atomic_load(&m->hm->published), 1);
+	CHECK_EQ_I(m->hm->pub.iv.count, 100);
+	atomic_store(&m->hm->consumed, 1);
+	rtb_metric_add(m, 7000);
+	CHECK_EQ_I(atomic_load(&m->hm->published), 2);
+	CHECK_EQ_I(m->hm->pub.iv.count, 2); /* 5000 and 6000: spans epochs 1-2 */
+	CHECK_EQ_I(m->hm->pub.iv.max_ns, 6000);
+	CHECK_EQ_I(m->hm->pub.acc.n, 102);
+	rtb_result_free(&r);
+}
+
+static void test_options(void)
+{
+	int64_t ns;
+	char err[160];
+	struct rtb_cpuset s;
+
+	CHECK_EQ_I(rtb_parse_time_ns("90s", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+	CHECK_EQ_I(ns, 90000000000LL);
+	CHECK_EQ_I(rtb_parse_time_ns("30m", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+	CHECK_EQ_I(ns, 1800000000000LL);
+	CHECK_EQ_I(rtb_parse_time_ns("24h", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+	CHECK_EQ_I(ns, 86400000000000LL);
+	CHECK_EQ_I(rtb_parse_time_ns("2d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+	CHECK_EQ_I(ns, 172800000000000LL);
+	CHECK_EQ_I(rtb_parse_time_ns("5", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+	CHECK_EQ_I(ns, 5000000000LL);
+	const char *bad[] = { "0", "0s", "-5s", "10x", "999999999d", "", "s", "5ss", "1.5h",
+			      "99999999999999999999s", " 5s" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ_I(rtb_parse_time_ns(bad[i], RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), -1);
+	CHECK_EQ_I(rtb_parse_time_ns("31d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), -1);
+	CHECK_EQ_I(rtb_parse_time_ns("30d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
+
+	CHECK_EQ_I(rtb_parse_cpulist("1-3", &s, err, sizeof(err)), 0);
+	CHECK_EQ_I(rtb_cpuset_count(&s), 3);
+	CHECK(!rtb_cpuset_has(&s, 0) && rtb_cpuset_has(&s, 1) && rtb_cpuset_has(&s, 3));
+	CHECK_EQ_I(rtb_parse_cpulist("0,2", &s, err, sizeof(err)), 0);
+	CHECK(rtb_cpuset_has(&s, 0) && !rtb_cpuset_has(&s, 1) && rtb_cpuset_has(&s, 2));
+	CHECK_EQ_I(rtb_parse_cpulist("0-1,4,6-7", &s, err, sizeof(err)), 0);
+	CHECK_EQ_I(rtb_cpuset_count(&s), 5);
+	const char *badl[] = { "", "3-1", "1,", ",1", "1,,2", "a", "1-", "-1", "256", "0-256", "1 2" };
+	for (size_t i = 0; i < sizeof(badl) / sizeof(badl[0]); i++)
+		CHECK_EQ_I(rtb_parse_cpulist(badl[i], &s, err, sizeof(err)), -1);
+}
+
+int main(void)
+{
+	test_error_bound();
+	test_worst();
+	test_merge();
+	test_intervals();
+	test_options();
+	return check_failures ? 1 : 0;
+}
