@@ -385,10 +385,15 @@ static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc)
 	memcpy(s->extra, l->extra, sizeof(s->extra));
 	s->nextra = l->nextra;
 	s->status = l->status;
-	if (lc->rc && lc->rc != RTB_EINTR) {
-		rtb_bench_unsupported(s, lc->rc, "on this CPU");
-		if (s->status == RTB_STATUS_FAILED || s->status == RTB_STATUS_SKIPPED)
-			fprintf(stderr, "rtbench: %s: %s\n", s->id, s->note);
+	s->err = l->err;
+	/* the runner's one rule (run.c, outcome): an error the metric
+	 * recorded, or the bench's own when it measured nothing, makes the
+	 * status (rtb_outcome) */
+	if (!s->err && lc->rc && lc->rc != RTB_EINTR && !s->hm->acc.n)
+		rtb_metric_error(s, lc->rc, "on this CPU");
+	if (s->err) {
+		s->status = rtb_outcome(s->err);
+		fprintf(stderr, "rtbench: %s: %s\n", s->id, s->note);
 	}
 	/* warnings a bench adds go to the run, once */
 	for (int i = 0; i < lc->res->nwarnings; i++) {

@@ -47,7 +47,7 @@ static void test_error_bound(void)
 		vals[i] = (int64_t)(1000.0 * exp(8.5 * u * u)); /* 1 us .. ~5 ms */
 		if (i % 1000 == 7)
 			vals[i] = 50; /* exact range too */
-		rtb_metric_add(m, vals[i]);
+		rtb_metric_record(m, 1, vals[i]);
 		sum += (double)vals[i];
 		over += vals[i] > 50000;
 	}
@@ -86,7 +86,7 @@ static void test_worst(void)
 	struct rtb_metric *m = hm_metric(&r, "t.worst", 5, NULL);
 
 	for (int i = 0; i < 10000; i++)
-		rtb_metric_add(m, (i * 7919) % 10007); /* a permutation of 0..10006, some */
+		rtb_metric_record(m, 1, (i * 7919) % 10007); /* a permutation of 0..10006, some */
 	/* the 16 largest of what was recorded, descending, with CPU 5 */
 	memset(sorted, 0, sizeof(sorted));
 	for (int i = 0; i < 10000; i++)
@@ -121,8 +121,8 @@ static void test_merge(void)
 	struct rtb_metric *y = hm_metric(&r, "t.y", 1, NULL);
 
 	for (int i = 0; i < N; i++) {
-		rtb_metric_add(all, vals[i]);
-		rtb_metric_add(i < N / 3 ? x : y, vals[i]);
+		rtb_metric_record(all, 1, vals[i]);
+		rtb_metric_record(i < N / 3 ? x : y, 1, vals[i]);
 	}
 	CHECK_EQ_I(rtb_hm_merge(x->hm, y->hm), 0);
 	x->count = x->hm->acc.n;
@@ -155,20 +155,20 @@ static void test_intervals(void)
 	struct rtb_metric *m = hm_metric(&r, "t.iv", 2, &ep);
 
 	for (int i = 0; i < 100; i++)
-		rtb_metric_add(m, 1000 + i);
+		rtb_metric_record(m, 1, 1000 + i);
 	atomic_store(&ep, 1);
-	rtb_metric_add(m, 5000); /* sees the epoch: publishes 100, then counts this */
+	rtb_metric_record(m, 1, 5000); /* sees the epoch: publishes 100, then counts this */
 	CHECK_EQ_I(atomic_load(&m->hm->published), 1);
 	CHECK_EQ_I(m->hm->pub.iv.count, 100);
 	CHECK_EQ_I(m->hm->pub.iv.max_ns, 1099);
 	CHECK_EQ_I(m->hm->pub.iv.p50_ns, 1040); /* 1049 in bucket [1040, 1056) */
 	CHECK_EQ_I(m->hm->pub.acc.n, 100);
 	atomic_store(&ep, 2);
-	rtb_metric_add(m, 6000); /* not consumed yet: the interval goes on */
+	rtb_metric_record(m, 1, 6000); /* not consumed yet: the interval goes on */
 	CHECK_EQ_I(atomic_load(&m->hm->published), 1);
 	CHECK_EQ_I(m->hm->pub.iv.count, 100);
 	atomic_store(&m->hm->consumed, 1);
-	rtb_metric_add(m, 7000);
+	rtb_metric_record(m, 1, 7000);
 	CHECK_EQ_I(atomic_load(&m->hm->published), 2);
 	CHECK_EQ_I(m->hm->pub.iv.count, 2); /* 5000 and 6000: spans epochs 1-2 */
 	CHECK_EQ_I(m->hm->pub.iv.max_ns, 6000);
