@@ -68,10 +68,13 @@ struct check {
 	const char *baseline;
 	enum stat figure;
 	double max_regress;       /* fraction */
+	int allow_incomplete;     /* --allow-incomplete: judge what an incomplete run measured */
+	int allow_missing;        /* --allow-missing: a figure a rule cannot evaluate is skipped */
 	struct rule rules[CHECK_MAX_RULES];
 	size_t nrules;
 	struct rtb_cases cases;
 	char *two[2];             /* baseline, result: the files to load */
+	size_t njudged;           /* measurements judged against the baseline */
 };
 
 static struct check check_state;
@@ -105,11 +108,20 @@ static void check_usage(FILE *f)
 		"                           lines) or lava-results (Linaro send-to-lava.sh input)\n"
 		"  -o, --output FILE        write to FILE (atomically) instead of stdout\n"
 		"      --junit FILE         also write JUnit XML to FILE\n"
+		"      --allow-incomplete   judge what an incomplete run measured (default: the\n"
+		"                           run fails, since what was not measured cannot pass)\n"
+		"      --allow-missing      skip, instead of fail, a measurement a limit or rule\n"
+		"                           cannot evaluate (skipped, no samples, no such figure)\n"
+		"                           and a --fail-if GLOB that matches no measurement\n"
 		"  -h, --help               this help\n"
 		"\n"
 		"Regression: the median by compare's verdict (Welch's t on the round medians,\n"
 		"p < A and beyond run-to-run noise), p99 beyond its between-round noise;\n"
 		"without rounds, a Mann-Whitney U test on the samples (said so).\n"
+		"\n"
+		"Fails closed: an incomplete run, a figure a limit cannot be evaluated on, a\n"
+		"--fail-if GLOB matching nothing and a baseline with nothing in common each\n"
+		"fail with one line saying why, unless allowed by the options above.\n"
 		"\n"
 		"exit status: 0 every figure passed, 1 a figure failed (or other failure),\n"
 		"2 bad input or options\n",
@@ -244,7 +256,8 @@ bad:
 			      "(see --help)", expr);
 }
 
-enum { O_MAX_P99 = 1000, O_MAX, O_FAIL_IF, O_BASELINE, O_REGRESS, O_FIGURE, O_JUNIT };
+enum { O_MAX_P99 = 1000, O_MAX, O_FAIL_IF, O_BASELINE, O_REGRESS, O_FIGURE, O_JUNIT,
+       O_ALLOW_INCOMPLETE, O_ALLOW_MISSING };
 
 static int check_parse(struct rtb_host *h, int opt, const char *arg)
 {
@@ -280,6 +293,12 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 		return 0;
 	case O_JUNIT:
 		k->junit = arg;
+		return 0;
+	case O_ALLOW_INCOMPLETE:
+		k->allow_incomplete = 1;
+		return 0;
+	case O_ALLOW_MISSING:
+		k->allow_missing = 1;
 		return 0;
 	}
 	return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
@@ -331,9 +350,24 @@ static void fmt_stat(char *buf, size_t len, enum stat s, double v)
 		snprintf(buf, len, "%.0f", v);
 }
 
+/* rel_change - (v - base) / base; against a zero baseline a rise is
+ * +infinity (any rise from 0 exceeds any % allowance: missed>+10% fails
+ * when the baseline missed none and this run missed some) and no change 0,
+ * so a zero baseline never makes a rule pass unjudged. */
 static double rel_change(double v, double base)
 {
-	return base != 0 ? (v - base) / base : NAN;
+	if (base != 0)
+		return (v - base) / base;
+	return v > 0 ? INFINITY : v < 0 ? -INFINITY : 0;
+}
+
+/* fmt_rel - a relative change for a failing line ("+17.4%", "from 0"). */
+static void fmt_rel(char *buf, size_t len, double d)
+{
+	if (isinf(d))
+		snprintf(buf, len, "%s", d > 0 ? "a rise from 0" : "a fall to below 0");
+	else
+		snprintf(buf, len, "%+.1f%%", d * 100);
 }
 
 /* check_regression - the --baseline rule for one measurement: v and bv are
@@ -344,7 +378,7 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 {
 	const char *fig = stat_names[k->figure];
 	double d = rel_change(v, bv), allow = k->max_regress * 100;
-	char a[48], b[48];
+	char a[48], b[48], pc[32];
 	int rc = 0;
 
 	if (!cell)
@@ -356,19 +390,21 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 		if (vd->kind == RTB_VD_HIGHER && vd->shift_pct > allow) {
 			fmt_stat(a, sizeof(a), ST_P50, (double)m->pct[0]);
 			fmt_stat(b, sizeof(b), ST_P50, (double)bm->pct[0]);
-			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline; median "
-					   "%+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond noise +-%.1f%%, "
-					   "significant (Welch on round medians, p=%.2g < %g)", m->id, a, b,
-					   vd->shift_pct, (1 - h->alpha) * 100, vd->ci_lo_pct,
-					   vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
+			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[0], (double)bm->pct[0]));
+			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline (%s); the "
+					   "rounds' median %+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond "
+					   "noise +-%.1f%%, significant (Welch on round medians, p=%.2g < %g)",
+					   m->id, a, b, pc, vd->shift_pct, (1 - h->alpha) * 100,
+					   vd->ci_lo_pct, vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
 		}
 		/* the tail: against its own between-round noise */
 		if (!rc && vd->has_p99 && vd->p99_shift_pct > allow && vd->p99_shift_pct > vd->p99_noise_pct) {
 			fmt_stat(a, sizeof(a), ST_P99, (double)m->pct[2]);
 			fmt_stat(b, sizeof(b), ST_P99, (double)bm->pct[2]);
-			rc = rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline, %+.1f%% "
-					   "(> %g%%), beyond the rounds' p99 noise (+-%.1f%%)", m->id,
-					   a, b, vd->p99_shift_pct, allow, vd->p99_noise_pct);
+			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[2], (double)bm->pct[2]));
+			rc = rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline (%s); the "
+					   "rounds' p99 %+.1f%% (> %g%%), beyond their p99 noise (+-%.1f%%)",
+					   m->id, a, b, pc, vd->p99_shift_pct, allow, vd->p99_noise_pct);
 		}
 		return rc;
 	}
@@ -388,16 +424,34 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
 }
 
+/* not_evaluated - a rule that applies to m cannot be evaluated on it (no
+ * figures, or the file lacks the statistic: an overflowed histogram, a
+ * min/avg/max-only tool): the case fails saying why, or with
+ * --allow-missing is skipped saying why. A gate never passes what it could
+ * not judge. */
+static int not_evaluated(struct check *k, struct rtb_case *c, const struct rtb_rf_metric *m,
+			 const char *what, const char *rule)
+{
+	char why[400];
+
+	snprintf(why, sizeof(why), "%s: %s cannot be evaluated for %s: %s%s%s", m->id, what,
+		 rule, m->has_stats ? "the file has no such figure for it" : m->status,
+		 !m->has_stats && m->note[0] ? ": " : "", !m->has_stats ? m->note : "");
+	if (k->allow_missing)
+		return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
+	return rtb_case_fail(&k->cases, c, "%s (--allow-missing to skip it)", why);
+}
+
 /* check_metric - every rule against one measurement. */
 static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
 			const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell)
 {
 	struct rtb_case *c = rtb_cases_add(&k->cases, m->id, m->title);
 	const struct rtb_rf_metric *bm = bcell ? bcell->m : NULL;
-	char a[48], b[48];
+	char a[48], b[48], pc[32];
 	double v, bv;
 	size_t i;
-	int rc = 0;
+	int rc = 0, nrules = 0;
 
 	if (!c)
 		return RTB_ENOMEM;
@@ -406,7 +460,9 @@ static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf
 	if (!strcmp(m->status, "failed"))
 		return rtb_case_fail(&k->cases, c, "%s: measurement failed%s%s", m->id,
 				     m->note[0] ? ": " : "", m->note);
-	if (!m->has_stats)
+	for (i = 0; i < k->nrules; i++)
+		nrules += matches(&k->rules[i], m->id);
+	if (!m->has_stats && !nrules)
 		return rtb_case_skip(&k->cases, c, m->note[0] ? m->note : m->status);
 	if (stat_value(m, k->figure, &v)) {
 		c->has_value = 1;
@@ -415,8 +471,12 @@ static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf
 	for (i = 0; i < k->nrules && !rc; i++) {
 		const struct rule *r = &k->rules[i];
 
-		if (!matches(r, m->id) || !stat_value(m, r->stat, &v))
+		if (!matches(r, m->id))
 			continue;
+		if (!m->has_stats || !stat_value(m, r->stat, &v)) {
+			rc = not_evaluated(k, c, m, stat_names[r->stat], r->text);
+			continue;
+		}
 		if (!r->rel) {
 			if (holds(r->op, v, r->limit)) {
 				fmt_stat(a, sizeof(a), r->stat, v);
@@ -426,21 +486,95 @@ static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf
 			}
 			continue;
 		}
-		if (!bm || !bm->has_stats || !stat_value(bm, r->stat, &bv))
+		if (!bm || !bm->has_stats || !stat_value(bm, r->stat, &bv)) {
+			rc = not_evaluated(k, c, m, "its baseline figure", r->text);
 			continue;
-		if (isfinite(rel_change(v, bv)) && holds(r->op, rel_change(v, bv), r->limit)) {
+		}
+		if (holds(r->op, rel_change(v, bv), r->limit)) {
 			fmt_stat(a, sizeof(a), r->stat, v);
 			fmt_stat(b, sizeof(b), r->stat, bv);
-			rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (%s)",
-					   m->id, stat_names[r->stat], a, b,
-					   rel_change(v, bv) * 100, r->text);
+			fmt_rel(pc, sizeof(pc), rel_change(v, bv));
+			rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %s (%s)",
+					   m->id, stat_names[r->stat], a, b, pc, r->text);
 		}
 	}
+	if (!m->has_stats)
+		return rc;
 	/* the baseline rule: a rise beyond the allowance, and significant */
 	if (!rc && k->baseline && bm && bm->has_stats && stat_value(bm, k->figure, &bv) &&
-	    stat_value(m, k->figure, &v))
+	    stat_value(m, k->figure, &v)) {
+		k->njudged++;
 		rc = check_regression(h, k, c, m, bm, cell, v, bv);
+	} else if (!rc && k->baseline && c->result == RTB_CASE_PASS) {
+		/* not judged against the baseline: not a pass of the baseline rule */
+		rc = rtb_case_skip(&k->cases, c, bm && !bm->has_stats ?
+				   "no figures in the baseline to compare with" :
+				   "not in the baseline: nothing to compare with");
+	}
 	return rc;
+}
+
+/* check_globs - a --fail-if GLOB that matches no measurement of the file
+ * names something the file does not have (a typo, a measurement that was
+ * not run): a failing case of its own, unless --allow-missing. */
+static int check_globs(struct check *k, const struct rtb_rf *res)
+{
+	for (size_t i = 0; i < k->nrules; i++) {
+		const struct rule *r = &k->rules[i];
+		struct rtb_case *c;
+		size_t j;
+
+		if (!strcmp(r->glob, "*") || k->allow_missing)
+			continue;
+		for (j = 0; j < res->nmetrics && !matches(r, res->metrics[j].id); j++)
+			;
+		if (j < res->nmetrics)
+			continue;
+		c = rtb_cases_add(&k->cases, "check.rules", "rules of rtbench check");
+		if (!c || rtb_case_fail(&k->cases, c, "--fail-if %s: no measurement in %s matches "
+					"'%s' (--allow-missing to allow it)", r->text, res->path,
+					r->glob))
+			return RTB_ENOMEM;
+	}
+	return 0;
+}
+
+/* check_common - a baseline against which no measurement could be judged
+ * (no figure in common: different measurements, or only rt-tests
+ * summaries) judges nothing: a failing case of its own. */
+static int check_common(struct check *k, const struct rtb_rf *res)
+{
+	struct rtb_case *c;
+
+	if (!k->baseline || k->njudged)
+		return 0;
+	c = rtb_cases_add(&k->cases, "check.baseline", "judged against the baseline");
+	if (!c)
+		return RTB_ENOMEM;
+	return rtb_case_fail(&k->cases, c, "%s: no measurement of %s could be judged against it "
+			     "(no figure in common): the baseline rule judged nothing", k->baseline,
+			     res->path);
+}
+
+/* check_complete - an incomplete run (the file says complete: false) fails
+ * as a case of its own: what it did not measure cannot pass. With
+ * --allow-incomplete what it measured is judged alone. */
+static int check_complete(struct check *k, const struct rtb_rf *res)
+{
+	struct rtb_case *c;
+
+	if (res->complete || k->allow_incomplete)
+		return 0;
+	c = rtb_cases_add(&k->cases, "check.complete", "the run is complete");
+	if (!c)
+		return RTB_ENOMEM;
+	if (res->has_progress)
+		return rtb_case_fail(&k->cases, c, "%s: incomplete run (%lld of %lld benchmarks "
+				     "measured when the file was written): what was not measured "
+				     "cannot pass (--allow-incomplete to judge what was)", res->path,
+				     (long long)res->benches_done, (long long)res->benches_planned);
+	return rtb_case_fail(&k->cases, c, "%s: incomplete run (stopped early): what was not "
+			     "measured cannot pass (--allow-incomplete to judge what was)", res->path);
 }
 
 static int check_run(struct rtb_host *h)
@@ -481,6 +615,9 @@ static int check_run(struct rtb_host *h)
 				return rtb_host_error(h, rc, "out of memory");
 		}
 	}
+	if ((rc = check_complete(k, res)) || (rc = check_globs(k, res)) ||
+	    (rc = check_common(k, res)))
+		return rtb_host_error(h, rc, "out of memory");
 	h->cases = &k->cases;
 	h->verdict_failed = k->cases.nfail > 0;
 	return 0;
@@ -531,6 +668,8 @@ static const struct option check_opts[] = {
 	{ "max-regress-pct", required_argument, NULL, O_REGRESS },
 	{ "figure", required_argument, NULL, O_FIGURE },
 	{ "junit", required_argument, NULL, O_JUNIT },
+	{ "allow-incomplete", no_argument, NULL, O_ALLOW_INCOMPLETE },
+	{ "allow-missing", no_argument, NULL, O_ALLOW_MISSING },
 	{ NULL, 0, NULL, 0 },
 };
 
