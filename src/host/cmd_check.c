@@ -24,10 +24,15 @@
  * one run are not independent, so that fallback is weaker. A rise that is
  * not significant does not fail.
  *
+ * The gate fails closed: an incomplete run, a limit or rule that cannot be
+ * evaluated on a measurement it applies to, a --fail-if GLOB matching no
+ * measurement and a baseline no measurement could be judged against each
+ * fail with one line saying why, unless --allow-incomplete/--allow-missing.
+ * Judgement is check_judge.c; this file holds the options and the command.
+ *
  * Exit status: 0 every case passed (or skipped), 1 some case failed,
  * 2 bad input or options. */
 #include <errno.h>
-#include <fnmatch.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,44 +43,7 @@
 #include "host/host.h"
 #include "host/render.h"
 #include "host/runner.h"
-
-#define CHECK_MAX_RULES 32
-
-enum stat {
-	ST_MIN, ST_MEAN, ST_STDDEV, ST_P50, ST_P90, ST_P99, ST_P99_9, ST_P99_99, ST_MAX,
-	ST_COUNT, ST_INVALID, ST_OVERRUNS, ST_MISSED, ST_OVER_DEADLINE, NSTATS
-};
-static const char *const stat_names[NSTATS] = {
-	"min", "mean", "stddev", "p50", "p90", "p99", "p99_9", "p99_99", "max",
-	"count", "invalid", "overruns", "missed", "over_deadline",
-};
-#define ST_IS_TIME(s) ((s) <= ST_MAX)
-
-enum op { OP_GT, OP_GE, OP_LT, OP_LE };
-static const char *const op_names[] = { ">", ">=", "<", "<=" };
-
-struct rule {
-	char glob[96];            /* metric id pattern ("*" for every metric) */
-	enum stat stat;
-	enum op op;
-	double limit;             /* ns for times; a fraction when rel */
-	int rel;                  /* relative to the baseline (value in %) */
-	char text[160];           /* as the user wrote it, for the failing line */
-};
-
-struct check {
-	const char *junit;        /* --junit FILE */
-	const char *baseline;
-	enum stat figure;
-	double max_regress;       /* fraction */
-	int allow_incomplete;     /* --allow-incomplete: judge what an incomplete run measured */
-	int allow_missing;        /* --allow-missing: a figure a rule cannot evaluate is skipped */
-	struct rule rules[CHECK_MAX_RULES];
-	size_t nrules;
-	struct rtb_cases cases;
-	char *two[2];             /* baseline, result: the files to load */
-	size_t njudged;           /* measurements judged against the baseline */
-};
+#include "host/check_int.h"
 
 static struct check check_state;
 
@@ -133,30 +101,9 @@ static int stat_by_name(const char *s, size_t n)
 	int i;
 
 	for (i = 0; i < NSTATS; i++)
-		if (strlen(stat_names[i]) == n && !strncmp(s, stat_names[i], n))
+		if (strlen(rtb_chk_stat_names[i]) == n && !strncmp(s, rtb_chk_stat_names[i], n))
 			return i;
 	return -1;
-}
-
-/* stat_value - the figure of m; 0 when the file does not have it. */
-static int stat_value(const struct rtb_rf_metric *m, enum stat s, double *v)
-{
-	switch (s) {
-	case ST_MIN: *v = (double)m->min; return 1;
-	case ST_MEAN: *v = m->mean; return 1;
-	case ST_STDDEV: *v = m->stddev; return 1;
-	case ST_P50: *v = (double)m->pct[0]; return m->has_pct[0];
-	case ST_P90: *v = (double)m->pct[1]; return m->has_pct[1];
-	case ST_P99: *v = (double)m->pct[2]; return m->has_pct[2];
-	case ST_P99_9: *v = (double)m->pct[3]; return m->has_pct[3];
-	case ST_P99_99: *v = (double)m->pct[4]; return m->has_pct[4];
-	case ST_MAX: *v = (double)m->max; return 1;
-	case ST_COUNT: *v = (double)m->count; return 1;
-	case ST_INVALID: *v = (double)m->invalid; return 1;
-	case ST_OVERRUNS: *v = (double)m->overruns; return 1;
-	case ST_MISSED: *v = (double)m->missed; return 1;
-	default: *v = (double)m->over_deadline; return 1;
-	}
 }
 
 static int parse_number(const char *s, double *v, const char **rest)
@@ -326,257 +273,6 @@ static int check_init(struct rtb_host *h)
 	return rtb_host_load_results(h, 2, 2);
 }
 
-static int matches(const struct rule *r, const char *id)
-{
-	return !fnmatch(r->glob, id, 0);
-}
-
-static int holds(enum op op, double v, double limit)
-{
-	switch (op) {
-	case OP_GT: return v > limit;
-	case OP_GE: return v >= limit;
-	case OP_LT: return v < limit;
-	default: return v <= limit;
-	}
-}
-
-/* fmt_stat - a figure for a failing line: times in us, counts as is. */
-static void fmt_stat(char *buf, size_t len, enum stat s, double v)
-{
-	if (ST_IS_TIME(s))
-		snprintf(buf, len, "%.3f us", v / 1e3);
-	else
-		snprintf(buf, len, "%.0f", v);
-}
-
-/* rel_change - (v - base) / base; against a zero baseline a rise is
- * +infinity (any rise from 0 exceeds any % allowance: missed>+10% fails
- * when the baseline missed none and this run missed some) and no change 0,
- * so a zero baseline never makes a rule pass unjudged. */
-static double rel_change(double v, double base)
-{
-	if (base != 0)
-		return (v - base) / base;
-	return v > 0 ? INFINITY : v < 0 ? -INFINITY : 0;
-}
-
-/* fmt_rel - a relative change for a failing line ("+17.4%", "from 0"). */
-static void fmt_rel(char *buf, size_t len, double d)
-{
-	if (isinf(d))
-		snprintf(buf, len, "%s", d > 0 ? "a rise from 0" : "a fall to below 0");
-	else
-		snprintf(buf, len, "%+.1f%%", d * 100);
-}
-
-/* check_regression - the --baseline rule for one measurement: v and bv are
- * the chosen figure here and in the baseline. */
-static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case *c,
-			    const struct rtb_rf_metric *m, const struct rtb_rf_metric *bm,
-			    const struct rtb_cmp_cell *cell, double v, double bv)
-{
-	const char *fig = stat_names[k->figure];
-	double d = rel_change(v, bv), allow = k->max_regress * 100;
-	char a[48], b[48], pc[32];
-	int rc = 0;
-
-	if (!cell)
-		return 0;
-	if (cell->has_vd && cell->vd.kind != RTB_VD_UNTESTED) {
-		const struct rtb_verdict *vd = &cell->vd;
-
-		/* the median: the tested figure */
-		if (vd->kind == RTB_VD_HIGHER && vd->shift_pct > allow) {
-			fmt_stat(a, sizeof(a), ST_P50, (double)m->pct[0]);
-			fmt_stat(b, sizeof(b), ST_P50, (double)bm->pct[0]);
-			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[0], (double)bm->pct[0]));
-			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline (%s); the "
-					   "rounds' median %+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond "
-					   "noise +-%.1f%%, significant (Welch on round medians, p=%.2g < %g)",
-					   m->id, a, b, pc, vd->shift_pct, (1 - h->alpha) * 100,
-					   vd->ci_lo_pct, vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
-		}
-		/* the tail: against its own between-round noise */
-		if (!rc && vd->has_p99 && vd->p99_shift_pct > allow && vd->p99_shift_pct > vd->p99_noise_pct) {
-			fmt_stat(a, sizeof(a), ST_P99, (double)m->pct[2]);
-			fmt_stat(b, sizeof(b), ST_P99, (double)bm->pct[2]);
-			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[2], (double)bm->pct[2]));
-			rc = rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline (%s); the "
-					   "rounds' p99 %+.1f%% (> %g%%), beyond their p99 noise (+-%.1f%%)",
-					   m->id, a, b, pc, vd->p99_shift_pct, allow, vd->p99_noise_pct);
-		}
-		return rc;
-	}
-	/* no rounds: the chosen figure, Mann-Whitney on the samples */
-	if (!isfinite(d) || d <= k->max_regress)
-		return 0;
-	fmt_stat(a, sizeof(a), k->figure, v);
-	fmt_stat(b, sizeof(b), k->figure, bv);
-	if (!cell->has_test)
-		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%; "
-				     "significance not tested: no rounds, samples or histogram)", m->id,
-				     fig, a, b, d * 100, allow);
-	if (cell->mwu.p >= h->alpha || cell->mwu.p_b_gt_a <= 0.5)
-		return 0;
-	return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%), "
-			     "significant by the no-rounds fallback (Mann-Whitney on samples, "
-			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
-}
-
-/* not_evaluated - a rule that applies to m cannot be evaluated on it (no
- * figures, or the file lacks the statistic: an overflowed histogram, a
- * min/avg/max-only tool): the case fails saying why, or with
- * --allow-missing is skipped saying why. A gate never passes what it could
- * not judge. */
-static int not_evaluated(struct check *k, struct rtb_case *c, const struct rtb_rf_metric *m,
-			 const char *what, const char *rule)
-{
-	char why[400];
-
-	snprintf(why, sizeof(why), "%s: %s cannot be evaluated for %s: %s%s%s", m->id, what,
-		 rule, m->has_stats ? "the file has no such figure for it" : m->status,
-		 !m->has_stats && m->note[0] ? ": " : "", !m->has_stats ? m->note : "");
-	if (k->allow_missing)
-		return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
-	return rtb_case_fail(&k->cases, c, "%s (--allow-missing to skip it)", why);
-}
-
-/* check_metric - every rule against one measurement. */
-static int check_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
-			const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell)
-{
-	struct rtb_case *c = rtb_cases_add(&k->cases, m->id, m->title);
-	const struct rtb_rf_metric *bm = bcell ? bcell->m : NULL;
-	char a[48], b[48], pc[32];
-	double v, bv;
-	size_t i;
-	int rc = 0, nrules = 0;
-
-	if (!c)
-		return RTB_ENOMEM;
-	c->figure = stat_names[k->figure];
-	c->unit = "us";
-	if (!strcmp(m->status, "failed"))
-		return rtb_case_fail(&k->cases, c, "%s: measurement failed%s%s", m->id,
-				     m->note[0] ? ": " : "", m->note);
-	for (i = 0; i < k->nrules; i++)
-		nrules += matches(&k->rules[i], m->id);
-	if (!m->has_stats && !nrules)
-		return rtb_case_skip(&k->cases, c, m->note[0] ? m->note : m->status);
-	if (stat_value(m, k->figure, &v)) {
-		c->has_value = 1;
-		c->value = v / 1e3;
-	}
-	for (i = 0; i < k->nrules && !rc; i++) {
-		const struct rule *r = &k->rules[i];
-
-		if (!matches(r, m->id))
-			continue;
-		if (!m->has_stats || !stat_value(m, r->stat, &v)) {
-			rc = not_evaluated(k, c, m, stat_names[r->stat], r->text);
-			continue;
-		}
-		if (!r->rel) {
-			if (holds(r->op, v, r->limit)) {
-				fmt_stat(a, sizeof(a), r->stat, v);
-				fmt_stat(b, sizeof(b), r->stat, r->limit);
-				rc = rtb_case_fail(&k->cases, c, "%s: %s %s %s %s (%s)", m->id,
-						   stat_names[r->stat], a, op_names[r->op], b, r->text);
-			}
-			continue;
-		}
-		if (!bm || !bm->has_stats || !stat_value(bm, r->stat, &bv)) {
-			rc = not_evaluated(k, c, m, "its baseline figure", r->text);
-			continue;
-		}
-		if (holds(r->op, rel_change(v, bv), r->limit)) {
-			fmt_stat(a, sizeof(a), r->stat, v);
-			fmt_stat(b, sizeof(b), r->stat, bv);
-			fmt_rel(pc, sizeof(pc), rel_change(v, bv));
-			rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %s (%s)",
-					   m->id, stat_names[r->stat], a, b, pc, r->text);
-		}
-	}
-	if (!m->has_stats)
-		return rc;
-	/* the baseline rule: a rise beyond the allowance, and significant */
-	if (!rc && k->baseline && bm && bm->has_stats && stat_value(bm, k->figure, &bv) &&
-	    stat_value(m, k->figure, &v)) {
-		k->njudged++;
-		rc = check_regression(h, k, c, m, bm, cell, v, bv);
-	} else if (!rc && k->baseline && c->result == RTB_CASE_PASS) {
-		/* not judged against the baseline: not a pass of the baseline rule */
-		rc = rtb_case_skip(&k->cases, c, bm && !bm->has_stats ?
-				   "no figures in the baseline to compare with" :
-				   "not in the baseline: nothing to compare with");
-	}
-	return rc;
-}
-
-/* check_globs - a --fail-if GLOB that matches no measurement of the file
- * names something the file does not have (a typo, a measurement that was
- * not run): a failing case of its own, unless --allow-missing. */
-static int check_globs(struct check *k, const struct rtb_rf *res)
-{
-	for (size_t i = 0; i < k->nrules; i++) {
-		const struct rule *r = &k->rules[i];
-		struct rtb_case *c;
-		size_t j;
-
-		if (!strcmp(r->glob, "*") || k->allow_missing)
-			continue;
-		for (j = 0; j < res->nmetrics && !matches(r, res->metrics[j].id); j++)
-			;
-		if (j < res->nmetrics)
-			continue;
-		c = rtb_cases_add(&k->cases, "check.rules", "rules of rtbench check");
-		if (!c || rtb_case_fail(&k->cases, c, "--fail-if %s: no measurement in %s matches "
-					"'%s' (--allow-missing to allow it)", r->text, res->path,
-					r->glob))
-			return RTB_ENOMEM;
-	}
-	return 0;
-}
-
-/* check_common - a baseline against which no measurement could be judged
- * (no figure in common: different measurements, or only rt-tests
- * summaries) judges nothing: a failing case of its own. */
-static int check_common(struct check *k, const struct rtb_rf *res)
-{
-	struct rtb_case *c;
-
-	if (!k->baseline || k->njudged)
-		return 0;
-	c = rtb_cases_add(&k->cases, "check.baseline", "judged against the baseline");
-	if (!c)
-		return RTB_ENOMEM;
-	return rtb_case_fail(&k->cases, c, "%s: no measurement of %s could be judged against it "
-			     "(no figure in common): the baseline rule judged nothing", k->baseline,
-			     res->path);
-}
-
-/* check_complete - an incomplete run (the file says complete: false) fails
- * as a case of its own: what it did not measure cannot pass. With
- * --allow-incomplete what it measured is judged alone. */
-static int check_complete(struct check *k, const struct rtb_rf *res)
-{
-	struct rtb_case *c;
-
-	if (res->complete || k->allow_incomplete)
-		return 0;
-	c = rtb_cases_add(&k->cases, "check.complete", "the run is complete");
-	if (!c)
-		return RTB_ENOMEM;
-	if (res->has_progress)
-		return rtb_case_fail(&k->cases, c, "%s: incomplete run (%lld of %lld benchmarks "
-				     "measured when the file was written): what was not measured "
-				     "cannot pass (--allow-incomplete to judge what was)", res->path,
-				     (long long)res->benches_done, (long long)res->benches_planned);
-	return rtb_case_fail(&k->cases, c, "%s: incomplete run (stopped early): what was not "
-			     "measured cannot pass (--allow-incomplete to judge what was)", res->path);
-}
-
 static int check_run(struct rtb_host *h)
 {
 	struct check *k = h->priv;
@@ -589,7 +285,7 @@ static int check_run(struct rtb_host *h)
 		res = &h->files[0];
 		k->cases.source = res->path;
 		for (i = 0; i < res->nmetrics; i++) {
-			rc = check_metric(h, k, &res->metrics[i], NULL, NULL);
+			rc = rtb_chk_metric(h, k, &res->metrics[i], NULL, NULL);
 			if (rc)
 				return rtb_host_error(h, rc, "out of memory");
 		}
@@ -610,13 +306,13 @@ static int check_run(struct rtb_host *h)
 						bcell = NULL;
 				}
 			}
-			rc = check_metric(h, k, &res->metrics[i], cell, bcell);
+			rc = rtb_chk_metric(h, k, &res->metrics[i], cell, bcell);
 			if (rc)
 				return rtb_host_error(h, rc, "out of memory");
 		}
 	}
-	if ((rc = check_complete(k, res)) || (rc = check_globs(k, res)) ||
-	    (rc = check_common(k, res)))
+	if ((rc = rtb_chk_complete(k, res)) || (rc = rtb_chk_globs(k, res)) ||
+	    (rc = rtb_chk_common(k, res)))
 		return rtb_host_error(h, rc, "out of memory");
 	h->cases = &k->cases;
 	h->verdict_failed = k->cases.nfail > 0;

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - what `rtbench check`'s two files share: cmd_check.c (the
+ * options, rules as written, the command) and check_judge.c (each
+ * measurement judged against the rules and the baseline, and the
+ * fail-closed cases). */
+#ifndef RTB_HOST_CHECK_INT_H
+#define RTB_HOST_CHECK_INT_H
+
+#include <stddef.h>
+
+#include "host/cases.h"
+#include "host/compare.h"
+#include "host/runner.h"
+
+#define CHECK_MAX_RULES 32
+
+enum stat {
+	ST_MIN, ST_MEAN, ST_STDDEV, ST_P50, ST_P90, ST_P99, ST_P99_9, ST_P99_99, ST_MAX,
+	ST_COUNT, ST_INVALID, ST_OVERRUNS, ST_MISSED, ST_OVER_DEADLINE, NSTATS
+};
+extern const char *const rtb_chk_stat_names[NSTATS]; /* "min" ... "over_deadline" */
+#define ST_IS_TIME(s) ((s) <= ST_MAX)
+
+enum op { OP_GT, OP_GE, OP_LT, OP_LE };
+
+struct rule {
+	char glob[96];            /* metric id pattern ("*" for every metric) */
+	enum stat stat;
+	enum op op;
+	double limit;             /* ns for times; a fraction when rel */
+	int rel;                  /* relative to the baseline (value in %) */
+	char text[160];           /* as the user wrote it, for the failing line */
+};
+
+struct check {
+	const char *junit;        /* --junit FILE */
+	const char *baseline;
+	enum stat figure;
+	double max_regress;       /* fraction */
+	int allow_incomplete;     /* --allow-incomplete: judge what an incomplete run measured */
+	int allow_missing;        /* --allow-missing: a figure a rule cannot evaluate is skipped */
+	struct rule rules[CHECK_MAX_RULES];
+	size_t nrules;
+	struct rtb_cases cases;
+	char *two[2];             /* baseline, result: the files to load */
+	size_t njudged;           /* measurements judged against the baseline */
+};
+
+/* rtb_chk_stat_value - the figure s of m into *v; 0 when the file does not
+ * have it. */
+int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum stat s, double *v);
+/* rtb_chk_metric - every rule (and the baseline rule) against one
+ * measurement m of the result, cell/bcell its and the baseline's cells of
+ * the comparison (NULL without --baseline): one case. 0 or RTB_ENOMEM. */
+int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
+		   const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell);
+/* rtb_chk_globs, rtb_chk_common, rtb_chk_complete - the fail-closed cases
+ * of the whole file: a --fail-if GLOB matching nothing, a baseline nothing
+ * was judged against, an incomplete run. 0 or RTB_ENOMEM. */
+int rtb_chk_globs(struct check *k, const struct rtb_rf *res);
+int rtb_chk_common(struct check *k, const struct rtb_rf *res);
+int rtb_chk_complete(struct check *k, const struct rtb_rf *res);
+
+#endif
