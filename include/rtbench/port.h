@@ -241,18 +241,29 @@ int rtb_knob_set(enum rtb_knob k, long v);
  * $RTB_STATE_DIR or /run/rtbench). The core writes the original values
  * before each change, so that the next run can restore what a killed one
  * left.
- * rtb_port_journal_trylock - take the machine-wide settings lock now;
- *   RTB_EBUSY (holder: who has it, one line) if another live run does.
+ * rtb_port_journal_trylock - take the machine-wide settings lock now (one
+ *   lock for every run, wherever its record is kept); RTB_EBUSY (holder:
+ *   who has it, one line) if another live run does; another error: no
+ *   record can be kept (holder: why, one line).
  * rtb_port_journal_write - record old[k] (the original) and set[k] (what
  *   the run sets) for every changed[k] durably (nothing changed: remove
- *   the record). Needs the lock.
- * rtb_port_journal_read - 1 and the values a dead run left, 0 if none.
- * rtb_port_journal_unlock - release the lock. */
+ *   the record). Needs the lock. Never overwrites a record another run
+ *   left that was not settled: that one is kept aside first.
+ * rtb_port_journal_read - 1 and the values a dead run left, 0 if none, a
+ *   negative rtb_err if there is one not to be trusted (not the port's own
+ *   safe file, or a value the knob cannot hold; rtb_port_journal_error
+ *   says which). The record stays until _settle.
+ * rtb_port_journal_settle - the record read was acted on (acted: removed)
+ *   or not (kept under another name, given in kept; never deleted).
+ * rtb_port_journal_unlock - release the lock.
+ * rtb_port_journal_error - why the last refusal (one line). */
 int rtb_port_journal_trylock(const char *what, char *holder, size_t len);
 int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n);
 int rtb_port_journal_read(long *old, long *set, unsigned char *changed, int n, long *pid);
+int rtb_port_journal_settle(int acted, char *kept, size_t len);
 void rtb_port_journal_unlock(void);
 const char *rtb_port_journal_where(void);
+const char *rtb_port_journal_error(void);
 
 /* rtb_port_idle_latency_hold - ask the OS to keep CPU idle-exit latency
  * at most us (Linux: /dev/cpu_dma_latency). Held until _release. */

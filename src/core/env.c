@@ -27,6 +27,7 @@ static int locked;              /* we hold the port's settings lock */
 static char who[240];           /* this run, for the holder line */
 static atomic_flag restored = ATOMIC_FLAG_INIT;
 static atomic_long load_id;     /* a background load process to end */
+static struct rtb_result *env_res; /* where put_back's warnings go */
 
 #define POLL_NS 200000000LL
 
@@ -61,16 +62,28 @@ static int sync_record(void)
 }
 
 /* repair - restore what a run that died left in the record (we hold the
- * lock, so its writer is gone). */
+ * lock, so its writer is gone). The record is evidence, not orders: a
+ * value is put back only if the port trusts the record (its own file,
+ * plausible values) and the knob still holds what the dead run set;
+ * anything else is said and left alone, and the record is kept (under
+ * another name) unless every knob in it was put back. */
 static void repair(struct rtb_result *res)
 {
 	long o[RTB_NKNOBS], w[RTB_NKNOBS], pid, cur;
 	unsigned char ch[RTB_NKNOBS];
-	int rc = rtb_port_journal_read(o, w, ch, RTB_NKNOBS, &pid);
+	char kept[320];
+	int rc = rtb_port_journal_read(o, w, ch, RTB_NKNOBS, &pid), acted = 1;
 
 	if (rc < 0) {
-		fprintf(stderr, "rtbench: cannot read the settings record in %s (%s); left as it is\n",
-			rtb_port_journal_where(), rtb_strerror(rc));
+		char why[400];
+
+		snprintf(why, sizeof(why), "%s", rtb_port_journal_error());
+		rtb_port_journal_settle(0, kept, sizeof(kept));
+		fprintf(stderr, "rtbench: settings record not used (%s): nothing restored, the record %s%s\n",
+			why, kept[0] ? "kept as " : "left as it is", kept);
+		if (res)
+			rtb_result_warn(res, "a settings record was found and not used (%s): nothing restored",
+					why);
 		return;
 	}
 	if (rc == 0)
@@ -85,7 +98,7 @@ static void repair(struct rtb_result *res)
 			fprintf(stderr, "rtbench: %s is %ld, not the %ld that rtbench pid %ld (which did not end "
 				"cleanly) set: someone changed it since, so it is left as it is (the original was %ld)\n",
 				rtb_knob_name((enum rtb_knob)k), cur, w[k], pid, o[k]);
-			ch[k] = 0;
+			acted = 0;
 			continue;
 		}
 		rc = rtb_knob_set((enum rtb_knob)k, o[k]);
@@ -93,17 +106,18 @@ static void repair(struct rtb_result *res)
 			fprintf(stderr, "rtbench: could not restore %s to %ld (left at %ld by rtbench pid %ld, "
 				"which did not end cleanly): %s\n", rtb_knob_name((enum rtb_knob)k), o[k], cur,
 				pid, rtb_strerror(rc));
+			acted = 0;
 			continue;
 		}
-		ch[k] = 0;
 		fprintf(stderr, "rtbench: restored %s to %ld (left at %ld by rtbench pid %ld, which did not end cleanly)\n",
 			rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
 		if (res)
 			rtb_result_warn(res, "restored %s to %ld before this run: left at %ld by rtbench pid %ld, "
 					"which did not end cleanly", rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
 	}
-	/* what could not be restored stays recorded for the next run */
-	rtb_port_journal_write(o, w, ch, RTB_NKNOBS);
+	rtb_port_journal_settle(acted, kept, sizeof(kept));
+	if (kept[0])
+		fprintf(stderr, "rtbench: the settings record of rtbench pid %ld is kept as %s\n", pid, kept);
 }
 
 /* rtb_env_begin - before anything is changed or measured: repair what a
@@ -118,6 +132,7 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 	int said = 0;
 
 	snprintf(who, sizeof(who), "%s", what ? what : "rtbench");
+	env_res = res;
 	for (;;) {
 		int rc = rtb_port_journal_trylock(who, holder, sizeof(holder));
 		if (rc == 0) {
@@ -127,8 +142,19 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 				sync_record();
 			return 0;
 		}
-		if (rc != RTB_EBUSY)
-			return 0; /* no record can be kept: rtb_env_set will refuse */
+		if (rc != RTB_EBUSY) {
+			/* no record can be kept: rtb_env_set will refuse; say why
+			 * (the port's reason, not "operation not permitted") */
+			if (need_lock) {
+				fprintf(stderr, "rtbench: no settings record can be kept (%s): system settings "
+					"are left unchanged\n", holder[0] ? holder : rtb_strerror(rc));
+				if (res)
+					rtb_result_warn(res, "no settings record can be kept (%s): system "
+							"settings were left unchanged",
+							holder[0] ? holder : rtb_strerror(rc));
+			}
+			return 0;
+		}
 		if (!need_lock) {
 			if (res)
 				rtb_result_warn(res, "another rtbench run held the settings lock when this one "
@@ -136,8 +162,8 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 			return 0;
 		}
 		if (wait_ns <= 0) {
-			fprintf(stderr, "rtbench: another run is changing system settings (%s; lock %s/lock): "
-				"refused (--no-wait)\n", holder, rtb_port_journal_where());
+			fprintf(stderr, "rtbench: another run is changing system settings (%s): "
+				"refused (--no-wait)\n", holder);
 			return RTB_EBUSY;
 		}
 		if (rtb_port_mono_ns() >= until) {
@@ -147,8 +173,7 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 		}
 		if (!said) {
 			fprintf(stderr, "rtbench: waiting up to %lld s for the settings lock held by %s "
-				"(%s/lock; --no-wait refuses instead)\n", (long long)(wait_ns / 1000000000),
-				holder, rtb_port_journal_where());
+				"(--no-wait refuses instead)\n", (long long)(wait_ns / 1000000000), holder);
 			said = 1;
 		}
 		int sig = rtb_port_stop_wait(POLL_NS);
@@ -204,6 +229,31 @@ int rtb_env_set(enum rtb_knob k, long v)
 	return rc;
 }
 
+/* put_back - knob k to its original, unless someone else changed it
+ * during the run (it no longer holds what we set): then theirs stands,
+ * with a WARNING. */
+static int put_back(enum rtb_knob k)
+{
+	long cur;
+	int rc;
+
+	if (!rtb_knob_get(k, &cur) && cur != set[k]) {
+		fprintf(stderr, "rtbench: %s is %ld, not the %ld this run set: changed by someone else "
+			"during the run, left as they set it (the original was %ld)\n",
+			rtb_knob_name(k), cur, set[k], old[k]);
+		if (env_res)
+			rtb_result_warn(env_res, "%s was changed by someone else during this run (to %ld; "
+					"rtbench had set %ld): left as they set it, not restored to %ld",
+					rtb_knob_name(k), cur, set[k], old[k]);
+		changed[k] = 0;
+		return 0;
+	}
+	rc = rtb_knob_set(k, old[k]);
+	if (!rc)
+		changed[k] = 0;
+	return rc;
+}
+
 /* rtb_env_restore_one - put knob k back now, if it was changed. */
 int rtb_env_restore_one(enum rtb_knob k)
 {
@@ -211,11 +261,9 @@ int rtb_env_restore_one(enum rtb_knob k)
 
 	if (!changed[k])
 		return 0;
-	rc = rtb_knob_set(k, old[k]);
-	if (!rc) {
-		changed[k] = 0;
+	rc = put_back(k);
+	if (!rc)
 		sync_record();
-	}
 	return rc;
 }
 
@@ -234,12 +282,10 @@ int rtb_env_restore(void)
 	for (int k = RTB_NKNOBS - 1; k >= 0; k--) {
 		if (!changed[k])
 			continue;
-		int rc = rtb_knob_set((enum rtb_knob)k, old[k]);
+		int rc = put_back((enum rtb_knob)k);
 		if (rc && !err)
 			err = rc;
-		if (!rc)
-			changed[k] = 0;
-		else
+		if (rc)
 			fprintf(stderr, "rtbench: could not restore %s to %ld: %s\n",
 				rtb_knob_name((enum rtb_knob)k), old[k], rtb_strerror(rc));
 	}

@@ -26,6 +26,12 @@ done
 read -r _ _ _ orig _ < <(grep '^knob 0 ' "$dir/state")
 [ -n "${orig:-}" ] && ok "first run holds the lock (original $orig)" || fail "first run never changed the quantum"
 
+# one lock for all runs, whatever RTB_STATE_DIR says (two state
+# directories once let two runs take each other's quantum for the original)
+mkdir -p "$out/other"
+err=$(RTB_STATE_DIR=$out/other "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 10 --quiet --no-wait 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ $err == *"pid $a"* ]] && ok "another RTB_STATE_DIR: the same lock, refused (--no-wait)" ||
+	fail "another RTB_STATE_DIR: exit $rc: $err"
 err=$("$RTBENCH" run --tests ctxsw.rr.timeslice --samples 10 --quiet --no-wait 2>&1 >/dev/null); rc=$?
 echo "$err"
 [ $rc -eq 2 ] && ok "--no-wait: exit 2" || fail "--no-wait: exit $rc"
@@ -65,4 +71,25 @@ PY
 [ "$(cat $knob)" = "$orig" ] && ok "quantum back at $orig" ||
 	echo "note: quantum $(cat $knob), not $orig: a run without the lock changed it meanwhile"
 grep -qs "^pid $d$" "$dir/state" && fail "record of the second run left behind" || ok "no record left"
+
+# a setting changed by someone else during the run is left as they set
+# it, with a WARNING in the result
+q0=$(cat $knob)
+"$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --quiet --json "$out/e.json" \
+	>"$out/e.txt" 2>"$out/e.err" &
+e=$!
+for i in $(seq 2400); do
+	grep -qs "^pid $e:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
+	sleep 0.1
+done
+theirs=$(( q0 == 77 ? 78 : 77 ))
+echo $theirs >$knob
+sleep 0.3
+kill -INT $e; wait $e; rc=$?
+[ "$(cat $knob)" = "$theirs" ] && ok "changed during the run to $theirs: left as they set it" ||
+	fail "changed during the run: quantum $(cat $knob), not $theirs"
+grep -q "changed by someone else during this run" "$out/e.txt" &&
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any("changed by someone else" in w for w in r["warnings"])' "$out/e.json" &&
+	ok "a WARNING in the text and the JSON" || fail "no WARNING: rc $rc $(cat "$out/e.err")"
+echo "$q0" >$knob
 done_test

@@ -138,6 +138,18 @@ const char *rtb_port_journal_where(void)
 	return "(none: FreeRTOS settings are compile-time)";
 }
 
+int rtb_port_journal_settle(int acted, char *kept, size_t len)
+{
+	if (kept && len)
+		kept[0] = '\0';
+	return 0;
+}
+
+const char *rtb_port_journal_error(void)
+{
+	return "no error";
+}
+
 /* rtb_port_alloc / rtb_port_free - the FreeRTOS heap (this board's
  * heap_3: newlib's malloc between .bss and the main stack, made safe
  * between tasks; a board with heap_4 gets a static ucHeap instead). */

@@ -7,7 +7,8 @@
  * flushed, fsynced and renamed over PATH, so a reader sees the old file or
  * the complete new one, never half of one, and a full disk leaves the old
  * file as it was. This is the one place that opens, syncs and renames an
- * output file.
+ * output file, and the settings record (journal.c) goes through the same
+ * writer (replace_at).
  *
  * rtbench runs as root, in directories other users may write to:
  *   - the temporary file is created with O_CREAT|O_EXCL|O_NOFOLLOW under a
@@ -32,6 +33,7 @@
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "posix_internal.h"
 
 /* file_write - sink callback over a stdio stream. */
 static int file_write(void *ctx, const void *buf, size_t len)
@@ -46,24 +48,6 @@ struct rtb_sink *rtb_port_console(void)
 
 	rtb_sink_init(&con, file_write, stdout);
 	return &con;
-}
-
-/* sync_dir - best-effort fsync of the directory holding path, so that the
- * rename itself survives a power cut. Failure is ignored: the file content
- * is already safe, and some file systems refuse fsync on directories. */
-static void sync_dir(const char *path)
-{
-	char *copy = strdup(path);
-	int fd;
-
-	if (!copy)
-		return;
-	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		(void)fsync(fd);
-		close(fd);
-	}
-	free(copy);
 }
 
 static int follow_links;
@@ -133,18 +117,15 @@ static int resolve(const char *path, char *out, size_t len)
 	return 0;
 }
 
-/* open_temp - a new file of a unique name next to target (".NAME.XXXXXX"),
- * O_EXCL|O_NOFOLLOW, mode 0644; its name in tmp. */
-static int open_temp(const char *target, char *tmp, size_t len)
+/* open_temp_at - a new file of a unique name beside NAME in the directory
+ * open as dfd (".NAME.XXXXXX"), O_EXCL|O_NOFOLLOW, mode 0644; its name in
+ * tmp. -1 with errno on failure. */
+static int open_temp_at(int dfd, const char *name, char *tmp, size_t len)
 {
 	static const char az[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	char dcopy[PATH_MAX], bcopy[PATH_MAX];
 	struct timespec ts;
 	static unsigned long seq;
 
-	snprintf(dcopy, sizeof(dcopy), "%s", target);
-	snprintf(bcopy, sizeof(bcopy), "%s", target);
-	const char *d = dirname(dcopy), *b = basename(bcopy);
 	for (int tries = 0; tries < 100; tries++) {
 		unsigned long long x;
 		char suf[7];
@@ -154,11 +135,11 @@ static int open_temp(const char *target, char *tmp, size_t len)
 		for (int i = 0; i < 6; i++, x /= 62)
 			suf[i] = az[x % 62];
 		suf[6] = '\0';
-		if ((size_t)snprintf(tmp, len, "%s/.%.200s.%s", d, b, suf) >= len) {
+		if ((size_t)snprintf(tmp, len, ".%.200s.%s", name, suf) >= len) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		int fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 		if (fd >= 0) {
 			(void)fchmod(fd, 0644); /* whatever the umask: a result is shared */
 			return fd;
@@ -169,6 +150,91 @@ static int open_temp(const char *target, char *tmp, size_t len)
 	return -1;
 }
 
+/* open_parent - the directory holding path, opened (for openat/renameat
+ * and its fsync), and the file's own name in base. -1 with errno. */
+static int open_parent(const char *path, char *base, size_t len)
+{
+	char dcopy[PATH_MAX], bcopy[PATH_MAX];
+
+	snprintf(dcopy, sizeof(dcopy), "%s", path);
+	snprintf(bcopy, sizeof(bcopy), "%s", path);
+	snprintf(base, len, "%s", basename(bcopy));
+	return open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* replace_at - the one atomic writer (result files and the settings
+ * record): fn fills a unique temporary file beside NAME in the directory
+ * dfd, which is flushed, fsynced and renamed over NAME, and the directory
+ * fsynced (best effort: the content is safe already, some file systems
+ * refuse it), so a reader sees the old file or the complete new one.
+ * recheck (may be NULL) runs just before the rename and may refuse it.
+ * 0, or an errno (EINVAL: recheck refused); the temporary file is gone
+ * on every failure. */
+static int replace_at(int dfd, const char *name, rtb_output_fn fn, const void *arg,
+		      int (*recheck)(const void *), const void *rarg)
+{
+	struct rtb_sink sink;
+	char tmp[PATH_MAX];
+	FILE *f;
+	int fd, e = 0;
+
+	fd = open_temp_at(dfd, name, tmp, sizeof(tmp));
+	if (fd < 0)
+		return errno ? errno : EIO;
+	f = fdopen(fd, "w");
+	if (!f) {
+		e = errno;
+		close(fd);
+		goto out_unlink;
+	}
+	rtb_sink_init(&sink, file_write, f);
+	errno = 0;
+	if (fn(&sink, arg) != 0 || rtb_sink_error(&sink) || fflush(f) != 0 || ferror(f) ||
+	    fsync(fileno(f)) != 0) {
+		e = errno ? errno : EIO;
+		fclose(f);
+		goto out_unlink;
+	}
+	if (fclose(f) != 0) {
+		e = errno ? errno : EIO;
+		goto out_unlink;
+	}
+	if (recheck && recheck(rarg)) {
+		e = EINVAL;
+		goto out_unlink;
+	}
+	if (renameat(dfd, tmp, dfd, name) != 0) {
+		e = errno;
+		goto out_unlink;
+	}
+	(void)fsync(dfd);
+	return 0;
+out_unlink:
+	unlinkat(dfd, tmp, 0);
+	return e ? e : EIO;
+}
+
+struct buf_arg {
+	const void *buf;
+	size_t len;
+};
+
+static int write_buf(struct rtb_sink *s, const void *arg)
+{
+	const struct buf_arg *b = arg;
+
+	return rtb_sink_write(s, b->buf, b->len);
+}
+
+/* rtb_posix_replace_at - len bytes of buf durably as NAME in the
+ * directory open as dfd (the settings record: journal.c). 0 or errno. */
+int rtb_posix_replace_at(int dfd, const char *name, const void *buf, size_t len)
+{
+	struct buf_arg b = { buf, len };
+
+	return replace_at(dfd, name, write_buf, &b, NULL, NULL);
+}
+
 /* rtb_port_output_check - could rtb_port_output write path? Checked before
  * measuring: the target is absent or a regular file (a symlink only with
  * --follow-symlinks), and a file can be created in its directory (tried,
@@ -176,16 +242,22 @@ static int open_temp(const char *target, char *tmp, size_t len)
  * with the reason in rtb_port_output_error(). */
 int rtb_port_output_check(const char *path)
 {
-	char target[PATH_MAX], tmp[PATH_MAX + 32];
-	int rc = resolve(path, target, sizeof(target)), fd;
+	char target[PATH_MAX], tmp[PATH_MAX], base[NAME_MAX + 1];
+	int rc = resolve(path, target, sizeof(target)), fd, dfd;
 
 	if (rc)
 		return RTB_EINVAL;
-	fd = open_temp(target, tmp, sizeof(tmp));
-	if (fd < 0)
-		return set_err(RTB_EINVAL, path, "cannot create a file there (%s)", strerror(errno));
+	dfd = open_parent(target, base, sizeof(base));
+	fd = dfd < 0 ? -1 : open_temp_at(dfd, base, tmp, sizeof(tmp));
+	if (fd < 0) {
+		rc = set_err(RTB_EINVAL, path, "cannot create a file there (%s)", strerror(errno));
+		if (dfd >= 0)
+			close(dfd);
+		return rc;
+	}
 	close(fd);
-	unlink(tmp);
+	unlinkat(dfd, tmp, 0);
+	close(dfd);
 	return 0;
 }
 
@@ -208,74 +280,48 @@ int rtb_port_output_same(const char *a, const char *b)
 	return !strcmp(ra, rb) && !strcmp(basename(da), basename(db));
 }
 
-/* rtb_port_output - write a unique temporary file through fn, flush,
- * fsync, rename over PATH.
- *
- * The temporary file is in the same directory as the target so that
- * rename() is an atomic replace on one file system. The target is checked
- * again just before the rename (rename replaces a symlink or device node
- * rather than writing through it, but must not replace them either). On
- * any failure the temporary file is removed, PATH is left as it was, errno
- * says why and rtb_port_output_error() gives the line. */
+/* recheck_target - just before the rename: the target is still one
+ * rtb_port_output may replace (rename replaces a symlink or a device node
+ * rather than writing through it, but must not replace them either). */
+static int recheck_target(const void *arg)
+{
+	char target[PATH_MAX];
+
+	return resolve(arg, target, sizeof(target));
+}
+
+/* rtb_port_output - write PATH through fn, atomically (replace_at). On any
+ * failure PATH is left as it was, errno says why and
+ * rtb_port_output_error() gives the line. */
 int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 {
-	struct rtb_sink sink;
-	char target[PATH_MAX], tmp[PATH_MAX + 32];
-	FILE *f = NULL;
-	int fd, ret, e = 0;
+	char target[PATH_MAX], base[NAME_MAX + 1];
+	int dfd, e;
 
 	last_err[0] = '\0';
 	if (!path || !*path || !fn)
 		return set_err(RTB_EINVAL, "\"\"", "%s", "no file name");
-	ret = resolve(path, target, sizeof(target));
-	if (ret) {
-		errno = EINVAL;
-		return RTB_EIO;
-	}
-	ret = RTB_EIO;
-	fd = open_temp(target, tmp, sizeof(tmp));
-	if (fd < 0) {
-		e = errno;
-		set_err(RTB_EIO, path, "cannot create the temporary file (%s)", strerror(e));
-		errno = e;
-		return ret;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		e = errno;
-		close(fd);
-		goto out_unlink;
-	}
-	rtb_sink_init(&sink, file_write, f);
-	errno = 0;
-	if (fn(&sink, arg) != 0 || rtb_sink_error(&sink) || fflush(f) != 0 || ferror(f) ||
-	    fsync(fileno(f)) != 0) {
-		e = errno ? errno : EIO;
-		goto out_close;
-	}
-	if (fclose(f) != 0) {
-		e = errno;
-		f = NULL;
-		goto out_unlink;
-	}
-	f = NULL;
 	if (resolve(path, target, sizeof(target))) {
-		unlink(tmp);
 		errno = EINVAL;
 		return RTB_EIO;
 	}
-	if (rename(tmp, target) != 0) {
+	dfd = open_parent(target, base, sizeof(base));
+	if (dfd < 0) {
 		e = errno;
-		goto out_unlink;
+		set_err(RTB_EIO, path, "cannot open its directory (%s)", strerror(e));
+		errno = e;
+		return RTB_EIO;
 	}
-	sync_dir(target);
+	e = replace_at(dfd, base, fn, arg, recheck_target, path);
+	close(dfd);
+	if (e == EINVAL && last_err[0]) {
+		errno = EINVAL;
+		return RTB_EIO;
+	}
+	if (e) {
+		set_err(RTB_EIO, path, "%s (the file was left as it was)", strerror(e));
+		errno = e;
+		return RTB_EIO;
+	}
 	return RTB_OK;
-
-out_close:
-	fclose(f);
-out_unlink:
-	unlink(tmp);
-	set_err(RTB_EIO, path, "%s (the file was left as it was)", strerror(e ? e : EIO));
-	errno = e ? e : EIO;
-	return ret;
 }

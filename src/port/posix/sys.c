@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "posix_internal.h"
 
 int rtb_posix_timer_signal(void);
 
@@ -209,6 +210,19 @@ static const char *const knob_path[RTB_NKNOBS] = {
 	[RTB_KNOB_RR_TIMESLICE_MS] = "/proc/sys/kernel/sched_rr_timeslice_ms",
 };
 
+/* What each knob can hold, for a record read back after a crash: the RR
+ * quantum reads back as 1 ms or more (the kernel turns <= 0 into its
+ * default), and no tuning guide goes past seconds; 10 s is generous. */
+static const long knob_min[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 1 };
+static const long knob_max[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 10000 };
+
+/* rtb_posix_knob_plausible - see posix_internal.h. */
+int rtb_posix_knob_plausible(enum rtb_knob k, long v)
+{
+	return (unsigned)k < RTB_NKNOBS && v >= knob_min[k] && v <= knob_max[k];
+}
+
+/* rtb_knob_name - the knob's /proc path. */
 const char *rtb_knob_name(enum rtb_knob k)
 {
 	return (unsigned)k < RTB_NKNOBS ? knob_path[k] : "?";
