@@ -234,6 +234,7 @@ static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	}
 	rtb_sb_puts(b, "</div>\n");
 	metric_table(b, c, cm);
+	rtb_html_long_section(b, c, cm); /* per-CPU part of a --cpus run (render_html_long.c) */
 	notes_list(b, cm->notes, cm->nnotes);
 	if (cm->summary[0]) {
 		rtb_sb_puts(b, "<p class=\"summary\">");
@@ -391,7 +392,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	notes_list(b, c->notes, c->nnotes);
 	rtb_sb_puts(b, "<nav>");
 	for (k = 0; k < c->nmetrics; k++) {
-		if (c->metrics[k].nusable < 1)
+		if (c->metrics[k].nusable < 1 || rtb_html_long_skip(c, &c->metrics[k]))
 			continue;
 		rtb_sb_puts(b, "<a href=\"#m-");
 		rtb_sb_html(b, c->metrics[k].id);
@@ -401,7 +402,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	}
 	rtb_sb_puts(b, "<a href=\"#fingerprints\">Systems</a></nav>\n");
 	for (k = 0; k < c->nmetrics; k++) {
-		if (c->metrics[k].nusable >= 1)
+		if (c->metrics[k].nusable >= 1 && !rtb_html_long_skip(c, &c->metrics[k]))
 			metric_section(b, c, &c->metrics[k]);
 	}
 	for (k = 0; k < c->nmetrics; k++) {

@@ -30,4 +30,12 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
 			      const struct rtb_cmp_metric *cm);
 
+/* render_html_long.c - a long run's per-CPU part (run --duration --cpus):
+ * rtb_html_long_skip is 1 for a per-CPU metric <id>@cpu<N> whose
+ * aggregate <id> is in the comparison (no section of its own);
+ * rtb_html_long_section draws, under aggregate cm, every file's per-CPU
+ * histograms overlaid, interval maxima over time and a per-CPU table. */
+int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
+void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
+
 #endif

@@ -70,6 +70,13 @@ PY
 	fail "compare: $(tail -3 "$out/cmp.txt")"
 grep -q "resolution" "$out/r.txt" && ok "the text says the percentiles' resolution" ||
 	fail "text does not say the resolution"
+"$RTBENCH" report "$out/r.json" -o "$out/r.html" 2>"$out/rep.txt" && ok "report written" || fail "report: $(cat "$out/rep.txt")"
+if [ "$ncpu" -gt 1 ]; then
+	grep -q "<h3>Per CPU ($ncpu CPUs measured at once" "$out/r.html" && ok "report: per-CPU part" ||
+		fail "report has no per-CPU part"
+	rows=$(sed -n '/class="percpu"/,/<\/table>/p' "$out/r.html" | grep -o '<tr' | wc -l)
+	[ "$rows" -eq $((ncpu + 1)) ] && ok "report: per-CPU table of $ncpu rows" || fail "report table: $rows rows"
+fi
 
 # 2. SIGKILL after at least two interval files
 "$RTBENCH" run --duration 30s --cpus all --interval 1s --period-us 1000 --quiet \

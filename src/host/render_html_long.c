@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the HTML report's part for a long run (run --duration
+ * --cpus; docs/long-runs.md): under the all-CPU aggregate <id>, for each
+ * file that has per-CPU metrics <id>@cpu<N>,
+ *   - the per-CPU histograms overlaid (log latency and count axes),
+ *   - the maximum of each interval over time (the long-term plot OSADL
+ *     draws), one line per CPU and the aggregate in black,
+ *   - a per-CPU table (count, min, p50, p99, p99.9, max, missed).
+ * Up to 8 CPUs get the report's colours and a legend; more get a blue to
+ * red ramp by CPU number, thin lines, and the worst CPUs named in the
+ * caption, so 64 CPUs stay readable. The per-CPU metrics get no section of
+ * their own (rtb_html_long_skip). Every string from a file goes through
+ * rtb_sb_html. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/compare.h"
+#include "host/render_html.h"
+#include "host/svg.h"
+
+#define LPLOT_W 560
+#define LPLOT_H 300
+#define LBINS 60
+#define MAX_LEGEND 8
+
+/* cpu_of - N of "<base>@cpu<N>", or -1 when id is not a CPU of base. */
+static int cpu_of(const char *id, const char *base)
+{
+	size_t n = strlen(base);
+	char *end;
+	long v;
+
+	if (strncmp(id, base, n) || strncmp(id + n, "@cpu", 4) || !id[n + 4])
+		return -1;
+	v = strtol(id + n + 4, &end, 10);
+	return *end || v < 0 || v > 100000 ? -1 : (int)v;
+}
+
+/* rtb_html_long_skip - 1 for a per-CPU metric whose aggregate is in the
+ * comparison: it is drawn in the aggregate's per-CPU part instead. */
+int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	const char *at = strrchr(cm->id, '@');
+
+	if (!at || strncmp(at, "@cpu", 4))
+		return 0;
+	for (size_t k = 0; k < c->nmetrics; k++)
+		if (strlen(c->metrics[k].id) == (size_t)(at - cm->id) &&
+		    !strncmp(c->metrics[k].id, cm->id, (size_t)(at - cm->id)))
+			return 1;
+	return 0;
+}
+
+struct lcpu {
+	int cpu;
+	const struct rtb_rf_metric *m;
+};
+
+static int by_cpu(const void *a, const void *b)
+{
+	return ((const struct lcpu *)a)->cpu - ((const struct lcpu *)b)->cpu;
+}
+
+static void cpu_color(char *buf, size_t len, int i, int n)
+{
+	if (n <= MAX_LEGEND)
+		snprintf(buf, len, "%s", rtb_svg_color(i));
+	else
+		snprintf(buf, len, "hsl(%d,75%%,45%%)", 240 - 240 * i / (n - 1));
+}
+
+/* worst_caption - "highest maxima: CPU 5 (812 us), CPU 2 (...)" */
+static void worst_caption(struct rtb_sb *b, const struct lcpu *v, int n)
+{
+	int idx[3] = { -1, -1, -1 };
+
+	for (int k = 0; k < 3; k++)
+		for (int i = 0; i < n; i++) {
+			if (i == idx[0] || i == idx[1])
+				continue;
+			if (idx[k] < 0 || v[i].m->max > v[idx[k]].m->max)
+				idx[k] = i;
+		}
+	rtb_sb_puts(b, "<p class=\"sub\">Highest maxima:");
+	for (int k = 0; k < 3 && k < n; k++)
+		rtb_sb_printf(b, "%s CPU %d (%.1f us)", k ? "," : "", v[idx[k]].cpu,
+			      (double)v[idx[k]].m->max / 1000.0);
+	if (n > MAX_LEGEND)
+		rtb_sb_printf(b, ". Colour by CPU number: blue CPU %d to red CPU %d.", v[0].cpu, v[n - 1].cpu);
+	rtb_sb_puts(b, "</p>\n");
+}
+
+static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with_all)
+{
+	const char *labels[MAX_LEGEND + 1], *colors[MAX_LEGEND + 1];
+	char lb[MAX_LEGEND][16], cl[MAX_LEGEND][32];
+	int k = 0;
+
+	if (n > MAX_LEGEND)
+		return;
+	for (int i = 0; i < n; i++, k++) {
+		snprintf(lb[i], sizeof(lb[i]), "CPU %d", v[i].cpu);
+		cpu_color(cl[i], sizeof(cl[i]), i, n);
+		labels[k] = lb[i];
+		colors[k] = cl[i];
+	}
+	if (with_all) {
+		labels[k] = "all CPUs";
+		colors[k++] = "#000";
+	}
+	rtb_svg_legend(p, labels, colors, k, 0);
+}
+
+/* hist_overlay - every CPU's histogram, log-binned, as step lines. */
+static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v, int n)
+{
+	struct rtb_svg_plot p;
+	double lo = INFINITY, hi = 0, maxc = 1;
+	double (*cnt)[LBINS] = calloc((size_t)n, sizeof(*cnt));
+	char pid[200], col[32];
+
+	if (!cnt)
+		return;
+	for (int i = 0; i < n; i++) {
+		lo = fmin(lo, fmax((double)v[i].m->min, 1) / 1000.0);
+		hi = fmax(hi, (double)(v[i].m->max + 1) / 1000.0);
+	}
+	if (!(hi > lo))
+		hi = lo * 2;
+	for (int i = 0; i < n; i++) {
+		const struct rtb_rf_metric *m = v[i].m;
+		for (size_t j = 0; j < m->nbuckets; j++) {
+			double x = fmax((double)m->buckets[j].lo / 1000.0, lo);
+			int k = (int)((log10(x) - log10(lo)) / (log10(hi) - log10(lo)) * LBINS);
+			k = k < 0 ? 0 : k >= LBINS ? LBINS - 1 : k;
+			cnt[i][k] += (double)m->buckets[j].count;
+		}
+		for (int k = 0; k < LBINS; k++)
+			maxc = fmax(maxc, cnt[i][k]);
+	}
+	snprintf(pid, sizeof(pid), "cpuhist-%s", id);
+	rtb_svg_begin(&p, b, pid, "histogram", "Per-CPU histograms", LPLOT_W, LPLOT_H);
+	p.x = (struct rtb_svg_axis){ lo, hi, 1, "latency (us, log scale)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	rtb_svg_axes(&p);
+	for (int i = 0; i < n; i++) {
+		double base = rtb_svg_py(&p, 0.8);
+		cpu_color(col, sizeof(col), i, n);
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
+			      "d=\"M%.1f %.1f", col, n > MAX_LEGEND ? "0.8" : "1.5", rtb_svg_px(&p, lo), base);
+		for (int k = 0; k < LBINS; k++) {
+			double e0 = pow(10, log10(lo) + (log10(hi) - log10(lo)) * k / LBINS);
+			double e1 = pow(10, log10(lo) + (log10(hi) - log10(lo)) * (k + 1) / LBINS);
+			double y = cnt[i][k] > 0 ? rtb_svg_py(&p, cnt[i][k]) : base;
+			rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, e0), y, rtb_svg_px(&p, e1), y);
+		}
+		rtb_sb_puts(b, "\"/>\n");
+	}
+	legend(&p, v, n, 0);
+	rtb_svg_end(&p);
+	free(cnt);
+}
+
+static void poly(struct rtb_sb *b, struct rtb_svg_plot *p, const struct rtb_rf_metric *m,
+		 const char *col, const char *width)
+{
+	int first = 1;
+
+	rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" d=\"", col, width);
+	for (size_t j = 0; j < m->nintervals; j++) {
+		const struct rtb_rf_interval *iv = &m->intervals[j];
+		if (!iv->count)
+			continue;
+		double x = rtb_svg_px(p, (double)iv->end_ns / 1e9), y = rtb_svg_py(p, (double)iv->max_ns / 1000.0);
+		rtb_sb_printf(b, "%s%.1f %.1f", first ? "M" : "L", x, y);
+		if (m->nintervals == 1)
+			rtb_sb_printf(b, "l0.1 0"); /* one interval: a dot */
+		first = 0;
+	}
+	rtb_sb_puts(b, "\"/>\n");
+}
+
+/* interval_max - the maximum of each interval over time. */
+static void interval_max(struct rtb_sb *b, const char *id, const struct rtb_rf_metric *all,
+			 const struct lcpu *v, int n)
+{
+	struct rtb_svg_plot p;
+	double tmax = 0, lo = INFINITY, hi = 0;
+	char pid[200], col[32];
+
+	for (int i = 0; i < n; i++)
+		for (size_t j = 0; j < v[i].m->nintervals; j++) {
+			const struct rtb_rf_interval *iv = &v[i].m->intervals[j];
+			tmax = fmax(tmax, (double)iv->end_ns / 1e9);
+			if (iv->count) {
+				lo = fmin(lo, (double)iv->max_ns / 1000.0);
+				hi = fmax(hi, (double)iv->max_ns / 1000.0);
+			}
+		}
+	if (!(hi > 0))
+		return;
+	lo = fmax(lo / 1.5, 0.001);
+	hi *= 1.6;
+	snprintf(pid, sizeof(pid), "ivmax-%s", id);
+	rtb_svg_begin(&p, b, pid, "series", "Maximum of each interval", LPLOT_W, LPLOT_H);
+	p.x = (struct rtb_svg_axis){ 0, tmax > 0 ? tmax : 1, 0, "time since start (s)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ lo, hi, 1, "interval maximum (us, log scale)", NULL, 0 };
+	rtb_svg_axes(&p);
+	for (int i = 0; i < n; i++) {
+		cpu_color(col, sizeof(col), i, n);
+		poly(b, &p, v[i].m, col, n > MAX_LEGEND ? "0.8" : "1.4");
+	}
+	if (all)
+		poly(b, &p, all, "#000", "2.2");
+	legend(&p, v, n, all != NULL);
+	rtb_svg_end(&p);
+}
+
+static void table(struct rtb_sb *b, const struct lcpu *v, int n)
+{
+	int worst = 0;
+
+	for (int i = 1; i < n; i++)
+		if (v[i].m->max > v[worst].m->max)
+			worst = i;
+	rtb_sb_puts(b, "<div style=\"max-height:28em;overflow:auto\"><table class=\"percpu\"><thead><tr>"
+		    "<th>CPU</th><th>count</th><th>min</th><th>p50</th><th>p99</th><th>p99.9</th>"
+		    "<th>max</th><th>missed</th><th>intervals</th></tr></thead><tbody>\n");
+	for (int i = 0; i < n; i++) {
+		const struct rtb_rf_metric *m = v[i].m;
+		rtb_sb_printf(b, "<tr%s><td>%d</td><td>%llu</td><td>%.3f</td><td>%.3f</td><td>%.3f</td>",
+			      i == worst ? " style=\"font-weight:bold\"" : "", v[i].cpu,
+			      (unsigned long long)m->count, (double)m->min / 1000.0, (double)m->pct[0] / 1000.0,
+			      (double)m->pct[2] / 1000.0);
+		if (m->has_pct[3])
+			rtb_sb_printf(b, "<td>%.3f</td>", (double)m->pct[3] / 1000.0);
+		else
+			rtb_sb_puts(b, "<td></td>");
+		rtb_sb_printf(b, "<td>%.3f</td><td>%llu</td><td>%zu</td></tr>\n", (double)m->max / 1000.0,
+			      (unsigned long long)m->missed, m->nintervals);
+	}
+	rtb_sb_puts(b, "</tbody></table></div>\n");
+}
+
+/* rtb_html_long_section - the per-CPU part under aggregate cm, per file. */
+void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	for (size_t s = 0; s < c->nsys; s++) {
+		struct lcpu *v = calloc(c->nmetrics, sizeof(*v));
+		int n = 0;
+		char id[200];
+
+		if (!v)
+			return;
+		for (size_t k = 0; k < c->nmetrics; k++) {
+			int cpu = cpu_of(c->metrics[k].id, cm->id);
+			const struct rtb_rf_metric *m = c->metrics[k].cell[s].m;
+			if (cpu < 0 || !m || !c->metrics[k].cell[s].usable)
+				continue;
+			v[n].cpu = cpu;
+			v[n++].m = m;
+		}
+		if (!n) {
+			free(v);
+			continue;
+		}
+		qsort(v, (size_t)n, sizeof(*v), by_cpu);
+		rtb_sb_puts(b, "<h3>Per CPU");
+		if (c->nsys > 1) {
+			rtb_sb_puts(b, ": ");
+			rtb_sb_html(b, c->labels[s]);
+		}
+		rtb_sb_printf(b, " (%d CPUs measured at once", n);
+		if (v[0].m->hist_mode)
+			rtb_sb_printf(b, "; percentiles from histograms of %.2f%% resolution",
+				      v[0].m->pct_resolution_pct);
+		rtb_sb_puts(b, ")</h3>\n");
+		worst_caption(b, v, n);
+		snprintf(id, sizeof(id), "%s-%zu", cm->id, s);
+		rtb_sb_puts(b, "<div class=\"plots\">\n");
+		hist_overlay(b, id, v, n);
+		interval_max(b, id, cm->cell[s].usable ? cm->cell[s].m : NULL, v, n);
+		rtb_sb_puts(b, "</div>\n");
+		table(b, v, n);
+		free(v);
+	}
+}

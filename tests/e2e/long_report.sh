@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The report of a long --cpus run stays readable at 64 CPUs (issue 16):
+# tests/data/long64.json (gen_long64.py) gives one section for the
+# aggregate irq.timer.nanosleep, none per CPU, a per-CPU part with both
+# plots (histograms overlaid, interval maxima over time), a 64-row table,
+# the worst CPU named first, and the colour ramp explained instead of a
+# 64-entry legend.
+. "$(dirname "$0")/lib.bash"
+out=$RTB_TEST_OUT/long_report
+mkdir -p "$out"
+here=$(cd "$(dirname "$0")/.." && pwd)
+"$RTBENCH" report "$here/data/long64.json" -o "$out/r.html" 2>"$out/err.txt" && ok "report written" ||
+	fail "report: $(cat "$out/err.txt")"
+h=$out/r.html
+n=$(grep -o '<section class="metric"' "$h" | wc -l)
+[ "$n" -eq 1 ] && ok "one metric section (the aggregate)" || fail "$n metric sections, want 1"
+grep -q 'href="#m-irq.timer.nanosleep@' "$h" && fail "a per-CPU metric is in the navigation" || ok "no per-CPU entries in the navigation"
+grep -q '<h3>Per CPU (64 CPUs measured at once' "$h" && ok "per-CPU part for 64 CPUs" || fail "no per-CPU heading"
+grep -q 'id="cpuhist-irq.timer.nanosleep-0"' "$h" && ok "per-CPU histograms overlaid" || fail "no per-CPU histogram plot"
+grep -q 'id="ivmax-irq.timer.nanosleep-0"' "$h" && ok "interval maxima over time" || fail "no interval-maximum plot"
+rows=$(sed -n '/class="percpu"/,/<\/table>/p' "$h" | grep -o '<tr' | wc -l)
+[ "$rows" -eq 65 ] && ok "per-CPU table: 64 rows and a header" || fail "per-CPU table has $rows rows"
+grep -q 'Highest maxima: CPU 37 (950.0 us)' "$h" && ok "the worst CPU named first" || fail "worst CPU not named"
+grep -q 'blue CPU 0 to red CPU 63' "$h" && ok "colour ramp explained" || fail "no colour explanation"
+done_test
