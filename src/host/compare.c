@@ -399,7 +399,7 @@ static void cmp_tail_verdicts(const struct rtb_cmp *c, struct rtb_cmp_cell *ce,
 {
 	for (int t = 0; t < RTB_CMP_NTAIL; t++)
 		ce->has_tv[t] = bc->rt[t] && ce->rt[t] &&
-			rtb_verdict_stat(bc->rt[t], bc->nrt[t], ce->rt[t], ce->nrt[t], c->alpha,
+			rtb_verdict_tail(bc->rt[t], bc->nrt[t], ce->rt[t], ce->nrt[t], c->alpha,
 					 &ce->tv[t]) == 0;
 	ce->has_dv = bc->rmiss && ce->rmiss && bc->m->deadline_ns == ce->m->deadline_ns &&
 		rtb_verdict_count(bc->rmiss, bc->nrmiss, ce->rmiss, ce->nrmiss, c->alpha,

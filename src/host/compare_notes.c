@@ -163,10 +163,17 @@ int rtb_cmp_run_notes(struct rtb_cmp *c)
 		struct rtb_sb b = { 0 };
 		int differ = 0;
 
+		/* absent: not recorded (another tool's file, an older schema), so
+		 * not known to differ - as the fingerprint's facts */
+		for (i = 0; i < c->nsys; i++)
+			if (!rtb_rf_kv_get(&c->sys[i].settings, key))
+				break;
+		if (i < c->nsys)
+			continue;
 		for (i = 1; i < c->nsys; i++) {
 			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
 
-			if ((v0 == NULL) != (vi == NULL) || (v0 && strcmp(v0, vi)))
+			if (strcmp(v0, vi))
 				differ = 1;
 		}
 		if (!differ)
@@ -263,9 +270,16 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				"%s: %llu invalid samples discarded, %llu missed periods, %llu timer overruns",
 				l, (unsigned long long)m->invalid, (unsigned long long)m->missed,
 				(unsigned long long)m->overruns));
-		if (ce->has_dist && ce->dist.from_hist)
+		/* binned: every file of a mixed comparison is taken from its
+		 * histogram, so "no samples" only for the file that has none */
+		if (ce->has_dist && ce->dist.from_hist && !m->samples)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: no samples in the file; P(this<first) uses histogram buckets, every file binned alike", l));
+				"%s: no samples in the file (histogram only); P(this<first) uses histogram "
+				"buckets, every file binned alike", l));
+		else if (ce->has_dist && ce->dist.from_hist)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: P(this<first) from its histogram buckets, not its %zu samples, so every "
+				"file is binned alike", l, m->nsamples));
 		if (!ce->has_dist)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: neither samples nor histogram in the file; not tested", l));

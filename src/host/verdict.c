@@ -199,6 +199,45 @@ int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, dou
 	return 0;
 }
 
+/* choose - C(n, k) as a double (n small: rounds). */
+static double choose(size_t n, size_t k)
+{
+	double r = 1;
+
+	for (size_t i = 1; i <= k; i++)
+		r = r * (double)(n - k + i) / (double)i;
+	return r;
+}
+
+int rtb_verdict_tail(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct rtb_verdict *out)
+{
+	double amin, amax, bmin, bmax;
+	size_t i;
+	int rc = rtb_verdict_stat(a, na, b, nb, alpha, out);
+
+	if (rc || out->kind == RTB_VD_UNTESTED)
+		return rc;
+	amin = amax = a[0];
+	bmin = bmax = b[0];
+	for (i = 1; i < na; i++) {
+		amin = fmin(amin, a[i]);
+		amax = fmax(amax, a[i]);
+	}
+	for (i = 1; i < nb; i++) {
+		bmin = fmin(bmin, b[i]);
+		bmax = fmax(bmax, b[i]);
+	}
+	/* rounds of one system are exchangeable: all of one side's rounds
+	 * beyond all of the other's happens by chance with probability
+	 * 2 / C(na + nb, na) */
+	out->perm_p = 2 / choose(na + nb, na);
+	out->separated = bmin > amax || amin > bmax;
+	if (out->kind != RTB_VD_NOISE && (!out->separated || out->perm_p >= alpha))
+		out->kind = RTB_VD_NOISE;
+	return 0;
+}
+
 int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		      struct rtb_verdict *out)
 {

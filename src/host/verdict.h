@@ -46,6 +46,10 @@ struct rtb_verdict {
 	 * reported, never tested */
 	double p99_shift_pct, p99_noise_pct;
 	int has_p99;
+	/* rtb_verdict_tail: every round of one side beyond every round of the
+	 * other, and the chance of that between two runs of one system */
+	int separated;
+	double perm_p;
 };
 
 /* rtb_verdict_compute - the verdict of B against baseline A at level
@@ -63,6 +67,17 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
  * Untested with fewer than two rounds on a side. Returns 0, or -1 on bad
  * input (a value <= 0, alpha out of range, no values). */
 int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct rtb_verdict *out);
+
+/* rtb_verdict_tail - rtb_verdict_stat for a tail statistic (a round's
+ * p99, p99.9, maximum), whose per-round values are heavy-tailed and whose
+ * half range from a few rounds understates its noise: a difference is
+ * called only when, besides, the rounds do not overlap (every round of one
+ * side beyond every round of the other), and the chance of that between
+ * two runs of one system, 2 / C(n_a + n_b, n_a) (rounds exchangeable), is
+ * below alpha: 5 rounds a side, 0.8%; 3 a side, 10% (never called at
+ * alpha 0.01). Returns as rtb_verdict_stat. */
+int rtb_verdict_tail(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		     struct rtb_verdict *out);
 
 /* rtb_verdict_count - as rtb_verdict_stat, for a per-round fraction in

@@ -165,7 +165,7 @@ static int tail_called(const struct run *a, const struct run *b, enum rtb_vd_kin
 
 	*dir = 0;
 	for (int t = 0; t < 3; t++) {
-		CHECK_EQ_I(rtb_verdict_stat(sa[t], R, sb[t], R, 0.01, &v), 0);
+		CHECK_EQ_I(rtb_verdict_tail(sa[t], R, sb[t], R, 0.01, &v), 0);
 		n += v.kind == RTB_VD_LOWER || v.kind == RTB_VD_HIGHER;
 		*dir += v.kind == kind;
 	}
@@ -210,8 +210,19 @@ static void test_tail(void)
 	CHECK_EQ_I(wrong, 0);
 	CHECK(med <= PAIRS / 20);
 	/* a single round: untested, whatever the figures */
-	CHECK_EQ_I(rtb_verdict_stat(a.max, 1, b.max, R, 0.05, &v), 0);
+	CHECK_EQ_I(rtb_verdict_tail(a.max, 1, b.max, R, 0.05, &v), 0);
 	CHECK_EQ_I(v.kind, RTB_VD_UNTESTED);
+	/* three rounds a side can never be separated beyond chance at 0.01 */
+	{
+		double lo[3] = { 1000, 1010, 1020 }, hi[3] = { 9000, 9100, 9200 };
+
+		CHECK_EQ_I(rtb_verdict_tail(lo, 3, hi, 3, 0.01, &v), 0);
+		CHECK_EQ_I(v.kind, RTB_VD_NOISE);
+		CHECK(v.separated);
+		CHECK_NEAR(v.perm_p, 0.1, 1e-12);
+		CHECK_EQ_I(rtb_verdict_tail(lo, 3, hi, 3, 0.2, &v), 0);
+		CHECK_EQ_I(v.kind, RTB_VD_HIGHER);
+	}
 	/* deadline misses: a fraction that may be 0 */
 	{
 		double z[R] = { 0, 0, 0, 0, 0 }, m[R] = { 0.02, 0.03, 0.025, 0.02, 0.03 };
