@@ -56,17 +56,39 @@ static void join_args(int argc, char **argv, char *buf, size_t len)
 		l += (size_t)snprintf(buf + l, len - l, "%s%s", i ? " " : "", argv[i]);
 }
 
-static int cmd_run(int argc, char **argv, int selftest, const char *cmdline)
+/* exit_status - the one place an rtb_err becomes the process's exit status
+ * (the header above): library functions return codes, never statuses. */
+static int exit_status(int err)
+{
+	switch (err) {
+	case RTB_OK:
+		return 0;
+	case RTB_EINVAL:   /* bad option or argument */
+	case RTB_EFORMAT:  /* bad input file or stream */
+	case RTB_ERANGE:   /* a value out of range (an option, a file's field) */
+	case RTB_EBUSY:    /* another run holds the settings lock (named) */
+		return 2;
+	case RTB_EINTR:    /* stopped by a signal: what was measured is kept */
+		return 128 + (rtb_wd_signal() > 0 ? rtb_wd_signal() : 2);
+	default:           /* RTB_ECHECK (a check failed) and every failure */
+		return 1;
+	}
+}
+
+/* cmd_measure - `run` and `selftest`: argv[0] is the command. */
+static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 {
 	static struct rtb_cli cl;
 	static struct rtb_result res;
 	char err[256];
+	int rc;
 
 	rtb_cli_defaults(&cl);
-	if (rtb_cli_parse(argc, argv, selftest, &cl, err, sizeof(err))) {
+	rc = rtb_cli_parse(argc, argv, selftest, &cl, err, sizeof(err));
+	if (rc) {
 		rtb_esc_in_place(err, sizeof(err)); /* an argument in it: one line */
 		fprintf(stderr, "rtbench %s: %s\n", argv[0], err);
-		return 2;
+		return rc;
 	}
 	if (cl.help) {
 		(selftest ? rtb_cli_usage_selftest : rtb_cli_usage_run)(stdout);
@@ -74,18 +96,76 @@ static int cmd_run(int argc, char **argv, int selftest, const char *cmdline)
 	}
 	if (selftest)
 		return rtb_selftest(&cl.o, cmdline);
-	int rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
+	rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
 	rtb_result_free(&res);
-	if (rc == RTB_EINTR)
-		return 128 + (rtb_wd_signal() > 0 ? rtb_wd_signal() : 2);
-	if (rc == RTB_EBUSY)
-		return 2; /* the line naming the lock's holder is printed */
-	if (rc) {
+	/* EINTR: stopped, results kept; EBUSY: the lock's holder was named */
+	if (rc && rc != RTB_EINTR && rc != RTB_EBUSY)
 		fprintf(stderr, "rtbench run: %s\n", rtb_strerror(rc));
-		return 1;
+	return rc;
+}
+
+static int cmd_run(int argc, char **argv, const char *cmdline)
+{
+	return cmd_measure(argc, argv, 0, cmdline);
+}
+
+static int cmd_selftest(int argc, char **argv, const char *cmdline)
+{
+	return cmd_measure(argc, argv, 1, cmdline);
+}
+
+static int cmd_list(int argc, char **argv, const char *cmdline)
+{
+	if (argc > 1 && strcmp(argv[1], "--help")) {
+		fprintf(stderr, "rtbench list: '%s': unexpected argument\n", argv[1]);
+		return RTB_EINVAL;
 	}
+	if (argc > 1) {
+		printf("usage: rtbench list\nPrints every measurement's id, its study table and what it measures.\n");
+		return 0;
+	}
+	list();
 	return 0;
 }
+
+static int cmd_frame(int argc, char **argv, const char *cmdline)
+{
+	return rtb_cmd_frame(argc, argv);
+}
+
+static int cmd_doctor(int argc, char **argv, const char *cmdline)
+{
+	return rtb_cmd_doctor(argc, argv);
+}
+
+#ifdef RTB_HAVE_HOST
+static int cmd_compare(int argc, char **argv, const char *cmdline) { return rtb_host_compare(argc, argv); }
+static int cmd_report(int argc, char **argv, const char *cmdline) { return rtb_host_report(argc, argv); }
+static int cmd_ingest(int argc, char **argv, const char *cmdline) { return rtb_host_ingest(argc, argv); }
+static int cmd_check(int argc, char **argv, const char *cmdline) { return rtb_host_check(argc, argv); }
+#endif
+
+/* The commands: argv[1] picks one; it gets argv[1..] (its own name first)
+ * and returns 0 or an rtb_err. fn NULL: a host-side command this build
+ * left out. */
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv, const char *cmdline);
+} commands[] = {
+	{ "list", cmd_list },
+	{ "run", cmd_run },
+	{ "selftest", cmd_selftest },
+	{ "doctor", cmd_doctor },
+	{ "frame", cmd_frame },
+#ifdef RTB_HAVE_HOST
+	{ "compare", cmd_compare },
+	{ "report", cmd_report },
+	{ "ingest", cmd_ingest },
+	{ "check", cmd_check },
+#else
+	{ "compare", NULL }, { "report", NULL }, { "ingest", NULL }, { "check", NULL },
+#endif
+};
 
 int main(int argc, char **argv)
 {
@@ -94,60 +174,29 @@ int main(int argc, char **argv)
 	join_args(argc, argv, cmdline, sizeof(cmdline));
 	if (argc < 2) {
 		usage(stderr);
-		return 2;
+		return exit_status(RTB_EINVAL);
 	}
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "--version")) {
-		printf("rtbench %s\n", RTB_VERSION);
-		return 0;
-	}
 	/* --version works after every command too, before its own parsing */
-	for (int i = 2; i < argc; i++)
+	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--version")) {
 			printf("rtbench %s\n", RTB_VERSION);
 			return 0;
 		}
-	if (!strcmp(cmd, "list")) {
-		if (argc > 2 && strcmp(argv[2], "--help")) {
-			fprintf(stderr, "rtbench list: '%s': unexpected argument\n", argv[2]);
-			return 2;
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(cmd, commands[i].name))
+			continue;
+		if (!commands[i].fn) {
+			fprintf(stderr, "rtbench: '%s': this build has no host-side analysis "
+				"(install libjansson-dev and run make again)\n", cmd);
+			return exit_status(RTB_EINVAL);
 		}
-		if (argc > 2) {
-			printf("usage: rtbench list\nPrints every measurement's id, its study table and what it measures.\n");
-			return 0;
-		}
-		list();
-		return 0;
+		return exit_status(commands[i].fn(argc - 1, argv + 1, cmdline));
 	}
-	if (!strcmp(cmd, "run"))
-		return cmd_run(argc - 1, argv + 1, 0, cmdline);
-	if (!strcmp(cmd, "selftest"))
-		return cmd_run(argc - 1, argv + 1, 1, cmdline);
-	if (!strcmp(cmd, "doctor"))
-		return rtb_cmd_doctor(argc - 1, argv + 1);
-	if (!strcmp(cmd, "frame"))
-		return rtb_cmd_frame(argc - 1, argv + 1);
-#ifdef RTB_HAVE_HOST
-	if (!strcmp(cmd, "compare"))
-		return rtb_host_compare(argc - 1, argv + 1);
-	if (!strcmp(cmd, "report"))
-		return rtb_host_report(argc - 1, argv + 1);
-	if (!strcmp(cmd, "ingest"))
-		return rtb_host_ingest(argc - 1, argv + 1);
-	if (!strcmp(cmd, "check"))
-		return rtb_host_check(argc - 1, argv + 1);
-#else
-	if (!strcmp(cmd, "compare") || !strcmp(cmd, "report") || !strcmp(cmd, "ingest") ||
-	    !strcmp(cmd, "check")) {
-		fprintf(stderr, "rtbench: '%s': this build has no host-side analysis "
-			"(install libjansson-dev and run make again)\n", cmd);
-		return 2;
-	}
-#endif
 	fprintf(stderr, "rtbench: '%s': unknown command (see rtbench --help)\n", cmd);
-	return 2;
+	return exit_status(RTB_EINVAL);
 }

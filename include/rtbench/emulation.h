@@ -35,7 +35,7 @@ struct rtb_emulation {
 
 /* rtb_emulation_parse - "k=v,k=v" into *e (keys: emulator (required),
  * version, machine, icount_shift (-1..20), vcpus (1..4096), accel; values
- * [A-Za-z0-9._+-], each key at most once). Returns 0, or -1 with one line
+ * [A-Za-z0-9._+-], each key at most once). Returns 0, or RTB_EINVAL with one line
  * naming what is wrong in err. Portable: no OS calls. */
 int rtb_emulation_parse(const char *s, struct rtb_emulation *e, char *err, size_t errlen);
 

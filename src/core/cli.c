@@ -89,7 +89,7 @@ static __attribute__((format(printf, 3, 4))) int fail(char *err, size_t len, con
 	va_start(ap, fmt);
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
-	return -1;
+	return RTB_EINVAL;
 }
 
 /* num - the whole of s as an integer in [lo, hi]: digits, with a '-' in
@@ -100,11 +100,11 @@ static int num(const char *s, long long lo, long long hi, long long *v)
 	const char *d = s[0] == '-' && lo < 0 ? s + 1 : s;
 
 	if (*d < '0' || *d > '9')
-		return -1;
+		return RTB_EINVAL;
 	errno = 0;
 	long long x = strtoll(s, &end, 10);
 	if (errno || end == s || *end || x < lo || x > hi)
-		return -1;
+		return RTB_EINVAL;
 	*v = x;
 	return 0;
 }
@@ -149,10 +149,10 @@ static int delays(const char *s, struct rtb_cli *cl)
 	cl->o.ndelays = 0;
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		if (cl->o.ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
-			return -1;
+			return RTB_EINVAL;
 		cl->o.delays_ns[cl->o.ndelays++] = v * 1000;
 	}
-	return cl->o.ndelays ? 0 : -1;
+	return cl->o.ndelays ? 0 : RTB_EINVAL;
 }
 
 /* online_cpus - the CPUs the kernel has online (its list file; the
@@ -363,7 +363,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			break;
 		case OPT_EMULATION:
 			if (rtb_emulation_parse(a, &cl->o.emulation, err, errlen))
-				return -1;
+				return RTB_EINVAL;
 			break;
 		case OPT_QUIET:
 			cl->o.quiet = 1;

@@ -16,7 +16,8 @@ struct rtb_cli {
 /* rtb_cli_defaults - the defaults `rtbench run` documents in --help. */
 void rtb_cli_defaults(struct rtb_cli *cl);
 /* rtb_cli_parse - parse argv[1..] of `run` (selftest=0) or `selftest`.
- * Returns 0, or -1 with a one-line message naming the option in err. */
+ * Returns 0 (cl->help set: --help asked, nothing else done), or
+ * RTB_EINVAL with a one-line message naming the option in err. */
 int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl,
 		  char *err, size_t errlen);
 void rtb_cli_usage_run(FILE *f);

@@ -49,14 +49,14 @@ static void usage(FILE *f)
 	      "The same findings are in every run's result (\"doctor\").\n", f);
 }
 
-/* bad - one line naming the argument (escaped), exit status 2. */
+/* bad - one line naming the argument (escaped); RTB_EINVAL. */
 static int bad(const char *what, const char *arg)
 {
 	char e[128];
 
 	rtb_esc_ctl(e, sizeof(e), arg ? arg : "");
 	fprintf(stderr, "rtbench doctor: %s%s%s\n", what, arg ? ": " : "", arg ? e : "");
-	return 2;
+	return RTB_EINVAL;
 }
 
 int rtb_cmd_doctor(int argc, char **argv)
@@ -98,7 +98,7 @@ int rtb_cmd_doctor(int argc, char **argv)
 	rc = rtb_port_doctor(&cfg, &d);
 	if (rc) {
 		fprintf(stderr, "rtbench doctor: the checks could not run: %s\n", rtb_strerror(rc));
-		return 1;
+		return rc;
 	}
 	rtb_doc_print(stdout, &d);
 	return 0;

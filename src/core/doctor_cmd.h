@@ -4,8 +4,9 @@
 #define RTB_CORE_DOCTOR_CMD_H
 #include <stdio.h>
 #include "rtbench/doctor.h"
-/* rtb_cmd_doctor - argv[0] == "doctor". Returns the exit status: 0 the
- * checks ran, 1 they could not, 2 bad arguments (one line on stderr). */
+/* rtb_cmd_doctor - argv[0] == "doctor". Returns 0 the checks ran,
+ * RTB_EINVAL bad arguments (one line on stderr), or the error that kept
+ * the checks from running (said on stderr). */
 int rtb_cmd_doctor(int argc, char **argv);
 /* rtb_doc_print - the findings as text, weakening ones first. */
 void rtb_doc_print(FILE *f, const struct rtb_doctor *d);

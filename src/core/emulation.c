@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rtbench/emulation.h"
+#include "rtbench/err.h"
 
 static __attribute__((format(printf, 3, 4))) int emu_fail(char *err, size_t len,
 							 const char *fmt, ...)
@@ -19,7 +20,7 @@ static __attribute__((format(printf, 3, 4))) int emu_fail(char *err, size_t len,
 	va_start(ap, fmt);
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
-	return -1;
+	return RTB_EINVAL;
 }
 
 /* emu_int - the whole of s as an integer in [lo, hi]. */
@@ -31,7 +32,7 @@ static int emu_int(const char *s, long lo, long hi, int *v)
 	errno = 0;
 	x = strtol(s, &end, 10);
 	if (errno || end == s || *end || x < lo || x > hi)
-		return -1;
+		return RTB_EINVAL;
 	*v = (int)x;
 	return 0;
 }

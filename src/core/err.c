@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - names of the rtb_err codes (see rtbench/err.h). */
+#include <errno.h>
 #include "rtbench/err.h"
 
 /* rtb_strerror - one-line description of an rtb_err code (never NULL). */
@@ -22,6 +23,55 @@ const char *rtb_strerror(int err)
 	case RTB_EIO:       return "file read or write failed";
 	case RTB_EFORMAT:   return "malformed input file";
 	case RTB_EBUSY:     return "held by another rtbench run";
+	case RTB_ECHECK:    return "a check did not pass";
 	}
 	return "unknown error";
+}
+
+int rtb_err_from_errno(int e)
+{
+	switch (e) {
+	case 0:
+		return RTB_ESYS; /* a failure that set no errno */
+	case EPERM:
+	case EACCES:
+#ifdef EROFS
+	case EROFS:
+#endif
+		return RTB_EPERM;
+	case ENOMEM:
+	case EAGAIN:
+#ifdef EMFILE
+	case EMFILE:
+	case ENFILE:
+#endif
+		return RTB_ENOMEM;
+	case EINVAL:
+		return RTB_EINVAL;
+	case ERANGE:
+#ifdef EOVERFLOW
+	case EOVERFLOW:
+#endif
+		return RTB_ERANGE;
+#ifdef ENOSYS
+	case ENOSYS:
+#endif
+#ifdef EOPNOTSUPP
+	case EOPNOTSUPP:
+#endif
+		return RTB_ENOTSUP;
+	case ETIMEDOUT:
+		return RTB_ETIMEDOUT;
+	case EINTR:
+		return RTB_EINTR;
+	case EBUSY:
+		return RTB_EBUSY;
+	case EIO:
+	case ENOSPC:
+#ifdef EDQUOT
+	case EDQUOT:
+#endif
+		return RTB_EIO;
+	}
+	return RTB_ESYS;
 }

@@ -74,24 +74,24 @@ int rtb_cmd_frame(int argc, char **argv)
 	}
 	if (argc < 2) {
 		fprintf(stderr, "rtbench frame: no file given (usage: rtbench frame FILE...)\n");
-		return 2;
+		return RTB_EINVAL;
 	}
 	for (i = 1; i < argc; i++) {
 		FILE *f;
 
 		if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "rtbench frame: %s: unknown option (see --help)\n", argv[i]);
-			return 2;
+			return RTB_EINVAL;
 		}
 		if (!rtb_frame_name_ok(base_name(argv[i]))) {
 			fprintf(stderr, "rtbench frame: %s: the name '%.80s' is not 1 to 64 of "
 				"A-Z a-z 0-9 . _ -\n", argv[i], base_name(argv[i]));
-			return 2;
+			return RTB_EINVAL;
 		}
 		f = fopen(argv[i], "rb");
 		if (!f) {
 			fprintf(stderr, "rtbench frame: %s: cannot read it\n", argv[i]);
-			return 2;
+			return RTB_EINVAL;
 		}
 		fclose(f);
 	}
@@ -102,8 +102,8 @@ int rtb_cmd_frame(int argc, char **argv)
 		if (rc) {
 			fprintf(stderr, "rtbench frame: %s: %s\n", argv[i],
 				rc == RTB_ERANGE ? "larger than 512 MiB" : rtb_strerror(rc));
-			return 1;
+			return RTB_EIO; /* midway: not bad input, whatever the cause */
 		}
 	}
-	return fflush(stdout) ? 1 : 0;
+	return fflush(stdout) ? RTB_EIO : 0;
 }

@@ -76,7 +76,7 @@ int rtb_tests_check(const char *tests, char *bad, size_t len)
 			any |= rtb_bench_selected(rtb_benches[i], item);
 		if (!any) {
 			snprintf(bad, len, "%s", item);
-			return -1;
+			return RTB_EINVAL;
 		}
 		p += n;
 		if (*p == ',')

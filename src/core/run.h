@@ -14,8 +14,8 @@ struct rtb_run_out {
  * of the other at a '.' boundary ("sync" and "sync.prio_inv.none.blocking"
  * both select sync.prio_inv). */
 int rtb_bench_selected(const struct rtb_bench *b, const char *tests);
-/* rtb_tests_check - the first item of `tests` that selects nothing, else NULL
- * (written into bad, of size len). */
+/* rtb_tests_check - 0 when every item of `tests` selects a measurement,
+ * else RTB_EINVAL with the first that selects nothing in bad (of size len). */
 int rtb_tests_check(const char *tests, char *bad, size_t len);
 
 /* rtb_run - set up, run, restore, write. Returns 0, RTB_EINTR if stopped

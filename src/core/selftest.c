@@ -188,7 +188,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 	}
 }
 
-/* rtb_selftest - run the check; returns the exit status (0 pass, 1 fail). */
+/* rtb_selftest - run the check; 0 pass, RTB_ECHECK fail, or an rtb_err. */
 int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 {
 	struct rtb_result res;
@@ -199,14 +199,10 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 
 	memset(&res, 0, sizeof(res));
 	rc = rtb_run_setup(&o, command_line, &res, &c);
-	if (rc == RTB_EBUSY)
-		return 2; /* the line naming the holder is printed */
-	if (rc == RTB_EINTR)
-		return 128 + rtb_wd_signal();
-	if (rc) {
+	if (rc && rc != RTB_EBUSY && rc != RTB_EINTR) /* EBUSY: the holder is named */
 		fprintf(stderr, "rtbench selftest: set-up failed: %s\n", rtb_strerror(rc));
-		return 1;
-	}
+	if (rc)
+		return rc;
 	printf("rtbench selftest: a known busy delay inside each measured path must raise the median by that delay\n"
 	       "(injected into every other sample, so baseline and injected samples alternate; %d passes per\n"
 	       " delay, shift = median of the passes' shifts; tolerance max(%.1f us, %.0f%% of the delay,\n"
@@ -242,7 +238,7 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 	printf("\nnot covered by any check (the delay cannot be placed there): the kernel's timer path "
 	       "before the event (irq.* inject after the expiry, in the handler or after the wake), "
 	       "and every path listed NOT COVERED above\n");
-	rc = rtb_st_exit(npass, nfail, nunres, res.set.stopped_early);
+	rc = rtb_st_outcome(npass, nfail, nunres, res.set.stopped_early);
 	printf("\n%d paths: %d pass, %d FAIL, %d unresolved (%d resolved checks): %s\n",
 	       npass + nfail + nunres, npass, nfail, nunres, nchecks,
 	       !rc ? "every covered path responds to a known delay by that delay" :

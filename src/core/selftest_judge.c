@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rtbench/err.h"
 #include "core/selftest_judge.h"
 
 static int cmp_i64(const void *a, const void *b)
@@ -50,7 +51,7 @@ enum rtb_st_path rtb_st_path_verdict(const struct rtb_st_check *c, int n)
 	return resolved ? RTB_ST_PASS : RTB_ST_UNRESOLVED;
 }
 
-int rtb_st_exit(int npass, int nfail, int nunresolved, int stopped)
+int rtb_st_outcome(int npass, int nfail, int nunresolved, int stopped)
 {
-	return npass > 0 && !nfail && !nunresolved && !stopped ? 0 : 1;
+	return npass > 0 && !nfail && !nunresolved && !stopped ? 0 : RTB_ECHECK;
 }

@@ -37,7 +37,7 @@ void rtb_st_judge(int64_t want_ns, const int64_t *shift_ns, int npass, double va
 enum rtb_st_path { RTB_ST_PASS, RTB_ST_FAIL, RTB_ST_UNRESOLVED };
 /* rtb_st_path_verdict - a path from its n checks. */
 enum rtb_st_path rtb_st_path_verdict(const struct rtb_st_check *c, int n);
-/* rtb_st_exit - the command's exit status: 0 or 1. */
-int rtb_st_exit(int npass, int nfail, int nunresolved, int stopped);
+/* rtb_st_outcome - 0 when every covered path passed, else RTB_ECHECK. */
+int rtb_st_outcome(int npass, int nfail, int nunresolved, int stopped);
 
 #endif

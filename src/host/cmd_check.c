@@ -329,8 +329,8 @@ static int check_print(struct rtb_host *h)
 		rc = rtb_render_junit.render(&x, h);
 		if (!rc && x.failed)
 			rc = RTB_ENOMEM;
-		if (!rc && rtb_write_atomic(k->junit, rtb_sb_cstr(&x), x.len) < 0)
-			rc = rtb_host_error(h, RTB_EIO, "%s: cannot write: %s", k->junit, strerror(errno));
+		if (!rc && rtb_write_atomic(k->junit, rtb_sb_cstr(&x), x.len))
+			rc = rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_write_atomic_error());
 		rtb_sb_free(&x);
 		if (rc)
 			return rtb_host_error(h, rc, "out of memory");

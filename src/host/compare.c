@@ -77,19 +77,18 @@ static int buf_out(struct rtb_sink *s, const void *arg)
 }
 
 /* rtb_write_atomic - through the port's one output file (unique O_EXCL
- * temporary, no symlink or device replaced, fsync, rename): -1 with errno
- * on failure, the old file left whole. */
+ * temporary, no symlink or device replaced, fsync, rename): 0, or the
+ * port's rtb_err (why: rtb_port_output_error()), the old file left whole. */
 int rtb_write_atomic(const char *path, const char *data, size_t len)
 {
 	struct atomic_buf b = { data, len };
-	int saved;
 
-	errno = 0;
-	if (rtb_port_output(path, buf_out, &b) == 0)
-		return 0;
-	saved = errno ? errno : EIO;
-	errno = saved;
-	return -1;
+	return rtb_port_output(path, buf_out, &b);
+}
+
+const char *rtb_write_atomic_error(void)
+{
+	return rtb_port_output_error();
 }
 
 const char *rtb_cmp_test_name(const struct rtb_cmp *c)

@@ -137,7 +137,9 @@ void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
 
 /* rtb_write_atomic - write data to path through a temporary file in the
  * same directory and rename(2), so path is either the old file or the whole
- * new one. Returns 0 or -1 with errno set. */
+ * new one. Returns 0 or an rtb_err (the reason: rtb_port_output_error()). */
 int rtb_write_atomic(const char *path, const char *data, size_t len);
+/* rtb_write_atomic_error - one line: why the last rtb_write_atomic failed. */
+const char *rtb_write_atomic_error(void);
 
 #endif

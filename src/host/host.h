@@ -10,23 +10,25 @@
 #define RTB_HOST_H
 
 /* rtb_host_compare - "rtbench compare A.json B.json [C.json ...]": the study's
- * side-by-side tables. argv[0] == "compare". Returns the process exit code:
- * 0 ok, 2 bad input or options (one line "rtbench compare: <what>: <problem>"
- * on stderr), 1 any other failure. Never calls exit(). */
+ * side-by-side tables. argv[0] == "compare". Returns 0 or an rtb_err, said
+ * once on stderr ("rtbench compare: <what>: <problem>"; RTB_EINVAL,
+ * RTB_EFORMAT, RTB_ERANGE: bad input or options). Never calls exit(). */
 int rtb_host_compare(int argc, char **argv);
 
 /* rtb_host_report - "rtbench report A.json [B.json ...] -o report.html": one
  * self-contained HTML file with inline SVG plots. argv[0] == "report".
- * Exit codes as rtb_host_compare; the output file is written to a temporary
+ * Returns as rtb_host_compare; the output file is written to a temporary
  * file and renamed, so it is never left half-written. */
 int rtb_host_report(int argc, char **argv);
 
 /* rtb_host_ingest - "rtbench ingest [-o DIR] [STREAM|-]": the RTBF1-framed
- * files in a serial stream written to DIR (docs/serial.md). Exit 0 all
- * files whole, 2 a truncated/garbled/gapped stream or bad option, 1 other. */
+ * files in a serial stream written to DIR (docs/serial.md). 0 all files
+ * whole, RTB_EFORMAT a truncated/garbled/gapped stream, RTB_EINVAL a bad
+ * option, another rtb_err otherwise. */
 int rtb_host_ingest(int argc, char **argv);
 /* rtb_host_check - "rtbench check RESULT.json [--baseline B.json] [limits]":
- * the CI gate. Exit 0 all passed, 1 a figure failed, 2 bad input. */
+ * the CI gate. 0 all passed, RTB_ECHECK a figure failed, or an rtb_err
+ * (bad input: RTB_EINVAL/RTB_EFORMAT/RTB_ERANGE). */
 int rtb_host_check(int argc, char **argv);
 
 #endif

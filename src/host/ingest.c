@@ -130,8 +130,9 @@ static int ig_write(struct rtb_ingest *g)
 	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return ig_fail(g, RTB_EINVAL, "%s: %s exists and is not a regular file; not replaced",
 			       g->name, path);
-	if (rtb_write_atomic(path, (const char *)g->data, g->len) < 0)
-		return ig_fail(g, RTB_EIO, "%s: cannot write %s: %s", g->name, path, strerror(errno));
+	if (rtb_write_atomic(path, (const char *)g->data, g->len))
+		return ig_fail(g, RTB_EIO, "%s: cannot write %s", g->name,
+			       rtb_write_atomic_error());
 	g->nfiles++;
 	return 0;
 }

@@ -74,7 +74,8 @@ static int parse_format(struct rtb_host *h, const char *arg)
 }
 
 /* host_parse - step 1: the common options, the command's own, and the
- * positional arguments. Returns 0, 1 when --help was printed, or an error. */
+ * positional arguments. Returns 0 (h->help set when --help was printed:
+ * nothing else to do), or an error. */
 static int host_parse(struct rtb_host *h, int argc, char **argv)
 {
 	static const struct option common[] = {
@@ -110,7 +111,8 @@ static int host_parse(struct rtb_host *h, int argc, char **argv)
 		switch (opt) {
 		case 'h':
 			ops->usage(stdout);
-			return 1;
+			h->help = 1;
+			return 0;
 		case ':':
 			return rtb_host_error(h, RTB_EINVAL, "%s: needs a value", argv[optind - 1]);
 		case '?':
@@ -174,7 +176,7 @@ static int host_emit(struct rtb_host *h)
 			return rtb_host_error(h, RTB_EIO, "stdout: %s", strerror(errno));
 		return 0;
 	}
-	if (rtb_write_atomic(h->out, rtb_sb_cstr(b), b->len) < 0)
+	if (rtb_write_atomic(h->out, rtb_sb_cstr(b), b->len))
 		return rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_port_output_error());
 	return 0;
 }
@@ -335,20 +337,6 @@ int rtb_host_render(struct rtb_host *h)
 	return 0;
 }
 
-static int exit_status(int code)
-{
-	switch (code) {
-	case RTB_OK:
-		return 0;
-	case RTB_EINVAL:
-	case RTB_EFORMAT:
-	case RTB_ERANGE:
-		return 2;
-	default:
-		return 1;
-	}
-}
-
 int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv)
 {
 	struct rtb_host h;
@@ -363,10 +351,8 @@ int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv)
 	rc = ops->setup ? ops->setup(&h) : 0;
 	if (!rc)
 		rc = host_parse(&h, argc, argv);
-	if (rc == 1) {
-		rc = 0;
+	if (!rc && h.help)
 		goto out;
-	}
 	if (!rc && ops->init)
 		rc = ops->init(&h);
 	if (!rc && ops->run)
@@ -393,7 +379,7 @@ out:
 		rtb_esc_in_place(h.err, sizeof(h.err)); /* names and text from files: one line */
 		fprintf(stderr, "rtbench %s: %s\n", ops->name, h.err);
 	}
-		return exit_status(rc);
+		return rc;
 	}
-	return h.verdict_failed ? 1 : 0;
+	return h.verdict_failed ? RTB_ECHECK : 0;
 }

@@ -31,9 +31,8 @@
  * Errors: every hook returns 0 or a negative rtb_err code (rtbench/err.h)
  * and names the problem once with rtb_host_error(h, code, fmt, ...). The
  * runner prints that as the single line "rtbench <command>: <message>" and
- * maps the code to the exit status: RTB_EINVAL/RTB_EFORMAT/RTB_ERANGE
- * (bad input or options) -> 2, anything else -> 1; 0 and no failed verdict
- * -> 0, a failed verdict -> 1.
+ * returns the code (a failed verdict: RTB_ECHECK); src/main.c alone makes
+ * the exit status of it (bad input or options -> 2, anything else -> 1).
  *
  * The seams, for whoever adds to this:
  *  - a new output format: one file src/host/render_<name>.c defining a
@@ -116,15 +115,17 @@ struct rtb_host {
 	const struct rtb_cases *cases;        /* pass/fail cases (check), for junit/lava */
 	const struct rtb_fleet *fleet;        /* compare --fleet */
 	struct rtb_sb text;
-	int verdict_failed;                   /* exit 1 after printing */
+	int verdict_failed;                   /* RTB_ECHECK after printing */
+	int help;                             /* --help printed: nothing more */
 	void *priv;                           /* the command's own state */
 	/* the first error */
 	int err_code;
 	char err[640];
 };
 
-/* rtb_host_main - run one host command through its ops table. Returns the
- * process exit status (0, 1 or 2 as above). Never calls exit(). */
+/* rtb_host_main - run one host command through its ops table. Returns 0,
+ * RTB_ECHECK (a failed verdict) or the first error (already said on
+ * stderr). Never calls exit(). */
 int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv);
 
 /* rtb_host_error - record the problem (the first one wins) for the

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
+#include "rtbench/err.h"
 #include "host_testutil.h"
 #include "host/host.h"
 
@@ -21,12 +22,12 @@ static void bad_input(const char *name, const char *want)
 	argv[1] = (char *)tu_data("vx.json");
 	rc = tu_run(rtb_host_compare, 3, argv, &out, &err);
 	snprintf(prefix, sizeof(prefix), "rtbench compare: %s: ", path);
-	CHECK_EQ_I(rc, 2);
+	CHECK_EQ_I(rc, RTB_EFORMAT);                 /* a bad file: exit 2 */
 	CHECK_EQ_I(tu_lines(err), 1);
 	CHECK(strncmp(err, prefix, strlen(prefix)) == 0);
 	CHECK(strstr(err, want) != NULL);
 	CHECK(out[0] == 0);
-	if (rc != 2 || !strstr(err, want))
+	if (rc != RTB_EFORMAT || !strstr(err, want))
 		fprintf(stderr, "%s: got rc %d, \"%s\"\n", name, rc, err);
 	free(out);
 	free(err);
@@ -90,7 +91,7 @@ int main(void)
 
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 			rc = run(rtb_host_compare, bad[i], &out, &err);
-			CHECK_EQ_I(rc, 2);
+			CHECK_EQ_I(rc, RTB_EINVAL);          /* a bad option: exit 2 */
 			CHECK_EQ_I(tu_lines(err), 1);
 			CHECK(strncmp(err, "rtbench compare: ", 17) == 0);
 			free(out);
@@ -314,7 +315,7 @@ int main(void)
 			fputs("old", f);
 			fclose(f);
 		}
-		CHECK_EQ_I(run(rtb_host_report, a, &out, &err), 2);
+		CHECK_EQ_I(run(rtb_host_report, a, &out, &err), RTB_EFORMAT);
 		CHECK(strncmp(err, "rtbench report: ", 16) == 0 && strstr(err, "bad_truncated.json: "));
 		CHECK_EQ_I(tu_lines(err), 1);
 		s = tu_slurp(html);
@@ -326,7 +327,7 @@ int main(void)
 	{
 		char *a[] = { "report", vx, NULL };
 
-		CHECK_EQ_I(run(rtb_host_report, a, &out, &err), 2);   /* no -o */
+		CHECK_EQ_I(run(rtb_host_report, a, &out, &err), RTB_EINVAL);   /* no -o */
 		CHECK(strstr(err, "-o") != NULL);
 		free(out);
 		free(err);

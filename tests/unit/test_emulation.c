@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "rtbench/err.h"
 #include "rtbench/emulation.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"
@@ -35,7 +36,7 @@ static void bad(const char *s, const char *want)
 	struct rtb_emulation e;
 	char err[256] = "";
 
-	CHECK_EQ_I(rtb_emulation_parse(s, &e, err, sizeof(err)), -1);
+	CHECK_EQ_I(rtb_emulation_parse(s, &e, err, sizeof(err)), RTB_EINVAL);
 	CHECK(!e.present);
 	if (!strstr(err, want)) {
 		fprintf(stderr, "'%s': error '%s' lacks '%s'\n", s ? s : "(null)", err, want);

@@ -3,6 +3,7 @@
  * defaults and refusals (no measurement runs here). */
 #include <string.h>
 #include "check.h"
+#include "rtbench/err.h"
 #include "core/cli.h"
 #include "core/run.h"
 
@@ -44,7 +45,7 @@ int main(void)
 	CHECK_STR(selected("irq.timer.signal,sync.sem.take.uncontended"),
 		  "irq.timer.signal,sync.sem.take.uncontended");
 	CHECK_EQ_I(strlen(selected(NULL)) > 0, 1);
-	CHECK_EQ_I(rtb_tests_check("ctxsw,nosuch", bad, sizeof(bad)), -1);
+	CHECK_EQ_I(rtb_tests_check("ctxsw,nosuch", bad, sizeof(bad)), RTB_EINVAL);
 	CHECK_STR(bad, "nosuch");
 	CHECK_EQ_I(rtb_tests_check("ctxsw,sync.sem", bad, sizeof(bad)), 0);
 
@@ -59,13 +60,13 @@ int main(void)
 	/* values are taken whole or not at all, with the option named */
 	CHECK_EQ_I(parse(&cl, err, "--samples", "25"), 0);
 	CHECK_EQ_I(cl.o.samples, 25);
-	CHECK_EQ_I(parse(&cl, err, "--samples", "25x"), -1);
+	CHECK_EQ_I(parse(&cl, err, "--samples", "25x"), RTB_EINVAL);
 	CHECK(strstr(err, "--samples") != NULL);
 	CHECK_EQ_I(parse(&cl, err, "--period-us", "20"), 0);
 	CHECK_EQ_I(cl.o.period_ns, 20000);
 	CHECK_EQ_I(parse(&cl, err, "--no-rt", NULL), 0);
 	CHECK_EQ_I(cl.o.rt, 0);
-	CHECK_EQ_I(parse(&cl, err, "--bogus", NULL), -1);
+	CHECK_EQ_I(parse(&cl, err, "--bogus", NULL), RTB_EINVAL);
 	CHECK(strstr(err, "--bogus") != NULL);
 	return check_done();
 }

@@ -64,12 +64,6 @@ static __attribute__((format(printf, 2, 3))) int refuse(int code, const char *fm
 	return code;
 }
 
-static int errno_to_rtb(int e)
-{
-	return e == EACCES || e == EPERM || e == EROFS ? RTB_EPERM :
-	       e == ENOSPC || e == EIO || e == EDQUOT ? RTB_EIO : RTB_ESYS;
-}
-
 /* owner_text - who owns st, in words: "uid 1000" or "root". */
 static const char *owner_text(const struct stat *st, char *buf, size_t len)
 {
@@ -90,18 +84,18 @@ static int open_dir(const char *d, const char *what)
 	int fd;
 
 	if (mkdir(d, 0755) && errno != EEXIST)
-		return refuse(errno_to_rtb(errno), "%s %s: cannot create it (%s)", what, d, strerror(errno));
+		return refuse(rtb_err_from_errno(errno), "%s %s: cannot create it (%s)", what, d, strerror(errno));
 	fd = open(d, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0) {
 		int e = errno;
-		return refuse(errno_to_rtb(e), "%s %s: %s", what, d,
+		return refuse(rtb_err_from_errno(e), "%s %s: %s", what, d,
 			      e == ELOOP ? "is a symbolic link, not a directory" :
 			      e == ENOTDIR ? "is not a directory" : strerror(e));
 	}
 	if (fstat(fd, &st)) {
 		int e = errno;
 		close(fd);
-		return refuse(errno_to_rtb(e), "%s %s: %s", what, d, strerror(e));
+		return refuse(rtb_err_from_errno(e), "%s %s: %s", what, d, strerror(e));
 	}
 	snprintf(me, sizeof(me), geteuid() ? "uid %ld" : "root", (long)geteuid());
 	if (st.st_uid != geteuid()) {
@@ -159,7 +153,7 @@ int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
 	e = errno;
 	close(dfd);
 	if (fd < 0) {
-		rc = refuse(errno_to_rtb(e), "%s/lock: %s", LOCK_DIR,
+		rc = refuse(rtb_err_from_errno(e), "%s/lock: %s", LOCK_DIR,
 			    e == ELOOP ? "is a symbolic link" : strerror(e));
 		goto refused;
 	}
@@ -175,7 +169,7 @@ int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
 		close(fd);
 		if (e == EWOULDBLOCK)
 			return RTB_EBUSY;
-		rc = refuse(errno_to_rtb(e), "%s/lock: %s", LOCK_DIR, strerror(e));
+		rc = refuse(rtb_err_from_errno(e), "%s/lock: %s", LOCK_DIR, strerror(e));
 		goto refused;
 	}
 	/* the record's directory, held open (and so checked once) while locked */
@@ -240,7 +234,7 @@ static int keep_aside(char *kept, size_t len)
 			return 0;
 		}
 		if (errno != EEXIST)
-			return refuse(errno_to_rtb(errno), "%s/state: cannot keep it aside (%s)",
+			return refuse(rtb_err_from_errno(errno), "%s/state: cannot keep it aside (%s)",
 				      state_dir(), strerror(errno));
 	}
 	return refuse(RTB_EIO, "%s/state: cannot keep it aside (100 kept records)", state_dir());
@@ -259,7 +253,7 @@ int rtb_port_journal_settle(int acted, char *kept, size_t len)
 		return keep_aside(kept, len);
 	pending = 0;
 	if (unlinkat(state_fd, "state", 0) && errno != ENOENT)
-		return errno_to_rtb(errno);
+		return rtb_err_from_errno(errno);
 	return 0;
 }
 
@@ -284,11 +278,11 @@ int rtb_port_journal_write(const long *old, const long *set, const unsigned char
 			any = 1;
 		}
 	if (!any)
-		return unlinkat(state_fd, "state", 0) && errno != ENOENT ? errno_to_rtb(errno) : 0;
+		return unlinkat(state_fd, "state", 0) && errno != ENOENT ? rtb_err_from_errno(errno) : 0;
 	if (len >= (int)sizeof(buf))
 		return RTB_ERANGE;
 	e = rtb_posix_replace_at(state_fd, "state", buf, (size_t)len);
-	return e ? refuse(errno_to_rtb(e), "%s/state: %s", state_dir(), strerror(e)) : 0;
+	return e ? refuse(rtb_err_from_errno(e), "%s/state: %s", state_dir(), strerror(e)) : 0;
 }
 
 /* parse_long - all of s a decimal integer (sign allowed), nothing else. */

@@ -113,7 +113,7 @@ int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth)
 	q->msg_bytes = msg_bytes;
 	q->mq = mq_open(q->name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
 	if (q->mq == (mqd_t)-1)
-		return errno == EINVAL ? RTB_EINVAL : errno == EMFILE || errno == ENOMEM ? RTB_ENOMEM : RTB_ESYS;
+		return rtb_err_from_errno(errno);
 	mq_unlink(q->name);
 	return 0;
 }

@@ -202,7 +202,7 @@ int rtb_port_lock_memory(void)
 	if (geteuid() != 0 && getrlimit(RLIMIT_MEMLOCK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
 		return RTB_ERANGE;
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
-		return errno == EPERM ? RTB_EPERM : RTB_ENOMEM;
+		return rtb_err_from_errno(errno);
 	return 0;
 }
 
@@ -235,7 +235,7 @@ static int read_long(const char *path, long *v)
 	int ok;
 
 	if (!f)
-		return errno == ENOENT ? RTB_ENOTSUP : RTB_ESYS;
+		return errno == ENOENT ? RTB_ENOTSUP : rtb_err_from_errno(errno);
 	ok = fscanf(f, "%ld", v) == 1;
 	fclose(f);
 	return ok ? 0 : RTB_ESYS;
@@ -257,11 +257,10 @@ int rtb_knob_set(enum rtb_knob k, long v)
 		return RTB_EINVAL;
 	fd = open(knob_path[k], O_WRONLY);
 	if (fd < 0)
-		return errno == EACCES || errno == EPERM || errno == EROFS ? RTB_EPERM :
-		       errno == ENOENT ? RTB_ENOTSUP : RTB_ESYS;
+		return errno == ENOENT ? RTB_ENOTSUP : rtb_err_from_errno(errno);
 	n = snprintf(buf, sizeof(buf), "%ld\n", v);
 	if (write(fd, buf, (size_t)n) != n)
-		rc = errno == EINVAL ? RTB_EINVAL : errno == EPERM ? RTB_EPERM : RTB_ESYS;
+		rc = rtb_err_from_errno(errno);
 	close(fd);
 	return rc;
 }
@@ -278,7 +277,7 @@ int rtb_port_idle_latency_hold(int us)
 		return 0;
 	dma_fd = open("/dev/cpu_dma_latency", O_WRONLY);
 	if (dma_fd < 0)
-		return errno == ENOENT ? RTB_ENOTSUP : RTB_EPERM;
+		return errno == ENOENT ? RTB_ENOTSUP : rtb_err_from_errno(errno);
 	if (write(dma_fd, &v, sizeof(v)) != sizeof(v)) {
 		close(dma_fd);
 		dma_fd = -1;

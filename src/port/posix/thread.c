@@ -135,8 +135,7 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	pthread_attr_destroy(&attr);
 	if (rc) {
 		sem_destroy(&s.ready);
-		return rc == EPERM ? RTB_EPERM : rc == EINVAL ? RTB_EINVAL :
-		       rc == EAGAIN ? RTB_ENOMEM : RTB_ESYS;
+		return rtb_err_from_errno(rc);
 	}
 	while (sem_wait(&s.ready) && errno == EINTR)
 		;
@@ -243,9 +242,7 @@ int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 			return RTB_EINVAL;
 	}
 	rc = pthread_setschedparam(pthread_self(), native_policy(policy), &sp);
-	if (rc)
-		return rc == EPERM ? RTB_EPERM : RTB_EINVAL;
-	return 0;
+	return rc ? rtb_err_from_errno(rc) : 0;
 }
 
 void rtb_yield(void)

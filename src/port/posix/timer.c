@@ -60,7 +60,7 @@ int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 	sev.sigev_notify = SIGEV_SIGNAL;
 	sev.sigev_signo = RTB_TIMER_SIG;
 	if (timer_create(CLOCK_MONOTONIC, &sev, &t->id))
-		return errno == EAGAIN ? RTB_ENOMEM : RTB_ESYS;
+		return rtb_err_from_errno(errno);
 	cur_ctx = ctx;
 	cur_fn = fn;
 

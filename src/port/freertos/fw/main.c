@@ -148,7 +148,7 @@ static void selftest_task(void *unused)
 	o.ndelays = 2;
 	int rc = rtb_selftest(&o, "firmware selftest " RTB_BOARD_NAME);
 	fflush(stdout);
-	rtb_board_exit(rc);
+	rtb_board_exit(rc ? 1 : 0); /* rtb_err -> the board's exit status */
 }
 #define RUN_TASK selftest_task
 #else
