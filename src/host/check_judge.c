@@ -21,6 +21,10 @@ static const char *const op_names[] = { ">", ">=", "<", "<=" };
 /* rtb_chk_stat_value - the figure of m; 0 when the file does not have it. */
 int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum stat s, double *v)
 {
+	/* a summary (rt-tests min/avg/max, an overflowed histogram) has the
+	 * file's own count, min, mean, max and counters, nothing else */
+	if (!m->has_stats && (!m->has_summary || s == ST_STDDEV || (s >= ST_P50 && s <= ST_P99_99)))
+		return 0;
 	switch (s) {
 	case ST_MIN: *v = (double)m->min; return 1;
 	case ST_MEAN: *v = m->mean; return 1;
@@ -148,7 +152,7 @@ static int not_evaluated(struct check *k, struct rtb_case *c, const struct rtb_r
 	char why[400];
 
 	snprintf(why, sizeof(why), "%s: %s cannot be evaluated for %s: %s%s%s", m->id, what,
-		 rule, m->has_stats ? "the file has no such figure for it" : m->status,
+		 rule, m->has_stats || m->has_summary ? "the file has no such figure for it" : m->status,
 		 !m->has_stats && m->note[0] ? ": " : "", !m->has_stats ? m->note : "");
 	if (k->allow_missing)
 		return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
@@ -186,7 +190,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 
 		if (!matches(r, m->id))
 			continue;
-		if (!m->has_stats || !rtb_chk_stat_value(m, r->stat, &v)) {
+		if (!rtb_chk_stat_value(m, r->stat, &v)) {
 			rc = not_evaluated(k, c, m, rtb_chk_stat_names[r->stat], r->text);
 			continue;
 		}
@@ -199,7 +203,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 			}
 			continue;
 		}
-		if (!bm || !bm->has_stats || !rtb_chk_stat_value(bm, r->stat, &bv)) {
+		if (!bm || !rtb_chk_stat_value(bm, r->stat, &bv)) {
 			rc = not_evaluated(k, c, m, "its baseline figure", r->text);
 			continue;
 		}

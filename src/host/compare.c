@@ -174,6 +174,9 @@ void rtb_cmp_fmt_verdict(char *buf, size_t len, int has, const struct rtb_verdic
 
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
 {
+	/* a summary has the file's count, mean and max only */
+	if (!m->has_stats && r != RTB_CMP_ROW_COUNT && r != RTB_CMP_ROW_MEAN && r != RTB_CMP_ROW_MAX)
+		return NAN;
 	switch (r) {
 	case RTB_CMP_ROW_COUNT: return (double)m->count;
 	case RTB_CMP_ROW_MEAN: return m->mean;
@@ -202,7 +205,7 @@ double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
 void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
 		     const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
 {
-	if (!ce->usable)
+	if (!ce->usable && !ce->summary)
 		snprintf(buf, len, "-");
 	else if (r == RTB_CMP_ROW_COUNT)
 		snprintf(buf, len, "%llu", (unsigned long long)ce->m->count);
@@ -417,11 +420,15 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 
 		ce->m = rtb_rf_find(&c->sys[i], cm->id);
 		ce->usable = ce->m && ce->m->has_stats;
+		ce->summary = ce->m && !ce->usable && ce->m->has_summary;
+		if (ce->usable || ce->summary) {
+			cm->nshown++;
+			if (cm->base < 0)
+				cm->base = (int)i;
+		}
 		if (!ce->usable)
 			continue;
 		cm->nusable++;
-		if (cm->base < 0)
-			cm->base = (int)i;
 		rc = rtb_dist_from_metric(ce->m, &ce->dist);
 		if (rc == RTB_ENOMEM)
 			return rc;
@@ -454,10 +461,16 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		for (i = 0; i < c->nsys; i++) {
 			struct rtb_cmp_cell *ce = &cm->cell[i];
 
-			if (!ce->usable || (int)i == cm->base)
+			if ((!ce->usable && !ce->summary) || (int)i == cm->base)
 				continue;
 			ce->has_diff = 1;
 			ce->d_mean = cmp_rel(ce->m->mean, bc->m->mean);
+			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
+			if (!ce->usable || !bc->usable) {
+				/* a summary on a side: compared on mean and max, untested */
+				ce->d_p50 = ce->d_p99 = ce->d_p999 = NAN;
+				continue;
+			}
 			ce->d_p50 = cmp_rel((double)ce->m->pct[0], (double)bc->m->pct[0]);
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
 			ce->d_p999 = ce->m->has_pct[3] && bc->m->has_pct[3] ?
@@ -470,7 +483,6 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 								 ce->vd.kind == RTB_VD_HIGHER);
 				cmp_tail_verdicts(c, ce, bc);
 			}
-			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
 			if (ce->has_dist && bc->has_dist && !rtb_cmp_noisy(c, i) &&
 			    !rtb_cmp_noisy(c, (size_t)cm->base)) {
 				rc = rtb_mwu_test(&bc->dist, &ce->dist, &ce->mwu);

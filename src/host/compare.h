@@ -28,6 +28,9 @@ extern const char *const rtb_cmp_tail_names[RTB_CMP_NTAIL]; /* "p99", "p99.9", "
 struct rtb_cmp_cell {
 	const struct rtb_rf_metric *m;  /* NULL: the file has no such metric */
 	int usable;                     /* m has statistics */
+	int summary;                    /* m has only the file's count, min, mean, max (rt-tests
+	                                 * min/avg/max, an overflowed histogram): shown and
+	                                 * compared on those, never tested */
 	int has_dist;
 	struct rtb_dist dist;           /* samples, else histogram */
 	int has_diff;                   /* vs the baseline (not on the baseline) */
@@ -60,6 +63,7 @@ struct rtb_cmp_metric {
 	const char *id, *title, *study_table, *unit; /* from the first file that has it */
 	int base;                       /* index of the baseline system, -1 if none usable */
 	int nusable;
+	int nshown;                     /* usable + summary cells */
 	struct rtb_cmp_cell cell[RTB_CMP_MAX_SYS];
 	char **notes;                   /* "how these were measured differently" */
 	size_t nnotes;

@@ -244,6 +244,11 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				      rtb_sb_strdup_printf("%s: not in its result file", l));
 			continue;
 		}
+		if (ce->summary) {
+			rc = rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf("%s: %s", l,
+				m->note[0] ? m->note : "the file's count, min, mean and max only"));
+			continue;
+		}
 		if (!ce->usable) {
 			rc = rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: %s%s%s", l, m->status, m->note[0] ? ": " : "", m->note));

@@ -255,6 +255,56 @@ static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
 	}
 }
 
+/* cmp_summary_only - a measurement where some file has only its own
+ * count, min, mean and max (rt-tests min/avg/max, an overflowed
+ * histogram): the worst case and mean as figures, never tested, and what
+ * each summary lacks. */
+static int cmp_summary_only(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	const struct rtb_cmp_cell *bc = &cm->cell[cm->base];
+	const char *tu = rtb_cmp_time_unit(cm->unit, 0);
+	struct rtb_sb b = { 0 };
+	char v1[32], v2[32], d[32];
+
+	for (size_t i = 0; i < c->nsys; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+
+		if ((!ce->usable && !ce->summary) || (int)i == cm->base)
+			continue;
+		rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->max, cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), (double)bc->m->max, cm->unit);
+		rtb_cmp_fmt_pct(d, sizeof(d), ce->d_max);
+		rtb_sb_printf(&b, "Worst case: max %s on %s vs %s %s on %s (%s), not tested: ", v1,
+			      c->labels[i], v2, tu, c->labels[cm->base], d);
+		rtb_cmp_fmt_time(v1, sizeof(v1), ce->m->mean, cm->unit);
+		rtb_cmp_fmt_time(v2, sizeof(v2), bc->m->mean, cm->unit);
+		rtb_cmp_fmt_pct(d, sizeof(d), ce->d_mean);
+		rtb_sb_printf(&b, "a file without a distribution has no rounds or percentiles; mean %s "
+			      "vs %s %s (%s). ", v1, v2, tu, d);
+	}
+	for (size_t i = 0; i < c->nsys; i++) {
+		const struct rtb_rf_metric *m = cm->cell[i].m;
+
+		if (!cm->cell[i].summary)
+			continue;
+		if (m->has_hist && m->overflow)
+			rtb_sb_printf(&b, "%s: %llu of %llu values above its histogram's top, so its "
+				      "percentiles are not known; its max is the file's own. ",
+				      c->labels[i], (unsigned long long)m->overflow,
+				      (unsigned long long)m->count);
+		else
+			rtb_sb_printf(&b, "%s: min/avg/max only in its file. ", c->labels[i]);
+	}
+	if (b.failed) {
+		rtb_sb_free(&b);
+		return RTB_ENOMEM;
+	}
+	if (b.len && b.s[b.len - 1] == ' ')
+		b.s[--b.len] = 0;
+	cm->summary = b.s ? b.s : strdup("");
+	return cm->summary ? 0 : RTB_ENOMEM;
+}
+
 /* rtb_cmp_summary - for two systems, the conclusion first (worst case,
  * then median); then per system against the first: the median shift with
  * its interval judged against the run-to-run noise of the rounds, the
@@ -272,6 +322,8 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 	int fast = -1, worst = -1;
 	double ci_level = 100.0 * (1 - c->alpha);
 
+	if (cm->base >= 0 && cm->nshown >= 2 && cm->nusable < cm->nshown)
+		return cmp_summary_only(c, cm);
 	if (cm->base < 0 || cm->nusable < 2) {
 		cm->summary = strdup("");
 		return cm->summary ? 0 : RTB_ENOMEM;

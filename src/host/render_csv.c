@@ -24,7 +24,7 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 
-		if (cm->nusable < 1)
+		if (cm->nshown < 1)
 			continue;
 		for (i = 0; i < c->nsys; i++) {
 			const struct rtb_cmp_cell *ce = &cm->cell[i];
@@ -41,6 +41,10 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 				rtb_sb_printf(b, "%llu,%.1f,%.1f,%lld,%lld,%lld,",
 					      (unsigned long long)m->count, m->mean, m->stddev,
 					      (long long)m->pct[0], (long long)m->pct[2],
+					      (long long)m->max);
+			} else if (ce->summary) {
+				/* the file's count, mean and max only */
+				rtb_sb_printf(b, "%llu,%.1f,,,,%lld,", (unsigned long long)m->count, m->mean,
 					      (long long)m->max);
 			} else {
 				rtb_sb_puts(b, ",,,,,,");

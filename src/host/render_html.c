@@ -125,7 +125,7 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 		for (i = 0; i < c->nsys; i++) {
 			const struct rtb_cmp_cell *ce = &cm->cell[i];
 
-			if (!ce->usable) {
+			if (!ce->usable && !ce->summary) {
 				rtb_sb_puts(b, "<td>&ndash;</td>");
 			} else {
 				rtb_cmp_fmt_row(v, sizeof(v), cm, ce, r);
@@ -392,7 +392,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	notes_list(b, c->notes, c->nnotes);
 	rtb_sb_puts(b, "<nav>");
 	for (k = 0; k < c->nmetrics; k++) {
-		if (c->metrics[k].nusable < 1 || rtb_html_long_skip(c, &c->metrics[k]))
+		if (c->metrics[k].nshown < 1 || rtb_html_long_skip(c, &c->metrics[k]))
 			continue;
 		rtb_sb_puts(b, "<a href=\"#m-");
 		rtb_sb_html(b, c->metrics[k].id);
@@ -402,13 +402,13 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	}
 	rtb_sb_puts(b, "<a href=\"#fingerprints\">Systems</a></nav>\n");
 	for (k = 0; k < c->nmetrics; k++) {
-		if (c->metrics[k].nusable >= 1 && !rtb_html_long_skip(c, &c->metrics[k]))
+		if (c->metrics[k].nshown >= 1 && !rtb_html_long_skip(c, &c->metrics[k]))
 			metric_section(b, c, &c->metrics[k]);
 	}
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 
-		if (cm->nusable >= 1)
+		if (cm->nshown >= 1)
 			continue;
 		if (!nskipped++)
 			rtb_sb_puts(b, "<section class=\"skipped\"><h2>Not measured</h2><ul>");

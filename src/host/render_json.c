@@ -52,7 +52,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 		json_t *jm, *cells = json_array();
 
-		if (cm->nusable < 1 || !cells) {
+		if (cm->nshown < 1 || !cells) {
 			json_decref(cells);
 			continue;
 		}
@@ -71,6 +71,15 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_object_set_new(jc, "p50", json_integer(ce->m->pct[0]));
 				json_object_set_new(jc, "p99", json_integer(ce->m->pct[2]));
 				json_object_set_new(jc, "max", json_integer(ce->m->max));
+			}
+			if (ce->summary) {
+				/* the file's own figures, no distribution */
+				json_object_set_new(jc, "summary_only", json_true());
+				json_object_set_new(jc, "count", json_integer((json_int_t)ce->m->count));
+				json_object_set_new(jc, "mean", jnum(ce->m->mean));
+				json_object_set_new(jc, "max", json_integer(ce->m->max));
+				json_object_set_new(jc, "overflow", ce->m->has_hist ?
+					json_integer((json_int_t)ce->m->overflow) : json_null());
 			}
 			if (ce->has_diff) {
 				json_object_set_new(jc, "d_mean", jnum(ce->d_mean));

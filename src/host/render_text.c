@@ -92,7 +92,8 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			const struct rtb_rf_metric *m = cm->cell[i].m;
 
 			rtb_sb_printf(&line, "%s%s: %s", i ? "; " : "", c->labels[i],
-				      !m ? "not in file" : cm->cell[i].usable ? "measured" : m->status);
+				      !m ? "not in file" : cm->cell[i].usable || cm->cell[i].summary ? "measured" :
+				      m->status);
 			if (m && !cm->cell[i].usable && m->note[0])
 				rtb_sb_printf(&line, " (%s)", m->note);
 		}

@@ -7,7 +7,7 @@
 
 int rtb_render_shown(const struct rtb_cmp_metric *cm)
 {
-	return cm->nusable >= 2;
+	return cm->nshown >= 2;
 }
 
 void rtb_render_title(struct rtb_sb *b, const struct rtb_cmp_metric *cm, int md)

@@ -52,7 +52,8 @@ struct rtb_rf_metric {
 	char *method, *note;  /* "" if absent */
 
 	int has_stats;        /* count > 0 and status ok/partial */
-	int summary_only;     /* "summary_only": count/min/mean/max in the note only (rt-tests) */
+	int summary_only;     /* "summary_only": no distribution (rt-tests min/avg/max, overflow) */
+	int has_summary;      /* summary_only with the file's own count, min, mean, max */
 	uint64_t count;
 	int64_t min, max;
 	double mean, stddev;

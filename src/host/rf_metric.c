@@ -181,6 +181,19 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	m->summary_only = json_is_true(json_object_get(j, "summary_only"));
 	if (m->summary_only)
 		m->has_stats = 0;
+	/* a summary keeps the file's own min, mean and max when it has them */
+	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, "min")) &&
+	    json_is_integer(json_object_get(j, "max")) && json_is_number(json_object_get(j, "mean"))) {
+		if ((rc = rf_req_int(c, j, "min", &m->min)) ||
+		    (rc = rf_req_int(c, j, "max", &m->max)) ||
+		    (rc = rf_req_num(c, j, "mean", &m->mean)))
+			return rc;
+		if (m->min < 0 || m->min > m->max || !isfinite(m->mean) || m->mean < (double)m->min ||
+		    m->mean > (double)m->max)
+			return rf_fail(c, RTB_EFORMAT, "summary min %lld, mean %g, max %lld are inconsistent",
+				       (long long)m->min, m->mean, (long long)m->max);
+		m->has_summary = 1;
+	}
 	if (!has && m->has_stats)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
 	if (m->has_stats) {

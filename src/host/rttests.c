@@ -8,8 +8,11 @@
  * rtbench-result object (docs/json-schema.md) that the ordinary reader then
  * validates, so compare, report and check take it beside rtbench runs:
  *
- *  - one metric per file, threads merged, under the rtbench id measuring
- *    the same thing (docs/validation.md): cyclictest -> irq.timer.nanosleep
+ *  - one metric per CPU the tool's threads ran on (`<id>@cpu<N>`, the
+ *    shared per-CPU id scheme) and the all-CPU `<id>` (threads merged,
+ *    the CPU of its maximum in its note), or only `<id>` when every thread
+ *    ran on one CPU; the rtbench id is the one measuring the same thing
+ *    (docs/validation.md): cyclictest -> irq.timer.nanosleep
  *    (irq.timer.signal with -x/--posix_timers), ptsematest ->
  *    sync.mutex.wakeup, svsematest -> sync.sem.wakeup, pmqtest ->
  *    ipc.mqueue.wakeup (".xcpu" when sender and receiver ran on different
@@ -21,7 +24,12 @@
  *    resolution: the value cyclictest itself reports) and stddev; its avg
  *    as the mean. When the histogram overflowed (-h too small), or for the
  *    tools that report only min/avg/max, the metric is "summary_only": the
- *    figures are in its note and nothing is compared. */
+ *    file's own min, avg (as mean) and max, and an overflowed histogram
+ *    kept with its overflow count, so it is compared on what it has.
+ *  - the settings its command line states (interval, priority, affinity,
+ *    duration, loops, mlock, histogram size) in "settings", under
+ *    rtbench's keys where they mean the same (period_ns, prio, cpu,
+ *    mlocked). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +82,17 @@ struct bucket {
 	long long n;
 };
 
+/* One thread's figures (the receiver's, for the two-thread tools). */
+struct thr {
+	long long cpu, n, mn, mx;
+	double avg;
+	size_t b0, nb;            /* its buckets in the bucket array */
+};
+
+/* Figures at most this many units (1 us or 1 ns): a latency of 10^12 us
+ * is 11 days; above it a file is refused, so no product overflows. */
+#define RTT_MAX_VALUE 1000000000000LL
+
 static int cmp_bucket(const void *a, const void *b)
 {
 	const struct bucket *x = a, *y = b;
@@ -81,7 +100,7 @@ static int cmp_bucket(const void *a, const void *b)
 	return x->v < y->v ? -1 : x->v > y->v;
 }
 
-/* part - the sender/receiver/thread object's integer `key`, or -1 */
+/* geti - the object's integer `key`, or -1 */
 static long long geti(json_t *o, const char *key)
 {
 	json_t *v = json_object_get(o, key);
@@ -96,20 +115,259 @@ static double getn(json_t *o, const char *key)
 	return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
+/* digits - s is a decimal number of digits only ("", " 7", "+8", "1e3"
+ * are not), at most RTT_MAX_VALUE; into *v. */
+static int digits(const char *s, size_t n, long long *v)
+{
+	long long x = 0;
+	size_t i;
+
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		x = x * 10 + (s[i] - '0');
+		if (x > RTT_MAX_VALUE)
+			return 0;
+	}
+	*v = x;
+	return 1;
+}
+
+/* opt_value - the value of option `sh` (-p80, -p 80) or `lg` (--priority=80,
+ * --priority 80) in the command line's words w[0..n), or NULL. */
+static const char *opt_value(char **w, int n, const char *sh, const char *lg)
+{
+	size_t ls = strlen(lg);
+
+	for (int i = 1; i < n; i++) {
+		if (sh && !strcmp(w[i], sh))
+			return i + 1 < n ? w[i + 1] : NULL;
+		if (sh && !strncmp(w[i], sh, 2) && w[i][1] != '-' && w[i][2])
+			return w[i] + 2;
+		if (!strncmp(w[i], lg, ls) && w[i][ls] == '=')
+			return w[i] + ls + 1;
+		if (!strcmp(w[i], lg))
+			return i + 1 < n ? w[i + 1] : NULL;
+	}
+	return NULL;
+}
+
+static int opt_flag(char **w, int n, const char *sh, const char *lg)
+{
+	for (int i = 1; i < n; i++)
+		if ((sh && !strcmp(w[i], sh)) || !strcmp(w[i], lg))
+			return 1;
+	return 0;
+}
+
+/* cmdline_settings - what the tool's command line says into settings:
+ * -i/--interval (us) as period_ns, -p/--priority as prio (and
+ * rt_requested), -a/--affinity as cpu (one CPU) or cpus (a list),
+ * -D/--duration as duration ("10", "5m" as written), -l/--loops,
+ * -m/--mlockall as mlocked, -h/--histogram as histogram_us. Options not
+ * given are not recorded (the tool's defaults are its own). */
+static void cmdline_settings(const char *cmd, json_t *set)
+{
+	char buf[1024], *w[64], *save = NULL, *tok;
+	const char *v;
+	long long x;
+	int n = 0;
+
+	snprintf(buf, sizeof(buf), "%s", cmd);
+	for (tok = strtok_r(buf, " \t", &save); tok && n < 64; tok = strtok_r(NULL, " \t", &save))
+		w[n++] = tok;
+	if ((v = opt_value(w, n, "-i", "--interval")) && digits(v, strlen(v), &x))
+		json_object_set_new(set, "period_ns", json_integer((json_int_t)(x * 1000)));
+	if ((v = opt_value(w, n, "-p", "--priority")) && digits(v, strlen(v), &x)) {
+		json_object_set_new(set, "prio", json_integer((json_int_t)x));
+		json_object_set_new(set, "rt_requested", json_boolean(x > 0));
+	}
+	if ((v = opt_value(w, n, "-a", "--affinity")) && v[0] != '-') {
+		if (digits(v, strlen(v), &x))
+			json_object_set_new(set, "cpu", json_integer((json_int_t)x));
+		else
+			json_object_set_new(set, "cpus", json_string(v));
+	}
+	if ((v = opt_value(w, n, "-D", "--duration")))
+		json_object_set_new(set, "duration", json_string(v));
+	if ((v = opt_value(w, n, "-l", "--loops")) && digits(v, strlen(v), &x))
+		json_object_set_new(set, "loops", json_integer((json_int_t)x));
+	if ((v = opt_value(w, n, "-h", "--histogram")) && digits(v, strlen(v), &x))
+		json_object_set_new(set, "histogram_us", json_integer((json_int_t)x));
+	if (opt_flag(w, n, "-m", "--mlockall"))
+		json_object_set_new(set, "mlocked", json_true());
+}
+
+/* hist_merge - sort a[0..n) by value and add up equal values in one pass;
+ * returns the new count. */
+static size_t hist_merge(struct bucket *a, size_t n)
+{
+	size_t o = 0;
+
+	if (n > 1)
+		qsort(a, n, sizeof(*a), cmp_bucket);
+	for (size_t i = 0; i < n; i++) {
+		if (o && a[o - 1].v == a[i].v)
+			a[o - 1].n += a[i].n;
+		else
+			a[o++] = a[i];
+	}
+	return o;
+}
+
+/* The figures of one metric: the threads of one CPU, or all of them. */
+struct group {
+	long long count, hcount, vmin, vmax, max_cpu;
+	double wsum;
+	int nthreads, has_hist;
+	struct bucket *bk;
+	size_t nbk;
+};
+
+/* group_of - the threads on `cpu` (all threads if cpu == -2) merged. */
+static int group_of(const struct thr *t, int nt, const struct bucket *all, long long cpu,
+		    struct group *g)
+{
+	size_t nb = 0, k = 0;
+
+	memset(g, 0, sizeof(*g));
+	g->vmin = g->vmax = g->max_cpu = -1;
+	for (int i = 0; i < nt; i++)
+		if (cpu == -2 || t[i].cpu == cpu)
+			nb += t[i].nb;
+	g->bk = malloc((nb ? nb : 1) * sizeof(*g->bk));
+	if (!g->bk)
+		return RTB_ENOMEM;
+	for (int i = 0; i < nt; i++) {
+		if (cpu != -2 && t[i].cpu != cpu)
+			continue;
+		g->nthreads++;
+		g->count += t[i].n;
+		g->wsum += t[i].avg * (double)t[i].n;
+		g->vmin = g->vmin < 0 || t[i].mn < g->vmin ? t[i].mn : g->vmin;
+		if (t[i].mx > g->vmax) {
+			g->vmax = t[i].mx;
+			g->max_cpu = t[i].cpu;
+		}
+		g->has_hist |= t[i].nb > 0 || t[i].b0 == (size_t)-1;
+		for (size_t j = 0; j < t[i].nb; j++) {
+			g->bk[k] = all[t[i].b0 + j];
+			g->hcount += g->bk[k++].n;
+		}
+	}
+	g->nbk = hist_merge(g->bk, k);
+	return 0;
+}
+
+/* group_metric - one metric object of group g under id. */
+static json_t *group_metric(const struct tool_map *map, const char *ver, const char *cmd,
+			    const char *id, const struct group *g, long long unit_ns, int agg)
+{
+	char note[600], method[400], where[64] = "";
+	json_t *m, *hist, *buckets;
+	double sum = 0, ssq = 0;
+	long long overflow = g->count > g->hcount ? g->count - g->hcount : 0;
+	size_t i;
+
+	snprintf(method, sizeof(method), "from rt-tests: %s (%s); %s", map->tool, map->title, cmd);
+	m = json_pack("{s:s, s:s, s:n, s:s, s:s, s:s, s:s}", "id", id, "title", map->title,
+		      "study_table", "unit", "ns", "status", "ok", "method", method, "source", "rt-tests");
+	if (!m)
+		return NULL;
+	if (agg && g->max_cpu >= 0)
+		snprintf(where, sizeof(where), " (on CPU %lld)", g->max_cpu);
+	json_object_set_new(m, "count", json_integer(g->count));
+	if (!g->has_hist || g->hcount != g->count) {
+		snprintf(note, sizeof(note), "from rt-tests %s %s: min %.3f us, avg %.3f us, max %.3f us%s "
+			 "over %lld samples%s%s; %s, so compared on its max%s only", map->tool, ver,
+			 (double)(g->vmin * unit_ns) / 1e3, g->wsum / (double)g->count * (double)unit_ns / 1e3,
+			 (double)(g->vmax * unit_ns) / 1e3, where, g->count,
+			 g->nthreads > 1 ? ", threads merged" : "", "",
+			 !g->has_hist ? "its --json output has no histogram" :
+			 "its histogram overflowed (run it with a larger -h)",
+			 g->has_hist ? " and overflow count" : "");
+		json_object_set_new(m, "summary_only", json_true());
+		json_object_set_new(m, "note", json_string(note));
+		json_object_set_new(m, "min", json_integer(g->vmin * unit_ns));
+		json_object_set_new(m, "max", json_integer(g->vmax * unit_ns));
+		json_object_set_new(m, "mean", json_real(g->wsum / (double)g->count * (double)unit_ns));
+		if (g->has_hist) {
+			/* what the histogram holds, and how many values lay above it */
+			hist = json_pack("{s:s, s:i, s:I}", "layout", "linear", "underflow", 0,
+					 "overflow", (json_int_t)overflow);
+			buckets = json_array();
+			for (i = 0; hist && buckets && i < g->nbk; i++)
+				json_array_append_new(buckets, json_pack("[I, I, I]",
+					(json_int_t)(g->bk[i].v * unit_ns), (json_int_t)((g->bk[i].v + 1) * unit_ns),
+					(json_int_t)g->bk[i].n));
+			json_object_set_new(hist, "buckets", buckets);
+			json_object_set_new(m, "histogram", hist);
+		}
+		return m;
+	}
+	static const double q[] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999 };
+	static const char *const qk[] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
+	long long cum = 0;
+	size_t k = 0;
+
+	for (i = 0; i < g->nbk; i++) {
+		double v = (double)(g->bk[i].v * unit_ns);
+
+		sum += v * (double)g->bk[i].n;
+		ssq += v * v * (double)g->bk[i].n;
+	}
+	snprintf(note, sizeof(note), "from rt-tests %s %s: statistics from its histogram (%s "
+		 "buckets), mean is its avg%s%s", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us",
+		 agg && g->max_cpu >= 0 ? "; max" : "", where);
+	json_object_set_new(m, "note", json_string(note));
+	json_object_set_new(m, "min", json_integer(g->vmin * unit_ns));
+	json_object_set_new(m, "max", json_integer(g->vmax * unit_ns));
+	json_object_set_new(m, "mean", json_real(g->wsum / (double)g->count * (double)unit_ns));
+	json_object_set_new(m, "stddev", json_real(sqrt(fmax(0, ssq / (double)g->count -
+					(sum / (double)g->count) * (sum / (double)g->count)))));
+	for (i = 0; i < g->nbk && k < 6; i++) {
+		cum += g->bk[i].n;
+		/* nearest rank: the smallest value with at least ceil(q*N) at or below */
+		while (k < 6 && (double)cum >= ceil(q[k] * (double)g->count)) {
+			json_object_set_new(m, qk[k], json_integer(g->bk[i].v * unit_ns));
+			k++;
+		}
+	}
+	json_object_set_new(m, "first", json_null());
+	hist = json_pack("{s:s, s:i, s:i}", "layout", "linear", "underflow", 0, "overflow", 0);
+	buckets = json_array();
+	for (i = 0; hist && buckets && i < g->nbk; i++)
+		json_array_append_new(buckets, json_pack("[I, I, I]", (json_int_t)(g->bk[i].v * unit_ns),
+							 (json_int_t)((g->bk[i].v + 1) * unit_ns),
+							 (json_int_t)g->bk[i].n));
+	json_object_set_new(hist, "buckets", buckets);
+	json_object_set_new(m, "histogram", hist);
+	return m;
+}
+
+static int cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 {
 	const char *cmd = json_string_value(json_object_get(root, "cmdline:"));
 	const char *ver = json_string_value(json_object_get(root, "rt_test_version:"));
 	json_t *sys = json_object_get(root, "sysinfo"), *threads = json_object_get(root, "thread");
-	json_t *out = NULL, *m = NULL, *t, *jsys, *hist, *buckets, *warn;
+	json_t *out = NULL, *t, *jsys, *warn, *mets = NULL, *set;
 	const struct tool_map *map = NULL;
 	struct bucket *bk = NULL;
-	size_t nbk = 0, capbk = 0, i;
+	struct thr *th = NULL;
+	long long *cpus = NULL, unit_ns, count = 0;
+	size_t nbk = 0, capbk = 0, i, nth = json_object_size(threads);
 	const char *key, *base, *nodename, *release;
-	long long count = 0, hcount = 0, vmin = -1, vmax = -1, unit_ns;
-	double wsum = 0, ssq = 0, sum = 0;
-	int xcpu = 0, nthreads = 0, has_hist = 0, summary_only;
-	char id[96], note[512], method[400], tname[64], label[160], prog[128];
+	int xcpu = 0, nt = 0, ncpu = 0;
+	char id[96], tname[64], label[160], prog[128];
 
 	if (!cmd || !ver) {
 		fail(err, errlen, "no \"cmdline:\" or \"rt_test_version:\"");
@@ -131,45 +389,49 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	}
 	/* microseconds unless cyclictest ran with -N/--nsecs */
 	unit_ns = geti(root, "resolution_in_ns") == 1 ? 1 : 1000;
+	th = calloc(nth ? nth : 1, sizeof(*th));
+	cpus = calloc(nth ? nth : 1, sizeof(*cpus));
+	if (!th || !cpus)
+		goto nomem;
 
 	json_object_foreach(threads, key, t) {
 		json_t *rx = json_object_get(t, "receiver"), *tx = json_object_get(t, "sender");
 		json_t *h = json_object_get(t, "histogram"), *hv;
+		struct thr *p = &th[nt];
 		const char *hk;
-		long long n, mn, mx;
-		double avg;
 
 		if (!json_is_object(t)) {
 			fail(err, errlen, "a \"thread\" entry is not an object");
 			goto fail;
 		}
-		nthreads++;
 		if (rx) {       /* the two-thread tools: the receiver has the figures */
-			n = geti(tx, "samples");
+			p->n = geti(tx, "samples");
 			if (geti(tx, "cpu") >= 0 && geti(rx, "cpu") >= 0 && geti(tx, "cpu") != geti(rx, "cpu"))
 				xcpu = 1;
 			t = rx;
 		} else {
-			n = geti(t, "cycles");
+			p->n = geti(t, "cycles");
 		}
-		mn = geti(t, "min");
-		mx = geti(t, "max");
-		avg = getn(t, "avg");
-		if (n < 0 || mn < 0 || mx < mn || !isfinite(avg)) {
-			fail(err, errlen, "a thread lacks samples/cycles, min, avg or max");
+		p->cpu = geti(t, "cpu");
+		p->mn = geti(t, "min");
+		p->mx = geti(t, "max");
+		p->avg = getn(t, "avg");
+		if (p->n < 0 || p->mn < 0 || p->mx < p->mn || !isfinite(p->avg) ||
+		    p->n > RTT_MAX_VALUE || p->mx > RTT_MAX_VALUE || count > RTT_MAX_VALUE - p->n) {
+			fail(err, errlen, "a thread lacks samples/cycles, min, avg or max (or they are "
+			     "beyond 10^12)");
 			goto fail;
 		}
-		count += n;
-		wsum += avg * (double)n;
-		vmin = vmin < 0 || mn < vmin ? mn : vmin;
-		vmax = mx > vmax ? mx : vmax;
+		count += p->n;
+		p->b0 = nbk;
 		if (json_is_object(h)) {
-			has_hist = 1;
+			if (!json_object_size(h))
+				p->b0 = (size_t)-1; /* a histogram, empty: all overflowed */
 			json_object_foreach(h, hk, hv) {
-				char *e;
-				long long v = strtoll(hk, &e, 10);
+				long long v;
 
-				if (*e || v < 0 || !json_is_integer(hv) || json_integer_value(hv) < 0) {
+				if (!digits(hk, strlen(hk), &v) || !json_is_integer(hv) ||
+				    json_integer_value(hv) < 0 || json_integer_value(hv) > RTT_MAX_VALUE) {
 					fail(err, errlen, "a histogram key or count is not a non-negative integer");
 					goto fail;
 				}
@@ -182,15 +444,23 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 				}
 				bk[nbk].v = v;
 				bk[nbk++].n = (long long)json_integer_value(hv);
-				hcount += (long long)json_integer_value(hv);
+				p->nb++;
 			}
 		}
+		nt++;
 	}
-	if (!nthreads || count <= 0) {
+	if (!nt || count <= 0) {
 		fail(err, errlen, "no thread with samples");
 		goto fail;
 	}
-	if (!strcmp(map->tool, "cyclictest") && cmd &&
+	/* the CPUs the threads ran on (-1: not said) */
+	for (int k = 0; k < nt; k++)
+		cpus[k] = th[k].cpu;
+	qsort(cpus, (size_t)nt, sizeof(*cpus), cmp_ll);
+	for (int k = 0; k < nt; k++)
+		if (!k || cpus[k] != cpus[k - 1])
+			cpus[ncpu++] = cpus[k];
+	if (!strcmp(map->tool, "cyclictest") &&
 	    (strstr(cmd, " -x") || strstr(cmd, "--posix_timers")))
 		snprintf(id, sizeof(id), "irq.timer.signal");
 	else
@@ -199,20 +469,6 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	nodename = json_string_value(json_object_get(sys, "nodename"));
 	release = json_string_value(json_object_get(sys, "release"));
 	snprintf(label, sizeof(label), "%s-%s", nodename ? nodename : "host", map->tool);
-
-	/* merge the threads' buckets */
-	if (nbk > 1) /* bk is NULL when no thread had a histogram */
-		qsort(bk, nbk, sizeof(*bk), cmp_bucket);
-	for (i = 0; i + 1 < nbk; ) {
-		if (bk[i].v == bk[i + 1].v) {
-			bk[i].n += bk[i + 1].n;
-			memmove(&bk[i + 1], &bk[i + 2], (nbk - i - 2) * sizeof(*bk));
-			nbk--;
-		} else {
-			i++;
-		}
-	}
-	summary_only = !has_hist || hcount != count;
 
 	out = json_pack("{s:s, s:i, s:{s:s, s:s}, s:s, s:o, s:s, s:b, s:b}",
 			"schema", "rtbench-result", "schema_version", 1,
@@ -223,8 +479,10 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 		goto nomem;
 	warn = json_array();
 	json_array_append_new(warn, json_sprintf("from rt-tests: %s %s --json output, %d thread%s "
-						 "merged; no samples, figures at %s resolution",
-						 map->tool, ver, nthreads, nthreads == 1 ? "" : "s",
+						 "%s; no samples, figures at %s resolution",
+						 map->tool, ver, nt, nt == 1 ? "" : "s",
+						 ncpu > 1 ? "kept per CPU and merged for the all-CPU figure" :
+						 nt == 1 ? "" : "merged",
 						 unit_ns == 1 ? "1 ns" : "1 us"));
 	json_object_set_new(out, "warnings", warn);
 	jsys = json_pack("{s:s?, s:s?, s:s?, s:s?, s:s?, s:o}",
@@ -235,71 +493,43 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			 "realtime_kernel", json_is_integer(json_object_get(sys, "realtime")) ?
 			 json_boolean(json_integer_value(json_object_get(sys, "realtime"))) : json_null());
 	json_object_set_new(out, "system", jsys ? jsys : json_object());
-	json_object_set_new(out, "settings", json_pack("{s:I, s:s}", "samples", (json_int_t)count,
-						       "source", "rt-tests"));
+	set = json_pack("{s:I, s:s}", "samples", (json_int_t)count, "source", "rt-tests");
+	if (set)
+		cmdline_settings(cmd, set);
+	json_object_set_new(out, "settings", set ? set : json_object());
 
-	snprintf(method, sizeof(method), "from rt-tests: %s (%s); %s", map->tool, map->title, cmd);
-	m = json_pack("{s:s, s:s, s:n, s:s, s:s, s:s, s:s}", "id", id, "title", map->title,
-		      "study_table", "unit", "ns", "status", "ok", "method", method, "source", "rt-tests");
-	if (!m)
+	mets = json_array();
+	if (!mets || json_object_set_new(out, "metrics", mets))
 		goto nomem;
-	if (summary_only) {
-		snprintf(note, sizeof(note), "from rt-tests %s %s: min %.3f us, avg %.3f us, max %.3f us "
-			 "over %lld samples; %s, so no distribution to compare", map->tool, ver,
-			 (double)(vmin * unit_ns) / 1e3, wsum / (double)count * (double)unit_ns / 1e3,
-			 (double)(vmax * unit_ns) / 1e3, count,
-			 has_hist ? "its histogram overflowed (run it with a larger -h)" :
-			 "its --json output has no histogram");
-		json_object_set_new(m, "summary_only", json_true());
-		json_object_set_new(m, "count", json_integer(count));
-		json_object_set_new(m, "note", json_string(note));
-	} else {
-		static const double q[] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999 };
-		static const char *const qk[] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
-		long long cum = 0;
-		size_t k = 0;
+	/* the all-CPU figure, then one per CPU when the threads ran on several */
+	for (int k = -1; k < (ncpu > 1 ? ncpu : 0); k++) {
+		struct group g;
+		char mid[112];
+		json_t *m;
 
-		for (i = 0; i < nbk; i++) {
-			double v = (double)(bk[i].v * unit_ns);
-
-			sum += v * (double)bk[i].n;
-			ssq += v * v * (double)bk[i].n;
-		}
-		snprintf(note, sizeof(note), "from rt-tests %s %s: statistics from its histogram (%s "
-			 "buckets), mean is its avg", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us");
-		json_object_set_new(m, "note", json_string(note));
-		json_object_set_new(m, "count", json_integer(count));
-		json_object_set_new(m, "min", json_integer(vmin * unit_ns));
-		json_object_set_new(m, "max", json_integer(vmax * unit_ns));
-		json_object_set_new(m, "mean", json_real(wsum / (double)count * (double)unit_ns));
-		json_object_set_new(m, "stddev", json_real(sqrt(fmax(0, ssq / (double)count -
-						(sum / (double)count) * (sum / (double)count)))));
-		for (i = 0; i < nbk && k < 6; i++) {
-			cum += bk[i].n;
-			/* nearest rank: the smallest value with at least ceil(q*N) at or below */
-			while (k < 6 && (double)cum >= ceil(q[k] * (double)count)) {
-				json_object_set_new(m, qk[k], json_integer(bk[i].v * unit_ns));
-				k++;
-			}
-		}
-		json_object_set_new(m, "first", json_null());
-		hist = json_pack("{s:s, s:i, s:i}", "layout", "linear", "underflow", 0, "overflow", 0);
-		buckets = json_array();
-		for (i = 0; hist && buckets && i < nbk; i++)
-			json_array_append_new(buckets, json_pack("[I, I, I]", (json_int_t)(bk[i].v * unit_ns),
-								 (json_int_t)((bk[i].v + 1) * unit_ns),
-								 (json_int_t)bk[i].n));
-		json_object_set_new(hist, "buckets", buckets);
-		json_object_set_new(m, "histogram", hist);
+		if (group_of(th, nt, bk, k < 0 ? -2 : cpus[k], &g))
+			goto nomem;
+		if (k < 0)
+			snprintf(mid, sizeof(mid), "%s", id);
+		else if (cpus[k] >= 0)
+			snprintf(mid, sizeof(mid), "%s@cpu%lld", id, cpus[k]);
+		else
+			snprintf(mid, sizeof(mid), "%s@cpu-unknown", id);
+		m = g.count > 0 ? group_metric(map, ver, cmd, mid, &g, unit_ns, k < 0 && ncpu > 1) : NULL;
+		free(g.bk);
+		if (g.count > 0 && (!m || json_array_append_new(mets, m)))
+			goto nomem;
 	}
-	json_object_set_new(out, "metrics", json_pack("[o]", m));
 	free(bk);
+	free(th);
+	free(cpus);
 	return out;
 nomem:
 	snprintf(err, errlen, "out of memory");
 fail:
-	json_decref(m);
 	json_decref(out);
 	free(bk);
+	free(th);
+	free(cpus);
 	return NULL;
 }

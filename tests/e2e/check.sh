@@ -83,7 +83,7 @@ python3 - "$data/rtl.json" "$out/incomplete.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 d["complete"] = False
-d["progress"] = {"benchmarks_done": 3, "benchmarks_planned": 9, "rounds_done": 1, "rounds_planned": 5}
+d["progress"] = {"benchmarks_done": 3, "benchmarks_planned": 9, "rounds_done": 1, "rounds_planned": 5, "final": False}
 json.dump(d, open(sys.argv[2], "w"))
 PY
 expect 1 "$rtb" check "$out/incomplete.json"
