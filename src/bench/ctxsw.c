@@ -43,6 +43,7 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 #include "bench/ctxsw_detect.h"
 
 #define BURST_NS 500000000LL   /* spinning part of each second */
@@ -222,12 +223,13 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	int64_t elapsed = rtb_port_mono_ns() - t0;
 
 	rtb_metric_set_method(s.m,
-		"2 SCHED_RR tasks, prio %d, both on CPU %d, empty loop stamping a shared counter; "
-		"sample = last stamp of outgoing -> first stamp of incoming task%s; "
+		"2 tasks, %s, prio %d, both on CPU %d, empty loop stamping a shared counter; "
+		"sample = last stamp of outgoing -> first stamp of incoming task, %s %s%s; "
 		"spinning in %lld ms bursts with %lld ms rests (RT throttling never reached)",
-		rtb_prio_native(RTB_PRIO_LOW), c->cpu,
-		yield ? ", handing over with sched_yield() right after the stamp" :
-			", switched by quantum expiry",
+		rtb_word_or(RTB_W_RR, "round-robin"), rtb_prio_native(RTB_PRIO_LOW), c->cpu,
+		yield ? "handing over with" : "switched by",
+		yield ? rtb_word_or(RTB_W_YIELD, "a yield") : rtb_word_or(RTB_W_RR_SWITCH, "quantum expiry"),
+		yield ? " right after the stamp" : "",
 		BURST_NS / 1000000, (yield ? REST_NS / 10 : REST_NS) / 1000000);
 	rtb_metric_extra(s.m, "cold_switches_excluded", (double)atomic_load(&s.cold), "count");
 	if (s.rr_interval_ns > 0)
@@ -235,7 +237,8 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	if (slice_set > 0)
 		rtb_metric_extra(s.m, "rr_timeslice_ms_set", (double)slice_set, "ms");
 	if (!c->rt)
-		rtb_metric_note(s.m, "no real-time scheduling: SCHED_OTHER tasks, switched by the fair scheduler");
+		rtb_metric_note(s.m, "no real-time scheduling: %s",
+				rtb_word_or(RTB_W_NORT, "time-shared tasks"));
 	if (!yield && s.rr_interval_ns > 0)
 		c->res->set.rr_interval_ns = s.rr_interval_ns;
 	rtb_bench_metric_end(c, s.m, elapsed);
@@ -271,7 +274,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.changes_knobs = 1,
 	.title = "Context switch, round-robin quantum expiry",
 	.study_table = "Table 1",
-	.summary = "two equal-priority SCHED_RR tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",
+	.summary = "two equal-priority round-robin tasks spinning on one CPU; switch at quantum expiry (the study's set-up)",
 	.default_samples = 2000,
 	.not_injectable_why = "the switch is asynchronous (quantum expiry): no code of ours runs inside it",
 	.threads = 2,
@@ -281,9 +284,9 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 
 const struct rtb_bench rtb_bench_ctxsw_yield = {
 	.id = "ctxsw.rr.yield",
-	.title = "Context switch, sched_yield hand-over",
+	.title = "Context switch, yield hand-over",
 	.study_table = "Table 1",
-	.summary = "the same two tasks handing over with sched_yield(); many samples a second",
+	.summary = "the same two tasks handing over with a yield call; many samples a second",
 	.default_samples = 20000,
 	.injectable = 1,
 	.threads = 2,

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 #include "bench/irq_book.h"
 
 struct irq {
@@ -150,18 +151,14 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	if (rc)
 		return rc;
 	rtb_join(&th);
-	/* The port decides what the "interrupt" is: a POSIX timer signal taken
-	 * on the waiting thread, or a real timer interrupt on an RTOS board. */
+	/* The port decides what the "interrupt" is (a POSIX timer signal taken
+	 * on the waiting thread, a real timer interrupt on an RTOS board), and
+	 * says so in its words. */
 	rtb_metric_set_method(s.m,
 		"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
 		"sample = stamp - programmed expiry",
 		(long long)(s.period / 1000),
-		use_signal ? (RTB_PORT_PTIMER_ON_WAITER
-			      ? "POSIX timer signal on CLOCK_MONOTONIC, stamp first thing in the port's signal handler (before any system call), overruns from si_overrun"
-			      : "hardware timer interrupt, stamp first thing in the ISR (interrupt context)")
-			   : (RTB_PORT_PTIMER_ON_WAITER
-			      ? "task sleeping in clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, stamp on wake-up (cyclictest method)"
-			      : "task blocked until the absolute expiry (the port's one-shot timer), stamp on wake-up (cyclictest method)"),
+		rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"),
 		rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
 	if (s.m->missed)
@@ -194,7 +191,7 @@ const struct rtb_bench rtb_bench_irq_signal = {
 	.id = "irq.timer.signal",
 	.title = "Timer interrupt latency, signal handler entry",
 	.study_table = "Table 3",
-	.summary = "periodic POSIX timer; expiry -> entry of its signal handler (the user-space ISR)",
+	.summary = "periodic timer; expiry -> entry of its handler (an ISR, or the signal handler standing in for one)",
 	.default_samples = 20000,
 	.injectable = 1,
 	.threads = 1,

@@ -47,6 +47,7 @@
  */
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 struct i2t {
 	struct rtb_ctx *c;
@@ -136,12 +137,8 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		"periodic %lld us hardware event; sample = task's first stamp after rtb_ptimer_wait "
 		"returns - the handler's entry stamp (one handler per wait); %s (task %s %d, CPU %d)",
 		(long long)(s.period / 1000),
-		RTB_PORT_PTIMER_ON_WAITER
-			? "here the handler is a signal handler on the waiting thread: its return -> "
-			  "the thread resuming, no wake-up or switch"
-			: "the ISR gives the task a semaphore: rest of ISR, give, switch request, "
-			  "scheduler, switch",
-		c->rt ? "SCHED_FIFO" : "time-shared", rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
+		rtb_word_or(RTB_W_ISR_TASK, "the handler's path to the task"),
+		c->rt ? rtb_word_or(RTB_W_FIFO, "priority") : "time-shared", rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
 	if (RTB_PORT_PTIMER_ON_WAITER && c->round == 0)  /* once, not per round */
 		rtb_metric_note(s.m, "not an ISR -> task wake-up on this port: the timer's handler is a "
@@ -160,7 +157,7 @@ const struct rtb_bench rtb_bench_irq_isr_task = {
 	.title = "Timer ISR -> task it wakes",
 	.study_table = "Table 3",
 	.summary = "periodic hardware event; handler's stamp in interrupt context -> the task its give woke "
-		   "(POSIX: signal handler return -> the same thread resuming)",
+		   "(where the handler runs on the waiting thread: its return -> that thread resuming)",
 	.default_samples = 20000,
 	.injectable = 1,
 	.threads = 1,

@@ -12,7 +12,9 @@
  * Thread protocol: the wake engine's (bench/wake.c), with
  *   wait = mq_receive of one 8-byte message, wake = mq_send of one. */
 #include "bench/wake.h"
+#include <stdio.h>
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 struct mqo {
 	rtb_mq_t q;
@@ -48,25 +50,33 @@ static const struct rtb_wake_ops mq_ops = {
 	.open = mq_open_, .wait = mq_wait, .wake = mq_wake, .close = mq_close_,
 };
 
-static int run_mq(struct rtb_ctx *c, const struct rtb_bench *b)
+/* mq_run - the method's first phrase in the port's words, then the engine */
+static int mq_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 {
 	struct mqo o = { 0 };
-	return rtb_wake_run(c, b, &mq_ops, &o, 0,
-			    "POSIX message queue, empty, 8-byte messages: mq_send to a task blocked in mq_receive");
+	char what[200];
+
+	snprintf(what, sizeof(what), "%s, empty, 8-byte messages: %s to a task blocked in %s",
+		 rtb_word_or(RTB_W_MQ, "message queue"), rtb_word_or(RTB_W_MQ_SEND, "send"),
+		 rtb_word_or(RTB_W_MQ_RECEIVE, "receive"));
+	return rtb_wake_run(c, b, &mq_ops, &o, xcpu, what);
+}
+
+static int run_mq(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return mq_run(c, b, 0);
 }
 
 static int run_mq_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct mqo o = { 0 };
-	return rtb_wake_run(c, b, &mq_ops, &o, 1,
-			    "POSIX message queue, empty, 8-byte messages: mq_send to a task blocked in mq_receive on another CPU");
+	return mq_run(c, b, 1);
 }
 
 const struct rtb_bench rtb_bench_mqueue = {
 	.id = "ipc.mqueue.wakeup",
 	.title = "Message-queue latency (send to blocked receiver)",
 	.study_table = "Table 5",
-	.summary = "send on an empty POSIX queue to a receiver verified blocked; send -> receiver running",
+	.summary = "send on an empty message queue to a receiver verified blocked; send -> receiver running",
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,

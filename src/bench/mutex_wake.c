@@ -14,7 +14,9 @@
  *   after = the waiter unlocks and blocks on `next`,
  *   rearm = the waker locks again and gives `next`, so the waiter blocks
  *           in lock once more before the next sample. */
+#include <stdio.h>
 #include "bench/wake.h"
+#include "rtbench/words.h"
 
 struct mx {
 	rtb_mutex_t m;
@@ -88,18 +90,25 @@ static const struct rtb_wake_ops mx_ops = {
 	.wake = mx_wake, .leave = mx_leave, .close = mx_close,
 };
 
-static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)
+/* mx_run - the method's first phrase in the port's words, then the engine */
+static int mx_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 {
 	struct mx o = { .waker_holds = 0 };
-	return rtb_wake_run(c, b, &mx_ops, &o, 0,
-			    "pthread mutex (no protocol): unlock by the holder to a task blocked in lock");
+	char what[200];
+
+	snprintf(what, sizeof(what), "%s: unlock by the holder to a task blocked in lock",
+		 rtb_word_or(RTB_W_MUTEX_NONE, "mutex (no protocol)"));
+	return rtb_wake_run(c, b, &mx_ops, &o, xcpu, what);
+}
+
+static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return mx_run(c, b, 0);
 }
 
 static int run_mx_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct mx o = { .waker_holds = 0 };
-	return rtb_wake_run(c, b, &mx_ops, &o, 1,
-			    "pthread mutex (no protocol): unlock by the holder to a task blocked in lock on another CPU");
+	return mx_run(c, b, 1);
 }
 
 const struct rtb_bench rtb_bench_mutex_wake = {

@@ -16,6 +16,7 @@
  * Every 100 ms of this the pair rests 10 ms (RT throttling never reached). */
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 struct pp {
 	rtb_pipe_t a, b;
@@ -77,9 +78,10 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 	ch = 0;
 	rtb_pipe_write(&s.a, &ch, 1);
 	rtb_join(&th);
-	rtb_metric_set_method(m, "two pipes, tPing and tPong SCHED_FIFO %d on CPU %d; sample = one "
+	rtb_metric_set_method(m, "two %ss, tPing and tPong %s %d on CPU %d; sample = one "
 			      "round trip (2 switches, 2 one-byte writes, 2 blocking reads), as perf bench "
-			      "sched pipe's usecs/op", rtb_prio_native(RTB_PRIO_LOW), c->cpu);
+			      "sched pipe's usecs/op", rtb_word_or(RTB_W_PIPE, "pipe"),
+			      rtb_word_or(RTB_W_FIFO, "priority"), rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	rtb_bench_metric_end(c, m, elapsed);
 out_b:
 	rtb_pipe_close(&s.b);

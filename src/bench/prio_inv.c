@@ -40,6 +40,7 @@
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 #include "rtbench/mem.h"
 #include "bench/pi_verdict.h"
 
@@ -287,16 +288,21 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * from tWorkTask's own stamps), not as asked */
 	const int64_t load_p50[2] = { median_of(loads[0], nloads[0]), median_of(loads[1], nloads[1]) };
 
+	static const enum rtb_word proto_word[NPROTO] = {
+		RTB_W_MUTEX_NONE, RTB_W_MUTEX_INHERIT, RTB_W_MUTEX_CEILING
+	};
+	const char *fifo = rtb_word_or(RTB_W_FIFO, "priority");
 	for (int p = 0; p < NPROTO; p++) {
-		rtb_metric_set_method(blk[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
+		const char *mutex = rtb_word_or(proto_word[p], proto_long[p]);
+		rtb_metric_set_method(blk[p], "3 tasks, %s, on CPU %d: tSlowTask %d holds a %s, "
 			"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
 			"critical section %.0f us (running-time spin); sample = tCyclicTask made ready -> "
-			"holds the mutex", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
+			"holds the mutex", fifo, c->cpu, prio_l, mutex, prio_h, prio_m, load_us[0], s.cs_us);
 		if (p != 2) {
-			rtb_metric_set_method(rtr[p], "3 tasks SCHED_FIFO on CPU %d: tSlowTask %d holds a %s mutex, "
+			rtb_metric_set_method(rtr[p], "3 tasks, %s, on CPU %d: tSlowTask %d holds a %s, "
 				"tCyclicTask %d requests it, tWorkTask %d runs a %.0f us busy load; tSlowTask's "
 				"critical section %.0f us (running-time spin); sample = tCyclicTask requests -> "
-				"tSlowTask releases", c->cpu, prio_l, proto_long[p], prio_h, prio_m, load_us[0], s.cs_us);
+				"tSlowTask releases", fifo, c->cpu, prio_l, mutex, prio_h, prio_m, load_us[0], s.cs_us);
 			if (rtr[p]->invalid)
 				rtb_metric_note(rtr[p], "%llu trials where tCyclicTask requested after the release",
 						(unsigned long long)rtr[p]->invalid);

@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 #define WAIT_NS 2000000000LL /* a hand-off slower than this is a failure */
 
@@ -108,9 +109,10 @@ static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_join(&tg);
 	rtb_join(&tt);
 	rtb_metric_set_method(s.m,
-		"binary semaphore (POSIX sem_t) created unavailable; tGive gives it, then tTake "
-		"(equal SCHED_FIFO prio %d, CPU %d) times sem_wait on it, available, never blocking; "
-		"includes one counter read (clock.read_ns)", rtb_prio_native(RTB_PRIO_LOW), c->cpu);
+		"%s created unavailable; tGive gives it, then tTake (equal %s %d, CPU %d) times %s "
+		"on it, available, never blocking; includes one counter read (clock.read_ns)",
+		rtb_word_or(RTB_W_BSEM, "binary semaphore"), rtb_word_or(RTB_W_FIFO, "priority"),
+		rtb_prio_native(RTB_PRIO_LOW), c->cpu, rtb_word_or(RTB_W_BSEM_TAKE, "the take"));
 	if (s.m->invalid)
 		rtb_metric_note(s.m, "a hand-off took over %lld s: sampling stopped", WAIT_NS / 1000000000);
 	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);

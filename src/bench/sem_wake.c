@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* sync.sem.wakeup, sync.sem.wakeup.xcpu - semaphore wake-up latency.
  *
- * What it measures: from just before a give (sem_post) to the first
+ * What it measures: from just before a give (POSIX: sem_post) to the first
  * instruction of a task that was blocked taking the semaphore: the blocking
  * path the study's Table 4 leaves out (it times only the uncontended take).
  * Includes the give, the wake-up, the switch (or the cross-CPU wake-up) and
@@ -9,7 +9,9 @@
  * SysV semaphores.
  * Thread protocol: the wake engine's (bench/wake.c), with
  *   wait = take of a binary semaphore created unavailable, wake = give. */
+#include <stdio.h>
 #include "bench/wake.h"
+#include "rtbench/words.h"
 
 static int sem_open_(void *p)
 {
@@ -36,18 +38,26 @@ static const struct rtb_wake_ops sem_ops = {
 	.open = sem_open_, .wait = sem_wait_, .wake = sem_wake_, .close = sem_close_,
 };
 
-static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
+/* sem_run - the method's first phrase in the port's words, then the engine */
+static int sem_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 {
 	rtb_bsem_t s;
-	return rtb_wake_run(c, b, &sem_ops, &s, 0,
-			    "binary semaphore (POSIX sem_t): sem_post to a task blocked in sem_wait");
+	char what[200];
+
+	snprintf(what, sizeof(what), "%s: %s to a task blocked in %s",
+		 rtb_word_or(RTB_W_BSEM, "binary semaphore"), rtb_word_or(RTB_W_BSEM_GIVE, "give"),
+		 rtb_word_or(RTB_W_BSEM_TAKE, "take"));
+	return rtb_wake_run(c, b, &sem_ops, &s, xcpu, what);
+}
+
+static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return sem_run(c, b, 0);
 }
 
 static int run_sem_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	rtb_bsem_t s;
-	return rtb_wake_run(c, b, &sem_ops, &s, 1,
-			    "binary semaphore (POSIX sem_t): sem_post to a task blocked in sem_wait on another CPU");
+	return sem_run(c, b, 1);
 }
 
 const struct rtb_bench rtb_bench_sem_wake = {

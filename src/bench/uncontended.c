@@ -15,6 +15,7 @@
  * Step 4 the untimed opposite call; every 100 ms a 10 ms rest. */
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 struct uc {
 	struct rtb_ctx *c;
@@ -84,11 +85,13 @@ static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 	rc = rtb_spawn(c, &th, sem ? "tGive" : "tLock", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, uc_task, &u);
 	if (!rc)
 		rtb_join(&th);
-	rtb_metric_set_method(u.m, "%s; one task, SCHED_FIFO %d on CPU %d; sample = stamp, the call, stamp; "
-			      "includes one counter read (clock.read_ns)",
-			      sem ? "give of a binary semaphore (POSIX sem_t) no task waits on, take untimed"
-				  : "lock of a free pthread mutex (no protocol), unlock untimed",
-			      rtb_prio_native(RTB_PRIO_LOW), c->cpu);
+	rtb_metric_set_method(u.m, "%s of a %s%s; one task, %s %d on CPU %d; sample = stamp, the "
+			      "call, stamp; includes one counter read (clock.read_ns)",
+			      sem ? "give" : "lock",
+			      sem ? rtb_word_or(RTB_W_BSEM, "binary semaphore")
+				  : rtb_word_or(RTB_W_MUTEX_NONE, "mutex (no protocol)"),
+			      sem ? " no task waits on, take untimed" : ", free, unlock untimed",
+			      rtb_word_or(RTB_W_FIFO, "priority"), rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	rtb_bench_metric_end(c, u.m, rtb_port_mono_ns() - t0);
 	if (sem)
 		rtb_bsem_destroy(&u.bs);

@@ -24,6 +24,7 @@
 #include <stdatomic.h>
 #include "bench/wake.h"
 #include "rtbench/err.h"
+#include "rtbench/words.h"
 
 #define BLOCK_WAIT_NS 2000000000LL
 
@@ -147,10 +148,12 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 	ops->wake(obj);
 	rtb_join(&w.waiter);
 
-	rtb_metric_set_method(w.m, "%s; %s SCHED_FIFO %d on CPU %d, %s SCHED_FIFO %d on CPU %d; "
+	const char *fifo = rtb_word_or(RTB_W_FIFO, "priority");
+	rtb_metric_set_method(w.m, "%s%s; %s %s %d on CPU %d, %s %s %d on CPU %d; "
 		"waiter checked blocked before every wake; sample = stamp before the wake -> "
-		"stamp when the waiter runs", what, ops->waiter_name, rtb_prio_native(RTB_PRIO_MID), wcpu,
-		ops->waker_name, rtb_prio_native(RTB_PRIO_LOW), c->cpu);
+		"stamp when the waiter runs", what, xcpu ? " on another CPU" : "", ops->waiter_name,
+		fifo, rtb_prio_native(RTB_PRIO_MID), wcpu, ops->waker_name, fifo,
+		rtb_prio_native(RTB_PRIO_LOW), c->cpu);
 	if (w.check_unsupported)
 		rtb_metric_note(w.m, "the port cannot read thread state: the block is guaranteed "
 				"by priority order only");

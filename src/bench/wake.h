@@ -26,8 +26,8 @@ struct rtb_wake_ops {
 
 /* rtb_wake_run - measure wake -> waiter running, with the waiter verified
  * blocked before every wake. xcpu: waiter on another CPU than the waker.
- * what: one phrase for the method line ("POSIX sem_post to a task blocked
- * in sem_wait"). */
+ * what: one phrase for the method line, in the port's words
+ * (rtbench/words.h); " on another CPU" is added for xcpu. */
 int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		 const struct rtb_wake_ops *ops, void *obj, int xcpu, const char *what);
 #endif

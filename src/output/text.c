@@ -271,7 +271,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 			r->xcpu.cpu_b, r->xcpu.cpu_a, r->xcpu.offset_ns, r->xcpu.rtt_ns / 2, r->xcpu.rtt_ns,
 			r->xcpu.violations, r->xcpu.rounds);
 	rtb_sink_printf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
-		s->rt_granted ? "SCHED_FIFO/RR granted" : "SCHED_OTHER (no real-time)", s->cpu,
+		s->rt_granted ? "real-time priorities granted" : "no real-time priorities", s->cpu,
 		s->mlocked ? "locked" : "not locked",
 		s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)

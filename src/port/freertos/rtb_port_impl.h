@@ -38,6 +38,8 @@ typedef struct { int unused; } rtb_pipe_t;
  * blocked in rtb_ptimer_wait a semaphore from the ISR (port.h): a real
  * ISR -> task wake-up. */
 #define RTB_PORT_PTIMER_ON_WAITER 0
+/* the port's words for what it used (words.c, rtbench/words.h) */
+#define RTB_PORT_WORDS rtb_words_freertos
 
 /* The core's stack pool (src/core/stack.h): threads at once (a benchmark's
  * 3, the watchdog, room to spare) and bytes each. A board may override

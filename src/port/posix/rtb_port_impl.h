@@ -27,6 +27,8 @@ typedef struct { int fd[2]; } rtb_pipe_t;
  * handler's stamp -> rtb_ptimer_wait's return is the handler's own return
  * (sigreturn) and sigsuspend's, not an ISR -> task wake-up (port.h). */
 #define RTB_PORT_PTIMER_ON_WAITER 1
+/* the port's words for what it used (words.c, rtbench/words.h) */
+#define RTB_PORT_WORDS rtb_words_posix
 
 /* Thread stacks the core's pool holds (src/core/stack.h): the most threads
  * rtbench runs at once (3 of a benchmark, the watchdog, room to spare), and

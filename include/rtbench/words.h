@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench - the port's words for what it used.
+ *
+ * A figure's method text says what it includes, in the words of the port
+ * that ran it: a FreeRTOS result names xSemaphoreTake on a binary
+ * semaphore, a POSIX one sem_wait on a sem_t. Benchmark files never write
+ * an OS's words; they ask for them here. Each port keeps its table in
+ * src/port/<port>/words.c, which includes nothing but this header (so a
+ * host-side test reads every port's table without that OS), and names it
+ * in rtb_port_impl.h:  #define RTB_PORT_WORDS rtb_words_<port>
+ * Every entry is a phrase that fits into a sentence; NULL where the port
+ * has no such primitive (the benchmark that needs it is SKIPPED). */
+#ifndef RTBENCH_WORDS_H
+#define RTBENCH_WORDS_H
+
+enum rtb_word {
+	RTB_W_PORT = 0,         /* the port itself: "POSIX (Linux)", "FreeRTOS" */
+	RTB_W_BSEM,             /* the binary semaphore, as created */
+	RTB_W_BSEM_GIVE,        /* its give call */
+	RTB_W_BSEM_TAKE,        /* its take call */
+	RTB_W_MUTEX_NONE,       /* a lock with no protocol */
+	RTB_W_MUTEX_INHERIT,    /* a lock with priority inheritance */
+	RTB_W_MUTEX_CEILING,    /* a lock with the priority ceiling */
+	RTB_W_MQ,               /* the message queue, as created */
+	RTB_W_MQ_SEND,          /* its send call */
+	RTB_W_MQ_RECEIVE,       /* its receive call */
+	RTB_W_PIPE,             /* a byte pipe between tasks */
+	RTB_W_FIFO,             /* fixed-priority scheduling, before a priority number */
+	RTB_W_RR,               /* equal priorities sharing the CPU by quantum */
+	RTB_W_RR_SWITCH,        /* what ends a quantum */
+	RTB_W_YIELD,            /* the yield call */
+	RTB_W_NORT,             /* the scheduling a run without RT priority has */
+	RTB_W_PTIMER,           /* the periodic event and where its handler stamps */
+	RTB_W_SLEEP_ABS,        /* a task sleeping until an absolute expiry */
+	RTB_W_ISR_TASK,         /* what lies between the handler and its task */
+	RTB_NWORDS
+};
+
+/* rtb_port_word - the running port's phrase for w; NULL where it has no
+ * such thing (src/core/words.c, from the port's table). */
+const char *rtb_port_word(enum rtb_word w);
+/* rtb_word_or - the phrase, or `none` where the port has none. */
+const char *rtb_word_or(enum rtb_word w, const char *none);
+
+#endif

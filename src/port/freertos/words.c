@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* FreeRTOS port - its words for what it uses (rtbench/words.h): the calls
+ * in sync.c, thread.c and timer.c. Includes no FreeRTOS header, so the
+ * host's unit tests check these texts without a kernel (test_words). */
+#include "rtbench/words.h"
+
+extern const char *const rtb_words_freertos[RTB_NWORDS];
+const char *const rtb_words_freertos[RTB_NWORDS] = {
+	[RTB_W_PORT] = "FreeRTOS",
+	[RTB_W_BSEM] = "binary semaphore (xSemaphoreCreateBinaryStatic)",
+	[RTB_W_BSEM_GIVE] = "xSemaphoreGive",
+	[RTB_W_BSEM_TAKE] = "xSemaphoreTake",
+	[RTB_W_MUTEX_NONE] = "binary semaphore taken and given as a lock (no protocol)",
+	[RTB_W_MUTEX_INHERIT] = "FreeRTOS mutex (xSemaphoreCreateMutexStatic: priority inheritance)",
+	[RTB_W_MUTEX_CEILING] = NULL, /* FreeRTOS has no priority ceiling */
+	[RTB_W_MQ] = "FreeRTOS queue (xQueueCreateStatic)",
+	[RTB_W_MQ_SEND] = "xQueueSend",
+	[RTB_W_MQ_RECEIVE] = "xQueueReceive",
+	[RTB_W_PIPE] = NULL,          /* no byte pipe between tasks */
+	[RTB_W_FIFO] = "task priority",
+	[RTB_W_RR] = "equal task priority, time slicing (configUSE_TIME_SLICING)",
+	[RTB_W_RR_SWITCH] = "the tick interrupt (time slicing)",
+	[RTB_W_YIELD] = "taskYIELD()",
+	[RTB_W_NORT] = "tasks at one priority",
+	[RTB_W_PTIMER] = "hardware timer interrupt, stamp first thing in the ISR (interrupt context)",
+	[RTB_W_SLEEP_ABS] = "task blocked until the absolute expiry (the port's one-shot timer "
+			    "interrupt, a task notification), stamp on wake-up (cyclictest method)",
+	[RTB_W_ISR_TASK] = "the ISR gives the task a binary semaphore (xSemaphoreGiveFromISR): rest "
+			   "of the ISR, give, switch request, scheduler, switch",
+};

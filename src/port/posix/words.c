@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* POSIX port - its words for what it uses (rtbench/words.h): the calls in
+ * sync.c, thread.c and timer.c. */
+#include "rtbench/words.h"
+
+extern const char *const rtb_words_posix[RTB_NWORDS];
+const char *const rtb_words_posix[RTB_NWORDS] = {
+	[RTB_W_PORT] = "POSIX (Linux)",
+	[RTB_W_BSEM] = "binary semaphore (POSIX sem_t)",
+	[RTB_W_BSEM_GIVE] = "sem_post",
+	[RTB_W_BSEM_TAKE] = "sem_wait",
+	[RTB_W_MUTEX_NONE] = "pthread mutex (no protocol)",
+	[RTB_W_MUTEX_INHERIT] = "pthread mutex (PTHREAD_PRIO_INHERIT)",
+	[RTB_W_MUTEX_CEILING] = "pthread mutex (PTHREAD_PRIO_PROTECT, priority ceiling)",
+	[RTB_W_MQ] = "POSIX message queue",
+	[RTB_W_MQ_SEND] = "mq_send",
+	[RTB_W_MQ_RECEIVE] = "mq_receive",
+	[RTB_W_PIPE] = "pipe",
+	[RTB_W_FIFO] = "SCHED_FIFO",
+	[RTB_W_RR] = "SCHED_RR",
+	[RTB_W_RR_SWITCH] = "quantum expiry",
+	[RTB_W_YIELD] = "sched_yield()",
+	[RTB_W_NORT] = "SCHED_OTHER tasks, switched by the fair scheduler",
+	[RTB_W_PTIMER] = "POSIX timer signal on CLOCK_MONOTONIC, stamp first thing in the port's "
+			 "signal handler (before any system call), overruns from si_overrun",
+	[RTB_W_SLEEP_ABS] = "task sleeping in clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, "
+			    "stamp on wake-up (cyclictest method)",
+	[RTB_W_ISR_TASK] = "here the handler is a signal handler on the waiting thread: its return -> "
+			   "the thread resuming, no wake-up or switch",
+};
