@@ -51,6 +51,7 @@ struct rtb_opts {
 	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
 	int trace;              /* --trace: record the OS's event trace */
 	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
+	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
 };
 
 struct rtb_ctx {

@@ -11,6 +11,9 @@
 
 /* rtb_write_text - the study-shaped tables (Table 1 ... Table 5 and extras). */
 int rtb_write_text(struct rtb_sink *s, const struct rtb_result *r);
+/* rtb_write_worst_text - the worst samples explained (run --trace) and the
+ * --break-us stop, after the tables (src/output/worst.c). */
+void rtb_write_worst_text(struct rtb_sink *s, const struct rtb_result *r);
 
 /* rtb_write_json - the result as docs/json-schema.md describes
  * (schema "rtbench-result", version RTB_SCHEMA_VERSION). Strings are escaped

@@ -83,6 +83,30 @@ struct rtb_spread {
 	int64_t lo_ns, hi_ns;
 };
 
+/* --break-us: the first sample above `ns` stops the run, like cyclictest
+ * -b; which one it was (core/trace_run.c keeps the run's one record). */
+struct rtb_break {
+	int64_t ns;             /* the threshold; 0: off */
+	int hit;
+	char id[64];            /* the metric whose sample crossed it */
+	int64_t sample_ns;
+	size_t index;           /* its slot in that pass's metric */
+};
+/* One of a metric's worst samples, explained from the trace around it:
+ * its components (the matcher's, where matched) and what held its CPU. */
+#ifndef RTB_WORST_N
+#define RTB_WORST_N 5
+#endif
+struct rtb_worst {
+	size_t index;           /* sample index in the metric's samples */
+	int64_t sample_ns;
+	uint8_t broke;          /* the sample that crossed --break-us */
+	uint8_t matched;        /* comp_ns valid */
+	int64_t comp_ns[RTB_TRACE_MAX_COMP];
+	struct rtb_explain x;
+	char line[400];         /* the largest contributors in one line */
+};
+
 /* What the kernel's event trace said about a metric's samples (run --trace;
  * see rtbench/trace.h and docs/measurements.md). */
 struct rtb_trace_disagreement {
@@ -111,6 +135,10 @@ struct rtb_metric_trace {
 	int64_t *untraced;      /* the untraced samples */
 	size_t nuntraced;
 	int64_t untraced_p50_ns, untraced_p99_ns;
+	/* the worst samples explained (core/trace_explain.c): the largest
+	 * (and the one over --break-us), largest first; bounded */
+	struct rtb_worst *worst;
+	int nworst;
 };
 
 struct rtb_metric {
@@ -158,6 +186,7 @@ struct rtb_metric {
 	struct rtb_trace_marks *tm;
 	struct rtb_metric_trace *trace;
 	char trace_parent[64];  /* a component metric: the metric it decomposes */
+	struct rtb_break *brk;  /* run --break-us: the run's threshold (NULL: off) */
 };
 
 struct rtb_settings {
@@ -186,6 +215,7 @@ struct rtb_settings {
 	int trace_requested;    /* run --trace */
 	int traced;             /* 1: the kernel's trace was recorded */
 	char trace_note[200];   /* why not, when requested and not traced */
+	struct rtb_break brk;   /* --break-us, and the sample that stopped the run */
 	/* run --duration (core/long.c); duration_ns 0: a run by count */
 	int64_t duration_ns, interval_ns; /* planned per measurement, interval */
 	int64_t measured_ns;    /* time actually measured (all measurements) */
@@ -253,12 +283,18 @@ int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 /* rtb_metric_find - metric by id, or NULL. */
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
 
+/* rtb_break_hit - sample slot i (ns) of m crossed --break-us: keep it and
+ * stop the run (the first one only). Out of line: only when it happens. */
+void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns);
+
 /* rtb_metric_store - THE place a sample enters a metric's storage: slot i
  * (i < capacity; the caller checked). Every record call ends here, so a
  * different storage (a fixed-memory histogram) changes this function and
  * no benchmark. Inline, no call, no allocation: it runs in the loop. */
 static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 {
+	if (__builtin_expect(m->brk && ns > m->brk->ns, 0))
+		rtb_break_hit(m, i, ns);
 	if (m->hm) {
 		rtb_hm_record(m->hm, ns); /* histogram mode (rtbench/hmetric.h) */
 		return;

@@ -29,6 +29,16 @@ enum rtb_tev_kind {
 	RTB_TEV_SWITCH,         /* cpu switches from task prev to task pid */
 	RTB_TEV_PRIO,           /* task pid's priority changes old_prio -> new_prio
 				 * by the priority-inheritance machinery */
+	/* what else ran on a CPU (the worst events' explanation,
+	 * core/trace_explain.c); comm names it */
+	RTB_TEV_IRQ_ENTER,      /* a device interrupt's handler starts (a: irq) */
+	RTB_TEV_IRQ_EXIT,
+	RTB_TEV_SOFTIRQ_ENTER,  /* a softirq starts (a: vector, comm: its name) */
+	RTB_TEV_SOFTIRQ_EXIT,
+	RTB_TEV_VEC_ENTER,      /* a system vector (reschedule, call_function,
+				 * irq_work, ...) starts; comm names it */
+	RTB_TEV_VEC_EXIT,       /* a system vector (or the timer interrupt) ends */
+	RTB_TEV_NMI,            /* an NMI handler ended; expiry_ns: its length */
 };
 
 struct rtb_tev {
@@ -41,6 +51,11 @@ struct rtb_tev {
 	int32_t prev;           /* SWITCH: the task switched out */
 	int32_t old_prio, new_prio; /* PRIO; SWITCH: prev's and next's priority */
 	int32_t a;              /* WAKING: target cpu */
+	char comm[16];          /* SWITCH: next's name; IRQ/SOFTIRQ/VEC_ENTER:
+				 * the handler's or vector's name */
+	char prev_comm[16];     /* SWITCH: prev's name (a switch out of the
+				 * idle task may be missing from the trace:
+				 * a task is then known by its switch out) */
 	uint8_t kind;           /* enum rtb_tev_kind */
 	uint8_t prev_runnable;  /* SWITCH: prev was still runnable (preempted),
 				 * not blocked */
@@ -147,5 +162,60 @@ void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
 /* rtb_trace_match - match every sample of `in` to its events. Fills out's
  * arrays; returns 0 or RTB_EINVAL. */
 int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *out);
+
+/* ---- the worst events, explained (core/trace_explain.c, pure) -------- */
+
+/* What held a CPU during a sample's window. */
+enum rtb_cause_kind {
+	RTB_CAUSE_SELF = 1,     /* the measured task itself */
+	RTB_CAUSE_TASK,         /* another task (name, pid, kernel prio) */
+	RTB_CAUSE_IRQ,          /* a device interrupt's handler (name, irq in pid) */
+	RTB_CAUSE_SOFTIRQ,      /* a softirq (name: NET_RX, TIMER, ...) */
+	RTB_CAUSE_VEC,          /* a system vector: the timer interrupt,
+				 * reschedule, call_function, irq_work, ... */
+	RTB_CAUSE_NMI,          /* NMI handlers */
+	RTB_CAUSE_IDLE,         /* the idle task: no event seen (idle exit,
+				 * hardware, or the hypervisor running
+				 * something else: as rtla hwnoise calls it) */
+};
+const char *rtb_cause_kind_name(enum rtb_cause_kind k);
+
+#define RTB_CAUSE_MAX 8
+struct rtb_cause {
+	uint8_t kind;           /* enum rtb_cause_kind */
+	char name[16];
+	int32_t pid;            /* TASK/SELF: pid; IRQ: irq number; else -1 */
+	int32_t prio;           /* TASK/SELF: kernel priority (0-99 RT, 100-139
+				 * normal), -1 unknown */
+	uint32_t count;         /* separate stretches (entries) in the window */
+	int64_t ns;             /* how long it held the CPU in the window */
+	int64_t first_ns;       /* when it first ran, from the window's start */
+};
+
+struct rtb_explain {
+	int cpu;                /* the CPU the sample ended on */
+	int64_t window_ns;      /* the window: start of the sample's period
+				 * (TIMER: its expiry) -> its stamp */
+	uint32_t nev;           /* events seen on that CPU in the window */
+	struct rtb_cause cause[RTB_CAUSE_MAX]; /* largest first */
+	int ncause;
+	int64_t other_ns;       /* held by causes beyond RTB_CAUSE_MAX */
+};
+
+/* rtb_trace_explain - what held CPU `cpu` in [from, to] (trace clock
+ * ticks; events ev[0..nev) sorted): every task, device interrupt, softirq,
+ * system vector and NMI with how long it held the CPU, innermost context
+ * charged (an interrupt inside a task is the interrupt's time). tid is the
+ * measured task. cpu < 0: the CPU of the last switch to tid before `to`.
+ * Returns 0, or RTB_EINVAL. */
+int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, int cpu,
+		      long tid, double ticks_per_ns, struct rtb_explain *x);
+
+/* rtb_explain_line - one line naming the largest contributors:
+ * "irq.timer.nanosleep max 412 us on CPU 1: 312 us (76%) softirq NET_RX,
+ * 61 us (15%) task kworker/1:2 (pid 88) prio 120, ...". `what` says which
+ * sample ("max", "sample 1234 over --break-us 100"). */
+void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const struct rtb_explain *x,
+		      char *out, size_t len);
 
 #endif

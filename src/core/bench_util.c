@@ -11,6 +11,7 @@
 #include "core/env.h"
 #include "core/stack.h"
 #include "core/long.h"
+#include "core/trace_run.h"
 
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -168,6 +169,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 		return NULL;
 	}
 	m->study_table = b->study_table;
+	m->brk = rtb_break_for(c);
 	return m;
 }
 

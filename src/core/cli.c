@@ -23,7 +23,7 @@ enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
-	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS,
+	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
 };
 
 static const struct option run_opts[] = {
@@ -55,6 +55,7 @@ static const struct option run_opts[] = {
 	{ "wait-s", required_argument, NULL, OPT_WAIT },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
+	{ "break-us", required_argument, NULL, OPT_BREAK },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
 	{ "cpus", required_argument, NULL, OPT_CPUS },
@@ -398,6 +399,13 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
 			cl->o.trace_events = a;
 			break;
+		case OPT_BREAK:
+			if (selftest)
+				return fail(err, errlen, "--break-us: an option of run, not of selftest");
+			if (num(a, 1, 10000000, &v))
+				return fail(err, errlen, "--break-us: '%s' is not a whole number of microseconds from 1 to 10000000", a);
+			cl->o.break_ns = v * 1000;
+			break;
 		case OPT_DURATION:
 		case OPT_INTERVAL:
 			if (selftest)
@@ -487,6 +495,9 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        watching). Unavailable: one line says why, the run goes on untraced\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
 	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection)\n"
+	      "  --break-us N          stop the run at the first sample over N us, like cyclictest -b, and\n"
+	      "                        say so (exit 0); with --trace it is taken in a traced pass and its\n"
+	      "                        cause explained with the worst samples (docs/diagnosis.md)\n"
 
 	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
 	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);

@@ -344,6 +344,7 @@ void rtb_result_free(struct rtb_result *r)
 		if (m->trace) {
 			rtb_free(m->trace->dis);
 			rtb_free(m->trace->untraced);
+			rtb_free(m->trace->worst);
 		}
 		rtb_free(m->trace);
 		rtb_hm_free(m->hm);

@@ -263,6 +263,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	if (o->trace)
 		rtb_trace_setup(c);
+	rtb_break_arm(c);
 	default_label(o, res);
 
 	measure_clock(res);
@@ -618,6 +619,11 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	}
 	rtb_free(nr);
 	rtb_run_teardown(&c);
+	res->set.brk = *rtb_break_state();
+	if (res->set.brk.hit)
+		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
+			"a %s sample of %.1f us\n", (long long)(res->set.brk.ns / 1000), res->set.brk.id,
+			(double)res->set.brk.sample_ns / 1000.0);
 	footprint(res);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
@@ -625,6 +631,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	wrc |= write_outputs(out, res);
 	if (rc)
 		return rc;
+	if (res->set.stopped_early && res->set.brk.hit)
+		return wrc ? RTB_EIO : 0; /* stopped by --break-us, on purpose */
 	if (res->set.stopped_early)
 		return RTB_EINTR;
 	return wrc ? RTB_EIO : 0;

@@ -13,6 +13,7 @@
  * of the difference between rtbench's interval and the trace's. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "core/trace_run.h"
 #include "rtbench/err.h"
@@ -38,6 +39,47 @@ static int64_t tolerance_ns(enum rtb_trace_kind k)
 	case RTB_TRACE_PINGPONG: return 10000;
 	default: return 0;
 	}
+}
+
+/* --break-us: one record per run (rounds and passes have results of their
+ * own; the break is the run's). */
+static struct rtb_break run_brk;
+static atomic_int *brk_stop;
+static atomic_flag brk_once = ATOMIC_FLAG_INIT;
+
+void rtb_break_arm(struct rtb_ctx *c)
+{
+	memset(&run_brk, 0, sizeof(run_brk));
+	atomic_flag_clear(&brk_once);
+	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
+	brk_stop = c->stop;
+}
+
+struct rtb_break *rtb_break_for(const struct rtb_ctx *c)
+{
+	if (run_brk.ns <= 0 || run_brk.hit || (c->trace_ready && !c->tracing))
+		return NULL;
+	return &run_brk;
+}
+
+const struct rtb_break *rtb_break_state(void)
+{
+	return &run_brk;
+}
+
+/* rtb_break_hit - the first crossing keeps its sample and stops the run
+ * (the runner then says why and exits 0). Called from the record path, so
+ * it only stores and sets a flag. */
+void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns)
+{
+	if (atomic_flag_test_and_set(&brk_once))
+		return;
+	snprintf(run_brk.id, sizeof(run_brk.id), "%s", m->id);
+	run_brk.sample_ns = ns;
+	run_brk.index = i;
+	run_brk.hit = 1;
+	if (brk_stop)
+		atomic_store(brk_stop, 1);
 }
 
 int rtb_trace_setup(struct rtb_ctx *c)
@@ -114,6 +156,8 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 		return 0;
 	for (size_t i = 0; i < s->ndis; i++)
 		s->dis[i].index += dst->count;
+	for (int k = 0; k < s->nworst; k++)
+		s->worst[k].index += dst->count;
 	if (!d) {
 		dst->trace = s;
 		src->trace = NULL;
@@ -141,6 +185,8 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 	d->not_boosted += s->not_boosted;
 	d->preempted += s->preempted;
 	untraced_stats(d);
+	rtb_trace_worst_merge(dst, d, s);
+	rtb_free(s->worst);
 	rtb_free(s->dis);
 	rtb_free(s->untraced);
 	rtb_free(s);
@@ -244,6 +290,8 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 		rc = add_comp(c, m, "rtbench_minus_trace",
 			      "rtbench's interval minus the trace's (the agreement's difference)",
 			      out.diff_ns, out.why, 1, t->diff_id);
+	if (!rc)
+		rc = rtb_trace_worst(c, m, ev, nev, &out);
 out:
 	rtb_free(out.why);
 	rtb_free(out.diff_ns);
@@ -261,13 +309,31 @@ out:
  *   metric <id> <kind> <tid> <peer_tid> <nsamples>
  *   s <index> <sample_ns> <start> <end> <expiry_ns>      (per sample)
  *   e <t> <kind> <cpu> <cur> <pid> <prev> <old_prio> <new_prio> <a>
- *     <prev_runnable> <timer> <expiry_ns>                (per event)   */
+ *     <prev_runnable> <timer> <expiry_ns> [<comm> <prev_comm>] (per event)
+ * <comm> and <prev_comm> (a task's or a handler's name, added after version
+ * 1's first readers, who ignore them) are "-" when empty, every byte outside
+ * '!'..'~' and the backslash written as \xHH. */
 struct dump {
 	const struct rtb_ctx *c;
 	int first, last;
 	const struct rtb_tev *ev;
 	size_t nev;
 };
+
+/* ev_name - a name for the events file: "-" when empty, bytes outside
+ * '!'..'~' and the backslash as \xHH. */
+static void ev_name(const char *name, size_t len, char *out)
+{
+	char *p = out;
+
+	for (size_t q = 0; q < len && name[q]; q++) {
+		unsigned char ch = (unsigned char)name[q];
+		p += ch > ' ' && ch < 0x7f && ch != '\\' ? sprintf(p, "%c", ch) : sprintf(p, "\\x%02x", ch);
+	}
+	if (p == out)
+		*p++ = '-';
+	*p = '\0';
+}
 
 static int write_events(struct rtb_sink *s, const void *arg)
 {
@@ -289,10 +355,13 @@ static int write_events(struct rtb_sink *s, const void *arg)
 	}
 	for (size_t k = 0; k < d->nev; k++) {
 		const struct rtb_tev *e = &d->ev[k];
-		rtb_sink_printf(s, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld\n",
+		char comm[4 * sizeof(e->comm) + 2], pcomm[4 * sizeof(e->comm) + 2];
+		ev_name(e->comm, sizeof(e->comm), comm);
+		ev_name(e->prev_comm, sizeof(e->prev_comm), pcomm);
+		rtb_sink_printf(s, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %s %s\n",
 				(unsigned long long)e->t, (int)e->kind, (int)e->cpu, (int)e->cur, (int)e->pid,
 				(int)e->prev, (int)e->old_prio, (int)e->new_prio, (int)e->a, (int)e->prev_runnable,
-				(unsigned long long)e->timer, (long long)e->expiry_ns);
+				(unsigned long long)e->timer, (long long)e->expiry_ns, comm, pcomm);
 	}
 	return rtb_sink_error(s);
 }

@@ -16,4 +16,23 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 /* rtb_trace_merge_round - merge a later round's trace summary of src into
  * the run's metric dst, before src's samples are appended to dst. */
 int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src);
+
+/* ---- --break-us (trace_run.c) and the worst events (trace_worst.c) ---- */
+/* rtb_break_arm - the run's --break-us, the stop flag a crossing sets. */
+void rtb_break_arm(struct rtb_ctx *c);
+/* rtb_break_for - the threshold a new metric of this pass watches, or
+ * NULL: off, already hit, or an untraced pass of a traced run (the break
+ * is taken where its events are recorded). */
+struct rtb_break *rtb_break_for(const struct rtb_ctx *c);
+/* rtb_break_state - the run's break record (hit, which sample). */
+const struct rtb_break *rtb_break_state(void);
+
+/* rtb_trace_worst - keep metric m's worst samples (and the one over
+ * --break-us) with what the trace says of them (m->trace->worst). */
+int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev,
+		    const struct rtb_trace_out *out);
+/* rtb_trace_worst_merge - a later round's worst into dst's (indices of
+ * s already shifted), keeping the largest RTB_WORST_N. */
+void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,
+			   const struct rtb_metric_trace *s);
 #endif

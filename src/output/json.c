@@ -33,7 +33,7 @@ static const char *const pct_keys[RTB_NPCT] = {
 	"p50", "p90", "p99", "p99_9", "p99_99", "p99_999"
 };
 
-#define JW_MAXDEPTH 8
+#define JW_MAXDEPTH 12
 
 /* A JSON writer: per nesting level, how many items were written and how
  * many go on one line (1: one per line; N: N per line; 0: all on one line,
@@ -401,6 +401,17 @@ static void write_settings(struct jw *w, const struct rtb_settings *s)
 		STR(w, "note", s->trace_note);
 		jw_close(w, '}');
 	}
+	if (s->brk.ns > 0) {
+		/* --break-us: and the sample that stopped the run */
+		jw_open(w, "break", '{', 0);
+		put_int(w, "us", s->brk.ns / 1000);
+		put_bool(w, "hit", s->brk.hit);
+		if (s->brk.hit) {
+			STR(w, "metric", s->brk.id);
+			put_int(w, "sample_ns", s->brk.sample_ns);
+		}
+		jw_close(w, '}');
+	}
 	if (s->duration_ns > 0) {
 		/* run --duration (core/long.c; docs/long-runs.md) */
 		jw_open(w, "long_run", '{', 1);
@@ -468,6 +479,51 @@ static void write_hm(struct jw *w, const struct rtb_metric *m)
 static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong" };
 
 /* write_trace - what the kernel's trace said about a metric (run --trace). */
+/* write_worst - the worst samples explained (core/trace_worst.c). */
+static void write_worst(struct jw *w, const struct rtb_metric_trace *t)
+{
+	struct rtb_trace_out names = { 0 };
+
+	rtb_trace_comp_names(t->kind, &names);
+	jw_open(w, "worst", '[', 1);
+	for (int k = 0; k < t->nworst; k++) {
+		const struct rtb_worst *x = &t->worst[k];
+		jw_open(w, NULL, '{', 1);
+		put_uint(w, "index", x->index);
+		put_int(w, "sample_ns", x->sample_ns);
+		put_bool(w, "break", x->broke);
+		put_int(w, "cpu", x->x.cpu);
+		put_int(w, "window_ns", x->x.window_ns);
+		STR(w, "line", x->line);
+		if (x->matched) {
+			jw_open(w, "components", '{', 0);
+			for (int q = 0; q < names.ncomp; q++)
+				put_int(w, names.comp_name[q], x->comp_ns[q]);
+			jw_close(w, '}');
+		} else {
+			put_null(w, "components");
+		}
+		jw_open(w, "held_by", '[', 1);
+		for (int q = 0; q < x->x.ncause; q++) {
+			const struct rtb_cause *c = &x->x.cause[q];
+			jw_open(w, NULL, '{', 0);
+			put_strn(w, "kind", rtb_cause_kind_name((enum rtb_cause_kind)c->kind), SIZE_MAX);
+			STR(w, "name", c->name);
+			put_int(w, "id", c->pid);
+			put_int(w, "prio", c->prio);
+			put_int(w, "ns", c->ns);
+			put_dbl(w, "share", x->sample_ns > 0 ? (double)c->ns / (double)x->sample_ns : 0);
+			put_uint(w, "count", c->count);
+			put_int(w, "first_ns", c->first_ns);
+			jw_close(w, '}');
+		}
+		jw_close(w, ']');
+		put_int(w, "other_ns", x->x.other_ns);
+		jw_close(w, '}');
+	}
+	jw_close(w, ']');
+}
+
 static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
 {
 	jw_open(w, "trace", '{', 1);
@@ -515,6 +571,7 @@ static void write_trace(struct jw *w, const struct rtb_metric_trace *t)
 		jw_close(w, '}');
 	}
 	jw_close(w, ']');
+	write_worst(w, t);
 	jw_close(w, '}');
 }
 

@@ -367,5 +367,6 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		"as %% of the figure); '-' with one round.\n", r->set.rounds > 0 ? r->set.rounds : 1);
 	if (fp->emulation.present)
 		rtb_sink_printf(f, "%s\n", rtb_emulation_line(&fp->emulation, emu, sizeof(emu)));
+	rtb_write_worst_text(f, r);
 	return rtb_sink_error(f);
 }

@@ -59,14 +59,33 @@ const char *rtb_port_trace_clock(void) { return "none"; }
 #include <event-parse.h>
 #include "rtb_port_impl.h"
 
-static const struct { const char *sys, *name; enum rtb_tev_kind kind; } want[] = {
-	{ "irq_vectors", "local_timer_entry", RTB_TEV_TIMER_IRQ },
-	{ "timer", "hrtimer_start", RTB_TEV_TIMER_ARM },
-	{ "timer", "hrtimer_expire_entry", RTB_TEV_TIMER_FIRE },
-	{ "sched", "sched_waking", RTB_TEV_WAKING },
-	{ "sched", "sched_wakeup", RTB_TEV_WAKEUP },
-	{ "sched", "sched_switch", RTB_TEV_SWITCH },
-	{ "sched", "sched_pi_setprio", RTB_TEV_PRIO },
+/* The first seven are needed (the matcher's); the rest say what else ran
+ * on the CPU (the worst events' explanation) and are used where the kernel
+ * has them (opt). */
+static const struct { const char *sys, *name; enum rtb_tev_kind kind; int opt; } want[] = {
+	{ "irq_vectors", "local_timer_entry", RTB_TEV_TIMER_IRQ, 0 },
+	{ "timer", "hrtimer_start", RTB_TEV_TIMER_ARM, 0 },
+	{ "timer", "hrtimer_expire_entry", RTB_TEV_TIMER_FIRE, 0 },
+	{ "sched", "sched_waking", RTB_TEV_WAKING, 0 },
+	{ "sched", "sched_wakeup", RTB_TEV_WAKEUP, 0 },
+	{ "sched", "sched_switch", RTB_TEV_SWITCH, 0 },
+	{ "sched", "sched_pi_setprio", RTB_TEV_PRIO, 0 },
+	{ "irq_vectors", "local_timer_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "irq", "irq_handler_entry", RTB_TEV_IRQ_ENTER, 1 },
+	{ "irq", "irq_handler_exit", RTB_TEV_IRQ_EXIT, 1 },
+	{ "irq", "softirq_entry", RTB_TEV_SOFTIRQ_ENTER, 1 },
+	{ "irq", "softirq_exit", RTB_TEV_SOFTIRQ_EXIT, 1 },
+	{ "nmi", "nmi_handler", RTB_TEV_NMI, 1 },
+	{ "irq_vectors", "reschedule_entry", RTB_TEV_VEC_ENTER, 1 },
+	{ "irq_vectors", "reschedule_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "irq_vectors", "call_function_entry", RTB_TEV_VEC_ENTER, 1 },
+	{ "irq_vectors", "call_function_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "irq_vectors", "call_function_single_entry", RTB_TEV_VEC_ENTER, 1 },
+	{ "irq_vectors", "call_function_single_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "irq_vectors", "irq_work_entry", RTB_TEV_VEC_ENTER, 1 },
+	{ "irq_vectors", "irq_work_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "irq_vectors", "x86_platform_ipi_entry", RTB_TEV_VEC_ENTER, 1 },
+	{ "irq_vectors", "x86_platform_ipi_exit", RTB_TEV_VEC_EXIT, 1 },
 };
 #define NWANT (sizeof(want) / sizeof(want[0]))
 
@@ -78,6 +97,7 @@ static struct {
 	const char *clock;
 	uint64_t cpus;
 	int on;
+	uint8_t have[NWANT];     /* the kernel has event i */
 } tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
 
@@ -160,7 +180,8 @@ static void sweep(void)
 static int events(int on, char *why, size_t len)
 {
 	for (size_t i = 0; i < NWANT; i++)
-		if ((on ? tracefs_event_enable : tracefs_event_disable)(tr.inst, want[i].sys, want[i].name)) {
+		if (tr.have[i] &&
+		    (on ? tracefs_event_enable : tracefs_event_disable)(tr.inst, want[i].sys, want[i].name)) {
 			snprintf(why, len, "cannot %s the event %s:%s", on ? "enable" : "disable",
 				 want[i].sys, want[i].name);
 			return RTB_ESYS;
@@ -206,7 +227,8 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 	for (size_t i = 0; i < NWANT; i++) {
 		char ev[128];
 		snprintf(ev, sizeof(ev), "%s/events/%s/%s", tr.dir, want[i].sys, want[i].name);
-		if (access(ev, F_OK)) {
+		tr.have[i] = access(ev, F_OK) == 0;
+		if (!tr.have[i] && !want[i].opt) {
 			snprintf(why, len, "the kernel has no event %s:%s", want[i].sys, want[i].name);
 			rc = RTB_ENOTSUP;
 			goto fail;
@@ -302,8 +324,35 @@ static const char *const fields[NWANT][8] = {
 	{ "hrtimer", "now", NULL },
 	{ "pid", "target_cpu", NULL },
 	{ "pid", "target_cpu", NULL },
-	{ "prev_pid", "next_pid", "prev_state", "prev_prio", "next_prio", NULL },
+	{ "prev_pid", "next_pid", "prev_state", "prev_prio", "next_prio", "next_comm", NULL },
 	{ "pid", "oldprio", "newprio", NULL },
+	{ NULL },
+	{ "irq", "name", NULL },
+	{ "irq", NULL },
+	{ "vec", NULL },
+	{ "vec", NULL },
+	{ "delta_ns", NULL },
+};
+
+/* vec_name - a system vector's name from its event's ("reschedule_entry"). */
+static void vec_name(const char *ev, char *out, size_t len)
+{
+	snprintf(out, len, "%.*s", (int)(strlen(ev) > 6 ? strlen(ev) - 6 : strlen(ev)), ev);
+}
+
+/* str_field - a string field (a char array or a __data_loc string). */
+static void str_field(struct tep_event *e, struct tep_record *r, const char *name, char *out, size_t len)
+{
+	int n = 0;
+	const char *p = tep_get_field_raw(NULL, e, name, r, &n, 0);
+
+	out[0] = '\0';
+	if (p && n > 0)
+		snprintf(out, len, "%.*s", (int)strnlen(p, (size_t)n), p);
+}
+
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 };
 
 static long long num(struct tep_format_field *f, struct tep_record *r)
@@ -370,8 +419,29 @@ static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
 		t->prev_runnable = (st & 0xff) == 0;
 		t->old_prio = (int32_t)num(f[3], r);
 		t->new_prio = (int32_t)num(f[4], r);
+		str_field(e, r, "next_comm", t->comm, sizeof(t->comm));
+		str_field(e, r, "prev_comm", t->prev_comm, sizeof(t->prev_comm));
 		break;
 	}
+	case RTB_TEV_IRQ_ENTER:
+		t->a = (int32_t)num(f[0], r);
+		str_field(e, r, "name", t->comm, sizeof(t->comm));
+		break;
+	case RTB_TEV_IRQ_EXIT:
+		t->a = (int32_t)num(f[0], r);
+		break;
+	case RTB_TEV_SOFTIRQ_ENTER:
+	case RTB_TEV_SOFTIRQ_EXIT:
+		t->a = (int32_t)num(f[0], r);
+		snprintf(t->comm, sizeof(t->comm), "%s", t->a >= 0 && t->a < 10 ? softirq_names[t->a] : "?");
+		break;
+	case RTB_TEV_VEC_ENTER:
+	case RTB_TEV_VEC_EXIT:
+		vec_name(want[w].name, t->comm, sizeof(t->comm));
+		break;
+	case RTB_TEV_NMI:
+		t->expiry_ns = num(f[0], r);
+		break;
 	case RTB_TEV_PRIO:
 		t->pid = (int32_t)num(f[0], r);
 		t->old_prio = (int32_t)num(f[1], r);
@@ -414,7 +484,7 @@ static uint64_t lost_events(void)
 
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 {
-	static const char *const systems[] = { "sched", "irq_vectors", "timer", NULL };
+	static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
 	struct collect c = { 0 };
 	struct tep_handle *tep;
 
@@ -427,7 +497,7 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	if (!tep)
 		return RTB_ESYS;
 	for (size_t i = 0; i < NWANT; i++) {
-		c.fs[i].e = tep_find_event_by_name(tep, want[i].sys, want[i].name);
+		c.fs[i].e = tr.have[i] ? tep_find_event_by_name(tep, want[i].sys, want[i].name) : NULL;
 		for (int k = 0; c.fs[i].e && fields[i][k]; k++)
 			c.fs[i].f[k] = tep_find_field(c.fs[i].e, fields[i][k]);
 	}

@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - the worst samples of a traced run, kept with their
+ * explanation (rtbench/trace.h rtb_trace_explain).
+ *
+ * After a traced pass is matched, the RTB_WORST_N largest samples of each
+ * metric, and the one that crossed --break-us, are explained from the
+ * pass's events (what held the CPU from the start of the sample's period to
+ * its stamp) and kept in the metric's trace summary: the components, every
+ * contributor with its time and share, and one line naming the largest.
+ * Only these are kept: the pass's events are freed right after, so memory
+ * is one pass's events at most and the result grows by RTB_WORST_N fixed
+ * records per metric, however long the run. Rounds merge by keeping the
+ * largest (the break sample always). */
+#include <stdio.h>
+#include <string.h>
+#include "core/trace_run.h"
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+
+/* relabel - every kept sample's line, by rank ("max", "#2 worst"). */
+static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t)
+{
+	const struct rtb_break *b = rtb_break_state();
+
+	for (int k = 0; k < t->nworst; k++) {
+		struct rtb_worst *w = &t->worst[k];
+		char what[96];
+		if (w->broke)
+			snprintf(what, sizeof(what), "sample %lu over --break-us %lld", (unsigned long)w->index,
+				 (long long)(b->ns / 1000));
+		else if (k == 0)
+			snprintf(what, sizeof(what), "max");
+		else
+			snprintf(what, sizeof(what), "#%d worst", k + 1);
+		rtb_explain_line(m->id, what, w->sample_ns, &w->x, w->line, sizeof(w->line));
+	}
+}
+
+/* order - largest first (the break sample among them by its size). */
+static void order(struct rtb_metric_trace *t)
+{
+	for (int i = 0; i < t->nworst; i++)
+		for (int j = i + 1; j < t->nworst; j++)
+			if (t->worst[j].sample_ns > t->worst[i].sample_ns) {
+				struct rtb_worst x = t->worst[i];
+				t->worst[i] = t->worst[j];
+				t->worst[j] = x;
+			}
+}
+
+/* pick - indices of the n largest samples into idx (n <= RTB_WORST_N), the
+ * break sample `brk` (or (size_t)-1) among them in place of the smallest. */
+static int pick(const struct rtb_metric *m, size_t brk, size_t *idx)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < m->count; i++) {
+		int64_t v = m->samples[i];
+		if (n < RTB_WORST_N) {
+			idx[n++] = i;
+			continue;
+		}
+		int low = 0;
+		for (int k = 1; k < n; k++)
+			if (m->samples[idx[k]] < m->samples[idx[low]])
+				low = k;
+		if (v > m->samples[idx[low]])
+			idx[low] = i;
+	}
+	if (brk != (size_t)-1 && brk < m->count) {
+		int have = 0, low = 0;
+		for (int k = 0; k < n; k++) {
+			have |= idx[k] == brk;
+			if (m->samples[idx[k]] < m->samples[idx[low]])
+				low = k;
+		}
+		if (!have && n)
+			idx[low] = brk;
+	}
+	return n;
+}
+
+int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev,
+		    const struct rtb_trace_out *out)
+{
+	const struct rtb_trace_marks *tm = m->tm;
+	struct rtb_metric_trace *t = m->trace;
+	const struct rtb_break *b = rtb_break_state();
+	size_t idx[RTB_WORST_N], brk = (size_t)-1;
+	double tpn = c->clk->ticks_per_ns;
+
+	if (!t || !tm || !m->samples || !m->count || tm->kind == RTB_TRACE_PI)
+		return 0;
+	if (b->hit && !strcmp(b->id, m->id) && c->tracing == 0 && b->index < m->count &&
+	    m->samples[b->index] == b->sample_ns)
+		brk = b->index;
+	int n = pick(m, brk, idx);
+	t->worst = rtb_alloc(RTB_WORST_N * sizeof(*t->worst));
+	if (!t->worst)
+		return RTB_ENOMEM;
+	memset(t->worst, 0, RTB_WORST_N * sizeof(*t->worst));
+	for (int k = 0; k < n; k++) {
+		size_t i = idx[k];
+		struct rtb_worst *w = &t->worst[t->nworst];
+		if (i >= tm->capacity || !tm->end[i])
+			continue;
+		uint64_t to = tm->end[i];
+		/* the window: a timer sample from its expiry, the others from
+		 * their first stamp */
+		uint64_t from = tm->kind == RTB_TRACE_TIMER
+					? to - (uint64_t)((double)m->samples[i] * tpn + 0.5) : tm->start[i];
+		if (rtb_trace_explain(ev, nev, from, to, -1, tm->tid, tpn, &w->x))
+			continue;
+		w->index = i;
+		w->sample_ns = m->samples[i];
+		w->broke = i == brk;
+		w->matched = out->why && out->why[i] != RTB_TW_NO_EVENTS && out->why[i] != RTB_TW_ORDER;
+		for (int q = 0; q < out->ncomp && w->matched; q++)
+			w->comp_ns[q] = out->comp[q][i];
+		t->nworst++;
+	}
+	order(t);
+	relabel(m, t);
+	return 0;
+}
+
+void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,
+			   const struct rtb_metric_trace *s)
+{
+	if (!s->nworst)
+		return;
+	if (!d->worst) {
+		d->worst = rtb_alloc(RTB_WORST_N * sizeof(*d->worst));
+		if (!d->worst)
+			return;
+		d->nworst = 0;
+	}
+	for (int k = 0; k < s->nworst; k++) {
+		const struct rtb_worst *w = &s->worst[k];
+		if (d->nworst < RTB_WORST_N) {
+			d->worst[d->nworst++] = *w;
+			continue;
+		}
+		/* replace the smallest that is not the break sample */
+		int low = -1;
+		for (int q = 0; q < d->nworst; q++)
+			if (!d->worst[q].broke && (low < 0 || d->worst[q].sample_ns < d->worst[low].sample_ns))
+				low = q;
+		if (low >= 0 && (w->broke || w->sample_ns > d->worst[low].sample_ns))
+			d->worst[low] = *w;
+	}
+	order(d);
+	relabel(dst, d);
+}
