@@ -15,6 +15,7 @@
 #ifndef RTBENCH_PORT_H
 #define RTBENCH_PORT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rtbench/platform.h"
@@ -30,16 +31,33 @@
  *       absolute rtb_port_mono_ns() time (0, or RTB_ESYS)
  *
  * rtb_stamp_t - a tick value one thread publishes and another reads (a
- * stamp taken before a context switch, read after it). Shared 64-bit state
- * is never a plain C11 atomic in portable code: a 64-bit atomic is not
- * lock-free on ARMv6-M/v7-M. The port defines the type and, inline:
+ * stamp taken before a context switch, read after it). Benchmarks use
+ * only these, never a plain C11 atomic: a 64-bit atomic is not lock-free
+ * on ARMv6-M/v7-M.
  *   void rtb_stamp_set(rtb_stamp_t *, uint64_t);   sequentially consistent
  *   uint64_t rtb_stamp_get(rtb_stamp_t *);
  *   void rtb_stamp_set_relaxed(rtb_stamp_t *, uint64_t);   no ordering
  *   uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *);
- * (a single-core RTOS port: a two-word store with interrupts masked, or a
- * 32-bit counter value; see docs/porting.md).
+ * Defined once, below, as a C11 _Atomic uint64_t (lock-free on x86-64,
+ * AArch64 and ARMv7-A; on ARMv7-M the toolchain calls __atomic_*_8, which
+ * the FreeRTOS board provides with interrupts masked). A port that needs
+ * another form (a 32-bit counter value) defines RTB_PORT_STAMP and all
+ * four in rtb_port_impl.h (docs/porting.md).
  */
+
+#ifndef RTB_PORT_STAMP
+typedef _Atomic uint64_t rtb_stamp_t;
+static inline void rtb_stamp_set(rtb_stamp_t *p, uint64_t v) { atomic_store(p, v); }
+static inline uint64_t rtb_stamp_get(rtb_stamp_t *p) { return atomic_load(p); }
+static inline void rtb_stamp_set_relaxed(rtb_stamp_t *p, uint64_t v)
+{
+	atomic_store_explicit(p, v, memory_order_relaxed);
+}
+static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
+{
+	return atomic_load_explicit(p, memory_order_relaxed);
+}
+#endif
 
 /* rtb_port_clock_init - choose and calibrate the tick counter (takes ~100 ms). */
 int rtb_port_clock_init(struct rtb_clock_info *ci);

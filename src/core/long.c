@@ -495,7 +495,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		struct rtb_metric *s = lr->cpus[0].shown;
 		memcpy(lr->agg->method, s->method, sizeof(s->method));
 		rtb_metric_note(lr->agg, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
-				lr->res->set.cpus, lr->agg->hm->nworst ? lr->agg->hm->worst[0].cpu : -1);
+				lr->res->set.cpus, lr->agg->hm->nworst ? (int)lr->agg->hm->worst[0].cpu : -1);
 		for (int i = 0; i < lr->ncpu; i++)
 			if (lr->cpus[i].shown->status > lr->agg->status)
 				lr->agg->status = lr->cpus[i].shown->status;

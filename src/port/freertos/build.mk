@@ -35,15 +35,23 @@ RUN_TIMEOUT           ?= 300
 RTB_SELFTEST          ?= 0
 
 FW_BOARD_DIR := src/port/freertos/board/$(BOARD)
-FW_BUILD     ?= build-freertos-$(BOARD)
+FW_BUILD     ?= build-freertos-$(BOARD)$(if $(FR_API_STUB),-api)
 FR           := $(or $(FREERTOS_KERNEL_PATH),$(FREERTOS_KERNEL_DEFAULT))
 
 ifeq ($(wildcard $(FW_BOARD_DIR)/board.mk),)
 $(error BOARD=$(BOARD): no such board (boards: $(notdir $(wildcard src/port/freertos/board/*))))
 endif
+FR_HAVE_KERNEL := $(and $(wildcard $(FR)/tasks.c),$(wildcard $(FR)/include/task.h))
+# api-check without a kernel: the port against tests/freertos-api (below;
+# FR_API_STUB=1 forces it, for any goal)
+ifeq ($(FR_HAVE_KERNEL),)
+ifneq ($(filter api-check,$(MAKECMDGOALS)),)
+FR_API_STUB := 1
+endif
+endif
 # No kernel: one line (make's $(error): exit 2, before anything is built),
-# except for goals that need none (clean)
-ifeq ($(and $(wildcard $(FR)/tasks.c),$(wildcard $(FR)/include/task.h)),)
+# except for goals that need none (clean, api-check)
+ifeq ($(FR_HAVE_KERNEL)$(FR_API_STUB),)
 ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),firmware)),)
 ifeq ($(FREERTOS_KERNEL_PATH),)
 $(error no FreeRTOS kernel at $(FREERTOS_KERNEL_DEFAULT) (the default place): get one with '$(FREERTOS_KERNEL_CLONE)' or name yours with FREERTOS_KERNEL_PATH=DIR)
@@ -63,8 +71,17 @@ FW_EMU_DEFS  := -DRTB_EMU_EMULATOR=\"$(QEMU)\" -DRTB_EMU_VERSION=\"$(QEMU_VERSIO
                 -DRTB_EMU_MACHINE=\"$(QEMU_MACHINE)\" -DRTB_EMU_ICOUNT_SHIFT=$(ICOUNT_SHIFT)
 endif
 
-FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) -I$(FR)/include \
-               -I$(FR)/$(FR_PORTABLE) -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\" -DRTB_PORT_FREERTOS=1 \
+ifeq ($(FR_API_STUB),1)
+FR_INC := -Itests/freertos-api
+FR_SRC :=
+# sanitizers add nothing to a check that runs nothing (and cost 4x)
+FW_ARCH := $(filter-out -fsanitize=%,$(FW_ARCH))
+else
+FR_INC := -I$(FR)/include -I$(FR)/$(FR_PORTABLE)
+# the kernel, built as it comes (its own warnings are not ours)
+FR_SRC := tasks.c queue.c list.c $(FR_PORT_SRC)
+endif
+FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) $(FR_INC) -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\" -DRTB_PORT_FREERTOS=1 \
                -DRTB_FR_TIME_SLICING=$(FREERTOS_TIME_SLICING) \
                -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
                -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
@@ -81,8 +98,6 @@ FW_LIB_SRC := $(filter-out src/core/cli.c,$(wildcard src/core/*.c)) \
            $(wildcard src/bench/*.c) $(wildcard src/output/*.c) \
            $(wildcard src/port/freertos/*.c) $(wildcard $(FW_BOARD_DIR)/*.c)
 FW_SRC  := $(FW_LIB_SRC) src/port/freertos/fw/main.c
-# the kernel, built as it comes (its own warnings are not ours)
-FR_SRC  := tasks.c queue.c list.c $(FR_PORT_SRC)
 FR_OBJ  := $(FR_SRC:%.c=$(FW_BUILD)/freertos/%.o)
 FW_LIB_OBJ := $(FW_LIB_SRC:%.c=$(FW_BUILD)/%.o) $(FR_OBJ)
 FW_OBJ  := $(FW_LIB_OBJ) $(FW_BUILD)/src/port/freertos/fw/main.o
@@ -157,4 +172,39 @@ else
 	$(Q)$(MAKE) --no-print-directory PORT=posix $(HOST_RTBENCH)
 	$(Q)src/port/freertos/qemu-run.sh $(FW_ELF) $(FW_BUILD)/result $(QEMU_MACHINE) \
 		$(ICOUNT_SHIFT) $(RUN_TIMEOUT) $(if $(filter 1,$(RTB_SELFTEST)),,$(HOST_RTBENCH))
+endif
+
+# api-check - the compile-and-link check of this port and the board: the
+# firmware and the test firmware (fw-test TEST=test_port), every file
+# compiled with the firmware's flags and linked, nothing run. make check
+# runs it for each board (tests/e2e/freertos_api.sh), so the port keeps
+# compiling on a machine with no FreeRTOS source.
+# With a FreeRTOS-Kernel tree: the real build, its headers and sources.
+# Without one: against tests/freertos-api/ - NOT FreeRTOS, declarations
+# of just the API the port calls, written from the FreeRTOS API reference -
+# with each API function declared there linked at address 0, so the link
+# still finds anything else missing (a port.h function the port lacks);
+# the linked file is deleted at once: nothing built so can run.
+.PHONY: api-check
+ifeq ($(FR_API_STUB),1)
+FR_API_HDRS := $(wildcard tests/freertos-api/*.h)
+# the kernel functions declared there (one a line from column 0; an
+# `extern` line is a hook the application defines)
+FR_API_SED  := /^typedef/d; /^extern/d; s/^[A-Za-z][^(]*[ *]\([a-z][A-Za-z0-9_]*\)(.*/\1/p
+FR_API_SYMS := $(shell sed -n '$(FR_API_SED)' $(FR_API_HDRS))
+FR_API_LINK  = $(FW_CC) $(FW_ARCH) -o $@.tmp $(filter %.o,$^) $(FW_LDFLAGS) $(FW_LDLIBS) \
+               $(foreach f,$(FR_API_SYMS),-Wl,--defsym,$(f)=0) && rm -f $@.tmp && touch $@
+$(FW_BUILD)/api-check.firmware: $(FW_OBJ) $(FR_API_HDRS)
+	@echo "  LD      $@ (linked against tests/freertos-api, then deleted)"
+	$(Q)$(FR_API_LINK)
+$(FW_BUILD)/api-check.test_port: $(FW_BUILD)/tests/test_port.o $(FW_LIB_OBJ) \
+		$(FW_BUILD)/src/port/freertos/fw/test_main.o $(FR_API_HDRS)
+	@echo "  LD      $@ (linked against tests/freertos-api, then deleted)"
+	$(Q)$(FR_API_LINK)
+api-check: $(FW_BUILD)/api-check.firmware $(FW_BUILD)/api-check.test_port
+	@echo "api-check: BOARD=$(BOARD): the port compiles and links against tests/freertos-api" \
+		"(NOT FreeRTOS: its API declared, no kernel; nothing ran)"
+else
+api-check: $(FW_ELF) $(FW_BUILD)/tests/test_port.elf
+	@echo "api-check: BOARD=$(BOARD): the port compiles and links against the FreeRTOS-Kernel at $(FR)"
 endif

@@ -9,7 +9,6 @@
 #ifndef RTB_PORT_IMPL_H
 #define RTB_PORT_IMPL_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include "FreeRTOS.h"
 #include "task.h"
@@ -49,21 +48,6 @@ typedef struct { int unused; } rtb_pipe_t;
 
 /* FreeRTOS never throttles a running task: loops never pause (rtb_duty). */
 #define RTB_PORT_DUTY_RUN_NS 0
-
-/* A stamp one task publishes for another (port.h). A C11 64-bit atomic:
- * on ARMv7-M it is not lock-free, and the board's libatomic helpers
- * (board/<board>/libc.c) mask interrupts around the two-word access. */
-typedef _Atomic uint64_t rtb_stamp_t;
-static inline void rtb_stamp_set(rtb_stamp_t *p, uint64_t v) { atomic_store(p, v); }
-static inline uint64_t rtb_stamp_get(rtb_stamp_t *p) { return atomic_load(p); }
-static inline void rtb_stamp_set_relaxed(rtb_stamp_t *p, uint64_t v)
-{
-	atomic_store_explicit(p, v, memory_order_relaxed);
-}
-static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
-{
-	return atomic_load_explicit(p, memory_order_relaxed);
-}
 
 /* Under QEMU -icount (RTB_EMU_ICOUNT_SHIFT from the build) an instruction
  * is 2^shift ns of virtual time: the selftest's known delay is then spun

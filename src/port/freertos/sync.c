@@ -11,18 +11,13 @@
 #include <stdlib.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "fr_time.h"
 
-/* ticks_for - a bounded wait in ticks, rounded up (never 0: 0 polls). */
+/* ticks_for - a bounded wait in ticks (rtb_fr_os_ticks: rounded up, never
+ * 0, never portMAX_DELAY). */
 static TickType_t ticks_for(int64_t ns)
 {
-	const int64_t tick_ns = 1000000000LL / configTICK_RATE_HZ;
-	int64_t t = (ns + tick_ns - 1) / tick_ns;
-
-	if (t < 1)
-		t = 1;
-	if ((uint64_t)t >= (uint64_t)portMAX_DELAY)
-		return portMAX_DELAY - 1;
-	return (TickType_t)t;
+	return (TickType_t)rtb_fr_os_ticks(ns, 1000000000LL / configTICK_RATE_HZ, portMAX_DELAY);
 }
 
 int rtb_bsem_init(rtb_bsem_t *s, int available)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "fr_time.h"
 
 int rtb_port_init(void)
 {
@@ -79,10 +80,8 @@ void rtb_port_kill_load(long id)
 
 int rtb_port_stop_wait(int64_t timeout_ns)
 {
-	const int64_t tick_ns = 1000000000LL / configTICK_RATE_HZ;
-	int64_t t = (timeout_ns + tick_ns - 1) / tick_ns;
-
-	vTaskDelay((TickType_t)(t < 1 ? 1 : t));
+	vTaskDelay((TickType_t)rtb_fr_os_ticks(timeout_ns, 1000000000LL / configTICK_RATE_HZ,
+					       portMAX_DELAY));
 	return 0;
 }
 

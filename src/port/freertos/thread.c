@@ -14,25 +14,19 @@
 #include <string.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "fr_time.h"
 
 #define STACK_WORDS(bytes) ((bytes) / sizeof(StackType_t))
 
 /* FreeRTOS priority of each level: base + level for the measurement
  * levels, the highest for the watchdog (higher number = more urgent). */
-static UBaseType_t prio_map[RTB_NPRIO] = { 2, 3, 4, 5, configMAX_PRIORITIES - 1 };
+static unsigned long prio_map[RTB_NPRIO] = { 2, 3, 4, 5, configMAX_PRIORITIES - 1 };
 
-/* rtb_port_prio_init - levels from base (-1: 2, above the idle task and
- * a normal task's 1). */
+/* rtb_port_prio_init - levels from base (rtb_fr_prio_map; -1: 2, above the
+ * idle task and a normal task's 1). */
 int rtb_port_prio_init(int base)
 {
-	if (base < 0)
-		base = 2;
-	if (base < 1 || base + RTB_PRIO_CTRL >= configMAX_PRIORITIES - 1)
-		return RTB_ERANGE;
-	for (int p = RTB_PRIO_LOW; p <= RTB_PRIO_CTRL; p++)
-		prio_map[p] = (UBaseType_t)(base + p);
-	prio_map[RTB_PRIO_WATCHDOG] = configMAX_PRIORITIES - 1;
-	return 0;
+	return rtb_fr_prio_map(base, configMAX_PRIORITIES, prio_map, RTB_NPRIO);
 }
 
 int rtb_prio_native(enum rtb_prio p)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
+#include "fr_time.h"
 
 #define TICK_NS (1000000000LL / configTICK_RATE_HZ)
 
@@ -47,21 +48,21 @@ static void wake_isr(void *task)
 
 int rtb_port_sleep_until_ns(int64_t t_ns)
 {
-	int64_t now = rtb_port_mono_ns();
+	int64_t coarse = rtb_fr_sleep_coarse(t_ns - rtb_port_mono_ns(), TICK_NS);
 
-	if (t_ns - now > 2 * TICK_NS)
-		vTaskDelay((TickType_t)((t_ns - now) / TICK_NS - 1));
-	now = rtb_port_mono_ns();
+	if (coarse)
+		vTaskDelay((TickType_t)coarse);
+	int64_t now = rtb_port_mono_ns();
 	if (t_ns <= now)
 		return 0;
-	uint64_t ticks = (uint64_t)((t_ns - now + RTB_BOARD_TICK_NS - 1) / RTB_BOARD_TICK_NS);
+	uint64_t ticks = rtb_fr_board_ticks_ceil(t_ns - now, RTB_BOARD_TICK_NS);
 	if (ticks < 0xFFFFFFFFu &&
 	    rtb_board_oneshot((uint32_t)ticks, wake_isr, xTaskGetCurrentTaskHandle()) == 0) {
 		ulTaskNotifyTakeIndexed(1, pdTRUE, portMAX_DELAY);
 		return 0;
 	}
 	/* the one-shot timer is taken (another task sleeps on it): ticks */
-	vTaskDelay((TickType_t)((t_ns - now + TICK_NS - 1) / TICK_NS));
+	vTaskDelay((TickType_t)rtb_fr_os_ticks(t_ns - now, TICK_NS, portMAX_DELAY));
 	return 0;
 }
 
@@ -80,7 +81,7 @@ static void ptimer_isr(uint32_t late_ticks, void *unused)
 	int64_t now = rtb_port_mono_ns(); /* first: the figure ends at ISR entry */
 	BaseType_t woken = pdFALSE;
 
-	pt.fn(now, (int)(late_ticks / pt.period_ticks), pt.ctx);
+	pt.fn(now, rtb_fr_missed(late_ticks, pt.period_ticks), pt.ctx);
 	xSemaphoreGiveFromISR(pt.ran, &woken);
 	RTB_BOARD_YIELD_FROM_ISR(woken);
 }
@@ -88,20 +89,19 @@ static void ptimer_isr(uint32_t late_ticks, void *unused)
 int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 		     rtb_ptimer_handler fn, void *ctx)
 {
-	int64_t period = period_ns / RTB_BOARD_TICK_NS;
+	uint32_t period;
 
-	if (period < 2 || period > 0x7FFFFFFF || !fn)
+	if (!fn || rtb_fr_period_ticks(period_ns, RTB_BOARD_TICK_NS, &period))
 		return RTB_EINVAL;
 	if (!pt.ran)
 		pt.ran = xSemaphoreCreateBinaryStatic(&pt.ran_buf);
 	xSemaphoreTake(pt.ran, 0);
 	pt.fn = fn;
 	pt.ctx = ctx;
-	pt.period_ticks = (uint32_t)period;
+	pt.period_ticks = period;
 	taskENTER_CRITICAL();
-	int64_t first = (first_abs_ns - rtb_port_mono_ns()) / RTB_BOARD_TICK_NS;
-	int rc = rtb_board_timer_start((uint32_t)period, first > 1 && first < 0x7FFFFFFF ?
-				       (uint32_t)first : (uint32_t)period, ptimer_isr, NULL);
+	uint32_t first = rtb_fr_first_ticks(first_abs_ns, rtb_port_mono_ns(), RTB_BOARD_TICK_NS, period);
+	int rc = rtb_board_timer_start(period, first, ptimer_isr, NULL);
 	taskEXIT_CRITICAL();
 	if (rc)
 		return RTB_ENOTSUP;

@@ -11,7 +11,6 @@
 #include <semaphore.h>
 #include <mqueue.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -54,23 +53,6 @@ typedef struct { int fd[2]; } rtb_pipe_t;
  * sched_rt_period_us (95% by default): loops rest 10 ms every 100 ms of
  * running (rtb_duty in bench.h, rtb_port_duty_rest in clock.c). */
 #define RTB_PORT_DUTY_RUN_NS 100000000LL
-
-/* A counter value one thread publishes for another: a lock-free 64-bit
- * atomic on every CPU this port builds for (x86-64, AArch64, ARMv7-A with
- * ldrexd). Set and get keep C11's default (sequentially consistent) order,
- * the _relaxed forms relaxed order: inline, they compile to exactly the
- * atomic access the benchmarks made before the type existed. */
-typedef _Atomic uint64_t rtb_stamp_t;
-static inline void rtb_stamp_set(rtb_stamp_t *p, uint64_t v) { atomic_store(p, v); }
-static inline uint64_t rtb_stamp_get(rtb_stamp_t *p) { return atomic_load(p); }
-static inline void rtb_stamp_set_relaxed(rtb_stamp_t *p, uint64_t v)
-{
-	atomic_store_explicit(p, v, memory_order_relaxed);
-}
-static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
-{
-	return atomic_load_explicit(p, memory_order_relaxed);
-}
 
 /* 1 when rtb_port_ticks() reads the TSC, 0 for CLOCK_MONOTONIC. Set once by
  * rtb_port_clock_init() before any measurement. */

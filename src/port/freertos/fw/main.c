@@ -13,6 +13,7 @@
 #include "core/run.h"
 #include "core/selftest.h"
 #include "rtbench/output.h"
+#include "fr_output.h"
 
 #ifndef RTB_FR_SAMPLES
 #define RTB_FR_SAMPLES 1000
@@ -43,20 +44,15 @@ void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 	rtb_board_panic(name, 0);
 }
 
-/* label - "freertos-<board>", plus each FreeRTOS setting that differs from
- * FreeRTOS's default, so two builds compared side by side are told apart
- * by what they changed (the fingerprint's kernel version lists all four). */
+/* label - the run's label (rtb_fr_label: freertos-<board>, plus each
+ * FreeRTOS setting that differs from FreeRTOS's default). */
 static const char *label(void)
 {
 	static char buf[64];
 
-	snprintf(buf, sizeof(buf), "freertos-%s%s%s%s", RTB_BOARD_NAME,
-		 configUSE_TIME_SLICING ? "" : "-noslice",
-		 configUSE_PORT_OPTIMISED_TASK_SELECTION ? "" : "-gensel",
-		 configUSE_PREEMPTION ? "" : "-coop");
-	if (configTICK_RATE_HZ != 1000)
-		snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "-%dhz", configTICK_RATE_HZ);
-	return buf;
+	return rtb_fr_label(buf, sizeof(buf), RTB_BOARD_NAME, configUSE_TIME_SLICING,
+			    configUSE_PORT_OPTIMISED_TASK_SELECTION, configUSE_PREEMPTION,
+			    configTICK_RATE_HZ);
 }
 
 /* rtb_fr_config - the run, as `rtbench run` would get it from options. */

@@ -64,13 +64,10 @@ void rtb_board_dualtimer_isr(void)
 	__asm__ volatile("dsb" ::: "memory");
 }
 
-/* TIMER0: VALUE counts down from RELOAD to 0, raises the interrupt and
- * reloads; QEMU holds VALUE at 0 for one tick before reloading, so at entry
- * the ticks since expiry are v == 0 ? 0 : RELOAD + 1 - v. */
+/* TIMER0: the ticks since its expiry from VALUE at entry (rtb_fr_cmsdk_late). */
 void rtb_board_timer0_isr(void)
 {
-	uint32_t v = T0_VALUE;
-	uint32_t late = v == 0 ? 0 : timer_reload + 1 - v;
+	uint32_t late = rtb_fr_cmsdk_late(T0_VALUE, timer_reload);
 
 	T0_INTCLR = 1;
 	if (timer_fn)

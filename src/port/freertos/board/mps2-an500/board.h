@@ -10,12 +10,16 @@
  *                          RIS +0x10; IRQ 10
  * The time counter is dual timer 1, free-running down from 0xFFFFFFFF at
  * 25 MHz (40 ns a tick); ~VALUE counts up, and its wrap interrupt extends it
- * to 64 bits. TIMER0 is the periodic hardware event (study Table 3). There
- * is no cycle counter: QEMU does not implement DWT->CYCCNT. */
+ * to 64 bits. TIMER0 is the periodic hardware event (study Table 3), TIMER1
+ * the one-shot that ends a sleep. There is no cycle counter: QEMU does not
+ * implement DWT->CYCCNT. rtb_board_exit is semihosting SYS_EXIT_EXTENDED
+ * (QEMU exits with the code); a hardware build (HW=1) parks. The board
+ * contract: ../rtb_board.h. */
 #ifndef RTB_BOARD_H
 #define RTB_BOARD_H
 
 #include <stdint.h>
+#include "fr_time.h"
 
 #define RTB_BOARD_NAME "mps2-an500"
 #define RTB_BOARD_CPU "ARM Cortex-M7 (MPS2 AN500)"
@@ -38,20 +42,20 @@
 /* wraps of dual timer 1, counted by its interrupt */
 extern volatile uint32_t rtb_board_wraps;
 
-/* rtb_board_ticks - the 64-bit time counter (40 ns ticks). A wrap whose
- * interrupt has not run yet (interrupts masked) is seen in RIS; a count
- * read just before such a wrap is large, just after it small. */
+/* rtb_board_ticks - the 64-bit time counter (40 ns ticks): dual timer 1
+ * extended by its wrap count (rtb_fr_ext64: a wrap whose interrupt has
+ * not run yet, interrupts masked, is seen in RIS). */
 static inline uint64_t rtb_board_ticks(void)
 {
 	uint32_t hi, lo;
+	uint64_t t;
 
 	do {
 		hi = rtb_board_wraps;
-		lo = ~RTB_DT1_VALUE;
-		if ((RTB_DT1_RIS & 1u) && lo < 0x80000000u)
-			hi++;
+		lo = ~RTB_DT1_VALUE;    /* before RIS: a wrap after this read is not ours */
+		t = rtb_fr_ext64(hi, lo, RTB_DT1_RIS & 1u);
 	} while (hi != rtb_board_wraps);
-	return ((uint64_t)hi << 32) | lo;
+	return t;
 }
 
 static inline int64_t rtb_board_ticks_to_ns(uint64_t t)
@@ -59,31 +63,10 @@ static inline int64_t rtb_board_ticks_to_ns(uint64_t t)
 	return (int64_t)(t * RTB_BOARD_TICK_NS);
 }
 
-/* rtb_board_init - UART0 on, time counter running. Before the scheduler. */
-void rtb_board_init(void);
-/* rtb_board_write - bytes to UART0 (polled; never from an ISR). */
-void rtb_board_write(const void *buf, unsigned long len);
-
-/* The periodic hardware event (TIMER0): fn runs in its interrupt with the
- * ticks elapsed since the expiry that raised it, read from the timer
- * itself. The first expiry is first_ticks from now, then one every
- * period_ticks. One user at a time. */
-typedef void (*rtb_board_timer_fn)(uint32_t late_ticks, void *ctx);
-int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,
-			  rtb_board_timer_fn fn, void *ctx);
-void rtb_board_timer_stop(void);
-/* A one-shot interrupt (TIMER1) after `ticks`: fn(ctx) runs in it. Returns
- * -1 if the one-shot timer is in use. */
-int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx);
-void rtb_board_oneshot_cancel(void);
-/* interrupt priority of TIMER0 (NVIC value, FreeRTOS-callable) */
+/* interrupt priority of TIMER0 and TIMER1 (NVIC value, FreeRTOS-callable) */
 extern const uint8_t rtb_board_timer_prio;
 
-/* rtb_board_exit - end the program: semihosting SYS_EXIT_EXTENDED (QEMU
- * exits with code); a hardware build (HW=1) parks. */
-void rtb_board_exit(int code) __attribute__((noreturn));
-void rtb_board_panic(const char *what, int code) __attribute__((noreturn));
-
+/* the vector table's handlers (startup.c) */
 void rtb_board_timer0_isr(void);
 void rtb_board_timer1_isr(void);
 void rtb_board_dualtimer_isr(void);
@@ -103,5 +86,7 @@ static inline void rtb_board_spin_insns(uint32_t n)
 		return;
 	__asm__ volatile("1: subs %0, %0, #1\n\tbne 1b" : "+r"(k) :: "cc");
 }
+
+#include "board/rtb_board.h"
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "board.h"
+#include "fr_time.h"
 #include "FreeRTOS.h"
 #include "task.h"
 
@@ -27,17 +28,14 @@ void rtb_board_write(const void *buf, unsigned long len)
 }
 
 /* vApplicationTickHook - the simulator's "interrupt": the event is due
- * when its expiry has passed (checked at each tick). */
+ * when its expiry has passed (checked at each tick; rtb_fr_due). */
 void vApplicationTickHook(void)
 {
 	rtb_board_timer_fn fn = tm.fn;
-	uint64_t now = rtb_board_ticks();
+	uint32_t late;
 
-	if (!fn || now < tm.next_ns)
-		return;
-	uint64_t late = now - tm.next_ns;
-	tm.next_ns += tm.period_ns * (1 + late / tm.period_ns);
-	fn((uint32_t)(late > 0xFFFFFFFFu ? 0xFFFFFFFFu : late), tm.ctx);
+	if (fn && rtb_fr_due(rtb_board_ticks(), &tm.next_ns, tm.period_ns, &late))
+		fn(late, tm.ctx);
 }
 
 int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,

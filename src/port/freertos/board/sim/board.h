@@ -10,7 +10,7 @@
  * The time counter is CLOCK_MONOTONIC (1 ns ticks). The periodic event
  * runs in the FreeRTOS tick "interrupt" (the tick hook), so its period is
  * a whole number of ticks; there is no one-shot timer (sleeps end on a
- * tick). */
+ * tick). The board contract: ../rtb_board.h. */
 #ifndef RTB_BOARD_H
 #define RTB_BOARD_H
 
@@ -40,18 +40,9 @@ static inline int64_t rtb_board_ticks_to_ns(uint64_t t)
 	return (int64_t)t;
 }
 
-void rtb_board_init(void);
-void rtb_board_write(const void *buf, unsigned long len);
-typedef void (*rtb_board_timer_fn)(uint32_t late_ticks, void *ctx);
-int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,
-			  rtb_board_timer_fn fn, void *ctx);
-void rtb_board_timer_stop(void);
-int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx);
-void rtb_board_oneshot_cancel(void);
-void rtb_board_exit(int code) __attribute__((noreturn));
-void rtb_board_panic(const char *what, int code) __attribute__((noreturn));
-
 /* the tick handler switches tasks itself when an ISR readied a higher one */
 #define RTB_BOARD_YIELD_FROM_ISR(w) ((void)(w))
+
+#include "board/rtb_board.h"
 
 #endif

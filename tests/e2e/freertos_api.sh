@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The FreeRTOS port keeps compiling without a kernel: `make PORT=freertos
+# BOARD=<board> api-check` for both boards (sim with the host gcc,
+# mps2-an500 with arm-none-eabi-gcc) compiles every file of the firmware and
+# of the test firmware with the firmware's flags (-Werror) and links them.
+# Without a FreeRTOS-Kernel tree it compiles against tests/freertos-api/ -
+# NOT FreeRTOS: declarations of just the API the port calls - and leaves no
+# linked file behind (nothing built that way can run); with a tree
+# (FREERTOS_KERNEL_PATH or ../FreeRTOS-Kernel) against the real kernel.
+# Also: a port.h function whose signature the port does not follow fails
+# the check (a copy of the tree with one prototype changed).
+. "$(dirname "$0")/lib.bash"
+cd "$(dirname "$0")/../.."
+command -v arm-none-eabi-gcc >/dev/null ||
+	{ echo "SKIP: arm-none-eabi-gcc not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi)"; exit 77; }
+kernel=${FREERTOS_KERNEL_PATH:-../FreeRTOS-Kernel}
+[ -f "$kernel/tasks.c" ] && with="the FreeRTOS-Kernel at $kernel" || with="tests/freertos-api"
+
+for b in sim mps2-an500; do
+	out=$RTB_TEST_OUT/api-$b
+	if make -s -j2 PORT=freertos BOARD=$b FW_BUILD="$out" api-check >"$out.log" 2>&1; then
+		grep -q "^api-check: BOARD=$b: the port compiles and links against $with" "$out.log" &&
+			ok "$b: compiles and links against $with" || fail "$b: no api-check line for $with: $(tail -n 3 "$out.log")"
+	else
+		fail "$b: api-check failed:"; tail -n 20 "$out.log" >&2
+	fi
+	if [ "$with" = tests/freertos-api ]; then
+		left=$(find "$out" -name '*.elf' -o -name '*.tmp' | head -3)
+		[ -z "$left" ] && ok "$b: no linked file left (nothing built against the declarations can run)" ||
+			fail "$b: linked files left: $left"
+	fi
+done
+
+# the seam: rtb_port_date_utc's length becomes an int in a copy of
+# port.h (the callers still compile); the FreeRTOS port, not following,
+# must fail to compile on both boards
+t=$RTB_TEST_OUT/api-seam
+rm -rf "$t" && mkdir -p "$t/tests"
+cp -r Makefile include src "$t/" && cp -r tests/freertos-api "$t/tests/"
+sed -i 's/^int rtb_port_date_utc(char \*buf, size_t len);/int rtb_port_date_utc(char *buf, int len);/' "$t/include/rtbench/port.h"
+if ! grep -q 'rtb_port_date_utc(char \*buf, int len)' "$t/include/rtbench/port.h"; then
+	fail "port.h has no 'int rtb_port_date_utc(char *buf, size_t len);' to change (update this test)"
+else
+	for b in sim mps2-an500; do
+		if make -s -C "$t" PORT=freertos BOARD=$b FR_API_STUB=1 FW_BUILD=b-$b \
+			b-$b/src/port/freertos/sys.o >"$t.$b.log" 2>&1; then
+			fail "$b: a changed port.h signature passed the check"
+		elif grep -q "conflicting types for .rtb_port_date_utc" "$t.$b.log"; then
+			ok "$b: a port.h signature the port does not follow fails the check (conflicting types)"
+		else
+			fail "$b: the seam change failed for another reason:"; tail -n 10 "$t.$b.log" >&2
+		fi
+	done
+fi
+rm -rf "$t"
+done_test
