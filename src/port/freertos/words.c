@@ -2,6 +2,7 @@
 /* FreeRTOS port - its words for what it uses (rtbench/words.h): the calls
  * in sync.c, thread.c and timer.c. Includes no FreeRTOS header, so the
  * host's unit tests check these texts without a kernel (test_words). */
+#include <stddef.h>
 #include "rtbench/words.h"
 
 extern const char *const rtb_words_freertos[RTB_NWORDS];
