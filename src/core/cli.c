@@ -120,8 +120,10 @@ static int writable(const char *path)
 }
 
 /* outputs_check - every output file can be written (tried, not guessed),
- * and no two options name the same file; before anything is measured. */
-static int outputs_check(const struct rtb_cli *cl, char *err, size_t errlen)
+ * and no two options name the same file; before anything is measured.
+ * "-" is standard output: one output at most, and then the tables are not
+ * printed, so what arrives there is the file alone. */
+static int outputs_check(struct rtb_cli *cl, char *err, size_t errlen)
 {
 	const char *name[3] = { "--json", "--csv", "--raw" };
 	const char *path[3] = { cl->out.json, cl->out.csv, cl->out.raw };
@@ -129,6 +131,14 @@ static int outputs_check(const struct rtb_cli *cl, char *err, size_t errlen)
 	for (int i = 0; i < 3; i++) {
 		if (!path[i])
 			continue;
+		if (!strcmp(path[i], "-")) {
+			for (int j = 0; j < i; j++)
+				if (path[j] && !strcmp(path[j], "-"))
+					return fail(err, errlen, "%s - and %s -: one output at most on "
+						    "standard output", name[j], name[i]);
+			cl->out.text = 0;
+			continue;
+		}
 		if (rtb_port_output_check(path[i]))
 			return fail(err, errlen, "%s: cannot write %s", name[i], rtb_port_output_error());
 		for (int j = 0; j < i; j++)
@@ -470,6 +480,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
 	      "  --csv FILE            write one CSV row per measurement\n"
 	      "  --raw FILE            write every sample as CSV\n"
+	      "                        (FILE '-': standard output, written once at the end, and the\n"
+	      "                        tables are not printed; one output at most)\n"
 	      "                        (each file is written atomically; an existing file must be a regular\n"
 	      "                        file: a device, directory or symlink there is refused)\n"
 	      "  --follow-symlinks     write where a symlink at an output name points, instead of refusing\n"

@@ -287,9 +287,12 @@ static int write_files(struct rtb_long *lr)
 	r->mem.stacks = RTB_THREADS_MAX;
 	r->mem.stack_bytes = RTB_STACK_BYTES;
 	r->mem.metric_bytes = sizeof(struct rtb_metric);
-	if (lr->out->json && rtb_port_output(lr->out->json, out_json, r))
+	/* standard output ("-") takes the whole file once, at the end */
+	if (lr->out->json && (strcmp(lr->out->json, "-") || r->set.final) &&
+	    rtb_port_output(lr->out->json, out_json, r))
 		rc = RTB_EIO;
-	if (lr->out->csv && rtb_port_output(lr->out->csv, out_csv, r))
+	if (lr->out->csv && (strcmp(lr->out->csv, "-") || r->set.final) &&
+	    rtb_port_output(lr->out->csv, out_csv, r))
 		rc = RTB_EIO;
 	if (rc && (!said || r->set.final)) {
 		fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());

@@ -439,6 +439,9 @@ static int write_outputs(const struct rtb_run_out *out, struct rtb_result *r)
 
 	footprint(r);
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		/* standard output ("-") takes the whole file once, at the end */
+		if (w[i].path && !strcmp(w[i].path, "-") && !r->set.final)
+			continue;
 		if (!w[i].path || !rtb_port_output(w[i].path, w[i].fn, r))
 			continue;
 		rc = RTB_EIO;

@@ -66,6 +66,18 @@ ln -s "$out/victim2" "$out/r.json.tmp"
 [ "$(stat -c %a "$out/r.json")" = 644 ] && ok "mode 0644" || fail "mode $(stat -c %a "$out/r.json")"
 ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
 
+# "-" is standard output (issue 19: a file named "-" was written): the file
+# alone arrives there, once, whole; two outputs cannot share it
+rm -f ./-
+"$RTBENCH" run "${quick[@]}" --json - >"$out/stdout.json" 2>"$out/stdout.err"; rc=$?
+[ $rc -eq 0 ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=="rtbench-result" and d["complete"]' "$out/stdout.json" &&
+	ok "--json - writes the result, alone, to standard output" || fail "--json -: rc $rc, $(head -c 80 "$out/stdout.json")"
+[ -e ./- ] && fail "--json - wrote a file named '-'" || ok "no file named '-'"
+"$RTBENCH" run "${quick[@]}" --csv - >"$out/stdout.csv" 2>/dev/null &&
+	head -1 "$out/stdout.csv" | grep -q '^label,id,' && [ "$(wc -l <"$out/stdout.csv")" -eq 2 ] &&
+	ok "--csv - writes the CSV alone to standard output" || fail "--csv -: $(head -2 "$out/stdout.csv")"
+refused "one output at most on standard output" run "${quick[@]}" --json - --csv -
+
 # no room: RLIMIT_FSIZE (SIGXFSZ ignored) fails writes as a full disk does
 cp "$out/r.json" "$out/good.json"
 err=$( (trap '' XFSZ; ulimit -f 2; exec "$RTBENCH" run "${quick[@]}" --json "$out/r.json") 2>&1 >/dev/null); rc=$?

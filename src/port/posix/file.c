@@ -301,6 +301,21 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 	last_err[0] = '\0';
 	if (!path || !*path || !fn)
 		return set_err(RTB_EINVAL, "\"\"", "%s", "no file name");
+	/* "-": standard output, as the user asked (not atomic: a pipe) */
+	if (!strcmp(path, "-")) {
+		int rc;
+
+		errno = 0;
+		rc = fn(rtb_port_console(), arg);
+
+		if (fflush(stdout) || rc) {
+			e = errno ? errno : EIO;
+			set_err(RTB_EIO, "standard output", "%s", strerror(e));
+			errno = e;
+			return RTB_EIO;
+		}
+		return RTB_OK;
+	}
 	if (resolve(path, target, sizeof(target))) {
 		errno = EINVAL;
 		return RTB_EIO;
