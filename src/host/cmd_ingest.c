@@ -17,7 +17,7 @@
 
 struct ingest_opts {
 	const char *dir;
-	int verbose;
+	int verbose, force;
 	size_t max_files;
 	FILE *in;
 	struct rtb_ingest g;
@@ -29,23 +29,29 @@ static struct ingest_opts ingest_state;
 
 static void ingest_usage(FILE *f)
 {
-	fputs("usage: rtbench ingest [-o DIR] [-v] [-n N] [STREAM|-]\n"
+	fputs("usage: rtbench ingest [-o DIR] [-v] [-f] [-n N] [STREAM|-]\n"
 	      "\n"
 	      "Read a serial console's output (a file, - or nothing for stdin, or a tty such\n"
 	      "as /dev/ttyACM0 set up with stty) and write every file framed in it with RTBF1\n"
 	      "(`rtbench frame` on a Linux target, a board's UART sink) as DIR/<name>, each\n"
 	      "checked (per-line and whole-file CRC-32, sequence, size) and written atomically.\n"
-	      "Lines that are not frames are console noise and are ignored.\n"
+	      "Lines that are not frames are console noise and are ignored. A file is\n"
+	      "refused (said, counted, the stream goes on) rather than written over one that\n"
+	      "exists (unless --force), over the stream itself, over a file of the same name\n"
+	      "earlier in the stream (the first is kept), or under a name beginning with '.'.\n"
 	      "\n"
 	      "options:\n"
 	      "  -o, --output DIR   where the files go (default: the current directory)\n"
-	      "  -v, --verbose      echo the non-frame lines (the console) to stderr\n"
+	      "  -v, --verbose      echo the non-frame lines (the console) to stderr, control\n"
+	      "                     characters escaped\n"
+	      "  -f, --force        replace a file of the same name that exists in DIR\n"
 	      "  -n, --files N      stop after N files (for a tty, which never ends)\n"
 	      "  -h, --help         this help\n"
 	      "\n"
-	      "exit status: 0 every framed file received whole; 2 a truncated, garbled or\n"
-	      "gapped stream, or no file at all (one line naming the stream, line and file;\n"
-	      "files completed before it are kept), or a bad option; 1 other failure\n", f);
+	      "exit status: 0 every framed file received whole and written; 2 a truncated,\n"
+	      "garbled or gapped stream, a frame line over 4096 characters, no file at all\n"
+	      "(one line naming the stream, line and file; files completed before it are\n"
+	      "kept), a refused file, or a bad option; 1 other failure (out of memory says so)\n", f);
 }
 
 static int ingest_parse(struct rtb_host *h, int opt, const char *arg)
@@ -61,6 +67,9 @@ static int ingest_parse(struct rtb_host *h, int opt, const char *arg)
 		return 0;
 	case 'v':
 		o->verbose = 1;
+		return 0;
+	case 'f':
+		o->force = 1;
 		return 0;
 	case 'n':
 		errno = 0;
@@ -94,9 +103,18 @@ static int ingest_init(struct rtb_host *h)
 		if (!o->in)
 			return rtb_host_error(h, RTB_EINVAL, "%s: cannot read: %s", src, strerror(errno));
 	}
+	/* the stream's own file, by identity, so that no name of it (a hard
+	 * link, a path through a symlinked directory) is written over */
+	if (fstat(fileno(o->in), &st) == 0 && S_ISREG(st.st_mode)) {
+		o->g.has_input = 1;
+		o->g.in_dev = (unsigned long long)st.st_dev;
+		o->g.in_ino = (unsigned long long)st.st_ino;
+	}
 	o->g.dir = o->dir;
 	o->g.stream = strcmp(src, "-") ? src : "stdin";
 	o->g.echo = o->verbose ? stderr : NULL;
+	o->g.notes = stderr;
+	o->g.force = o->force;
 	return 0;
 }
 
@@ -110,6 +128,9 @@ static int ingest_run(struct rtb_host *h)
 	if (rc)
 		return rtb_host_error(h, rc == RTB_EFORMAT || rc == RTB_ERANGE ? RTB_EFORMAT : rc,
 				      "%s", o->g.err);
+	if (o->g.nrefused)
+		return rtb_host_error(h, RTB_EINVAL, "%zu file(s) written to %s, %zu refused (said above; "
+				      "nothing was replaced)", o->g.nfiles, o->dir, o->g.nrefused);
 	fprintf(stderr, "rtbench ingest: %zu file(s) written to %s\n", o->g.nfiles, o->dir);
 	return 0;
 }
@@ -128,6 +149,7 @@ static void ingest_free(struct rtb_host *h)
 static const struct option ingest_longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "force", no_argument, NULL, 'f' },
 	{ "files", required_argument, NULL, 'n' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -136,7 +158,7 @@ static const struct rtb_host_ops ingest_ops = {
 	.name = "ingest",
 	.usage = ingest_usage,
 	.common = 0,
-	.shortopts = "o:vn:",
+	.shortopts = "o:vfn:",
 	.longopts = ingest_longopts,
 	.parse = ingest_parse,
 	.init = ingest_init,

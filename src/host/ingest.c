@@ -14,9 +14,11 @@
 #include <sys/stat.h>
 
 #include "rtbench/err.h"
+#include "rtbench/escape.h"
 #include "rtbench/frame.h"
 #include "host/compare.h"
 #include "host/ingest.h"
+#include "host/resultfile.h"
 
 static int ig_fail(struct rtb_ingest *g, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -119,21 +121,99 @@ static int dec(const char *s, unsigned long long max, unsigned long long *v)
 	return 0;
 }
 
+/* ig_refuse - a complete file not written: one line on notes, counted;
+ * the stream goes on (the files after it are not lost). */
+static __attribute__((format(printf, 2, 3))) int ig_refuse(struct rtb_ingest *g, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	g->nrefused++;
+	if (g->notes)
+		fprintf(g->notes, "rtbench ingest: %s:%lu: %s: refused, not written: %s\n",
+			g->stream ? g->stream : "-", g->line, g->name, msg);
+	return 0;
+}
+
+/* ig_seen - has this stream written `name` already? (add: and remember
+ * it). A hash set, so a stream of many small files stays linear. */
+static int ig_seen(struct rtb_ingest *g, const char *name, int add, int *err)
+{
+	size_t i;
+
+	*err = 0;
+	if (g->names_cap) {
+		for (i = rtb_id_hash(name) & (g->names_cap - 1); g->names[i]; i = (i + 1) & (g->names_cap - 1))
+			if (!strcmp(g->names[i], name))
+				return 1;
+	}
+	if (!add)
+		return 0;
+	if (2 * (g->nnames + 1) > g->names_cap) {
+		size_t cap = g->names_cap ? 2 * g->names_cap : 64;
+		char **n = calloc(cap, sizeof(*n));
+
+		if (!n) {
+			*err = RTB_ENOMEM;
+			return 0;
+		}
+		for (size_t k = 0; k < g->names_cap; k++) {
+			if (!g->names[k])
+				continue;
+			for (i = rtb_id_hash(g->names[k]) & (cap - 1); n[i]; i = (i + 1) & (cap - 1))
+				;
+			n[i] = g->names[k];
+		}
+		free(g->names);
+		g->names = n;
+		g->names_cap = cap;
+	}
+	for (i = rtb_id_hash(name) & (g->names_cap - 1); g->names[i]; i = (i + 1) & (g->names_cap - 1))
+		;
+	if (!(g->names[i] = strdup(name))) {
+		*err = RTB_ENOMEM;
+		return 0;
+	}
+	g->nnames++;
+	return 0;
+}
+
 /* ig_write - the checked file, atomically, as DIR/name; never through a
- * symlink or onto a device node or directory that has the name. */
+ * symlink or onto a device node or directory that has the name, never
+ * over a file that exists (unless force), the stream's input (by
+ * identity: device and inode) or a file this stream wrote already, never
+ * a dot-name. */
 static int ig_write(struct rtb_ingest *g)
 {
 	char path[4200];
 	struct stat st;
+	int err = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", g->dir ? g->dir : ".", g->name);
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return ig_fail(g, RTB_EINVAL, "%s: %s exists and is not a regular file; not replaced",
-			       g->name, path);
+	if (g->name[0] == '.')
+		return ig_refuse(g, "a name beginning with a dot (a hidden or configuration file)");
+	if (ig_seen(g, g->name, 0, &err))
+		return ig_refuse(g, "a second file of that name in this stream (the first is kept)");
+	if (lstat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode))
+			return ig_fail(g, RTB_EINVAL, "%s: %s exists and is not a regular file; not replaced",
+				       g->name, path);
+		if (g->has_input && (unsigned long long)st.st_dev == g->in_dev &&
+		    (unsigned long long)st.st_ino == g->in_ino)
+			return ig_refuse(g, "%s is the stream being read", path);
+		if (!g->force)
+			return ig_refuse(g, "%s exists (--force replaces it)", path);
+	}
 	if (rtb_write_atomic(path, (const char *)g->data, g->len))
 		return ig_fail(g, RTB_EIO, "%s: cannot write %s", g->name,
 			       rtb_write_atomic_error());
 	g->nfiles++;
+	ig_seen(g, g->name, 1, &err);
+	if (err)
+		return ig_fail(g, err, "out of memory");
 	return 0;
 }
 
@@ -221,6 +301,30 @@ static int ig_end(struct rtb_ingest *g, char **f, int nf)
 	return ig_write(g);
 }
 
+/* ig_echo - a console line for -v, its control characters escaped (a
+ * board's output can hold ANSI or OSC sequences; the terminal is ours). */
+static void ig_echo(struct rtb_ingest *g, const char *line, size_t len)
+{
+	char raw[RTB_INGEST_LINE_MAX + 1], esc[4 * RTB_INGEST_LINE_MAX + 8];
+	size_t i = 0;
+
+	if (len > RTB_INGEST_LINE_MAX)
+		len = RTB_INGEST_LINE_MAX;
+	memcpy(raw, line, len);
+	raw[len] = '\0';
+	/* segment by segment: a NUL byte is shown ("\x00"), not an end */
+	for (;;) {
+		rtb_esc_ctl(esc, sizeof(esc), raw + i);
+		fputs(esc, g->echo);
+		i += strlen(raw + i);
+		if (i >= len)
+			break;
+		fputs("\\x00", g->echo);
+		i++;
+	}
+	fputc('\n', g->echo);
+}
+
 int rtb_ingest_line(struct rtb_ingest *g, const char *line, size_t len)
 {
 	char buf[256], *f[8], *save = NULL;
@@ -230,10 +334,8 @@ int rtb_ingest_line(struct rtb_ingest *g, const char *line, size_t len)
 	while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 		len--;
 	if (len < 6 || memcmp(line, RTB_FRAME_MAGIC " ", 6)) {
-		if (g->echo) {
-			fwrite(line, 1, len, g->echo);
-			fputc('\n', g->echo);
-		}
+		if (g->echo)
+			ig_echo(g, line, len);
 		return 0;
 	}
 	if (len >= sizeof(buf))
@@ -262,25 +364,53 @@ int rtb_ingest_finish(struct rtb_ingest *g)
 		return ig_fail(g, RTB_EFORMAT, "%s: truncated: the stream ends inside it (BEGIN at "
 			       "line %lu); %s ended after %zu bytes, no END", g->name,
 			       g->begin_line, g->name, g->len);
-	if (!g->nfiles)
+	if (!g->nfiles && !g->nrefused)
 		return ig_fail(g, RTB_EFORMAT, "no RTBF1 file in the stream (%lu lines read)", g->line);
 	return 0;
 }
 
+/* ig_getline - the next line into buf (at most RTB_INGEST_LINE_MAX
+ * bytes, NULs kept); *cut says a longer line was cut, its rest skipped.
+ * Length, or -1 at the end. Memory never grows with a line's length
+ * (getline once grew to 2 GB on a stream with no newline). */
+static long ig_getline(FILE *in, char *buf, int *cut)
+{
+	long n = 0;
+	int c;
+
+	*cut = 0;
+	while ((c = getc(in)) != EOF) {
+		if (n < RTB_INGEST_LINE_MAX)
+			buf[n++] = (char)c;
+		else
+			*cut = 1;
+		if (c == '\n')
+			return n;
+	}
+	return n || *cut ? n : -1;
+}
+
 int rtb_ingest_stream(struct rtb_ingest *g, FILE *in, size_t max_files)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int rc = 0;
+	static char line[RTB_INGEST_LINE_MAX];
+	long n;
+	int rc = 0, cut;
 
-	while ((n = getline(&line, &cap, in)) >= 0) {
+	while ((n = ig_getline(in, line, &cut)) >= 0) {
+		if (cut && n >= 6 && !memcmp(line, RTB_FRAME_MAGIC " ", 6)) {
+			g->line++;
+			rc = ig_fail(g, RTB_EFORMAT, "%s%sframe line longer than %d characters, longer "
+				     "than any valid one", g->open ? g->name : "", g->open ? ": " : "",
+				     RTB_INGEST_LINE_MAX);
+			break;
+		}
 		if ((rc = rtb_ingest_line(g, line, (size_t)n)))
 			break;
+		if (cut && g->echo)
+			fputs("    (... the rest of that line, over 4096 characters, skipped)\n", g->echo);
 		if (max_files && g->nfiles >= max_files)
 			break;
 	}
-	free(line);
 	if (rc)
 		return rc;
 	if (ferror(in))
@@ -293,4 +423,9 @@ void rtb_ingest_free(struct rtb_ingest *g)
 	free(g->data);
 	g->data = NULL;
 	g->len = g->cap = 0;
+	for (size_t i = 0; i < g->names_cap; i++)
+		free(g->names[i]);
+	free(g->names);
+	g->names = NULL;
+	g->names_cap = g->nnames = 0;
 }
