@@ -240,7 +240,7 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 		return 0;
 	case O_JUNIT:
 		k->junit = arg;
-		return 0;
+		return rtb_host_add_output(h, "--junit", arg); /* checked by identity (runner) */
 	case O_ALLOW_INCOMPLETE:
 		k->allow_incomplete = 1;
 		return 0;

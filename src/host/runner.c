@@ -73,6 +73,8 @@ static int parse_format(struct rtb_host *h, const char *arg)
 	return rtb_host_error(h, RTB_EINVAL, "--format %s: not %s", arg, names);
 }
 
+static int outputs_distinct(struct rtb_host *h);
+
 /* host_parse - step 1: the common options, the command's own, and the
  * positional arguments. Returns 0 (h->help set when --help was printed:
  * nothing else to do), or an error. */
@@ -161,6 +163,58 @@ own:
 	 * directory, a symlink, /proc) is a bad option */
 	if (h->out && rtb_port_output_check(h->out))
 		return rtb_host_error(h, RTB_EINVAL, "-o: cannot write %s", rtb_port_output_error());
+	return outputs_distinct(h);
+}
+
+/* outputs_distinct - every other output writable, and no two outputs
+ * one file (check -o j.xml --junit j.xml kept only one of them). */
+static int outputs_distinct(struct rtb_host *h)
+{
+	for (size_t i = 0; i < h->nmore_out; i++) {
+		if (rtb_port_output_check(h->more_out[i]))
+			return rtb_host_error(h, RTB_EINVAL, "%s: cannot write %s", h->more_opt[i],
+					      rtb_port_output_error());
+		if (h->out && rtb_port_output_same(h->out, h->more_out[i]))
+			return rtb_host_error(h, RTB_EINVAL, "-o and %s: both name '%s'; give two files",
+					      h->more_opt[i], h->more_out[i]);
+		for (size_t j = 0; j < i; j++)
+			if (rtb_port_output_same(h->more_out[j], h->more_out[i]))
+				return rtb_host_error(h, RTB_EINVAL, "%s and %s: both name '%s'; give two files",
+						      h->more_opt[j], h->more_opt[i], h->more_out[i]);
+	}
+	return 0;
+}
+
+int rtb_host_add_output(struct rtb_host *h, const char *opt, const char *path)
+{
+	if (h->nmore_out >= sizeof(h->more_out) / sizeof(h->more_out[0]))
+		return rtb_host_error(h, RTB_EINVAL, "%s: too many output files", opt);
+	h->more_opt[h->nmore_out] = opt;
+	h->more_out[h->nmore_out++] = path;
+	return 0;
+}
+
+/* same_file - a and b are one existing file: device and inode, so hard
+ * links, symlinks and ./ spellings are all caught. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int rtb_host_check_inputs(struct rtb_host *h, char *const *paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (h->out && same_file(h->out, paths[i]))
+			return rtb_host_error(h, RTB_EINVAL, "-o %s: is the input %s; the output would "
+					      "replace it (give another file)", h->out, paths[i]);
+		for (size_t k = 0; k < h->nmore_out; k++)
+			if (same_file(h->more_out[k], paths[i]))
+				return rtb_host_error(h, RTB_EINVAL, "%s %s: is the input %s; the output "
+						      "would replace it (give another file)",
+						      h->more_opt[k], h->more_out[k], paths[i]);
+	}
 	return 0;
 }
 
@@ -283,6 +337,9 @@ int rtb_host_load_paths(struct rtb_host *h, size_t min, size_t max, int share)
 	int rc;
 
 	rc = rtb_host_expand(h);
+	if (rc)
+		return rc;
+	rc = rtb_host_check_inputs(h, h->paths, h->npaths);
 	if (rc)
 		return rc;
 	if (h->npaths < min) {

@@ -99,6 +99,9 @@ struct rtb_host {
 	/* common options */
 	const struct rtb_render *fmt;
 	const char *out;                      /* -o FILE; NULL: stdout */
+	const char *more_out[4];              /* other output files (check --junit) */
+	const char *more_opt[4];              /* ... and the option that named each */
+	size_t nmore_out;
 	double alpha;
 	const char *title;                    /* report -t; NULL if none */
 	/* positional arguments */
@@ -132,6 +135,17 @@ int rtb_host_main(const struct rtb_host_ops *ops, int argc, char **argv);
  * runner's one stderr line; returns code, so `return rtb_host_error(...)`. */
 int rtb_host_error(struct rtb_host *h, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* rtb_host_add_output - the command writes path too (option opt, e.g.
+ * "--junit"): the runner checks, before any work, that it can be written,
+ * names no other output and (once the inputs are known) none of the
+ * inputs, by identity (device and inode), not by name. 0 or RTB_EINVAL. */
+int rtb_host_add_output(struct rtb_host *h, const char *opt, const char *path);
+
+/* rtb_host_check_inputs - no output of the command is one of paths (by
+ * identity); rtb_host_load_paths calls it, a command with its own inputs
+ * may too. 0 or RTB_EINVAL after rtb_host_error. */
+int rtb_host_check_inputs(struct rtb_host *h, char *const *paths, size_t n);
 
 /* rtb_host_load_results - the stock init: h->args are result files,
  * directories or glob patterns (rtb_host_expand); loads each into h->files. Needs between min and max files. A file sharing no measurement

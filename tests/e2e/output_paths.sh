@@ -52,6 +52,34 @@ if "$RTBENCH" compare --help >/dev/null 2>&1; then
 fi
 [ "$(cat "$out/victim")" = precious ] && ok "symlink target untouched" || fail "symlink target written"
 
+# no command writes onto one of its inputs, or twice to one file: by
+# identity (device and inode), not by name (issue 20 item 3)
+if "$RTBENCH" compare --help >/dev/null 2>&1; then
+	mkdir -p "$out/in"
+	cp "$data/vx.json" "$out/in/X.json"; cp "$data/vx_rerun.json" "$out/in/B.json"
+	ln "$out/in/X.json" "$out/in/hard.json"; ln -s "$out/in" "$out/inlink"
+	sum0=$(cat "$out/in/X.json" "$out/in/B.json" | md5sum)
+	refused "is the input" report "$out/in/X.json" -o "$out/in/X.json"
+	refused "is the input" report "$out/in/X.json" -o "$out/inlink/X.json"
+	refused "is the input" report "$out/in/X.json" -o "$out/in/hard.json"
+	refused "is the input" compare "$out/in/X.json" "$out/in/B.json" -o "$out/in/X.json"
+	refused "is the input" compare "$out/in/B.json" "$out/in" -o "$out/in/./X.json"
+	refused "is the input" compare --format csv "$out/in/X.json" "$out/in/B.json" -o "$out/in/B.json"
+	refused "is the input" check "$out/in/X.json" --junit "$out/in/X.json"
+	refused "is the input" check "$out/in/X.json" -o "$out/in/hard.json"
+	refused "is the input" check "$out/in/X.json" --baseline "$out/in/B.json" --junit "$out/inlink/B.json"
+	refused "-o and --junit" check "$out/in/X.json" -o "$out/j.xml" --junit "$out/j.xml"
+	refused "-o and --junit" check "$out/in/X.json" -o "$out/j2.xml" --junit "$out/./j2.xml"
+	[ "$(cat "$out/in/X.json" "$out/in/B.json" | md5sum)" = "$sum0" ] && ok "no input was written" ||
+		fail "an input was replaced"
+	"$RTBENCH" check "$out/in/X.json" -o "$out/j3.txt" --junit "$out/j3.xml" >/dev/null 2>&1
+	[ -s "$out/j3.txt" ] && grep -q '<testsuite' "$out/j3.xml" && ok "check -o and --junit to two files: both written" ||
+		fail "check -o + --junit: $(ls "$out")"
+	cp "$out/r.json" "$out/runout.json" 2>/dev/null || echo '{}' >"$out/runout.json"
+	ln "$out/runout.json" "$out/runhard.csv"
+	refused "--json and --csv" run "${quick[@]}" --json "$out/runout.json" --csv "$out/runhard.csv"
+fi
+
 # asked for: the symlink's target is written, the link stays a link
 "$RTBENCH" run "${quick[@]}" --json "$out/link.json" --follow-symlinks >/dev/null 2>&1 &&
 	[ -L "$out/link.json" ] && grep -q '"schema"' "$out/victim" && ok "--follow-symlinks writes the target" ||
