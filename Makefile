@@ -110,6 +110,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtbench.a tests/unit/check.h $(BUIL
 # without a kernel tree.
 $(BUILD)/tests/test_freertos_host: $(wildcard src/port/freertos/fr_*.c src/port/freertos/fr_*.h)
 
+# test_pi_cleanup sees every semaphore call sync.prio_inv makes
+$(BUILD)/tests/test_pi_cleanup: override LDFLAGS += \
+	-Wl,--wrap=rtb_bsem_init,--wrap=rtb_bsem_give,--wrap=rtb_bsem_destroy
+
 unit: $(UNIT_BIN)
 
 # test - every unit, conformance and end-to-end test, each in its own

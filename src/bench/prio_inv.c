@@ -163,7 +163,9 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	size_t nloads[2] = { 0 };
 	int inited[NPROTO] = { 0 };
 	rtb_thread_t th[3];
-	int nth = 0, rc = 0;
+	rtb_bsem_t *const sems[] = { &s.go_h, &s.go_m, &s.go_l, &s.done };
+	const int nsems = (int)(sizeof(sems) / sizeof(sems[0]));
+	int nth = 0, nsem = 0, rc = 0;
 	const int prio_l = rtb_prio_native(RTB_PRIO_LOW), prio_m = rtb_prio_native(RTB_PRIO_MID),
 		  prio_h = rtb_prio_native(RTB_PRIO_HIGH); /* for the record */
 	char id[64], title[80];
@@ -199,10 +201,10 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_skip(rtr[2], "under the ceiling protocol tCyclicTask cannot run while tSlowTask "
 			"holds the resource, so it never requests it then: see the blocking figure");
 
-	rtb_bsem_init(&s.go_h, 0);
-	rtb_bsem_init(&s.go_m, 0);
-	rtb_bsem_init(&s.go_l, 0);
-	rtb_bsem_init(&s.done, 0);
+	/* the cleanup gives and destroys only what was created (nsem, nth) */
+	for (; nsem < nsems; nsem++)
+		if ((rc = rtb_bsem_init(sems[nsem], 0)))
+			goto out;
 	rc = rtb_spawn(c, &th[nth], "tSlowTask", RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu, slow_task, &s);
 	if (!rc && ++nth)
 		rc = rtb_spawn(c, &th[nth], "tWorkTask", RTB_SCHED_FIFO, RTB_PRIO_MID, c->cpu, work_task, &s);
@@ -374,10 +376,13 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			rtb_bench_metric_end(c, rtr[p], elapsed);
 	}
 out:
+	/* the tasks (all semaphores exist once one does) wait on their go */
 	atomic_store(&s.quit, 1);
-	rtb_bsem_give(&s.go_l);
-	rtb_bsem_give(&s.go_m);
-	rtb_bsem_give(&s.go_h);
+	if (nth) {
+		rtb_bsem_give(&s.go_l);
+		rtb_bsem_give(&s.go_m);
+		rtb_bsem_give(&s.go_h);
+	}
 	for (int i = 0; i < nth; i++)
 		rtb_join(&th[i]);
 	for (int p = 0; p < NPROTO; p++) {
@@ -387,10 +392,8 @@ out:
 	}
 	rtb_free(loads[0]);
 	rtb_free(loads[1]);
-	rtb_bsem_destroy(&s.go_h);
-	rtb_bsem_destroy(&s.go_m);
-	rtb_bsem_destroy(&s.go_l);
-	rtb_bsem_destroy(&s.done);
+	while (nsem > 0)
+		rtb_bsem_destroy(sems[--nsem]);
 	return rc;
 }
 

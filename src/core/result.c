@@ -262,14 +262,72 @@ void rtb_metric_round_record(struct rtb_metric *m)
 	}
 }
 
-/* note_has - 1 if the "; "-separated note already holds this item. */
-static int note_has(const char *note, const char *item, size_t n)
+/* A note is "; "-separated items. An item that starts with a count and a
+ * space ("282 samples waited for the waiter to block first") is a tally:
+ * rounds add up to one item with the total instead of one per round. */
+#define NOTE_ITEMS 24
+struct note_item {
+	const char *p;          /* the item (in its note), without the count */
+	size_t n;
+	unsigned long long count;
+	int tally;
+};
+
+/* note_split - the items of note (at most NOTE_ITEMS). */
+static int note_split(const char *note, struct note_item *it)
 {
-	for (const char *p = note; (p = strstr(p, item)) != NULL; p++)
-		if ((p == note || (p >= note + 2 && p[-2] == ';' && p[-1] == ' ')) &&
-		    (p[n] == '\0' || p[n] == ';'))
-			return 1;
-	return 0;
+	int k = 0;
+
+	for (const char *p = note; *p && k < NOTE_ITEMS;) {
+		size_t n = strcspn(p, ";");
+		const char *q = p;
+		it[k] = (struct note_item){ p, n, 0, 0 };
+		while (q < p + n && *q >= '0' && *q <= '9')
+			it[k].count = it[k].count * 10 + (unsigned long long)(*q++ - '0');
+		if (q > p && q < p + n && *q == ' ' && q - p < 19) {
+			it[k].tally = 1;
+			it[k].p = q;
+			it[k].n = n - (size_t)(q - p);
+		}
+		k += n > 0;
+		p += n;
+		while (*p == ';' || *p == ' ')
+			p++;
+	}
+	return k;
+}
+
+/* note_merge - src's note items into dst's: an item dst holds is not
+ * repeated; a tally adds its count to dst's tally of the same words. */
+static void note_merge(struct rtb_metric *dst, const char *src)
+{
+	struct note_item d[NOTE_ITEMS], s[NOTE_ITEMS];
+	char old[sizeof(dst->note)];
+	int nd, ns;
+
+	memcpy(old, dst->note, sizeof(old));
+	nd = note_split(old, d);
+	ns = note_split(src, s);
+	for (int j = 0; j < ns; j++) {
+		int i;
+		for (i = 0; i < nd; i++)
+			if (d[i].tally == s[j].tally && d[i].n == s[j].n &&
+			    !memcmp(d[i].p, s[j].p, s[j].n))
+				break;
+		if (i < nd) {
+			if (d[i].tally)
+				d[i].count += s[j].count;
+		} else if (nd < NOTE_ITEMS) {
+			d[nd++] = s[j];
+		}
+	}
+	dst->note[0] = '\0';
+	for (int i = 0; i < nd; i++) {
+		if (d[i].tally)
+			rtb_metric_note(dst, "%llu%.*s", d[i].count, (int)d[i].n, d[i].p);
+		else
+			rtb_metric_note(dst, "%.*s", (int)d[i].n, d[i].p);
+	}
 }
 
 int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
@@ -316,14 +374,7 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 		dst->status = src->status;
 	if (!dst->method[0])
 		memcpy(dst->method, src->method, sizeof(dst->method));
-	for (const char *p = src->note; *p;) {
-		size_t n = strcspn(p, ";");
-		if (n && !note_has(dst->note, p, n))
-			rtb_metric_note(dst, "%.*s", (int)n, p);
-		p += n;
-		while (*p == ';' || *p == ' ')
-			p++;
-	}
+	note_merge(dst, src->note);
 	for (int i = 0; i < src->nextra; i++)
 		rtb_metric_extra(dst, src->extra[i].name, src->extra[i].value, src->extra[i].unit);
 	return rtb_metric_finish(dst, deadline_ns);
