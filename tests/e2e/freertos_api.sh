@@ -54,4 +54,28 @@ else
 	done
 fi
 rm -rf "$t"
+
+# no usable kernel: `make PORT=freertos ... run` stops at once, one line,
+# exit 2, saying what to get (a tree that is not one; a V10 tree; and, where
+# there is none at the default place, no tree at all)
+f=$RTB_TEST_OUT/api-fake
+rm -rf "$f" && mkdir -p "$f/none" "$f/v10/include"
+touch "$f/v10/tasks.c" && echo '#define tskKERNEL_VERSION_MAJOR 10' >"$f/v10/include/task.h"
+one_line() {   # WHAT WANT MAKE-ARGS...
+	local what=$1 want=$2; shift 2
+	local out rc
+	out=$(make PORT=freertos BOARD=mps2-an500 "$@" run 2>&1); rc=$?
+	if [ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && grep -q "$want" <<<"$out" &&
+		grep -q "git clone --branch V11" <<<"$out"; then
+		ok "$what: one line, exit 2: $out"
+	else
+		fail "$what: exit $rc, output: $out"
+	fi
+}
+one_line "not a kernel tree" "FREERTOS_KERNEL_PATH=$f/none is not a FreeRTOS-Kernel tree" FREERTOS_KERNEL_PATH="$f/none"
+one_line "a V10 tree" "is V10; the port needs V11" FREERTOS_KERNEL_PATH="$f/v10"
+if [ -z "${FREERTOS_KERNEL_PATH:-}" ] && [ ! -e ../FreeRTOS-Kernel ]; then
+	one_line "no tree" "no FreeRTOS kernel at ../FreeRTOS-Kernel"
+fi
+rm -rf "$f"
 done_test

@@ -7,8 +7,10 @@
 #                                              the terminal, the result in build-freertos-<board>/result/
 #   make PORT=freertos BOARD=sim               the FreeRTOS POSIX simulator build (Linux
 #                                              executable; functional tests only, no figures)
+#   make PORT=freertos BOARD=... api-check     compile and link the port and the board, run
+#                                              nothing (no kernel needed: see below)
 #
-# FREERTOS_KERNEL_PATH=DIR: your FreeRTOS-Kernel tree (upstream, a V11 tag). The
+# FREERTOS_KERNEL_PATH=DIR: your FreeRTOS-Kernel tree (upstream, V11 or later). The
 # kernel is yours, never part of rtbench: without the variable the build looks
 # in one place, ../FreeRTOS-Kernel beside this checkout, and without a tree
 # there it stops at once with one line saying how to get one:
@@ -42,6 +44,16 @@ ifeq ($(wildcard $(FW_BOARD_DIR)/board.mk),)
 $(error BOARD=$(BOARD): no such board (boards: $(notdir $(wildcard src/port/freertos/board/*))))
 endif
 FR_HAVE_KERNEL := $(and $(wildcard $(FR)/tasks.c),$(wildcard $(FR)/include/task.h))
+# the port uses V11's API (configKERNEL_PROVIDED_STATIC_MEMORY, indexed
+# notifications): an older tree stops here, in one line, not in the link
+ifneq ($(FR_HAVE_KERNEL),)
+FR_MAJOR := $(shell sed -n 's/^\#define tskKERNEL_VERSION_MAJOR[[:space:]]*\([0-9]*\).*/\1/p' $(FR)/include/task.h)
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),firmware)),)
+ifneq ($(shell [ "$(FR_MAJOR)" -ge 11 ] 2>/dev/null && echo ok),ok)
+$(error FreeRTOS-Kernel at $(FR) is $(if $(FR_MAJOR),V$(FR_MAJOR),of no version I can read (tskKERNEL_VERSION_MAJOR in include/task.h)); the port needs V11 or later: get one with '$(FREERTOS_KERNEL_CLONE)')
+endif
+endif
+endif
 # api-check without a kernel: the port against tests/freertos-api (below;
 # FR_API_STUB=1 forces it, for any goal)
 ifeq ($(FR_HAVE_KERNEL),)
