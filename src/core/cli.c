@@ -24,6 +24,7 @@ enum {
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
+	OPT_HISTOGRAM,
 };
 
 static const struct option run_opts[] = {
@@ -39,6 +40,7 @@ static const struct option run_opts[] = {
 	{ "json", required_argument, NULL, OPT_JSON },
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "raw", required_argument, NULL, OPT_RAW },
+	{ "histogram", no_argument, NULL, OPT_HISTOGRAM },
 	{ "no-mlock", no_argument, NULL, OPT_NOMLOCK },
 	{ "idle-latency-us", required_argument, NULL, OPT_IDLE },
 	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
@@ -342,6 +344,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_NOMLOCK:
 			cl->o.mlock = 0;
 			break;
+		case OPT_HISTOGRAM:
+			cl->out.histogram = 1;
+			break;
 		case OPT_IDLE:
 			if (num(a, -1, 1000000, &v))
 				return fail(err, errlen, "--idle-latency-us: '%s' is not -1 (do not hold) or 0 to 1000000", a);
@@ -480,6 +485,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
 	      "  --csv FILE            write one CSV row per measurement\n"
 	      "  --raw FILE            write every sample as CSV\n"
+	      "  --histogram           after the tables, a text histogram of each measurement (as\n"
+	      "                        cyclictest -h: 1 us bins, wider for a wide span)\n"
 	      "                        (FILE '-': standard output, written once at the end, and the\n"
 	      "                        tables are not printed; one output at most)\n"
 	      "                        (each file is written atomically; an existing file must be a regular\n"

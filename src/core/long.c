@@ -27,6 +27,7 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
+#include "rtbench/text_hist.h"
 
 #define TICK_NS 1000000000LL
 #define PUB_WAIT_NS 500000000LL
@@ -608,6 +609,8 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rtb_free(lr.cpus);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
+	if (out->text && out->histogram)
+		rtb_write_text_histograms(rtb_port_console(), res);
 	s->final = 1;
 	wrc = write_files(&lr);
 	if (rc)

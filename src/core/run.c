@@ -21,6 +21,7 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
+#include "rtbench/text_hist.h"
 
 /* item_selects - item (n chars) names bench id: exactly (then no other
  * bench), or as a dotted prefix ("ctxsw" -> ctxsw.rr.*), or, when it names
@@ -630,6 +631,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	footprint(res);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
+	if (out->text && out->histogram)
+		rtb_write_text_histograms(rtb_port_console(), res);
 	res->set.final = 1; /* only this last file may say "complete": true */
 	wrc |= write_outputs(out, res);
 	if (rc)

@@ -7,6 +7,7 @@
 struct rtb_run_out {
 	const char *json, *csv, *raw; /* files to write, NULL: none */
 	int text;                     /* print the tables to stdout */
+	int histogram;                /* and a text histogram per measurement */
 };
 
 /* rtb_bench_selected - 1 if bench b is chosen by the comma list `tests`

@@ -20,9 +20,10 @@ static void compare_usage(FILE *f)
 		"\n"
 		"Side-by-side tables of result files written by `rtbench run --json`:\n"
 		"one table per measurement, one column per system (first = baseline),\n"
-		"relative differences of mean, p99 and max, a two-sided Mann-Whitney U\n"
-		"test per system against the first, notes where runs were measured\n"
-		"differently, and a one-sentence summary per measurement.\n"
+		"relative differences, a verdict per system against the first (Welch's\n"
+		"t-test on the rounds' medians, and on each round's p99, p99.9 and max,\n"
+		"called only beyond run-to-run noise), notes where runs were measured\n"
+		"differently, and a summary per measurement that leads with the worst case.\n"
 		"\n"
 		"options:\n"
 		"  -f, --format FMT   text (default), markdown, csv or json\n"
@@ -33,6 +34,8 @@ static void compare_usage(FILE *f)
 		"                     markdown or csv\n"
 		"      --sort KEY     fleet rows by KEY: file (default), label, or a\n"
 		"                     measurement id with :p50 (default) or :p99\n"
+		"      --histogram    text format: after each table a text histogram of every\n"
+		"                     system (as cyclictest -h: 1 us bins, wider for a wide span)\n"
 		"  -h, --help         this help\n"
 		"\n"
 		"A directory stands for its *.json files (name order); a quoted glob\n"
@@ -44,7 +47,7 @@ static void compare_usage(FILE *f)
 }
 
 
-enum { O_FLEET = 1000, O_SORT };
+enum { O_FLEET = 1000, O_SORT, O_HISTOGRAM };
 
 static struct {
 	int on;
@@ -68,6 +71,8 @@ static int compare_parse(struct rtb_host *h, int opt, const char *arg)
 		fleet.on = 1;
 	else if (opt == O_SORT)
 		fleet.sort = arg;
+	else if (opt == O_HISTOGRAM)
+		h->histogram = 1;
 	else
 		return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
 	return 0;
@@ -77,6 +82,9 @@ static int compare_init(struct rtb_host *h)
 {
 	const struct rtb_render *const *f;
 
+	if (h->histogram && (fleet.on || strcmp(h->fmt->name, "text")))
+		return rtb_host_error(h, RTB_EINVAL, "--histogram: only with the text format, "
+				      "without --fleet");
 	if (!fleet.on) {
 		if (fleet.sort)
 			return rtb_host_error(h, RTB_EINVAL, "--sort: only with --fleet");
@@ -116,6 +124,7 @@ static void compare_free(struct rtb_host *h)
 static const struct option compare_opts[] = {
 	{ "fleet", no_argument, NULL, O_FLEET },
 	{ "sort", required_argument, NULL, O_SORT },
+	{ "histogram", no_argument, NULL, O_HISTOGRAM },
 	{ NULL, 0, NULL, 0 },
 };
 

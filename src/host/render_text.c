@@ -3,10 +3,73 @@
  * study-shaped tables `rtbench compare` prints by default. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/text_hist.h"
 #include "host/render.h"
+
+static int sb_write(void *ctx, const void *buf, size_t len)
+{
+	struct rtb_sb *b = ctx;
+
+	rtb_sb_printf(b, "%.*s", (int)len, (const char *)buf); /* text: no NUL */
+	return b->failed ? RTB_ENOMEM : 0;
+}
+
+/* text_histogram - compare --histogram: the table's systems side by side,
+ * from their samples, else their histogram buckets (lower edges). */
+static void text_histogram(struct rtb_sb *b, const struct rtb_cmp *c,
+			   const struct rtb_cmp_metric *cm)
+{
+	struct rtb_th_series s[RTB_TH_MAX_SERIES];
+	int64_t *blo[RTB_TH_MAX_SERIES] = { 0 };
+	uint64_t *bn[RTB_TH_MAX_SERIES] = { 0 };
+	struct rtb_sink k;
+	int n = 0;
+
+	for (size_t i = 0; i < c->nsys && n < RTB_TH_MAX_SERIES; i++) {
+		const struct rtb_rf_metric *m = cm->cell[i].m;
+
+		if (!cm->cell[i].usable && !cm->cell[i].summary)
+			continue;
+		memset(&s[n], 0, sizeof(s[n]));
+		s[n].label = c->labels[i];
+		s[n].total = m->count;
+		s[n].min = m->min;
+		s[n].max = m->max;
+		s[n].overflow = m->has_hist ? m->overflow : 0;
+		if (m->samples) {
+			s[n].v = m->samples;
+			s[n].nv = m->nsamples;
+		} else if (m->has_hist && m->nbuckets) {
+			blo[n] = malloc(m->nbuckets * sizeof(*blo[n]));
+			bn[n] = malloc(m->nbuckets * sizeof(*bn[n]));
+			if (!blo[n] || !bn[n]) {
+				b->failed = 1;
+				goto out;
+			}
+			for (size_t j = 0; j < m->nbuckets; j++) {
+				blo[n][j] = m->buckets[j].lo;
+				bn[n][j] = m->buckets[j].count;
+			}
+			s[n].blo = blo[n];
+			s[n].bcount = bn[n];
+			s[n].nb = m->nbuckets;
+		}
+		n++;
+	}
+	rtb_sink_init(&k, sb_write, b);
+	rtb_sb_puts(b, "\n");
+	if (n && !strcmp(cm->unit, "ns"))
+		rtb_text_hist(&k, cm->id, s, n);
+out:
+	for (int i = 0; i < RTB_TH_MAX_SERIES; i++) {
+		free(blo[i]);
+		free(bn[i]);
+	}
+}
 
 static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 {
@@ -77,6 +140,8 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			rtb_render_wrap(b, "note: ", cm->notes[i], 6, 100);
 		if (cm->summary[0])
 			rtb_render_wrap(b, "summary: ", cm->summary, 9, 100);
+		if (h->histogram)
+			text_histogram(b, c, cm);
 	}
 	/* what could not be compared, so nothing disappears silently */
 	n = 0;

@@ -104,6 +104,7 @@ struct rtb_host {
 	size_t nmore_out;
 	double alpha;
 	const char *title;                    /* report -t; NULL if none */
+	int histogram;                        /* compare --histogram: text histograms */
 	/* positional arguments */
 	char **args;
 	size_t nargs;

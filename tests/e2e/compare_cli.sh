@@ -54,6 +54,24 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["schema"]=
 expect 0 "$rtb" compare -o "$out/cmp.md" -f markdown "$data/vx.json" "$data/vx_rerun.json"
 has "$out/cmp.md" "within run-to-run noise"
 
+# --histogram: a cyclictest -h style histogram after each table, its
+# columns adding up to each file's count
+expect 0 "$rtb" compare --histogram "$data/vx.json" "$data/rtl_hist.json"
+python3 - "$out/o" <<'PY' || { echo "FAIL: compare --histogram"; fail=1; }
+import re, sys
+txt = open(sys.argv[1]).read()
+blocks = re.findall(r"# Histogram: (\S+)\n# bins of (\d+) us.*?\n# us .*?\n(.*?)# Total:([ \d]+)\n", txt, re.S)
+assert len(blocks) == txt.count("# Histogram: ") >= 4, len(blocks)
+for mid, w, rows, tot in blocks:
+    sums = None
+    for r in rows.strip().splitlines():
+        c = [int(x) for x in r.split()[1:]]
+        sums = c if sums is None else [a + b for a, b in zip(sums, c)]
+    assert sums == [int(x) for x in tot.split()], (mid, sums, tot)
+PY
+expect 2 "$rtb" compare --histogram -f csv "$data/vx.json" "$data/rtl.json"
+one_line "rtbench compare: --histogram: only with the text format"
+
 # bad input: exit 2, one line naming the file
 for bad in bad_empty bad_truncated bad_malformed bad_newer bad_other_tool bad_type; do
 	expect 2 "$rtb" compare "$data/vx.json" "$data/$bad.json"

@@ -105,6 +105,13 @@ rm -f ./-
 	head -1 "$out/stdout.csv" | grep -q '^label,id,' && [ "$(wc -l <"$out/stdout.csv")" -eq 2 ] &&
 	ok "--csv - writes the CSV alone to standard output" || fail "--csv -: $(head -2 "$out/stdout.csv")"
 refused "one output at most on standard output" run "${quick[@]}" --json - --csv -
+# run --histogram: a cyclictest -h style histogram after the tables, adding up to the count
+"$RTBENCH" run "${quick[@]}" --histogram >"$out/hist.txt" 2>/dev/null &&
+	grep -q '^# Histogram: sync.sem.take.uncontended' "$out/hist.txt" &&
+	[ "$(awk '/^# us/{on=1;next} /^# Total:/{print s; exit} on{s+=$2}' "$out/hist.txt")" = \
+	  "$(awk '/^# Total:/{print $3; exit}' "$out/hist.txt")" ] &&
+	ok "run --histogram prints a histogram whose rows add up to its total" ||
+	fail "run --histogram: $(grep -A4 '^# Histogram' "$out/hist.txt" | head -5)"
 
 # no room: RLIMIT_FSIZE (SIGXFSZ ignored) fails writes as a full disk does
 cp "$out/r.json" "$out/good.json"
