@@ -13,6 +13,8 @@
 /* The percentiles every measurement reports, in this order. */
 #define RTB_NPCT 6
 extern const double rtb_pct_levels[RTB_NPCT]; /* 50, 90, 99, 99.9, 99.99, 99.999 */
+/* rtb_pct_keys - the name of each level in result files: "p50" ... "p99_999" */
+extern const char *const rtb_pct_keys[RTB_NPCT];
 
 struct rtb_stats {
 	uint64_t count;

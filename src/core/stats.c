@@ -16,6 +16,7 @@
 #include "rtbench/stats.h"
 
 const double rtb_pct_levels[RTB_NPCT] = { 50, 90, 99, 99.9, 99.99, 99.999 };
+const char *const rtb_pct_keys[RTB_NPCT] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
 
 /* Ranges at most this long are finished by insertion sort. */
 #define SORT_SMALL 24

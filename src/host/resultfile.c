@@ -21,10 +21,6 @@
 /* Refuse anything bigger: a result file of 10^7 samples is ~100 MB. */
 #define RF_MAX_FILE_BYTES (1024u * 1024u * 1024u)
 
-const char *const rtb_rf_pct_keys[RTB_RF_NPCT] = {
-	"p50", "p90", "p99", "p99_9", "p99_99", "p99_999"
-};
-const double rtb_rf_pct_levels[RTB_RF_NPCT] = { 50, 90, 99, 99.9, 99.99, 99.999 };
 
 /* rf_emulation - "system.emulation": absent/null, or an object with a
  * string "emulator", an integer "icount_shift" (-1 = no icount) and

@@ -11,15 +11,16 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/stats.h"
 
 /* The newest schema version this reader understands. */
 #define RTB_RF_SCHEMA "rtbench-result"
 #define RTB_RF_SCHEMA_VERSION 2
 
 /* Percentile keys of a metric, in this order (as in the file). */
-#define RTB_RF_NPCT 6
-extern const char *const rtb_rf_pct_keys[RTB_RF_NPCT];   /* "p50" ... "p99_999" */
-extern const double rtb_rf_pct_levels[RTB_RF_NPCT];      /* 50 ... 99.999 */
+/* the percentile levels and their keys are the writer's (rtbench/stats.h:
+ * rtb_pct_levels, rtb_pct_keys): one table */
+#define RTB_RF_NPCT RTB_NPCT
 
 /* One histogram bucket: `count` values in [lo, hi). */
 struct rtb_rf_bucket {

@@ -212,7 +212,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 				       "not statistics of these samples (negative stddev, or mean outside min..max)",
 				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
 		for (i = 0; i < RTB_RF_NPCT; i++) {
-			if ((rc = rf_opt_int(c, j, rtb_rf_pct_keys[i], &m->pct[i], &m->has_pct[i])))
+			if ((rc = rf_opt_int(c, j, rtb_pct_keys[i], &m->pct[i], &m->has_pct[i])))
 				return rc;
 		}
 		if (!m->has_pct[0])

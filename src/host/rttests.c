@@ -36,6 +36,7 @@
 #include <time.h>
 #include <math.h>
 
+#include "rtbench/stats.h"
 #include "rtbench/err.h"
 #include "host/rttests.h"
 
@@ -307,8 +308,9 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		}
 		return m;
 	}
-	static const double q[] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999 };
-	static const char *const qk[] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
+	/* rtb_pct_levels as fractions, written out: exact decimal literals,
+	 * so a rank on a boundary (0.999 * 1000) stays 999 */
+	static const double q[RTB_NPCT] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999 };
 	long long cum = 0;
 	size_t k = 0;
 
@@ -330,8 +332,8 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 	for (i = 0; i < g->nbk && k < 6; i++) {
 		cum += g->bk[i].n;
 		/* nearest rank: the smallest value with at least ceil(q*N) at or below */
-		while (k < 6 && (double)cum >= ceil(q[k] * (double)g->count)) {
-			json_object_set_new(m, qk[k], json_integer(g->bk[i].v * unit_ns));
+		while (k < RTB_NPCT && (double)cum >= ceil(q[k] * (double)g->count)) {
+			json_object_set_new(m, rtb_pct_keys[k], json_integer(g->bk[i].v * unit_ns));
 			k++;
 		}
 	}
