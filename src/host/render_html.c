@@ -182,9 +182,38 @@ static void metric_heading(struct rtb_sb *b, const struct rtb_cmp_metric *cm)
 	rtb_sb_html(b, cm->title[0] ? cm->title : cm->id);
 }
 
+/* csv_links - "Plot data (CSV):" and a download link per plot that drew
+ * something; the data travels in the link (a data: URL, percent-encoded),
+ * so the page stays one self-contained file. */
+static void csv_links(struct rtb_sb *b, const struct rtb_cmp_metric *cm, struct rtb_sb *csv)
+{
+	static const char *const kind[4] = { "histogram", "percentiles", "series", "components" };
+	int any = 0;
+
+	for (int k = 0; k < 4; k++) {
+		if (!csv[k].len)
+			continue;
+		rtb_sb_puts(b, any++ ? " &middot; " : "<p class=\"csvdata\">Plot data (CSV): ");
+		rtb_sb_puts(b, "<a download=\"");
+		rtb_sb_html(b, cm->id);
+		rtb_sb_printf(b, ".%s.csv\" href=\"data:text/csv;charset=utf-8,", kind[k]);
+		for (const unsigned char *p = (const unsigned char *)csv[k].s; *p; p++) {
+			if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+			    (*p >= '0' && *p <= '9') || strchr("-_.~,", *p))
+				rtb_sb_printf(b, "%c", *p);
+			else
+				rtb_sb_printf(b, "%%%02X", *p);
+		}
+		rtb_sb_printf(b, "\">%s</a>", kind[k]);
+	}
+	if (any)
+		rtb_sb_puts(b, "</p>\n");
+}
+
 static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
 {
 	struct rtb_html_series s[RTB_CMP_MAX_SYS];
+	struct rtb_sb csv[4] = { { 0 } };
 	size_t i;
 	int n = 0;
 
@@ -225,14 +254,19 @@ static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	}
 	rtb_sb_puts(b, "<div class=\"plots\">\n");
 	if (n) {
-		rtb_html_plot_histogram(b, cm, s, n);
-		rtb_html_plot_percentiles(b, cm, s, n);
-		rtb_html_plot_series(b, cm, s, n);
-		rtb_html_plot_components(b, c, cm);
+		rtb_html_plot_histogram(b, cm, s, n, &csv[0]);
+		rtb_html_plot_percentiles(b, cm, s, n, &csv[1]);
+		rtb_html_plot_series(b, cm, s, n, &csv[2]);
+		rtb_html_plot_components(b, c, cm, &csv[3]);
 	} else {
 		rtb_sb_puts(b, "<p class=\"sub\">No samples or histogram in the files: nothing to plot.</p>");
 	}
 	rtb_sb_puts(b, "</div>\n");
+	csv_links(b, cm, csv);
+	for (i = 0; i < 4; i++) {
+		b->failed |= csv[i].failed;
+		rtb_sb_free(&csv[i]);
+	}
 	metric_table(b, c, cm);
 	rtb_html_long_section(b, c, cm); /* per-CPU part of a --cpus run (render_html_long.c) */
 	notes_list(b, cm->notes, cm->nnotes);

@@ -16,19 +16,23 @@ struct rtb_html_series {
 	const struct rtb_rf_metric *m;  /* the file's metric (raw samples, if any) */
 };
 
+/* Each plot function also writes the data it drew to csv (NULL: none),
+ * header first, in the file's unit (ns shown as us), one row per bin,
+ * point or column, so the page offers each plot's data as CSV. */
 /* rtb_html_plot_histogram - the n systems' histograms, log count axis. */
 void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			     const struct rtb_html_series *s, int n);
+			     const struct rtb_html_series *s, int n, struct rtb_sb *csv);
 /* rtb_html_plot_percentiles - the n systems' quantiles on a "nines" axis. */
 void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			       const struct rtb_html_series *s, int n);
-/* rtb_html_plot_series - latency over sample index (raw samples only). */
+			       const struct rtb_html_series *s, int n, struct rtb_sb *csv);
+/* rtb_html_plot_series - latency over sample index (raw samples only):
+ * every sample, or per pixel column its min and max. */
 void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			  const struct rtb_html_series *s, int n);
+			  const struct rtb_html_series *s, int n, struct rtb_sb *csv);
 /* rtb_html_plot_components - run --trace: cm's kernel-trace components per
  * system, stacked; nothing when cm has none. */
 void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
-			      const struct rtb_cmp_metric *cm);
+			      const struct rtb_cmp_metric *cm, struct rtb_sb *csv);
 
 /* render_html_long.c - a long run's per-CPU part (run --duration --cpus):
  * rtb_html_long_skip is 1 for a per-CPU metric <id>@cpu<N> whose

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "host/compare.h"
+#include "host/render.h"
 #include "host/render_html.h"
 #include "host/svg.h"
 
@@ -42,7 +43,7 @@ static void series_labels(const struct rtb_html_series *s, int n, const char **l
 }
 
 void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			     const struct rtb_html_series *s, int n)
+			     const struct rtb_html_series *s, int n, struct rtb_sb *csv)
 {
 	struct rtb_svg_plot p;
 	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
@@ -86,6 +87,9 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 	p.x = (struct rtb_svg_axis){ lo, hi, logx, xl, NULL, 0 };
 	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
 	rtb_svg_axes(&p);
+	if (csv)
+		rtb_sb_printf(csv, "system,bin_lo_%s,bin_hi_%s,count\n", rtb_cmp_time_unit(cm->unit, 0),
+			      rtb_cmp_time_unit(cm->unit, 0));
 	for (i = 0; i < n; i++) {
 		double base = rtb_svg_py(&p, 0.8);
 
@@ -102,6 +106,10 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 
 			rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, e0), y,
 				      rtb_svg_px(&p, e1), y);
+			if (csv && counts[i][k] > 0) {
+				rtb_render_csv_field(csv, s[i].label, 0);
+				rtb_sb_printf(csv, "%.6g,%.6g,%.0f\n", e0, e1, counts[i][k]);
+			}
 		}
 		rtb_sb_printf(b, "L%.1f %.1fZ\"/>\n", rtb_svg_px(&p, hi), base);
 	}
@@ -123,7 +131,7 @@ static void fmt_nines(char *buf, unsigned len, double t)
 }
 
 void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			       const struct rtb_html_series *s, int n)
+			       const struct rtb_html_series *s, int n, struct rtb_sb *csv)
 {
 	struct rtb_svg_plot p;
 	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
@@ -150,6 +158,8 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
 	p.x = (struct rtb_svg_axis){ 0, ceil(tmax), 0, "percentile", fmt_nines, 1 };
 	p.y = (struct rtb_svg_axis){ lo, hi, logy, yl, NULL, 0 };
 	rtb_svg_axes(&p);
+	if (csv)
+		rtb_sb_printf(csv, "system,percentile,latency_%s\n", rtb_cmp_time_unit(cm->unit, 0));
 	for (i = 0; i < n; i++) {
 		double tn = log10(s[i].d->total);
 
@@ -160,10 +170,18 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
 
 			rtb_sb_printf(b, "%s%.1f %.1f", t == 0 ? "M" : "L", rtb_svg_px(&p, t),
 				      rtb_svg_py(&p, v));
+			if (csv) {
+				rtb_render_csv_field(csv, s[i].label, 0);
+				rtb_sb_printf(csv, "%.6f,%.6g\n", 100 * (1 - pow(10, -t)), v);
+			}
 		}
 		/* the last point is the maximum, at its own rank */
 		rtb_sb_printf(b, "L%.1f %.1f\"/>\n", rtb_svg_px(&p, tn),
 			      rtb_svg_py(&p, to_unit(cm, s[i].d->x[s[i].d->n - 1].v)));
+		if (csv) {
+			rtb_render_csv_field(csv, s[i].label, 0);
+			rtb_sb_printf(csv, "100,%.6g\n", to_unit(cm, s[i].d->x[s[i].d->n - 1].v));
+		}
 	}
 	series_labels(s, n, labels, colors);
 	rtb_svg_legend(&p, labels, colors, n, 1);
@@ -171,7 +189,7 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
 }
 
 void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
-			  const struct rtb_html_series *s, int n)
+			  const struct rtb_html_series *s, int n, struct rtb_sb *csv)
 {
 	struct rtb_svg_plot p;
 	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
@@ -211,6 +229,9 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 	p.x = (struct rtb_svg_axis){ 0, nmax - 1 > 0 ? nmax - 1 : 1, 0, "sample index", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ lo, hi, 0, yl, NULL, 0 };
 	rtb_svg_axes(&p);
+	if (csv)
+		rtb_sb_printf(csv, "system,index_from,index_to,min_%s,max_%s\n",
+			      rtb_cmp_time_unit(cm->unit, 0), rtb_cmp_time_unit(cm->unit, 0));
 	for (i = 0; i < n; i++) {
 		const struct rtb_rf_metric *m = s[i].m;
 
@@ -219,10 +240,16 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1\" "
 			      "stroke-opacity=\"0.85\" d=\"", s[i].color);
 		if (m->nsamples <= 2 * SERIES_COLS) {
-			for (j = 0; j < m->nsamples; j++)
+			for (j = 0; j < m->nsamples; j++) {
+				double v = to_unit(cm, (double)m->samples[j]);
+
 				rtb_sb_printf(b, "%s%.1f %.1f", j ? "L" : "M",
-					      rtb_svg_px(&p, (double)j),
-					      rtb_svg_py(&p, to_unit(cm, (double)m->samples[j])));
+					      rtb_svg_px(&p, (double)j), rtb_svg_py(&p, v));
+				if (csv) {
+					rtb_render_csv_field(csv, s[i].label, 0);
+					rtb_sb_printf(csv, "%zu,%zu,%.6g,%.6g\n", j, j, v, v);
+				}
+			}
 		} else {
 			/* too many points for the pixels: per column the min-max
 			 * range as a vertical stroke, so no spike is lost */
@@ -240,6 +267,11 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 				y1 = rtb_svg_py(&p, to_unit(cm, (double)mx));
 				rtb_sb_printf(b, "M%.1f %.1fV%.1f", rtb_svg_px(&p, (double)(a + z) / 2),
 					      y0 + 0.5, y1 - 0.5);
+				if (csv) {
+					rtb_render_csv_field(csv, s[i].label, 0);
+					rtb_sb_printf(csv, "%zu,%zu,%.6g,%.6g\n", a, z - 1,
+						      to_unit(cm, (double)mn), to_unit(cm, (double)mx));
+				}
 			}
 		}
 		rtb_sb_puts(b, "\"/>\n");
@@ -263,7 +295,8 @@ static const char *is_component(const struct rtb_cmp_metric *cm, const char *par
  * split into its kernel-trace components, stacked. Means, because the
  * means of the components add up to the mean of the matched samples
  * (medians do not add up). */
-void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm,
+			      struct rtb_sb *csv)
 {
 	enum { W = 440, BAR = 22, LEFT = 130, RIGHT = 40 };
 	const char *name[8];
@@ -314,6 +347,13 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const s
 				      "<title>", x, y, w > 0 ? w : 0, BAR, rtb_svg_color(k));
 			rtb_sb_html(b, name[k]);
 			rtb_sb_printf(b, ": mean %.3f us</title></rect>\n", m->mean / 1000.0);
+			if (csv) {
+				if (!csv->len)
+					rtb_sb_puts(csv, "system,component,mean_us\n");
+				rtb_render_csv_field(csv, c->labels[i], 0);
+				rtb_render_csv_field(csv, name[k], 0);
+				rtb_sb_printf(csv, "%.3f\n", m->mean / 1000.0);
+			}
 			x += w > 0 ? w : 0;
 		}
 		rtb_sb_printf(b, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\">%.2f us</text>\n",

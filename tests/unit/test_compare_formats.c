@@ -110,6 +110,59 @@ static void report_colours(const char *vx, const char *rerun, const char *rtl)
 	free(page);
 }
 
+/* url_decode - %XX in place. */
+static void url_decode(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		unsigned x;
+
+		if (*s == '%' && sscanf(s + 1, "%2x", &x) == 1) {
+			*w++ = (char)x;
+			s += 2;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = 0;
+}
+
+/* report_csv - each plot's data as CSV (issue 19): the histogram link of a
+ * measurement decodes to bins whose counts add up to each file's count. */
+static void report_csv(const char *vx, const char *rtl)
+{
+	char *page = report_html(vx, rtl), *a, *e, *row;
+	const char *key = "download=\"ctxsw.rr.yield.histogram.csv\" href=\"data:text/csv;charset=utf-8,";
+	double sum_vx = 0, sum_rtl = 0;
+
+	a = strstr(page, key);
+	CHECK(a != NULL);
+	CHECK(strstr(page, "download=\"ctxsw.rr.yield.percentiles.csv\"") != NULL);
+	CHECK(strstr(page, "download=\"ctxsw.rr.yield.series.csv\"") != NULL);
+	if (a) {
+		a += strlen(key);
+		e = strchr(a, '"');
+		*e = 0;
+		url_decode(a);
+		CHECK(strncmp(a, "system,bin_lo_us,bin_hi_us,count\n", 33) == 0);
+		for (row = strchr(a, '\n'); row && row[1]; row = strchr(row + 1, '\n')) {
+			double lo, hi, n;
+			char sys[64];
+
+			if (sscanf(row + 1, "%63[^,],%lf,%lf,%lf", sys, &lo, &hi, &n) != 4)
+				continue;
+			if (!strcmp(sys, "vxworks-like"))
+				sum_vx += n;
+			else
+				sum_rtl += n;
+		}
+		CHECK_NEAR(sum_vx, 400, 0);
+		CHECK_NEAR(sum_rtl, 400, 0);
+	}
+	free(page);
+}
+
 int main(void)
 {
 	char vx[512], rtl[512], hist[512];
@@ -129,6 +182,7 @@ int main(void)
 
 		snprintf(rerun, sizeof(rerun), "%s", tu_data("vx_rerun.json"));
 		report_colours(vx, rerun, rtl);
+		report_csv(vx, rtl);
 	}
 	return check_done();
 }
