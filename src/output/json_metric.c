@@ -234,6 +234,8 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_int(w, "p50_ns", iv->p50_ns);
 		rtb_jw_int(w, "p99_ns", iv->p99_ns);
 		rtb_jw_dbl(w, "mean_ns", iv->mean_ns);
+		/* the interval's exact maximum: compare judges the tail on it */
+		rtb_jw_int(w, "max_ns", iv->max_ns);
 		rtb_jw_close(w, '}');
 	}
 	for (int i = 0; i < m->nrounds && has_stats && !(m->hm && m->hm->series); i++) {

@@ -72,6 +72,31 @@ PY
 expect 2 "$rtb" compare --histogram -f csv "$data/vx.json" "$data/rtl.json"
 one_line "rtbench compare: --histogram: only with the text format"
 
+# the tail of a file without samples: judged on the rounds' own max_ns (a
+# long run's intervals carry it), untested where the rounds do not say
+python3 - "$data/rtl_hist.json" "$out/tail_a.json" "$out/tail_b.json" <<'PY'
+import json, sys
+for path, f in ((sys.argv[2], 1), (sys.argv[3], 10)):
+    d = json.load(open(sys.argv[1]))
+    d["label"] = "x%d" % f
+    for m in d["metrics"]:
+        if m["id"] == "ctxsw.rr.yield":
+            for k, r in enumerate(m["rounds"]):
+                r["max_ns"] = (8000 + 300 * k) * f
+            m["max"] = max(r["max_ns"] for r in m["rounds"])
+            m["histogram"]["overflow"] = 0
+    json.dump(d, open(path, "w"))
+PY
+expect 0 "$rtb" compare -f json "$out/tail_a.json" "$out/tail_b.json"
+python3 - "$out/o" <<'PY' || { echo "FAIL: tail verdict from the rounds' max_ns"; fail=1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = [m for m in d["metrics"] if m["id"] == "ctxsw.rr.yield"][0]
+t = m["systems"][1]["tail"]
+assert t["max"]["kind"] == "higher", t["max"]
+assert t["p99.9"] is None, t          # not known per round: untested
+PY
+
 # bad input: exit 2, one line naming the file
 for bad in bad_empty bad_truncated bad_malformed bad_newer bad_other_tool bad_type; do
 	expect 2 "$rtb" compare "$data/vx.json" "$data/$bad.json"
