@@ -147,6 +147,8 @@ struct rtb_metric {
 	const char *study_table;/* "Table 5" when the study has it, else NULL */
 	char method[320];       /* how measured: what the figure includes */
 	char note[320];         /* what weakened it, why skipped; "" if nothing */
+	char verdict[200];      /* the benchmark's one-line answer, shown under
+				 * its table (sync.prio_inv: "BOUNDED: ..."); "" none */
 	enum rtb_metric_status status;
 
 	/* samples, ns, in the order measured; capacity fixed before the loop */
@@ -367,6 +369,9 @@ void rtb_metric_skip(struct rtb_metric *m, const char *why);
 enum rtb_metric_status rtb_outcome(int err);
 
 void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* rtb_metric_set_verdict - the metric's one-line answer (text tables). */
+void rtb_metric_set_verdict(struct rtb_metric *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* rtb_metric_note - append to the metric's note ("; " separated). */
 void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)

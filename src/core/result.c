@@ -106,6 +106,14 @@ void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+void rtb_metric_set_verdict(struct rtb_metric *m, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->verdict, sizeof(m->verdict), fmt, ap);
+	va_end(ap);
+}
+
 /* rtb_metric_note - append "; "-separated text to the metric's note. */
 void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
 {
@@ -374,6 +382,8 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 		dst->status = src->status;
 	if (!dst->method[0])
 		memcpy(dst->method, src->method, sizeof(dst->method));
+	if (!dst->verdict[0])
+		memcpy(dst->verdict, src->verdict, sizeof(dst->verdict));
 	note_merge(dst, src->note);
 	for (int i = 0; i < src->nextra; i++)
 		rtb_metric_extra(dst, src->extra[i].name, src->extra[i].value, src->extra[i].unit);

@@ -92,31 +92,12 @@ static const struct rtb_extra *extra(const struct rtb_metric *m, const char *nam
 	return NULL;
 }
 
-/* verdict - Table 2's plain answer: bounded, unbounded or inconclusive
- * (the reason is in the metric's note), from the median and the worst case
- * at both loads. */
+/* verdict - a benchmark's one-line answer under its table (Table 2's
+ * bounded / unbounded / inconclusive), as the benchmark wrote it. */
 static void verdict(struct rtb_sink *f, const struct rtb_metric *m)
 {
-	const struct rtb_extra *b = extra(m, "bounded"), *sl = extra(m, "load_slope"),
-		*sl99 = extra(m, "load_slope_p99"),
-		*l1 = extra(m, "load_measured_p50_us"), *l2 = extra(m, "load_2x_measured_p50_us"),
-		*m2 = extra(m, "p50_at_2x_load_ns"), *w2 = extra(m, "p99_at_2x_load_ns");
-	const char *p = strrchr(m->id, '.');
-	if (!b || !m->count || !p)
-		return;
-	/* the protocol is the id segment before ".blocking" */
-	const char *q = p - 1;
-	while (q > m->id && q[-1] != '.')
-		q--;
-	rtb_sink_printf(f, "  %-8.*s %-14s", (int)(p - q), q,
-		b->value == 1.0 ? "BOUNDED:" : b->value == 0.0 ? "UNBOUNDED:" : "INCONCLUSIVE:");
-	if (l1 && l2 && m2 && w2 && sl && sl99 && sl->value == sl->value)
-		rtb_sink_printf(f, " blocked p50 %.1f / p99 %.1f us under a %.1f us load, "
-			"%.1f / %.1f us under %.1f us (slope p50 %.2f, p99 %.2f)\n",
-			(double)m->stats.median / 1000.0, (double)m->stats.pct[2] / 1000.0, l1->value,
-			m2->value / 1000.0, w2->value / 1000.0, l2->value, sl->value, sl99->value);
-	else
-		rtb_sink_printf(f, " no slope (see the note)\n");
+	if (m->verdict[0] && m->count)
+		rtb_sink_printf(f, "  %.*s\n", (int)sizeof(m->verdict), m->verdict);
 }
 
 /* wrapped - "lead" then text folded at spaces to WRAP_W columns, each

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_text_verdict - the text writer shows a benchmark's verdict from the
+ * metric's generic verdict field, whatever the benchmark (before: it read
+ * sync.prio_inv's extras by name, so another benchmark could not have
+ * one, and prio_inv's extras alone printed one). */
+#include <string.h>
+#include "check.h"
+#include "rtbench/output.h"
+#include "rtbench/result.h"
+#include "rtbench/sink.h"
+
+static char out[1 << 16];
+
+static const char *render(const struct rtb_result *r)
+{
+	struct rtb_sink s;
+	struct rtb_sink_buf b;
+
+	memset(out, 0, sizeof(out));
+	rtb_sink_buf_init(&s, &b, out, sizeof(out) - 1);
+	rtb_write_text(&s, r);
+	return out;
+}
+
+int main(void)
+{
+	static struct rtb_result r;
+	struct rtb_metric *a, *b;
+
+	if (rtb_metric_new(&r, "fake.answer", "answer", 2, &a) ||
+	    rtb_metric_new(&r, "sync.prio_inv.none.blocking", "pi", 2, &b))
+		return 1;
+	a->study_table = b->study_table = "Table 2";
+	for (int k = 1; k <= 2; k++) {
+		rtb_metric_record(a, (uint64_t)k, 1000 * k);
+		rtb_metric_record(b, (uint64_t)k, 1000 * k);
+	}
+	rtb_metric_set_verdict(a, "%-8s %-14s the answer, from the field", "fake", "BOUNDED:");
+	/* prio_inv's extras without a verdict: nothing printed from them */
+	rtb_metric_extra(b, "bounded", 0.0, "bool");
+	rtb_metric_finish(a, 0);
+	rtb_metric_finish(b, 0);
+	const char *t = render(&r);
+	CHECK(strstr(t, "\n  fake     BOUNDED:       the answer, from the field\n") != NULL);
+	CHECK(strstr(t, "UNBOUNDED") == NULL);
+	rtb_result_free(&r);
+	return check_done();
+}
