@@ -263,6 +263,10 @@ static inline int rtb_result_complete(const struct rtb_result *r)
 	return r->set.final && !r->set.stopped_early && r->set.benches_done == r->set.benches_planned;
 }
 
+/* rtb_fit_words - s (cap bytes) received n bytes of formatted text (what
+ * vsnprintf returned): when they did not fit, cut at the last whole word
+ * and end with "..." - notes and warnings never stop mid-word. */
+void rtb_fit_words(char *s, size_t cap, int n);
 /* rtb_result_warn - add a run-wide warning (printed and in JSON). */
 void rtb_result_warn(struct rtb_result *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

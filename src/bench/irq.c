@@ -154,12 +154,24 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	/* The port decides what the "interrupt" is (a POSIX timer signal taken
 	 * on the waiting thread, a real timer interrupt on an RTOS board), and
 	 * says so in its words. */
-	rtb_metric_set_method(s.m,
-		"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
-		"sample = stamp - programmed expiry",
-		(long long)(s.period / 1000),
-		rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"),
-		rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
+	if (c->rt) {
+		rtb_metric_set_method(s.m,
+			"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
+			"sample = stamp - programmed expiry",
+			(long long)(s.period / 1000),
+			rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"),
+			rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
+	} else {
+		/* what ran: a time-shared task, whose timer may be deferred by
+		 * its timer slack (a real-time one has none) */
+		const struct rtb_fact *sl = rtb_fp_find(&c->res->fp, "timerslack_ns");
+		rtb_metric_set_method(s.m,
+			"periodic %lld us, absolute expiries on the port's timer clock; %s (time-shared, "
+			"CPU %d: wakes up to its timer slack late%s%s); sample = stamp - programmed expiry",
+			(long long)(s.period / 1000),
+			rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"), c->cpu,
+			sl && sl->value[0] ? ", timerslack_ns " : "", sl && sl->value[0] ? sl->value : "");
+	}
 	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
 	if (s.m->missed)
 		rtb_metric_note(s.m, "%llu periods missed (%s)", (unsigned long long)s.m->missed,

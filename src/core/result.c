@@ -19,17 +19,38 @@ const char *rtb_status_name(enum rtb_metric_status s)
 	return "?";
 }
 
+/* rtb_fit_words - s (cap bytes) took n bytes of formatted text: when that
+ * did not fit, cut it at the last word that does and end it "...", so a
+ * note or warning never stops mid-word ("... a han"). */
+void rtb_fit_words(char *s, size_t cap, int n)
+{
+	size_t k;
+
+	if (n < 0 || (size_t)n < cap || cap < 8)
+		return;
+	k = cap - 4;                    /* room for "..." and the NUL */
+	while (k > 0 && s[k] != ' ')
+		k--;
+	while (k > 0 && strchr(" ,;:(", s[k - 1]))
+		k--;                    /* no dangling separator before "..." */
+	if (k == 0)
+		k = cap - 4;
+	memcpy(s + k, "...", 4);
+}
+
 /* rtb_result_warn - add a run-wide warning (dropped past RTB_MAX_WARNINGS,
- * with the last slot saying so). */
+ * with the last slot saying so); a long one is cut at a word. */
 void rtb_result_warn(struct rtb_result *r, const char *fmt, ...)
 {
 	va_list ap;
+	int n;
 
 	if (r->nwarnings >= RTB_MAX_WARNINGS)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->warnings[r->nwarnings], sizeof(r->warnings[0]), fmt, ap);
+	n = vsnprintf(r->warnings[r->nwarnings], sizeof(r->warnings[0]), fmt, ap);
 	va_end(ap);
+	rtb_fit_words(r->warnings[r->nwarnings], sizeof(r->warnings[0]), n);
 	r->nwarnings++;
 }
 
@@ -102,7 +123,7 @@ void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->method, sizeof(m->method), fmt, ap);
+	rtb_fit_words(m->method, sizeof(m->method), vsnprintf(m->method, sizeof(m->method), fmt, ap));
 	va_end(ap);
 }
 
@@ -127,7 +148,8 @@ void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
 	if (l >= sizeof(m->note) - 1)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(m->note + l, sizeof(m->note) - l, fmt, ap);
+	rtb_fit_words(m->note + l, sizeof(m->note) - l,
+		      vsnprintf(m->note + l, sizeof(m->note) - l, fmt, ap));
 	va_end(ap);
 }
 

@@ -260,6 +260,12 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 				res->fp.virt);
 	if (ncpu < 2)
 		rtb_result_warn(res, "one CPU: the watchdog and all system activity share the measurement CPU");
+	/* the port says whether its kernel is fully preemptible (PREEMPT_RT,
+	 * an RTOS): without it, kernel code runs to its next preemption point
+	 * before a woken real-time task, and that is in every maximum */
+	if (res->fp.realtime == 0)
+		rtb_result_warn(res, "the kernel is not fully preemptible (%s): a wake-up waits for kernel code "
+				"to reach a preemption point; maxima include that", res->fp.preempt_model);
 	if (res->clock.note[0])
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	if (o->trace)
@@ -519,6 +525,7 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.clock = res->clock;
+	tmp.fp = res->fp;       /* a bench may say what the port reported */
 	c->res = &tmp;
 	c->round = round;
 	c->nrounds = nrounds;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/result.h"
 #include "host/compare.h"
 #include "host/compare_int.h"
 
@@ -227,6 +228,14 @@ int rtb_cmp_run_notes(struct rtb_cmp *c)
 	return 0;
 }
 
+/* words - s shortened to fit buf at a word boundary, "..." where cut
+ * (never mid-word: "(cyclictest m"). Returns buf. */
+static const char *words(char *buf, size_t len, const char *s)
+{
+	rtb_fit_words(buf, len, snprintf(buf, len, "%s", s));
+	return buf;
+}
+
 /* rtb_cmp_metric_notes - how this metric was measured differently per system. */
 int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
@@ -262,10 +271,14 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: %llu samples vs %llu on %s", l, (unsigned long long)m->count,
 				(unsigned long long)bm->count, c->labels[cm->base]));
-		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method))
+		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method)) {
+			char m1[168], m2[168];
+
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: measured differently: \"%.160s\" (%s: \"%.160s\")", l,
-				m->method, c->labels[cm->base], bm->method));
+				"%s: measured differently: \"%s\" (%s: \"%s\")", l,
+				words(m1, sizeof(m1), m->method), c->labels[cm->base],
+				words(m2, sizeof(m2), bm->method)));
+		}
 		if (m->note[0])
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes,
 						rtb_sb_strdup_printf("%s: %s", l, m->note));

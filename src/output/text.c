@@ -257,7 +257,10 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)
 		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
-	rtb_sink_printf(f, ", base prio %d\n", s->prio);
+	if (s->rt_granted)
+		rtb_sink_printf(f, ", base prio %d\n", s->prio);
+	else
+		rtb_sink_printf(f, ", every task SCHED_OTHER (time-shared)\n");
 	rtb_sink_printf(f, "load:    %s\n", s->load);
 	if (r->doctor.done && r->doctor.weakens) {
 		rtb_sink_printf(f, "doctor:  %d weaken CPU %d:", r->doctor.weakens, s->cpu);

@@ -1,55 +1,44 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_words - every port names what it used in its own words: the
- * FreeRTOS port's table (src/port/freertos/words.c, compiled in here: it
- * includes no FreeRTOS header, so this runs on a host without a kernel)
- * holds no POSIX word, the POSIX table has a phrase for every primitive,
- * and the running port's accessor serves its own table. What a method text
- * adds around the words is checked by tests/e2e/port_words.sh (no port
- * word in src/bench's strings). */
+/* test_words - a note, warning or method longer than its buffer is cut at
+ * a whole word and ends "..." (issue 19: "... a han", "(cyclictest m"),
+ * through rtb_fit_words and the calls that format into fixed buffers. */
+#include <stdio.h>
 #include <string.h>
+
 #include "check.h"
-#include "rtbench/words.h"
-#include "port/freertos/words.c"
-
-extern const char *const rtb_words_posix[RTB_NWORDS];
-
-/* words a non-POSIX port's text must never contain */
-static const char *const posix_words[] = {
-	"POSIX", "posix", "sem_t", "sem_post", "sem_wait", "pthread", "PTHREAD", "SCHED_",
-	"mq_", "mqueue", "sched_yield", "clock_nanosleep", "CLOCK_MONOTONIC", "TIMER_ABSTIME",
-	"signal", "si_overrun", "futex", "Linux", "errno",
-};
+#include "rtbench/result.h"
 
 int main(void)
 {
-	for (int w = 0; w < RTB_NWORDS; w++) {
-		const char *f = rtb_words_freertos[w], *p = rtb_words_posix[w];
+	char b[24];
+	int n = snprintf(b, sizeof(b), "%s", "the watchdog and a handler ran");
 
-		/* POSIX has every primitive rtbench uses */
-		CHECK(p != NULL && *p);
-		/* short enough for a method text (320 characters) around it */
-		CHECK(!p || strlen(p) <= 150);
-		CHECK(!f || strlen(f) <= 150);
-		if (!f)
-			continue; /* FreeRTOS lacks it: the benchmark is SKIPPED */
-		CHECK(*f);
-		for (size_t i = 0; i < sizeof(posix_words) / sizeof(posix_words[0]); i++)
-			if (strstr(f, posix_words[i])) {
-				fprintf(stderr, "FreeRTOS word %d \"%s\" has \"%s\"\n", w, f, posix_words[i]);
-				CHECK(0);
-			}
+	rtb_fit_words(b, sizeof(b), n);
+	CHECK_STR(b, "the watchdog and a...");
+	n = snprintf(b, sizeof(b), "%s", "short enough");
+	rtb_fit_words(b, sizeof(b), n);
+	CHECK_STR(b, "short enough");
+	/* one long word: cut, but still marked */
+	n = snprintf(b, sizeof(b), "%s", "abcdefghijklmnopqrstuvwxyz0123");
+	rtb_fit_words(b, sizeof(b), n);
+	CHECK(strlen(b) < sizeof(b) && !strcmp(b + strlen(b) - 3, "..."));
+	/* whole words only: "(cyclictest m" never */
+	n = snprintf(b, sizeof(b), "%s", "figures (cyclictest measured it)");
+	rtb_fit_words(b, sizeof(b), n);
+	CHECK_STR(b, "figures (cyclictest...");
+	{
+		static struct rtb_result r;
+		char longw[400];
+
+		memset(longw, 'x', sizeof(longw) - 1);
+		longw[sizeof(longw) - 1] = 0;
+		for (int i = 10; i < 399; i += 7)
+			longw[i] = ' ';
+		rtb_result_warn(&r, "%s", longw);
+		CHECK_EQ_I(r.nwarnings, 1);
+		CHECK(!strcmp(r.warnings[0] + strlen(r.warnings[0]) - 3, "..."));
+		CHECK(r.warnings[0][strlen(r.warnings[0]) - 4] == 'x');
+		CHECK(strlen(r.warnings[0]) < sizeof(r.warnings[0]));
 	}
-	/* what FreeRTOS really lacks */
-	CHECK(rtb_words_freertos[RTB_W_PIPE] == NULL);
-	CHECK(rtb_words_freertos[RTB_W_MUTEX_CEILING] == NULL);
-	/* and what it really uses */
-	CHECK(strstr(rtb_words_freertos[RTB_W_BSEM_TAKE], "xSemaphoreTake"));
-	CHECK(strstr(rtb_words_freertos[RTB_W_MQ], "queue"));
-	CHECK(strstr(rtb_words_freertos[RTB_W_RR], "time slicing"));
-	CHECK(strstr(rtb_words_freertos[RTB_W_FIFO], "priorit"));
-	/* this build's port (POSIX here) serves its own table */
-	CHECK_STR(rtb_port_word(RTB_W_BSEM), rtb_words_posix[RTB_W_BSEM]);
-	CHECK(rtb_port_word(RTB_NWORDS) == NULL);
-	CHECK_STR(rtb_word_or(RTB_NWORDS, "x"), "x");
 	return check_done();
 }

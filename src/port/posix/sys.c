@@ -469,6 +469,10 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 	rtb_fp_fact(fp, "idle_driver", buf);
 	read_line("/sys/devices/system/cpu/isolated", buf, 64);
 	rtb_fp_fact(fp, "isolated_cpus", buf);
+	/* a SCHED_OTHER sleeper's wake-up may be deferred by up to this much
+	 * (real-time tasks have none): what a --no-rt timer figure includes */
+	v = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+	rtb_fp_fact_int(fp, "timerslack_ns", v >= 0 ? v : -2);
 	return 0;
 }
 
