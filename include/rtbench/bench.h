@@ -43,6 +43,7 @@ struct rtb_opts {
 	const char *label;
 	int load_cpu;           /* --load cpu: built-in background load */
 	const char *load_cmd;   /* --load-cmd: a command run as the load */
+	int load_may_exit;      /* --load-may-exit: a load ending early is no failure */
 	int quiet;
 	struct rtb_emulation emulation; /* --emulation; .present 0: none */
 	int rounds;             /* rounds per measurement (>= 1) */

@@ -290,11 +290,16 @@ void rtb_port_idle_latency_release(void);
 
 /* rtb_port_spawn_load - run `cmd` through the shell as a background load:
  * normal scheduling, every CPU allowed, no signals blocked, its own process
- * group. *id identifies it for rtb_port_kill_load (which ends the whole
- * group: TERM, then KILL after a second). RTB_ENOTSUP where processes
+ * group. *id identifies it for rtb_port_kill_load (which ends every
+ * process the command started, whatever group or session it made: TERM,
+ * then KILL after a second). RTB_ENOTSUP where processes
  * cannot be spawned. */
 int rtb_port_spawn_load(const char *cmd, long *id);
 void rtb_port_kill_load(long id);
+/* rtb_port_load_status - 1 if the load ended by itself, nothing of it left
+ * (*status: its exit status, or -N if signal N ended it); 0 while it runs
+ * or where the port cannot tell. */
+int rtb_port_load_status(long id, int *status);
 
 /* rtb_port_stop_wait - wait up to timeout_ns for a request to stop the
  * run from outside: POSIX, Ctrl-C/SIGTERM, taken synchronously here (they

@@ -22,7 +22,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
+	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
 	OPT_HISTOGRAM,
 };
@@ -48,6 +48,7 @@ static const struct option run_opts[] = {
 	{ "pi-load-us", required_argument, NULL, OPT_PILOAD },
 	{ "load", required_argument, NULL, OPT_LOAD },
 	{ "load-cmd", required_argument, NULL, OPT_LOADCMD },
+	{ "load-may-exit", no_argument, NULL, OPT_LOADMAYEXIT },
 	{ "quiet", no_argument, NULL, OPT_QUIET },
 	{ "emulation", required_argument, NULL, OPT_EMULATION },
 	{ "delays-us", required_argument, NULL, OPT_DELAYS },
@@ -377,6 +378,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
 			cl->o.load_cmd = a;
 			break;
+		case OPT_LOADMAYEXIT:
+			cl->o.load_may_exit = 1;
+			break;
 		case OPT_EMULATION:
 			if (rtb_emulation_parse(a, &cl->o.emulation, err, errlen))
 				return RTB_EINVAL;
@@ -501,6 +505,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --pi-load-us N        tWorkTask's busy load (default 200; also run at 2N)\n"
 	      "  --load cpu            run with a built-in load: a SCHED_OTHER thread per CPU walking 4 MiB\n"
 	      "  --load-cmd CMD        run with CMD (e.g. 'stress-ng --cpu 2 --io 1') as the load; ended at the end\n"
+	      "  --load-may-exit       a --load-cmd that ends before rtbench does is said, not a failure\n"
+	      "                        (without it: a WARNING and exit status 1)\n"
 	      "  --quiet               no progress lines on stderr\n"
 	      "  --emulation K=V,...   this system is emulated: emulator=NAME (required), version=V,\n"
 	      "                        machine=M, icount_shift=N (-1: no -icount), vcpus=N, accel=tcg|kvm;\n"
@@ -531,6 +537,6 @@ void rtb_cli_usage_selftest(FILE *f)
 	      "  --samples N           samples per pass, half of them injected (default 4000;\n"
 	      "                        priority inversion: 200)\n"
 	      "  --tests, --cpu, --prio, --period-us, --no-rt, --no-mlock, --idle-latency-us, --load,\n"
-	      "  --load-cmd, --quiet, --wait-s, --no-wait: as for run\n"
+	      "  --load-cmd, --load-may-exit, --quiet, --wait-s, --no-wait: as for run\n"
 	      "Exit status: 0 every check passed, 1 a check failed, 2 bad option.\n", f);
 }

@@ -9,7 +9,11 @@
  *                   pressure, no system calls): portable, needs nothing;
  *   --load-cmd CMD  any command (stress-ng, hackbench, a real application),
  *                   started through the port, ended with its process group.
- * What ran is recorded in the result's settings.load. */
+ * What ran is recorded in the result's settings.load. A command that ends
+ * before rtbench ends it (never started: exit 127; failed; finished its
+ * work early) is said, on stderr and as a WARNING, and fails the run
+ * (rtb_load_failed) unless --load-may-exit: the figures after it were
+ * measured without the load they claim. */
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +32,44 @@ static struct {
 	rtb_thread_t th[MAX_LOAD_THREADS];
 	unsigned char *buf[MAX_LOAD_THREADS];
 	int n;
+	long cmd_id;             /* the command load, for its status */
+	const char *cmd;
+	int may_exit, failed, said;
+	struct rtb_result *res;
 } ld;
+
+/* load_check - has the command ended by itself? Said once (when: "before
+ * the measurements began", "during the run"). */
+static void load_check(const char *when)
+{
+	int st;
+
+	if (!ld.cmd_id || ld.said || !rtb_port_load_status(ld.cmd_id, &st))
+		return;
+	ld.said = 1;
+	ld.failed = !ld.may_exit;
+	char how[64];
+	if (st == 127)
+		snprintf(how, sizeof(how), "exit status 127: the command was not found");
+	else if (st == 126)
+		snprintf(how, sizeof(how), "exit status 126: the command could not run");
+	else if (st >= 0)
+		snprintf(how, sizeof(how), "exit status %d", st);
+	else
+		snprintf(how, sizeof(how), "killed by signal %d", -st);
+	fprintf(stderr, "rtbench: the load (--load-cmd %s) ended %s (%s)%s\n", ld.cmd, when, how,
+		ld.may_exit ? "; --load-may-exit: not a failure" : ": the run fails (--load-may-exit accepts it)");
+	if (ld.res)
+		rtb_result_warn(ld.res, "DEGRADED: the load (--load-cmd %.60s) ended %s (%s): what was measured "
+				"after that ran without it", ld.cmd, when, how);
+}
+
+/* rtb_load_failed - 1 if a command load ended before rtbench ended it and
+ * --load-may-exit was not given. */
+int rtb_load_failed(void)
+{
+	return ld.failed;
+}
 
 static void walker(void *p)
 {
@@ -49,6 +90,11 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 		if (rc)
 			return rc;
 		rtb_env_load(id);
+		ld.cmd_id = id;
+		ld.cmd = o->load_cmd;
+		ld.may_exit = o->load_may_exit;
+		ld.failed = ld.said = 0;
+		ld.res = r;
 		snprintf(s->load, sizeof(s->load), "cmd: %s", o->load_cmd);
 	} else if (o->load_cpu) {
 		int n = rtb_ncpus();
@@ -70,13 +116,17 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 		return 0;
 	}
 	rtb_port_sleep_ns(WARMUP_NS);
+	load_check("before the measurements began");
 	return 0;
 }
 
 /* rtb_load_stop - end the built-in load (a command ends with the
- * settings, in rtb_env_restore). */
+ * settings, in rtb_env_restore; whether it ended before is checked here,
+ * while it is still ours to ask). */
 void rtb_load_stop(void)
 {
+	load_check("during the run");
+	ld.cmd_id = 0;
 	atomic_store(&ld.quit, 1);
 	for (int i = 0; i < ld.n; i++) {
 		rtb_thread_join(&ld.th[i]);

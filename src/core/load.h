@@ -5,4 +5,5 @@
 #include "rtbench/bench.h"
 int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r);
 void rtb_load_stop(void);
+int rtb_load_failed(void);
 #endif

@@ -648,5 +648,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		return wrc ? RTB_EIO : 0; /* stopped by --break-us, on purpose */
 	if (res->set.stopped_early)
 		return RTB_EINTR;
+	if (!wrc && rtb_load_failed())
+		return RTB_ECHECK; /* the load ended early: said (load.c) */
 	return wrc ? RTB_EIO : 0;
 }

@@ -24,4 +24,46 @@ print("ok")
 PY
 err=$("$RTBENCH" run --load cpu --load-cmd true 2>&1); [ $? -eq 2 ] && ok "two loads refused: $err" || fail "two loads accepted"
 err=$("$RTBENCH" run --load disk 2>&1); [ $? -eq 2 ] && ok "unknown load refused: $err" || fail "unknown load accepted"
+
+# --- every process of a load ends with rtbench, a failed load fails the
+# run (issue 20 item 4)
+quick=(--tests sync.sem.take.uncontended --samples 100 --quiet)
+gone() { # gone MARKER WHAT: nothing running with MARKER in its command line
+	local left
+	for i in $(seq 30); do left=$(pgrep -f "$1"); [ -z "$left" ] && break; sleep 0.1; done
+	[ -z "$left" ] && ok "$2" || { fail "$2: still running: $(ps -o pid,pgid,sid,args -p $left | tail -n +2)"; kill -9 $left; }
+}
+m="sleep 1006.$$"
+"$RTBENCH" run --load-cmd "timeout 100 $m" "${quick[@]}" >"$out/timeout.txt" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok "timeout (its own process group) as the load: run exit 0" || fail "timeout load: exit $rc: $(cat "$out/timeout.txt")"
+gone "$m" "timeout 100 sleep (a group of its own) ended with rtbench"
+m="sleep 1007.$$"
+"$RTBENCH" run --load-cmd "setsid $m & wait" "${quick[@]}" >"$out/setsid.txt" 2>&1
+gone "$m" "a setsid child (a session of its own) ended with rtbench"
+m="sleep 1008.$$"
+"$RTBENCH" run --load-cmd "$m & kill -9 \$PPID; wait" "${quick[@]}" >"$out/killleader.txt" 2>&1; rc=$?
+gone "$m" "a load that killed its leader: its processes ended with rtbench (exit $rc)"
+m="sleep 1009.$$"
+"$RTBENCH" run --load-cmd "timeout 100 $m" --tests sync.sem.take.uncontended --samples 10000000 --quiet >/dev/null 2>&1 &
+p=$!
+for i in $(seq 50); do pgrep -f "^$m" >/dev/null && break; sleep 0.1; done
+sleep 0.2
+kill -KILL $p; wait $p 2>/dev/null
+gone "$m" "SIGKILL of rtbench: the timeout load (a group of its own) ended too"
+# a load that never starts, or exits early: said, a WARNING, exit 1
+for c in /nonexistent/cmd 'exit 3' true; do
+	"$RTBENCH" run --load-cmd "$c" "${quick[@]}" --json "$out/fail.json" >"$out/fail.txt" 2>"$out/fail.err"; rc=$?
+	[ $rc -eq 1 ] && grep -q "the load (--load-cmd $c) ended" "$out/fail.err" &&
+		grep -q "WARNING: DEGRADED: the load" "$out/fail.txt" &&
+		python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any("the load (--load-cmd" in w for w in r["warnings"])' "$out/fail.json" &&
+		ok "--load-cmd '$c': said, a WARNING, exit 1 ($(grep -o '(exit status [^)]*)' "$out/fail.err"))" ||
+		fail "--load-cmd '$c': exit $rc: $(cat "$out/fail.err")"
+done
+"$RTBENCH" run --load-cmd 'exit 3' --load-may-exit "${quick[@]}" >"$out/may.txt" 2>"$out/may.err"; rc=$?
+[ $rc -eq 0 ] && grep -q "load-may-exit: not a failure" "$out/may.err" && ok "--load-may-exit: said, exit 0" ||
+	fail "--load-may-exit: exit $rc: $(cat "$out/may.err")"
+"$RTBENCH" run --load-cmd "sleep 1010.$$ & exit 0" "${quick[@]}" >"$out/bg.txt" 2>"$out/bg.err"; rc=$?
+[ $rc -eq 0 ] && ! grep -q "ended" "$out/bg.err" && ok "a command that backgrounds its work and exits has not ended" ||
+	fail "background load: exit $rc: $(cat "$out/bg.err")"
+gone "sleep 1010.$$" "... and its background work ended with rtbench"
 done_test

@@ -78,6 +78,11 @@ void rtb_port_kill_load(long id)
 {
 }
 
+int rtb_port_load_status(long id, int *status)
+{
+	return 0;
+}
+
 int rtb_port_stop_wait(int64_t timeout_ns)
 {
 	vTaskDelay((TickType_t)rtb_fr_os_ticks(timeout_ns, 1000000000LL / configTICK_RATE_HZ,

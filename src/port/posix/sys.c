@@ -10,10 +10,8 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <sched.h>
 #include <time.h>
 #include <unistd.h>
@@ -74,120 +72,6 @@ int rtb_port_date_utc(char *buf, size_t len)
 	if (now == (time_t)-1 || !gmtime_r(&now, &tm))
 		return RTB_ESYS;
 	return strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) ? 0 : RTB_ERANGE;
-}
-
-/* The load's process group is led by a small process of our own (forked,
- * never exec'd) rather than by the command's shell, so that the load ends
- * with rtbench however rtbench ends, SIGKILL included:
- *   - the leader holds the read end of a pipe whose only write end rtbench
- *     holds; when rtbench exits or is killed the kernel closes it, the
- *     leader reads end-of-file, and ends the group: SIGTERM to every
- *     member, SIGKILL to what is left after LOAD_GRACE_NS (itself last);
- *   - the leader is a child subreaper, so what the command forks (and
- *     orphans) stays its descendant and is waited for.
- * A parent-death signal alone would not do: it is not inherited by the
- * shell's children, and fires when the forking *thread* exits. What escapes
- * on purpose (setsid + a new process group) escapes this too. */
-#define LOAD_GRACE_NS 1000000000LL
-static int load_pipe_w = -1;
-
-/* load_leader - the group leader's life (only async-signal-safe calls: we
- * were forked from a multi-threaded process). */
-static void load_leader(int rd, const char *cmd)
-{
-	struct timespec tick = { 0, 10000000 };
-	char c;
-	pid_t sh;
-
-#ifdef PR_SET_CHILD_SUBREAPER
-	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-#endif
-	sh = fork();
-	if (sh == 0) {
-		close(rd);
-		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-		_exit(127);
-	}
-	signal(SIGTERM, SIG_IGN); /* only after the fork: the shell keeps the default */
-	while (read(rd, &c, 1) < 0 && errno == EINTR)
-		;
-	kill(0, SIGTERM);
-	for (int64_t waited = 0; waited < LOAD_GRACE_NS; waited += tick.tv_nsec) {
-		pid_t r;
-		while ((r = waitpid(-1, NULL, WNOHANG)) > 0)
-			;
-		if (r < 0 && errno == ECHILD)
-			_exit(0);
-		nanosleep(&tick, NULL);
-	}
-	kill(0, SIGKILL);
-	_exit(0);
-}
-
-/* rtb_port_spawn_load - fork the group leader (reset what the child would
- * inherit from a measurement thread: affinity, real-time policy, blocked
- * signals), which runs the command through sh. */
-int rtb_port_spawn_load(const char *cmd, long *id)
-{
-	int p[2];
-	pid_t pid;
-
-	if (pipe2(p, O_CLOEXEC))
-		return RTB_ESYS;
-	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		return RTB_ESYS;
-	}
-	if (pid == 0) {
-		cpu_set_t all;
-		struct sched_param sp = { .sched_priority = 0 };
-		sigset_t none;
-
-		/* keep nothing of rtbench's open files but stdio and the pipe
-		 * (the settings lock's descriptor above all: its flock would
-		 * outlive a killed rtbench for the grace period) */
-		if (p[0] != 3) {
-			dup2(p[0], 3);
-			p[0] = 3;
-		}
-		close_range(4, ~0U, 0);
-		CPU_ZERO(&all);
-		for (int i = 0; i < CPU_SETSIZE; i++)
-			CPU_SET(i, &all);
-		sched_setaffinity(0, sizeof(all), &all);
-		sched_setscheduler(0, SCHED_OTHER, &sp);
-		sigemptyset(&none);
-		sigprocmask(SIG_SETMASK, &none, NULL);
-		setpgid(0, 0);
-		load_leader(p[0], cmd);
-	}
-	close(p[0]);
-	load_pipe_w = p[1];
-	setpgid(pid, pid); /* also here: no race with the child's own call */
-	*id = pid;
-	return 0;
-}
-
-/* rtb_port_kill_load - end the load's group: the leader does it when its
- * pipe closes; SIGKILL to the group if it has not after two seconds. */
-void rtb_port_kill_load(long id)
-{
-	pid_t pid = (pid_t)id;
-
-	if (pid <= 0)
-		return;
-	if (load_pipe_w >= 0)
-		close(load_pipe_w);
-	load_pipe_w = -1;
-	for (int i = 0; i < 200; i++) {
-		if (waitpid(pid, NULL, WNOHANG) == pid)
-			return;
-		usleep(10000);
-	}
-	kill(-pid, SIGKILL);
-	waitpid(pid, NULL, 0);
 }
 
 /* rtb_port_lock_memory - mlockall, where it cannot backfire: without
