@@ -89,6 +89,9 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
 		m->samples[i] = (int64_t)json_integer_value(e);
 		if (m->samples[i] < 0)
 			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is negative", i);
+		if (m->samples[i] < m->min || m->samples[i] > m->max)
+			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is %lld, outside min..max (%lld..%lld)",
+				       i, (long long)m->samples[i], (long long)m->min, (long long)m->max);
 	}
 	m->nsamples = m->count;
 	return 0;
@@ -130,12 +133,41 @@ static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
 		if (rd->count == 0 || rd->p50 < 0 || rd->p99 < rd->p50)
 			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
 				       i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);
+		/* a round's figures are figures of the metric's samples */
+		if (rd->p50 < m->min || rd->p99 > m->max || !isfinite(rd->mean) ||
+		    rd->mean < (double)m->min || rd->mean > (double)m->max)
+			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] (p50 %lld, p99 %lld, mean %g) lies outside "
+				       "the metric's min..max (%lld..%lld)", i, (long long)rd->p50,
+				       (long long)rd->p99, rd->mean, (long long)m->min, (long long)m->max);
 		sum += rd->count;
 		m->nrounds = i + 1;
 	}
 	if (sum != m->count)
 		return rf_fail(c, RTB_EFORMAT, "the rounds hold %llu samples but \"count\" is %llu",
 			       (unsigned long long)sum, (unsigned long long)m->count);
+	return 0;
+}
+
+/* rf_pct_order - every percentile the file gives lies in min..max and
+ * none is below a lower one (a p90 above the maximum, a negative p99.9 of
+ * latencies were accepted and drawn). */
+static int rf_pct_order(struct rf_ctx *c, const struct rtb_rf_metric *m)
+{
+	int last = -1;
+
+	for (int i = 0; i < RTB_RF_NPCT; i++) {
+		if (!m->has_pct[i])
+			continue;
+		if (m->pct[i] < m->min || m->pct[i] > m->max)
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" is %lld, outside min..max (%lld..%lld)",
+				       rtb_pct_keys[i], (long long)m->pct[i], (long long)m->min,
+				       (long long)m->max);
+		if (last >= 0 && m->pct[i] < m->pct[last])
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" %lld is below \"%s\" %lld",
+				       rtb_pct_keys[i], (long long)m->pct[i], rtb_pct_keys[last],
+				       (long long)m->pct[last]);
+		last = i;
+	}
 	return 0;
 }
 
@@ -225,6 +257,8 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 				       "statistics are inconsistent (min %lld, p50 %lld, p99 %lld, max %lld)",
 				       (long long)m->min, (long long)m->pct[0],
 				       (long long)m->pct[2], (long long)m->max);
+		if ((rc = rf_pct_order(c, m)))
+			return rc;
 	}
 	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
 	    (rc = rf_opt_count(c, j, "invalid", &m->invalid)) ||

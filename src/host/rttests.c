@@ -349,6 +349,19 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 	return m;
 }
 
+/* cmp_thr_cpu - threads by CPU (then by where their buckets are, the
+ * file's order), so one CPU's threads are one run: grouping per CPU is
+ * then linear (it was threads x CPUs: 400k threads on as many CPUs took
+ * over 120 s). */
+static int cmp_thr_cpu(const void *a, const void *b)
+{
+	const struct thr *x = a, *y = b;
+
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->b0 < y->b0 ? -1 : x->b0 > y->b0;
+}
+
 static int cmp_ll(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
@@ -424,6 +437,12 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			     "beyond 10^12)");
 			goto fail;
 		}
+		/* a CPU number a machine can have (Linux: NR_CPUS <= 8192):
+		 * each CPU becomes a figure of its own */
+		if (p->cpu < -1 || p->cpu > 8191) {
+			fail(err, errlen, "a thread's \"cpu\" is not a CPU number (0 to 8191)");
+			goto fail;
+		}
 		count += p->n;
 		p->b0 = nbk;
 		if (json_is_object(h)) {
@@ -456,6 +475,7 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 		goto fail;
 	}
 	/* the CPUs the threads ran on (-1: not said) */
+	qsort(th, (size_t)nt, sizeof(*th), cmp_thr_cpu);
 	for (int k = 0; k < nt; k++)
 		cpus[k] = th[k].cpu;
 	qsort(cpus, (size_t)nt, sizeof(*cpus), cmp_ll);
@@ -504,13 +524,19 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	if (!mets || json_object_set_new(out, "metrics", mets))
 		goto nomem;
 	/* the all-CPU figure, then one per CPU when the threads ran on several */
-	for (int k = -1; k < (ncpu > 1 ? ncpu : 0); k++) {
+	for (int k = -1, run = 0; k < (ncpu > 1 ? ncpu : 0); k++) {
 		struct group g;
 		char mid[112];
 		json_t *m;
+		int len = nt;
 
-		if (group_of(th, nt, bk, k < 0 ? -2 : cpus[k], &g))
+		if (k >= 0) /* CPU k's threads: the next run of the sorted threads */
+			for (len = 0; run + len < nt && th[run + len].cpu == cpus[k]; len++)
+				;
+		if (group_of(k < 0 ? th : th + run, len, bk, -2, &g))
 			goto nomem;
+		if (k >= 0)
+			run += len;
 		if (k < 0)
 			snprintf(mid, sizeof(mid), "%s", id);
 		else if (cpus[k] >= 0)

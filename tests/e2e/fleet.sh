@@ -25,6 +25,9 @@ for i in range(20):
     for m in d["metrics"]:
         if m["id"] == "ipc.mqueue.wakeup":
             m["p99"] = max(m["p99"], m["p50"]) + (19 - i) * 10   # board19 lowest p99
+            for k in ("p99_9", "p99_99", "p99_999"):   # the reader checks the order
+                if m.get(k) is not None:
+                    m[k] = max(m[k], m["p99"])
             m["max"] = max(m["max"], m["p99"])
     json.dump(d, open(f"{dst}/b{i:02d}.json", "w"))
 PY

@@ -36,6 +36,18 @@ def wrap(m):
                       "buckets": [[1000, 1001, 5]]}
     m["count"] = 3
 put("hist_wrap", wrap)
+# figures that cannot be statistics of the metric's samples (issue 20 item 5)
+m0 = r["metrics"][0]
+def p90_above_max(m): m["p90"] = m["max"] + 1
+put("p90_above_max", p90_above_max)
+def neg_p999(m): m["p99_9"] = -5
+put("neg_p999", neg_p999)
+def p999_below_p99(m): m["p99_9"] = m["p50"]; m["p99"] = max(m["p99"], m["p50"] + 1)
+put("pct_order", p999_below_p99)
+def sample_out(m): m["samples"][0] = m["max"] + 1000
+put("sample_out", sample_out if m0.get("samples") else lambda m: None)
+def round_out(m): m["rounds"][0]["p50_ns"] = m["max"] + 1000; m["rounds"][0]["p99_ns"] = m["max"] + 2000
+put("round_out", round_out if m0.get("rounds") else lambda m: None)
 # 100k metrics
 big = copy.deepcopy(r)
 m0 = big["metrics"][0]
@@ -49,6 +61,32 @@ PY
 refused "negative stddev" "$out/neg_stddev.evil" "$data/vx.json"
 refused "mean outside" "$out/neg_mean.evil" "$data/vx.json"
 refused "overflow" "$out/hist_wrap.evil" "$data/vx.json"
+refused '"p90" is' "$out/p90_above_max.evil" "$data/vx.json"
+refused '"p99_9" is -5, outside min..max' "$out/neg_p999.evil" "$data/vx.json"
+refused '"p99_9"' "$out/pct_order.evil" "$data/vx.json"
+refused "outside min..max" "$out/sample_out.evil" "$data/vx.json"
+refused "outside the metric's min..max" "$out/round_out.evil" "$data/vx.json"
+# rt-tests input: 400k threads on 8192 CPUs (grouping per CPU was threads x
+# CPUs), and a "cpu" no machine has
+python3 - "$out" <<'PY'
+import json, sys
+def rtt(n, cpu):
+    th = {str(i): {"cycles": 10, "min": 1, "avg": 2.0, "max": 3, "cpu": cpu(i), "histogram": {"2": 10}}
+          for i in range(n)}
+    return {"file_version": 1, "cmdline:": "cyclictest -t", "rt_test_version:": "2.40",
+            "start_time": "Wed, 02 Dec 2026 16:34:06 +0000",
+            "sysinfo": {"sysname": "Linux", "nodename": "x", "release": "6", "version": "#1",
+                        "machine": "x86_64", "realtime": 0},
+            "num_threads": n, "resolution_in_ns": 0, "thread": th}
+json.dump(rtt(400000, lambda i: i % 8192), open(sys.argv[1] + "/rtt400k.evil", "w"))
+json.dump(rtt(3, lambda i: 10**9 * i), open(sys.argv[1] + "/rttcpu.evil", "w"))
+PY
+t0=$SECONDS
+timeout 60 "$RTBENCH" check "$out/rtt400k.evil" >"$out/rtt400k.txt" 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q "8193 measurements" "$out/rtt400k.txt" &&
+	ok "rt-tests file of 400k threads on 8192 CPUs read in $((SECONDS - t0)) s" ||
+	fail "400k threads: rc $rc after $((SECONDS - t0)) s: $(tail -1 "$out/rtt400k.txt")"
+refused "not a CPU number" "$out/rttcpu.evil" "$data/vx.json"
 if [ -n "${RTB_SANITIZE:-}" ]; then
 	echo "(sanitizer build: the 100k-metric run is left to the plain build)"; done_test
 fi
