@@ -53,6 +53,7 @@ struct rtb_opts {
 	int trace;              /* --trace: record the OS's event trace */
 	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
 	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
+	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
 };
 
 struct rtb_ctx {

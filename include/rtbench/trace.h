@@ -103,6 +103,9 @@ enum rtb_trace_kind {
 				 * and preemptions of it counted */
 	RTB_TRACE_PINGPONG,     /* a round trip: tid wakes its peer, blocks, the
 				 * peer wakes it back */
+	RTB_TRACE_NOISE,        /* gaps in a spinning task: [start, end] of each
+				 * is what else held its CPU (not matched;
+				 * explained, core/trace_worst.c) */
 };
 
 struct rtb_trace_marks {

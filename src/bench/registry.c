@@ -8,7 +8,8 @@ extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
 	rtb_bench_irq_isr_task,
 	rtb_bench_sem_take, rtb_bench_mqueue, rtb_bench_mqueue_x,
 	rtb_bench_sem_wake, rtb_bench_sem_wake_x, rtb_bench_mutex_wake,
-	rtb_bench_mutex_wake_x, rtb_bench_pipe, rtb_bench_mutex_lock, rtb_bench_sem_give;
+	rtb_bench_mutex_wake_x, rtb_bench_pipe, rtb_bench_mutex_lock, rtb_bench_sem_give,
+	rtb_bench_noise;
 
 const struct rtb_bench *const rtb_benches[] = {
 	/* the study's five */
@@ -30,5 +31,7 @@ const struct rtb_bench *const rtb_benches[] = {
 	&rtb_bench_mqueue_x,
 	&rtb_bench_sem_wake_x,
 	&rtb_bench_mutex_wake_x,
+	/* what the OS takes from a spinning task (oslat, rtla osnoise) */
+	&rtb_bench_noise,
 };
 const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);

@@ -59,6 +59,7 @@ static const struct option run_opts[] = {
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
 	{ "break-us", required_argument, NULL, OPT_BREAK },
+	{ "noise-threshold-us", required_argument, NULL, OPT_NOISE_THR },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
 	{ "cpus", required_argument, NULL, OPT_CPUS },
@@ -425,6 +426,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--break-us: '%s' is not a whole number of microseconds from 1 to 10000000", a);
 			cl->o.break_ns = v * 1000;
 			break;
+		case OPT_NOISE_THR:
+			if (num(a, 1, 1000000, &v))
+				return fail(err, errlen, "--noise-threshold-us: '%s' is not a whole number of microseconds from 1 to 1000000", a);
+			cl->o.noise_threshold_ns = v * 1000;
+			break;
 		case OPT_DURATION:
 		case OPT_INTERVAL:
 			if (selftest)
@@ -520,6 +526,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        watching). Unavailable: one line says why, the run goes on untraced\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
 	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection)\n"
+	      "  --noise-threshold-us N  noise.*: a gap between two counter reads longer than N us is noise\n"
+	      "                        (default 1)\n"
 	      "  --break-us N          stop the run at the first sample over N us, like cyclictest -b, and\n"
 	      "                        say so (exit 0); with --trace it is taken in a traced pass and its\n"
 	      "                        cause explained with the worst samples (docs/diagnosis.md)\n"

@@ -237,9 +237,18 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 		s--;
 	if (s > lim)
 		s--;
+	size_t lastk = (size_t)-1;
 	for (k = s; k < a; k++)
-		if (ev[k].cpu == cpu)
+		if (ev[k].cpu == cpu) {
 			step(&w, &ev[k]);
+			lastk = k;
+		}
+	/* the task the last event before the window ran in, if the switch
+	 * to it was not recorded (out of the idle task) */
+	if (lastk != (size_t)-1 && ev[lastk].kind != RTB_TEV_SWITCH && ev[lastk].cur != w.task) {
+		w.task = ev[lastk].cur;
+		learn(&w, ev, nev, lastk, w.task);
+	}
 	if (w.task < 0) /* no switch seen: the task the first event ran in */
 		for (k = a; k < b && w.task < 0; k++)
 			if (ev[k].cpu == cpu) {
@@ -317,6 +326,8 @@ static int cause_text(char *out, size_t len, const struct rtb_cause *c)
 	case RTB_CAUSE_NMI:
 		return snprintf(out, len, "NMI");
 	case RTB_CAUSE_IDLE:
+		if (!strcmp(c->name, "none seen"))
+			return snprintf(out, len, "no event seen (hardware or hypervisor)");
 		return snprintf(out, len, "idle, no event seen (idle exit, hardware or hypervisor)");
 	}
 	return snprintf(out, len, "?");

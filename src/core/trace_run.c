@@ -246,6 +246,8 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 	t->tolerance_ns = tolerance_ns(tm->kind);
 	t->lost_events = lost;
 	t->samples = n;
+	if (tm->kind == RTB_TRACE_NOISE)
+		return rtb_trace_noise(c, m, ev, nev); /* explained, not matched */
 	rtb_trace_comp_names(tm->kind, &out);
 	out.why = rtb_alloc((n + 1) * (1));
 	out.diff_ns = rtb_alloc((n + 1) * (sizeof(int64_t)));

@@ -31,6 +31,10 @@ const struct rtb_break *rtb_break_state(void);
  * --break-us) with what the trace says of them (m->trace->worst). */
 int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev,
 		    const struct rtb_trace_out *out);
+/* rtb_trace_noise - a noise metric's gaps, each explained: the noise per
+ * second split by what held the CPU (extras trace_<class>_us_per_s), and
+ * the largest gaps kept like worst samples. */
+int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev);
 /* rtb_trace_worst_merge - a later round's worst into dst's (indices of
  * s already shifted), keeping the largest RTB_WORST_N. */
 void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,

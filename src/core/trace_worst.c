@@ -26,7 +26,7 @@ static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t)
 		struct rtb_worst *w = &t->worst[k];
 		char what[96];
 		if (w->broke)
-			snprintf(what, sizeof(what), "sample %lu over --break-us %lld", (unsigned long)w->index,
+			snprintf(what, sizeof(what), "sample %lu (over --break-us %lld)", (unsigned long)w->index,
 				 (long long)(b->ns / 1000));
 		else if (k == 0)
 			snprintf(what, sizeof(what), "max");
@@ -111,6 +111,13 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 					? to - (uint64_t)((double)m->samples[i] * tpn + 0.5) : tm->start[i];
 		if (rtb_trace_explain(ev, nev, from, to, -1, tm->tid, tpn, &w->x))
 			continue;
+		/* inside a noise gap the spinner did not run: where the trace
+		 * shows it (or idle), nothing was seen to take the CPU */
+		for (int q = 0; q < w->x.ncause && tm->kind == RTB_TRACE_NOISE; q++)
+			if (w->x.cause[q].kind == RTB_CAUSE_SELF) {
+				w->x.cause[q].kind = RTB_CAUSE_IDLE;
+				snprintf(w->x.cause[q].name, sizeof(w->x.cause[q].name), "none seen");
+			}
 		w->index = i;
 		w->sample_ns = m->samples[i];
 		w->broke = i == brk;
@@ -151,4 +158,51 @@ void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace
 	}
 	order(d);
 	relabel(dst, d);
+}
+
+/* Noise classes, as rtla osnoise / hwnoise name them. */
+enum { NC_IRQ, NC_SOFTIRQ, NC_NMI, NC_THREAD, NC_NONE, NC_N };
+static const char *const nc_name[NC_N] = {
+	"trace_irq_us_per_s", "trace_softirq_us_per_s", "trace_nmi_us_per_s", "trace_thread_us_per_s",
+	"trace_none_us_per_s",
+};
+
+static int nc_of(uint8_t kind)
+{
+	switch (kind) {
+	case RTB_CAUSE_IRQ:
+	case RTB_CAUSE_VEC: return NC_IRQ;
+	case RTB_CAUSE_SOFTIRQ: return NC_SOFTIRQ;
+	case RTB_CAUSE_NMI: return NC_NMI;
+	case RTB_CAUSE_TASK: return NC_THREAD;
+	default: return NC_NONE;    /* the spinner itself, idle: nothing seen */
+	}
+}
+
+int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev)
+{
+	const struct rtb_trace_marks *tm = m->tm;
+	struct rtb_metric_trace *t = m->trace;
+	struct rtb_trace_out none = { 0 };
+	static struct rtb_explain x;
+	double ns[NC_N] = { 0 }, spin_s = 0;
+	size_t explained = 0;
+
+	for (size_t i = 0; i < m->count && i < tm->capacity; i++) {
+		if (!tm->end[i] || rtb_trace_explain(ev, nev, tm->start[i], tm->end[i], c->cpu, tm->tid,
+						     c->clk->ticks_per_ns, &x))
+			continue;
+		explained++;
+		for (int k = 0; k < x.ncause; k++)
+			ns[nc_of(x.cause[k].kind)] += (double)x.cause[k].ns;
+		ns[NC_NONE] += (double)x.other_ns;
+	}
+	t->matched = t->agree = explained;
+	t->agreement = m->count ? (double)explained / (double)m->count : 0;
+	for (int i = 0; i < m->nextra; i++)
+		if (!strcmp(m->extra[i].name, "spin_s"))
+			spin_s = m->extra[i].value;
+	for (int k = 0; k < NC_N && spin_s > 0; k++)
+		rtb_metric_extra(m, nc_name[k], ns[k] / 1000.0 / spin_s, "us/s");
+	return rtb_trace_worst(c, m, ev, nev, &none);
 }

@@ -57,7 +57,7 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 	rtb_jw_close(w, ']');
 }
 
-static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong" };
+static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong", "noise" };
 
 /* write_trace - what the kernel's trace said about a metric (run --trace). */
 /* write_worst - the worst samples explained (core/trace_worst.c). */
@@ -108,7 +108,7 @@ static void write_worst(struct rtb_jw *w, const struct rtb_metric_trace *t)
 static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 {
 	rtb_jw_open(w, "trace", '{', 1);
-	rtb_jw_strn(w, "kind", trace_kinds[t->kind <= RTB_TRACE_PINGPONG ? t->kind : 0], SIZE_MAX);
+	rtb_jw_strn(w, "kind", trace_kinds[t->kind <= RTB_TRACE_NOISE ? t->kind : 0], SIZE_MAX);
 	RTB_JW_STR(w, "clock", t->clock);
 	rtb_jw_int(w, "tolerance_ns", t->tolerance_ns);
 	rtb_jw_uint(w, "samples", t->samples);

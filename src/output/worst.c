@@ -5,6 +5,7 @@
  * with the time it held the CPU and its share of the sample. Names came
  * from the kernel's trace (task and handler names): escaped. */
 #include <stdio.h>
+#include <string.h>
 #include "rtbench/escape.h"
 #include "rtbench/output.h"
 #include "rtbench/sink.h"
@@ -14,7 +15,9 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 	struct rtb_trace_out names = { 0 };
 
 	rtb_trace_comp_names(m->trace->kind, &names);
-	if (w->matched) {
+	if (!names.ncomp) {
+		/* a noise gap: no components, only what held the CPU */
+	} else if (w->matched) {
 		rtb_sink_printf(f, "    components:");
 		for (int k = 0; k < names.ncomp; k++)
 			rtb_sink_printf(f, "%s %s %.1f", k ? " ->" : "", names.comp_name[k], (double)w->comp_ns[k] / 1000.0);
@@ -42,10 +45,49 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 		rtb_sink_printf(f, "      %9.1f us         others\n", (double)w->x.other_ns / 1000.0);
 }
 
+static double extra(const struct rtb_metric *m, const char *name, double dflt)
+{
+	for (int i = 0; i < m->nextra && i < RTB_MAX_EXTRAS; i++)
+		if (!strcmp(m->extra[i].name, name))
+			return m->extra[i].value;
+	return dflt;
+}
+
+/* noise_text - noise.* in one line per CPU, split by cause when traced. */
+static void noise_text(struct rtb_sink *f, const struct rtb_result *r)
+{
+	static const char *const cls[] = { "irq", "softirq", "nmi", "thread", "none" };
+	int any = 0;
+
+	for (int i = 0; i < r->nmetrics; i++) {
+		const struct rtb_metric *m = r->metrics[i];
+		if (!m || extra(m, "noise_us_per_s", -1) < 0)
+			continue;
+		if (!any++)
+			rtb_sink_printf(f, "\nOS noise (a spinning real-time thread; gaps between counter reads)\n");
+		rtb_sink_printf(f, "  %s: %.1f us/s (%.3f%% of the CPU), largest gap %.1f us, %lu gaps over %.0f us in "
+				"%.2f s of spin (%.0f rests, %.0f ms, excluded)\n", m->id, extra(m, "noise_us_per_s", 0),
+				extra(m, "noise_pct", 0), m->count ? (double)m->stats.max / 1000.0 : 0.0,
+				(unsigned long)m->count, extra(m, "threshold_us", 1), extra(m, "spin_s", 0),
+				extra(m, "rests", 0), extra(m, "rest_ms", 0));
+		if (extra(m, "trace_none_us_per_s", -1) >= 0) {
+			rtb_sink_printf(f, "    from the trace, us/s:");
+			for (size_t k = 0; k < sizeof(cls) / sizeof(cls[0]); k++) {
+				char name[32];
+				snprintf(name, sizeof(name), "trace_%s_us_per_s", cls[k]);
+				rtb_sink_printf(f, " %s %.1f", cls[k], extra(m, name, 0));
+			}
+			rtb_sink_printf(f, " (none: no event seen: hardware or hypervisor)\n");
+		}
+	}
+}
+
 /* rtb_write_worst_text - the section, if any metric kept worst samples. */
 void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 {
 	int any = 0;
+
+	noise_text(f, r);
 
 	for (int i = 0; i < r->nmetrics; i++) {
 		const struct rtb_metric *m = r->metrics[i];

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* noise.gap@cpu<N> - OS noise: what the system takes from a task that
+ * never gives the CPU up (after oslat and rtla osnoise).
+ *
+ * A thread at the run's top real-time priority, pinned to the measurement
+ * CPU, does nothing but read the counter in a tight loop. Whenever two
+ * consecutive reads are further apart than the threshold (--noise-threshold-us,
+ * default 1 us), the difference is a gap: something else ran on the CPU
+ * (an interrupt, a softirq, a kernel thread of higher priority, an NMI) or
+ * the CPU itself was taken (SMI, the hypervisor descheduling the vCPU).
+ * Every gap is a sample (its distribution is the histogram of gaps; max is
+ * the largest gap), and the metric adds:
+ *   noise_us_per_s   sum of gaps / spin time, in us per second
+ *   noise_pct        the same as a share of the CPU
+ *   spin_s           time spent spinning (the rests excluded)
+ *   rests, rest_ms   how often and how long the spin stepped off the CPU
+ * A loop iteration's own cost (one counter read and a compare, ~10 ns) is
+ * below any threshold and not counted; a gap includes one iteration.
+ *
+ * RT throttling (Linux: 950 ms of every 1000 ms for real-time tasks) is left
+ * as found: the spin rests (the port's rtb_port_duty_rest, 10 ms) after every
+ * RTB_PORT_DUTY_RUN_NS of spinning, so it never reaches the throttle; a rest
+ * is not a gap (the clock restarts after it) and not spin time. With --trace
+ * each gap is explained from the kernel's events like a worst sample, and
+ * the noise is split by what held the CPU (trace_worst.c: irq, softirq,
+ * nmi, thread, none seen).
+ *
+ * One round (one_round): the figures are over the whole 2 s spin.
+ *
+ * Thread protocol:
+ *   Step 1: the spinner (SCHED_FIFO, the run's top priority, on the
+ *           measurement CPU) takes its first stamp.
+ *   Step 2: it reads the counter; a difference over the threshold from the
+ *           previous read is recorded as a gap (and, traced, its marks).
+ *   Step 3: after RTB_PORT_DUTY_RUN_NS of spinning it rests, then takes a
+ *           fresh stamp (the rest is neither a gap nor spin time).
+ *   Step 4: repeat from Step 2 until the round's spin time, the sample
+ *           capacity or a stop.
+ */
+#include <stdio.h>
+#include "rtbench/bench.h"
+#include "rtbench/err.h"
+#include "rtbench/words.h"
+
+/* spin time of a run (one round: the figures are over the whole spin) */
+#define SPIN_NS 2000000000LL
+
+struct noise {
+	struct rtb_ctx *c;
+	struct rtb_metric *m;
+	uint64_t thr;           /* threshold, ticks */
+	uint64_t spun, gaps;    /* ticks spun, ticks in gaps */
+	uint64_t rests, rest_ns;
+};
+
+static void spin_task(void *p)
+{
+	struct noise *s = p;
+	const struct rtb_clock_info *ci = s->c->clk;
+	const uint64_t chunk = rtb_ns_to_ticks(ci, RTB_PORT_DUTY_RUN_NS > 0 ? RTB_PORT_DUTY_RUN_NS : SPIN_NS);
+	const uint64_t total = rtb_ns_to_ticks(ci, SPIN_NS);
+	struct rtb_trace_marks *tm = s->m->tm;
+	uint64_t k = 1;
+
+	if (tm)
+		tm->tid = rtb_port_trace_self();
+	while (s->spun < total && !rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
+		uint64_t t0 = rtb_port_ticks(), prev = t0;   /* Step 1 */
+		uint64_t end = t0 + (total - s->spun < chunk ? total - s->spun : chunk);
+		for (;;) {
+			uint64_t now = rtb_port_ticks();     /* Step 2 */
+			uint64_t d = now - prev;
+			if (__builtin_expect(d > s->thr, 0)) {
+				s->gaps += d;
+				if (!rtb_metric_record(s->m, k++, rtb_ticks_to_ns(ci, d)) && tm)
+					rtb_trace_mark(tm, s->m->count - 1, prev, now);
+				if (rtb_metric_full(s->m)) {
+					prev = now;
+					break;
+				}
+			}
+			prev = now;
+			if ((int64_t)(now - end) >= 0)
+				break;
+		}
+		s->spun += prev - t0;
+		if (s->spun < total && RTB_PORT_DUTY_RUN_NS > 0 && !rtb_stopped(s->c)) {
+			int64_t r0 = rtb_port_mono_ns();     /* Step 3 */
+			rtb_port_duty_rest();
+			s->rest_ns += (uint64_t)(rtb_port_mono_ns() - r0);
+			s->rests++;
+		}
+	}
+}
+
+static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	struct noise s = { .c = c };
+	int64_t thr_ns = c->o->noise_threshold_ns > 0 ? c->o->noise_threshold_ns : 1000;
+	char id[64];
+	rtb_thread_t th;
+	int rc;
+
+	s.thr = rtb_ns_to_ticks(c->clk, thr_ns);
+	snprintf(id, sizeof(id), "%s@cpu%d", b->id, c->cpu);
+	s.m = rtb_bench_metric(c, b, id, b->title, rtb_samples(c, b));
+	if (!s.m)
+		return RTB_ENOMEM;
+	rtb_trace_marks_new(c, s.m, RTB_TRACE_NOISE);
+	rtb_watchdog_arm(c, 10000000000LL + 2 * SPIN_NS);
+	int64_t t0 = rtb_port_mono_ns();
+	rc = rtb_spawn(c, &th, "tNoise", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, spin_task, &s);
+	if (rc) {
+		rtb_metric_error(s.m, rc, "cannot start the spinning thread");
+		return 0;
+	}
+	rtb_join(&th);
+	double spun_ns = (double)rtb_ticks_to_ns(c->clk, s.spun), gaps_ns = (double)rtb_ticks_to_ns(c->clk, s.gaps);
+	rtb_metric_set_method(s.m,
+		"a thread at real-time priority %d on CPU %d reads %s in a tight loop; sample = a gap over %lld ns "
+		"between two reads (what else held the CPU); rests of the port's duty cycle excluded",
+		rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->clk->source, (long long)thr_ns);
+	rtb_metric_extra(s.m, "noise_us_per_s", spun_ns > 0 ? gaps_ns / spun_ns * 1e6 : 0, "us/s");
+	rtb_metric_extra(s.m, "noise_pct", spun_ns > 0 ? 100.0 * gaps_ns / spun_ns : 0, "%");
+	rtb_metric_extra(s.m, "spin_s", spun_ns / 1e9, "s");
+	rtb_metric_extra(s.m, "threshold_us", (double)thr_ns / 1000.0, "us");
+	rtb_metric_extra(s.m, "rests", (double)s.rests, "");
+	rtb_metric_extra(s.m, "rest_ms", (double)s.rest_ns / 1e6, "ms");
+	if (rtb_metric_full(s.m))
+		rtb_metric_note(s.m, "stopped spinning at %lu gaps (the capacity; --samples sets it)",
+				(unsigned long)s.m->count);
+	/* the spin's time is the measurement, not a sample count: what it
+	 * found is all it was to find (a stop still makes it partial) */
+	if (!rtb_stopped(c))
+		s.m->capacity = s.m->count;
+	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	return 0;
+}
+
+const struct rtb_bench rtb_bench_noise = {
+	.id = "noise.gap",
+	.title = "OS noise: gaps in a spinning real-time thread",
+	.summary = "a real-time thread spins reading the counter; every gap over --noise-threshold-us is noise (oslat, rtla osnoise)",
+	.default_samples = 200000,
+	.needs_rt = 1,
+	.threads = 1,
+	.one_round = 1,
+	.not_injectable_why = "a spin has no measured call to put a delay into",
+	.run = run_noise,
+	.trace_kind = RTB_TRACE_NOISE,
+};
