@@ -34,21 +34,6 @@
 #define STOP_POLL_NS 50000000LL
 #define WD_SLACK_NS 60000000000LL
 
-struct rtb_long {
-	const struct rtb_opts *o;
-	const struct rtb_run_out *out;
-	struct rtb_result *res;
-	const struct rtb_bench *b;
-	atomic_int stop;           /* ends the measuring threads */
-	atomic_uint epoch;
-	struct rtb_long_cpu *cpus;
-	int ncpu;
-	struct rtb_metric *agg;    /* all-CPU aggregate; NULL with one CPU */
-	int64_t t0_ns;
-	int64_t iv_start_ns;       /* the open interval's start, from t0 */
-	size_t seriescap;
-	int status_len;            /* the tty line's length, to clear it */
-};
 
 static const char *const capable[] = {
 	"irq.timer.nanosleep", "irq.timer.signal",
@@ -140,6 +125,7 @@ static int make_metrics(struct rtb_long *lr)
 			return rc;
 		lc->handed = 0;
 		lc->started = 0;
+		atomic_store(&lc->done, 0);
 		lc->seen_pubs = 0;
 	}
 	return 0;
@@ -150,6 +136,7 @@ static void driver_main(void *p)
 	struct rtb_long_cpu *lc = p;
 
 	lc->rc = lc->lr->b->run(&lc->c, lc->lr->b);
+	atomic_store(&lc->done, 1);
 }
 
 /* consume - take a CPU's publication into the metric the result shows
@@ -273,88 +260,6 @@ static void refresh(struct rtb_long *lr, int64_t elapsed_ns)
 	}
 }
 
-static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
-static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
-
-/* write_files - the result files, each replaced atomically. */
-static int write_files(struct rtb_long *lr)
-{
-	static int said;
-	struct rtb_result *r = lr->res;
-	int rc = 0;
-
-	r->mem.heap_peak_bytes = rtb_mem_peak();
-	r->mem.stack_pool_bytes = rtb_stack_pool_bytes();
-	r->mem.stacks = RTB_THREADS_MAX;
-	r->mem.stack_bytes = RTB_STACK_BYTES;
-	r->mem.metric_bytes = sizeof(struct rtb_metric);
-	/* standard output ("-") takes the whole file once, at the end */
-	if (lr->out->json && (strcmp(lr->out->json, "-") || r->set.final) &&
-	    rtb_port_output(lr->out->json, out_json, r))
-		rc = RTB_EIO;
-	if (lr->out->csv && (strcmp(lr->out->csv, "-") || r->set.final) &&
-	    rtb_port_output(lr->out->csv, out_csv, r))
-		rc = RTB_EIO;
-	if (rc && (!said || r->set.final)) {
-		fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
-		said = 1;
-	}
-	return rc;
-}
-
-static void hms(char *buf, size_t len, int64_t ns)
-{
-	long long s = (long long)(ns / 1000000000LL);
-
-	snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
-}
-
-/* status - Step 5's live line: on a terminal refreshed in place, else one
- * line per interval; at most 8 CPUs named (the highest maxima first), the
- * rest counted. */
-static void status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
-{
-	char line[1024], a[24], b[24];
-	size_t l;
-	uint64_t n = 0, over = 0;
-	int order[RTB_MAX_CPUS], shown = 0;
-
-	if (lr->o->quiet)
-		return;
-	for (int i = 0; i < lr->ncpu; i++) {
-		n += lr->cpus[i].shown->hm->acc.n;
-		over += lr->cpus[i].shown->hm->acc.over_deadline;
-		order[i] = i;
-	}
-	for (int i = 1; i < lr->ncpu; i++)
-		for (int j = i; j > 0 && lr->cpus[order[j]].shown->stats.max >
-				       lr->cpus[order[j - 1]].shown->stats.max; j--) {
-			int t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
-	hms(a, sizeof(a), elapsed_ns);
-	hms(b, sizeof(b), lr->o->duration_ns);
-	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples", lr->b->id, a, b,
-			     (unsigned long long)n);
-	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
-		const struct rtb_metric *m = lr->cpus[order[k]].shown;
-		shown++;
-		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d p99 %.1f max %.1f us",
-				      k ? ";" : ":", lr->cpus[order[k]].cpu,
-				      (double)m->stats.pct[2] / 1000.0, (double)m->stats.max / 1000.0);
-	}
-	if (shown < lr->ncpu && l < sizeof(line))
-		l += (size_t)snprintf(line + l, sizeof(line) - l, "; +%d CPUs", lr->ncpu - shown);
-	if (lr->o->deadline_ns > 0 && l < sizeof(line))
-		snprintf(line + l, sizeof(line) - l, "; %llu over deadline", (unsigned long long)over);
-	if (lr->res->set.status_tty)
-		fprintf(stderr, "\r%s\033[K%s", line, newline ? "\n" : "");
-	else if (newline)
-		fprintf(stderr, "%s\n", line);
-	fflush(stderr);
-}
-
 /* wait_pubs - Step 3: up to PUB_WAIT_NS for every running CPU's slice. */
 static void wait_pubs(struct rtb_long *lr)
 {
@@ -364,7 +269,7 @@ static void wait_pubs(struct rtb_long *lr)
 		int missing = 0;
 		for (int i = 0; i < lr->ncpu; i++) {
 			struct rtb_hm *h = lr->cpus[i].live->hm;
-			missing += lr->cpus[i].started &&
+			missing += lr->cpus[i].started && !atomic_load(&lr->cpus[i].done) &&
 				   atomic_load(&h->published) == atomic_load(&h->consumed);
 		}
 		if (!missing || rtb_port_mono_ns() > until)
@@ -475,11 +380,9 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		if (closes)
 			close_interval(lr, el);                   /* Step 4 */
 		refresh(lr, el);
-		if (closes) {
-			lr->res->set.measured_ns += 0; /* counted at the end */
-			write_files(lr);
-		}
-		status(lr, el, closes);
+		if (closes)
+			rtb_long_write(lr);
+		rtb_long_status(lr, el, closes);
 	}
 	atomic_store(&lr->stop, 1);                               /* Step 5 */
 	for (int i = 0; i < lr->ncpu; i++)
@@ -505,7 +408,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 				lr->agg->status = lr->cpus[i].shown->status;
 	}
 	lr->res->set.measured_ns += el;
-	status(lr, el, 1);
+	rtb_long_status(lr, el, 1);
 	return stopped ? RTB_EINTR : 0;
 }
 
@@ -612,7 +515,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	if (out->text && out->histogram)
 		rtb_write_text_histograms(rtb_port_console(), res);
 	s->final = 1;
-	wrc = write_files(&lr);
+	wrc = rtb_long_write(&lr);
 	if (rc)
 		return rc;
 	if (s->stopped_early)

@@ -11,7 +11,23 @@
 #include "rtbench/bench.h"
 #include "core/run.h"
 
-struct rtb_long;
+/* The run's shared state (core/long.c; the outputs in core/long_out.c). */
+struct rtb_long_cpu;
+struct rtb_long {
+	const struct rtb_opts *o;
+	const struct rtb_run_out *out;
+	struct rtb_result *res;
+	const struct rtb_bench *b;
+	atomic_int stop;           /* ends the measuring threads */
+	atomic_uint epoch;
+	struct rtb_long_cpu *cpus;
+	int ncpu;
+	struct rtb_metric *agg;    /* all-CPU aggregate; NULL with one CPU */
+	int64_t t0_ns;
+	int64_t iv_start_ns;       /* the open interval's start, from t0 */
+	size_t seriescap;
+};
+
 
 /* One measuring CPU of a long run: its context (the bench runs in it as
  * it would in a normal run), the metric it records into, and the metric
@@ -26,8 +42,17 @@ struct rtb_long_cpu {
 	struct rtb_metric *shown; /* in the run's result */
 	rtb_thread_t th;
 	int started, rc;
+	atomic_int done;          /* its driver returned (no more slices) */
 	unsigned seen_pubs;       /* publications consumed */
 };
+
+/* rtb_long_write - the result files, each replaced atomically (the final
+ * write says why it failed every time, the others once). */
+int rtb_long_write(struct rtb_long *lr);
+/* rtb_long_status - the live status line (docs/long-runs.md): on a
+ * terminal refreshed in place (newline: keep it), else printed only with
+ * newline (once per interval); nothing with --quiet. */
+void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline);
 
 /* rtb_long_capable - 1 if bench id can run for a time (irq.timer.* and the
  * wake-up family); multi: 1 if it also runs on several CPUs at once. */

@@ -120,4 +120,24 @@ for m in d["metrics"]:
     assert m["status"] == "ok", (m["id"], m["status"])
     assert sum(i["count"] for i in m["intervals"]) == m["count"] > 0
 PY
+
+# 4. a wake-up measurement for a time, on every CPU (the waker and the
+#    waiter pinned to the same CPU, one pair per CPU)
+"$RTBENCH" run --duration 2s --cpus all --interval 1s --tests sync.sem.wakeup --quiet \
+	--json "$out/w.json" >/dev/null 2>"$out/werr.txt"
+rc=$?
+[ $rc -eq 0 ] && ok "sync.sem.wakeup for 2 s: exit 0" || fail "sync.sem.wakeup: exit $rc: $(cat "$out/werr.txt")"
+python3 - "$out/w.json" "$ncpu" <<'PY' && ok "sync.sem.wakeup: every CPU measured, counts add up" || fail "wake result"
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+assert d["complete"] is True
+ms = {m["id"]: m for m in d["metrics"]}
+per = [ms[f"sync.sem.wakeup@cpu{c}"] for c in range(n)] if n > 1 else [ms["sync.sem.wakeup"]]
+for m in per:
+    assert m["status"] == "ok" and m["count"] > 100, (m["id"], m["status"], m["count"])
+    assert f"CPU {m['worst'][0]['cpu']}" in m["method"], m["method"]
+    assert sum(i["count"] for i in m["intervals"]) == m["count"]
+if n > 1:
+    assert ms["sync.sem.wakeup"]["count"] == sum(m["count"] for m in per)
+PY
 done_test

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - a long run's outputs: the result files rewritten after
+ * every interval, and the live status line (see core/long.h). */
+#include <stdio.h>
+#include <string.h>
+#include "core/long.h"
+#include "core/stack.h"
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+#include "rtbench/output.h"
+
+static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
+static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
+
+/* rtb_long_write - the result files, each replaced atomically. */
+int rtb_long_write(struct rtb_long *lr)
+{
+	static int said;
+	struct rtb_result *r = lr->res;
+	int rc = 0;
+
+	r->mem.heap_peak_bytes = rtb_mem_peak();
+	r->mem.stack_pool_bytes = rtb_stack_pool_bytes();
+	r->mem.stacks = RTB_THREADS_MAX;
+	r->mem.stack_bytes = RTB_STACK_BYTES;
+	r->mem.metric_bytes = sizeof(struct rtb_metric);
+	/* standard output ("-") takes the whole file once, at the end */
+	if (lr->out->json && (strcmp(lr->out->json, "-") || r->set.final) &&
+	    rtb_port_output(lr->out->json, out_json, r))
+		rc = RTB_EIO;
+	if (lr->out->csv && (strcmp(lr->out->csv, "-") || r->set.final) &&
+	    rtb_port_output(lr->out->csv, out_csv, r))
+		rc = RTB_EIO;
+	if (rc && (!said || r->set.final)) {
+		fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
+		said = 1;
+	}
+	return rc;
+}
+
+static void hms(char *buf, size_t len, int64_t ns)
+{
+	long long s = (long long)(ns / 1000000000LL);
+
+	snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+}
+
+/* rtb_long_status - the live line: on a terminal refreshed in place, else one
+ * line per interval; at most 8 CPUs named (the highest maxima first), the
+ * rest counted. */
+void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
+{
+	char line[1024], a[24], b[24];
+	size_t l;
+	uint64_t n = 0, over = 0;
+	int order[RTB_MAX_CPUS], shown = 0;
+
+	if (lr->o->quiet)
+		return;
+	for (int i = 0; i < lr->ncpu; i++) {
+		n += lr->cpus[i].shown->hm->acc.n;
+		over += lr->cpus[i].shown->hm->acc.over_deadline;
+		order[i] = i;
+	}
+	for (int i = 1; i < lr->ncpu; i++)
+		for (int j = i; j > 0 && lr->cpus[order[j]].shown->stats.max >
+				       lr->cpus[order[j - 1]].shown->stats.max; j--) {
+			int t = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	hms(a, sizeof(a), elapsed_ns);
+	hms(b, sizeof(b), lr->o->duration_ns);
+	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples", lr->b->id, a, b,
+			     (unsigned long long)n);
+	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
+		const struct rtb_metric *m = lr->cpus[order[k]].shown;
+		shown++;
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d p99 %.1f max %.1f us",
+				      k ? ";" : ":", lr->cpus[order[k]].cpu,
+				      (double)m->stats.pct[2] / 1000.0, (double)m->stats.max / 1000.0);
+	}
+	if (shown < lr->ncpu && l < sizeof(line))
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "; +%d CPUs", lr->ncpu - shown);
+	if (lr->o->deadline_ns > 0 && l < sizeof(line))
+		snprintf(line + l, sizeof(line) - l, "; %llu over deadline", (unsigned long long)over);
+	if (lr->res->set.status_tty)
+		fprintf(stderr, "\r%s\033[K%s", line, newline ? "\n" : "");
+	else if (newline)
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
