@@ -121,6 +121,34 @@ for m in d["metrics"]:
     assert sum(i["count"] for i in m["intervals"]) == m["count"] > 0
 PY
 
+# 5. one CPU of two measured: rtbench's own threads (main, watchdog) run on
+#    the other (cyclictest --mainaffinity) and the result says so; not on a
+#    terminal the status is one plain line per interval
+if [ "$ncpu" -ge 2 ]; then
+	last=$((ncpu - 1))
+	"$RTBENCH" run --duration 3s --cpus $last --interval 1s --period-us 1000 \
+		--json "$out/h.json" >/dev/null 2>"$out/herr.txt" &
+	pid=$!
+	sleep 1.5
+	main=$(awk '/^Cpus_allowed_list/ {print $2}' /proc/$pid/status)
+	wd=""; cyc=""
+	for t in /proc/$pid/task/*; do
+		case $(cat "$t/comm" 2>/dev/null) in
+		rtb-watchdog) wd=$(awk '/^Cpus_allowed_list/ {print $2}' "$t/status") ;;
+		tCyclic) cyc=$(awk '/^Cpus_allowed_list/ {print $2}' "$t/status") ;;
+		esac
+	done
+	wait $pid
+	[ "$cyc" = "$last" ] && ok "measuring thread on CPU $last" || fail "measuring thread on '$cyc', want $last"
+	[ "$main" = 0 ] && [ "$wd" = 0 ] && ok "main and watchdog on CPU 0, off the measured CPU" ||
+		fail "main on '$main', watchdog on '$wd', want 0 (off CPU $last)"
+	python3 -c "import json,sys; lr=json.load(open(sys.argv[1]))['settings']['long_run']; sys.exit(0 if lr['housekeeping_cpu']==0 and lr['cpus']==sys.argv[2] else 1)" \
+		"$out/h.json" "$last" && ok "result: housekeeping_cpu 0" || fail "result does not say where rtbench's threads ran"
+	n=$(grep -c "irq.timer.nanosleep 0:00:0[123] / 0:00:03" "$out/herr.txt")
+	[ "$n" -eq 3 ] && ok "not a terminal: one status line per interval" ||
+		fail "$n status lines, want 3: $(cat "$out/herr.txt")"
+fi
+
 # 4. a wake-up measurement for a time, on every CPU (the waker and the
 #    waiter pinned to the same CPU, one pair per CPU)
 "$RTBENCH" run --duration 2s --cpus all --interval 1s --tests sync.sem.wakeup --quiet \
