@@ -158,7 +158,11 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 
 	if (c->lc)
 		return rtb_long_metric(c, b, id, title);
-	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES)
+	/* histogram mode above RTB_HM_ABOVE_SAMPLES, for the measurements
+	 * that only ever record (the timer and wake-up ones: core/long.c);
+	 * not under selftest (nrounds 0) or --trace, which read the samples */
+	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES && rtb_long_capable(b->id, NULL) &&
+	    c->nrounds > 0 && !c->trace_ready)
 		rc = rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, c->o->deadline_ns, NULL, &m);
 	else
 		rc = rtb_metric_new(c->res, id, title, capacity, &m);

@@ -31,7 +31,7 @@
 
 #define TICK_NS 1000000000LL
 #define PUB_WAIT_NS 500000000LL
-#define STOP_POLL_NS 50000000LL
+#define STOP_POLL_NS 200000000LL /* Ctrl-C seen within 0.2 s; fewer wake-ups where no CPU is left */
 #define WD_SLACK_NS 60000000000LL
 
 
@@ -400,7 +400,10 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	refresh(lr, el);
 	if (lr->agg) {
 		struct rtb_metric *s = lr->cpus[0].shown;
-		memcpy(lr->agg->method, s->method, sizeof(s->method));
+		/* the aggregate says it is one: each CPU's method names its CPU */
+		snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, one measuring "
+			 "thread each, merged; each as on CPU %d: %s", lr->res->set.cpus, lr->cpus[0].cpu,
+			 s->method);
 		rtb_metric_note(lr->agg, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
 				lr->res->set.cpus, lr->agg->hm->nworst ? (int)lr->agg->hm->worst[0].cpu : -1);
 		for (int i = 0; i < lr->ncpu; i++)

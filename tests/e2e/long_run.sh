@@ -149,6 +149,21 @@ if [ "$ncpu" -ge 2 ]; then
 		fail "$n status lines, want 3: $(cat "$out/herr.txt")"
 fi
 
+# 6. by count above 1,000,000 samples: the timer/wake-up measurements keep a
+#    histogram, no sample list, in rounds as usual; others keep every sample
+"$RTBENCH" run --tests sync.sem.wakeup --samples 1000001 --rounds 2 --quiet \
+	--json "$out/big.json" >/dev/null 2>"$out/bigerr.txt"
+python3 - "$out/big.json" <<'PY' && ok "--samples 1000001: histogram mode, 2 rounds, counts add up" || fail "big --samples run: $(tail -2 "$out/bigerr.txt")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = [m for m in d["metrics"] if m["id"] == "sync.sem.wakeup"][0]
+assert d["complete"] is True and m["status"] == "ok", (d["complete"], m["status"], m["note"])
+assert m["mode"] == "histogram" and 999990 <= m["count"] <= 1000001, m["count"]
+assert len(m["rounds"]) == 2 and sum(r["count"] for r in m["rounds"]) == m["count"]
+assert len(m["samples"]) == m["samples_kept"] == 1000 and m["intervals"] is None
+assert m["round_spread"] is not None
+PY
+
 # 4. a wake-up measurement for a time, on every CPU (the waker and the
 #    waiter pinned to the same CPU, one pair per CPU)
 "$RTBENCH" run --duration 2s --cpus all --interval 1s --tests sync.sem.wakeup --quiet \
