@@ -31,4 +31,14 @@ int rtb_write_raw(struct rtb_sink *s, const struct rtb_result *r);
 /* rtb_json_escape - write s as a JSON string literal (with quotes). */
 void rtb_json_escape(struct rtb_sink *s, const char *str);
 
+/* Text helpers every writer shares (output/fmt.c), the host side's
+ * renderers too:
+ * rtb_fmt_csv_field - s[0..strnlen(s, max)) as one RFC 4180 field (quoted
+ *   when it holds a comma, a quote, CR or LF; inner quotes doubled); no
+ *   separator.
+ * rtb_fmt_wrap - lead, then text folded at spaces to `width` columns, each
+ *   continuation indented by `indent` spaces; a newline at the end. */
+void rtb_fmt_csv_field(struct rtb_sink *s, const char *str, size_t max);
+void rtb_fmt_wrap(struct rtb_sink *s, const char *lead, const char *text, int indent, int width);
+
 #endif

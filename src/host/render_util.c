@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtbench/output.h"
 #include "host/render.h"
 
 int rtb_render_shown(const struct rtb_cmp_metric *cm)
@@ -19,31 +20,14 @@ void rtb_render_title(struct rtb_sb *b, const struct rtb_cmp_metric *cm, int md)
 }
 
 /* wrap - append text, wrapped at `width` columns, each line after the
- * first indented by `indent` spaces. */
+ * first indented by `indent` spaces (rtb_fmt_wrap, the run side's). */
 void rtb_render_wrap(struct rtb_sb *b, const char *first, const char *text, size_t indent,
 		 size_t width)
 {
-	size_t col = strlen(first);
-	const char *p = text;
+	struct rtb_sink s;
 
-	rtb_sb_puts(b, first);
-	while (*p) {
-		size_t wl = strcspn(p, " ");
-
-		if (col > indent && col + 1 + wl > width) {
-			rtb_sb_printf(b, "\n%*s", (int)indent, "");
-			col = indent;
-		} else if (col > strlen(first) || (col > indent && p != text)) {
-			rtb_sb_puts(b, " ");
-			col++;
-		}
-		rtb_sb_printf(b, "%.*s", (int)wl, p);
-		col += wl;
-		p += wl;
-		while (*p == ' ')
-			p++;
-	}
-	rtb_sb_puts(b, "\n");
+	rtb_sb_sink(&s, b);
+	rtb_fmt_wrap(&s, first, text, (int)indent, (int)width);
 }
 
 /* md_cell - text safe inside a markdown table cell */
@@ -61,14 +45,10 @@ void rtb_render_md_cell(struct rtb_sb *b, const char *s)
 
 void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last)
 {
-	if (strpbrk(s, ",\"\r\n")) {
-		rtb_sb_puts(b, "\"");
-		for (; *s; s++)
-			rtb_sb_puts(b, *s == '"' ? "\"\"" : (char[2]){ *s, 0 });
-		rtb_sb_puts(b, "\"");
-	} else {
-		rtb_sb_puts(b, s);
-	}
+	struct rtb_sink k;
+
+	rtb_sb_sink(&k, b);
+	rtb_fmt_csv_field(&k, s, SIZE_MAX);
 	rtb_sb_puts(b, last ? "\r\n" : ",");
 }
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtbench/err.h"
+#include "rtbench/sink.h"
 #include "host/strbuf.h"
 
 static int sb_reserve(struct rtb_sb *b, size_t extra)
@@ -114,4 +116,21 @@ char *rtb_sb_strdup_printf(const char *fmt, ...)
 	if (!b.s)
 		return strdup("");
 	return b.s;
+}
+
+static int sb_write(void *ctx, const void *buf, size_t len)
+{
+	struct rtb_sb *b = ctx;
+
+	if (sb_reserve(b, len))
+		return RTB_ENOMEM;
+	memcpy(b->s + b->len, buf, len);
+	b->len += len;
+	b->s[b->len] = '\0';
+	return 0;
+}
+
+void rtb_sb_sink(struct rtb_sink *s, struct rtb_sb *b)
+{
+	rtb_sink_init(s, sb_write, b);
 }

@@ -23,6 +23,10 @@ void rtb_sb_puts(struct rtb_sb *b, const char *s);
 void rtb_sb_html(struct rtb_sb *b, const char *s);
 /* rtb_sb_cstr - the text so far ("" for an empty buffer; never NULL). */
 const char *rtb_sb_cstr(const struct rtb_sb *b);
+/* rtb_sb_sink - s writes into b (the run side's text helpers, rtbench/
+ * output.h, write through it). */
+struct rtb_sink;
+void rtb_sb_sink(struct rtb_sink *s, struct rtb_sb *b);
 /* rtb_sb_free - release the storage; the buffer can be reused. */
 void rtb_sb_free(struct rtb_sb *b);
 /* rtb_sb_strdup_printf - a malloc'ed formatted string, NULL on failure. */

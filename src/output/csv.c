@@ -21,27 +21,6 @@
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 
-/* put_text - one RFC 4180 text field from s[0..strnlen(s, max)). */
-static void put_text(struct rtb_sink *f, const char *s, size_t max)
-{
-	size_t n = s ? strnlen(s, max) : 0, i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n')
-			break;
-	if (i == n) {
-		rtb_sink_write(f, s, n);
-		return;
-	}
-	rtb_sink_putc(f, '"');
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"')
-			rtb_sink_putc(f, '"');
-		rtb_sink_putc(f, s[i]);
-	}
-	rtb_sink_putc(f, '"');
-}
-
 /* put_double - shortest round-tripping %g form; empty cell if not finite. */
 static void put_double(struct rtb_sink *f, double x)
 {
@@ -81,11 +60,11 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 		if (!m)
 			continue;
 		ok = has_stats(m);
-		put_text(f, r->set.label, sizeof(r->set.label));
+		rtb_fmt_csv_field(f, r->set.label, sizeof(r->set.label));
 		rtb_sink_putc(f, ',');
-		put_text(f, m->id, sizeof(m->id));
+		rtb_fmt_csv_field(f, m->id, sizeof(m->id));
 		rtb_sink_putc(f, ',');
-		put_text(f, rtb_status_name(m->status), SIZE_MAX);
+		rtb_fmt_csv_field(f, rtb_status_name(m->status), SIZE_MAX);
 		rtb_sink_printf(f, ",%lu,", ok ? (unsigned long)m->count : 0UL);
 		if (ok) {
 			const struct rtb_stats *st = &m->stats;
@@ -126,7 +105,7 @@ int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 		if (!m || !has_stats(m) || !m->samples)
 			continue; /* histogram mode keeps no sample list */
 		for (size_t j = 0; j < m->count; j++) {
-			put_text(f, m->id, sizeof(m->id));
+			rtb_fmt_csv_field(f, m->id, sizeof(m->id));
 			rtb_sink_printf(f, ",%lu,%" PRId64 "\n", (unsigned long)j, m->samples[j]);
 		}
 		if (rtb_sink_error(f))

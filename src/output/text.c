@@ -100,29 +100,7 @@ static void verdict(struct rtb_sink *f, const struct rtb_metric *m)
 		rtb_sink_printf(f, "  %.*s\n", (int)sizeof(m->verdict), m->verdict);
 }
 
-/* wrapped - "lead" then text folded at spaces to WRAP_W columns, each
- * continuation indented by `indent` spaces. */
 #define WRAP_W 110
-static void wrapped(struct rtb_sink *f, const char *lead, const char *text, int indent)
-{
-	int col = rtb_sink_printf(f, "%s", lead);
-	const char *p = text;
-
-	while (*p) {
-		size_t w = strcspn(p, " ");
-		if (col + (int)w + 1 > WRAP_W && col > indent) {
-			col = rtb_sink_printf(f, "\n%*s", indent, "") - 1;
-		} else if (p != text) {
-			rtb_sink_putc(f, ' ');
-			col++;
-		}
-		col += rtb_sink_printf(f, "%.*s", (int)w, p);
-		p += w;
-		while (*p == ' ')
-			p++;
-	}
-	rtb_sink_putc(f, '\n');
-}
 
 static void us3(struct rtb_sink *f, int64_t a, int64_t b)
 {
@@ -190,7 +168,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		return; /* a component: its parent's trace line says it all */
 	snprintf(lead, sizeof(lead), "  %s: ", m->id);
 	if (m->method[0])
-		wrapped(f, lead, m->method, 6);
+		rtb_fmt_wrap(f, lead, m->method, 6, WRAP_W);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
 		rtb_sink_printf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
 			", invalid %" PRIu64 ", over deadline %" PRIu64 "%s\n",
@@ -217,7 +195,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "\n");
 	}
 	if (m->note[0])
-		wrapped(f, "    note: ", m->note, 10);
+		rtb_fmt_wrap(f, "    note: ", m->note, 10, WRAP_W);
 	if (m->trace)
 		trace_notes(f, r, m);
 }
