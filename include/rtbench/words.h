@@ -29,7 +29,8 @@ enum rtb_word {
 	RTB_W_RR,               /* equal priorities sharing the CPU by quantum */
 	RTB_W_RR_SWITCH,        /* what ends a quantum */
 	RTB_W_YIELD,            /* the yield call */
-	RTB_W_NORT,             /* the scheduling a run without RT priority has */
+	RTB_W_NORT,             /* the scheduling a run without RT priority has,
+				 * after "every task" */
 	RTB_W_PTIMER,           /* the periodic event and where its handler stamps */
 	RTB_W_SLEEP_ABS,        /* a task sleeping until an absolute expiry */
 	RTB_W_ISR_TASK,         /* what lies between the handler and its task */

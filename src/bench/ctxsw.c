@@ -237,8 +237,8 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	if (slice_set > 0)
 		rtb_metric_extra(s.m, "rr_timeslice_ms_set", (double)slice_set, "ms");
 	if (!c->rt)
-		rtb_metric_note(s.m, "no real-time scheduling: %s",
-				rtb_word_or(RTB_W_NORT, "time-shared tasks"));
+		rtb_metric_note(s.m, "no real-time scheduling: every task %s",
+				rtb_word_or(RTB_W_NORT, "time-shared"));
 	if (!yield && s.rr_interval_ns > 0)
 		c->res->set.rr_interval_ns = s.rr_interval_ns;
 	rtb_bench_metric_end(c, s.m, elapsed);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "rtbench/output.h"
+#include "rtbench/words.h"
 #include "rtbench/err.h"
 
 #define NAME_W 26
@@ -238,7 +239,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (s->rt_granted)
 		rtb_sink_printf(f, ", base prio %d\n", s->prio);
 	else
-		rtb_sink_printf(f, ", every task SCHED_OTHER (time-shared)\n");
+		rtb_sink_printf(f, ", every task %s\n", rtb_word_or(RTB_W_NORT, "time-shared"));
 	rtb_sink_printf(f, "load:    %s\n", s->load);
 	if (r->doctor.done && r->doctor.weakens) {
 		rtb_sink_printf(f, "doctor:  %d weaken CPU %d:", r->doctor.weakens, s->cpu);

@@ -22,7 +22,7 @@ const char *const rtb_words_freertos[RTB_NWORDS] = {
 	[RTB_W_RR] = "equal task priority, time slicing (configUSE_TIME_SLICING)",
 	[RTB_W_RR_SWITCH] = "the tick interrupt (time slicing)",
 	[RTB_W_YIELD] = "taskYIELD()",
-	[RTB_W_NORT] = "tasks at one priority",
+	[RTB_W_NORT] = "at one priority (time-shared)",
 	[RTB_W_PTIMER] = "hardware timer interrupt, stamp first thing in the ISR (interrupt context)",
 	[RTB_W_SLEEP_ABS] = "task blocked until the absolute expiry (the port's one-shot timer "
 			    "interrupt, a task notification), stamp on wake-up (cyclictest method)",
