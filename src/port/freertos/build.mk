@@ -131,7 +131,7 @@ $(FW_BUILD)/freertos/%.o: $(FR)/%.c
 
 # the build options the objects depend on
 FW_STAMP := $(FW_BUILD)/options
-$(FW_OBJ): $(FW_STAMP)
+$(FW_OBJ) $(FW_BUILD)/src/port/freertos/fw/test_main.o: $(FW_STAMP)
 FW_MAIN_OBJ := $(FW_BUILD)/src/port/freertos/fw/main.o
 $(FW_MAIN_OBJ): FW_CPPFLAGS += $(FW_RUN_DEFS)
 $(FW_MAIN_OBJ): $(FW_BUILD)/run-options
