@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/env.h"
-#include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/trace.h"
 
@@ -28,6 +27,7 @@ static char who[240];           /* this run, for the holder line */
 static atomic_flag restored = ATOMIC_FLAG_INIT;
 static atomic_long load_id;     /* a background load process to end */
 static struct rtb_result *env_res; /* where put_back's warnings go */
+static int stop_sig;              /* the signal that ended the lock wait */
 
 #define POLL_NS 200000000LL
 
@@ -178,10 +178,15 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 		}
 		int sig = rtb_port_stop_wait(POLL_NS);
 		if (sig) {
-			rtb_wd_note_signal(sig);
+			stop_sig = sig; /* the runner passes it on (rtb_env_stop_signal) */
 			return RTB_EINTR;
 		}
 	}
+}
+
+int rtb_env_stop_signal(void)
+{
+	return stop_sig;
 }
 
 /* rtb_env_set - set knob k to v, remembering (in memory and in the state

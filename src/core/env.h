@@ -5,6 +5,10 @@
 #include "rtbench/port.h"
 #include "rtbench/result.h"
 int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_result *res);
+/* rtb_env_stop_signal - the stop signal that ended rtb_env_begin's wait for
+ * the settings lock (RTB_EINTR), 0 if none: the runner hands it to the
+ * watchdog, which owns the exit status (env.c calls no watchdog). */
+int rtb_env_stop_signal(void);
 int rtb_env_set(enum rtb_knob k, long v);
 int rtb_env_restore(void);
 int rtb_env_restore_one(enum rtb_knob k);

@@ -181,6 +181,8 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	snprintf(what, sizeof(what), "%.180s (since %s)", command_line ? command_line : "rtbench",
 		 s->date_utc);
 	rc = rtb_env_begin(what, changes_knobs(o), o->lock_wait_ns, res);
+	if (rc == RTB_EINTR)
+		rtb_wd_note_signal(rtb_env_stop_signal());
 	if (rc)
 		return rc;
 	rtb_port_fingerprint(&res->fp);
