@@ -237,6 +237,8 @@ struct rtb_xcpu {
 	int64_t offset_ns;      /* B's counter minus A's, estimate */
 	int64_t rtt_ns;         /* the shortest round trip: the estimate is +- half */
 	uint64_t rounds, violations; /* rounds where B's stamp fell outside A's pair */
+	int err;                /* why it was not measured (rtb_err), 0 if it was */
+	int clocksource_warn;   /* the kernel's clocksource is not the TSC rtbench reads */
 };
 
 struct rtb_result {

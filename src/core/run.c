@@ -287,21 +287,11 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rc = rtb_xcpu_measure(&res->clock, c->other_cpu, c->rt, &res->xcpu);
 		res->xcpu.cpu_a = c->cpu;
 		res->xcpu.cpu_b = c->other_cpu;
-		if (rc)
-			rtb_result_warn(res, "cross-CPU counter check not done (%s): the *.xcpu figures "
-					"assume the CPUs' counters agree", rtb_strerror(rc));
-		else if (res->xcpu.violations)
-			rtb_result_warn(res, "the CPUs' counters disagree: %llu of %llu ping-pong rounds out "
-					"of order (offset %lld ns +- %lld): *.xcpu figures carry the offset, "
-					"negative intervals are counted invalid",
-					(unsigned long long)res->xcpu.violations,
-					(unsigned long long)res->xcpu.rounds,
-					(long long)res->xcpu.offset_ns, (long long)res->xcpu.rtt_ns / 2);
-		if (!strcmp(res->clock.source, "tsc") && res->fp.clocksource[0] &&
-		    strcmp(res->fp.clocksource, "tsc"))
-			rtb_result_warn(res, "the kernel does not use the TSC as its clocksource (%s): it may "
-					"have found the CPUs' TSCs out of step; *.xcpu figures are suspect",
-					res->fp.clocksource);
+		res->xcpu.err = rc;
+		/* the warnings come with the *.xcpu figures, at the end
+		 * (xcpu_warnings): a run without them is not weakened */
+		res->xcpu.clocksource_warn = !strcmp(res->clock.source, "tsc") &&
+			res->fp.clocksource[0] && strcmp(res->fp.clocksource, "tsc");
 	}
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
 	 * left; the watchdog goes there too (core/long.c) */
@@ -433,6 +423,39 @@ static void footprint(struct rtb_result *r)
 	r->mem.stacks = RTB_THREADS_MAX;
 	r->mem.stack_bytes = RTB_STACK_BYTES;
 	r->mem.metric_bytes = sizeof(struct rtb_metric);
+}
+
+/* xcpu_warnings - what the cross-CPU counter check found, said only when
+ * the run has *.xcpu figures (a difference of two CPUs' stamps) to weaken,
+ * in words that say what the check can tell: rounds out of order are the
+ * counters' (no latency asymmetry puts the other stamp outside the pair);
+ * an offset within +- rtt/2 could be the ping-pong's own asymmetry. */
+static void xcpu_warnings(struct rtb_result *res)
+{
+	const struct rtb_xcpu *x = &res->xcpu;
+	int any = 0;
+
+	for (int i = 0; i < res->nmetrics && !any; i++) {
+		const struct rtb_metric *m = res->metrics[i];
+		size_t l = m ? strlen(m->id) : 0;
+
+		any = m && m->count && l > 5 && !strcmp(m->id + l - 5, ".xcpu");
+	}
+	if (!any || (!x->err && !x->measured && !x->clocksource_warn))
+		return;
+	if (x->err)
+		rtb_result_warn(res, "cross-CPU counter check not done (%s): the *.xcpu figures "
+				"assume the CPUs' counters agree", rtb_strerror(x->err));
+	else if (x->violations)
+		rtb_result_warn(res, "CPU counters disagree: %llu of %llu ping-pongs put CPU %d's stamp "
+				"outside CPU %d's pair (no latency asymmetry can): *.xcpu figures carry "
+				"%lld ns +- %lld", (unsigned long long)x->violations,
+				(unsigned long long)x->rounds, x->cpu_b, x->cpu_a,
+				(long long)x->offset_ns, (long long)x->rtt_ns / 2);
+	if (x->clocksource_warn)
+		rtb_result_warn(res, "the kernel does not use the TSC as its clocksource (%s): it may "
+				"have found the CPUs' TSCs out of step; *.xcpu figures are suspect",
+				res->fp.clocksource);
 }
 
 /* write_outputs - every result file; a failure is said once per file
@@ -638,6 +661,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 			"a %s sample of %.1f us\n", (long long)(res->set.brk.ns / 1000), res->set.brk.id,
 			(double)res->set.brk.sample_ns / 1000.0);
 	footprint(res);
+	xcpu_warnings(res);
 	if (out->text)
 		rtb_write_text(rtb_port_console(), res);
 	if (out->text && out->histogram)

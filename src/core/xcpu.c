@@ -9,7 +9,18 @@
  * counters a0 <= b <= a1 always; b - (a0 + a1) / 2 estimates B's offset to
  * within half the round trip. The round with the shortest round trip gives
  * the estimate; every round where b falls outside [a0, a1] is a violation:
- * the counters disagree by more than the one-way latency. */
+ * the counters disagree by more than the one-way latency.
+ *
+ * What the offset is and is not: b - mid is B's counter offset plus half
+ * the difference of the two one-way latencies (request A->B against answer
+ * B->A: a cache line crossing one way and back, a spin loop's polling
+ * period, the fences). Only the shortest round trip bounds that asymmetry,
+ * to +- rtt/2, so an offset within +- rtt/2 is not a measured offset at
+ * all; a violation cannot come from the asymmetry (b outside [a0, a1]
+ * needs counters apart by more than a one-way trip). test_xcpu checks the
+ * method on a clock known to agree across CPUs (CLOCK_MONOTONIC: no
+ * violation, offset within +- rtt/2) and with a planted offset (found to
+ * within +- rtt/2, every round a violation). */
 #include <stdatomic.h>
 #include <string.h>
 #include "core/xcpu.h"
@@ -21,11 +32,13 @@
 struct pp {
 	atomic_int ping, pong, quit;
 	rtb_stamp_t b;
+	uint64_t (*ticks_b)(void);
 };
 
 static void pong_main(void *p)
 {
 	struct pp *s = p;
+	uint64_t (*ticks)(void) = s->ticks_b;
 
 	for (int i = 1; i <= ROUNDS; i++) {
 		while (atomic_load(&s->ping) != i)
@@ -35,7 +48,7 @@ static void pong_main(void *p)
 		 * (x86 rdtsc), and a stamp taken before the request was seen
 		 * would look like a disagreeing counter */
 		atomic_thread_fence(memory_order_seq_cst);
-		uint64_t b = rtb_port_ticks();
+		uint64_t b = ticks();
 		atomic_thread_fence(memory_order_seq_cst);
 		rtb_stamp_set(&s->b, b);
 		atomic_store(&s->pong, i);
@@ -44,6 +57,12 @@ static void pong_main(void *p)
 
 int rtb_xcpu_measure(const struct rtb_clock_info *ci, int cpu_b, int rt,
 		     struct rtb_xcpu *out)
+{
+	return rtb_xcpu_measure_with(ci, cpu_b, rt, rtb_port_ticks, rtb_port_ticks, out);
+}
+
+int rtb_xcpu_measure_with(const struct rtb_clock_info *ci, int cpu_b, int rt,
+			  uint64_t (*ticks_a)(void), uint64_t (*ticks_b)(void), struct rtb_xcpu *out)
 {
 	struct pp s;
 	rtb_thread_t th;
@@ -54,19 +73,20 @@ int rtb_xcpu_measure(const struct rtb_clock_info *ci, int cpu_b, int rt,
 
 	memset(out, 0, sizeof(*out));
 	memset(&s, 0, sizeof(s));
+	s.ticks_b = ticks_b;
 	rc = rtb_thread_create(&th, &a, pong_main, &s);
 	if (rc)
 		return rc;
 	for (int i = 1; i <= ROUNDS; i++) {
 		atomic_thread_fence(memory_order_seq_cst);
-		uint64_t a0 = rtb_port_ticks();
+		uint64_t a0 = ticks_a();
 		atomic_thread_fence(memory_order_seq_cst);
 		atomic_store(&s.ping, i);
 		while (atomic_load(&s.pong) != i)
 			if (rtb_port_mono_ns() > give_up)
 				goto done;
 		atomic_thread_fence(memory_order_seq_cst);
-		uint64_t a1 = rtb_port_ticks();
+		uint64_t a1 = ticks_a();
 		uint64_t b = rtb_stamp_get(&s.b);
 		int64_t rtt = rtb_ticks_to_ns(ci, a1 - a0);
 		/* offset of B in ns: b - midpoint, signed */

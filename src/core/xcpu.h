@@ -11,5 +11,10 @@
  * and the rounds where the counters disagreed. 0, or an rtb_err code. */
 int rtb_xcpu_measure(const struct rtb_clock_info *ci, int cpu_b, int rt,
 		     struct rtb_xcpu *out);
+/* rtb_xcpu_measure_with - the same with A's and B's counters read by
+ * ticks_a and ticks_b (the method's own test: a clock known to agree, or
+ * one with a planted offset). */
+int rtb_xcpu_measure_with(const struct rtb_clock_info *ci, int cpu_b, int rt,
+			  uint64_t (*ticks_a)(void), uint64_t (*ticks_b)(void), struct rtb_xcpu *out);
 
 #endif
