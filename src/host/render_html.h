@@ -39,6 +39,10 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
  * aggregate <id> is in the comparison (no section of its own);
  * rtb_html_long_section draws, under aggregate cm, every file's per-CPU
  * histograms overlaid, interval maxima over time and a per-CPU table. */
+/* render_html_worst.c - run --trace: each system's worst samples
+ * explained, one line each, under the measurement. */
+void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
+
 int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 

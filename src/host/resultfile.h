@@ -87,6 +87,10 @@ struct rtb_rf_metric {
 	struct rtb_rf_interval *intervals;
 	size_t nintervals;
 	int worst_cpu;        /* -1: unknown */
+	/* run --trace: the worst samples' one-line explanations
+	 * (resultfile_worst.c); NULL / 0 when the file has none */
+	char **worst_lines;
+	size_t nworst;
 };
 
 /* One interval of a long run's metric. */
@@ -169,5 +173,9 @@ const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key);
  * json_t *) into m; 0, or RTB_EFORMAT / RTB_ENOMEM with the reason in err.
  * Called by the metric loader before "samples". */
 int rtb_rf_long_metric(void *j, struct rtb_rf_metric *m, char *err, size_t errlen);
+/* rtb_rf_worst_metric - "trace.worst" of metric object j (a json_t *):
+ * the lines into m (resultfile_worst.c); rtb_rf_worst_free frees them. */
+int rtb_rf_worst_metric(void *j, struct rtb_rf_metric *m, char *err, size_t errlen);
+void rtb_rf_worst_free(struct rtb_rf_metric *m);
 
 #endif

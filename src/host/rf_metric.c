@@ -274,6 +274,8 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	char why[200];
 	if ((rc = rtb_rf_long_metric(j, m, why, sizeof(why)))) /* resultfile_long.c */
 		return rf_fail(c, rc, "%s", why);
+	if ((rc = rtb_rf_worst_metric(j, m, why, sizeof(why)))) /* resultfile_worst.c */
+		return rc == RTB_ENOMEM ? rc : rf_fail(c, rc, "%s", why);
 	v = json_object_get(j, "samples");
 	if (v && !json_is_null(v) && m->has_stats && !m->hist_mode && (rc = rf_samples(c, v, m)))
 		return rc;

@@ -70,6 +70,13 @@ PY
 grep -q "^The worst samples explained" "$out/spike.txt" && grep -q "^  irq.timer.nanosleep .*$name" "$out/spike.txt" &&
 	ok "the text names it" || fail "the text does not name it"
 
+# the report shows them (host side built: rtbench report exists)
+if "$RTBENCH" report --help >/dev/null 2>&1; then
+	"$RTBENCH" report "$out/spike.json" -o "$out/spike.html" >/dev/null 2>&1 &&
+		grep -A8 '<div class="worst">' "$out/spike.html" | grep -q "<li><code>irq.timer.nanosleep .*$name" &&
+		ok "the report shows the worst samples explained" || fail "the report does not show them"
+fi
+
 run_one quiet none
 rc=$?
 [ $rc -eq 0 ] && ok "traced run without the spike exited 0" || fail "exit $rc"

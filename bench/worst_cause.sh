@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# bench/worst_cause.sh [N] - the figure for issue 17's known cause: N runs
+# with an induced spike (a SCHED_FIFO 95 task named rtbspkfig spinning 5 ms
+# every 47 ms on the measured CPU, tests/e2e/helpers/spiker.c) and N without,
+# interleaved; each a traced irq.timer.nanosleep run of 2000 samples. Counts
+# the spike runs whose maximum names the spiker as its largest contributor
+# with most of the share (and those where it is among the five worst), and
+# the quiet runs that name it (a false cause); prints what each maximum was
+# attributed to. Run it under the machine lock:
+#   flock /tmp/rtbench-rt.lock bench/worst_cause.sh 20
+set -u
+n=${1:-20}
+here=$(cd "$(dirname "$0")/.." && pwd)
+rtb=${RTBENCH:-$here/build/rtbench}
+out=$(mktemp -d /tmp/rtbench-worst.XXXXXX)
+cc -O2 -o "$out/spiker" "$here/tests/e2e/helpers/spiker.c" || exit 1
+cpu=$(( $(nproc) - 1 ))
+for i in $(seq "$n"); do
+	for kind in spike quiet; do
+		sp=
+		if [ $kind = spike ]; then
+			"$out/spiker" rtbspkfig "$cpu" 95 5000 47 8 &
+			sp=$!
+			sleep 0.2
+		fi
+		"$rtb" run --trace --tests irq.timer.nanosleep --cpu "$cpu" --samples 2000 --rounds 1 --quiet \
+			--json "$out/$kind.$i.json" >/dev/null 2>"$out/$kind.$i.err" || echo "run $kind $i failed"
+		[ -n "$sp" ] && { kill $sp 2>/dev/null; wait $sp 2>/dev/null; }
+	done
+done
+python3 - "$out" "$n" <<'PY'
+import json, sys
+out, n = sys.argv[1], int(sys.argv[2])
+def worst(f):
+    r = json.load(open(f))
+    m = next(m for m in r["metrics"] if m["id"] == "irq.timer.nanosleep")
+    return m["trace"]["worst"]
+named = among = false = 0
+for i in range(1, n + 1):
+    w = worst("%s/spike.%d.json" % (out, i))
+    top = w[0]["held_by"][0]
+    ok = top["name"] == "rtbspkfig" and top["share"] > 0.5
+    named += ok
+    among += any(x["held_by"][0]["name"] == "rtbspkfig" and x["held_by"][0]["share"] > 0.5 for x in w)
+    print("spike %2d: %s" % (i, w[0]["line"][:200]))
+for i in range(1, n + 1):
+    w = worst("%s/quiet.%d.json" % (out, i))
+    f = any(c["name"] == "rtbspkfig" for x in w for c in x["held_by"])
+    false += f
+    print("quiet %2d: %s" % (i, w[0]["line"][:200]))
+print("induced spike: the max named rtbspkfig (share > 50%%) in %d of %d runs; among the 5 worst in %d of %d" % (named, n, among, n))
+print("without it: rtbspkfig named in %d of %d runs" % (false, n))
+PY
+echo "files in $out"
