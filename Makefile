@@ -24,6 +24,20 @@ PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 CROSS_COMPILE ?=
 CC        := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
+# make SANITIZE=asan (or tsan): this build instrumented, in build-asan/
+# (SANITIZE was read by check-sanitize alone, so `make SANITIZE=asan`
+# built without sanitizers and said nothing); check-sanitize's own
+# sub-make gives SAN_FLAGS itself.
+ifeq ($(origin SANITIZE)$(origin SAN_FLAGS),command lineundefined)
+ifeq ($(filter check-sanitize%,$(MAKECMDGOALS)),)
+ifneq ($(filter-out asan tsan,$(SANITIZE))$(words $(SANITIZE)),1)
+$(error SANITIZE=$(SANITIZE): give one of asan, tsan (or make check-sanitize for both))
+endif
+BUILD     ?= build-$(SANITIZE)
+SAN_FLAGS  = $(SAN_$(SANITIZE))
+$(info make: SANITIZE=$(SANITIZE): an instrumented build (-fsanitize) in $(BUILD)/)
+endif
+endif
 BUILD     ?= build
 WERROR    ?= -Werror
 # The Linux port records the kernel's event trace (run --trace) with

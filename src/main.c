@@ -16,6 +16,7 @@
 #include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
+#include "rtbench/port.h"
 #ifdef RTB_HAVE_HOST
 #include "host/host.h"
 #endif
@@ -172,6 +173,14 @@ int main(int argc, char **argv)
 	char cmdline[512];
 
 	join_args(argc, argv, cmdline, sizeof(cmdline));
+	char why[200];
+	if (rtb_port_process_check(why, sizeof(why))) { /* a message, not a crash */
+		/* fputs: fprintf to unbuffered stderr puts an 8 KiB buffer on the stack */
+		fputs("rtbench: ", stderr);
+		fputs(why, stderr);
+		fputs("\n", stderr);
+		return exit_status(RTB_ERANGE);
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return exit_status(RTB_EINVAL);

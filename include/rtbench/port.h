@@ -237,6 +237,11 @@ void rtb_port_free(void *p);
  * unwinding or flushing (the watchdog's last resort when a phase will not
  * stop; POSIX: _exit; a board: halt or reset). Never returns. */
 void rtb_port_exit(int status) __attribute__((noreturn));
+/* rtb_port_process_check - can this process run rtbench at all? POSIX:
+ * the stack limit (ulimit -s) holds what the main thread and the threads
+ * on the default stack need (ulimit -s 16 crashed in the first function
+ * with a large local). 0, or RTB_ERANGE with the one-line reason in why. */
+int rtb_port_process_check(char *why, size_t len);
 /* rtb_port_lock_memory - keep every page resident (POSIX: mlockall);
  * 0 where memory is never paged. */
 int rtb_port_lock_memory(void);

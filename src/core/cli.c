@@ -18,6 +18,7 @@
 #include "rtbench/longopt.h"
 #include "core/long.h"
 #include "rtbench/err.h"
+#include "rtbench/escape.h"
 
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
@@ -333,6 +334,10 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_LABEL:
 			if (!*a || strlen(a) >= 64)
 				return fail(err, errlen, "--label: give 1 to 63 characters");
+			/* printed on the terminal and in every report: no ESC,
+			 * newline or other control character, valid UTF-8 */
+			if (rtb_esc_ctl(NULL, 0, a) != strlen(a))
+				return fail(err, errlen, "--label: control characters or invalid UTF-8 in it");
 			cl->o.label = a;
 			break;
 		case OPT_JSON:
@@ -377,6 +382,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_LOADCMD:
 			if (!*a || strlen(a) > 150)
 				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
+			if (rtb_esc_ctl(NULL, 0, a) != strlen(a))
+				return fail(err, errlen, "--load-cmd: control characters or invalid UTF-8 in it "
+					    "(it is printed with the results)");
 			cl->o.load_cmd = a;
 			break;
 		case OPT_LOADMAYEXIT:

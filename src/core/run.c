@@ -668,6 +668,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		rtb_write_text_histograms(rtb_port_console(), res);
 	res->set.final = 1; /* only this last file may say "complete": true */
 	wrc |= write_outputs(out, res);
+	wrc |= rtb_trace_events_failed(); /* said where it failed (trace_run.c) */
 	if (rc)
 		return rc;
 	if (res->set.stopped_early && res->set.brk.hit)

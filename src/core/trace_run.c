@@ -368,6 +368,8 @@ static int write_events(struct rtb_sink *s, const void *arg)
 	return rtb_sink_error(s);
 }
 
+static int events_failed; /* an events file was not written (exit status) */
+
 static void dump_events(struct rtb_ctx *c, const struct rtb_bench *b, int first, int last,
 			const struct rtb_tev *ev, size_t nev)
 {
@@ -375,8 +377,20 @@ static void dump_events(struct rtb_ctx *c, const struct rtb_bench *b, int first,
 	char name[512];
 
 	snprintf(name, sizeof(name), "%s.%s.r%d.txt", c->o->trace_events, b->id, c->round + 1);
-	if (rtb_port_output(name, write_events, &d))
-		fprintf(stderr, "rtbench: cannot write %s\n", name);
+	if (rtb_port_output(name, write_events, &d)) {
+		/* the reason, in the result too, and the run's exit status
+		 * (a lost events file once exited 0 without a word why) */
+		fprintf(stderr, "rtbench: --trace-events: cannot write %s\n", rtb_port_output_error());
+		rtb_result_warn(c->res, "--trace-events: cannot write %s: that events file is missing",
+				rtb_port_output_error());
+		events_failed = 1;
+	}
+}
+
+/* rtb_trace_events_failed - 1 if an events file could not be written. */
+int rtb_trace_events_failed(void)
+{
+	return events_failed;
 }
 
 /* cost - keep the untraced passes' samples beside the traced ones. */

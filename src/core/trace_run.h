@@ -16,6 +16,9 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 /* rtb_trace_merge_round - merge a later round's trace summary of src into
  * the run's metric dst, before src's samples are appended to dst. */
 int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src);
+/* rtb_trace_events_failed - 1 if a --trace-events file could not be
+ * written (said, with the reason; the run's exit status says it too). */
+int rtb_trace_events_failed(void);
 
 /* ---- --break-us (trace_run.c) and the worst events (trace_worst.c) ---- */
 /* rtb_break_arm - the run's --break-us, the stop flag a crossing sets. */

@@ -79,4 +79,31 @@ for c in "--help" "--version" "run --help" "selftest --help" "list --help" "run 
 	$RTBENCH $c >/dev/null 2>&1 && ok "$c" || fail "$c failed"
 done
 "$RTBENCH" run --help | grep -q -- "--no-rt" || fail "run --help does not document --no-rt"
+# (issue 20 item 5) a label or load command that would put control
+# characters on the terminal: refused, exit 2, nothing raw echoed
+for bad in $'a\033]0;pwned\007b' $'two\nlines' $'\x9bc1'; do
+	err=$("$RTBENCH" run --label "$bad" --tests sync.sem.take.uncontended 2>&1 >/dev/null); rc=$?
+	[ $rc -eq 2 ] && [[ $err == *"--label: control characters"* ]] && ! grep -q $'\033' <<<"$err" &&
+		ok "--label with control characters refused" || fail "--label $(printf %q "$bad"): rc $rc: $err"
+done
+err=$("$RTBENCH" run --load-cmd $'sleep 1\033[2J' --tests sync.sem.take.uncontended 2>&1 >/dev/null); rc=$?
+[ $rc -eq 2 ] && [[ $err == *"--load-cmd: control characters"* ]] && ok "--load-cmd with ESC refused" ||
+	fail "--load-cmd with ESC: rc $rc"
+# a tiny stack limit: one line and exit 2, never a crash (ulimit -s 16
+# crashed in cpuinfo_field; fprintf to stderr alone needs 8 KiB)
+crashes=0
+for i in $(seq 10); do
+	err=$(prlimit --stack=16384 "$RTBENCH" run --tests sync.sem.take.uncontended 2>&1); rc=$?
+	[ $rc -eq 2 ] || crashes=$((crashes + 1))
+done
+[ $crashes -eq 0 ] && [[ $err == *"stack limit (ulimit -s) is 16 KiB"* ]] && ok "ulimit -s 16: said, exit 2 (10 of 10)" ||
+	fail "ulimit -s 16: $crashes of 10 not exit 2: rc $rc: $err"
+# make SANITIZE=asan builds instrumented (it silently did not)
+src=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -f "$src/Makefile" ] && command -v make >/dev/null; then
+	make -s -C "$src" -n SANITIZE=asan 2>/dev/null | grep -q -- '-fsanitize=address' &&
+		ok "make SANITIZE=asan compiles with -fsanitize" || fail "make SANITIZE=asan: no -fsanitize"
+	make -s -C "$src" -n SANITIZE=bogus >/dev/null 2>&1 && fail "make SANITIZE=bogus accepted" ||
+		ok "make SANITIZE=bogus refused"
+fi
 done_test

