@@ -168,8 +168,13 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 	if (m->trace_parent[0])
 		return; /* a component: its parent's trace line says it all */
 	snprintf(lead, sizeof(lead), "  %s: ", m->id);
-	if (m->method[0])
+	/* a --cpus run's per-CPU metric: its method and the histogram line
+	 * are the aggregate's (which says so), once, not once a CPU */
+	const int per_cpu = strstr(m->id, "@cpu") != NULL;
+	if (m->method[0] && !per_cpu)
 		rtb_fmt_wrap(f, lead, m->method, 6, WRAP_W);
+	else if (per_cpu)
+		rtb_sink_printf(f, "%s\n", lead);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
 		rtb_sink_printf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
 			", invalid %" PRIu64 ", over deadline %" PRIu64 "%s\n",
@@ -185,7 +190,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "    batched: %.2f ns per call, spread %.2f ns over %d batches of %.0f calls "
 			"back to back (beside the single-shot figures above, which sit at the clock's floor)\n",
 			bm->value, bs->value, RTB_BATCHES_SHOWN, bk->value);
-	if (m->hm && m->count) {
+	if (m->hm && m->count && !per_cpu) {
 		/* histogram mode: say what the percentiles are */
 		rtb_sink_printf(f, "    percentiles from a log-linear histogram (resolution %.2f%%: "
 			"each at most that much below the true value); count, min, max, mean exact",
