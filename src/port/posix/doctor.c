@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "rtbench/doctor.h"
@@ -99,6 +100,30 @@ static uint64_t list_mask(const char *s)
 	return m;
 }
 
+/* live - the checks read this system (not a snapshot). */
+static int live(const struct dr *r)
+{
+	return !r->cfg->root || !r->cfg->root[0] || !strcmp(r->cfg->root, "/");
+}
+
+/* boot_log - the "Dynamic Preempt: MODE" line of the kernel log, where it
+ * is still in the ring buffer (READ_ALL reads, it clears nothing). */
+static int boot_log(char *out, size_t len)
+{
+	static char buf[1 << 17];
+	const char *key = "Dynamic Preempt: ", *p;
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(p = strstr(buf, key)))
+		return 0;
+	p += strlen(key);
+	snprintf(out, len, "%.*s", (int)strcspn(p, "\n"), p);
+	return out[0] != '\0';
+}
+
 static void check_preemption(struct dr *r)
 {
 	static const char why[] = "only PREEMPT_RT makes interrupt handlers, softirqs and most kernel locks "
@@ -129,6 +154,11 @@ static void check_preemption(struct dr *r)
 		if (cmdline_opt(r, "preempt", arg, sizeof(arg))) {
 			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
 				    "PREEMPT_DYNAMIC, /proc/cmdline preempt=%s", arg);
+			return;
+		}
+		if (live(r) && boot_log(mode, sizeof(mode))) {
+			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
+				    "PREEMPT_DYNAMIC, kernel log \"Dynamic Preempt: %s\"", mode);
 			return;
 		}
 		rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
