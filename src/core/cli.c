@@ -19,6 +19,8 @@
 #include "core/long.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
+#include "rtbench/output.h"
+#include "rtbench/text_hist.h"
 
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
@@ -67,6 +69,15 @@ static const struct option run_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* rtb_cli_report - the run's text: tables, then histograms if asked. */
+void rtb_cli_report(const struct rtb_result *r, const struct rtb_run_out *out)
+{
+	if (out->text)
+		rtb_write_text(rtb_port_console(), r);
+	if (out->text && out->histogram)
+		rtb_write_text_histograms(rtb_port_console(), r);
+}
+
 void rtb_cli_defaults(struct rtb_cli *cl)
 {
 	memset(cl, 0, sizeof(*cl));
@@ -83,6 +94,7 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.pi_load_ns = 200000;
 	cl->o.lock_wait_ns = 300 * 1000000000LL;
 	cl->out.text = 1;
+	cl->out.report = rtb_cli_report;
 	cl->o.delays_ns[0] = 1000;
 	cl->o.delays_ns[1] = 5000;
 	cl->o.delays_ns[2] = 20000;

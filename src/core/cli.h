@@ -13,6 +13,9 @@ struct rtb_cli {
 	int help;
 };
 
+/* rtb_cli_report - the tables on the console (--quiet: none), and with
+ * --histogram a text histogram per measurement: run's rtb_report_fn. */
+void rtb_cli_report(const struct rtb_result *r, const struct rtb_run_out *out);
 /* rtb_cli_defaults - the defaults `rtbench run` documents in --help. */
 void rtb_cli_defaults(struct rtb_cli *cl);
 /* rtb_cli_parse - parse argv[1..] of `run` (selftest=0) or `selftest`.

@@ -27,7 +27,6 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
-#include "rtbench/text_hist.h"
 
 #define TICK_NS 1000000000LL
 #define PUB_WAIT_NS 500000000LL
@@ -513,10 +512,8 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		snprintf(s->ended, sizeof(s->ended), "duration");
 	}
 	rtb_free(lr.cpus);
-	if (out->text)
-		rtb_write_text(rtb_port_console(), res);
-	if (out->text && out->histogram)
-		rtb_write_text_histograms(rtb_port_console(), res);
+	if (out->report)
+		out->report(res, out);
 	s->final = 1;
 	wrc = rtb_long_write(&lr);
 	if (rc)

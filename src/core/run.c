@@ -21,7 +21,6 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
-#include "rtbench/text_hist.h"
 
 /* item_selects - item (n chars) names bench id: exactly (then no other
  * bench), or as a dotted prefix ("ctxsw" -> ctxsw.rr.*), or, when it names
@@ -662,10 +661,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 			(double)res->set.brk.sample_ns / 1000.0);
 	footprint(res);
 	xcpu_warnings(res);
-	if (out->text)
-		rtb_write_text(rtb_port_console(), res);
-	if (out->text && out->histogram)
-		rtb_write_text_histograms(rtb_port_console(), res);
+	if (out->report)
+		out->report(res, out);
 	res->set.final = 1; /* only this last file may say "complete": true */
 	wrc |= write_outputs(out, res);
 	wrc |= rtb_trace_events_failed(); /* said where it failed (trace_run.c) */

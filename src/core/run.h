@@ -4,10 +4,18 @@
 #define RTB_CORE_RUN_H
 #include "rtbench/bench.h"
 
+struct rtb_run_out;
+/* rtb_report_fn - what the run's caller shows of the finished run (its
+ * text tables on the console), called once at the end, before the final
+ * files are written. The runner never calls a text writer itself: the
+ * entry that asked for the run chooses (rtb_cli_report, the firmware's). */
+typedef void (*rtb_report_fn)(const struct rtb_result *r, const struct rtb_run_out *out);
+
 struct rtb_run_out {
 	const char *json, *csv, *raw; /* files to write, NULL: none */
 	int text;                     /* print the tables to stdout */
 	int histogram;                /* and a text histogram per measurement */
+	rtb_report_fn report;         /* NULL: nothing shown */
 };
 
 /* rtb_bench_selected - 1 if bench b is chosen by the comma list `tests`
