@@ -153,6 +153,9 @@ struct rtb_metric {
 
 	/* samples, ns, in the order measured; capacity fixed before the loop */
 	int64_t *samples;
+	/* run --raw: each sample's counter reading when it was recorded
+	 * (rtb_sample_clock), for its time since the run's start; NULL else */
+	uint64_t *t_ticks;
 	size_t count, capacity;
 	/* histogram mode (rtbench/hmetric.h; NULL: every sample kept): samples
 	 * is NULL, count is the samples recorded, capacity the count to stop
@@ -256,6 +259,10 @@ struct rtb_result {
 	struct rtb_footprint mem;   /* filled before each write (all 0: unknown) */
 	struct rtb_doctor doctor;   /* what in the system weakens latency on the
 	                             * measured CPUs (rtbench doctor; done 0: not run) */
+	/* run --raw: samples keep their time (rtb_metric_new allocates
+	 * t_ticks), counted from t0_ticks, the run's start */
+	int keep_times;
+	uint64_t t0_ticks;
 };
 
 /* rtb_result_complete - 1 only for the result of a whole run, at its very
@@ -295,6 +302,10 @@ struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
  * stop the run (the first one only). Out of line: only when it happens. */
 void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns);
 
+/* rtb_sample_clock - the counter a sample's time is read from (run --raw
+ * sets it to the port's counter and keeps times); NULL otherwise. */
+extern uint64_t (*rtb_sample_clock)(void);
+
 /* rtb_metric_store - THE place a sample enters a metric's storage: slot i
  * (i < capacity; the caller checked). Every record call ends here, so a
  * different storage (a fixed-memory histogram) changes this function and
@@ -308,6 +319,8 @@ static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 		return;
 	}
 	m->samples[i] = ns;
+	if (m->t_ticks)
+		m->t_ticks[i] = rtb_sample_clock(); /* run --raw only: after the sample's stamps */
 }
 
 /* rtb_metric_record - the one way a benchmark hands over a measured value

@@ -19,6 +19,8 @@ const char *rtb_status_name(enum rtb_metric_status s)
 	return "?";
 }
 
+uint64_t (*rtb_sample_clock)(void);
+
 /* rtb_fit_words - s (cap bytes) took n bytes of formatted text: when that
  * did not fit, cut it at the last word that does and end it "...", so a
  * note or warning never stops mid-word ("... a han"). */
@@ -74,6 +76,15 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 			return RTB_ENOMEM;
 		}
 		memset(m->samples, 0, capacity * sizeof(*m->samples));
+	}
+	if (capacity && r->keep_times && rtb_sample_clock) {
+		m->t_ticks = rtb_alloc(capacity * sizeof(*m->t_ticks));
+		if (!m->t_ticks) {
+			rtb_free(m->samples);
+			rtb_free(m);
+			return RTB_ENOMEM;
+		}
+		memset(m->t_ticks, 0, capacity * sizeof(*m->t_ticks)); /* touched: no fault in the loop */
 	}
 	m->capacity = capacity;
 	snprintf(m->id, sizeof(m->id), "%s", id);
@@ -382,6 +393,17 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 			return RTB_ENOMEM;
 		dst->samples = s;
 		memcpy(dst->samples + dst->count, src->samples, src->count * sizeof(*src->samples));
+		/* the samples' times, where every round kept them */
+		if (src->t_ticks && (!dst->count || dst->t_ticks)) {
+			uint64_t *t = rtb_realloc(dst->t_ticks, (dst->count + src->count) * sizeof(*t));
+			if (!t)
+				return RTB_ENOMEM;
+			dst->t_ticks = t;
+			memcpy(t + dst->count, src->t_ticks, src->count * sizeof(*t));
+		} else {
+			rtb_free(dst->t_ticks);
+			dst->t_ticks = NULL;
+		}
 		dst->count += src->count;
 		dst->rounds[dst->nrounds++] = round_of(src);
 	}
@@ -432,6 +454,7 @@ void rtb_result_free(struct rtb_result *r)
 		rtb_free(m->trace);
 		rtb_hm_free(m->hm);
 		rtb_free(r->metrics[i]->samples);
+		rtb_free(r->metrics[i]->t_ticks);
 		rtb_free(r->metrics[i]);
 	}
 	r->nmetrics = 0;

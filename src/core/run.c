@@ -550,6 +550,7 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.clock = res->clock;
 	tmp.fp = res->fp;       /* a bench may say what the port reported */
+	tmp.keep_times = res->keep_times;
 	c->res = &tmp;
 	c->round = round;
 	c->nrounds = nrounds;
@@ -601,6 +602,13 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rc = rtb_run_setup(o, command_line, res, &c);
 	if (rc)
 		return rc;
+	/* --raw: each sample keeps the counter reading taken as it is
+	 * recorded, for its time since the run's start (setup cleared res) */
+	if (out->raw) {
+		rtb_sample_clock = rtb_port_ticks;
+		res->keep_times = 1;
+	}
+	res->t0_ticks = rtb_port_ticks();
 	nr = rtb_alloc((rtb_nbenches) * (sizeof(*nr)));
 	if (!nr) {
 		rtb_run_teardown(&c);

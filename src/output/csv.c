@@ -92,13 +92,15 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 	return rtb_sink_error(f);
 }
 
-/* rtb_write_raw - every kept sample as "metric,index,ns", header first.
+/* rtb_write_raw - every kept sample as "metric,index,ns,t_ns", header
+ * first; t_ns is the sample's time since the run's start (when it was
+ * recorded, just after its own stamps), empty where not kept.
  * Metrics without statistics contribute no rows, matching their count 0. */
 int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 {
 	if (!f || !r)
 		return RTB_EINVAL;
-	rtb_sink_puts(f, "metric,index,ns\n");
+	rtb_sink_puts(f, "metric,index,ns,t_ns\n");
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 
@@ -106,7 +108,10 @@ int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 			continue; /* histogram mode keeps no sample list */
 		for (size_t j = 0; j < m->count; j++) {
 			rtb_fmt_csv_field(f, m->id, sizeof(m->id));
-			rtb_sink_printf(f, ",%lu,%" PRId64 "\n", (unsigned long)j, m->samples[j]);
+			rtb_sink_printf(f, ",%lu,%" PRId64 ",", (unsigned long)j, m->samples[j]);
+			if (m->t_ticks && m->t_ticks[j] >= r->t0_ticks)
+				rtb_sink_printf(f, "%" PRId64, rtb_ticks_to_ns(&r->clock, m->t_ticks[j] - r->t0_ticks));
+			rtb_sink_putc(f, '\n');
 		}
 		if (rtb_sink_error(f))
 			break; /* a full disk: stop early, not after 10M writes */

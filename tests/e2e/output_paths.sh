@@ -105,6 +105,20 @@ rm -f ./-
 	head -1 "$out/stdout.csv" | grep -q '^label,id,' && [ "$(wc -l <"$out/stdout.csv")" -eq 2 ] &&
 	ok "--csv - writes the CSV alone to standard output" || fail "--csv -: $(head -2 "$out/stdout.csv")"
 refused "one output at most on standard output" run "${quick[@]}" --json - --csv -
+# --raw rows carry each sample's time since the run's start (issue 19):
+# recorded in order, so non-decreasing within a one-thread measurement,
+# and within the run's wall time
+t0=$(date +%s%N)
+"$RTBENCH" run "${quick[@]}" --raw "$out/raw.csv" >/dev/null 2>&1
+t1=$(date +%s%N)
+python3 - "$out/raw.csv" $(( (t1 - t0) )) <<'PY' && ok "--raw rows carry t_ns, in order, within the run" || fail "--raw t_ns"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows and list(rows[0].keys()) == ["metric", "index", "ns", "t_ns"], rows[:1]
+t = [int(r["t_ns"]) for r in rows if r["metric"] == "sync.sem.take.uncontended"]
+assert len(t) == 50 and all(b >= a for a, b in zip(t, t[1:])), t[:5]
+assert 0 < t[0] and t[-1] < int(sys.argv[2]), (t[0], t[-1], sys.argv[2])
+PY
 # run --histogram: a cyclictest -h style histogram after the tables, adding up to the count
 "$RTBENCH" run "${quick[@]}" --histogram >"$out/hist.txt" 2>/dev/null &&
 	grep -q '^# Histogram: sync.sem.take.uncontended' "$out/hist.txt" &&

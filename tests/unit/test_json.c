@@ -456,35 +456,35 @@ static void test_csv(const struct rtb_result *r)
 			  "\"golden, \"\"test\"\"\",timer.posix.jitter,skipped,0,,,,,,,,,,,0,0,0,0,0\n");
 	if (raw)
 		CHECK_STR(raw,
-			  "metric,index,ns\n"
-			  "ipc.mqueue.wakeup,0,2400\n"
-			  "ipc.mqueue.wakeup,1,2000\n"
-			  "ipc.mqueue.wakeup,2,2200\n"
-			  "ipc.mqueue.wakeup,3,2000\n"
-			  "ipc.mqueue.wakeup,4,2400\n"
-			  "sync.sem.take.uncontended,0,35\n"
-			  "sync.sem.take.uncontended,1,20\n"
-			  "sync.sem.take.uncontended,2,50\n"
-			  "port.wrap.check,0,100\n"
-			  "port.wrap.check,1,107\n"
-			  "port.wrap.check,2,114\n"
-			  "port.wrap.check,3,101\n"
-			  "port.wrap.check,4,108\n"
-			  "port.wrap.check,5,115\n"
-			  "port.wrap.check,6,102\n"
-			  "port.wrap.check,7,109\n"
-			  "port.wrap.check,8,116\n"
-			  "port.wrap.check,9,103\n"
-			  "port.wrap.check,10,110\n"
-			  "port.wrap.check,11,117\n"
-			  "port.wrap.check,12,104\n"
-			  "port.wrap.check,13,111\n"
-			  "port.wrap.check,14,118\n"
-			  "port.wrap.check,15,105\n"
-			  "port.wrap.check,16,112\n"
-			  "port.wrap.check,17,119\n"
-			  "port.wrap.check,18,106\n"
-			  "port.wrap.check,19,113\n");
+			  "metric,index,ns,t_ns\n"
+			  "ipc.mqueue.wakeup,0,2400,\n"
+			  "ipc.mqueue.wakeup,1,2000,\n"
+			  "ipc.mqueue.wakeup,2,2200,\n"
+			  "ipc.mqueue.wakeup,3,2000,\n"
+			  "ipc.mqueue.wakeup,4,2400,\n"
+			  "sync.sem.take.uncontended,0,35,\n"
+			  "sync.sem.take.uncontended,1,20,\n"
+			  "sync.sem.take.uncontended,2,50,\n"
+			  "port.wrap.check,0,100,\n"
+			  "port.wrap.check,1,107,\n"
+			  "port.wrap.check,2,114,\n"
+			  "port.wrap.check,3,101,\n"
+			  "port.wrap.check,4,108,\n"
+			  "port.wrap.check,5,115,\n"
+			  "port.wrap.check,6,102,\n"
+			  "port.wrap.check,7,109,\n"
+			  "port.wrap.check,8,116,\n"
+			  "port.wrap.check,9,103,\n"
+			  "port.wrap.check,10,110,\n"
+			  "port.wrap.check,11,117,\n"
+			  "port.wrap.check,12,104,\n"
+			  "port.wrap.check,13,111,\n"
+			  "port.wrap.check,14,118,\n"
+			  "port.wrap.check,15,105,\n"
+			  "port.wrap.check,16,112,\n"
+			  "port.wrap.check,17,119,\n"
+			  "port.wrap.check,18,106,\n"
+			  "port.wrap.check,19,113,\n");
 	free(csv);
 	free(raw);
 }
@@ -575,7 +575,7 @@ static void test_atomic(const struct rtb_result *r)
 	/* overwrite with another format: rename replaces the old file */
 	CHECK_EQ_I(rtb_port_output(path, out_raw, r), 0);
 	got = read_file(path, &glen);
-	CHECK(got != NULL && strncmp(got, "metric,index,ns\n", 16) == 0);
+	CHECK(got != NULL && strncmp(got, "metric,index,ns,t_ns\n", 21) == 0);
 	free(got);
 	CHECK(stat(tmp, &sb) != 0);
 
