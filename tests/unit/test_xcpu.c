@@ -30,6 +30,18 @@ static uint64_t mono(void)
 static uint64_t ahead(void) { return mono() + PLANT_NS; }
 static uint64_t behind(void) { return mono() - PLANT_NS; }
 
+/* measure - the check, tried again when the other CPU's thread did not
+ * answer within its 200 ms (a descheduled vCPU on a busy host). */
+static int measure(const struct rtb_clock_info *ci, int rt, uint64_t (*b)(void),
+		   struct rtb_xcpu *x)
+{
+	int rc = RTB_ETIMEDOUT;
+
+	for (int i = 0; i < 10 && rc == RTB_ETIMEDOUT; i++)
+		rc = rtb_xcpu_measure_with(ci, 1, rt, mono, b, x);
+	return rc;
+}
+
 int main(void)
 {
 	struct rtb_clock_info ci = { .mult = 1, .shift = 0 }; /* ticks are ns */
@@ -45,7 +57,7 @@ int main(void)
 	if (!rt)
 		CHECK_EQ_I(rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, 0), 0);
 
-	rc = rtb_xcpu_measure_with(&ci, 1, rt, mono, mono, &x);
+	rc = measure(&ci, rt, mono, &x);
 	if (rc == RTB_ETIMEDOUT)
 		SKIP("the other CPU's thread did not answer in time (a descheduled vCPU)");
 	CHECK_EQ_I(rc, 0);
@@ -59,7 +71,7 @@ int main(void)
 	for (int k = 0; k < 2; k++) {
 		int64_t want = k ? -PLANT_NS : PLANT_NS;
 
-		rc = rtb_xcpu_measure_with(&ci, 1, rt, mono, k ? behind : ahead, &x);
+		rc = measure(&ci, rt, k ? behind : ahead, &x);
 		if (rc == RTB_ETIMEDOUT)
 			SKIP("the other CPU's thread did not answer in time (a descheduled vCPU)");
 		CHECK_EQ_I(rc, 0);
