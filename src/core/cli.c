@@ -470,7 +470,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (selftest)
 				return fail(err, errlen, "--cpus: an option of run, not of selftest");
 			if (cpus_opt(a, cl, err, errlen))
-				return -1;
+				return RTB_EINVAL;
 			break;
 		case OPT_HELP:
 			cl->help = 1;
@@ -488,7 +488,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	if (cl->o.load_cpu && cl->o.load_cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
 	if (long_check(cl, interval_given, cpu_given, samples_given, rounds_given, err, errlen))
-		return -1;
+		return RTB_EINVAL;
 	return outputs_check(cl, err, errlen);
 }
 
