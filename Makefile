@@ -60,7 +60,7 @@ Q         := $(if $(filter 1,$(V)),,@)
 override CPPFLAGS  += -Iinclude -Isrc/port/$(PORT) -Isrc -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\"
 CFLAGS    ?= -O2 -g
 override CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
-             -Wstrict-prototypes -Wno-unused-parameter $(NO_TRUNC_WARN) \
+             -Wstrict-prototypes $(NO_TRUNC_WARN) \
              $(WERROR) -pthread $(SAN_FLAGS)
 override LDFLAGS   += -pthread $(SAN_FLAGS)
 override LDLIBS    += -lrt -lm

@@ -117,6 +117,7 @@ static int cmd_selftest(int argc, char **argv, const char *cmdline)
 
 static int cmd_list(int argc, char **argv, const char *cmdline)
 {
+	(void)cmdline; /* the table\'s signature: only run and selftest record it */
 	if (argc > 1 && strcmp(argv[1], "--help")) {
 		fprintf(stderr, "rtbench list: '%s': unexpected argument\n", argv[1]);
 		return RTB_EINVAL;
@@ -131,19 +132,37 @@ static int cmd_list(int argc, char **argv, const char *cmdline)
 
 static int cmd_frame(int argc, char **argv, const char *cmdline)
 {
+	(void)cmdline; /* the table\'s signature: only run and selftest record it */
 	return rtb_cmd_frame(argc, argv);
 }
 
 static int cmd_doctor(int argc, char **argv, const char *cmdline)
 {
+	(void)cmdline; /* the table\'s signature: only run and selftest record it */
 	return rtb_cmd_doctor(argc, argv);
 }
 
 #ifdef RTB_HAVE_HOST
-static int cmd_compare(int argc, char **argv, const char *cmdline) { return rtb_host_compare(argc, argv); }
-static int cmd_report(int argc, char **argv, const char *cmdline) { return rtb_host_report(argc, argv); }
-static int cmd_ingest(int argc, char **argv, const char *cmdline) { return rtb_host_ingest(argc, argv); }
-static int cmd_check(int argc, char **argv, const char *cmdline) { return rtb_host_check(argc, argv); }
+static int cmd_compare(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	return rtb_host_compare(argc, argv);
+}
+static int cmd_report(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	return rtb_host_report(argc, argv);
+}
+static int cmd_ingest(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	return rtb_host_ingest(argc, argv);
+}
+static int cmd_check(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	return rtb_host_check(argc, argv);
+}
 #endif
 
 /* The commands: argv[1] picks one; it gets argv[1..] (its own name first)

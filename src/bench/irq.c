@@ -71,7 +71,7 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
  * expiries on exact multiples of the period would coincide with the
  * kernel's own periodic timers (the scheduler tick is on multiples of
  * 1/HZ) every few periods, and share their interrupt. */
-static int64_t first_expiry(int64_t period)
+static int64_t first_expiry(void)
 {
 	return rtb_port_mono_ns() + 1000000;
 }
@@ -82,7 +82,7 @@ static void signal_task(void *p)
 	rtb_ptimer_t t = { 0 };
 	int rc;
 
-	s->first_expiry = first_expiry(s->period);
+	s->first_expiry = first_expiry();
 	s->book = (struct rtb_irq_book){ .first_expiry = s->first_expiry, .period = s->period };
 	rc = rtb_ptimer_start(&t, s->first_expiry, s->period, on_tick, s);
 	if (rc) {
@@ -100,7 +100,7 @@ static void sleep_task(void *p)
 	struct irq *s = p;
 	const int64_t period = s->period;
 	const uint64_t inject = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
-	int64_t next = first_expiry(period);
+	int64_t next = first_expiry();
 	struct rtb_trace_marks *tm = s->m->tm;
 
 	if (tm)

@@ -198,11 +198,13 @@ void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elaps
 /* rtb_knob_change - journaled change of a system knob for one benchmark. */
 int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v)
 {
+	(void)c; /* the benchmark's context: the journal is the run's */
 	return rtb_env_set(k, v);
 }
 
 int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
 {
+	(void)c;
 	return rtb_env_restore_one(k);
 }
 

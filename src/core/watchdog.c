@@ -61,6 +61,7 @@ static int64_t deadline(void)
 
 static void wd_main(void *arg)
 {
+	(void)arg; /* a thread entry's argument: the watchdog's state is global */
 	int64_t stop_at = 0; /* when the stop was asked */
 	int demoted = 0;
 

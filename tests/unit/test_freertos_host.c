@@ -210,6 +210,7 @@ static void fake_uart(const void *buf, unsigned long len)
 
 static int write_100(struct rtb_sink *s, const void *arg)
 {
+	(void)arg;
 	for (int i = 0; i < 100; i++)
 		rtb_sink_putc(s, (char)('a' + i % 26));
 	return 0;
@@ -217,6 +218,7 @@ static int write_100(struct rtb_sink *s, const void *arg)
 
 static int write_then_fail(struct rtb_sink *s, const void *arg)
 {
+	(void)arg;
 	rtb_sink_puts(s, "{\"half\": ");
 	return RTB_ENOMEM;
 }
@@ -232,6 +234,9 @@ static int count_lines(const char *prefix)
 
 static int failing_sink(void *ctx, const void *buf, size_t len)
 {
+	(void)ctx;
+	(void)buf;
+	(void)len;
 	return RTB_EIO;
 }
 

@@ -29,6 +29,8 @@ static int run_enotsup(struct rtb_ctx *c, const struct rtb_bench *b)
 /* a bench that fails before making any metric */
 static int run_fail(struct rtb_ctx *c, const struct rtb_bench *b)
 {
+	(void)c;
+	(void)b;
 	ran++;
 	return RTB_ESYS;
 }
@@ -54,10 +56,10 @@ static int run_mixed(struct rtb_ctx *c, const struct rtb_bench *b)
  * SKIPPED (it was FAILED: "cannot create the primitive"), any other error
  * FAILED. open fails before any thread starts. */
 static int fake_open_rc;
-static int fake_open(void *obj) { return fake_open_rc; }
-static int fake_wait(void *obj) { return 1; }
-static int fake_wake(void *obj) { return 0; }
-static void fake_close(void *obj) { }
+static int fake_open(void *obj) { (void)obj; return fake_open_rc; }
+static int fake_wait(void *obj) { (void)obj; return 1; }
+static int fake_wake(void *obj) { (void)obj; return 0; }
+static void fake_close(void *obj) { (void)obj; }
 static const struct rtb_wake_ops fake_ops = {
 	.waiter_name = "tW", .waker_name = "tK",
 	.open = fake_open, .wait = fake_wait, .wake = fake_wake, .close = fake_close,

@@ -14,6 +14,7 @@ static atomic_int demoted_seen;
  * finds itself demoted (or 10 s pass: the test then fails). */
 static void runaway(void *p)
 {
+	(void)p;
 	int64_t until = rtb_port_mono_ns() + 10000000000LL;
 	int prio = -1;
 

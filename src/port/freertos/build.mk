@@ -103,7 +103,7 @@ FW_RUN_DEFS := -DRTB_FR_SAMPLES=$(RTB_SAMPLES) $(if $(filter 1,$(RTB_SELFTEST)),
                $(if $(RTB_TESTS),-DRTB_FR_TESTS=\"$(RTB_TESTS)\")
 FW_CFLAGS   := $(FW_ARCH) -O2 -g -std=c11 -ffunction-sections -fdata-sections
 FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-prototypes \
-               -Wno-unused-parameter $(NO_TRUNC_WARN) $(WERROR)
+               $(NO_TRUNC_WARN) $(WERROR)
 
 # rtbench's own code: the portable core, benchmarks, writers, this port
 FW_LIB_SRC := $(filter-out src/core/cli.c,$(wildcard src/core/*.c)) \

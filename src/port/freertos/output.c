@@ -37,6 +37,8 @@ int rtb_port_output_check(const char *name)
 }
 int rtb_port_output_same(const char *a, const char *b)
 {
+	(void)a;
+	(void)b;
 	return 0;
 }
 
@@ -47,4 +49,5 @@ const char *rtb_port_output_error(void)
 
 void rtb_port_output_follow_symlinks(int on)
 {
+	(void)on;
 }

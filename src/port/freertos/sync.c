@@ -63,6 +63,7 @@ int rtb_bsem_destroy(rtb_bsem_t *s)
 
 int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio ceiling)
 {
+	(void)ceiling;
 	switch (proto) {
 	case RTB_PROTO_INHERIT:
 		m->h = xSemaphoreCreateMutexStatic(&m->buf);
@@ -139,19 +140,27 @@ int rtb_mq_close(rtb_mq_t *q)
 
 int rtb_pipe_open(rtb_pipe_t *p)
 {
+	(void)p;
 	return RTB_ENOTSUP;
 }
 
 int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len)
 {
+	(void)p;
+	(void)buf;
+	(void)len;
 	return RTB_ENOTSUP;
 }
 
 int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len)
 {
+	(void)p;
+	(void)buf;
+	(void)len;
 	return RTB_ENOTSUP;
 }
 
 void rtb_pipe_close(rtb_pipe_t *p)
 {
+	(void)p;
 }

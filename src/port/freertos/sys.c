@@ -52,16 +52,21 @@ const char *rtb_knob_name(enum rtb_knob k)
 
 int rtb_knob_get(enum rtb_knob k, long *v)
 {
+	(void)k;
+	(void)v;
 	return RTB_ENOTSUP;
 }
 
 int rtb_knob_set(enum rtb_knob k, long v)
 {
+	(void)k;
+	(void)v;
 	return RTB_ENOTSUP;
 }
 
 int rtb_port_idle_latency_hold(int us)
 {
+	(void)us;
 	return RTB_ENOTSUP;
 }
 
@@ -71,15 +76,20 @@ void rtb_port_idle_latency_release(void)
 
 int rtb_port_spawn_load(const char *cmd, long *id)
 {
+	(void)cmd;
+	(void)id;
 	return RTB_ENOTSUP;
 }
 
 void rtb_port_kill_load(long id)
 {
+	(void)id;
 }
 
 int rtb_port_load_status(long id, int *status)
 {
+	(void)id;     /* no load processes on a board */
+	(void)status;
 	return 0;
 }
 
@@ -128,16 +138,28 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
  * other run to exclude. */
 int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
 {
+	(void)what;
+	(void)holder;
+	(void)len;
 	return 0;
 }
 
 int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n)
 {
+	(void)old;
+	(void)set;
+	(void)changed;
+	(void)n;
 	return 0;
 }
 
 int rtb_port_journal_read(long *old, long *set, unsigned char *changed, int n, long *pid)
 {
+	(void)old;
+	(void)set;
+	(void)changed;
+	(void)n;
+	(void)pid;
 	return 0;
 }
 
@@ -152,6 +174,7 @@ const char *rtb_port_journal_where(void)
 
 int rtb_port_journal_settle(int acted, char *kept, size_t len)
 {
+	(void)acted;
 	if (kept && len)
 		kept[0] = '\0';
 	return 0;

@@ -104,6 +104,7 @@ int rtb_thread_is_blocked(const rtb_thread_t *t)
 
 int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
+	(void)cpu;
 	vTaskPrioritySet(NULL, fr_prio(policy, prio));
 	return 0;
 }

@@ -79,6 +79,7 @@ static struct {
 static void ptimer_isr(uint32_t late_ticks, void *unused)
 {
 	int64_t now = rtb_port_mono_ns(); /* first: the figure ends at ISR entry */
+	(void)unused;
 	BaseType_t woken = pdFALSE;
 
 	pt.fn(now, rtb_fr_missed(late_ticks, pt.period_ticks), pt.ctx);

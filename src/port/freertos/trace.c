@@ -7,12 +7,23 @@
 
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 {
+	(void)cfg;
 	snprintf(why, len, "the FreeRTOS port has no event trace");
 	return RTB_ENOTSUP;
 }
-int rtb_port_trace_begin(uint64_t cpus) { return RTB_ENOTSUP; }
+int rtb_port_trace_begin(uint64_t cpus)
+{
+	(void)cpus;
+	return RTB_ENOTSUP;
+}
 int rtb_port_trace_end(void) { return RTB_ENOTSUP; }
-int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost) { return RTB_ENOTSUP; }
+int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
+{
+	(void)ev;
+	(void)n;
+	(void)lost;
+	return RTB_ENOTSUP;
+}
 void rtb_port_trace_close(void) { }
 long rtb_port_trace_self(void) { return 0; }
 const char *rtb_port_trace_clock(void) { return "none"; }

@@ -41,6 +41,7 @@ void vApplicationMallocFailedHook(void)
 
 void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 {
+	(void)t;
 	rtb_board_panic(name, 0);
 }
 
@@ -115,6 +116,7 @@ static void print_insns(const struct rtb_result *r)
 #else
 static void print_insns(const struct rtb_result *r)
 {
+	(void)r; /* no instruction count without -icount */
 }
 #endif
 
@@ -129,6 +131,7 @@ static void print_insns(const struct rtb_result *r)
 #endif
 static void selftest_task(void *unused)
 {
+	(void)unused;
 	struct rtb_opts o;
 
 	rtb_fr_config(&o);
@@ -168,6 +171,7 @@ static __attribute__((unused)) void run_task(void *unused)
 	char name[80];
 	struct rtb_opts o;
 
+	(void)unused;
 	rtb_fr_config(&o);
 	snprintf(name, sizeof(name), "%s.json", o.label);
 	int rc = rtb_run(&o, &out, "firmware " RTB_BOARD_NAME, &res);

@@ -25,11 +25,13 @@ void vApplicationMallocFailedHook(void)
 
 void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 {
+	(void)t;
 	rtb_board_panic(name, 0);
 }
 
 static void test_task(void *unused)
 {
+	(void)unused;
 	int rc = rtb_test_main();
 
 	fflush(stdout);

@@ -82,6 +82,7 @@ _Bool __atomic_compare_exchange_8(volatile void *p, void *expected, uint64_t des
 
 uint64_t __atomic_load_8(const volatile void *p, int mo)
 {
+	(void)mo;
 	uint32_t s = irq_save();
 	uint64_t v = *(const volatile uint64_t *)p;
 
@@ -91,6 +92,7 @@ uint64_t __atomic_load_8(const volatile void *p, int mo)
 
 void __atomic_store_8(volatile void *p, uint64_t v, int mo)
 {
+	(void)mo;
 	uint32_t s = irq_save();
 
 	*(volatile uint64_t *)p = v;
@@ -99,6 +101,7 @@ void __atomic_store_8(volatile void *p, uint64_t v, int mo)
 
 uint64_t __atomic_exchange_8(volatile void *p, uint64_t v, int mo)
 {
+	(void)mo;
 	uint32_t s = irq_save();
 	uint64_t old = *(volatile uint64_t *)p;
 
@@ -109,6 +112,7 @@ uint64_t __atomic_exchange_8(volatile void *p, uint64_t v, int mo)
 
 uint64_t __atomic_fetch_add_8(volatile void *p, uint64_t v, int mo)
 {
+	(void)mo;
 	uint32_t s = irq_save();
 	uint64_t old = *(volatile uint64_t *)p;
 
@@ -119,6 +123,7 @@ uint64_t __atomic_fetch_add_8(volatile void *p, uint64_t v, int mo)
 
 uint64_t __atomic_fetch_sub_8(volatile void *p, uint64_t v, int mo)
 {
+	(void)mo;
 	uint32_t s = irq_save();
 	uint64_t old = *(volatile uint64_t *)p;
 
@@ -130,6 +135,9 @@ uint64_t __atomic_fetch_sub_8(volatile void *p, uint64_t v, int mo)
 _Bool __atomic_compare_exchange_8(volatile void *p, void *expected, uint64_t desired,
 				  _Bool weak, int smo, int fmo)
 {
+	(void)weak;
+	(void)smo;
+	(void)fmo;
 	uint32_t s = irq_save();
 	uint64_t cur = *(volatile uint64_t *)p;
 	_Bool ok = cur == *(uint64_t *)expected;

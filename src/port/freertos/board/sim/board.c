@@ -58,6 +58,9 @@ void rtb_board_timer_stop(void)
 
 int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx)
 {
+	(void)ticks;
+	(void)fn;
+	(void)ctx;
 	return -1;
 }
 
