@@ -18,6 +18,13 @@ int rtb_cmp_noisy(const struct rtb_cmp *c, size_t i);
 int rtb_cmp_run_notes(struct rtb_cmp *c);
 /* rtb_cmp_metric_notes - the per-measurement notes into cm->notes. */
 int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm);
+/* rtb_cmp_cell_tail_rounds - the cell's per-round tail figures (and
+ * deadline-miss fractions), from its samples or its rounds (compare_tail.c).
+ * 0 or RTB_ENOMEM. */
+int rtb_cmp_cell_tail_rounds(struct rtb_cmp_cell *ce);
+/* rtb_cmp_tail_verdicts - ce's tail verdicts against the baseline bc. */
+void rtb_cmp_tail_verdicts(const struct rtb_cmp *c, struct rtb_cmp_cell *ce,
+			   const struct rtb_cmp_cell *bc);
 /* rtb_cmp_summary - the measurement's prose summary into cm->summary. */
 int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm);
 
