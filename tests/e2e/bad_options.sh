@@ -92,12 +92,13 @@ err=$("$RTBENCH" run --load-cmd $'sleep 1\033[2J' --tests sync.sem.take.unconten
 # a tiny stack limit: one line and exit 2, never a crash (ulimit -s 16
 # crashed in cpuinfo_field; fprintf to stderr alone needs 8 KiB)
 crashes=0
-for i in $(seq 10); do
+[ -n "${RTB_SANITIZE:-}" ] && echo "(sanitizer build: its runtime may need more than 16 KiB of stack before main; the tiny-stack case is left to the plain build)"
+for i in $( [ -z "${RTB_SANITIZE:-}" ] && seq 10); do
 	err=$(prlimit --stack=16384 "$RTBENCH" run --tests sync.sem.take.uncontended 2>&1); rc=$?
 	[ $rc -eq 2 ] || crashes=$((crashes + 1))
 done
-[ $crashes -eq 0 ] && [[ $err == *"stack limit (ulimit -s) is 16 KiB"* ]] && ok "ulimit -s 16: said, exit 2 (10 of 10)" ||
-	fail "ulimit -s 16: $crashes of 10 not exit 2: rc $rc: $err"
+[ -n "${RTB_SANITIZE:-}" ] || { [ $crashes -eq 0 ] && [[ $err == *"stack limit (ulimit -s) is 16 KiB"* ]] &&
+	ok "ulimit -s 16: said, exit 2 (10 of 10)" || fail "ulimit -s 16: $crashes of 10 not exit 2: rc $rc: $err"; }
 # make SANITIZE=asan builds instrumented (it silently did not)
 src=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -f "$src/Makefile" ] && command -v make >/dev/null; then
