@@ -66,15 +66,23 @@ def get(f):
 (mb, b), (ms, s) = get(sys.argv[1]), get(sys.argv[2])
 added = s["noise_us_per_s"] - b["noise_us_per_s"]
 # 300 us every 10 ms: 30000 us/s, the spinner's own wake-up and the
-# host's noise around it aside
-assert 0.8 * 30000 < added < 1.25 * 30000 + b["noise_us_per_s"], (added, b["noise_us_per_s"])
+# host's noise around it aside. The host's own noise is not the same in
+# two runs on a shared KVM host (base runs of 7,700 and 17,000 us/s were
+# seen minutes apart), so the upper bound allows it twice over: what it
+# still catches is the induced noise counted twice or more.
+assert 0.8 * 30000 < added < 1.25 * 30000 + 2 * b["noise_us_per_s"], (added, b["noise_us_per_s"])
 big = [g for g in ms["samples"] if 250000 < g < 2000000]
 assert len(big) >= 0.8 * 200 * s["spin_s"] / 2, len(big)   # ~100 per second
 if sys.argv[4]:
     th = s.get("trace_thread_us_per_s", -1)
     assert th > 0.7 * 30000, ("thread noise from the trace", th, s)
     w = ms["trace"]["worst"]
-    assert any(c["name"] == "rtbnoisy" for x in w for c in x["held_by"]), [x["line"] for x in w]
+    # the five largest gaps name the spiker, unless the host's own gaps
+    # were all larger than the spiker's 300 us (seen under load: five of
+    # 465-1372 us with no event or the local timer): then its gaps are not
+    # among them by construction, and the thread share above is the check
+    named = any(c["name"] == "rtbnoisy" for x in w for c in x["held_by"])
+    assert named or min(x["sample_ns"] for x in w) > 400000, [x["line"] for x in w]
     print("traced: thread %.0f us/s of %.0f us/s" % (th, s["noise_us_per_s"]))
 print("induced noise: +%.0f us/s (expected ~30000)" % added)
 PY
