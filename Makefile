@@ -167,10 +167,13 @@ SAN_ENV   := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=66 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=66 \
              TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
 .PHONY: check-sanitize $(addprefix check-sanitize-,asan tsan)
+# The tests run outside make's environment: a test that runs make itself
+# (bench/kernels.sh's static guest build, the FreeRTOS api-check) must not
+# inherit SANITIZE=asan from MAKEFLAGS (-static cannot link with ASan).
 check-sanitize: $(addprefix check-sanitize-,$(SANITIZE))
 check-sanitize-asan check-sanitize-tsan: check-sanitize-%:
 	$(MAKE) --no-print-directory BUILD=build-$* SAN_FLAGS="$(SAN_$*)" CFLAGS="-O1 -g" all unit
-	$(SAN_ENV) RTB_SANITIZE=$* tests/run.sh build-$*
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(SAN_ENV) RTB_SANITIZE=$* tests/run.sh build-$*
 
 # man - rtbench(1), generated from the program's own --help texts by
 # tools/gen-man.sh (one section per command, and `rtbench list`): --help is

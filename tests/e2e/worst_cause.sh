@@ -103,7 +103,13 @@ assert m["count"] < 2000 and m["max"] == b["sample_ns"], (m["count"], m["max"])
 w = [x for x in m["trace"]["worst"] if x["break"]]
 assert len(w) == 1 and w[0]["sample_ns"] == b["sample_ns"], w
 assert "(over --break-us 4000)" in w[0]["line"], w[0]["line"]
-assert w[0]["held_by"][0]["name"] == name, w[0]["held_by"][0]
+# the first sample over 4000 us is the spiker's, or a gap of the host's
+# own in which the trace saw no event on that CPU (this KVM guest loses
+# its vCPU for ms at a time: a 4.2 ms one with 'idle' 99.7% beat the
+# spiker once in CI); either way the kept sample is explained by what held
+# its CPU, and naming the spiker is checked above
+top = w[0]["held_by"][0]
+assert top["name"] == name or (top["kind"] == "idle" and top["share"] > 0.5), top
 print(w[0]["line"])
 PY
 done_test
