@@ -161,6 +161,23 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 	}
 }
 
+/* has_aggregate - whether the result holds the all-CPU metric of a per-CPU
+ * id (`<id>@cpu<N>` -> `<id>`): a --cpus run's aggregate carries the method
+ * once; a per-CPU-only measurement (noise.gap@cpuN) has none. */
+static int has_aggregate(const struct rtb_result *r, const char *id)
+{
+	const char *at = strstr(id, "@cpu");
+
+	if (!at)
+		return 0;
+	for (int i = 0; i < r->nmetrics; i++) {
+		const char *o = r->metrics[i]->id;
+		if (strlen(o) == (size_t)(at - id) && !strncmp(o, id, (size_t)(at - id)))
+			return 1;
+	}
+	return 0;
+}
+
 static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct rtb_metric *m, int idx)
 {
 	char lead[96];
@@ -170,7 +187,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 	snprintf(lead, sizeof(lead), "  %s: ", m->id);
 	/* a --cpus run's per-CPU metric: its method and the histogram line
 	 * are the aggregate's (which says so), once, not once a CPU */
-	const int per_cpu = strstr(m->id, "@cpu") != NULL;
+	const int per_cpu = has_aggregate(r, m->id);
 	if (m->method[0] && !per_cpu)
 		rtb_fmt_wrap(f, lead, m->method, 6, WRAP_W);
 	else if (per_cpu)
