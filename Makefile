@@ -77,7 +77,10 @@ override LDLIBS    += -ltracefs -ltraceevent
 $(BUILD)/src/port/$(PORT)/trace.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c
-LIB_SRC   := $(CORE_SRC) $(HOST_SRC)
+# the program entry's option parsing (src/cli): host-only, like main.c; a
+# firmware has its own entry (src/port/freertos/fw)
+ENTRY_SRC := $(wildcard src/cli/*.c)
+LIB_SRC   := $(CORE_SRC) $(ENTRY_SRC) $(HOST_SRC)
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 DEPS      := $(LIB_OBJ:.o=.d) $(BUILD)/src/main.d
 

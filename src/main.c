@@ -8,7 +8,7 @@
  * written). */
 #include <stdio.h>
 #include <string.h>
-#include "core/cli.h"
+#include "cli/cli.h"
 #include "core/doctor_cmd.h"
 #include "core/frame_cmd.h"
 #include "core/run.h"

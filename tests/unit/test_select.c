@@ -4,7 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "rtbench/err.h"
-#include "core/cli.h"
+#include "cli/cli.h"
 #include "core/run.h"
 
 /* selected - comma list of the bench ids `tests` selects. */
