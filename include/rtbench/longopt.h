@@ -20,16 +20,19 @@ static inline int rtb_cpuset_has(const struct rtb_cpuset *s, int cpu)
 {
 	return cpu >= 0 && cpu < RTB_MAX_CPUS && (s->bits[cpu / 64] >> (cpu % 64)) & 1;
 }
+/* rtb_cpuset_count - how many CPUs s holds. */
 int rtb_cpuset_count(const struct rtb_cpuset *s);
 
 /* rtb_parse_time_ns - "90s", "30m", "24h", "2d" (a whole number, then one
- * unit; a bare number is seconds) into ns, from 1 s to max_ns. 0, or -1
- * with why (one phrase) in err. */
+ * unit; a bare number is seconds) into ns, from 1 s to max_ns. 0, or
+ * RTB_EINVAL (not such a time) / RTB_ERANGE (longer than max_ns) with why
+ * (one phrase) in err. */
 int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, size_t len);
 
 /* rtb_parse_cpulist - "0-3,6" (the kernel's list format: ranges and
  * single CPUs, comma separated) into a set; every CPU below RTB_MAX_CPUS.
- * 0, or -1 with why in err (empty, a reversed range, not a number). */
+ * 0, or RTB_EINVAL with why in err (empty, a reversed range, not a
+ * number). */
 int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t len);
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef RTBENCH_RESULT_H
 #define RTBENCH_RESULT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rtbench/doctor.h"
@@ -411,8 +412,8 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
  * metric first seen in the first round). */
 void rtb_metric_round_record(struct rtb_metric *m);
 /* rtb_spread_pct - half the between-round range of a figure as a percentage
- * of its value (the "+-X%" every figure carries); -1 with fewer than two
- * rounds or a zero value. */
-double rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value);
+ * of its value (the "+-X%" every figure carries) into *pct; false (and
+ * *pct untouched) with fewer than two rounds or a zero value. */
+bool rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value, double *pct);
 
 #endif

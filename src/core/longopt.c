@@ -2,8 +2,10 @@
 /* rtbench core - parsing of --duration, --interval and --cpus values. */
 #include <stdio.h>
 #include <string.h>
+#include "rtbench/err.h"
 #include "rtbench/longopt.h"
 
+/* rtb_cpuset_count - how many CPUs s holds. */
 int rtb_cpuset_count(const struct rtb_cpuset *s)
 {
 	int n = 0;
@@ -14,7 +16,7 @@ int rtb_cpuset_count(const struct rtb_cpuset *s)
 }
 
 /* digits - a whole number of at most 18 digits at *p (advanced past it):
- * 0 and the value, or -1 (no digit, or too many to fit). */
+ * 0 and the value, or RTB_EINVAL (no digit, or too many to fit). */
 static int digits(const char **p, int64_t *v)
 {
 	int64_t x = 0;
@@ -22,12 +24,12 @@ static int digits(const char **p, int64_t *v)
 
 	while (**p >= '0' && **p <= '9') {
 		if (++n > 18)
-			return -1;
+			return RTB_EINVAL;
 		x = x * 10 + (**p - '0');
 		(*p)++;
 	}
 	*v = x;
-	return n ? 0 : -1;
+	return n ? 0 : RTB_EINVAL;
 }
 
 int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, size_t len)
@@ -37,15 +39,15 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 
 	if (!s || !*s) {
 		snprintf(err, len, "empty");
-		return -1;
+		return RTB_EINVAL;
 	}
 	if (*p == '-') {
 		snprintf(err, len, "'%s' is negative", s);
-		return -1;
+		return RTB_EINVAL;
 	}
 	if (digits(&p, &v)) {
 		snprintf(err, len, "'%s' is not a whole number with a unit (90s, 30m, 24h, 2d)", s);
-		return -1;
+		return RTB_EINVAL;
 	}
 	switch (*p) {
 	case '\0': case 's': unit = 1; break;
@@ -56,16 +58,16 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 	}
 	if (!unit || (*p && p[1])) {
 		snprintf(err, len, "'%s' has no unit rtbench knows (s, m, h, d: 90s, 30m, 24h, 2d)", s);
-		return -1;
+		return RTB_EINVAL;
 	}
 	if (v == 0) {
 		snprintf(err, len, "'%s' is no time at all (at least 1s)", s);
-		return -1;
+		return RTB_EINVAL;
 	}
 	if (v > max_ns / 1000000000LL / unit) {
 		snprintf(err, len, "'%s' is longer than the most rtbench measures (%lld days)", s,
 			 (long long)(max_ns / 1000000000LL / 86400));
-		return -1;
+		return RTB_ERANGE;
 	}
 	*ns = v * unit * 1000000000LL;
 	return 0;
@@ -78,25 +80,25 @@ int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t l
 	memset(out, 0, sizeof(*out));
 	if (!s || !*s) {
 		snprintf(err, len, "empty list");
-		return -1;
+		return RTB_EINVAL;
 	}
 	while (*p) {
 		int64_t a, b;
 		if (digits(&p, &a) || a >= RTB_MAX_CPUS) {
 			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-			return -1;
+			return RTB_EINVAL;
 		}
 		b = a;
 		if (*p == '-') {
 			p++;
 			if (digits(&p, &b) || b >= RTB_MAX_CPUS) {
 				snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-				return -1;
+				return RTB_EINVAL;
 			}
 			if (b < a) {
 				snprintf(err, len, "'%s': the range %lld-%lld is reversed", s,
 					 (long long)a, (long long)b);
-				return -1;
+				return RTB_EINVAL;
 			}
 		}
 		for (int64_t c = a; c <= b; c++)
@@ -105,11 +107,11 @@ int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t l
 			p++;
 			if (!*p || *p == ',') {
 				snprintf(err, len, "'%s' has an empty item", s);
-				return -1;
+				return RTB_EINVAL;
 			}
 		} else if (*p) {
 			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-			return -1;
+			return RTB_EINVAL;
 		}
 	}
 	return 0;

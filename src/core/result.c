@@ -274,11 +274,12 @@ spread:
 	return rc;
 }
 
-double rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value)
+bool rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value, double *pct)
 {
 	if (nrounds < 2 || value <= 0)
-		return -1;
-	return 50.0 * (double)(s->hi_ns - s->lo_ns) / (double)value;
+		return false;
+	*pct = 50.0 * (double)(s->hi_ns - s->lo_ns) / (double)value;
+	return true;
 }
 
 /* round_of - the round entry for a finished metric's own statistics. */

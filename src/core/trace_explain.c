@@ -15,6 +15,7 @@
  * hypervisor's). The context at the window's start is rebuilt from the
  * last switch before it. An NMI's event comes at its end with its length:
  * that much is moved from whatever the stretch was charged to. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "rtbench/trace.h"
@@ -59,8 +60,9 @@ static int64_t to_ns(const struct walk *w, uint64_t dt)
 	return (int64_t)((double)dt / w->tpn + 0.5);
 }
 
-/* cause_of - the index of the cause of the running context, added if new. */
-static int cause_of(struct walk *w, uint64_t t, int *is_new)
+/* cause_of - the index of the cause of the running context into *idx,
+ * added if new (*is_new); false when the table of causes is full. */
+static bool cause_of(struct walk *w, uint64_t t, int *idx, int *is_new)
 {
 	struct rtb_cause c = { 0 };
 
@@ -78,27 +80,31 @@ static int cause_of(struct walk *w, uint64_t t, int *is_new)
 	}
 	*is_new = 0;
 	for (int i = 0; i < w->nacc; i++)
-		if (w->acc[i].kind == c.kind && w->acc[i].pid == c.pid && !strcmp(w->acc[i].name, c.name))
-			return i;
+		if (w->acc[i].kind == c.kind && w->acc[i].pid == c.pid && !strcmp(w->acc[i].name, c.name)) {
+			*idx = i;
+			return true;
+		}
 	if (w->nacc == NACC)
-		return -1;
+		return false;
 	c.first_ns = to_ns(w, t - w->from);
 	w->acc[w->nacc] = c;
 	*is_new = 1;
-	return w->nacc++;
+	*idx = w->nacc++;
+	return true;
 }
 
 /* charge - the stretch [t0, t1) to the running context. */
 static void charge(struct walk *w, uint64_t t0, uint64_t t1, int entered)
 {
-	int fresh, i = cause_of(w, t0, &fresh);
+	int fresh, i;
 	int64_t ns = to_ns(w, t1 - t0);
 
-	w->last_acc = i;
-	if (i < 0) {
+	if (!cause_of(w, t0, &i, &fresh)) {
+		w->last_acc = -1;
 		w->lost_ns += ns;
 		return;
 	}
+	w->last_acc = i;
 	w->acc[i].ns += ns;
 	if (fresh || entered)
 		w->acc[i].count++;
@@ -194,9 +200,9 @@ static void nmi(struct walk *w, const struct rtb_tev *e)
 		w->acc[w->last_acc].ns -= ns;
 	}
 	push(w, RTB_CAUSE_NMI, "NMI", -1);
-	i = cause_of(w, e->t, &fresh);
+	bool known = cause_of(w, e->t, &i, &fresh);
 	w->depth--;
-	if (i >= 0) {
+	if (known) {
 		w->acc[i].ns += ns;
 		w->acc[i].count++;
 	} else {

@@ -34,6 +34,7 @@
  * 2 bad input or options. */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,23 +97,27 @@ static void check_usage(FILE *f)
 		CHECK_MAX_RULES, RTB_CMP_DEFAULT_ALPHA);
 }
 
-static int stat_by_name(const char *s, size_t n)
+/* stat_by_name - the statistic named by s[0..n) into *st; false for a
+ * name check does not know. */
+static bool stat_by_name(const char *s, size_t n, enum stat *st)
 {
-	int i;
-
-	for (i = 0; i < NSTATS; i++)
-		if (strlen(rtb_chk_stat_names[i]) == n && !strncmp(s, rtb_chk_stat_names[i], n))
-			return i;
-	return -1;
+	for (int i = 0; i < NSTATS; i++)
+		if (strlen(rtb_chk_stat_names[i]) == n && !strncmp(s, rtb_chk_stat_names[i], n)) {
+			*st = (enum stat)i;
+			return true;
+		}
+	return false;
 }
 
+/* parse_number - a finite number at the start of s, the text after it in
+ * *rest: 0, or RTB_EINVAL. */
 static int parse_number(const char *s, double *v, const char **rest)
 {
 	char *end;
 
 	*v = strtod(s, &end);
 	if (end == s || !isfinite(*v))
-		return -1;
+		return RTB_EINVAL;
 	*rest = end;
 	return 0;
 }
@@ -139,7 +144,8 @@ static int parse_expr(struct rtb_host *h, struct check *k, const char *expr)
 {
 	char buf[160], glob[96] = "*", *p, *colon, *q;
 	const char *rest;
-	int st, rel = 0;
+	enum stat st;
+	int rel = 0;
 	enum op op;
 	double v;
 	size_t n;
@@ -160,8 +166,7 @@ static int parse_expr(struct rtb_host *h, struct check *k, const char *expr)
 		p = colon + 1;
 	}
 	n = strcspn(p, "<>");
-	st = stat_by_name(p, n);
-	if (st < 0)
+	if (!stat_by_name(p, n, &st))
 		return rtb_host_error(h, RTB_EINVAL, "--fail-if %s: '%.*s' is not a statistic (see --help)",
 				      expr, (int)n, p);
 	p += n;
@@ -197,7 +202,7 @@ static int parse_expr(struct rtb_host *h, struct check *k, const char *expr)
 	} else if (*rest) {
 		goto bad;
 	}
-	return add_rule(h, k, glob, (enum stat)st, op, v, rel, expr);
+	return add_rule(h, k, glob, st, op, v, rel, expr);
 bad:
 	return rtb_host_error(h, RTB_EINVAL, "--fail-if %s: not [GLOB:]STAT OP VALUE[ns|us|ms|%%] "
 			      "(see --help)", expr);
@@ -212,7 +217,7 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 	const char *rest;
 	char text[64];
 	double v;
-	int st;
+	enum stat st;
 
 	switch (opt) {
 	case O_MAX_P99:
@@ -233,10 +238,10 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 		k->max_regress = v / 100;
 		return 0;
 	case O_FIGURE:
-		st = stat_by_name(arg, strlen(arg));
-		if (st != ST_P50 && st != ST_P99 && st != ST_MEAN && st != ST_MAX)
+		if (!stat_by_name(arg, strlen(arg), &st) ||
+		    (st != ST_P50 && st != ST_P99 && st != ST_MEAN && st != ST_MAX))
 			return rtb_host_error(h, RTB_EINVAL, "--figure %s: not p50, p99, mean or max", arg);
-		k->figure = (enum stat)st;
+		k->figure = st;
 		return 0;
 	case O_JUNIT:
 		k->junit = arg;

@@ -8,6 +8,7 @@
  * (a tty's line ending) is dropped. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,29 +37,34 @@ static int ig_fail(struct rtb_ingest *g, int code, const char *fmt, ...)
 	return code;
 }
 
-static int b64_val(int c)
+/* b64_val - the 6-bit value of base64 digit c into *v; false for any
+ * other character ('=' included: padding is the decoder's business). */
+static bool b64_val(int c, int *v)
 {
 	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
+		*v = c - 'A';
+	else if (c >= 'a' && c <= 'z')
+		*v = c - 'a' + 26;
+	else if (c >= '0' && c <= '9')
+		*v = c - '0' + 52;
+	else if (c == '+')
+		*v = 62;
+	else if (c == '/')
+		*v = 63;
+	else
+		return false;
+	return true;
 }
 
 /* b64_decode - strict RFC 4648 with padding: length a multiple of 4, '='
- * only at the end; at most `cap` bytes. Returns the length or -1. */
-static long b64_decode(const char *s, size_t n, unsigned char *out, size_t cap)
+ * only at the end; at most `cap` bytes, their number in *len. 0, or
+ * RTB_EFORMAT (not such base64, or more than cap bytes). */
+static int b64_decode(const char *s, size_t n, unsigned char *out, size_t cap, size_t *len)
 {
 	size_t o = 0;
 
 	if (n == 0 || n % 4)
-		return -1;
+		return RTB_EFORMAT;
 	for (size_t i = 0; i < n; i += 4) {
 		int v[4], pad = 0;
 
@@ -66,30 +72,31 @@ static long b64_decode(const char *s, size_t n, unsigned char *out, size_t cap)
 			if (s[i + k] == '=' && i + 4 == n && k >= 2) {
 				v[k] = 0;
 				pad++;
-			} else if (pad || (v[k] = b64_val((unsigned char)s[i + k])) < 0) {
-				return -1;
+			} else if (pad || !b64_val((unsigned char)s[i + k], &v[k])) {
+				return RTB_EFORMAT;
 			}
 		}
 		uint32_t w = (uint32_t)v[0] << 18 | (uint32_t)v[1] << 12 | (uint32_t)v[2] << 6 |
 			     (uint32_t)v[3];
 		if (o + 3 - (size_t)pad > cap)
-			return -1;
+			return RTB_EFORMAT;
 		out[o++] = (unsigned char)(w >> 16);
 		if (pad < 2)
 			out[o++] = (unsigned char)(w >> 8);
 		if (pad < 1)
 			out[o++] = (unsigned char)w;
 	}
-	return (long)o;
+	*len = o;
+	return 0;
 }
 
-/* hex8 - exactly 8 lower-case hex digits. */
+/* hex8 - exactly 8 lower-case hex digits: 0, or RTB_EFORMAT. */
 static int hex8(const char *s, uint32_t *v)
 {
 	uint32_t x = 0;
 
 	if (strlen(s) != 8)
-		return -1;
+		return RTB_EFORMAT;
 	for (int i = 0; i < 8; i++) {
 		char c = s[i];
 		if (c >= '0' && c <= '9')
@@ -97,26 +104,27 @@ static int hex8(const char *s, uint32_t *v)
 		else if (c >= 'a' && c <= 'f')
 			x = x << 4 | (uint32_t)(c - 'a' + 10);
 		else
-			return -1;
+			return RTB_EFORMAT;
 	}
 	*v = x;
 	return 0;
 }
 
-/* dec - a plain decimal number (no sign, no leading zero but "0"). */
+/* dec - a plain decimal number (no sign, no leading zero but "0") of at
+ * most max: 0, or RTB_EFORMAT. */
 static int dec(const char *s, unsigned long long max, unsigned long long *v)
 {
 	unsigned long long x = 0;
 
 	if (!*s || (s[0] == '0' && s[1]) || strlen(s) > 19)
-		return -1;
+		return RTB_EFORMAT;
 	for (; *s; s++) {
 		if (*s < '0' || *s > '9')
-			return -1;
+			return RTB_EFORMAT;
 		x = x * 10 + (unsigned)(*s - '0');
 	}
 	if (x > max)
-		return -1;
+		return RTB_EFORMAT;
 	*v = x;
 	return 0;
 }
@@ -240,7 +248,7 @@ static int ig_data(struct rtb_ingest *g, char **f, int nf)
 	unsigned char chunk[RTB_FRAME_CHUNK];
 	unsigned long long seq;
 	uint32_t crc;
-	long n;
+	size_t n;
 
 	if (!g->open)
 		return ig_fail(g, RTB_EFORMAT, "a D line outside a file (no BEGIN before it)");
@@ -252,17 +260,16 @@ static int ig_data(struct rtb_ingest *g, char **f, int nf)
 			       "(%llu chunk(s) lost or out of order)", g->name, seq,
 			       (unsigned long)g->next_seq,
 			       seq > g->next_seq ? seq - g->next_seq : 0ull);
-	n = b64_decode(f[3], strlen(f[3]), chunk, sizeof(chunk));
-	if (n <= 0)
+	if (b64_decode(f[3], strlen(f[3]), chunk, sizeof(chunk), &n) || n == 0)
 		return ig_fail(g, RTB_EFORMAT, "%s: chunk %llu: bad base64 (or more than %d bytes)",
 			       g->name, seq, RTB_FRAME_CHUNK);
-	if (rtb_crc32(0, chunk, (size_t)n) != crc)
+	if (rtb_crc32(0, chunk, n) != crc)
 		return ig_fail(g, RTB_EFORMAT, "%s: chunk %llu: CRC mismatch (line says %08lx, "
 			       "data gives %08lx)", g->name, seq, (unsigned long)crc,
-			       (unsigned long)rtb_crc32(0, chunk, (size_t)n));
-	if (g->len + (size_t)n > RTB_INGEST_MAX_FILE)
+			       (unsigned long)rtb_crc32(0, chunk, n));
+	if (g->len + n > RTB_INGEST_MAX_FILE)
 		return ig_fail(g, RTB_ERANGE, "%s: larger than %u bytes", g->name, RTB_INGEST_MAX_FILE);
-	if (g->len + (size_t)n > g->cap) {
+	if (g->len + n > g->cap) {
 		size_t cap = g->cap ? g->cap * 2 : 65536;
 		unsigned char *d = realloc(g->data, cap);
 
@@ -271,9 +278,9 @@ static int ig_data(struct rtb_ingest *g, char **f, int nf)
 		g->data = d;
 		g->cap = cap;
 	}
-	memcpy(g->data + g->len, chunk, (size_t)n);
-	g->len += (size_t)n;
-	g->crc = rtb_crc32(g->crc, chunk, (size_t)n);
+	memcpy(g->data + g->len, chunk, n);
+	g->len += n;
+	g->crc = rtb_crc32(g->crc, chunk, n);
 	g->next_seq++;
 	return 0;
 }

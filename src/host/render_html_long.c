@@ -12,6 +12,7 @@
  * their own (rtb_html_long_skip). Every string from a file goes through
  * rtb_sb_html. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,17 +27,21 @@
 #define LBINS 60
 #define MAX_LEGEND 8
 
-/* cpu_of - N of "<base>@cpu<N>", or -1 when id is not a CPU of base. */
-static int cpu_of(const char *id, const char *base)
+/* cpu_of - N of "<base>@cpu<N>" into *cpu; false when id is not a CPU
+ * of base. */
+static bool cpu_of(const char *id, const char *base, int *cpu)
 {
 	size_t n = strlen(base);
 	char *end;
 	long v;
 
 	if (strncmp(id, base, n) || strncmp(id + n, "@cpu", 4) || !id[n + 4])
-		return -1;
+		return false;
 	v = strtol(id + n + 4, &end, 10);
-	return *end || v < 0 || v > 100000 ? -1 : (int)v;
+	if (*end || v < 0 || v > 100000)
+		return false;
+	*cpu = (int)v;
+	return true;
 }
 
 /* rtb_html_long_skip - 1 for a per-CPU metric whose aggregate is in the
@@ -256,9 +261,9 @@ void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		if (!v)
 			return;
 		for (size_t k = 0; k < c->nmetrics; k++) {
-			int cpu = cpu_of(c->metrics[k].id, cm->id);
 			const struct rtb_rf_metric *m = c->metrics[k].cell[s].m;
-			if (cpu < 0 || !m || !c->metrics[k].cell[s].usable)
+			int cpu;
+			if (!cpu_of(c->metrics[k].id, cm->id, &cpu) || !m || !c->metrics[k].cell[s].usable)
 				continue;
 			v[n].cpu = cpu;
 			v[n++].m = m;

@@ -16,7 +16,8 @@ static int bad(char *err, size_t len, const char *what)
 	return RTB_EFORMAT;
 }
 
-/* int_at - an integer key of o (>= 0); null allowed when may_null. */
+/* int_at - an integer key of o (>= 0); null (read as 0) allowed when
+ * may_null: 0, or RTB_EFORMAT (the caller says which key in its line). */
 static int int_at(json_t *o, const char *k, int may_null, int64_t *v)
 {
 	json_t *x = json_object_get(o, k);
@@ -26,7 +27,7 @@ static int int_at(json_t *o, const char *k, int may_null, int64_t *v)
 		return 0;
 	}
 	if (!json_is_integer(x) || json_integer_value(x) < 0)
-		return -1;
+		return RTB_EFORMAT;
 	*v = (int64_t)json_integer_value(x);
 	return 0;
 }

@@ -8,13 +8,15 @@
 #include "rtbench/sink.h"
 #include "host/strbuf.h"
 
+/* sb_reserve - room for extra more bytes and the NUL: 0, or RTB_ENOMEM
+ * (now or at an earlier call: a failed buffer stays failed). */
 static int sb_reserve(struct rtb_sb *b, size_t extra)
 {
 	size_t need, ncap;
 	char *n;
 
 	if (b->failed)
-		return -1;
+		return RTB_ENOMEM;
 	need = b->len + extra + 1;
 	if (need <= b->cap)
 		return 0;
@@ -24,7 +26,7 @@ static int sb_reserve(struct rtb_sb *b, size_t extra)
 	n = realloc(b->s, ncap);
 	if (!n) {
 		b->failed = 1;
-		return -1;
+		return RTB_ENOMEM;
 	}
 	b->s = n;
 	b->cap = ncap;

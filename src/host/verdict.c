@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtbench/err.h"
 #include "host/verdict.h"
 
 /* betacf - continued fraction of the regularized incomplete beta function
@@ -98,15 +99,15 @@ static int cmp_dbl(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-double rtb_half_range_pct(const double *v, size_t n)
+int rtb_half_range_pct(const double *v, size_t n, double *pct)
 {
 	double lo, hi, *s, med;
 
 	if (!v || n < 2)
-		return -1;
+		return RTB_EINVAL;
 	s = malloc(n * sizeof(*s));
 	if (!s)
-		return -1;
+		return RTB_ENOMEM;
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_dbl);
 	lo = s[0];
@@ -114,18 +115,20 @@ double rtb_half_range_pct(const double *v, size_t n)
 	med = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	free(s);
 	if (!(med > 0))
-		return -1;
-	return 50.0 * (hi - lo) / med;
+		return RTB_EINVAL;
+	*pct = 50.0 * (hi - lo) / med;
+	return 0;
 }
 
-/* log_stats - mean and sample variance of log(v[i]); -1 if a value <= 0. */
+/* log_stats - mean and sample variance of log(v[i]); RTB_EINVAL if a
+ * value is <= 0. */
 static int log_stats(const double *v, size_t n, double *mean, double *var)
 {
 	double m = 0, m2 = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		if (!(v[i] > 0))
-			return -1;
+			return RTB_EINVAL;
 		double x = log(v[i]), d = x - m;
 		m += d / (double)(i + 1);
 		m2 += d * (x - m);
@@ -187,13 +190,17 @@ int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, dou
 	out->ci_lo_pct = out->ci_hi_pct = NAN;
 	out->noise_pct = -1;
 	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
-		return -1;
+		return RTB_EINVAL;
 	if (log_stats(a, na, &ma, &va) || log_stats(b, nb, &mb, &vb))
-		return -1;
+		return RTB_EINVAL;
 	out->shift_pct = 100.0 * (exp(mb - ma) - 1);
 	if (na < 2 || nb < 2)
 		return 0; /* no between-round spread on a side: untested */
-	double ha = rtb_half_range_pct(a, na), hb = rtb_half_range_pct(b, nb);
+	/* every value > 0 (log_stats), so only memory can fail here */
+	double ha, hb;
+	int rc = rtb_half_range_pct(a, na, &ha);
+	if (rc || (rc = rtb_half_range_pct(b, nb, &hb)))
+		return rc;
 	out->noise_pct = ha > hb ? ha : hb;
 	welch_logs(ma, va, na, mb, vb, nb, alpha, out);
 	return 0;
@@ -250,7 +257,7 @@ int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, do
 	out->ci_lo_pct = out->ci_hi_pct = NAN;
 	out->noise_pct = -1;
 	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
-		return -1;
+		return RTB_EINVAL;
 	loa = hia = a[0];
 	lob = hib = b[0];
 	for (i = 0; i < na; i++) {
@@ -305,7 +312,7 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
 
 	if (!a || !b || !a->round_p50 || !b->round_p50) {
 		rtb_verdict_stat(NULL, 0, NULL, 0, alpha, out);
-		return -1;
+		return RTB_EINVAL;
 	}
 	rc = rtb_verdict_stat(a->round_p50, a->nrounds, b->round_p50, b->nrounds, alpha, out);
 	if (rc)
@@ -314,8 +321,11 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
 		double pa, qa, pb, qb;
 		if (!log_stats(a->round_p99, a->nrounds, &pa, &qa) &&
 		    !log_stats(b->round_p99, b->nrounds, &pb, &qb)) {
-			double na = rtb_half_range_pct(a->round_p99, a->nrounds);
-			double nb = rtb_half_range_pct(b->round_p99, b->nrounds);
+			/* a side of one round has no spread: unknown (< 0),
+			 * as noise_pct; the pct is left alone then */
+			double na = -1, nb = -1;
+			(void)rtb_half_range_pct(a->round_p99, a->nrounds, &na);
+			(void)rtb_half_range_pct(b->round_p99, b->nrounds, &nb);
 			out->has_p99 = 1;
 			out->p99_shift_pct = 100.0 * (exp(pb - pa) - 1);
 			out->p99_noise_pct = na > nb ? na : nb;

@@ -53,8 +53,8 @@ struct rtb_verdict {
 };
 
 /* rtb_verdict_compute - the verdict of B against baseline A at level
- * alpha (0 < alpha < 1). Returns 0, or -1 on bad input (a round median
- * <= 0, alpha out of range). */
+ * alpha (0 < alpha < 1). Returns 0, RTB_EINVAL on bad input (a round
+ * median <= 0, alpha out of range) or RTB_ENOMEM. */
 int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b,
 			double alpha, struct rtb_verdict *out);
 
@@ -64,8 +64,8 @@ int rtb_verdict_compute(const struct rtb_vd_side *a, const struct rtb_vd_side *b
  * alpha and beyond the larger of the two sides' own between-round half
  * range (the statistic's own run-to-run noise; a maximum's is wide).
  * shift_pct is the ratio of the geometric means of the round values.
- * Untested with fewer than two rounds on a side. Returns 0, or -1 on bad
- * input (a value <= 0, alpha out of range, no values). */
+ * Untested with fewer than two rounds on a side. Returns 0, RTB_EINVAL on
+ * bad input (a value <= 0, alpha out of range, no values) or RTB_ENOMEM. */
 int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		     struct rtb_verdict *out);
 
@@ -83,7 +83,7 @@ int rtb_verdict_tail(const double *a, size_t na, const double *b, size_t nb, dou
 /* rtb_verdict_count - as rtb_verdict_stat, for a per-round fraction in
  * [0, 1] (deadline misses per sample), which may be 0: Welch's t on the
  * fractions themselves; shift_pct, the interval and noise_pct are in
- * percentage points of the samples. Returns 0 or -1 on bad input. */
+ * percentage points of the samples. Returns 0 or RTB_EINVAL on bad input. */
 int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		      struct rtb_verdict *out);
 
@@ -97,8 +97,9 @@ double rtb_t_sf2(double t, double df);
 /* rtb_t_quantile - the t with P(T <= t) = q, 0 < q < 1. */
 double rtb_t_quantile(double q, double df);
 
-/* rtb_half_range_pct - half the range of v[0..n) as a % of their median
- * (-1 if n < 2 or the median is not > 0). */
-double rtb_half_range_pct(const double *v, size_t n);
+/* rtb_half_range_pct - half the range of v[0..n) as a % of their median,
+ * into *pct: 0, RTB_EINVAL (n < 2 or the median is not > 0; *pct
+ * untouched) or RTB_ENOMEM. */
+int rtb_half_range_pct(const double *v, size_t n, double *pct);
 
 #endif

@@ -74,12 +74,15 @@ static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 	else
 		rtb_sink_printf(f, " %10s", "-");
 	/* between-round spread: half the range of the rounds' values */
-	double s50 = rtb_spread_pct(&m->p50_spread, m->nrounds, s->pct[0]);
-	double s99 = rtb_spread_pct(&m->p99_spread, m->nrounds, s->pct[2]);
-	if (s50 >= 0)
-		rtb_sink_printf(f, " %7.1f %7.1f", s50, s99);
+	double s50, s99;
+	if (rtb_spread_pct(&m->p50_spread, m->nrounds, s->pct[0], &s50))
+		rtb_sink_printf(f, " %7.1f", s50);
 	else
-		rtb_sink_printf(f, " %7s %7s", "-", "-");
+		rtb_sink_printf(f, " %7s", "-");
+	if (rtb_spread_pct(&m->p99_spread, m->nrounds, s->pct[2], &s99))
+		rtb_sink_printf(f, " %7.1f", s99);
+	else
+		rtb_sink_printf(f, " %7s", "-");
 	if (m->status == RTB_STATUS_PARTIAL)
 		rtb_sink_printf(f, "  PARTIAL");
 	rtb_sink_putc(f, '\n');

@@ -192,11 +192,12 @@ static void test_options(void)
 	CHECK_EQ_I(ns, 172800000000000LL);
 	CHECK_EQ_I(rtb_parse_time_ns("5", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
 	CHECK_EQ_I(ns, 5000000000LL);
-	const char *bad[] = { "0", "0s", "-5s", "10x", "999999999d", "", "s", "5ss", "1.5h",
+	const char *bad[] = { "0", "0s", "-5s", "10x", "", "s", "5ss", "1.5h",
 			      "99999999999999999999s", " 5s" };
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		CHECK_EQ_I(rtb_parse_time_ns(bad[i], RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), -1);
-	CHECK_EQ_I(rtb_parse_time_ns("31d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), -1);
+		CHECK_EQ_I(rtb_parse_time_ns(bad[i], RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), RTB_EINVAL);
+	CHECK_EQ_I(rtb_parse_time_ns("31d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), RTB_ERANGE);
+	CHECK_EQ_I(rtb_parse_time_ns("999999999d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), RTB_ERANGE);
 	CHECK_EQ_I(rtb_parse_time_ns("30d", RTB_MAX_DURATION_NS, &ns, err, sizeof(err)), 0);
 
 	CHECK_EQ_I(rtb_parse_cpulist("1-3", &s, err, sizeof(err)), 0);
@@ -208,7 +209,7 @@ static void test_options(void)
 	CHECK_EQ_I(rtb_cpuset_count(&s), 5);
 	const char *badl[] = { "", "3-1", "1,", ",1", "1,,2", "a", "1-", "-1", "256", "0-256", "1 2" };
 	for (size_t i = 0; i < sizeof(badl) / sizeof(badl[0]); i++)
-		CHECK_EQ_I(rtb_parse_cpulist(badl[i], &s, err, sizeof(err)), -1);
+		CHECK_EQ_I(rtb_parse_cpulist(badl[i], &s, err, sizeof(err)), RTB_EINVAL);
 }
 
 int main(void)

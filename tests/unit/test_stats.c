@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "rtbench/err.h"
+#include "rtbench/result.h"
 #include "rtbench/stats.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -252,6 +253,21 @@ static void test_sort_large(void)
 	free(ref);
 }
 
+/* The between-round spread: half the range as a % of the value, and no
+ * figure at all (pct untouched) where it is unknown. */
+static void test_spread_pct(void)
+{
+	struct rtb_spread sp = { .lo_ns = 900, .hi_ns = 1100 };
+	double pct = 42;
+
+	CHECK(rtb_spread_pct(&sp, 3, 1000, &pct));
+	CHECK_NEAR(pct, 10.0, 1e-12);
+	pct = 42;
+	CHECK(!rtb_spread_pct(&sp, 1, 1000, &pct)); /* one round: no spread */
+	CHECK(!rtb_spread_pct(&sp, 3, 0, &pct));    /* a zero figure */
+	CHECK_NEAR(pct, 42, 0);
+}
+
 int main(void)
 {
 	test_levels();
@@ -261,5 +277,6 @@ int main(void)
 	test_stable_stddev();
 	test_sort_patterns();
 	test_sort_large();
+	test_spread_pct();
 	return check_done();
 }

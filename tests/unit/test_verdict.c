@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "host/stats_test.h"
 #include "host/verdict.h"
@@ -284,10 +285,14 @@ static void test_edges(void)
 	/* bad input */
 	const double bad[2] = { 0, 10 };
 	a = (struct rtb_vd_side){ bad, NULL, 2 };
-	CHECK_EQ_I(rtb_verdict_compute(&a, &b, 0.05, &v), -1);
-	CHECK_EQ_I(rtb_verdict_compute(&b, &b, 1.5, &v), -1);
-	CHECK_NEAR(rtb_half_range_pct(five, 5), 1.0, 1e-9);
-	CHECK_NEAR(rtb_half_range_pct(one, 1), -1, 0);
+	CHECK_EQ_I(rtb_verdict_compute(&a, &b, 0.05, &v), RTB_EINVAL);
+	CHECK_EQ_I(rtb_verdict_compute(&b, &b, 1.5, &v), RTB_EINVAL);
+	double hr = 0;
+	CHECK_EQ_I(rtb_half_range_pct(five, 5, &hr), 0);
+	CHECK_NEAR(hr, 1.0, 1e-9);
+	hr = 7;
+	CHECK_EQ_I(rtb_half_range_pct(one, 1, &hr), RTB_EINVAL);
+	CHECK_NEAR(hr, 7, 0); /* untouched */
 }
 
 int main(void)

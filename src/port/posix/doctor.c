@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,8 @@ struct dr {
 };
 
 /* rd - the first len-1 bytes of root/path (a regular file), trailing
- * newline cut; -1 when missing or not a regular file. */
+ * newline cut ("" on any failure): 0, or RTB_ENOTSUP when missing or not
+ * a regular file (the OS lacks the feature), RTB_EIO when unreadable. */
 static int rd(const struct dr *r, const char *path, char *buf, size_t len)
 {
 	char full[512];
@@ -41,31 +43,39 @@ static int rd(const struct dr *r, const char *path, char *buf, size_t len)
 	snprintf(full, sizeof(full), "%s%s", r->cfg->root ? r->cfg->root : "", path);
 	fd = open(full, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
-		return -1;
+		return RTB_ENOTSUP;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return -1;
+		return RTB_ENOTSUP;
 	}
 	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n < 0)
-		return -1;
+		return RTB_EIO;
 	buf[n] = '\0';
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
-	return (int)n;
+	return 0;
 }
 
-/* rd_long - root/path as one integer; -1 when missing or not a number. */
+/* rd_text - rd that also wants some text: true when root/path was read
+ * and is not empty. */
+static bool rd_text(const struct dr *r, const char *path, char *buf, size_t len)
+{
+	return rd(r, path, buf, len) == 0 && buf[0];
+}
+
+/* rd_long - root/path as one integer: 0, or RTB_ENOTSUP when missing or
+ * empty, RTB_EFORMAT when not a number. */
 static int rd_long(const struct dr *r, const char *path, long *v)
 {
 	char buf[64], *end;
 
-	if (rd(r, path, buf, sizeof(buf)) <= 0)
-		return -1;
+	if (!rd_text(r, path, buf, sizeof(buf)))
+		return RTB_ENOTSUP;
 	errno = 0;
 	*v = strtol(buf, &end, 10);
-	return errno || end == buf ? -1 : 0;
+	return errno || end == buf ? RTB_EFORMAT : 0;
 }
 
 /* cmdline_opt - the value of "name=" on the kernel command line into out
@@ -132,7 +142,7 @@ static void check_preemption(struct dr *r)
 		"kernel at least preempt=full";
 	char ver[256], mode[128], arg[32];
 
-	if (rd(r, "/sys/kernel/realtime", mode, sizeof(mode)) >= 0) {
+	if (!rd(r, "/sys/kernel/realtime", mode, sizeof(mode))) {
 		rtb_doc_add(r->d, "preemption", RTB_DOC_OK, why, fix, "/sys/kernel/realtime present: PREEMPT_RT");
 		return;
 	}
@@ -146,7 +156,7 @@ static void check_preemption(struct dr *r)
 	}
 	if (strstr(ver, "PREEMPT_DYNAMIC")) {
 		/* debugfs names the mode in parentheses: "none voluntary (full) lazy" */
-		if (rd(r, "/sys/kernel/debug/sched/preempt", mode, sizeof(mode)) > 0) {
+		if (rd_text(r, "/sys/kernel/debug/sched/preempt", mode, sizeof(mode))) {
 			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
 				    "PREEMPT_DYNAMIC, /sys/kernel/debug/sched/preempt \"%s\"", mode);
 			return;
@@ -263,9 +273,9 @@ static void check_irqs(struct dr *r)
 			continue;
 		n++;
 		snprintf(path, sizeof(path), "/proc/irq/%ld/effective_affinity_list", irq);
-		if (rd(r, path, buf, sizeof(buf)) <= 0) {
+		if (!rd_text(r, path, buf, sizeof(buf))) {
 			snprintf(path, sizeof(path), "/proc/irq/%ld/smp_affinity_list", irq);
-			if (rd(r, path, buf, sizeof(buf)) <= 0)
+			if (!rd_text(r, path, buf, sizeof(buf)))
 				continue;
 		}
 		m = list_mask(buf);
@@ -302,7 +312,7 @@ static void check_governor(struct dr *r)
 		if (!(r->cpus >> c & 1))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
-		if (rd(r, path, g, sizeof(g)) <= 0)
+		if (!rd_text(r, path, g, sizeof(g)))
 			none++;
 		else if (!strcmp(g, "performance"))
 			ok++;
@@ -375,7 +385,7 @@ static void check_smt(struct dr *r)
 		 "/sys/devices/system/cpu/cpuM/online for each sibling, or isolate it and leave it idle");
 	const char *fix = iso;
 	char isol[128];
-	if (rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol)) >= 0)
+	if (!rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol)))
 		isolated = list_mask(isol);
 	int known = 0;
 	for (int c = 0; c < 64; c++) {
@@ -383,7 +393,7 @@ static void check_smt(struct dr *r)
 		if (!(r->cpus >> c & 1))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
-		if (rd(r, path, buf, sizeof(buf)) <= 0)
+		if (!rd_text(r, path, buf, sizeof(buf)))
 			continue;
 		known++;
 		sib = list_mask(buf) & ~(1ull << c);
@@ -408,7 +418,7 @@ static void check_thp(struct dr *r)
 		"/sys/kernel/mm/transparent_hugepage/enabled";
 	char v[96];
 
-	if (rd(r, "/sys/kernel/mm/transparent_hugepage/enabled", v, sizeof(v)) <= 0)
+	if (!rd_text(r, "/sys/kernel/mm/transparent_hugepage/enabled", v, sizeof(v)))
 		rtb_doc_add(r->d, "thp", RTB_DOC_OK, why, fix, "/sys/kernel/mm/transparent_hugepage absent: no THP");
 	else
 		rtb_doc_add(r->d, "thp", strstr(v, "[always]") ? RTB_DOC_WEAKENS : RTB_DOC_OK, why, fix,
@@ -464,7 +474,7 @@ static void check_watchdog(struct dr *r)
 	rd_long(r, "/proc/sys/kernel/nmi_watchdog", &nmi);
 	rd_long(r, "/proc/sys/kernel/watchdog_thresh", &thresh);
 	uint64_t m = ~0ull;
-	if (rd(r, "/proc/sys/kernel/watchdog_cpumask", mask, sizeof(mask)) > 0)
+	if (rd_text(r, "/proc/sys/kernel/watchdog_cpumask", mask, sizeof(mask)))
 		m = list_mask(mask);
 	rtb_doc_cpulist_str(r->cpus & m, got, sizeof(got));
 	if (!wd || !(r->cpus & m))
@@ -517,7 +527,7 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	r.cpus = cfg->cpus;
 	if (!r.cpus) {
 		uint64_t m = 0;
-		if (rd(&r, "/sys/devices/system/cpu/online", online, sizeof(online)) <= 0 ||
+		if (!rd_text(&r, "/sys/devices/system/cpu/online", online, sizeof(online)) ||
 		    rtb_doc_cpulist(online, &m) || !m)
 			return RTB_ENOTSUP;
 		r.cpus = 1ull << (63 - __builtin_clzll(m));

@@ -22,6 +22,7 @@
  *     the directory) before anything is measured. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <libgen.h>
 #include <stdarg.h>
@@ -118,9 +119,10 @@ static int resolve(const char *path, char *out, size_t len)
 }
 
 /* open_temp_at - a new file of a unique name beside NAME in the directory
- * open as dfd (".NAME.XXXXXX"), O_EXCL|O_NOFOLLOW, mode 0644; its name in
- * tmp. -1 with errno on failure. */
-static int open_temp_at(int dfd, const char *name, char *tmp, size_t len)
+ * open as dfd (".NAME.XXXXXX"), O_EXCL|O_NOFOLLOW, mode 0644: its
+ * descriptor in *fd, its name in tmp; false with errno saying why (the
+ * callers put the errno text in their one-line message). */
+static bool open_temp_at(int dfd, const char *name, char *tmp, size_t len, int *fd)
 {
 	static const char az[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	struct timespec ts;
@@ -137,29 +139,31 @@ static int open_temp_at(int dfd, const char *name, char *tmp, size_t len)
 		suf[6] = '\0';
 		if ((size_t)snprintf(tmp, len, ".%.200s.%s", name, suf) >= len) {
 			errno = ENAMETOOLONG;
-			return -1;
+			return false;
 		}
-		int fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd >= 0) {
-			(void)fchmod(fd, 0644); /* whatever the umask: a result is shared */
-			return fd;
+		*fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (*fd >= 0) {
+			(void)fchmod(*fd, 0644); /* whatever the umask: a result is shared */
+			return true;
 		}
 		if (errno != EEXIST)
-			return -1;
+			return false;
 	}
-	return -1;
+	return false;
 }
 
-/* open_parent - the directory holding path, opened (for openat/renameat
- * and its fsync), and the file's own name in base. -1 with errno. */
-static int open_parent(const char *path, char *base, size_t len)
+/* open_parent - the directory holding path, opened as *dfd (for
+ * openat/renameat and its fsync), and the file's own name in base; false
+ * with errno saying why. */
+static bool open_parent(const char *path, char *base, size_t len, int *dfd)
 {
 	char dcopy[PATH_MAX], bcopy[PATH_MAX];
 
 	snprintf(dcopy, sizeof(dcopy), "%s", path);
 	snprintf(bcopy, sizeof(bcopy), "%s", path);
 	snprintf(base, len, "%s", basename(bcopy));
-	return open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	*dfd = open(dirname(dcopy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return *dfd >= 0;
 }
 
 /* replace_at - the one atomic writer (result files and the settings
@@ -178,8 +182,7 @@ static int replace_at(int dfd, const char *name, rtb_output_fn fn, const void *a
 	FILE *f;
 	int fd, e = 0;
 
-	fd = open_temp_at(dfd, name, tmp, sizeof(tmp));
-	if (fd < 0)
+	if (!open_temp_at(dfd, name, tmp, sizeof(tmp), &fd))
 		return errno ? errno : EIO;
 	f = fdopen(fd, "w");
 	if (!f) {
@@ -243,13 +246,12 @@ int rtb_posix_replace_at(int dfd, const char *name, const void *buf, size_t len)
 int rtb_port_output_check(const char *path)
 {
 	char target[PATH_MAX], tmp[PATH_MAX], base[NAME_MAX + 1];
-	int rc = resolve(path, target, sizeof(target)), fd, dfd;
+	int rc = resolve(path, target, sizeof(target)), fd, dfd = -1;
 
 	if (rc)
 		return RTB_EINVAL;
-	dfd = open_parent(target, base, sizeof(base));
-	fd = dfd < 0 ? -1 : open_temp_at(dfd, base, tmp, sizeof(tmp));
-	if (fd < 0) {
+	if (!open_parent(target, base, sizeof(base), &dfd) ||
+	    !open_temp_at(dfd, base, tmp, sizeof(tmp), &fd)) {
 		rc = set_err(RTB_EINVAL, path, "cannot create a file there (%s)", strerror(errno));
 		if (dfd >= 0)
 			close(dfd);
@@ -320,8 +322,7 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 		errno = EINVAL;
 		return RTB_EIO;
 	}
-	dfd = open_parent(target, base, sizeof(base));
-	if (dfd < 0) {
+	if (!open_parent(target, base, sizeof(base), &dfd)) {
 		e = errno;
 		set_err(RTB_EIO, path, "cannot open its directory (%s)", strerror(e));
 		errno = e;

@@ -285,16 +285,17 @@ int rtb_port_journal_write(const long *old, const long *set, const unsigned char
 	return e ? refuse(rtb_err_from_errno(e), "%s/state: %s", state_dir(), strerror(e)) : 0;
 }
 
-/* parse_long - all of s a decimal integer (sign allowed), nothing else. */
+/* parse_long - all of s a decimal integer (sign allowed), nothing else:
+ * 0, or RTB_EFORMAT. */
 static int parse_long(const char *s, long *v)
 {
 	char *end;
 
 	if (!*s || (*s != '-' && (*s < '0' || *s > '9')))
-		return -1;
+		return RTB_EFORMAT;
 	errno = 0;
 	*v = strtol(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	return errno || *end ? RTB_EFORMAT : 0;
 }
 
 /* parse_record - "rtbench-state 1", "pid N", "knob K PATH OLD SET"...:

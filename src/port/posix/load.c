@@ -31,6 +31,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -57,9 +58,10 @@ struct dirent64_raw {          /* what getdents64 returns */
 	char d_name[];
 };
 
-/* parent_of - the parent pid of p from /proc/P/stat, or -1 (async-signal
- * safe: no stdio, no allocation). */
-static pid_t parent_of(pid_t p)
+/* parent_of - the parent pid of p from /proc/P/stat into *pp; false when
+ * p is gone or its stat unreadable (async-signal safe: no stdio, no
+ * allocation). */
+static bool parent_of(pid_t p, pid_t *pp)
 {
 	char path[32] = "/proc/", digits[16], buf[512];
 	int nd = 0, i = 6, fd;
@@ -72,20 +74,21 @@ static pid_t parent_of(pid_t p)
 	memcpy(path + i, "/stat", 6);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -1;
+		return false;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n <= 0)
-		return -1;
+		return false;
 	buf[n] = '\0';
 	/* "pid (comm) S ppid ...": comm may hold anything, ')' included */
 	char *c = strrchr(buf, ')');
 	if (!c || c[1] != ' ' || !c[2] || c[3] != ' ')
-		return -1;
-	pid_t pp = 0;
+		return false;
+	pid_t v = 0;
 	for (c += 4; *c >= '0' && *c <= '9'; c++)
-		pp = pp * 10 + (*c - '0');
-	return pp;
+		v = v * 10 + (*c - '0');
+	*pp = v;
+	return true;
 }
 
 /* signal_tree - sig to every descendant of root (not root itself), found
@@ -120,7 +123,7 @@ static int signal_tree(pid_t root, int sig)
 					continue;
 				for (int k = 0; k < n && !known; k++)
 					known = set[k] == p;
-				if (known || (pp = parent_of(p)) <= 0)
+				if (known || !parent_of(p, &pp) || pp <= 0)
 					continue;
 				for (int k = 0; k < n; k++) {
 					if (set[k] != pp)

@@ -19,6 +19,7 @@
 #define RTB_BOARD_CONTRACT_H
 
 #include <stdint.h>
+#include "rtbench/err.h"
 
 /* rtb_board_init - console on, time counter running. Before the scheduler. */
 void rtb_board_init(void);
@@ -29,16 +30,16 @@ void rtb_board_write(const void *buf, unsigned long len);
 /* The periodic hardware event: fn runs in its interrupt (or the board's
  * nearest equivalent: the simulator's tick hook) with the ticks elapsed
  * since the expiry that raised it. The first expiry is first_ticks from
- * now (0: one period), then one every period_ticks (>= 2; -1 otherwise).
- * One user at a time. */
+ * now (0: one period), then one every period_ticks (>= 2; RTB_EINVAL
+ * otherwise). 0 when started. One user at a time. */
 typedef void (*rtb_board_timer_fn)(uint32_t late_ticks, void *ctx);
 int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,
 			  rtb_board_timer_fn fn, void *ctx);
 void rtb_board_timer_stop(void);
 
-/* A one-shot interrupt after `ticks`: fn(ctx) runs in it. -1 if the
- * one-shot timer is in use or the board has none (sleeps then end on a
- * FreeRTOS tick). */
+/* A one-shot interrupt after `ticks`: fn(ctx) runs in it. 0 when armed,
+ * RTB_EBUSY if the one-shot timer is in use, RTB_ENOTSUP if the board has
+ * none (sleeps then end on a FreeRTOS tick). */
 int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx);
 void rtb_board_oneshot_cancel(void);
 

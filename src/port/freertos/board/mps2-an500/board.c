@@ -77,7 +77,7 @@ void rtb_board_timer0_isr(void)
 int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks, rtb_board_timer_fn fn, void *ctx)
 {
 	if (period_ticks < 2)
-		return -1;
+		return RTB_EINVAL;
 	T0_CTRL = 0;
 	timer_fn = fn;
 	timer_ctx = ctx;
@@ -165,7 +165,7 @@ void rtb_board_timer1_isr(void)
 int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx)
 {
 	if (oneshot_fn)
-		return -1;
+		return RTB_EBUSY;
 	T1_CTRL = 0;
 	oneshot_ctx = ctx;
 	oneshot_fn = fn;

@@ -18,6 +18,7 @@ struct _reent;
 void __malloc_lock(struct _reent *r);
 void __malloc_unlock(struct _reent *r);
 
+/* _sbrk - newlib's heap hook: incr more bytes of [_heap_start, _heap_end). */
 void *_sbrk(ptrdiff_t incr)
 {
 	static char *brk = &_heap_start;
@@ -31,6 +32,9 @@ void *_sbrk(ptrdiff_t incr)
 	return old;
 }
 
+/* _write - newlib's output hook: stdout and stderr to the console. Its
+ * contract is write(2)'s, not rtbench's: the count, or -1 with errno (the
+ * one -1 below main, because newlib calls it, not rtbench). */
 int _write(int fd, const void *buf, size_t len)
 {
 	if (fd != 1 && fd != 2) {

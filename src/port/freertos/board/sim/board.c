@@ -42,7 +42,7 @@ int rtb_board_timer_start(uint32_t period_ticks, uint32_t first_ticks,
 			  rtb_board_timer_fn fn, void *ctx)
 {
 	if (period_ticks < 2)
-		return -1;
+		return RTB_EINVAL;
 	tm.fn = NULL;
 	tm.ctx = ctx;
 	tm.period_ns = period_ticks;
@@ -61,7 +61,7 @@ int rtb_board_oneshot(uint32_t ticks, void (*fn)(void *ctx), void *ctx)
 	(void)ticks;
 	(void)fn;
 	(void)ctx;
-	return -1;
+	return RTB_ENOTSUP; /* no second timer: sleeps end on a FreeRTOS tick */
 }
 
 void rtb_board_oneshot_cancel(void)
