@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - a run's set-up and teardown: the environment every
+ * benchmark runs in, shared by run, run --duration (long.c) and selftest.
+ *
+ * Before the first benchmark: the settings lock and a killed run's repair
+ * (env.c), the fingerprint and the clock, the scheduling the OS grants
+ * (and a warning in the result when it does not), memory locking, the
+ * idle-latency request, the doctor's findings, what the platform weakens
+ * (a VM, one CPU, a non-preemptible kernel), the cost of a timestamp, the
+ * cross-CPU counter check, the watchdog and the load. After the last: the
+ * load stopped, every system setting restored, the watchdog shut down.
+ * The benchmarks, their rounds and outcomes are in run.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/run.h"
+#include "core/env.h"
+#include "core/load.h"
+#include "core/trace_run.h"
+#include "core/watchdog.h"
+#include "core/xcpu.h"
+#include "rtbench/doctor.h"
+#include "rtbench/err.h"
+
+/* cmp_i64 - qsort order of int64_t. */
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* measure_clock - cost of one stamp as benchmarks take it, and the empty
+ * measurement loop (two stamps around nothing): the floor of every figure. */
+static void measure_clock(struct rtb_result *r)
+{
+	enum { N = 200000, PAIRS = 10001 };
+	static int64_t pair[PAIRS];
+	double best = 1e9;
+	volatile uint64_t sink = 0;
+	const struct rtb_clock_info *ci = &r->clock;
+
+	for (int k = 0; k < 5; k++) {
+		int64_t t0 = rtb_port_mono_ns();
+		for (int i = 0; i < N; i++)
+			sink += rtb_port_ticks();
+		double c = (double)(rtb_port_mono_ns() - t0) / N;
+		if (c < best)
+			best = c;
+	}
+	(void)sink;
+	for (int i = 0; i < PAIRS; i++) {
+		uint64_t a = rtb_port_ticks();
+		uint64_t b = rtb_port_ticks();
+		pair[i] = rtb_ticks_to_ns(ci, b - a);
+	}
+	qsort(pair, PAIRS, sizeof(pair[0]), cmp_i64);
+	r->clock_read_ns = (int64_t)(best + 0.5);
+	r->clock_bare_read_ns = (int64_t)(ci->bare_read_ns + 0.5);
+	r->loop_overhead_ns = pair[PAIRS / 2];
+}
+
+/* default_label - --label, or HOST-RELEASE with "-nort" when the run had
+ * no real-time priority. */
+static void default_label(const struct rtb_opts *o, struct rtb_result *r)
+{
+	if (o->label && *o->label)
+		snprintf(r->set.label, sizeof(r->set.label), "%s", o->label);
+	else
+		snprintf(r->set.label, sizeof(r->set.label), "%s-%s%s", r->fp.hostname,
+			 r->fp.os_release, r->set.rt_granted ? "" : "-nort");
+}
+
+/* changes_knobs - 1 if this run will change a system-wide knob (and so
+ * needs the settings lock). */
+static int changes_knobs(const struct rtb_opts *o)
+{
+	if (!o->rt || o->rr_slice_ms <= 0)
+		return 0;
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (rtb_benches[i]->changes_knobs && rtb_bench_selected(rtb_benches[i], o->tests))
+			return 1;
+	return 0;
+}
+
+/* run_doctor - the doctor's findings for the measured CPU (read-only,
+ * rtbench/doctor.h), kept in the result; budget: the deadline if one was
+ * given, else 10 us. */
+static void run_doctor(struct rtb_ctx *c)
+{
+	struct rtb_doctor_cfg cfg = {
+		.root = "", .cpus = c->cpu >= 0 && c->cpu < 64 ? 1ull << c->cpu : 0,
+		.budget_ns = c->o->deadline_ns > 0 ? c->o->deadline_ns : 10000,
+		.idle_held_us = c->res->set.idle_latency_held_us,
+	};
+
+	if (cfg.cpus)
+		rtb_port_doctor(&cfg, &c->res->doctor);
+}
+
+/* rtb_run_setup - everything before the first benchmark. */
+int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
+		  struct rtb_result *res, struct rtb_ctx *c)
+{
+	struct rtb_settings *s = &res->set;
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->o = o;
+	c->res = res;
+	c->clk = &res->clock;
+	c->stop = rtb_wd_stop_flag();
+
+	rc = rtb_port_init();
+	if (rc)
+		return rc;
+	/* before the fingerprint reads the knobs: a killed run's leftovers
+	 * are repaired, and the lock is ours if this run changes any */
+	char what[240];
+	rtb_port_date_utc(s->date_utc, sizeof(s->date_utc)); /* "" if unknown */
+	snprintf(what, sizeof(what), "%.180s (since %s)", command_line ? command_line : "rtbench",
+		 s->date_utc);
+	rc = rtb_env_begin(what, changes_knobs(o), o->lock_wait_ns, res);
+	if (rc == RTB_EINTR)
+		rtb_wd_note_signal(rtb_env_stop_signal());
+	if (rc)
+		return rc;
+	rtb_port_fingerprint(&res->fp);
+	if (o->emulation.present) {
+		res->fp.emulation = o->emulation;
+		if (o->emulation.icount_shift < 0)
+			rtb_result_warn(res, "%s", RTB_EMULATED_NOICOUNT);
+	}
+	rc = rtb_port_clock_init(&res->clock);
+	if (rc)
+		return rc;
+
+	snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
+	snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
+	s->samples = o->samples;
+	s->period_ns = o->period_ns;
+	s->deadline_ns = o->deadline_ns;
+	s->prio = o->prio;
+	s->rt_requested = o->rt;
+	s->idle_latency_held_us = -1;
+	s->rr_timeslice_ms_used = -1;
+	s->rt_runtime_us_used = -2;
+	snprintf(s->load, sizeof(s->load), "%s", "idle (rtbench adds no load)");
+
+	int ncpu = rtb_ncpus();
+	c->cpu = o->cpu >= 0 ? o->cpu : ncpu - 1;
+	c->other_cpu = ncpu > 1 ? (c->cpu == 0 ? 1 : 0) : -1;
+	s->cpu = c->cpu;
+
+	if (o->mlock) {
+		rc = rtb_port_lock_memory();
+		s->mlocked = rc == 0;
+		if (rc == RTB_ERANGE)
+			rtb_result_warn(res, "memory not locked: the locked-memory limit (ulimit -l) is finite "
+					"for this user, and locking all future memory under it would make the "
+					"sample buffers fail to allocate; page faults may land in samples");
+		else if (rc)
+			rtb_result_warn(res, "memory not locked (%s): page faults may land in samples",
+					rtb_strerror(rc));
+	}
+	rc = rtb_port_prio_init(o->prio);
+	if (rc) {
+		fprintf(stderr, "rtbench: priority %d: the priority levels do not fit above it\n", o->prio);
+		return rc;
+	}
+	if (o->rt) {
+		rc = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
+		c->rt = rc == 0;
+		if (rc == RTB_EPERM)
+			rtb_result_warn(res, "DEGRADED: real-time priority refused (no permission): every task ran SCHED_OTHER");
+		else if (rc)
+			rtb_result_warn(res, "DEGRADED: cannot run SCHED_FIFO %d on CPU %d (%s): every task ran SCHED_OTHER",
+					o->prio, c->cpu, rtb_strerror(rc));
+		if (rc)
+			rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
+	} else {
+		rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
+		rtb_result_warn(res, "DEGRADED on purpose (--no-rt): every task ran SCHED_OTHER, no real-time priority");
+	}
+	s->rt_granted = c->rt;
+	if (o->idle_latency_us >= 0) {
+		rc = rtb_port_idle_latency_hold(o->idle_latency_us);
+		if (!rc)
+			s->idle_latency_held_us = o->idle_latency_us;
+		else
+			rtb_result_warn(res, "could not hold the CPU idle latency at %d us (%s): idle-exit latency is in the figures",
+					o->idle_latency_us, rtb_strerror(rc));
+	}
+	if (c->rt && o->rr_slice_ms > 0)
+		s->rr_timeslice_ms_used = o->rr_slice_ms;
+	run_doctor(c);
+	/* Under an instruction-counting emulator the host's descheduling
+	 * stops virtual time too: the EMULATED line says what the figures are
+	 * instead (emulation.h). */
+	if (res->fp.virt[0] && !(res->fp.emulation.present && res->fp.emulation.icount_shift >= 0))
+		rtb_result_warn(res, "virtual machine (%s): the host can deschedule a vCPU at any time; maxima include host delays",
+				res->fp.virt);
+	if (ncpu < 2)
+		rtb_result_warn(res, "one CPU: the watchdog and all system activity share the measurement CPU");
+	/* the port says whether its kernel is fully preemptible (PREEMPT_RT,
+	 * an RTOS): without it, kernel code runs to its next preemption point
+	 * before a woken real-time task, and that is in every maximum */
+	if (res->fp.realtime == 0)
+		rtb_result_warn(res, "the kernel is not fully preemptible (%s): a wake-up waits for kernel code "
+				"to reach a preemption point; maxima include that", res->fp.preempt_model);
+	if (res->clock.note[0])
+		rtb_result_warn(res, "clock: %s", res->clock.note);
+	if (o->trace)
+		rtb_trace_setup(c);
+	rtb_break_arm(c);
+	default_label(o, res);
+
+	measure_clock(res);
+	if ((double)res->clock_read_ns > 1.5 * res->clock.bare_read_ns + 1.0)
+		rtb_result_warn(res, "a timestamp costs %lld ns, over 1.5 times a bare counter read (%.1f ns): "
+				"every figure carries that intrusion", (long long)res->clock_read_ns,
+				res->clock.bare_read_ns);
+	if (c->other_cpu >= 0) {
+		/* a cross-CPU figure is a difference of two CPUs' stamps:
+		 * valid only if their counters agree (and the kernel trusts
+		 * its own counter across CPUs) */
+		rc = rtb_xcpu_measure(&res->clock, c->other_cpu, c->rt, &res->xcpu);
+		res->xcpu.cpu_a = c->cpu;
+		res->xcpu.cpu_b = c->other_cpu;
+		res->xcpu.err = rc;
+		/* the warnings come with the *.xcpu figures, at the end
+		 * (xcpu_warnings): a run without them is not weakened */
+		res->xcpu.clocksource_warn = !strcmp(res->clock.source, "tsc") &&
+			res->fp.clocksource[0] && strcmp(res->fp.clocksource, "tsc");
+	}
+	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
+	 * left; the watchdog goes there too (core/long.c) */
+	rc = rtb_wd_start(o->ncpus_list > 0 && o->cpu >= 0 ? c->cpu :
+			  c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
+	if (rc)
+		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));
+	rc = rtb_load_start(o, res);
+	if (rc) {
+		fprintf(stderr, "rtbench: cannot start the load: %s\n", rtb_strerror(rc));
+		rtb_run_teardown(c);
+		return rc;
+	}
+	return 0;
+}
+
+/* rtb_run_teardown - everything after the last benchmark; a setting that
+ * could not be restored is a warning in the result. */
+void rtb_run_teardown(struct rtb_ctx *c)
+{
+	rtb_load_stop();
+	int rc = rtb_env_restore();
+	if (rc)
+		rtb_result_warn(c->res, "could not restore a system setting: %s", rtb_strerror(rc));
+	rtb_wd_shutdown();
+	if (rtb_wd_reason() != RTB_WD_NONE)
+		c->res->set.stopped_early = 1;
+}
