@@ -14,6 +14,7 @@
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
 #include "rtbench/hmetric.h"
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
 #include "rtbench/trace.h"
@@ -415,5 +416,9 @@ void rtb_metric_round_record(struct rtb_metric *m);
  * of its value (the "+-X%" every figure carries) into *pct; false (and
  * *pct untouched) with fewer than two rounds or a zero value. */
 bool rtb_spread_pct(const struct rtb_spread *s, int nrounds, int64_t value, double *pct);
+/* rtb_metric_stat - statistic s of m (rtbench/stat_names.h), as finished
+ * (rtb_metric_finish): the integer ones (ns, or a count) in *i, the real
+ * ones (RTB_STATF_REAL: mean, stddev, in ns) in *d; the other left as is. */
+void rtb_metric_stat(const struct rtb_metric *m, enum rtb_stat s, int64_t *i, double *d);
 
 #endif

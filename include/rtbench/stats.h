@@ -10,17 +10,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The percentiles every measurement reports, in this order. */
+/* The percentiles every measurement reports, in this order: their levels
+ * and names are rtbench/stat_names.h's (rtb_pct_level, rtb_pct_key). */
 #define RTB_NPCT 6
-extern const double rtb_pct_levels[RTB_NPCT]; /* 50, 90, 99, 99.9, 99.99, 99.999 */
-/* rtb_pct_keys - the name of each level in result files: "p50" ... "p99_999" */
-extern const char *const rtb_pct_keys[RTB_NPCT];
 
 struct rtb_stats {
 	uint64_t count;
 	int64_t min, max;          /* ns */
 	double mean, stddev;       /* ns; stddev is the sample (n-1) deviation, 0 for n<2 */
-	int64_t pct[RTB_NPCT];     /* ns, at rtb_pct_levels */
+	int64_t pct[RTB_NPCT];     /* ns, at rtb_pct_level(k) */
 	int64_t median;            /* == pct[0] */
 };
 

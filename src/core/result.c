@@ -7,6 +7,7 @@
 #include "rtbench/result.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
+#include "rtbench/stat_names.h"
 
 const char *rtb_status_name(enum rtb_metric_status s)
 {
@@ -229,7 +230,7 @@ static void hm_finish(struct rtb_metric *m)
 	m->stats.mean = a->mean;
 	m->stats.stddev = rtb_hm_acc_stddev(a);
 	for (int k = 0; k < RTB_NPCT; k++)
-		m->stats.pct[k] = rtb_hm_pct(&m->hist, rtb_pct_levels[k]);
+		m->stats.pct[k] = rtb_hm_pct(&m->hist, rtb_pct_level(k));
 	m->stats.median = m->stats.pct[0];
 }
 
@@ -459,4 +460,23 @@ void rtb_result_free(struct rtb_result *r)
 		rtb_free(r->metrics[i]);
 	}
 	r->nmetrics = 0;
+}
+
+/* rtb_metric_stat - statistic s of m (result.h). */
+void rtb_metric_stat(const struct rtb_metric *m, enum rtb_stat s, int64_t *i, double *d)
+{
+	const struct rtb_stats *st = &m->stats;
+
+	switch (s) {
+	case RTB_STAT_COUNT: *i = (int64_t)m->count; break;
+	case RTB_STAT_MIN: *i = st->min; break;
+	case RTB_STAT_MEAN: *d = st->mean; break;
+	case RTB_STAT_STDDEV: *d = st->stddev; break;
+	case RTB_STAT_MAX: *i = st->max; break;
+	case RTB_STAT_INVALID: *i = (int64_t)m->invalid; break;
+	case RTB_STAT_OVERRUNS: *i = (int64_t)m->overruns; break;
+	case RTB_STAT_MISSED: *i = (int64_t)m->missed; break;
+	case RTB_STAT_OVER_DEADLINE: *i = (int64_t)m->over_deadline; break;
+	default: *i = st->pct[s - RTB_STAT_P50]; break; /* the percentiles */
+	}
 }

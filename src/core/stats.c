@@ -13,10 +13,8 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
-
-const double rtb_pct_levels[RTB_NPCT] = { 50, 90, 99, 99.9, 99.99, 99.999 };
-const char *const rtb_pct_keys[RTB_NPCT] = { "p50", "p90", "p99", "p99_9", "p99_99", "p99_999" };
 
 /* Ranges at most this long are finished by insertion sort. */
 #define SORT_SMALL 24
@@ -243,8 +241,7 @@ int rtb_stats_compute(const int64_t *v, size_t n, int64_t *scratch,
 	out->mean = (double)mean;
 	out->stddev = n > 1 ? (double)sqrtl(m2 / (long double)(n - 1)) : 0.0;
 	for (int k = 0; k < RTB_NPCT; k++)
-		out->pct[k] = rtb_stats_percentile_sorted(scratch, n,
-							  rtb_pct_levels[k]);
+		out->pct[k] = rtb_stats_percentile_sorted(scratch, n, rtb_pct_level(k));
 	out->median = out->pct[0];
 	return RTB_OK;
 }

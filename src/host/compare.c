@@ -137,15 +137,16 @@ int rtb_cmp_share_metric(const struct rtb_rf *a, const struct rtb_rf *b)
 
 /* ---- the statistic rows every table shows ------------------------------ */
 
-const char *const rtb_cmp_row_names[RTB_CMP_NROWS] = {
-	"count", "mean", "stddev", "p50", "p99", "p99.9", "max",
+const enum rtb_stat rtb_cmp_row_stat[RTB_CMP_NROWS] = {
+	RTB_STAT_COUNT, RTB_STAT_MEAN, RTB_STAT_STDDEV, RTB_STAT_P50, RTB_STAT_P99, RTB_STAT_P99_9,
+	RTB_STAT_MAX,
 };
 
 const char *const rtb_cmp_vrow_names[RTB_CMP_NVROWS] = {
 	"p50 shift", "verdict", "p99 verdict", "p99.9 verdict", "max verdict", "P(this<first)",
 };
 
-const char *const rtb_cmp_tail_names[RTB_CMP_NTAIL] = { "p99", "p99.9", "max" };
+const enum rtb_stat rtb_cmp_tail_stat[RTB_CMP_NTAIL] = { RTB_STAT_P99, RTB_STAT_P99_9, RTB_STAT_MAX };
 
 enum rtb_vd_kind rtb_cmp_row_kind(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)
 {
@@ -173,18 +174,10 @@ void rtb_cmp_fmt_verdict(char *buf, size_t len, int has, const struct rtb_verdic
 
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r)
 {
-	/* a summary has the file's count, mean and max only */
-	if (!m->has_stats && r != RTB_CMP_ROW_COUNT && r != RTB_CMP_ROW_MEAN && r != RTB_CMP_ROW_MAX)
-		return NAN;
-	switch (r) {
-	case RTB_CMP_ROW_COUNT: return (double)m->count;
-	case RTB_CMP_ROW_MEAN: return m->mean;
-	case RTB_CMP_ROW_STDDEV: return m->stddev;
-	case RTB_CMP_ROW_P50: return (double)m->pct[0];
-	case RTB_CMP_ROW_P99: return (double)m->pct[2];
-	case RTB_CMP_ROW_P999: return m->has_pct[3] ? (double)m->pct[3] : NAN;
-	default: return (double)m->max;
-	}
+	double v;
+
+	/* a summary has the file's count, mean and max only (rtb_rf_stat) */
+	return rtb_rf_stat(m, rtb_cmp_row_stat[r], &v) ? v : NAN;
 }
 
 double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r)

@@ -22,7 +22,13 @@
 /* The tail statistics judged like the median, each on its per-round
  * values against its own run-to-run noise. */
 enum rtb_cmp_tail { RTB_CMP_TAIL_P99, RTB_CMP_TAIL_P999, RTB_CMP_TAIL_MAX, RTB_CMP_NTAIL };
-extern const char *const rtb_cmp_tail_names[RTB_CMP_NTAIL]; /* "p99", "p99.9", "max" */
+extern const enum rtb_stat rtb_cmp_tail_stat[RTB_CMP_NTAIL]; /* p99, p99.9, max */
+/* rtb_cmp_tail_name - a tail statistic's name in prose and compare's JSON:
+ * its label in rtbench/stat_names.h ("p99.9") */
+static inline const char *rtb_cmp_tail_name(enum rtb_cmp_tail t)
+{
+	return rtb_stat_names[rtb_cmp_tail_stat[t]].label;
+}
 
 /* One metric on one system. */
 struct rtb_cmp_cell {
@@ -111,8 +117,15 @@ enum rtb_cmp_row {
 	RTB_CMP_ROW_COUNT, RTB_CMP_ROW_MEAN, RTB_CMP_ROW_STDDEV,
 	RTB_CMP_ROW_P50, RTB_CMP_ROW_P99, RTB_CMP_ROW_P999, RTB_CMP_ROW_MAX, RTB_CMP_NROWS
 };
-extern const char *const rtb_cmp_row_names[RTB_CMP_NROWS];
-/* rtb_cmp_row_value - the row's figure of m (in m's unit; count as is). */
+extern const enum rtb_stat rtb_cmp_row_stat[RTB_CMP_NROWS]; /* the statistic of each */
+/* rtb_cmp_row_name - a row's heading: its statistic's label in
+ * rtbench/stat_names.h */
+static inline const char *rtb_cmp_row_name(enum rtb_cmp_row r)
+{
+	return rtb_stat_names[rtb_cmp_row_stat[r]].label;
+}
+/* rtb_cmp_row_value - the row's figure of m (in m's unit; count as is),
+ * NAN where the file does not have it. */
 double rtb_cmp_row_value(const struct rtb_rf_metric *m, enum rtb_cmp_row r);
 /* rtb_cmp_row_diff - the relative difference shown beside a row (NAN: none). */
 double rtb_cmp_row_diff(const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);

@@ -81,7 +81,7 @@ static int tail_list(struct rtb_sb *b, const struct rtb_cmp_cell *ce, enum rtb_v
 		if (!ce->has_tv[t] || ce->tv[t].kind != kind)
 			continue;
 		rtb_sb_printf(b, "%s%s", n == 0 ? "" : n == total - 1 ? " and " : ", ",
-			      rtb_cmp_tail_names[t]);
+			      rtb_cmp_tail_name((enum rtb_cmp_tail)t));
 		if (detail && kind == RTB_VD_NOISE)
 			rtb_sb_printf(b, " (+-%.0f%%)", ce->tv[t].noise_pct);
 		else if (detail)
@@ -126,7 +126,7 @@ static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
 		rtb_cmp_fmt_time(v2, sizeof(v2), tail_value(bc->m, t), cm->unit);
 		rtb_cmp_fmt_pct(d, sizeof(d), tail_diff(ce, t));
 		rtb_sb_printf(b, "%s %s %s vs %s %s (%s)", t == RTB_CMP_NTAIL - 1 ? "" : ",",
-			      rtb_cmp_tail_names[t], v1, v2, tu, d);
+			      rtb_cmp_tail_name((enum rtb_cmp_tail)t), v1, v2, tu, d);
 	}
 	if (!verdicts) {
 		rtb_sb_printf(b, ". ");

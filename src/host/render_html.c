@@ -121,7 +121,7 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 	}
 	rtb_sb_puts(b, "</tr></thead><tbody>\n");
 	for (r = 0; r < RTB_CMP_NROWS; r++) {
-		rtb_sb_printf(b, "<tr><td>%s</td>", rtb_cmp_row_names[r]);
+		rtb_sb_printf(b, "<tr><td>%s</td>", rtb_cmp_row_name(r));
 		for (i = 0; i < c->nsys; i++) {
 			const struct rtb_cmp_cell *ce = &cm->cell[i];
 

@@ -112,7 +112,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				for (int t = 0; tail && t < RTB_CMP_NTAIL; t++) {
 					const struct rtb_verdict *tv = &ce->tv[t];
 
-					json_object_set_new(tail, rtb_cmp_tail_names[t], !ce->has_tv[t] ?
+					json_object_set_new(tail, rtb_cmp_tail_name((enum rtb_cmp_tail)t), !ce->has_tv[t] ?
 						json_null() : json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}",
 						"test", "welch-log-round-values",
 						"kind", tv->kind == RTB_VD_NOISE ? "noise" :

@@ -61,7 +61,7 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 			rtb_sb_puts(b, (int)i != cm->base ? "---:|---:|" : "---:|");
 		rtb_sb_puts(b, "\n");
 		for (n = 0; n < RTB_CMP_NROWS + RTB_CMP_NVROWS; n++) {
-			rtb_sb_printf(b, "| %s |", n < RTB_CMP_NROWS ? rtb_cmp_row_names[n] :
+			rtb_sb_printf(b, "| %s |", n < RTB_CMP_NROWS ? rtb_cmp_row_name((enum rtb_cmp_row)n) :
 				      rtb_cmp_vrow_names[n - RTB_CMP_NROWS]);
 			for (i = 0; i < c->nsys; i++) {
 				const struct rtb_cmp_cell *ce = &cm->cell[i];

@@ -113,7 +113,7 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 		}
 		rtb_sb_puts(b, "\n");
 		for (n = 0; n < RTB_CMP_NROWS; n++) {
-			rtb_sb_printf(b, "%-16s", rtb_cmp_row_names[n]);
+			rtb_sb_printf(b, "%-16s", rtb_cmp_row_name((enum rtb_cmp_row)n));
 			for (i = 0; i < c->nsys; i++) {
 				rtb_cmp_fmt_row(v, sizeof(v), cm, &cm->cell[i], (enum rtb_cmp_row)n);
 				rtb_sb_printf(b, "  %*s", w[i], v);

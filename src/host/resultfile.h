@@ -11,15 +11,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 
 /* The newest schema version this reader understands. */
 #define RTB_RF_SCHEMA "rtbench-result"
 #define RTB_RF_SCHEMA_VERSION 2
 
-/* Percentile keys of a metric, in this order (as in the file). */
-/* the percentile levels and their keys are the writer's (rtbench/stats.h:
- * rtb_pct_levels, rtb_pct_keys): one table */
+/* Percentiles of a metric, in this order (as in the file): their levels
+ * and keys are the writer's (rtbench/stat_names.h): one table. */
 #define RTB_RF_NPCT RTB_NPCT
 
 /* One histogram bucket: `count` values in [lo, hi). */
@@ -165,6 +165,10 @@ void rtb_rf_free(struct rtb_rf *r);
 
 /* rtb_rf_find - metric by id, or NULL. */
 const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id);
+/* rtb_rf_stat - statistic s of m (rtbench/stat_names.h) into *v, as the
+ * file gave it; 0 when the file does not have it (a skipped metric's
+ * statistics, a summary's percentiles), else 1. */
+int rtb_rf_stat(const struct rtb_rf_metric *m, enum rtb_stat s, double *v);
 
 /* rtb_rf_kv_get - value of `key` in a key list, or NULL. */
 const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key);

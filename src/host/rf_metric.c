@@ -6,7 +6,11 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/stat_names.h"
 #include "host/rf_internal.h"
+
+/* the result file's key of statistic RTB_STAT_s: the writer's own table */
+#define KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
 
 static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
 {
@@ -160,11 +164,11 @@ static int rf_pct_order(struct rf_ctx *c, const struct rtb_rf_metric *m)
 			continue;
 		if (m->pct[i] < m->min || m->pct[i] > m->max)
 			return rf_fail(c, RTB_EFORMAT, "\"%s\" is %lld, outside min..max (%lld..%lld)",
-				       rtb_pct_keys[i], (long long)m->pct[i], (long long)m->min,
+				       rtb_pct_key(i), (long long)m->pct[i], (long long)m->min,
 				       (long long)m->max);
 		if (last >= 0 && m->pct[i] < m->pct[last])
 			return rf_fail(c, RTB_EFORMAT, "\"%s\" %lld is below \"%s\" %lld",
-				       rtb_pct_keys[i], (long long)m->pct[i], rtb_pct_keys[last],
+				       rtb_pct_key(i), (long long)m->pct[i], rtb_pct_key(last),
 				       (long long)m->pct[last]);
 		last = i;
 	}
@@ -202,7 +206,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		return rf_fail(c, RTB_EFORMAT,
 			       "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
 			       m->status);
-	if ((rc = rf_opt_int(c, j, "count", &cnt, &has)))
+	if ((rc = rf_opt_int(c, j, KEY(COUNT), &cnt, &has)))
 		return rc;
 	if (cnt < 0)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
@@ -214,11 +218,11 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (m->summary_only)
 		m->has_stats = 0;
 	/* a summary keeps the file's own min, mean and max when it has them */
-	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, "min")) &&
-	    json_is_integer(json_object_get(j, "max")) && json_is_number(json_object_get(j, "mean"))) {
-		if ((rc = rf_req_int(c, j, "min", &m->min)) ||
-		    (rc = rf_req_int(c, j, "max", &m->max)) ||
-		    (rc = rf_req_num(c, j, "mean", &m->mean)))
+	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, KEY(MIN))) &&
+	    json_is_integer(json_object_get(j, KEY(MAX))) && json_is_number(json_object_get(j, KEY(MEAN)))) {
+		if ((rc = rf_req_int(c, j, KEY(MIN), &m->min)) ||
+		    (rc = rf_req_int(c, j, KEY(MAX), &m->max)) ||
+		    (rc = rf_req_num(c, j, KEY(MEAN), &m->mean)))
 			return rc;
 		if (m->min < 0 || m->min > m->max || !isfinite(m->mean) || m->mean < (double)m->min ||
 		    m->mean > (double)m->max)
@@ -229,10 +233,10 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (!has && m->has_stats)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
 	if (m->has_stats) {
-		if ((rc = rf_req_int(c, j, "min", &m->min)) ||
-		    (rc = rf_req_int(c, j, "max", &m->max)) ||
-		    (rc = rf_req_num(c, j, "mean", &m->mean)) ||
-		    (rc = rf_req_num(c, j, "stddev", &m->stddev)))
+		if ((rc = rf_req_int(c, j, KEY(MIN), &m->min)) ||
+		    (rc = rf_req_int(c, j, KEY(MAX), &m->max)) ||
+		    (rc = rf_req_num(c, j, KEY(MEAN), &m->mean)) ||
+		    (rc = rf_req_num(c, j, KEY(STDDEV), &m->stddev)))
 			return rc;
 		/* a negative stddev never; a mean outside [min, max] never (so a
 		 * negative mean of latencies, min >= 0, is refused; a difference
@@ -244,13 +248,13 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 				       "not statistics of these samples (negative stddev, or mean outside min..max)",
 				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
 		for (i = 0; i < RTB_RF_NPCT; i++) {
-			if ((rc = rf_opt_int(c, j, rtb_pct_keys[i], &m->pct[i], &m->has_pct[i])))
+			if ((rc = rf_opt_int(c, j, rtb_pct_key(i), &m->pct[i], &m->has_pct[i])))
 				return rc;
 		}
 		if (!m->has_pct[0])
-			return rf_fail(c, RTB_EFORMAT, "\"p50\" is missing");
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", KEY(P50));
 		if (!m->has_pct[2])
-			return rf_fail(c, RTB_EFORMAT, "\"p99\" is missing");
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", KEY(P99));
 		if (m->min > m->max || m->pct[0] < m->min || m->pct[0] > m->max ||
 		    m->pct[2] < m->min || m->pct[2] > m->max)
 			return rf_fail(c, RTB_EFORMAT,
@@ -261,10 +265,10 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 			return rc;
 	}
 	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
-	    (rc = rf_opt_count(c, j, "invalid", &m->invalid)) ||
-	    (rc = rf_opt_count(c, j, "overruns", &m->overruns)) ||
-	    (rc = rf_opt_count(c, j, "missed", &m->missed)) ||
-	    (rc = rf_opt_count(c, j, "over_deadline", &m->over_deadline)) ||
+	    (rc = rf_opt_count(c, j, KEY(INVALID), &m->invalid)) ||
+	    (rc = rf_opt_count(c, j, KEY(OVERRUNS), &m->overruns)) ||
+	    (rc = rf_opt_count(c, j, KEY(MISSED), &m->missed)) ||
+	    (rc = rf_opt_count(c, j, KEY(OVER_DEADLINE), &m->over_deadline)) ||
 	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
 	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
 		return rc;
@@ -284,4 +288,28 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		return rc;
 	c->where[0] = 0;
 	return 0;
+}
+
+/* rtb_rf_stat - statistic s of m as the file gave it (resultfile.h). A
+ * summary (rt-tests min/avg/max, an overflowed histogram) has the file's
+ * own count, min, mean, max and counters, nothing else. */
+int rtb_rf_stat(const struct rtb_rf_metric *m, enum rtb_stat s, double *v)
+{
+	if (!m->has_stats && (rtb_stat_names[s].flags & RTB_STATF_STATS) &&
+	    (!m->has_summary || s == RTB_STAT_STDDEV || rtb_stat_is_pct(s)))
+		return 0;
+	switch (s) {
+	case RTB_STAT_COUNT: *v = (double)m->count; return 1;
+	case RTB_STAT_MIN: *v = (double)m->min; return 1;
+	case RTB_STAT_MEAN: *v = m->mean; return 1;
+	case RTB_STAT_STDDEV: *v = m->stddev; return 1;
+	case RTB_STAT_MAX: *v = (double)m->max; return 1;
+	case RTB_STAT_INVALID: *v = (double)m->invalid; return 1;
+	case RTB_STAT_OVERRUNS: *v = (double)m->overruns; return 1;
+	case RTB_STAT_MISSED: *v = (double)m->missed; return 1;
+	case RTB_STAT_OVER_DEADLINE: *v = (double)m->over_deadline; return 1;
+	default: /* the percentiles */
+		*v = (double)m->pct[s - RTB_STAT_P50];
+		return m->has_pct[s - RTB_STAT_P50];
+	}
 }

@@ -36,9 +36,13 @@
 #include <time.h>
 #include <math.h>
 
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 #include "rtbench/err.h"
 #include "host/rttests.h"
+
+/* the result file's key of statistic RTB_STAT_s (the writer's table) */
+#define KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
 
 struct tool_map {
 	const char *tool, *id, *title;
@@ -279,7 +283,7 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		return NULL;
 	if (agg && g->max_cpu >= 0)
 		snprintf(where, sizeof(where), " (on CPU %lld)", g->max_cpu);
-	json_object_set_new(m, "count", json_integer(g->count));
+	json_object_set_new(m, KEY(COUNT), json_integer(g->count));
 	if (!g->has_hist || g->hcount != g->count) {
 		snprintf(note, sizeof(note), "from rt-tests %s %s: min %.3f us, avg %.3f us, max %.3f us%s "
 			 "over %lld samples%s%s; %s, so compared on its max%s only", map->tool, ver,
@@ -291,9 +295,9 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 			 g->has_hist ? " and overflow count" : "");
 		json_object_set_new(m, "summary_only", json_true());
 		json_object_set_new(m, "note", json_string(note));
-		json_object_set_new(m, "min", json_integer(g->vmin * unit_ns));
-		json_object_set_new(m, "max", json_integer(g->vmax * unit_ns));
-		json_object_set_new(m, "mean", json_real(g->wsum / (double)g->count * (double)unit_ns));
+		json_object_set_new(m, KEY(MIN), json_integer(g->vmin * unit_ns));
+		json_object_set_new(m, KEY(MAX), json_integer(g->vmax * unit_ns));
+		json_object_set_new(m, KEY(MEAN), json_real(g->wsum / (double)g->count * (double)unit_ns));
 		if (g->has_hist) {
 			/* what the histogram holds, and how many values lay above it */
 			hist = json_pack("{s:s, s:i, s:I}", "layout", "linear", "underflow", 0,
@@ -308,9 +312,6 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		}
 		return m;
 	}
-	/* rtb_pct_levels as fractions, written out: exact decimal literals,
-	 * so a rank on a boundary (0.999 * 1000) stays 999 */
-	static const double q[RTB_NPCT] = { 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999 };
 	long long cum = 0;
 	size_t k = 0;
 
@@ -324,16 +325,19 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		 "buckets), mean is its avg%s%s", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us",
 		 agg && g->max_cpu >= 0 ? "; max" : "", where);
 	json_object_set_new(m, "note", json_string(note));
-	json_object_set_new(m, "min", json_integer(g->vmin * unit_ns));
-	json_object_set_new(m, "max", json_integer(g->vmax * unit_ns));
-	json_object_set_new(m, "mean", json_real(g->wsum / (double)g->count * (double)unit_ns));
-	json_object_set_new(m, "stddev", json_real(sqrt(fmax(0, ssq / (double)g->count -
+	json_object_set_new(m, KEY(MIN), json_integer(g->vmin * unit_ns));
+	json_object_set_new(m, KEY(MAX), json_integer(g->vmax * unit_ns));
+	json_object_set_new(m, KEY(MEAN), json_real(g->wsum / (double)g->count * (double)unit_ns));
+	json_object_set_new(m, KEY(STDDEV), json_real(sqrt(fmax(0, ssq / (double)g->count -
 					(sum / (double)g->count) * (sum / (double)g->count)))));
-	for (i = 0; i < g->nbk && k < 6; i++) {
+	for (i = 0; i < g->nbk && k < RTB_NPCT; i++) {
 		cum += g->bk[i].n;
-		/* nearest rank: the smallest value with at least ceil(q*N) at or below */
-		while (k < RTB_NPCT && (double)cum >= ceil(q[k] * (double)g->count)) {
-			json_object_set_new(m, rtb_pct_keys[k], json_integer(g->bk[i].v * unit_ns));
+		/* nearest rank: the smallest value with at least ceil(p/100 * N)
+		 * at or below, the rank in integers as the core takes it (99.9%
+		 * of 1000 is rank 999) */
+		while (k < RTB_NPCT &&
+		       (uint64_t)cum >= rtb_stats_rank(rtb_pct_level((int)k), (uint64_t)g->count)) {
+			json_object_set_new(m, rtb_pct_key((int)k), json_integer(g->bk[i].v * unit_ns));
 			k++;
 		}
 	}

@@ -39,6 +39,16 @@ static void put_double(struct rtb_sink *f, double x)
 	rtb_sink_puts(f, buf);
 }
 
+/* The statistic columns after label, id and status, in order (their names
+ * are rtbench/stat_names.h's keys); the "first" column stands before
+ * RTB_STAT_INVALID. p99_999 has no column (see output.h). */
+static const enum rtb_stat cols[] = {
+	RTB_STAT_COUNT, RTB_STAT_MIN, RTB_STAT_MEAN, RTB_STAT_STDDEV, RTB_STAT_P50, RTB_STAT_P90,
+	RTB_STAT_P99, RTB_STAT_P99_9, RTB_STAT_P99_99, RTB_STAT_MAX,
+	RTB_STAT_INVALID, RTB_STAT_OVERRUNS, RTB_STAT_MISSED, RTB_STAT_OVER_DEADLINE,
+};
+#define NCOLS (sizeof(cols) / sizeof(cols[0]))
+
 /* has_stats - the metric measured something (same rule as the JSON). */
 static int has_stats(const struct rtb_metric *m)
 {
@@ -51,8 +61,11 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 {
 	if (!f || !r)
 		return RTB_EINVAL;
-	rtb_sink_puts(f, "label,id,status,count,min,mean,stddev,p50,p90,p99,p99_9,p99_99,"
-	      "max,first,invalid,overruns,missed,over_deadline,pct_resolution_pct\n");
+	rtb_sink_puts(f, "label,id,status");
+	for (size_t c = 0; c < NCOLS; c++)
+		rtb_sink_printf(f, "%s%s", cols[c] == RTB_STAT_INVALID ? ",first," : ",",
+				rtb_stat_names[cols[c]].key);
+	rtb_sink_puts(f, ",pct_resolution_pct\n");
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 		int ok;
@@ -65,25 +78,31 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_fmt_csv_field(f, m->id, sizeof(m->id));
 		rtb_sink_putc(f, ',');
 		rtb_fmt_csv_field(f, rtb_status_name(m->status), SIZE_MAX);
-		rtb_sink_printf(f, ",%lu,", ok ? (unsigned long)m->count : 0UL);
-		if (ok) {
-			const struct rtb_stats *st = &m->stats;
-			rtb_sink_printf(f, "%" PRId64 ",", st->min);
-			put_double(f, st->mean);
+		for (size_t c = 0; c < NCOLS; c++) {
+			enum rtb_stat s = cols[c];
+			int64_t v = 0;
+			double d = 0;
+
 			rtb_sink_putc(f, ',');
-			put_double(f, st->stddev);
-			/* p50 .. p99_99: the first five levels; the CSV has
-			 * no p99_999 column (see output.h) */
-			for (int k = 0; k < 5; k++)
-				rtb_sink_printf(f, ",%" PRId64, st->pct[k]);
-			rtb_sink_printf(f, ",%" PRId64 ",", st->max);
-		} else {
-			rtb_sink_puts(f, ",,,,,,,,,"); /* min mean stddev p50..p99_99 max */
+			if (s == RTB_STAT_INVALID) {
+				if (m->has_first)
+					rtb_sink_printf(f, "%" PRId64, m->first_ns);
+				rtb_sink_putc(f, ',');
+			}
+			/* empty cells where nothing was measured, count 0 */
+			if (!ok && (rtb_stat_names[s].flags & RTB_STATF_STATS))
+				continue;
+			rtb_metric_stat(m, s, &v, &d);
+			if (s == RTB_STAT_COUNT && !ok)
+				v = 0;
+			if (rtb_stat_names[s].flags & RTB_STATF_REAL)
+				put_double(f, d);
+			else if (rtb_stat_names[s].flags & RTB_STATF_TIME)
+				rtb_sink_printf(f, "%" PRId64, v);
+			else
+				rtb_sink_printf(f, "%" PRIu64, (uint64_t)v);
 		}
-		if (m->has_first)
-			rtb_sink_printf(f, "%" PRId64, m->first_ns);
-		rtb_sink_printf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",",
-		    m->invalid, m->overruns, m->missed, m->over_deadline);
+		rtb_sink_putc(f, ',');
 		/* 0: percentiles exact (from every sample); else from the
 		 * histogram, at most this much below the true value */
 		put_double(f, m->hm ? rtb_hist_resolution_pct(&m->hist) : 0.0);

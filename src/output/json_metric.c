@@ -181,6 +181,22 @@ static void write_histogram(struct rtb_jw *w, const struct rtb_hist *h, int with
 	rtb_jw_close(w, '}');
 }
 
+/* put_stat - statistic s of m under its key (stat_names.h): a real number
+ * or an integer, as the table says (the counters are never negative). */
+static void put_stat(struct rtb_jw *w, const struct rtb_metric *m, enum rtb_stat s)
+{
+	int64_t i = 0;
+	double d = 0;
+
+	rtb_metric_stat(m, s, &i, &d);
+	if (rtb_stat_names[s].flags & RTB_STATF_REAL)
+		rtb_jw_dbl(w, rtb_stat_names[s].key, d);
+	else if (rtb_stat_names[s].flags & RTB_STATF_TIME)
+		rtb_jw_int(w, rtb_stat_names[s].key, i);
+	else
+		rtb_jw_uint(w, rtb_stat_names[s].key, (uint64_t)i);
+}
+
 /* rtb_json_metric - one metric (json_w.h). */
 void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 {
@@ -190,7 +206,6 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 			 m->status == RTB_STATUS_PARTIAL) &&
 			m->count > 0 && (m->samples || m->hm);
 	size_t count = has_stats ? m->count : 0;
-	const struct rtb_stats *st = &m->stats;
 
 	rtb_jw_open(w, NULL, '{', 1);
 	RTB_JW_STR(w, "id", m->id);
@@ -200,24 +215,20 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 	rtb_jw_strn(w, "status", rtb_status_name(m->status), SIZE_MAX);
 	RTB_JW_STR(w, "method", m->method);
 	RTB_JW_STR(w, "note", m->note);
-	rtb_jw_uint(w, "count", count);
-	if (has_stats) {
-		rtb_jw_int(w, "min", st->min);
-		rtb_jw_dbl(w, "mean", st->mean);
-		rtb_jw_dbl(w, "stddev", st->stddev);
-		for (int k = 0; k < RTB_NPCT; k++)
-			rtb_jw_int(w, rtb_pct_keys[k], st->pct[k]);
-		rtb_jw_int(w, "max", st->max);
-	}
+	rtb_jw_uint(w, rtb_stat_names[RTB_STAT_COUNT].key, count);
+	/* min .. max (stat_names.h), only where something was measured */
+	for (int s = RTB_STAT_COUNT + 1; has_stats && s < RTB_NSTAT; s++)
+		if (rtb_stat_names[s].flags & RTB_STATF_STATS)
+			put_stat(w, m, (enum rtb_stat)s);
 	if (m->has_first)
 		rtb_jw_int(w, "first", m->first_ns);
 	else
 		rtb_jw_null(w, "first");
-	rtb_jw_uint(w, "invalid", m->invalid);
-	rtb_jw_uint(w, "overruns", m->overruns);
-	rtb_jw_uint(w, "missed", m->missed);
+	put_stat(w, m, RTB_STAT_INVALID);
+	put_stat(w, m, RTB_STAT_OVERRUNS);
+	put_stat(w, m, RTB_STAT_MISSED);
 	rtb_jw_int(w, "deadline_ns", m->deadline_ns);
-	rtb_jw_uint(w, "over_deadline", m->over_deadline);
+	put_stat(w, m, RTB_STAT_OVER_DEADLINE);
 	rtb_jw_int(w, "elapsed_ns", m->elapsed_ns);
 
 	/* rounds: each round's own statistics, and the between-round spread

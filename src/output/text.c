@@ -29,6 +29,13 @@ static void us(struct rtb_sink *f, int64_t ns)
 	rtb_sink_printf(f, " %10.3f", (double)ns / 1000.0);
 }
 
+/* The statistics a row shows, in its columns (the count 8 wide, the times
+ * 10): their headings are rtbench/stat_names.h's labels. */
+static const enum rtb_stat cols[] = {
+	RTB_STAT_COUNT, RTB_STAT_MIN, RTB_STAT_MEAN, RTB_STAT_STDDEV, RTB_STAT_P50,
+	RTB_STAT_P90, RTB_STAT_P99, RTB_STAT_P99_9, RTB_STAT_MAX,
+};
+
 static void header(struct rtb_sink *f, int idx, const char *prefix, size_t plen)
 {
 	rtb_sink_printf(f, "\n%s%s%s (us)", tables[idx] ? tables[idx] : "",
@@ -36,9 +43,10 @@ static void header(struct rtb_sink *f, int idx, const char *prefix, size_t plen)
 	if (plen)
 		rtb_sink_printf(f, "   rows: %.*s*", (int)plen, prefix);
 	rtb_sink_putc(f, '\n');
-	rtb_sink_printf(f, "%-*s %8s %10s %10s %10s %10s %10s %10s %10s %10s %10s %7s %7s\n", NAME_W,
-		"measurement", "count", "min", "mean", "stddev", "p50", "p90", "p99",
-		"p99.9", "max", "first", "p50+-%", "p99+-%");
+	rtb_sink_printf(f, "%-*s", NAME_W, "measurement");
+	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++)
+		rtb_sink_printf(f, " %*s", cols[c] == RTB_STAT_COUNT ? 8 : 10, rtb_stat_names[cols[c]].label);
+	rtb_sink_printf(f, " %10s %7s %7s\n", "first", "p50+-%", "p99+-%");
 }
 
 static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
@@ -61,14 +69,18 @@ static void row(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 		return;
 	}
 	const struct rtb_stats *s = &m->stats;
-	rtb_sink_printf(f, " %8" PRIu64, s->count);
-	us(f, s->min);
-	rtb_sink_printf(f, " %10.3f %10.3f", s->mean / 1000.0, s->stddev / 1000.0);
-	us(f, s->pct[0]);
-	us(f, s->pct[1]);
-	us(f, s->pct[2]);
-	us(f, s->pct[3]);
-	us(f, s->max);
+	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+		int64_t i = 0;
+		double d = 0;
+
+		rtb_metric_stat(m, cols[c], &i, &d);
+		if (cols[c] == RTB_STAT_COUNT)
+			rtb_sink_printf(f, " %8" PRId64, i);
+		else if (rtb_stat_names[cols[c]].flags & RTB_STATF_REAL)
+			rtb_sink_printf(f, " %10.3f", d / 1000.0);
+		else
+			us(f, i);
+	}
 	if (m->has_first)
 		us(f, m->first_ns);
 	else

@@ -13,6 +13,7 @@
 #include "rtbench/err.h"
 #include "rtbench/longopt.h"
 #include "rtbench/result.h"
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 
 #define N 200000
@@ -68,7 +69,7 @@ static void test_error_bound(void)
 	CHECK_NEAR(res, 1.5625, 1e-12);
 	/* each percentile: not above the exact one, and within the resolution */
 	for (int k = 0; k < RTB_NPCT; k++) {
-		int64_t exact = rtb_stats_percentile_sorted(sorted, N, rtb_pct_levels[k]);
+		int64_t exact = rtb_stats_percentile_sorted(sorted, N, rtb_pct_level(k));
 		int64_t got = m->stats.pct[k];
 		CHECK(got <= exact);
 		CHECK((double)(exact - got) <= (double)got * res / 100.0 + 1e-9);

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/result.h"
+#include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
@@ -40,12 +41,12 @@ static int is_sorted(const int64_t *v, size_t n)
 
 static void test_levels(void)
 {
-	CHECK(rtb_pct_levels[0] == 50);
-	CHECK(rtb_pct_levels[1] == 90);
-	CHECK(rtb_pct_levels[2] == 99);
-	CHECK(rtb_pct_levels[3] == 99.9);
-	CHECK(rtb_pct_levels[4] == 99.99);
-	CHECK(rtb_pct_levels[5] == 99.999);
+	CHECK(rtb_pct_level(0) == 50);
+	CHECK(rtb_pct_level(1) == 90);
+	CHECK(rtb_pct_level(2) == 99);
+	CHECK(rtb_pct_level(3) == 99.9);
+	CHECK(rtb_pct_level(4) == 99.99);
+	CHECK(rtb_pct_level(5) == 99.999);
 }
 
 /* 1..100 shuffled: nearest rank of p is ceil(p) for this n. */
