@@ -14,18 +14,14 @@
 
 #define CHECK_MAX_RULES 32
 
-enum stat {
-	ST_MIN, ST_MEAN, ST_STDDEV, ST_P50, ST_P90, ST_P99, ST_P99_9, ST_P99_99, ST_MAX,
-	ST_COUNT, ST_INVALID, ST_OVERRUNS, ST_MISSED, ST_OVER_DEADLINE, NSTATS
-};
-extern const char *const rtb_chk_stat_names[NSTATS]; /* "min" ... "over_deadline" */
-#define ST_IS_TIME(s) ((s) <= ST_MAX)
+/* A rule's STAT is any statistic of rtbench/stat_names.h, by its key. */
+#define ST_IS_TIME(s) (rtb_stat_names[s].flags & RTB_STATF_TIME)
 
 enum op { OP_GT, OP_GE, OP_LT, OP_LE };
 
 struct rule {
 	char glob[96];            /* metric id pattern ("*" for every metric) */
-	enum stat stat;
+	enum rtb_stat stat;
 	enum op op;
 	double limit;             /* ns for times; a fraction when rel */
 	int rel;                  /* relative to the baseline (value in %) */
@@ -35,7 +31,7 @@ struct rule {
 struct check {
 	const char *junit;        /* --junit FILE */
 	const char *baseline;
-	enum stat figure;
+	enum rtb_stat figure;
 	double max_regress;       /* fraction */
 	int allow_incomplete;     /* --allow-incomplete: judge what an incomplete run measured */
 	int allow_missing;        /* --allow-missing: a figure a rule cannot evaluate is skipped */
@@ -47,8 +43,9 @@ struct check {
 };
 
 /* rtb_chk_stat_value - the figure s of m into *v; 0 when the file does not
- * have it. */
-int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum stat s, double *v);
+ * have it or m measured nothing (a skipped metric's counters are not
+ * figures a gate may pass on). */
+int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum rtb_stat s, double *v);
 /* rtb_chk_metric - every rule (and the baseline rule) against one
  * measurement m of the result, cell/bcell its and the baseline's cells of
  * the comparison (NULL without --baseline): one case. 0 or RTB_ENOMEM. */

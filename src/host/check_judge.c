@@ -12,35 +12,17 @@
 #include "rtbench/err.h"
 #include "host/check_int.h"
 
-const char *const rtb_chk_stat_names[NSTATS] = {
-	"min", "mean", "stddev", "p50", "p90", "p99", "p99_9", "p99_99", "max",
-	"count", "invalid", "overruns", "missed", "over_deadline",
-};
 static const char *const op_names[] = { ">", ">=", "<", "<=" };
 
 /* rtb_chk_stat_value - the figure of m; 0 when the file does not have it. */
-int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum stat s, double *v)
+int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum rtb_stat s, double *v)
 {
 	/* a summary (rt-tests min/avg/max, an overflowed histogram) has the
-	 * file's own count, min, mean, max and counters, nothing else */
-	if (!m->has_stats && (!m->has_summary || s == ST_STDDEV || (s >= ST_P50 && s <= ST_P99_99)))
+	 * file's own count, min, mean, max and counters (rtb_rf_stat); a
+	 * skipped or failed metric nothing */
+	if (!m->has_stats && !m->has_summary)
 		return 0;
-	switch (s) {
-	case ST_MIN: *v = (double)m->min; return 1;
-	case ST_MEAN: *v = m->mean; return 1;
-	case ST_STDDEV: *v = m->stddev; return 1;
-	case ST_P50: *v = (double)m->pct[0]; return m->has_pct[0];
-	case ST_P90: *v = (double)m->pct[1]; return m->has_pct[1];
-	case ST_P99: *v = (double)m->pct[2]; return m->has_pct[2];
-	case ST_P99_9: *v = (double)m->pct[3]; return m->has_pct[3];
-	case ST_P99_99: *v = (double)m->pct[4]; return m->has_pct[4];
-	case ST_MAX: *v = (double)m->max; return 1;
-	case ST_COUNT: *v = (double)m->count; return 1;
-	case ST_INVALID: *v = (double)m->invalid; return 1;
-	case ST_OVERRUNS: *v = (double)m->overruns; return 1;
-	case ST_MISSED: *v = (double)m->missed; return 1;
-	default: *v = (double)m->over_deadline; return 1;
-	}
+	return rtb_rf_stat(m, s, v);
 }
 
 static int matches(const struct rule *r, const char *id)
@@ -59,7 +41,7 @@ static int holds(enum op op, double v, double limit)
 }
 
 /* fmt_stat - a figure for a failing line: times in us, counts as is. */
-static void fmt_stat(char *buf, size_t len, enum stat s, double v)
+static void fmt_stat(char *buf, size_t len, enum rtb_stat s, double v)
 {
 	if (ST_IS_TIME(s))
 		snprintf(buf, len, "%.3f us", v / 1e3);
@@ -93,7 +75,7 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 			    const struct rtb_rf_metric *m, const struct rtb_rf_metric *bm,
 			    const struct rtb_cmp_cell *cell, double v, double bv)
 {
-	const char *fig = rtb_chk_stat_names[k->figure];
+	const char *fig = rtb_stat_names[k->figure].key;
 	double d = rel_change(v, bv), allow = k->max_regress * 100;
 	char a[48], b[48], pc[32];
 	int rc = 0;
@@ -105,8 +87,8 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 
 		/* the median: the tested figure */
 		if (vd->kind == RTB_VD_HIGHER && vd->shift_pct > allow) {
-			fmt_stat(a, sizeof(a), ST_P50, (double)m->pct[0]);
-			fmt_stat(b, sizeof(b), ST_P50, (double)bm->pct[0]);
+			fmt_stat(a, sizeof(a), RTB_STAT_P50, (double)m->pct[0]);
+			fmt_stat(b, sizeof(b), RTB_STAT_P50, (double)bm->pct[0]);
 			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[0], (double)bm->pct[0]));
 			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline (%s); the "
 					   "rounds' median %+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond "
@@ -116,8 +98,8 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 		}
 		/* the tail: against its own between-round noise */
 		if (!rc && vd->has_p99 && vd->p99_shift_pct > allow && vd->p99_shift_pct > vd->p99_noise_pct) {
-			fmt_stat(a, sizeof(a), ST_P99, (double)m->pct[2]);
-			fmt_stat(b, sizeof(b), ST_P99, (double)bm->pct[2]);
+			fmt_stat(a, sizeof(a), RTB_STAT_P99, (double)m->pct[2]);
+			fmt_stat(b, sizeof(b), RTB_STAT_P99, (double)bm->pct[2]);
 			fmt_rel(pc, sizeof(pc), rel_change((double)m->pct[2], (double)bm->pct[2]));
 			rc = rtb_case_fail(&k->cases, c, "%s: p99 %s vs %s in the baseline (%s); the "
 					   "rounds' p99 %+.1f%% (> %g%%), beyond their p99 noise (+-%.1f%%)",
@@ -172,7 +154,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 
 	if (!c)
 		return RTB_ENOMEM;
-	c->figure = rtb_chk_stat_names[k->figure];
+	c->figure = rtb_stat_names[k->figure].key;
 	c->unit = "us";
 	if (!strcmp(m->status, "failed"))
 		return rtb_case_fail(&k->cases, c, "%s: measurement failed%s%s", m->id,
@@ -191,7 +173,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 		if (!matches(r, m->id))
 			continue;
 		if (!rtb_chk_stat_value(m, r->stat, &v)) {
-			rc = not_evaluated(k, c, m, rtb_chk_stat_names[r->stat], r->text);
+			rc = not_evaluated(k, c, m, rtb_stat_names[r->stat].key, r->text);
 			continue;
 		}
 		if (!r->rel) {
@@ -199,7 +181,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 				fmt_stat(a, sizeof(a), r->stat, v);
 				fmt_stat(b, sizeof(b), r->stat, r->limit);
 				rc = rtb_case_fail(&k->cases, c, "%s: %s %s %s %s (%s)", m->id,
-						   rtb_chk_stat_names[r->stat], a, op_names[r->op], b, r->text);
+						   rtb_stat_names[r->stat].key, a, op_names[r->op], b, r->text);
 			}
 			continue;
 		}
@@ -212,7 +194,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 			fmt_stat(b, sizeof(b), r->stat, bv);
 			fmt_rel(pc, sizeof(pc), rel_change(v, bv));
 			rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %s (%s)",
-					   m->id, rtb_chk_stat_names[r->stat], a, b, pc, r->text);
+					   m->id, rtb_stat_names[r->stat].key, a, b, pc, r->text);
 		}
 	}
 	if (!m->has_stats)

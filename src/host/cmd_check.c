@@ -61,8 +61,9 @@ static void check_usage(FILE *f)
 		"      --max-p99-us N       fail a measurement whose p99 exceeds N us\n"
 		"      --max-us N           fail a measurement whose maximum exceeds N us\n"
 		"      --fail-if EXPR       fail when EXPR holds, EXPR = [GLOB:]STAT OP VALUE[UNIT]:\n"
-		"                           STAT min mean stddev p50 p90 p99 p99_9 p99_99 max\n"
-		"                           count invalid overruns missed over_deadline; OP > >= < <=;\n"
+		"                           STAT count min mean stddev p50 p90 p99 p99_9 p99_99\n"
+		"                           p99_999 max invalid overruns missed over_deadline;\n"
+		"                           OP > >= < <=;\n"
 		"                           UNIT ns, us (default for times), ms, or %% (change\n"
 		"                           against --baseline); e.g. 'ipc.*:p99>50us', 'missed>0',\n"
 		"                           'mean>+5%%'. Repeatable (up to %d rules in all)\n"
@@ -99,11 +100,11 @@ static void check_usage(FILE *f)
 
 /* stat_by_name - the statistic named by s[0..n) into *st; false for a
  * name check does not know. */
-static bool stat_by_name(const char *s, size_t n, enum stat *st)
+static bool stat_by_name(const char *s, size_t n, enum rtb_stat *st)
 {
-	for (int i = 0; i < NSTATS; i++)
-		if (strlen(rtb_chk_stat_names[i]) == n && !strncmp(s, rtb_chk_stat_names[i], n)) {
-			*st = (enum stat)i;
+	for (int i = 0; i < RTB_NSTAT; i++)
+		if (strlen(rtb_stat_names[i].key) == n && !strncmp(s, rtb_stat_names[i].key, n)) {
+			*st = (enum rtb_stat)i;
 			return true;
 		}
 	return false;
@@ -122,7 +123,7 @@ static int parse_number(const char *s, double *v, const char **rest)
 	return 0;
 }
 
-static int add_rule(struct rtb_host *h, struct check *k, const char *glob, enum stat st,
+static int add_rule(struct rtb_host *h, struct check *k, const char *glob, enum rtb_stat st,
 		    enum op op, double limit, int rel, const char *text)
 {
 	struct rule *r;
@@ -144,7 +145,7 @@ static int parse_expr(struct rtb_host *h, struct check *k, const char *expr)
 {
 	char buf[160], glob[96] = "*", *p, *colon, *q;
 	const char *rest;
-	enum stat st;
+	enum rtb_stat st;
 	int rel = 0;
 	enum op op;
 	double v;
@@ -217,7 +218,7 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 	const char *rest;
 	char text[64];
 	double v;
-	enum stat st;
+	enum rtb_stat st;
 
 	switch (opt) {
 	case O_MAX_P99:
@@ -226,7 +227,7 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 			return rtb_host_error(h, RTB_EINVAL, "%s %s: not a number of microseconds",
 					      opt == O_MAX ? "--max-us" : "--max-p99-us", arg);
 		snprintf(text, sizeof(text), "%s %s", opt == O_MAX ? "--max-us" : "--max-p99-us", arg);
-		return add_rule(h, k, "*", opt == O_MAX ? ST_MAX : ST_P99, OP_GT, v * 1e3, 0, text);
+		return add_rule(h, k, "*", opt == O_MAX ? RTB_STAT_MAX : RTB_STAT_P99, OP_GT, v * 1e3, 0, text);
 	case O_FAIL_IF:
 		return parse_expr(h, k, arg);
 	case O_BASELINE:
@@ -239,7 +240,7 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 		return 0;
 	case O_FIGURE:
 		if (!stat_by_name(arg, strlen(arg), &st) ||
-		    (st != ST_P50 && st != ST_P99 && st != ST_MEAN && st != ST_MAX))
+		    (st != RTB_STAT_P50 && st != RTB_STAT_P99 && st != RTB_STAT_MEAN && st != RTB_STAT_MAX))
 			return rtb_host_error(h, RTB_EINVAL, "--figure %s: not p50, p99, mean or max", arg);
 		k->figure = st;
 		return 0;
@@ -355,7 +356,7 @@ static void check_free(struct rtb_host *h)
 static int check_setup(struct rtb_host *h)
 {
 	memset(&check_state, 0, sizeof(check_state));
-	check_state.figure = ST_P99;
+	check_state.figure = RTB_STAT_P99;
 	check_state.max_regress = 0.10;
 	h->priv = &check_state;
 	return 0;

@@ -7,16 +7,21 @@
  * the schema says (statistics only where something was measured), no
  * percentile-shaped key is in the file that the table does not have, and the
  * reader gives back for each key the value the writer wrote. The CSV header
- * and the text table's headings are the table's names too. */
+ * and the text table's headings are the table's names too, and `check`
+ * takes every key as a STAT and lists them all in its --help. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
 #include "check.h"
+#include "host_testutil.h"
+#include "host/host.h"
+#include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"
 #include "rtbench/stat_names.h"
@@ -226,10 +231,75 @@ static void test_headings(void)
 	free(r);
 }
 
+/* test_check_stats - `check --fail-if` knows every key of the table (a
+ * rule on each, against a file that has them all, is judged: RTB_ECHECK,
+ * exit 1, for "> -1" on every figure), and its --help's STAT list is the
+ * table. */
+static void test_check_stats(void)
+{
+	struct rtb_result *r = mk();
+	char path[] = "/tmp/rtb-test-names.XXXXXX", rule[64], *out = NULL, *err = NULL, *p;
+	int fd = mkstemp(path);
+	size_t len = 0;
+	char *json = to_mem(rtb_write_json, r, &len);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	CHECK(f && json);
+	if (!f || !json)
+		return;
+	fwrite(json, 1, len, f);
+	fclose(f);
+	for (int s = 0; s < RTB_NSTAT; s++) {
+		char *argv[] = { "check", "--fail-if", rule, path, NULL };
+
+		snprintf(rule, sizeof(rule), "sync.sem.take:%s>-1%s", rtb_stat_names[s].key,
+			 rtb_stat_names[s].flags & RTB_STATF_TIME ? "ns" : "");
+		CHECK_EQ_I(tu_run(rtb_host_check, 4, argv, &out, &err), RTB_ECHECK);
+		if (!strstr(out, rtb_stat_names[s].key)) {
+			fprintf(stderr, "check %s: no failing line naming it:\n%s%s", rule, out, err);
+			check_failures++;
+		}
+		free(out);
+		free(err);
+	}
+	{
+		char *argv[] = { "check", "--help", NULL };
+		char want[512] = "STAT";
+
+		tu_run(rtb_host_check, 2, argv, &out, &err);
+		for (int s = 0; s < RTB_NSTAT; s++) {
+			strcat(want, " ");
+			strcat(want, rtb_stat_names[s].key);
+		}
+		/* the help's list with its line breaks, indent and ';' folded
+		 * into single blanks */
+		for (p = out; p && *p; p++)
+			if (*p == '\n' || *p == ';')
+				*p = ' ';
+		for (char *q = out, *w = out; q; q++) {
+			if (*q == ' ' && w > out && w[-1] == ' ')
+				continue;
+			if (!(*w++ = *q))
+				break;
+		}
+		if (!out || !strstr(out, want)) {
+			fprintf(stderr, "check --help does not list: %s\n", want);
+			check_failures++;
+		}
+		free(out);
+		free(err);
+	}
+	unlink(path);
+	free(json);
+	rtb_result_free(r);
+	free(r);
+}
+
 int main(void)
 {
 	test_table();
 	test_json_round_trip();
 	test_headings();
+	test_check_stats();
 	return check_done();
 }
