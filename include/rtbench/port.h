@@ -3,8 +3,10 @@
  *
  * Everything a benchmark needs from the OS goes through these functions, so
  * the same benchmark files run on every port. A port is one directory under
- * src/port/<name>/ providing rtb_port_impl.h (types and the inline counter
- * read) and the functions declared here. The build picks the port
+ * src/port/<name>/ providing rtb_port_types.h (the objects a benchmark
+ * allocates, as opaque storage, the port's constants and the inline counter
+ * read: no OS API, so a benchmark cannot reach one behind the port) and the
+ * functions declared here. The build picks the port
  * (PORT=posix by default); no other file tests an OS macro.
  *
  * Conventions: functions return 0 or a negative rtb_err code; RTB_ENOTSUP
@@ -20,11 +22,11 @@
 #include <stdint.h>
 #include "rtbench/platform.h"
 #include "rtbench/sink.h"
-#include "rtb_port_impl.h" /* from src/port/<port>/ */
+#include "rtb_port_types.h" /* from src/port/<port>/: objects, constants, time */
 
 /* ---- time ------------------------------------------------------------ */
 
-/* Inline in rtb_port_impl.h:
+/* Inline in rtb_port_types.h:
  *   static inline uint64_t rtb_port_ticks(void);  - cheapest monotonic counter
  *   static inline int64_t rtb_port_mono_ns(void); - the clock timers expire on
  *   static inline int rtb_port_sleep_until_ns(int64_t t_ns); - sleep until an
@@ -42,7 +44,7 @@
  * AArch64 and ARMv7-A; on ARMv7-M the toolchain calls __atomic_*_8, which
  * the FreeRTOS board provides with interrupts masked). A port that needs
  * another form (a 32-bit counter value) defines RTB_PORT_STAMP and all
- * four in rtb_port_impl.h (docs/porting.md).
+ * four in rtb_port_types.h (docs/porting.md).
  */
 
 #ifndef RTB_PORT_STAMP
@@ -66,7 +68,7 @@ int rtb_port_clock_init(struct rtb_clock_info *ci);
 int rtb_port_sleep_ns(int64_t ns);
 
 /* rtb_port_duty_rest - the pause a continuous real-time loop takes every
- * RTB_PORT_DUTY_RUN_NS (a macro of rtb_port_impl.h; 0: the OS has no limit
+ * RTB_PORT_DUTY_RUN_NS (a macro of rtb_port_types.h; 0: the OS has no limit
  * on real-time running and loops never pause) so that the OS never
  * throttles it (Linux: sleep 10 ms, below RT throttling's 95%). */
 void rtb_port_duty_rest(void);
@@ -209,7 +211,7 @@ void rtb_pipe_close(rtb_pipe_t *p);
  * blocks. When it returns, the port wakes the task blocked in
  * rtb_ptimer_wait: the time from the handler's stamp to that return is the
  * ISR -> task path. One timer at a time.
- * RTB_PORT_PTIMER_ON_WAITER (a macro of rtb_port_impl.h): 1 where the
+ * RTB_PORT_PTIMER_ON_WAITER (a macro of rtb_port_types.h): 1 where the
  * handler runs on the waiting thread itself (POSIX: a signal handler inside
  * sigsuspend), so no task is woken by it and that path is only the
  * handler's return; 0 where it runs in a real interrupt that wakes the

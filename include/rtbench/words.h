@@ -7,7 +7,7 @@
  * an OS's words; they ask for them here. Each port keeps its table in
  * src/port/<port>/words.c, which includes nothing but this header (so a
  * host-side test reads every port's table without that OS), and names it
- * in rtb_port_impl.h:  #define RTB_PORT_WORDS rtb_words_<port>
+ * in rtb_port_types.h: #define RTB_PORT_WORDS rtb_words_<port>
  * Every entry is a phrase that fits into a sentence; NULL where the port
  * has no such primitive (the benchmark that needs it is SKIPPED). */
 #ifndef RTBENCH_WORDS_H

@@ -3,7 +3,7 @@
  *
  * Every thread rtbench starts runs on a stack from one pool sized at build
  * time: RTB_THREADS_MAX stacks of RTB_STACK_BYTES (defaults from the port,
- * RTB_PORT_THREADS_MAX / RTB_PORT_STACK_BYTES in its rtb_port_impl.h; a
+ * RTB_PORT_THREADS_MAX / RTB_PORT_STACK_BYTES in its rtb_port_types.h; a
  * board overrides them with -D). Static storage: an RTOS port creates its
  * tasks with caller stacks and no heap. A benchmark states how many
  * threads it needs at once (struct rtb_bench.threads); the runner skips it

@@ -6,7 +6,7 @@
  * (docs/serial.md): the host's `rtbench ingest` turns the stream back into
  * the file, and fails on a truncated or garbled one. */
 #include <stdio.h>
-#include "rtbench/port.h"
+#include "rtb_port_impl.h"
 #include "rtbench/err.h"
 #include "fr_output.h"
 

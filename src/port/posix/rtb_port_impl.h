@@ -1,108 +1,39 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench POSIX/Linux port - types and the inline time reads.
+/* rtbench POSIX/Linux port - the port's own view of its objects.
  *
- * Included by include/rtbench/port.h only. The counter is the x86 TSC where
- * the CPU declares it invariant (checked and calibrated in clock.c) and
- * CLOCK_MONOTONIC otherwise; rtb_port_ticks() reads whichever was chosen. */
+ * For src/port/posix/ only (never included by a benchmark, the core or a
+ * writer: they see rtb_port_types.h through rtbench/port.h). The opaque
+ * storage of each object in rtb_port_types.h is the POSIX object named
+ * here; the checks below fail the build on a C library whose type does not
+ * fit (then raise the size there). */
 #ifndef RTB_PORT_IMPL_H
 #define RTB_PORT_IMPL_H
 
+#include <mqueue.h>
 #include <pthread.h>
 #include <semaphore.h>
-#include <mqueue.h>
 #include <signal.h>
-#include <stdint.h>
+#include <stdalign.h>
 #include <time.h>
+#include "rtbench/port.h"
 
-typedef struct { pthread_t th; long os_id; int started; } rtb_thread_t;
-typedef struct { sem_t sem; } rtb_bsem_t;
-typedef struct { pthread_mutex_t mtx; } rtb_mutex_t;
-typedef struct { mqd_t mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
-typedef struct { timer_t id; int armed; } rtb_ptimer_t;
-typedef struct { int fd[2]; } rtb_pipe_t;
+#define RTB_POSIX_FITS(obj, type) \
+	(sizeof(type) <= sizeof(obj) && alignof(type) <= alignof(union rtb_posix_align))
+_Static_assert(RTB_POSIX_FITS(((rtb_thread_t *)0)->th, pthread_t), "pthread_t: raise RTB_POSIX_PTHREAD_BYTES");
+_Static_assert(RTB_POSIX_FITS(((rtb_bsem_t *)0)->sem, sem_t), "sem_t: raise RTB_POSIX_SEM_BYTES");
+_Static_assert(RTB_POSIX_FITS(((rtb_mutex_t *)0)->mtx, pthread_mutex_t), "pthread_mutex_t: raise RTB_POSIX_MUTEX_BYTES");
+_Static_assert(RTB_POSIX_FITS(((rtb_mq_t *)0)->mq, mqd_t), "mqd_t: raise RTB_POSIX_MQD_BYTES");
+_Static_assert(RTB_POSIX_FITS(((rtb_ptimer_t *)0)->id, timer_t), "timer_t: raise RTB_POSIX_TIMER_BYTES");
 
-/* rtb_ptimer's handler is a signal handler run on the very thread blocked
- * in rtb_ptimer_wait (inside sigsuspend): no other task is woken, so the
- * handler's stamp -> rtb_ptimer_wait's return is the handler's own return
- * (sigreturn) and sigsuspend's, not an ISR -> task wake-up (port.h). */
-#define RTB_PORT_PTIMER_ON_WAITER 1
-/* the port's words for what it used (words.c, rtbench/words.h) */
-#define RTB_PORT_WORDS rtb_words_posix
-
-/* Thread stacks the core's pool holds (src/core/stack.h): the most threads
- * rtbench runs at once (3 of a benchmark, the watchdog, room to spare), and
- * 256 KiB each: with mlockall every stack is locked, and an unprivileged
- * user's RLIMIT_MEMLOCK (8 MiB on Debian) must still hold them all. */
-#define RTB_PORT_THREADS_MAX 6
-#if defined(__SANITIZE_THREAD__)
-#define RTB_PORT_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define RTB_PORT_TSAN 1
-#endif
-#endif
-#ifdef RTB_PORT_TSAN
-/* ThreadSanitizer keeps per-thread state on the stack and refuses a thread
- * below about 900 KiB (make check-sanitize-tsan). */
-#define RTB_PORT_STACK_BYTES (2 * 1024 * 1024)
-#else
-#define RTB_PORT_STACK_BYTES (256 * 1024)
-#endif
-
-/* Linux throttles real-time tasks that run over sched_rt_runtime_us of each
- * sched_rt_period_us (95% by default): loops rest 10 ms every 100 ms of
- * running (rtb_duty in bench.h, rtb_port_duty_rest in clock.c). */
-#define RTB_PORT_DUTY_RUN_NS 100000000LL
-
-/* 1 when rtb_port_ticks() reads the TSC, 0 for CLOCK_MONOTONIC. Set once by
- * rtb_port_clock_init() before any measurement. */
-extern int rtb_posix_use_tsc;
-
-static inline int64_t rtb_port_mono_ns(void)
+/* The POSIX object inside each rtbench object (its storage is only ever
+ * used as this type, by the port's files). */
+static inline pthread_t *rtb_posix_thread(rtb_thread_t *t) { return (pthread_t *)(void *)t->th.bytes; }
+static inline sem_t *rtb_posix_sem(rtb_bsem_t *s) { return (sem_t *)(void *)s->sem.bytes; }
+static inline pthread_mutex_t *rtb_posix_mutex(rtb_mutex_t *m)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+	return (pthread_mutex_t *)(void *)m->mtx.bytes;
 }
-
-#if defined(__x86_64__) || defined(__i386__)
-/* Plain rdtsc with a compiler barrier. Not fenced: lfence+rdtsc costs
- * ~20 ns a read on the development machine against ~11 ns, and the
- * benchmark paths are system calls and context switches (hundreds of ns to
- * microseconds), where the CPU can overlap a read with the operation by a
- * few ns at most. docs/measurements.md states this for the one short path
- * (the uncontended semaphore take). */
-static inline uint64_t rtb_posix_rdtsc(void)
-{
-	uint32_t lo, hi;
-	__asm__ __volatile__("rdtsc" : "=a"(lo), "=d"(hi) :: "memory");
-	return ((uint64_t)hi << 32) | lo;
-}
-#define RTB_POSIX_HAVE_TSC 1
-#else
-static inline uint64_t rtb_posix_rdtsc(void) { return 0; }
-#define RTB_POSIX_HAVE_TSC 0
-#endif
-
-/* rtb_port_sleep_until_ns - absolute sleep on CLOCK_MONOTONIC. Inline: a
- * task woken by its timer then runs no code page but its own before it
- * stamps (each page first touched after a sleep can cost a TLB walk, which
- * under virtualisation is microseconds). */
-static inline int rtb_port_sleep_until_ns(int64_t t_ns)
-{
-	struct timespec ts = { .tv_sec = t_ns / 1000000000, .tv_nsec = t_ns % 1000000000 };
-	int rc;
-
-	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == 4 /* EINTR */)
-		;
-	return rc ? -4 /* RTB_ESYS */ : 0;
-}
-
-static inline uint64_t rtb_port_ticks(void)
-{
-	if (rtb_posix_use_tsc)
-		return rtb_posix_rdtsc();
-	return (uint64_t)rtb_port_mono_ns();
-}
+static inline mqd_t *rtb_posix_mqd(rtb_mq_t *q) { return (mqd_t *)(void *)q->mq.bytes; }
+static inline timer_t *rtb_posix_timer(rtb_ptimer_t *t) { return (timer_t *)(void *)t->id.bytes; }
 
 #endif

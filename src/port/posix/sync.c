@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "rtbench/port.h"
+#include "rtb_port_impl.h"
 #include "rtbench/err.h"
 
 static struct timespec deadline_after(int64_t ns)
@@ -29,12 +29,12 @@ static struct timespec deadline_after(int64_t ns)
 
 int rtb_bsem_init(rtb_bsem_t *s, int available)
 {
-	return sem_init(&s->sem, 0, available ? 1 : 0) ? RTB_ESYS : 0;
+	return sem_init(rtb_posix_sem(s), 0, available ? 1 : 0) ? RTB_ESYS : 0;
 }
 
 int rtb_bsem_give(rtb_bsem_t *s)
 {
-	return sem_post(&s->sem) ? RTB_ESYS : 0;
+	return sem_post(rtb_posix_sem(s)) ? RTB_ESYS : 0;
 }
 
 /* rtb_bsem_give_isr - sem_post is async-signal-safe: the same call. */
@@ -45,7 +45,7 @@ int rtb_bsem_give_isr(rtb_bsem_t *s)
 
 int rtb_bsem_take(rtb_bsem_t *s)
 {
-	while (sem_wait(&s->sem))
+	while (sem_wait(rtb_posix_sem(s)))
 		if (errno != EINTR)
 			return RTB_ESYS;
 	return 0;
@@ -54,7 +54,7 @@ int rtb_bsem_take(rtb_bsem_t *s)
 int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns)
 {
 	struct timespec ts = deadline_after(timeout_ns);
-	while (sem_timedwait(&s->sem, &ts))
+	while (sem_timedwait(rtb_posix_sem(s), &ts))
 		if (errno == ETIMEDOUT)
 			return RTB_ETIMEDOUT;
 		else if (errno != EINTR)
@@ -64,7 +64,7 @@ int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns)
 
 int rtb_bsem_destroy(rtb_bsem_t *s)
 {
-	return sem_destroy(&s->sem) ? RTB_ESYS : 0;
+	return sem_destroy(rtb_posix_sem(s)) ? RTB_ESYS : 0;
 }
 
 /* rtb_mutex_init - pthread mutex with PTHREAD_PRIO_NONE / _INHERIT /
@@ -81,25 +81,25 @@ int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio cei
 	if (!rc && proto == RTB_PROTO_CEILING)
 		rc = pthread_mutexattr_setprioceiling(&a, rtb_prio_native(ceiling));
 	if (!rc)
-		rc = pthread_mutex_init(&m->mtx, &a);
+		rc = pthread_mutex_init(rtb_posix_mutex(m), &a);
 	pthread_mutexattr_destroy(&a);
 	return rc == ENOTSUP ? RTB_ENOTSUP : rc ? RTB_EINVAL : 0;
 }
 
 int rtb_mutex_lock(rtb_mutex_t *m)
 {
-	int rc = pthread_mutex_lock(&m->mtx);
+	int rc = pthread_mutex_lock(rtb_posix_mutex(m));
 	return rc == EINVAL ? RTB_EPERM : rc ? RTB_ESYS : 0;
 }
 
 int rtb_mutex_unlock(rtb_mutex_t *m)
 {
-	return pthread_mutex_unlock(&m->mtx) ? RTB_ESYS : 0;
+	return pthread_mutex_unlock(rtb_posix_mutex(m)) ? RTB_ESYS : 0;
 }
 
 int rtb_mutex_destroy(rtb_mutex_t *m)
 {
-	return pthread_mutex_destroy(&m->mtx) ? RTB_ESYS : 0;
+	return pthread_mutex_destroy(rtb_posix_mutex(m)) ? RTB_ESYS : 0;
 }
 
 /* rtb_mq_open - a private, empty queue of depth messages of msg_bytes. */
@@ -111,8 +111,8 @@ int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth)
 	snprintf(q->name, sizeof(q->name), "/rtbench-%ld-%d", (long)getpid(),
 		 atomic_fetch_add(&seq, 1));
 	q->msg_bytes = msg_bytes;
-	q->mq = mq_open(q->name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
-	if (q->mq == (mqd_t)-1)
+	*rtb_posix_mqd(q) = mq_open(q->name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+	if (*rtb_posix_mqd(q) == (mqd_t)-1)
 		return rtb_err_from_errno(errno);
 	mq_unlink(q->name);
 	return 0;
@@ -120,7 +120,7 @@ int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth)
 
 int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len)
 {
-	while (mq_send(q->mq, msg, len, 0))
+	while (mq_send(*rtb_posix_mqd(q), msg, len, 0))
 		if (errno != EINTR)
 			return RTB_ESYS;
 	return 0;
@@ -128,7 +128,7 @@ int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len)
 
 int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len)
 {
-	while (mq_receive(q->mq, msg, len, NULL) < 0)
+	while (mq_receive(*rtb_posix_mqd(q), msg, len, NULL) < 0)
 		if (errno != EINTR)
 			return RTB_ESYS;
 	return 0;
@@ -137,7 +137,7 @@ int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len)
 int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns)
 {
 	struct timespec ts = deadline_after(timeout_ns);
-	while (mq_timedreceive(q->mq, msg, len, NULL, &ts) < 0)
+	while (mq_timedreceive(*rtb_posix_mqd(q), msg, len, NULL, &ts) < 0)
 		if (errno == ETIMEDOUT)
 			return RTB_ETIMEDOUT;
 		else if (errno != EINTR)
@@ -147,7 +147,7 @@ int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns)
 
 int rtb_mq_close(rtb_mq_t *q)
 {
-	return mq_close(q->mq) ? RTB_ESYS : 0;
+	return mq_close(*rtb_posix_mqd(q)) ? RTB_ESYS : 0;
 }
 
 int rtb_pipe_open(rtb_pipe_t *p)

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "rtbench/port.h"
+#include "rtb_port_impl.h"
 #include "rtbench/err.h"
 
 #define PREFAULT_BYTES (64 * 1024)
@@ -22,7 +22,7 @@
  * locked, and an unprivileged user's RLIMIT_MEMLOCK (8 MiB on Debian) would
  * not hold glibc's 8 MiB default for even one thread. */
 #define DEFAULT_STACK_BYTES (256 * 1024)
-#ifdef RTB_PORT_TSAN /* rtb_port_impl.h */
+#ifdef RTB_PORT_TSAN /* rtb_port_types.h */
 #undef DEFAULT_STACK_BYTES
 #define DEFAULT_STACK_BYTES RTB_PORT_STACK_BYTES
 #endif
@@ -131,7 +131,7 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 		CPU_SET(a->cpu, &set);
 		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
 	}
-	rc = pthread_create(&t->th, &attr, trampoline, &s);
+	rc = pthread_create(rtb_posix_thread(t), &attr, trampoline, &s);
 	pthread_attr_destroy(&attr);
 	if (rc) {
 		sem_destroy(&s.ready);
@@ -142,7 +142,7 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 	sem_destroy(&s.ready);
 	t->started = 1;
 	if (a->name)
-		pthread_setname_np(t->th, a->name);
+		pthread_setname_np(*rtb_posix_thread(t), a->name);
 	return 0;
 }
 
@@ -152,7 +152,7 @@ int rtb_thread_join(rtb_thread_t *t)
 	if (!t->started)
 		return 0;
 	t->started = 0;
-	return pthread_join(t->th, NULL) ? RTB_ESYS : 0;
+	return pthread_join(*rtb_posix_thread(t), NULL) ? RTB_ESYS : 0;
 }
 
 /* tid - the kernel thread id of t, or of the caller for NULL. */

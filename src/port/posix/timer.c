@@ -10,7 +10,7 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
-#include "rtbench/port.h"
+#include "rtb_port_impl.h"
 #include "rtbench/err.h"
 
 #define RTB_TIMER_SIG (SIGRTMIN + 1)
@@ -61,15 +61,15 @@ int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
 	memset(&sev, 0, sizeof(sev));
 	sev.sigev_notify = SIGEV_SIGNAL;
 	sev.sigev_signo = RTB_TIMER_SIG;
-	if (timer_create(CLOCK_MONOTONIC, &sev, &t->id))
+	if (timer_create(CLOCK_MONOTONIC, &sev, rtb_posix_timer(t)))
 		return rtb_err_from_errno(errno);
 	cur_ctx = ctx;
 	cur_fn = fn;
 
 	its.it_value = ts_of(first_abs_ns);
 	its.it_interval = ts_of(period_ns);
-	if (timer_settime(t->id, TIMER_ABSTIME, &its, NULL)) {
-		timer_delete(t->id);
+	if (timer_settime(*rtb_posix_timer(t), TIMER_ABSTIME, &its, NULL)) {
+		timer_delete(*rtb_posix_timer(t));
 		cur_fn = NULL;
 		return RTB_EINVAL;
 	}
@@ -99,7 +99,7 @@ int rtb_ptimer_stop(rtb_ptimer_t *t)
 	if (!t->armed)
 		return 0;
 	t->armed = 0;
-	timer_delete(t->id);
+	timer_delete(*rtb_posix_timer(t));
 	cur_fn = NULL;
 	sigemptyset(&one);
 	sigaddset(&one, RTB_TIMER_SIG);

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "rtbench/port.h"
+#include "rtb_port_impl.h"
 
 int rtb_test_main(void);
 
