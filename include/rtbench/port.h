@@ -343,6 +343,25 @@ void rtb_port_output_follow_symlinks(int on);
  * board: its console UART). Never NULL. */
 struct rtb_sink *rtb_port_console(void);
 
+/* ---- what the command-line entry asks (src/cli) ------------------------ */
+
+struct rtb_cpuset;
+/* rtb_port_cpus_online - the CPUs the OS has online into on, and in
+ * *nconf how many it knows of (online or not; at least one past the
+ * highest online). POSIX: the kernel's list (/sys/devices/system/cpu/online,
+ * or the file RTB_CPU_ONLINE_FILE names, for the tests), every configured
+ * CPU when it cannot be read; a single-core RTOS: CPU 0. */
+void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf);
+/* rtb_port_console_is_tty - 1 if the error console is a terminal, so a
+ * status line may be refreshed in place; 0 otherwise (a file, a pipe, a
+ * board's serial log). */
+int rtb_port_console_is_tty(void);
+/* rtb_port_dir_writable - 1 if the directory a file at path would be
+ * created in exists and may be written (the prefix of a set of files that
+ * rtb_port_output_check cannot try one by one); 0 otherwise, and on a port
+ * without files. */
+int rtb_port_dir_writable(const char *path);
+
 /* ---- platform fingerprint -------------------------------------------- */
 
 int rtb_port_fingerprint(struct rtb_fingerprint *fp);

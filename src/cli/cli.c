@@ -2,18 +2,21 @@
 /* rtbench POSIX entry - command-line parsing (argv belongs to the POSIX main;
  * a port without a command line fills struct rtb_opts itself).
  *
+ * Like src/main.c beside it, it parses and asks the OS nothing directly:
+ * the CPUs online, whether stderr is a terminal, whether a directory can
+ * be written and whether an output can be replaced are port calls
+ * (rtbench/port.h), so no OS header is included here but getopt.h (argv
+ * parsing is the C library's, not an OS service).
+ *
  * Every option value is checked completely (a number must be all digits and
  * in range, a file's directory must be writable) before anything runs, so
  * bad input costs nothing and gets one line naming the option. */
 #include <errno.h>
 #include <getopt.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "cli.h"
 #include "rtbench/longopt.h"
 #include "core/long.h"
@@ -127,15 +130,6 @@ static int num(const char *s, long long lo, long long hi, long long *v)
 	return 0;
 }
 
-/* writable - the file's directory exists and can be written (for
- * --trace-events' file prefix). */
-static int writable(const char *path)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof(buf), "%s", path);
-	return *path && access(dirname(buf), W_OK) == 0;
-}
-
 /* outputs_check - every output file can be written (tried, not guessed),
  * and no two options name the same file; before anything is measured.
  * "-" is standard output: one output at most, and then the tables are not
@@ -183,32 +177,6 @@ static int delays(const char *s, struct rtb_cli *cl)
 	return cl->o.ndelays ? 0 : RTB_EINVAL;
 }
 
-/* online_cpus - the CPUs the kernel has online (its list file; the
- * RTB_CPU_ONLINE_FILE environment variable names another, for the tests),
- * and how many it knows of at all. */
-static void online_cpus(struct rtb_cpuset *on, int *nconf)
-{
-	const char *path = getenv("RTB_CPU_ONLINE_FILE");
-	char buf[512], err[128];
-	FILE *f = fopen(path && *path ? path : "/sys/devices/system/cpu/online", "r");
-	size_t n = f ? fread(buf, 1, sizeof(buf) - 1, f) : 0;
-
-	if (f)
-		fclose(f);
-	buf[n] = 0;
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = 0;
-	*nconf = (int)sysconf(_SC_NPROCESSORS_CONF);
-	if (!n || rtb_parse_cpulist(buf, on, err, sizeof(err))) {
-		memset(on, 0, sizeof(*on));
-		for (int i = 0; i < *nconf && i < RTB_MAX_CPUS; i++)
-			on->bits[i / 64] |= 1ull << (i % 64);
-	}
-	for (int i = 0; i < RTB_MAX_CPUS; i++)
-		if (rtb_cpuset_has(on, i) && i >= *nconf)
-			*nconf = i + 1;
-}
-
 /* cpus_opt - --cpus LIST|all against the CPUs online; fills the list and
  * puts rtbench's own threads (--cpu) on the first online CPU not listed. */
 static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
@@ -217,7 +185,7 @@ static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 	char why[160];
 	int nconf;
 
-	online_cpus(&on, &nconf);
+	rtb_port_cpus_online(&on, &nconf);
 	if (!strcmp(a, "all"))
 		want = on;
 	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
@@ -286,7 +254,7 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (the port has one "
 				    "periodic timer); give one CPU", rtb_benches[i]->id);
 	}
-	o->status_tty = isatty(2);
+	o->status_tty = rtb_port_console_is_tty();
 	return 0;
 }
 
@@ -294,7 +262,7 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char *err, size_t errlen)
 {
 	long long v;
-	int c, ncpu = (int)sysconf(_SC_NPROCESSORS_ONLN);
+	int c, ncpu = rtb_ncpus();
 	char bad[128], why[160];
 	int interval_given = 0, cpu_given = 0, samples_given = 0, rounds_given = 0;
 
@@ -439,7 +407,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_TRACE_EVENTS:
 			if (selftest)
 				return fail(err, errlen, "--trace-events: an option of run, not of selftest");
-			if (!writable(a) || strlen(a) > 400)
+			if (!rtb_port_dir_writable(a) || strlen(a) > 400)
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
 			cl->o.trace_events = a;
 			break;

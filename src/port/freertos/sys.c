@@ -11,6 +11,7 @@
 #include <string.h>
 #include "rtb_port_impl.h"
 #include "rtbench/err.h"
+#include "rtbench/longopt.h"
 #include "fr_time.h"
 
 int rtb_port_init(void)
@@ -105,6 +106,28 @@ int rtb_port_stop_wait(int64_t timeout_ns)
 {
 	vTaskDelay((TickType_t)rtb_fr_os_ticks(timeout_ns, 1000000000LL / configTICK_RATE_HZ,
 					       portMAX_DELAY));
+	return 0;
+}
+
+/* rtb_port_cpus_online - one core (the FreeRTOS build is single-core). */
+void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf)
+{
+	memset(on, 0, sizeof(*on));
+	on->bits[0] = 1;
+	*nconf = 1;
+}
+
+/* rtb_port_console_is_tty - a serial log: never refreshed in place. */
+int rtb_port_console_is_tty(void)
+{
+	return 0;
+}
+
+/* rtb_port_dir_writable - no file system (outputs are framed on the
+ * console: rtb_port_output). */
+int rtb_port_dir_writable(const char *path)
+{
+	(void)path;
 	return 0;
 }
 
