@@ -3,69 +3,54 @@
 # Every bad option or argument: exit 2, exactly one line on stderr naming
 # what is wrong, nothing on stdout, no file written.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/bad
-mkdir -p "$out"
-rm -f "$out"/*
+test_out bad
 
-check() { # check WORD_IN_MESSAGE ARGS...
-	local want=$1; shift
-	local err rc lines
-	err=$("$RTBENCH" "$@" --json "$out/x.json" 2>&1 >"$out/stdout")
-	rc=$?
-	lines=$(printf '%s\n' "$err" | grep -c .)
-	if [ $rc -ne 2 ]; then fail "'$*': exit $rc, want 2"; return; fi
-	if [ "$lines" -ne 1 ]; then fail "'$*': $lines lines on stderr: $err"; return; fi
-	case $err in *"$want"*) ;; *) fail "'$*': message does not name '$want': $err"; return ;; esac
-	[ -s "$out/stdout" ] && fail "'$*': printed to stdout"
-	[ -e "$out/x.json" ] && fail "'$*': wrote the JSON file"
-	ok "$* -> $err"
-}
 
-check "--samples" run --samples 0
-check "--samples" run --samples abc
-check "--samples" run --samples 12x
-check "--samples" run --samples 99999999999
-check "--samples" run --samples -5
-check "--period-us" run --period-us 0
-check "--period-us" run --period-us 1.5
-check "--deadline-us" run --deadline-us x
-check "--cpu" run --cpu 999
-check "--cpu" run --cpu -1
-check "--prio" run --prio 0
-check "--prio" run --prio 99
-check "--tests" run --tests nosuch
-check "--tests" run --tests ctxsw,bogus.id
-check "--tests" run --tests sync.prio
-check "--label" run --label ""
-check "--idle-latency-us" run --idle-latency-us -2
-check "--rr-slice-ms" run --rr-slice-ms 5000
-check "--emulation: unknown key 'bogus'" run --emulation emulator=qemu,bogus=1
-check "--emulation: icount_shift='x'" run --emulation emulator=qemu,icount_shift=x
-check "--emulation: 'emulator=NAME' is required" run --emulation icount_shift=3
-check "--emulation" run --emulation ""
-check "--pi-load-us" run --pi-load-us 0
-check "--frobnicate" run --frobnicate
-check "--samples" run --samples
-check "stray" run stray
-check "--delays-us" selftest --delays-us 0
-check "--delays-us" run --delays-us 5
+bad_input "--samples" run --samples 0
+bad_input "--samples" run --samples abc
+bad_input "--samples" run --samples 12x
+bad_input "--samples" run --samples 99999999999
+bad_input "--samples" run --samples -5
+bad_input "--period-us" run --period-us 0
+bad_input "--period-us" run --period-us 1.5
+bad_input "--deadline-us" run --deadline-us x
+bad_input "--cpu" run --cpu 999
+bad_input "--cpu" run --cpu -1
+bad_input "--prio" run --prio 0
+bad_input "--prio" run --prio 99
+bad_input "--tests" run --tests nosuch
+bad_input "--tests" run --tests ctxsw,bogus.id
+bad_input "--tests" run --tests sync.prio
+bad_input "--label" run --label ""
+bad_input "--idle-latency-us" run --idle-latency-us -2
+bad_input "--rr-slice-ms" run --rr-slice-ms 5000
+bad_input "--emulation: unknown key 'bogus'" run --emulation emulator=qemu,bogus=1
+bad_input "--emulation: icount_shift='x'" run --emulation emulator=qemu,icount_shift=x
+bad_input "--emulation: 'emulator=NAME' is required" run --emulation icount_shift=3
+bad_input "--emulation" run --emulation ""
+bad_input "--pi-load-us" run --pi-load-us 0
+bad_input "--frobnicate" run --frobnicate
+bad_input "--samples" run --samples
+bad_input "stray" run stray
+bad_input "--delays-us" selftest --delays-us 0
+bad_input "--delays-us" run --delays-us 5
 # strict numbers: no blanks, no '+' (issue 9, item 12: " 5" and "+5" were taken)
-check "--samples" run --samples " 5"
-check "--samples" run --samples "+5"
-check "--samples" run --samples "5 "
-check "--samples" run --samples ""
-check "--period-us" run --period-us "+200"
-check "--cpu" run --cpu " 0"
-check "--idle-latency-us" run --idle-latency-us "- 1"
-check "--idle-latency-us" run --idle-latency-us "+0"
-check "--delays-us" selftest --delays-us "+5"
-check "--wait-s" run --wait-s -1
-check "--wait-s" run --wait-s " 3"
+bad_input "--samples" run --samples " 5"
+bad_input "--samples" run --samples "+5"
+bad_input "--samples" run --samples "5 "
+bad_input "--samples" run --samples ""
+bad_input "--period-us" run --period-us "+200"
+bad_input "--cpu" run --cpu " 0"
+bad_input "--idle-latency-us" run --idle-latency-us "- 1"
+bad_input "--idle-latency-us" run --idle-latency-us "+0"
+bad_input "--delays-us" selftest --delays-us "+5"
+bad_input "--wait-s" run --wait-s -1
+bad_input "--wait-s" run --wait-s " 3"
 # an empty list is not "all" (it ran everything)
-check "--tests" run --tests ""
-check "--tests" run --tests ","
-check "nosuch" nosuch
-check "extra" list extra
+bad_input "--tests" run --tests ""
+bad_input "--tests" run --tests ","
+bad_input "nosuch" nosuch
+bad_input "extra" list extra
 # an output file in a folder that does not exist: refused before running
 err=$("$RTBENCH" run --json /nonexistent/dir/r.json 2>&1 >/dev/null); rc=$?
 [ $rc -eq 2 ] && [[ $err == *"--json"*"/nonexistent/dir/r.json"* ]] && ok "unwritable --json refused: $err" || fail "unwritable --json: rc $rc: $err"

@@ -12,34 +12,26 @@
 # its arguments as LAVA's lava-test-case usage states them; the lava
 # format's <LAVA_SIGNAL_TESTCASE ...> lines are checked against the form
 # lava-test-case itself prints.
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-data=$here/data
-rtb=${RTBENCH:-build/rtbench}
-out=${RTB_TEST_OUT:-/tmp}/check
-if ! "$rtb" check --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no check (needs libjansson-dev)"
-	exit 77
-fi
-rm -rf "$out"; mkdir -p "$out/bin"
-fail=0
+. "$(dirname "$0")/lib.bash"
+test_out check bin
+needs_host
 expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
 	local want=$1; shift
 	"$@" >"$out/o" 2>"$out/e"
 	local rc=$?
-	[ "$rc" -eq "$want" ] || { echo "FAIL: exit $rc, want $want: $*"; cat "$out/o" "$out/e"; fail=1; }
+	[ "$rc" -eq "$want" ] || { fail "exit $rc, want $want: $*"; cat "$out/o" "$out/e"; }
 }
-has() { grep -qF -- "$2" "$1" || { echo "FAIL: $1 lacks: $2"; cat "$1"; fail=1; }; }
+has() { grep -qF -- "$2" "$1" || { fail "$1 lacks: $2"; cat "$1"; }; }
 
 # a rerun passes; a planted regression fails, one line naming it
-expect 0 "$rtb" check --baseline "$data/vx.json" "$data/vx_rerun.json"
+expect 0 "$RTBENCH" check --baseline "$data/vx.json" "$data/vx_rerun.json"
 has "$out/o" "0 failed"
 python3 "$data/plant_regression.py" "$data/vx_rerun.json" "$out/planted.json" ipc.mqueue.wakeup 500 ||
 	{ echo "FAIL: could not plant"; exit 1; }
-expect 1 "$rtb" check --baseline "$data/vx.json" "$out/planted.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" "$out/planted.json"
 # one line per failing figure: its median and its p99, nothing else
 [ "$(grep -c '^FAIL ipc.mqueue.wakeup: ' "$out/o")" -eq 2 ] && [ "$(grep -c '^FAIL ' "$out/o")" -eq 2 ] ||
-	{ echo "FAIL: want two FAIL lines, both ipc.mqueue.wakeup"; cat "$out/o"; fail=1; }
+	{ fail "want two FAIL lines, both ipc.mqueue.wakeup"; cat "$out/o"; }
 has "$out/o" "1 failed"
 # the percentage beside two figures is theirs; the rounds' shift is named as such
 has "$out/o" "FAIL ipc.mqueue.wakeup: p50 3.184 us vs 2.711 us in the baseline (+17.4%); the rounds' median +17.3%"
@@ -56,28 +48,28 @@ for m in d["metrics"]:
         m["min"] -= 500
 json.dump(d, open(sys.argv[2], "w"))
 PY
-expect 1 "$rtb" check --baseline "$data/vx.json" "$out/tail.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" "$out/tail.json"
 has "$out/o" "FAIL ipc.mqueue.wakeup: p99 3.510 us vs 3.041 us in the baseline (+15.4%); the rounds' p99 +15.4% (> 10%), beyond their p99 noise"
 # a rise within the allowance passes
-expect 0 "$rtb" check --baseline "$data/vx.json" --max-regress-pct 50 "$out/planted.json"
+expect 0 "$RTBENCH" check --baseline "$data/vx.json" --max-regress-pct 50 "$out/planted.json"
 
 # absolute limits and expressions
-expect 1 "$rtb" check --max-p99-us 10 "$data/rtl.json"
+expect 1 "$RTBENCH" check --max-p99-us 10 "$data/rtl.json"
 has "$out/o" "FAIL irq.timer.nanosleep: p99 12.298 us > 10.000 us (--max-p99-us 10)"
-expect 0 "$rtb" check --max-p99-us 1000 --max-us 1000 --allow-missing "$data/rtl.json"
+expect 0 "$RTBENCH" check --max-p99-us 1000 --max-us 1000 --allow-missing "$data/rtl.json"
 has "$out/o" "9 passed, 0 failed, 1 skipped"
-expect 1 "$rtb" check --fail-if 'ipc.*:mean>2us' "$data/rtl.json"
+expect 1 "$RTBENCH" check --fail-if 'ipc.*:mean>2us' "$data/rtl.json"
 has "$out/o" "FAIL ipc.mqueue.wakeup: mean 2.609 us > 2.000 us"
-expect 0 "$rtb" check --fail-if 'missed>0' --fail-if 'ctxsw.*:p50 >= 1ms' --allow-missing "$data/rtl.json"
+expect 0 "$RTBENCH" check --fail-if 'missed>0' --fail-if 'ctxsw.*:p50 >= 1ms' --allow-missing "$data/rtl.json"
 
 # fails closed (issue 19): each of these exited 0 before
 # a limit that cannot be evaluated on a measurement (the run skipped it)
-expect 1 "$rtb" check --max-us 1000 "$data/rtl.json"
+expect 1 "$RTBENCH" check --max-us 1000 "$data/rtl.json"
 has "$out/o" "FAIL sync.prio_inv.ceiling.request_to_release: max cannot be evaluated for --max-us 1000: skipped"
 # a --fail-if GLOB that matches nothing (a typo)
-expect 1 "$rtb" check --fail-if 'ipc.mqeue.*:p99>50us' "$data/rtl.json"
+expect 1 "$RTBENCH" check --fail-if 'ipc.mqeue.*:p99>50us' "$data/rtl.json"
 has "$out/o" "FAIL --fail-if ipc.mqeue.*:p99>50us: no measurement in $data/rtl.json matches 'ipc.mqeue.*'"
-expect 0 "$rtb" check --fail-if 'ipc.mqeue.*:p99>50us' --allow-missing "$data/rtl.json"
+expect 0 "$RTBENCH" check --fail-if 'ipc.mqeue.*:p99>50us' --allow-missing "$data/rtl.json"
 # an incomplete run
 python3 - "$data/rtl.json" "$out/incomplete.json" <<'PY'
 import json, sys
@@ -86,14 +78,14 @@ d["complete"] = False
 d["progress"] = {"benchmarks_done": 3, "benchmarks_planned": 9, "rounds_done": 1, "rounds_planned": 5, "final": False}
 json.dump(d, open(sys.argv[2], "w"))
 PY
-expect 1 "$rtb" check "$out/incomplete.json"
+expect 1 "$RTBENCH" check "$out/incomplete.json"
 has "$out/o" "FAIL $out/incomplete.json: incomplete run (3 of 9 benchmarks measured when the file was written)"
-expect 0 "$rtb" check --allow-incomplete "$out/incomplete.json"
+expect 0 "$RTBENCH" check --allow-incomplete "$out/incomplete.json"
 # a figure the file does not have (rt-tests pmqtest: min/avg/max only)
-expect 1 "$rtb" check --max-p99-us 100 "$data/rttests/pmqtest.json"
+expect 1 "$RTBENCH" check --max-p99-us 100 "$data/rttests/pmqtest.json"
 has "$out/o" "p99 cannot be evaluated for --max-p99-us 100"
 # a baseline against which nothing could be judged
-expect 1 "$rtb" check --baseline "$data/vx.json" "$data/rttests/pmqtest.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" "$data/rttests/pmqtest.json"
 has "$out/o" "FAIL $data/vx.json: no measurement of $data/rttests/pmqtest.json could be judged against it"
 # a % rule against a zero baseline: a rise from 0 is beyond any allowance
 python3 - "$data/vx_rerun.json" "$out/missed.json" <<'PY'
@@ -104,21 +96,21 @@ for m in d["metrics"]:
         m["missed"] = 7
 json.dump(d, open(sys.argv[2], "w"))
 PY
-expect 1 "$rtb" check --baseline "$data/vx.json" --fail-if 'irq.*:missed>+10%' "$out/missed.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'irq.*:missed>+10%' "$out/missed.json"
 has "$out/o" "missed 7 vs 0 in the baseline, a rise from 0 (irq.*:missed>+10%)"
-expect 1 "$rtb" check --baseline "$data/vx.json" --fail-if 'p50>+3%' "$out/planted.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'p50>+3%' "$out/planted.json"
 has "$out/o" "FAIL ipc.mqueue.wakeup: p50"
 for bad in 'p98>1' 'p99 ~ 1' 'p99>1parsec' 'mean>'; do
-	expect 2 "$rtb" check --fail-if "$bad" "$data/rtl.json"
+	expect 2 "$RTBENCH" check --fail-if "$bad" "$data/rtl.json"
 	has "$out/e" "rtbench check: --fail-if"
 done
-expect 2 "$rtb" check --fail-if 'p99>5%' "$data/rtl.json"
-expect 2 "$rtb" check "$data/rtl.json" "$data/vx.json"
-expect 2 "$rtb" check "$data/bad_truncated.json"
+expect 2 "$RTBENCH" check --fail-if 'p99>5%' "$data/rtl.json"
+expect 2 "$RTBENCH" check "$data/rtl.json" "$data/vx.json"
+expect 2 "$RTBENCH" check "$data/bad_truncated.json"
 
 # JUnit
-expect 1 "$rtb" check --baseline "$data/vx.json" --junit "$out/junit.xml" "$out/planted.json"
-python3 - "$out/junit.xml" <<'PY' || fail=1
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" --junit "$out/junit.xml" "$out/planted.json"
+python3 - "$out/junit.xml" <<'PY' || fail "the JUnit XML"
 import sys, xml.etree.ElementTree as ET
 s = ET.parse(sys.argv[1]).getroot().find("testsuite")
 cases = s.findall("testcase")
@@ -164,16 +156,16 @@ send_to_lava() { # the parsing of automated/utils/send-to-lava.sh, re-stated
 		fi
 	done <"$1"
 }
-expect 1 "$rtb" check --baseline "$data/vx.json" -f lava-results -o "$out/result.txt" "$out/planted.json"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" -f lava-results -o "$out/result.txt" "$out/planted.json"
 PATH="$out/bin:$PATH" send_to_lava "$out/result.txt" >"$out/signals" 2>"$out/stub.err"
-[ -s "$out/stub.err" ] && { echo "FAIL: lava-test-case refused:"; cat "$out/stub.err"; fail=1; }
-grep -q UNPARSED "$out/signals" && { echo "FAIL: send-to-lava.sh would not parse:"; cat "$out/signals"; fail=1; }
-[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' "$out/signals")" -eq 10 ] || { echo "FAIL: want 10 test cases"; cat "$out/signals"; fail=1; }
+[ -s "$out/stub.err" ] && { fail "lava-test-case refused:"; cat "$out/stub.err"; }
+grep -q UNPARSED "$out/signals" && { fail "send-to-lava.sh would not parse:"; cat "$out/signals"; }
+[ "$(grep -c '^<LAVA_SIGNAL_TESTCASE ' "$out/signals")" -eq 10 ] || { fail "want 10 test cases"; cat "$out/signals"; }
 has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=ipc.mqueue.wakeup RESULT=fail MEASUREMENT=3.510 UNITS=us>"
 has "$out/signals" "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=sync.prio_inv.ceiling.request_to_release RESULT=skip>"
 # the direct form is what lava-test-case prints, line for line
-expect 1 "$rtb" check --baseline "$data/vx.json" -f lava "$out/planted.json"
-diff "$out/o" "$out/signals" || { echo "FAIL: -f lava differs from what lava-test-case prints"; fail=1; }
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" -f lava "$out/planted.json"
+diff "$out/o" "$out/signals" || fail "-f lava differs from what lava-test-case prints"
 
-[ $fail -eq 0 ] && echo "check: ok"
-exit $fail
+[ "$fails" -eq 0 ] && echo "check: ok"
+done_test

@@ -5,8 +5,7 @@
 # then SIGKILLed says false and how far the run got (before: true).
 # compare shows such a file plainly as incomplete.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/completeness
-rm -rf "$out"; mkdir -p "$out"
+test_out completeness
 tests=sync.sem.take.uncontended,ipc.pipe.roundtrip
 "$RTBENCH" run --tests $tests --samples 400000 --rounds 4 --quiet --idle-latency-us -1 \
 	--json "$out/k.json" >/dev/null 2>&1 &

@@ -12,9 +12,8 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || { echo "SKIP: $knob not writable"; exit 77; }
-out=$RTB_TEST_OUT/crash_restore
-rm -rf "$out"; mkdir -p "$out"
+[ -w $knob ] || skip "$knob not writable"
+test_out crash_restore
 dir=${RTB_STATE_DIR:-/run/rtbench}
 marker="sleep 903.$$"
 "$RTBENCH" run --load-cmd "$marker & $marker" --tests ctxsw.rr.timeslice --samples 1000000 \

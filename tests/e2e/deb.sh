@@ -9,15 +9,11 @@
 # dpkg-buildpackage (Debian packages dpkg-dev debhelper fakeroot).
 # RTB_LINTIAN=1 also runs lintian (slow, so not by default: the one tag it
 # reports is explained in debian/rtbench.lintian-overrides).
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$here/.." && pwd)
-out=${RTB_TEST_OUT:-/tmp}/deb
+. "$(dirname "$0")/lib.bash"
+test_out deb src/rtbench
 for t in dpkg-buildpackage dh fakeroot; do
-	command -v $t >/dev/null || { echo "SKIP: $t not installed (apt-get install dpkg-dev debhelper fakeroot)"; exit 77; }
+	command -v $t >/dev/null || skip "$t not installed (apt-get install dpkg-dev debhelper fakeroot)"
 done
-rm -rf "$out"; mkdir -p "$out/src/rtbench"
-fail=0
 # a copy of the tracked (and new, unignored) files: the build writes beside the tree
 if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
 	(cd "$root" && git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T -)
@@ -32,30 +28,30 @@ dpkg-deb -c "$deb" >"$out/contents"
 for f in ./usr/bin/rtbench ./usr/share/man/man1/rtbench.1.gz \
 	./usr/share/bash-completion/completions/rtbench \
 	./usr/share/doc/rtbench/rtbench-result.schema.json ./usr/share/doc/rtbench/copyright; do
-	grep -q " $f\$" "$out/contents" || { echo "FAIL: $f not in the package"; fail=1; }
+	grep -q " $f\$" "$out/contents" || fail "$f not in the package"
 done
 if [ "${RTB_LINTIAN:-0}" = 1 ] && command -v lintian >/dev/null; then
-	lintian --fail-on error,warning "$deb" || { echo "FAIL: lintian"; fail=1; }
+	lintian --fail-on error,warning "$deb" || fail "lintian"
 fi
 if [ "$(id -u)" = 0 ]; then
 	was=$(dpkg-query -W -f '${Status}' rtbench 2>/dev/null | grep -c 'install ok installed')
 	dpkg -i "$deb" >"$out/install.log" 2>&1 || { echo "FAIL: dpkg -i"; cat "$out/install.log"; exit 1; }
 	bin=/usr/bin/rtbench
-	dpkg -L rtbench | grep -qx "$bin" || { echo "FAIL: dpkg -L lacks $bin"; fail=1; }
+	dpkg -L rtbench | grep -qx "$bin" || fail "dpkg -L lacks $bin"
 	cleanup() { [ "$was" = 1 ] || dpkg --purge rtbench >/dev/null 2>&1; }
-	trap cleanup EXIT
+	at_exit cleanup
 else
 	echo "not root: extracting instead of installing"
 	dpkg-deb -x "$deb" "$out/root"
 	bin=$out/root/usr/bin/rtbench
 fi
-"$bin" list >"$out/list" || { echo "FAIL: $bin list"; fail=1; }
-grep -q '^ipc.mqueue.wakeup ' "$out/list" || { echo "FAIL: $bin list lacks ipc.mqueue.wakeup"; fail=1; }
-"$bin" check --baseline "$here/data/vx.json" "$here/data/vx_rerun.json" >/dev/null ||
-	{ echo "FAIL: the installed rtbench check"; fail=1; }
+"$bin" list >"$out/list" || fail "$bin list"
+grep -q '^ipc.mqueue.wakeup ' "$out/list" || fail "$bin list lacks ipc.mqueue.wakeup"
+"$bin" check --baseline "$data/vx.json" "$data/vx_rerun.json" >/dev/null ||
+	{ fail "the installed rtbench check"; }
 dpkg-deb --fsys-tarfile "$deb" | tar -xOf - ./usr/share/man/man1/rtbench.1.gz | zcat | grep -q '^\.SS rtbench check' ||
-	{ echo "FAIL: the man page has no check section"; fail=1; }
+	{ fail "the man page has no check section"; }
 # the copied tree is not a result of this test run (zz_schema.sh scans $RTB_TEST_OUT)
 rm -rf "$out/src/rtbench"
-[ $fail -eq 0 ] && echo "deb: ok ($bin list: $(($(wc -l <"$out/list") - 1)) measurements)"
-exit $fail
+[ "$fails" -eq 0 ] && echo "deb: ok ($bin list: $(($(wc -l <"$out/list") - 1)) measurements)"
+done_test

@@ -6,10 +6,7 @@
 # judged from its files alone; bad arguments get one line and exit 2; a run
 # keeps the same findings in its result ("doctor") and names them in its text.
 . "$(dirname "$0")/lib.bash"
-here=$(cd "$(dirname "$0")/.." && pwd)
-out=$RTB_TEST_OUT/doctor
-mkdir -p "$out"
-rm -f "$out"/*
+test_out doctor
 
 "$RTBENCH" doctor >"$out/d.txt" 2>"$out/d.err"
 rc=$?
@@ -49,7 +46,7 @@ else
 fi
 
 # a recorded snapshot: judged from its files, whatever this machine is
-"$RTBENCH" doctor --root "$here/data/doctor/tuned" >"$out/tuned.txt" 2>&1
+"$RTBENCH" doctor --root "$data/doctor/tuned" >"$out/tuned.txt" 2>&1
 grep -q "1 weaken, 0 unknown, 12 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
 	fail "snapshot: $(head -3 "$out/tuned.txt")"
 

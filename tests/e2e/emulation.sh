@@ -4,9 +4,7 @@
 # (JSON system.emulation), prints the EMULATED line with the tables, and
 # compare prints it too and notes that emulated and real results meet.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/emulation
-mkdir -p "$out"
-rm -f "$out"/*
+test_out emulation
 emu='emulator=qemu-system-x86_64,version=7.2.19,machine=q35,icount_shift=3,vcpus=1,accel=tcg'
 "$RTBENCH" run --tests sync.sem.give --samples 200 --quiet --label emu --emulation "$emu" \
 	--json "$out/emu.json" >"$out/emu.txt" || fail "emulated run exited $?"

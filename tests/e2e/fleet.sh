@@ -4,17 +4,9 @@
 # boards (more than the 16 side-by-side columns) in the fleet view, one row
 # per system, median and p99 per measurement, sorted by a chosen column in
 # text, markdown and CSV; the figures are the files' own.
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-data=$here/data
-rtb=${RTBENCH:-build/rtbench}
-out=${RTB_TEST_OUT:-/tmp}/fleet
-if ! "$rtb" compare --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no compare (needs libjansson-dev)"
-	exit 77
-fi
-rm -rf "$out"; mkdir -p "$out/boards"
-fail=0
+. "$(dirname "$0")/lib.bash"
+test_out fleet boards
+needs_host
 # 20 boards: the fixtures, relabelled, mqueue p50/p99 made distinct per board
 python3 - "$data" "$out/boards" <<'PY'
 import json, sys
@@ -31,8 +23,8 @@ for i in range(20):
             m["max"] = max(m["max"], m["p99"])
     json.dump(d, open(f"{dst}/b{i:02d}.json", "w"))
 PY
-"$rtb" compare --fleet -f csv --sort ipc.mqueue.wakeup:p99 "$out/boards" >"$out/f.csv" || { echo "FAIL: fleet csv"; fail=1; }
-python3 - "$out/f.csv" "$out/boards" <<'PY' || fail=1
+"$RTBENCH" compare --fleet -f csv --sort ipc.mqueue.wakeup:p99 "$out/boards" >"$out/f.csv" || fail "fleet csv"
+python3 - "$out/f.csv" "$out/boards" <<'PY' || fail "fleet csv against the boards' files"
 import csv, json, sys, glob
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 assert len(rows) == 20, len(rows)
@@ -48,17 +40,17 @@ for r in rows:   # every figure is the file's own
             want = m.get(mid, {}).get(fig)
             assert (v == "" and want is None) or int(v) == want, (r["file"], k, v, want)
 PY
-"$rtb" compare --fleet -f markdown --sort label "$out/boards/b*.json" >"$out/f.md" || { echo "FAIL: fleet markdown (glob)"; fail=1; }
-[ "$(grep -c '^| board' "$out/f.md")" -eq 20 ] || { echo "FAIL: markdown rows"; cat "$out/f.md"; fail=1; }
-head -7 "$out/f.md" | grep -q '^| board00 ' || { echo "FAIL: markdown not sorted by label"; fail=1; }
-"$rtb" compare --fleet "$out/boards" >"$out/f.txt" || { echo "FAIL: fleet text"; fail=1; }
-grep -q "20 systems" "$out/f.txt" || { echo "FAIL: text header"; fail=1; }
+"$RTBENCH" compare --fleet -f markdown --sort label "$out/boards/b*.json" >"$out/f.md" || fail "fleet markdown (glob)"
+[ "$(grep -c '^| board' "$out/f.md")" -eq 20 ] || { fail "markdown rows"; cat "$out/f.md"; }
+head -7 "$out/f.md" | grep -q '^| board00 ' || fail "markdown not sorted by label"
+"$RTBENCH" compare --fleet "$out/boards" >"$out/f.txt" || fail "fleet text"
+grep -q "20 systems" "$out/f.txt" || fail "text header"
 # the side-by-side view still stops at 16 and says where to go
-"$rtb" compare "$out/boards" >"$out/o" 2>"$out/e"; rc=$?
-[ $rc -eq 2 ] && grep -q "compare --fleet takes more" "$out/e" || { echo "FAIL: >16 without --fleet: exit $rc"; cat "$out/e"; fail=1; }
-"$rtb" compare --fleet --sort no.such.metric "$out/boards" >"$out/o" 2>"$out/e"
-[ $? -eq 2 ] || { echo "FAIL: bad --sort accepted"; fail=1; }
-"$rtb" compare --fleet "$out/none*.json" >"$out/o" 2>"$out/e"
-[ $? -eq 2 ] && grep -q "no file matches" "$out/e" || { echo "FAIL: empty glob"; fail=1; }
-[ $fail -eq 0 ] && echo "fleet: ok"
-exit $fail
+"$RTBENCH" compare "$out/boards" >"$out/o" 2>"$out/e"; rc=$?
+[ $rc -eq 2 ] && grep -q "compare --fleet takes more" "$out/e" || { fail ">16 without --fleet: exit $rc"; cat "$out/e"; }
+"$RTBENCH" compare --fleet --sort no.such.metric "$out/boards" >"$out/o" 2>"$out/e"
+[ $? -eq 2 ] || fail "bad --sort accepted"
+"$RTBENCH" compare --fleet "$out/none*.json" >"$out/o" 2>"$out/e"
+[ $? -eq 2 ] && grep -q "no file matches" "$out/e" || fail "empty glob"
+[ "$fails" -eq 0 ] && echo "fleet: ok"
+done_test

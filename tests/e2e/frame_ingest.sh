@@ -4,23 +4,18 @@
 # files back byte for byte; a truncated, gapped or garbled stream exits 2
 # with one line naming the stream line and the file; bad arguments exit 2.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/frame
-rm -rf "$out"
-mkdir -p "$out/src" "$out/dst"
+test_out frame src dst dst2
 head -c 5000 /dev/urandom >"$out/src/a.bin"
 printf '{"x": 1}\n' >"$out/src/b.json"
 : >"$out/src/empty"
 "$RTBENCH" frame "$out/src/a.bin" "$out/src/b.json" "$out/src/empty" >"$out/frames.txt" ||
 	fail "frame exited $?"
 { echo "[    0.000] Linux version 6.1"; sed 's/$/\r/' "$out/frames.txt"; echo "# "; } >"$out/console.txt"
-if ! "$RTBENCH" compare --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no host side (ingest needs libjansson-dev)"; exit 77
-fi
+needs_host
 "$RTBENCH" ingest -o "$out/dst" "$out/console.txt" 2>"$out/err.txt" || fail "ingest exited $?: $(cat "$out/err.txt")"
 for f in a.bin b.json empty; do
 	cmp -s "$out/src/$f" "$out/dst/$f" && ok "$f came back whole" || fail "$f differs"
 done
-mkdir -p "$out/dst2"
 "$RTBENCH" ingest -o "$out/dst2" - <"$out/console.txt" 2>/dev/null && ok "ingest from stdin" || fail "ingest - failed"
 
 bad() { # bad WANT_IN_MESSAGE FILE

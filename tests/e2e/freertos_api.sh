@@ -14,7 +14,7 @@
 cd "$(dirname "$0")/../.."
 mkdir -p "$RTB_TEST_OUT"
 command -v arm-none-eabi-gcc >/dev/null ||
-	{ echo "SKIP: arm-none-eabi-gcc not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi)"; exit 77; }
+	{ skip "arm-none-eabi-gcc not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi)"; }
 kernel=${FREERTOS_KERNEL_PATH:-../FreeRTOS-Kernel}
 [ -f "$kernel/tasks.c" ] && with="the FreeRTOS-Kernel at $kernel" || with="tests/freertos-api"
 

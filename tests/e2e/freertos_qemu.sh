@@ -11,7 +11,7 @@
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
 for t in arm-none-eabi-gcc qemu-system-arm; do
-	command -v $t >/dev/null || { echo "SKIP: $t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"; exit 77; }
+	command -v $t >/dev/null || skip "$t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"
 done
 needs_freertos_kernel
 

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.bash"
 cd "$(dirname "$0")/../.."
 printf 'int main(void){return 0;}\n' | gcc -fsanitize=address,undefined -x c -o "$RTB_TEST_OUT/asan-probe" - 2>/dev/null ||
-	{ echo "SKIP: gcc cannot build with -fsanitize=address,undefined here"; exit 77; }
+	{ skip "gcc cannot build with -fsanitize=address,undefined here"; }
 needs_freertos_kernel
 
 fw=$RTB_TEST_OUT/freertos-sim

@@ -8,12 +8,8 @@
 # newline, and no line of the file's own starts a line of output. A file
 # refused for a bad value gives one line, with the value escaped.
 . "$(dirname "$0")/lib.bash"
-if ! "$RTBENCH" compare --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no compare/report (needs libjansson-dev)"; exit 77
-fi
-data=$(cd "$(dirname "$0")/../data" && pwd)
-out=$RTB_TEST_OUT/hostile
-rm -rf "$out"; mkdir -p "$out"
+needs_host
+test_out hostile
 python3 "$data/hostile.py" "$data/vx.json" "$out/h.evil" || { fail "hostile.py"; done_test; }
 python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/h2.evil"
 n=0

@@ -9,15 +9,12 @@
 # Skips (77) with the reason when QEMU, busybox-static, cpio or the kernel
 # image cannot be had. About a minute; bounded at 200 s.
 . "$(dirname "$0")/lib.bash"
-here=$(cd "$(dirname "$0")/../.." && pwd)
-out=$RTB_TEST_OUT/kernels-smoke
-rm -rf "$out"
-mkdir -p "$out"
+test_out kernels-smoke
 # the kernel .deb is cached outside the tree, so a fresh clone on the same
 # machine does not download it again
 cache=${RTB_KERNEL_CACHE:-/var/tmp/rtbench-kernels}
 t0=$(date +%s)
-RTB_KERNEL_CACHE=$cache "$here/bench/kernels.sh" --smoke --timeout 200 -o "$out" >"$out/log" 2>&1
+RTB_KERNEL_CACHE=$cache "$root/bench/kernels.sh" --smoke --timeout 200 -o "$out" >"$out/log" 2>&1
 rc=$?
 cat "$out/log"
 [ $rc -eq 77 ] && { grep -m1 '^SKIP' "$out/log"; exit 77; }

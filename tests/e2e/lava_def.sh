@@ -10,19 +10,11 @@
 # send-results.sh turns each line into a lava-test-case call accepted by a
 # stub checking LAVA's documented usage, and without the helper prints the
 # <LAVA_SIGNAL_TESTCASE ...> lines the helper prints.
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$here/.." && pwd)
-rtb=$(cd "$(dirname "${RTBENCH:-build/rtbench}")" && pwd)/$(basename "${RTBENCH:-build/rtbench}")
-out=${RTB_TEST_OUT:-/tmp}/lava_def
-if ! "$rtb" check --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no check (needs libjansson-dev)"
-	exit 77
-fi
-python3 -c 'import yaml' 2>/dev/null || { echo "SKIP: python3-yaml not installed"; exit 77; }
-rm -rf "$out"; mkdir -p "$out/bin"
-fail=0
-python3 - "$root/contrib/lava/rtbench.yaml" <<'PY' || fail=1
+. "$(dirname "$0")/lib.bash"
+test_out lava_def bin
+needs_host
+python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml not installed"
+python3 - "$root/contrib/lava/rtbench.yaml" <<'PY' || fail "contrib/lava/rtbench.yaml"
 import sys, yaml
 d = yaml.safe_load(open(sys.argv[1]))
 md = d["metadata"]
@@ -38,15 +30,15 @@ for p in ("TESTS", "SAMPLES", "PERIOD", "LOAD", "MAX_P99_US", "MAX_US", "BASELIN
 PY
 cp -r "$root/contrib/lava" "$out/lava"
 cd "$out/lava" || exit 1
-RTBENCH="$rtb" ./rtbench.sh -t sync.sem.take.uncontended,ipc.mqueue.wakeup -n 300 -m 100000 -s true \
+RTBENCH="$RTBENCH" ./rtbench.sh -t sync.sem.take.uncontended,ipc.mqueue.wakeup -n 300 -m 100000 -s true \
 	>"$out/run.log" 2>&1 || { echo "FAIL: rtbench.sh"; cat "$out/run.log"; exit 1; }
 res=output/result.txt
-[ "$(wc -l <"$res")" -eq 2 ] || { echo "FAIL: want 2 result lines"; cat "$res" "$out/run.log"; fail=1; }
+[ "$(wc -l <"$res")" -eq 2 ] || { fail "want 2 result lines"; cat "$res" "$out/run.log"; }
 while read -r line; do
-	echo "$line" | grep -Eiq ".*+ (pass|fail|skip)+ .*+" || { echo "FAIL: send-to-lava.sh would not parse: $line"; fail=1; }
-	echo "$line" | grep -Eq '^[A-Za-z0-9._-]+ pass [0-9]+\.[0-9]+ us$' || { echo "FAIL: unexpected line: $line"; fail=1; }
+	echo "$line" | grep -Eiq ".*+ (pass|fail|skip)+ .*+" || fail "send-to-lava.sh would not parse: $line"
+	echo "$line" | grep -Eq '^[A-Za-z0-9._-]+ pass [0-9]+\.[0-9]+ us$' || fail "unexpected line: $line"
 done <"$res"
-[ -s output/junit.xml ] && [ -s output/rtbench.json ] || { echo "FAIL: artefacts missing"; fail=1; }
+[ -s output/junit.xml ] && [ -s output/rtbench.json ] || fail "artefacts missing"
 # with the helper: a stub that checks LAVA's usage
 cat >"$out/bin/lava-test-case" <<'STUB'
 #!/bin/sh
@@ -57,12 +49,12 @@ echo "called $id $*"
 STUB
 chmod +x "$out/bin/lava-test-case"
 PATH="$out/bin:$PATH" ./send-results.sh "$res" >"$out/with" 2>&1
-[ "$(grep -c '^called ' "$out/with")" -eq 2 ] || { echo "FAIL: lava-test-case calls"; cat "$out/with"; fail=1; }
+[ "$(grep -c '^called ' "$out/with")" -eq 2 ] || { fail "lava-test-case calls"; cat "$out/with"; }
 grep -q '^called ipc.mqueue.wakeup --result pass --measurement [0-9.]* --units us$' "$out/with" ||
-	{ echo "FAIL: call form"; cat "$out/with"; fail=1; }
+	{ fail "call form"; cat "$out/with"; }
 # without it: the signal lines, as `rtbench check -f lava` prints them
 ./send-results.sh "$res" >"$out/without"
-"$rtb" check output/rtbench.json --max-p99-us 100000 -f lava >"$out/direct"
-diff "$out/without" "$out/direct" || { echo "FAIL: signal lines differ"; fail=1; }
-[ $fail -eq 0 ] && echo "lava_def: ok"
-exit $fail
+"$RTBENCH" check output/rtbench.json --max-p99-us 100000 -f lava >"$out/direct"
+diff "$out/without" "$out/direct" || fail "signal lines differ"
+[ "$fails" -eq 0 ] && echo "lava_def: ok"
+done_test

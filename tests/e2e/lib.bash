@@ -1,21 +1,97 @@
 # SPDX-License-Identifier: Apache-2.0
-# tests/e2e/lib.bash - shared helpers for the end-to-end tests (sourced).
-# RTBENCH (the binary) and RTB_TEST_OUT (a scratch folder) come from tests/run.sh.
+# tests/e2e/lib.bash - the one preamble of every end-to-end test (sourced
+# first by each tests/e2e/*.sh): strict variables, where things are, the
+# pass/fail bookkeeping, the skip and NOT RUN exits, the test's output
+# folder and its cleanup.
+#
+# RTBENCH (the binary) and RTB_TEST_OUT (a scratch folder) come from
+# tests/run.sh; a test run by hand (bash tests/e2e/x.sh from the checkout)
+# gets build/rtbench and a temporary folder removed at its end.
 set -u
-: "${RTBENCH:?run through tests/run.sh}"
-: "${RTB_TEST_OUT:=$(mktemp -d)}"
-fails=0
 
+# where things are, whatever the current directory
+e2e_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd) # tests/e2e
+tests_dir=${e2e_dir%/*}                               # tests
+root=${tests_dir%/*}                                  # the checkout
+data=$tests_dir/data                                  # the fixtures
+
+: "${RTBENCH:=$root/build/rtbench}"
+case $RTBENCH in /*) ;; *) RTBENCH=$PWD/$RTBENCH ;; esac # tests that cd keep it
+export RTBENCH
+
+# at_exit CMD - run CMD (eval'd) when the test exits, after those added
+# before it; the one EXIT trap, so two cleanups never replace each other.
+_at_exit=()
+_run_at_exit() {
+	local i
+	for ((i = ${#_at_exit[@]} - 1; i >= 0; i--)); do eval "${_at_exit[i]}"; done
+}
+trap _run_at_exit EXIT
+at_exit() { _at_exit+=("$1"); }
+
+if [ -z "${RTB_TEST_OUT:-}" ]; then
+	RTB_TEST_OUT=$(mktemp -d)
+	at_exit 'rm -rf "$RTB_TEST_OUT"'
+fi
+export RTB_TEST_OUT
+
+fails=0
 fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
+# done_test - the test's exit: 0 when no check failed, else 1
 done_test() { [ "$fails" -eq 0 ] && exit 0; echo "$fails check(s) failed" >&2; exit 1; }
+
+# skip WHY - this test cannot run here (exit 77, tests/run.sh's SKIP; a
+# skipped test still fails `make check`)
+skip() { echo "SKIP: $*"; exit 77; }
+
+# needs_host - skip without the host side (compare, report, check, ingest)
+needs_host() {
+	"$RTBENCH" compare --help >/dev/null 2>&1 ||
+		skip "this build has no host side: compare, report, check, ingest (needs libjansson-dev)"
+}
+
+# needs_cmd CMD WHAT - skip without command CMD ("WHAT" says which package)
+needs_cmd() { command -v "$1" >/dev/null || skip "$1 not installed ($2)"; }
+
+# test_out NAME [SUB...] - out=$RTB_TEST_OUT/NAME, emptied, with folders SUB
+# made in it
+test_out() {
+	out=$RTB_TEST_OUT/$1
+	shift
+	rm -rf "$out"
+	mkdir -p "$out"
+	local d
+	for d in "$@"; do mkdir -p "$out/$d"; done
+}
+
+# scratch_dir - scratch=a new temporary folder, removed when the test exits
+scratch_dir() {
+	scratch=$(mktemp -d)
+	at_exit "rm -rf '$scratch'"
+}
+
+# bad_input WORD ARGS... - rtbench ARGS (with --json into $out) is refused
+# as bad input is: exit 2, one line on stderr naming WORD, nothing on
+# stdout, no JSON file written
+bad_input() {
+	local want=$1; shift
+	local err rc lines
+	rm -f "$out/x.json" "$out/stdout"
+	err=$("$RTBENCH" "$@" --json "$out/x.json" 2>&1 >"$out/stdout")
+	rc=$?
+	lines=$(printf '%s\n' "$err" | grep -c .)
+	if [ $rc -ne 2 ]; then fail "'$*': exit $rc, want 2"; return; fi
+	if [ "$lines" -ne 1 ]; then fail "'$*': $lines lines on stderr: $err"; return; fi
+	case $err in *"$want"*) ;; *) fail "'$*': message does not name '$want': $err"; return ;; esac
+	[ -s "$out/stdout" ] && fail "'$*': printed to stdout"
+	[ -e "$out/x.json" ] && fail "'$*': wrote the JSON file"
+	ok "$* -> $err"
+}
 
 # needs_rt - skip the test where SCHED_FIFO is not allowed
 needs_rt() {
-	if ! chrt -f 1 true 2>/dev/null; then
-		echo "SKIP: no permission for SCHED_FIFO"
-		exit 77
-	fi
+	chrt -f 1 true 2>/dev/null || skip "no permission for SCHED_FIFO"
 }
 
 # needs_freertos_kernel - set `kernel` to the FreeRTOS-Kernel tree the build

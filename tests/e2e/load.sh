@@ -3,8 +3,7 @@
 # A run under load records the load, and ends it: the built-in CPU load and
 # a --load-cmd command (its whole process group) are gone after the run.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/load
-mkdir -p "$out"
+test_out load
 marker="sleep 4242.$$" # unique: other runs of the suite may be running
 "$RTBENCH" run --load-cmd "$marker & $marker" --tests sync.sem.take --samples 100 --quiet \
 	--json "$out/cmd.json" >"$out/cmd.txt"

@@ -7,10 +7,8 @@
 # the worst CPU named first, and the colour ramp explained instead of a
 # 64-entry legend.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/long_report
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")/.." && pwd)
-"$RTBENCH" report "$here/data/long64.json" -o "$out/r.html" 2>"$out/err.txt" && ok "report written" ||
+test_out long_report
+"$RTBENCH" report "$data/long64.json" -o "$out/r.html" 2>"$out/err.txt" && ok "report written" ||
 	fail "report: $(cat "$out/err.txt")"
 h=$out/r.html
 n=$(grep -o '<section class="metric"' "$h" | wc -l)

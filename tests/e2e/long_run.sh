@@ -14,9 +14,7 @@
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/long
-mkdir -p "$out"
-rm -f "$out"/*
+test_out long
 ncpu=$(getconf _NPROCESSORS_ONLN)
 
 # 1. a whole 3-second run; the pinning is read from /proc while it runs

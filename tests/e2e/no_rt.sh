@@ -4,8 +4,7 @@
 # a DEGRADED warning in the text, degraded/rt_granted in the JSON, and the
 # priority-inversion test (meaningless without priorities) skipped, not faked.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/nort
-mkdir -p "$out"
+test_out nort
 "$RTBENCH" run --no-rt --samples 200 --quiet --tests sync.sem,ipc.mqueue.wakeup,sync.prio_inv,irq.timer.nanosleep \
 	--json "$out/r.json" >"$out/r.txt"
 rc=$?

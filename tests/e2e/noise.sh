@@ -10,10 +10,7 @@
 # one line, exit 2.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-here=$(cd "$(dirname "$0")" && pwd)
-out=$RTB_TEST_OUT/noise
-mkdir -p "$out"
-rm -f "$out"/*
+test_out noise
 cpu=$(( $(nproc) - 1 ))
 rt0=$(cat /proc/sys/kernel/sched_rt_runtime_us)
 
@@ -46,7 +43,7 @@ print("noise %.1f us/s, largest %.1f us, %d gaps, %d rests" % (x["noise_us_per_s
 PY
 
 # a known noise: 300 us of a higher-priority task every 10 ms (3%)
-cc -O2 -o "$out/spiker" "$here/helpers/spiker.c" || { fail "cannot build the spiker"; done_test; }
+cc -O2 -o "$out/spiker" "$e2e_dir/helpers/spiker.c" || { fail "cannot build the spiker"; done_test; }
 trace=
 [ "$(id -u)" = 0 ] && trace=--trace
 "$out/spiker" rtbnoisy "$cpu" 95 300 10 6 &

@@ -8,8 +8,7 @@
 # the old temporary name is not written through. A write that runs out of
 # room exits nonzero with the errno text and leaves the good file whole.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/output_paths
-rm -rf "$out"; mkdir -p "$out"
+test_out output_paths
 quick=(--tests sync.sem.take.uncontended --samples 50 --rounds 1 --quiet --idle-latency-us -1)
 
 refused() { # refused WORD ARGS... : exit 2, one line naming WORD, quickly
@@ -26,7 +25,6 @@ refused() { # refused WORD ARGS... : exit 2, one line naming WORD, quickly
 	fi
 }
 
-data=$(cd "$(dirname "$0")/../data" && pwd)
 if mknod "$out/full" c 1 7 2>/dev/null; then
 	refused "character device" run "${quick[@]}" --json "$out/full"
 	"$RTBENCH" compare --help >/dev/null 2>&1 && refused "character device" report "$data/vx.json" -o "$out/full"

@@ -7,8 +7,7 @@
 # period gives no such warning.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/period
-mkdir -p "$out"
+test_out period
 "$RTBENCH" run --period-us 1 --samples 500 --quiet --tests irq.timer.nanosleep \
 	--json "$out/p1.json" >"$out/p1.txt"
 rc=$?

@@ -8,21 +8,19 @@
 # metric ids (ipc.mqueue.*) are stable names, not descriptions. Then the
 # POSIX run's own method texts still name what POSIX used.
 . "$(dirname "$0")/lib.bash"
-here=$(cd "$(dirname "$0")/../.." && pwd)
 words='POSIX|sem_t|sem_post|sem_wait|pthread|PTHREAD|SCHED_|mq_send|mq_receive|sched_yield|clock_nanosleep|CLOCK_MONOTONIC|TIMER_ABSTIME|si_overrun|futex'
 found=0
-for f in "$here"/src/bench/*.c "$here"/src/output/*.c; do
+for f in "$root"/src/bench/*.c "$root"/src/output/*.c; do
 	# comments stripped by the preprocessor, then every string literal
 	hits=$(gcc -fpreprocessed -dD -E -P "$f" 2>/dev/null | grep -o '"[^"]*"' | grep -E "$words")
 	if [ -n "$hits" ]; then
-		fail "${f#$here/} writes a port's word: $hits"
+		fail "${f#$root/} writes a port's word: $hits"
 		found=1
 	fi
 done
 [ $found = 0 ] && ok "no POSIX word in a string of src/bench or src/output"
 
-out=$RTB_TEST_OUT/port_words
-rm -rf "$out"; mkdir -p "$out"
+test_out port_words
 "$RTBENCH" run --tests sync.sem.wakeup,ipc.mqueue.wakeup,sync.mutex.wakeup --samples 50 --rounds 1 \
 	--quiet --idle-latency-us -1 --json "$out/r.json" >/dev/null 2>&1 || fail "run"
 python3 - "$out/r.json" <<'PY' || fail "method texts"

@@ -7,12 +7,8 @@
 # were accepted), and 100k metrics load and compare in seconds (ids were
 # matched pairwise: 100 s). Inputs are *.evil, not results for the schema test.
 . "$(dirname "$0")/lib.bash"
-if ! "$RTBENCH" compare --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no compare/report (needs libjansson-dev)"; exit 77
-fi
-data=$(cd "$(dirname "$0")/../data" && pwd)
-out=$RTB_TEST_OUT/reader_limits
-rm -rf "$out"; mkdir -p "$out"
+needs_host
+test_out reader_limits
 refused() { # refused WORD FILE...
 	local want=$1; shift
 	local err rc

@@ -6,27 +6,20 @@
 # artefact ($RTB_TEST_OUT/report.png). The detector itself is checked on a
 # copy of the page with a deliberate script error. Skips (77) without
 # Chromium (Debian package `chromium`).
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-data=$here/data
-rtb=${RTBENCH:-build/rtbench}
-out=${RTB_TEST_OUT:-/tmp}
-if ! "$rtb" compare --help >/dev/null 2>&1; then
-	echo "SKIP: this build has no compare/report (needs libjansson-dev)"
-	exit 77
-fi
+. "$(dirname "$0")/lib.bash"
+out=$RTB_TEST_OUT
+needs_host
 browser=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$browser" ]; then
-	echo "SKIP: chromium not installed (apt-get install chromium)"
-	exit 77
+	skip "chromium not installed (apt-get install chromium)"
 fi
 html=$out/report.html
 rm -f "$html" "$out/report.png"
-"$rtb" report "$data/vx.json" "$data/rtl.json" "$data/rtl_hist.json" \
+"$RTBENCH" report "$data/vx.json" "$data/rtl.json" "$data/rtl_hist.json" \
 	--title "rtbench report (test fixtures)" -o "$html" || { echo "FAIL: report exit $?"; exit 1; }
 
-profile=$(mktemp -d)
-trap 'rm -rf "$profile"' EXIT
+scratch_dir
+profile=$scratch
 chrome() { # chrome OUT_PREFIX URL EXTRA_ARGS... : DOM to PREFIX.dom, log to PREFIX.log
 	local pfx=$1 url=$2; shift 2
 	timeout 90 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
@@ -38,43 +31,41 @@ chrome() { # chrome OUT_PREFIX URL EXTRA_ARGS... : DOM to PREFIX.dom, log to PRE
 console_errors() {
 	grep -E 'CONSOLE|Uncaught|Refused to|net::ERR_|Content Security Policy' "$1" || true
 }
-fail=0
 
 chrome "$out/report" "file://$html" --dump-dom
 errs=$(console_errors "$out/report.log")
-[ -n "$errs" ] && { echo "FAIL: console errors:"; echo "$errs"; fail=1; }
-grep -q 'data-js-error="' "$out/report.dom" && { echo "FAIL: script error recorded in the DOM"; fail=1; }
-grep -q '</html>' "$out/report.dom" || { echo "FAIL: no DOM dumped"; tail -5 "$out/report.log"; fail=1; }
+[ -n "$errs" ] && { fail "console errors:"; echo "$errs"; }
+grep -q 'data-js-error="' "$out/report.dom" && { fail "script error recorded in the DOM"; }
+grep -q '</html>' "$out/report.dom" || { fail "no DOM dumped"; tail -5 "$out/report.log"; }
 for m in ctxsw.rr.yield irq.timer.nanosleep sync.sem.take.uncontended ipc.mqueue.wakeup \
 	sync.prio_inv.none.blocking sync.prio_inv.inherit.request_to_release sync.prio_inv.ceiling.blocking; do
 	for kind in hist pct series; do
-		grep -q "id=\"$kind-$m\"" "$out/report.dom" || { echo "FAIL: plot $kind-$m missing"; fail=1; }
+		grep -q "id=\"$kind-$m\"" "$out/report.dom" || fail "plot $kind-$m missing"
 	done
 done
 rendered=$(grep -o 'data-plots-rendered="[0-9]*/[0-9]*"' "$out/report.dom" | head -1)
 echo "plots rendered: ${rendered:-none}"
 # 9 measured metrics (4 + 5 priority-inversion figures) x 3 plots
-[ "$rendered" = 'data-plots-rendered="27/27"' ] || { echo "FAIL: want 27/27 plots rendered"; fail=1; }
+[ "$rendered" = 'data-plots-rendered="27/27"' ] || fail "want 27/27 plots rendered"
 grep -q 'id="hist-sync.prio_inv.ceiling.request_to_release"' "$out/report.dom" &&
-	{ echo "FAIL: a plot for a skipped figure"; fail=1; }
+	{ fail "a plot for a skipped figure"; }
 
 timeout 90 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
 	--disable-background-networking --disable-component-update --disable-sync \
 	--user-data-dir="$profile" --hide-scrollbars --window-size=1400,3400 \
 	--screenshot="$out/report.png" "file://$html" >/dev/null 2>&1
-[ -s "$out/report.png" ] || { echo "FAIL: no screenshot"; fail=1; }
+[ -s "$out/report.png" ] || fail "no screenshot"
 echo "screenshot: $out/report.png"
 
 # the detector must see an error when there is one
 sed 's|</body>|<script>undefinedFunctionForTheTest();</script></body>|' "$html" >"$out/report-broken.html"
 chrome "$out/report-broken" "file://$out/report-broken.html" --dump-dom
 if ! grep -q 'data-js-error="' "$out/report-broken.dom" && [ -z "$(console_errors "$out/report-broken.log")" ]; then
-	echo "FAIL: a deliberate script error went unnoticed"
-	fail=1
+	fail "a deliberate script error went unnoticed"
 fi
 
 # the page's policy allows exactly the scripts it ships, by hash
-python3 - "$html" <<'PY' || { echo "FAIL: CSP hashes do not match the page's scripts"; fail=1; }
+python3 - "$html" <<'PY' || fail "CSP hashes do not match the page's scripts"
 import base64, hashlib, re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 csp = re.search(r'Content-Security-Policy" content="([^"]*)"', page).group(1)
@@ -90,19 +81,19 @@ PY
 # sequences, tests/data/hostile.py): nothing from it may run
 python3 "$data/hostile.py" "$data/vx.json" "$out/hostile.evil"
 python3 "$data/hostile.py" "$data/rtl_hist.json" "$out/hostile2.evil"
-"$rtb" report "$out/hostile.evil" "$data/rtl.json" "$out/hostile2.evil" --title "$(printf 'x<img src=y onerror="document.documentElement.setAttribute(\x27data-pwned\x27,\x27title\x27)">')" \
-	-o "$out/hostile.html" || { echo "FAIL: report of the hostile file: exit $?"; fail=1; }
+"$RTBENCH" report "$out/hostile.evil" "$data/rtl.json" "$out/hostile2.evil" --title "$(printf 'x<img src=y onerror="document.documentElement.setAttribute(\x27data-pwned\x27,\x27title\x27)">')" \
+	-o "$out/hostile.html" || fail "report of the hostile file: exit $?"
 chrome "$out/hostile" "file://$out/hostile.html" --dump-dom
 if grep -q 'data-pwned="' "$out/hostile.dom"; then
-	echo "FAIL: script from a result file ran: $(grep -o 'data-pwned="[^"]*"' "$out/hostile.dom" | head -1)"; fail=1
+	fail "script from a result file ran: $(grep -o 'data-pwned="[^"]*"' "$out/hostile.dom" | head -1)"
 fi
-grep -q '</html>' "$out/hostile.dom" || { echo "FAIL: hostile page: no DOM dumped"; fail=1; }
+grep -q '</html>' "$out/hostile.dom" || fail "hostile page: no DOM dumped"
 grep -qiE '<(img|script|svg) [^>]*(onerror|onload)|<script>document' "$out/hostile.dom" &&
-	{ echo "FAIL: markup from the file became elements"; fail=1; }
+	{ fail "markup from the file became elements"; }
 herrs=$(console_errors "$out/hostile.log")
-[ -n "$herrs" ] && { echo "FAIL: hostile page: console errors (a blocked script?):"; echo "$herrs"; fail=1; }
+[ -n "$herrs" ] && { fail "hostile page: console errors (a blocked script?):"; echo "$herrs"; }
 grep -q 'data-plots-rendered="' "$out/hostile.dom" && echo "hostile page: nothing ran; $(grep -o 'data-plots-rendered="[^"]*"' "$out/hostile.dom")" ||
-	{ echo "FAIL: the page's own script did not run on the hostile page"; fail=1; }
+	{ fail "the page's own script did not run on the hostile page"; }
 
-[ "$fail" -eq 0 ] && echo "report_browser: all checks passed"
-exit "$fail"
+[ "$fails" -eq 0 ] && echo "report_browser: all checks passed"
+done_test

@@ -5,9 +5,7 @@
 # count as asked) and print the study's five tables.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/quick
-mkdir -p "$out"
-rm -f "$out"/*
+test_out quick
 n=300
 "$RTBENCH" run --samples $n --quiet --label quick --json "$out/r.json" --csv "$out/r.csv" \
 	--raw "$out/raw.csv" >"$out/r.txt"

@@ -8,8 +8,7 @@
 # agrees with the summary line.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/selftest
-mkdir -p "$out"
+test_out selftest
 "$RTBENCH" selftest --samples 1000 --delays-us 5,20 --quiet >"$out/o.txt" 2>"$out/e.txt"
 rc=$?
 cat "$out/o.txt"

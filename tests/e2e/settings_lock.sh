@@ -11,9 +11,8 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || { echo "SKIP: $knob not writable"; exit 77; }
-out=$RTB_TEST_OUT/settings_lock
-rm -rf "$out"; mkdir -p "$out"
+[ -w $knob ] || skip "$knob not writable"
+test_out settings_lock
 dir=${RTB_STATE_DIR:-/run/rtbench}
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --quiet --json "$out/a.json" \
 	>/dev/null 2>"$out/a.err" &

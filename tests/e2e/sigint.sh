@@ -5,11 +5,9 @@
 # marked partial and incomplete.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/sigint
-mkdir -p "$out"
-rm -f "$out"/*
+test_out sigint
 knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || { echo "SKIP: $knob not writable"; exit 77; }
+[ -w $knob ] || skip "$knob not writable"
 dir=${RTB_STATE_DIR:-/run/rtbench}
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --rr-slice-ms 1 \
 	--json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &

@@ -9,10 +9,8 @@
 # and only other instances named so may come and go.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-out=$RTB_TEST_OUT/trace
-mkdir -p "$out"
-rm -f "$out"/*
-[ "$(id -u)" = 0 ] || { echo "SKIP: --trace needs root"; exit 77; }
+test_out trace
+[ "$(id -u)" = 0 ] || skip "--trace needs root"
 "$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet >"$out/probe.txt" 2>"$out/probe.err"
 if grep -q "trace unavailable" "$out/probe.err"; then
 	echo "SKIP: $(head -1 "$out/probe.err")"

@@ -6,11 +6,10 @@
 # refused idle-latency request reported.
 . "$(dirname "$0")/lib.bash"
 if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; then
-	echo "SKIP: needs root and setpriv to become an unprivileged user"
-	exit 77
+	skip "needs root and setpriv to become an unprivileged user"
 fi
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+scratch_dir
+dir=$scratch
 cp "$RTBENCH" "$dir/rtbench"
 chmod 755 "$dir" "$dir/rtbench"
 chmod 777 "$dir"

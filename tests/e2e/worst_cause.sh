@@ -12,12 +12,9 @@
 # the first sample over it, says so, exits 0 and explains that sample.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-here=$(cd "$(dirname "$0")" && pwd)
-out=$RTB_TEST_OUT/worst_cause
-mkdir -p "$out"
-rm -f "$out"/*
-[ "$(id -u)" = 0 ] || { echo "SKIP: --trace needs root"; exit 77; }
-cc -O2 -o "$out/spiker" "$here/helpers/spiker.c" || { fail "cannot build the spiker"; done_test; }
+test_out worst_cause
+[ "$(id -u)" = 0 ] || skip "--trace needs root"
+cc -O2 -o "$out/spiker" "$e2e_dir/helpers/spiker.c" || { fail "cannot build the spiker"; done_test; }
 cpu=$(( $(nproc) - 1 ))
 name="rtbspk$$"
 name=${name:0:15}

@@ -7,9 +7,8 @@
 # method on a clock known to agree and on a planted offset).
 . "$(dirname "$0")/lib.bash"
 needs_rt
-[ "$(nproc)" -ge 2 ] || { echo "SKIP: one CPU, no cross-CPU figures"; exit 77; }
-out=$RTB_TEST_OUT/xcpu_words
-mkdir -p "$out"
+[ "$(nproc)" -ge 2 ] || skip "one CPU, no cross-CPU figures"
+test_out xcpu_words
 q=(--samples 100 --rounds 1 --quiet --idle-latency-us -1)
 "$RTBENCH" run "${q[@]}" --tests sync.sem.take.uncontended >"$out/plain.txt" 2>&1 || fail "plain run"
 grep -qi 'xcpu\|cross-CPU\|counters disagree' "$out/plain.txt" &&

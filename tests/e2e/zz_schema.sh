@@ -8,15 +8,12 @@
 # file, JSON path, and what to do, e.g.
 #   quick/r.json: metrics/3: key 'trace' is not in the schema: add it to
 #   docs/rtbench-result.schema.json (metric) and docs/json-schema.md
-set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$here/.." && pwd)
-out=${RTB_TEST_OUT:-/tmp}
+. "$(dirname "$0")/lib.bash"
+out=$RTB_TEST_OUT
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
-	echo "SKIP: python3-jsonschema not installed (apt-get install python3-jsonschema)"
-	exit 77
+	skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
 fi
-python3 - "$root/docs/rtbench-result.schema.json" "$out" "$here/data" <<'PY'
+python3 - "$root/docs/rtbench-result.schema.json" "$out" "$data" <<'PY'
 import glob, json, os, re, sys
 import jsonschema
 
