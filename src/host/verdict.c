@@ -120,22 +120,37 @@ int rtb_half_range_pct(const double *v, size_t n, double *pct)
 	return 0;
 }
 
+/* moments - mean and sample variance of v[i] (logs: of log(v[i]), and
+ * RTB_EINVAL if a value is <= 0), n >= 1; the range of v in *lo, *hi
+ * when they are not NULL. */
+static int moments(const double *v, size_t n, int logs, double *mean, double *var,
+		   double *lo, double *hi)
+{
+	double m = 0, m2 = 0, l = v[0], h = v[0];
+
+	for (size_t i = 0; i < n; i++) {
+		if (logs && !(v[i] > 0))
+			return RTB_EINVAL;
+		double x = logs ? log(v[i]) : v[i], d = x - m;
+		m += d / (double)(i + 1);
+		m2 += d * (x - m);
+		l = fmin(l, v[i]);
+		h = fmax(h, v[i]);
+	}
+	*mean = m;
+	*var = n > 1 ? m2 / (double)(n - 1) : 0;
+	if (lo)
+		*lo = l;
+	if (hi)
+		*hi = h;
+	return 0;
+}
+
 /* log_stats - mean and sample variance of log(v[i]); RTB_EINVAL if a
  * value is <= 0. */
 static int log_stats(const double *v, size_t n, double *mean, double *var)
 {
-	double m = 0, m2 = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!(v[i] > 0))
-			return RTB_EINVAL;
-		double x = log(v[i]), d = x - m;
-		m += d / (double)(i + 1);
-		m2 += d * (x - m);
-	}
-	*mean = m;
-	*var = n > 1 ? m2 / (double)(n - 1) : 0;
-	return 0;
+	return moments(v, n, 1, mean, var, NULL, NULL);
 }
 
 const char *rtb_vd_kind_phrase(enum rtb_vd_kind k)
@@ -149,10 +164,13 @@ const char *rtb_vd_kind_phrase(enum rtb_vd_kind k)
 	return "untested";
 }
 
-/* welch_logs - Welch's t on the logarithms of a[0..na) and b[0..nb) into
- * out (shift, interval, t, df, p, significant); both n >= 2. */
-static void welch_logs(double ma, double va, size_t na, double mb, double vb, size_t nb,
-		       double alpha, struct rtb_verdict *out)
+/* welch - Welch's t on the means ma, mb and sample variances va, vb of
+ * two sides of na, nb >= 2 values into out (interval, t, df, p,
+ * significant, kind; shift_pct and noise_pct already set): on logarithms
+ * (logs: the interval as a ratio, in %) or on fractions (the interval in
+ * percentage points). */
+static void welch(double ma, double va, size_t na, double mb, double vb, size_t nb,
+		  double alpha, int logs, struct rtb_verdict *out)
 {
 	double sa = va / (double)na, sb = vb / (double)nb;
 	double se = sqrt(sa + sb), d = mb - ma;
@@ -163,8 +181,8 @@ static void welch_logs(double ma, double va, size_t na, double mb, double vb, si
 		out->t = d / se;
 		out->p = rtb_t_sf2(out->t, out->df);
 		double tq = rtb_t_quantile(1 - alpha / 2, out->df);
-		out->ci_lo_pct = 100.0 * (exp(d - tq * se) - 1);
-		out->ci_hi_pct = 100.0 * (exp(d + tq * se) - 1);
+		out->ci_lo_pct = logs ? 100.0 * (exp(d - tq * se) - 1) : 100.0 * (d - tq * se);
+		out->ci_hi_pct = logs ? 100.0 * (exp(d + tq * se) - 1) : 100.0 * (d + tq * se);
 	} else {
 		/* every round identical on both sides */
 		out->df = (double)(na + nb - 2);
@@ -179,11 +197,11 @@ static void welch_logs(double ma, double va, size_t na, double mb, double vb, si
 		out->kind = RTB_VD_NOISE;
 }
 
-int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
-		     struct rtb_verdict *out)
+/* vd_begin - out untested (no shift, no interval, noise unknown);
+ * RTB_EINVAL for a missing side, an empty one or alpha outside (0, 1). */
+static int vd_begin(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		    struct rtb_verdict *out)
 {
-	double ma, va, mb, vb;
-
 	memset(out, 0, sizeof(*out));
 	out->kind = RTB_VD_UNTESTED;
 	out->p = NAN;
@@ -191,18 +209,27 @@ int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, dou
 	out->noise_pct = -1;
 	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
 		return RTB_EINVAL;
+	return 0;
+}
+
+int rtb_verdict_stat(const double *a, size_t na, const double *b, size_t nb, double alpha,
+		     struct rtb_verdict *out)
+{
+	double ma, va, mb, vb, ha, hb;
+	int rc = vd_begin(a, na, b, nb, alpha, out);
+
+	if (rc)
+		return rc;
 	if (log_stats(a, na, &ma, &va) || log_stats(b, nb, &mb, &vb))
 		return RTB_EINVAL;
 	out->shift_pct = 100.0 * (exp(mb - ma) - 1);
 	if (na < 2 || nb < 2)
 		return 0; /* no between-round spread on a side: untested */
 	/* every value > 0 (log_stats), so only memory can fail here */
-	double ha, hb;
-	int rc = rtb_half_range_pct(a, na, &ha);
-	if (rc || (rc = rtb_half_range_pct(b, nb, &hb)))
+	if ((rc = rtb_half_range_pct(a, na, &ha)) || (rc = rtb_half_range_pct(b, nb, &hb)))
 		return rc;
 	out->noise_pct = ha > hb ? ha : hb;
-	welch_logs(ma, va, na, mb, vb, nb, alpha, out);
+	welch(ma, va, na, mb, vb, nb, alpha, 1, out);
 	return 0;
 }
 
@@ -248,60 +275,20 @@ int rtb_verdict_tail(const double *a, size_t na, const double *b, size_t nb, dou
 int rtb_verdict_count(const double *a, size_t na, const double *b, size_t nb, double alpha,
 		      struct rtb_verdict *out)
 {
-	double ma = 0, va = 0, mb = 0, vb = 0, loa, hia, lob, hib;
-	size_t i;
+	double ma, va, mb, vb, loa, hia, lob, hib;
+	int rc = vd_begin(a, na, b, nb, alpha, out);
 
-	memset(out, 0, sizeof(*out));
-	out->kind = RTB_VD_UNTESTED;
-	out->p = NAN;
-	out->ci_lo_pct = out->ci_hi_pct = NAN;
-	out->noise_pct = -1;
-	if (!a || !b || !(alpha > 0 && alpha < 1) || !na || !nb)
-		return RTB_EINVAL;
-	loa = hia = a[0];
-	lob = hib = b[0];
-	for (i = 0; i < na; i++) {
-		double d = a[i] - ma;
-		ma += d / (double)(i + 1);
-		va += d * (a[i] - ma);
-		loa = fmin(loa, a[i]);
-		hia = fmax(hia, a[i]);
-	}
-	for (i = 0; i < nb; i++) {
-		double d = b[i] - mb;
-		mb += d / (double)(i + 1);
-		vb += d * (b[i] - mb);
-		lob = fmin(lob, b[i]);
-		hib = fmax(hib, b[i]);
-	}
+	if (rc)
+		return rc;
+	moments(a, na, 0, &ma, &va, &loa, &hia);
+	moments(b, nb, 0, &mb, &vb, &lob, &hib);
 	/* the shift in percentage points of the samples, not a ratio: a
 	 * fraction may be 0 on one side */
 	out->shift_pct = 100.0 * (mb - ma);
 	if (na < 2 || nb < 2)
 		return 0;
 	out->noise_pct = 50.0 * fmax(hia - loa, hib - lob);
-	va = va / (double)(na - 1) / (double)na;
-	vb = vb / (double)(nb - 1) / (double)nb;
-	double se = sqrt(va + vb), d = mb - ma;
-	if (se > 0) {
-		out->df = (va + vb) * (va + vb) /
-			  (va * va / (double)(na - 1) + vb * vb / (double)(nb - 1));
-		out->t = d / se;
-		out->p = rtb_t_sf2(out->t, out->df);
-		double tq = rtb_t_quantile(1 - alpha / 2, out->df);
-		out->ci_lo_pct = 100.0 * (d - tq * se);
-		out->ci_hi_pct = 100.0 * (d + tq * se);
-	} else {
-		out->df = (double)(na + nb - 2);
-		out->t = d == 0 ? 0 : copysign(INFINITY, d);
-		out->p = d == 0 ? 1 : 0;
-		out->ci_lo_pct = out->ci_hi_pct = out->shift_pct;
-	}
-	out->significant = out->p < alpha;
-	if (out->significant && fabs(out->shift_pct) > out->noise_pct)
-		out->kind = d < 0 ? RTB_VD_LOWER : RTB_VD_HIGHER;
-	else
-		out->kind = RTB_VD_NOISE;
+	welch(ma, va, na, mb, vb, nb, alpha, 0, out);
 	return 0;
 }
 
