@@ -64,6 +64,7 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 {
 	struct rtb_metric *m;
 	size_t nb;
+	int rc = RTB_ENOMEM;
 
 	if (r->nmetrics >= RTB_MAX_METRICS)
 		return RTB_ENOMEM;
@@ -72,19 +73,14 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 		return RTB_ENOMEM;
 	if (capacity) {
 		m->samples = rtb_alloc(capacity * sizeof(*m->samples));
-		if (!m->samples) {
-			rtb_free(m);
-			return RTB_ENOMEM;
-		}
+		if (!m->samples)
+			goto fail;
 		memset(m->samples, 0, capacity * sizeof(*m->samples));
 	}
 	if (capacity && r->keep_times && rtb_sample_clock) {
 		m->t_ticks = rtb_alloc(capacity * sizeof(*m->t_ticks));
-		if (!m->t_ticks) {
-			rtb_free(m->samples);
-			rtb_free(m);
-			return RTB_ENOMEM;
-		}
+		if (!m->t_ticks)
+			goto fail;
 		memset(m->t_ticks, 0, capacity * sizeof(*m->t_ticks)); /* touched: no fault in the loop */
 	}
 	m->capacity = capacity;
@@ -93,13 +89,17 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 	nb = rtb_hist_buckets(RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT);
 	if (rtb_hist_init(&m->hist, RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT, m->hist_store,
 			  sizeof(m->hist_store) / sizeof(m->hist_store[0])) || nb == 0) {
-		rtb_free(m->samples);
-		rtb_free(m);
-		return RTB_EINVAL;
+		rc = RTB_EINVAL;
+		goto fail;
 	}
 	r->metrics[r->nmetrics++] = m;
 	*out = m;
 	return 0;
+fail:
+	rtb_free(m->t_ticks);
+	rtb_free(m->samples);
+	rtb_free(m);
+	return rc;
 }
 
 /* rtb_metric_new_hm - a histogram-mode metric: no sample array. */

@@ -132,7 +132,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	}
 	rc = rtb_port_clock_init(&res->clock);
 	if (rc)
-		return rc;
+		goto out_env;
 
 	snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
 	snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
@@ -165,7 +165,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	rc = rtb_port_prio_init(o->prio);
 	if (rc) {
 		fprintf(stderr, "rtbench: priority %d: the priority levels do not fit above it\n", o->prio);
-		return rc;
+		goto out_env;
 	}
 	if (o->rt) {
 		rc = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
@@ -245,6 +245,12 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		return rc;
 	}
 	return 0;
+out_env:
+	/* nothing measured yet: give back what rtb_env_begin took (the
+	 * settings lock and its record) and the idle-latency hold, so the next
+	 * run finds no leftovers to repair */
+	rtb_env_restore();
+	return rc;
 }
 
 /* rtb_run_teardown - everything after the last benchmark; a setting that

@@ -81,7 +81,7 @@ static int open_dir(const char *d, const char *what)
 {
 	struct stat st;
 	char ob[32], me[32];
-	int fd;
+	int fd, rc;
 
 	if (mkdir(d, 0755) && errno != EEXIST)
 		return refuse(rtb_err_from_errno(errno), "%s %s: cannot create it (%s)", what, d, strerror(errno));
@@ -94,22 +94,25 @@ static int open_dir(const char *d, const char *what)
 	}
 	if (fstat(fd, &st)) {
 		int e = errno;
-		close(fd);
-		return refuse(rtb_err_from_errno(e), "%s %s: %s", what, d, strerror(e));
+		rc = refuse(rtb_err_from_errno(e), "%s %s: %s", what, d, strerror(e));
+		goto out_close;
 	}
 	snprintf(me, sizeof(me), geteuid() ? "uid %ld" : "root", (long)geteuid());
 	if (st.st_uid != geteuid()) {
-		close(fd);
-		return refuse(RTB_EPERM, "%s %s: owned by %s, not by %s (this run)", what, d,
-			      owner_text(&st, ob, sizeof(ob)), me);
+		rc = refuse(RTB_EPERM, "%s %s: owned by %s, not by %s (this run)", what, d,
+			    owner_text(&st, ob, sizeof(ob)), me);
+		goto out_close;
 	}
 	if (st.st_mode & 022) {
-		close(fd);
-		return refuse(RTB_EPERM, "%s %s: writable by %s (mode %04o): anyone could plant a record",
-			      what, d, (st.st_mode & 002) ? "everyone" : "its group",
-			      (unsigned)(st.st_mode & 07777));
+		rc = refuse(RTB_EPERM, "%s %s: writable by %s (mode %04o): anyone could plant a record",
+			    what, d, (st.st_mode & 002) ? "everyone" : "its group",
+			    (unsigned)(st.st_mode & 07777));
+		goto out_close;
 	}
 	return fd;
+out_close:
+	close(fd);
+	return rc;
 }
 
 /* holder_line - the lock file's "pid N: what" as one printable line. */

@@ -213,21 +213,13 @@ int rtb_port_spawn_load(const char *cmd, long *id)
 
 	if (pipe2(p, O_CLOEXEC))
 		return RTB_ESYS;
-	if (pipe2(q, O_CLOEXEC)) {
-		close(p[0]);
-		close(p[1]);
-		return RTB_ESYS;
-	}
+	if (pipe2(q, O_CLOEXEC))
+		goto out_p;
 	/* orphans of a leader the load killed come to us */
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	pid = fork();
-	if (pid < 0) {
-		close(p[0]);
-		close(p[1]);
-		close(q[0]);
-		close(q[1]);
-		return RTB_ESYS;
-	}
+	if (pid < 0)
+		goto out_q;
 	if (pid == 0) {
 		cpu_set_t all;
 		struct sched_param sp = { .sched_priority = 0 };
@@ -260,6 +252,13 @@ int rtb_port_spawn_load(const char *cmd, long *id)
 	setpgid(pid, pid); /* also here: no race with the child's own call */
 	*id = pid;
 	return 0;
+out_q:
+	close(q[0]);
+	close(q[1]);
+out_p:
+	close(p[0]);
+	close(p[1]);
+	return RTB_ESYS;
 }
 
 /* rtb_port_load_status - 1 if the load has ended by itself (*status: its
