@@ -21,6 +21,7 @@
 #include "host/host.h"
 #endif
 
+/* usage - `rtbench --help`: the commands. */
 static void usage(FILE *f)
 {
 	fputs("usage: rtbench COMMAND [options]\n"
@@ -40,6 +41,7 @@ static void usage(FILE *f)
 	      "\n'rtbench COMMAND --help' for each command's options; --version for the version.\n", f);
 }
 
+/* list - `rtbench list`: every measurement's id, study table, summary. */
 static void list(void)
 {
 	printf("%-28s %-8s %s\n", "id", "study", "what it measures");
@@ -49,6 +51,7 @@ static void list(void)
 	}
 }
 
+/* join_args - argv as one line (the result's command_line). */
 static void join_args(int argc, char **argv, char *buf, size_t len)
 {
 	size_t l = 0;
@@ -105,16 +108,19 @@ static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 	return rc;
 }
 
+/* cmd_run - `rtbench run`. */
 static int cmd_run(int argc, char **argv, const char *cmdline)
 {
 	return cmd_measure(argc, argv, 0, cmdline);
 }
 
+/* cmd_selftest - `rtbench selftest`. */
 static int cmd_selftest(int argc, char **argv, const char *cmdline)
 {
 	return cmd_measure(argc, argv, 1, cmdline);
 }
 
+/* cmd_list - `rtbench list`. */
 static int cmd_list(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline; /* the table\'s signature: only run and selftest record it */
@@ -130,12 +136,14 @@ static int cmd_list(int argc, char **argv, const char *cmdline)
 	return 0;
 }
 
+/* cmd_frame - `rtbench frame`. */
 static int cmd_frame(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline; /* the table\'s signature: only run and selftest record it */
 	return rtb_cmd_frame(argc, argv);
 }
 
+/* cmd_doctor - `rtbench doctor`. */
 static int cmd_doctor(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline; /* the table\'s signature: only run and selftest record it */
@@ -143,21 +151,25 @@ static int cmd_doctor(int argc, char **argv, const char *cmdline)
 }
 
 #ifdef RTB_HAVE_HOST
+/* cmd_compare - `rtbench compare` (host side). */
 static int cmd_compare(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline;
 	return rtb_host_compare(argc, argv);
 }
+/* cmd_report - `rtbench report` (host side). */
 static int cmd_report(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline;
 	return rtb_host_report(argc, argv);
 }
+/* cmd_ingest - `rtbench ingest` (host side). */
 static int cmd_ingest(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline;
 	return rtb_host_ingest(argc, argv);
 }
+/* cmd_check - `rtbench check` (host side). */
 static int cmd_check(int argc, char **argv, const char *cmdline)
 {
 	(void)cmdline;

@@ -83,6 +83,7 @@ static void add(struct cs *s, uint64_t o, uint64_t t)
 		rtb_trace_mark(s->m->tm, i, o, t);
 }
 
+/* full - 1 when the spinners have taken every sample slot. */
 static int full(struct cs *s)
 {
 	return atomic_load_explicit(&s->n, memory_order_relaxed) >= s->m->capacity;
@@ -97,6 +98,9 @@ static void settle(struct cs *s)
 	s->m->count = n < s->m->capacity ? n : s->m->capacity;
 }
 
+/* spinner - one of the two equal-priority tasks: stamps in a loop and
+ * publishes each stamp, a gap between its own stamps being a switch away
+ * and back (Steps 2-3). */
 static void spinner(void *p)
 {
 	struct spinner_arg *a = p;
@@ -166,6 +170,8 @@ static void spinner(void *p)
 	}
 }
 
+/* run_cs - the two spinners and the controller; yield 1: the tasks hand
+ * over by yielding, 0: the scheduler's time slice does. */
 static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 {
 	struct cs s = { .c = c, .yield = yield };
@@ -259,11 +265,13 @@ out:
 	return rc;
 }
 
+/* run_timeslice - ctxsw.rr.timeslice. */
 static int run_timeslice(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_cs(c, b, 0);
 }
 
+/* run_yield - ctxsw.rr.yield. */
 static int run_yield(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_cs(c, b, 1);

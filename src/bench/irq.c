@@ -76,6 +76,7 @@ static int64_t first_expiry(void)
 	return rtb_port_mono_ns() + 1000000;
 }
 
+/* signal_task - the task woken by the port's periodic timer (irq.timer.signal). */
 static void signal_task(void *p)
 {
 	struct irq *s = p;
@@ -95,6 +96,7 @@ static void signal_task(void *p)
 	rtb_ptimer_stop(&t);
 }
 
+/* sleep_task - the task that sleeps to each absolute period (irq.timer.nanosleep). */
 static void sleep_task(void *p)
 {
 	struct irq *s = p;
@@ -130,6 +132,8 @@ static void sleep_task(void *p)
 	}
 }
 
+/* run_irq - irq.timer.signal (use_signal) or irq.timer.nanosleep, on
+ * the measured CPU. */
 static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 {
 	struct irq s = { .c = c, .period = c->o->period_ns };
@@ -189,11 +193,13 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	return 0;
 }
 
+/* run_signal - irq.timer.signal. */
 static int run_signal(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_irq(c, b, 1);
 }
 
+/* run_sleep - irq.timer.nanosleep. */
 static int run_sleep(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_irq(c, b, 0);

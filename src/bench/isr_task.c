@@ -72,6 +72,8 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 		s->overruns = s->overruns + (uint32_t)overruns;
 }
 
+/* task - the measuring task the timer's handler wakes (Steps 1-2, and
+ * its side of each wake-up). */
 static void task(void *p)
 {
 	struct i2t *s = p;
@@ -109,6 +111,8 @@ static void task(void *p)
 	m->missed += s->overruns;  /* merged expiries: no handler ran for them */
 }
 
+/* run - irq.timer.isr_to_task: the task on the measured CPU, bounded by
+ * the watchdog. */
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct i2t s = { .c = c, .period = c->o->period_ns };

@@ -21,11 +21,13 @@ struct mqo {
 	uint64_t buf;
 };
 
+/* mq_open_ - the wake engine's open: an empty queue of 8-byte messages. */
 static int mq_open_(void *p)
 {
 	return rtb_mq_open(&((struct mqo *)p)->q, sizeof(uint64_t), 8);
 }
 
+/* mq_wait - the waiter blocks in receive. */
 static int mq_wait(void *p)
 {
 	struct mqo *o = p;
@@ -33,6 +35,7 @@ static int mq_wait(void *p)
 	return rtb_mq_receive(&o->q, &m, sizeof(m));
 }
 
+/* mq_wake - the waker sends the next message. */
 static int mq_wake(void *p)
 {
 	struct mqo *o = p;
@@ -40,6 +43,7 @@ static int mq_wake(void *p)
 	return rtb_mq_send(&o->q, &o->buf, sizeof(o->buf));
 }
 
+/* mq_close_ - the queue closed. */
 static void mq_close_(void *p)
 {
 	rtb_mq_close(&((struct mqo *)p)->q);
@@ -62,11 +66,13 @@ static int mq_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 	return rtb_wake_run(c, b, &mq_ops, &o, xcpu, what);
 }
 
+/* run_mq - ipc.mqueue.wakeup. */
 static int run_mq(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return mq_run(c, b, 0);
 }
 
+/* run_mq_x - ipc.mqueue.wakeup.xcpu (waker on another CPU). */
 static int run_mq_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return mq_run(c, b, 1);

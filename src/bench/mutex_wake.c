@@ -24,6 +24,8 @@ struct mx {
 	int waker_holds;   /* the waker's thread holds m (open, rearm; not after wake) */
 };
 
+/* mx_open - the mutex and the hand-back semaphore, the mutex held by the
+ * waker's thread. */
 static int mx_open(void *p)
 {
 	struct mx *o = p;
@@ -36,11 +38,13 @@ static int mx_open(void *p)
 	return rc;
 }
 
+/* mx_wait - the waiter blocks in lock. */
 static int mx_wait(void *p)
 {
 	return rtb_mutex_lock(&((struct mx *)p)->m);
 }
 
+/* mx_after - the waiter, woken, unlocks and waits for the next round. */
 static void mx_after(void *p)
 {
 	struct mx *o = p;
@@ -48,6 +52,7 @@ static void mx_after(void *p)
 	rtb_bsem_take(&o->next);
 }
 
+/* mx_rearm - the waker takes the mutex again and lets the waiter block. */
 static void mx_rearm(void *p)
 {
 	struct mx *o = p;
@@ -56,6 +61,7 @@ static void mx_rearm(void *p)
 	rtb_bsem_give(&o->next);
 }
 
+/* mx_wake - the holder unlocks: the wake-up measured. */
 static int mx_wake(void *p)
 {
 	struct mx *o = p;
@@ -63,6 +69,7 @@ static int mx_wake(void *p)
 	return rtb_mutex_unlock(&o->m);
 }
 
+/* mx_close - unlock if the waker still holds it, then destroy both. */
 static void mx_close(void *p)
 {
 	struct mx *o = p;
@@ -101,11 +108,13 @@ static int mx_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 	return rtb_wake_run(c, b, &mx_ops, &o, xcpu, what);
 }
 
+/* run_mx - sync.mutex.wakeup. */
 static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return mx_run(c, b, 0);
 }
 
+/* run_mx_x - sync.mutex.wakeup.xcpu (waker on another CPU). */
 static int run_mx_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return mx_run(c, b, 1);

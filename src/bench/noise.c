@@ -53,6 +53,8 @@ struct noise {
 	uint64_t rests, rest_ns;
 };
 
+/* spin_task - spins on the counter, recording every gap over the
+ * threshold (time the task did not run). */
 static void spin_task(void *p)
 {
 	struct noise *s = p;
@@ -93,6 +95,7 @@ static void spin_task(void *p)
 	}
 }
 
+/* run_noise - noise.gap on the measured CPU. */
 static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct noise s = { .c = c };

@@ -23,6 +23,8 @@ struct pp {
 	struct rtb_trace_marks *tm; /* run --trace: per-sample marks, else NULL */
 };
 
+/* pong - tPong: echoes each byte from pipe A back on B until a 0
+ * (Steps 1, 3). */
 static void pong(void *p)
 {
 	struct pp *s = p;
@@ -35,6 +37,7 @@ static void pong(void *p)
 			break;
 }
 
+/* run_pipe - the round trip: a byte out and back through two pipes. */
 static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct pp s;

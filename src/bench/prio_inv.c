@@ -70,6 +70,9 @@ struct pi {
 	int boosted;                 /* the holder ran above its base priority */
 };
 
+/* slow_task - tSlowTask, the low-priority holder: locks, wakes
+ * tCyclicTask, lets tWorkTask go, does its critical section, unlocks
+ * (Steps 2, 4, 5). */
 static void slow_task(void *p)
 {
 	struct pi *s = p;
@@ -106,6 +109,8 @@ static void slow_task(void *p)
 	}
 }
 
+/* work_task - tWorkTask, the medium-priority load that preempts the
+ * holder when no protocol boosts it (Step 4). */
 static void work_task(void *p)
 {
 	struct pi *s = p;
@@ -119,6 +124,8 @@ static void work_task(void *p)
 	}
 }
 
+/* cyclic_task - tCyclicTask, the high-priority task whose wait for the
+ * mutex is measured (Steps 3, 6). */
 static void cyclic_task(void *p)
 {
 	struct pi *s = p;
@@ -146,11 +153,13 @@ static int64_t pct_of(const int64_t *v, size_t n, double p)
 	return r;
 }
 
+/* median_of - the 50th percentile of v[0..n). */
 static int64_t median_of(int64_t *v, size_t n)
 {
 	return pct_of(v, n, 50);
 }
 
+/* run_pi - the three tasks under each mutex protocol the port offers. */
 static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct pi s = { .c = c, .cs_us = (double)c->o->pi_cs_ns / 1000.0 };

@@ -31,6 +31,8 @@ struct st {
 	size_t rounds;
 };
 
+/* giver - tGive: gives the semaphore, then tTake's go, and waits on
+ * done (Steps 2, 4). */
 static void giver(void *p)
 {
 	struct st *s = p;
@@ -51,6 +53,7 @@ static void giver(void *p)
 	rtb_bsem_give(&s->go); /* let tTake see the end */
 }
 
+/* give_take - one give and one take (rtb_batched's operation). */
 static void give_take(void *p)
 {
 	struct st *s = p;
@@ -58,6 +61,8 @@ static void give_take(void *p)
 	rtb_bsem_take(&s->sem);
 }
 
+/* taker - tTake: times the take of the available semaphore, then gives
+ * done (Steps 3-4). */
 static void taker(void *p)
 {
 	struct st *s = p;
@@ -81,6 +86,7 @@ static void taker(void *p)
 			    "a give and an uncontended take of the binary semaphore");
 }
 
+/* run_sem - sync.sem.take.uncontended. */
 static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct st s = { .c = c };

@@ -13,21 +13,25 @@
 #include "bench/wake.h"
 #include "rtbench/words.h"
 
+/* sem_open_ - the wake engine's open: a semaphore created unavailable. */
 static int sem_open_(void *p)
 {
 	return rtb_bsem_init(p, 0);
 }
 
+/* sem_wait_ - the waiter blocks in take. */
 static int sem_wait_(void *p)
 {
 	return rtb_bsem_take(p);
 }
 
+/* sem_wake_ - the waker gives. */
 static int sem_wake_(void *p)
 {
 	return rtb_bsem_give(p);
 }
 
+/* sem_close_ - the semaphore destroyed. */
 static void sem_close_(void *p)
 {
 	rtb_bsem_destroy(p);
@@ -50,11 +54,13 @@ static int sem_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 	return rtb_wake_run(c, b, &sem_ops, &s, xcpu, what);
 }
 
+/* run_sem - sync.sem.wakeup. */
 static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return sem_run(c, b, 0);
 }
 
+/* run_sem_x - sync.sem.wakeup.xcpu (waker on another CPU). */
 static int run_sem_x(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return sem_run(c, b, 1);

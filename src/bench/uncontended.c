@@ -25,6 +25,7 @@ struct uc {
 	rtb_bsem_t bs;
 };
 
+/* give_take - one give and one take (rtb_batched's operation). */
 static void give_take(void *p)
 {
 	struct uc *u = p;
@@ -32,6 +33,7 @@ static void give_take(void *p)
 	rtb_bsem_take(&u->bs);
 }
 
+/* lock_unlock - one lock and one unlock of the free mutex. */
 static void lock_unlock(void *p)
 {
 	struct uc *u = p;
@@ -39,6 +41,7 @@ static void lock_unlock(void *p)
 	rtb_mutex_unlock(&u->mtx);
 }
 
+/* uc_task - times each call alone, the opposite call untimed (Steps 1-4). */
 static void uc_task(void *p)
 {
 	struct uc *u = p;
@@ -68,6 +71,8 @@ static void uc_task(void *p)
 				   : "a lock and an unlock of the free mutex");
 }
 
+/* run_uc - sem 1: the give of a semaphore nobody waits on; 0: the lock
+ * of a free mutex. */
 static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 {
 	struct uc u = { .c = c, .sem = sem };
@@ -100,11 +105,13 @@ static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 	return rc;
 }
 
+/* run_mutex - sync.mutex.lock.uncontended. */
 static int run_mutex(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_uc(c, b, 0);
 }
 
+/* run_give - sync.sem.give.uncontended. */
 static int run_give(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	return run_uc(c, b, 1);

@@ -43,6 +43,8 @@ struct wk {
 	unsigned never_blocked; /* 1: sampling stopped, the waiter never blocked */
 };
 
+/* waiter_main - the waiter: blocks in ops->wait, stamps on return,
+ * records, does its after-step (Steps 2, 5). */
 static void waiter_main(void *p)
 {
 	struct wk *w = p;

@@ -104,6 +104,7 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.ndelays = 3;
 }
 
+/* fail - the one-line reason into err; RTB_EINVAL. */
 static __attribute__((format(printf, 3, 4))) int fail(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
@@ -460,6 +461,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	return outputs_check(cl, err, errlen);
 }
 
+/* rtb_cli_usage_run - `rtbench run --help`. */
 void rtb_cli_usage_run(FILE *f)
 {
 	fputs("usage: rtbench run [options]\n"
@@ -529,6 +531,7 @@ void rtb_cli_usage_run(FILE *f)
 	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
 }
 
+/* rtb_cli_usage_selftest - `rtbench selftest --help`. */
 void rtb_cli_usage_selftest(FILE *f)
 {
 	fputs("usage: rtbench selftest [options]\n"

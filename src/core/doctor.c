@@ -9,6 +9,7 @@
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 
+/* rtb_doc_verdict_name - "ok", "weakens" or "unknown" (JSON and text). */
 const char *rtb_doc_verdict_name(enum rtb_doc_verdict v)
 {
 	switch (v) {

@@ -34,6 +34,7 @@ void rtb_doc_print(FILE *f, const struct rtb_doctor *d)
 		}
 }
 
+/* usage - `rtbench doctor --help`. */
 static void usage(FILE *f)
 {
 	fputs("usage: rtbench doctor [--cpus LIST] [--budget-us N] [--root DIR]\n"

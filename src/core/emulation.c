@@ -12,6 +12,7 @@
 #include "rtbench/emulation.h"
 #include "rtbench/err.h"
 
+/* emu_fail - the one-line reason into err; RTB_EINVAL. */
 static __attribute__((format(printf, 3, 4))) int emu_fail(char *err, size_t len,
 							 const char *fmt, ...)
 {
@@ -37,6 +38,8 @@ static int emu_int(const char *s, long lo, long hi, int *v)
 	return 0;
 }
 
+/* emu_token_ok - 1 if s is a plain token ([A-Za-z0-9._+-]): what an
+ * emulator name or version may hold in the result. */
 static int emu_token_ok(const char *s)
 {
 	for (; *s; s++) {

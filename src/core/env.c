@@ -37,6 +37,7 @@ void rtb_env_load(long id)
 	atomic_store(&load_id, id);
 }
 
+/* any_changed - 1 if this run changed a knob it has not put back. */
 static int any_changed(void)
 {
 	for (int k = 0; k < RTB_NKNOBS; k++)

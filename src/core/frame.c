@@ -86,6 +86,7 @@ static int frame_chunk(struct rtb_frame *f)
 	return rtb_sink_write(f->out, line, (size_t)n);
 }
 
+/* frame_sink_write - sink callback: bytes into the open frame. */
 static int frame_sink_write(void *ctx, const void *buf, size_t len)
 {
 	return rtb_frame_write(ctx, buf, len);

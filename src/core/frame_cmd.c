@@ -18,12 +18,14 @@
  * argument (a device that never ends). */
 #define FRAME_MAX_BYTES (512ull * 1024 * 1024)
 
+/* base_name - the part of path after its last '/' (the frame's name). */
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
 	return s ? s + 1 : path;
 }
 
+/* frame_usage - `rtbench frame --help`. */
 static void frame_usage(FILE *f)
 {
 	fputs("usage: rtbench frame FILE...\n"

@@ -18,6 +18,8 @@
 #include "rtbench/hist.h"
 #include "rtbench/stats.h"
 
+/* sizes_ok - 1 if the layout is one the counters can index (sub_bits
+ * 1..16, top_bit sub_bits..62). */
 static int sizes_ok(uint32_t sub_bits, uint32_t top_bit)
 {
 	return sub_bits >= 1 && sub_bits <= 16 &&

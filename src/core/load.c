@@ -71,6 +71,8 @@ int rtb_load_failed(void)
 	return ld.failed;
 }
 
+/* walker - --load: a thread that walks WALK_BYTES a cache line at a
+ * time until told to quit (memory and cache pressure). */
 static void walker(void *p)
 {
 	volatile unsigned char *b = p;

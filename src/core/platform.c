@@ -5,6 +5,7 @@
 #include "rtbench/platform.h"
 #include "rtbench/err.h"
 
+/* add - a new, cleared fact under key; NULL when the fingerprint is full. */
 static struct rtb_fact *add(struct rtb_fingerprint *fp, const char *key)
 {
 	struct rtb_fact *f;

@@ -9,6 +9,7 @@
 #include "rtbench/mem.h"
 #include "rtbench/stat_names.h"
 
+/* rtb_status_name - "ok", "partial", "skipped" or "failed" (JSON and text). */
 const char *rtb_status_name(enum rtb_metric_status s)
 {
 	switch (s) {
@@ -131,6 +132,8 @@ struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id)
 	return NULL;
 }
 
+/* rtb_metric_set_method - what the figure includes, in the port's words;
+ * cut at a word when too long (rtb_fit_words). */
 void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 {
 	va_list ap;
@@ -139,6 +142,8 @@ void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* rtb_metric_set_verdict - a benchmark's one-line answer, printed under
+ * its table by every writer. */
 void rtb_metric_set_verdict(struct rtb_metric *m, const char *fmt, ...)
 {
 	va_list ap;
@@ -436,6 +441,8 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 	return rtb_metric_finish(dst, deadline_ns);
 }
 
+/* rtb_result_free - every metric of r and what it holds (samples, times,
+ * trace marks and components); r itself is the caller's. */
 void rtb_result_free(struct rtb_result *r)
 {
 	for (int i = 0; i < r->nmetrics; i++) {

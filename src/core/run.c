@@ -281,6 +281,8 @@ static int bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b)
 #endif
 #define RTB_ROUND_PAD_STEP 64
 
+/* run_bench_padded - rtb_run_bench with pad more bytes of stack below
+ * this frame (the round's placement, above). */
 static int run_bench_padded(struct rtb_ctx *c, const struct rtb_bench *b, size_t pad)
 {
 	volatile char buf[pad + 1];
@@ -291,6 +293,9 @@ static int run_bench_padded(struct rtb_ctx *c, const struct rtb_bench *b, size_t
 	return buf[0] + rc; /* keeps the pad alive across the call */
 }
 
+/* round_pad - the stack pad for a round: a multiple of
+ * RTB_ROUND_PAD_STEP below RTB_ROUND_PAD_MAX, from the counter's low bits
+ * mixed with the round number. */
 static size_t round_pad(int round)
 {
 	uint64_t x = rtb_port_ticks() ^ ((uint64_t)(unsigned)round * 0x9e3779b97f4a7c15ull);

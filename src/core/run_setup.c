@@ -21,13 +21,7 @@
 #include "core/xcpu.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
-
-/* cmp_i64 - qsort order of int64_t. */
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
+#include "rtbench/stats.h"
 
 /* measure_clock - cost of one stamp as benchmarks take it, and the empty
  * measurement loop (two stamps around nothing): the floor of every figure. */
@@ -53,7 +47,7 @@ static void measure_clock(struct rtb_result *r)
 		uint64_t b = rtb_port_ticks();
 		pair[i] = rtb_ticks_to_ns(ci, b - a);
 	}
-	qsort(pair, PAIRS, sizeof(pair[0]), cmp_i64);
+	rtb_stats_sort(pair, PAIRS);
 	r->clock_read_ns = (int64_t)(best + 0.5);
 	r->clock_bare_read_ns = (int64_t)(ci->bare_read_ns + 0.5);
 	r->loop_overhead_ns = pair[PAIRS / 2];

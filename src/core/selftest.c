@@ -18,25 +18,19 @@
  * this path: it is reported "unresolved" and neither passes nor fails. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "core/run.h"
 #include "core/selftest.h"
 #include "core/selftest_judge.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/stats.h"
 #include "rtbench/mem.h"
 
 #define ROUNDS 3
 #define MAX_PATHS 8
 #define DEFAULT_SAMPLES 2000
 #define DEFAULT_SAMPLES_PI 100
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
 
 struct half {
 	int64_t median;
@@ -154,8 +148,8 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 				continue;
 			}
 			rtb_st_judge(o->delays_ns[d], sh[k], ROUNDS, var[k], &chk[k][d]);
-			qsort(base[k], ROUNDS, sizeof(int64_t), cmp_i64);
-			qsort(inj[k], ROUNDS, sizeof(int64_t), cmp_i64);
+			rtb_stats_sort(base[k], ROUNDS);
+			rtb_stats_sort(inj[k], ROUNDS);
 			med_base[k][d] = base[k][ROUNDS / 2];
 			med_inj[k][d] = inj[k][ROUNDS / 2];
 		}

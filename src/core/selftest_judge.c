@@ -1,16 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - selftest's verdicts (see selftest_judge.h). */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 #include "rtbench/err.h"
+#include "rtbench/stats.h"
 #include "core/selftest_judge.h"
-
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
 
 void rtb_st_judge(int64_t want_ns, const int64_t *shift_ns, int npass, double var_sum,
 		  struct rtb_st_check *out)
@@ -25,7 +19,7 @@ void rtb_st_judge(int64_t want_ns, const int64_t *shift_ns, int npass, double va
 		return;
 	}
 	memcpy(s, shift_ns, (size_t)n * sizeof(*s));
-	qsort(s, (size_t)n, sizeof(*s), cmp_i64);
+	rtb_stats_sort(s, (size_t)n);
 	out->shift_ns = n & 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 	/* the median of n shifts: ~1.2x the standard error of their mean */
 	double tol = (double)want_ns * RTB_ST_TOL_FRAC;

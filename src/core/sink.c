@@ -32,11 +32,13 @@ int rtb_sink_write(struct rtb_sink *s, const void *buf, size_t len)
 	return s->err;
 }
 
+/* rtb_sink_puts - a string, without its NUL. */
 int rtb_sink_puts(struct rtb_sink *s, const char *str)
 {
 	return rtb_sink_write(s, str, strlen(str));
 }
 
+/* rtb_sink_putc - one character. */
 int rtb_sink_putc(struct rtb_sink *s, char c)
 {
 	return rtb_sink_write(s, &c, 1);
@@ -79,6 +81,8 @@ static int buf_write(void *ctx, const void *p, size_t len)
 	return 0;
 }
 
+/* rtb_sink_buf_init - s writes into buf (cap bytes, fixed: RTB_ENOMEM
+ * when full), b keeps the fill. */
 void rtb_sink_buf_init(struct rtb_sink *s, struct rtb_sink_buf *b, char *buf, size_t cap)
 {
 	b->buf = buf;

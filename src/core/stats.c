@@ -55,6 +55,7 @@ int64_t rtb_stats_percentile_sorted(const int64_t *s, size_t n, double p)
 	return s[rtb_stats_rank(p, n) - 1];
 }
 
+/* swap64 - exchange two values. */
 static inline void swap64(int64_t *a, int64_t *b)
 {
 	int64_t t = *a;
@@ -62,6 +63,7 @@ static inline void swap64(int64_t *a, int64_t *b)
 	*b = t;
 }
 
+/* insertion_sort - ascending; for the short runs the quicksort leaves. */
 static void insertion_sort(int64_t *v, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
@@ -75,6 +77,8 @@ static void insertion_sort(int64_t *v, size_t n)
 	}
 }
 
+/* sift_down - restore the max-heap below root (heapsort, the fallback
+ * when quicksort recurses too deep). */
 static void sift_down(int64_t *v, size_t root, size_t n)
 {
 	for (;;) {
@@ -103,6 +107,7 @@ static void heap_sort(int64_t *v, size_t n)
 	}
 }
 
+/* median3 - the middle of three values (the quicksort pivot). */
 static int64_t median3(int64_t a, int64_t b, int64_t c)
 {
 	if (a < b) {

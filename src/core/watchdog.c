@@ -42,6 +42,8 @@ static struct {
 	int running;
 } wd;
 
+/* demote_all - every registered measurement thread to SCHED_OTHER (the
+ * stop's second stage: they ignored the stop flag). */
 static void demote_all(void)
 {
 	int n = atomic_load(&wd.nids);
@@ -59,6 +61,11 @@ static int64_t deadline(void)
 	return ms ? wd.base_ns + (int64_t)ms * 1000000 : 0;
 }
 
+/* wd_main - the watchdog thread: waits for a stop request or the phase's
+ * deadline, then sets the stop flag, demotes threads that ignore it, and
+ * at last restores the settings and ends the process (rtb_port_exit: the
+ * one exit below main, because the threads that should return to it are
+ * stuck, or the user asked twice). */
 static void wd_main(void *arg)
 {
 	(void)arg; /* a thread entry's argument: the watchdog's state is global */
@@ -140,6 +147,7 @@ int rtb_wd_start(int cpu, int rt)
 	return rc;
 }
 
+/* rtb_wd_shutdown - stop and join the watchdog thread (if it runs). */
 void rtb_wd_shutdown(void)
 {
 	if (!wd.running)
@@ -150,6 +158,7 @@ void rtb_wd_shutdown(void)
 	wd.running = 0;
 }
 
+/* rtb_wd_arm - bound the current phase to ns from now (0: unbounded). */
 void rtb_wd_arm(int64_t ns)
 {
 	int64_t ms = 0;
@@ -166,6 +175,7 @@ void rtb_wd_arm(int64_t ns)
 	atomic_store(&wd.deadline_ms, (unsigned)ms);
 }
 
+/* rtb_wd_register - t is demoted if it ignores a stop. */
 void rtb_wd_register(rtb_thread_t *t)
 {
 	int i = atomic_fetch_add(&wd.nids, 1);
@@ -173,11 +183,13 @@ void rtb_wd_register(rtb_thread_t *t)
 		atomic_store(&wd.ids[i], t);
 }
 
+/* rtb_wd_forget_all - the phase's threads are gone: demote none. */
 void rtb_wd_forget_all(void)
 {
 	atomic_store(&wd.nids, 0);
 }
 
+/* rtb_wd_stop_flag - the flag every measurement loop polls (rtb_stopped). */
 atomic_int *rtb_wd_stop_flag(void)
 {
 	return &wd.stop;
@@ -190,11 +202,14 @@ int rtb_wd_signal(void)
 	return atomic_load(&wd.sig);
 }
 
+/* rtb_wd_note_signal - a stop signal taken elsewhere (the settings
+ * lock's wait) makes the exit status as the watchdog's would. */
 void rtb_wd_note_signal(int sig)
 {
 	atomic_store(&wd.sig, sig);
 }
 
+/* rtb_wd_reason - why the run was stopped (RTB_WD_NONE: it was not). */
 enum rtb_wd_reason rtb_wd_reason(void)
 {
 	return (enum rtb_wd_reason)atomic_load(&wd.reason);

@@ -35,6 +35,8 @@ struct pp {
 	uint64_t (*ticks_b)(void);
 };
 
+/* pong_main - the other CPU's side of the ping-pong: answers each ping
+ * with its own counter reading. */
 static void pong_main(void *p)
 {
 	struct pp *s = p;
