@@ -37,9 +37,9 @@
 struct irq {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
-	int64_t first_expiry, period;
+	int64_t first_expiry_ns, period_ns;
 	struct rtb_irq_book book;
-	uint64_t inject;  /* selftest only: the known delay in ticks, else 0 */
+	uint64_t inject_ticks;  /* selftest only: the known delay, else 0 */
 };
 
 /* on_tick - the "ISR". The port stamped first thing in its handler
@@ -52,12 +52,12 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 	struct irq *s = p;
 	int64_t now = stamp_ns;                   /* Step 3 */
 
-	if (s->inject && (s->m->count & 1)) {
+	if (s->inject_ticks && (s->m->count & 1)) {
 		/* the spin's length is added to the port's stamp: a second
 		 * CLOCK_MONOTONIC read would add its own cost (a system call
 		 * on some VMs) to the injected samples only */
 		const uint64_t a = rtb_port_ticks();
-		rtb_spin_until(a + s->inject);
+		rtb_spin_until(a + s->inject_ticks);
 		now += rtb_ticks_to_ns(s->c->clk, rtb_port_ticks() - a);
 	}
 	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
@@ -83,9 +83,9 @@ static void signal_task(void *p)
 	rtb_ptimer_t t = { 0 };
 	int rc;
 
-	s->first_expiry = first_expiry();
-	s->book = (struct rtb_irq_book){ .first_expiry = s->first_expiry, .period = s->period };
-	rc = rtb_ptimer_start(&t, s->first_expiry, s->period, on_tick, s);
+	s->first_expiry_ns = first_expiry();
+	s->book = (struct rtb_irq_book){ .first_expiry_ns = s->first_expiry_ns, .period_ns = s->period_ns };
+	rc = rtb_ptimer_start(&t, s->first_expiry_ns, s->period_ns, on_tick, s);
 	if (rc) {
 		/* a port without the timer (RTB_ENOTSUP): SKIPPED, not FAILED */
 		rtb_metric_error(s->m, rc, "cannot start the periodic timer");
@@ -100,8 +100,8 @@ static void signal_task(void *p)
 static void sleep_task(void *p)
 {
 	struct irq *s = p;
-	const int64_t period = s->period;
-	const uint64_t inject = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
+	const int64_t period_ns = s->period_ns;
+	const uint64_t inject_ticks = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
 	int64_t next = first_expiry();
 	struct rtb_trace_marks *tm = s->m->tm;
 
@@ -113,8 +113,8 @@ static void sleep_task(void *p)
 	for (uint64_t k = 0; !rtb_metric_full(s->m) && !rtb_stopped(s->c); k++) {
 		rtb_port_sleep_until_ns(next);         /* Step 2 */
 		/* Step 3: nothing but locals before the stamp */
-		if (inject && k && !(k & 1))
-			rtb_spin_until(rtb_port_ticks() + inject);
+		if (inject_ticks && k && !(k & 1))
+			rtb_spin_until(rtb_port_ticks() + inject_ticks);
 		int64_t now = rtb_port_mono_ns();
 		if (!rtb_metric_record(s->m, k, now - next) && k && tm) {
 			/* run --trace: the sample's end on the trace clock,
@@ -124,9 +124,9 @@ static void sleep_task(void *p)
 			rtb_trace_mark(tm, s->m->count - 1, 0, end);
 			tm->expiry_ns[s->m->count - 1] = next;
 		}
-		next += period;
+		next += period_ns;
 		while (next <= now) {                  /* woke after the next expiry */
-			next += period;
+			next += period_ns;
 			s->m->missed++;
 		}
 	}
@@ -136,9 +136,9 @@ static void sleep_task(void *p)
  * the measured CPU. */
 static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 {
-	struct irq s = { .c = c, .period = c->o->period_ns };
+	struct irq s = { .c = c, .period_ns = c->o->period_ns };
 
-	s.inject = c->o->inject_ns > 0 ? rtb_ns_to_ticks(c->clk, c->o->inject_ns) : 0;
+	s.inject_ticks = c->o->inject_ns > 0 ? rtb_ns_to_ticks(c->clk, c->o->inject_ns) : 0;
 	size_t n = rtb_samples(c, b);
 	rtb_thread_t th;
 	int rc;
@@ -148,7 +148,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 		return RTB_ENOMEM;
 	if (!use_signal)
 		rtb_trace_marks_new(c, s.m, RTB_TRACE_TIMER);
-	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period);
+	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period_ns);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, use_signal ? "tTimerIsr" : "tCyclic", RTB_SCHED_FIFO,
 		       RTB_PRIO_HIGH, c->cpu, use_signal ? signal_task : sleep_task, &s);
@@ -162,7 +162,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 		rtb_metric_set_method(s.m,
 			"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
 			"sample = stamp - programmed expiry",
-			(long long)(s.period / 1000),
+			(long long)(s.period_ns / 1000),
 			rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"),
 			rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	} else {
@@ -172,11 +172,11 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 		rtb_metric_set_method(s.m,
 			"periodic %lld us, absolute expiries on the port's timer clock; %s (time-shared, "
 			"CPU %d: wakes up to its timer slack late%s%s); sample = stamp - programmed expiry",
-			(long long)(s.period / 1000),
+			(long long)(s.period_ns / 1000),
 			rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"), c->cpu,
 			sl && sl->value[0] ? ", timerslack_ns " : "", sl && sl->value[0] ? sl->value : "");
 	}
-	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
+	rtb_metric_extra(s.m, "period_us", (double)s.period_ns / 1000.0, "us");
 	if (s.m->missed)
 		rtb_metric_note(s.m, "%llu periods missed (%s)", (unsigned long long)s.m->missed,
 				use_signal ? "timer overruns reported by the OS" : "woke after the next expiry");
@@ -188,7 +188,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	if (s.m->missed > s.m->count)
 		rtb_result_warn(c->res, "DEGRADED: %s missed more periods than it measured at %lld us: "
 				"a saturated timer, not the latency at that period (use a longer --period-us)",
-				b->id, (long long)(s.period / 1000));
+				b->id, (long long)(s.period_ns / 1000));
 	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
 	return 0;
 }

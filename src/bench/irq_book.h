@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 struct rtb_irq_book {
-	int64_t first_expiry, period;
+	int64_t first_expiry_ns, period_ns;
 	uint64_t index;     /* expiry index the next signal belongs to */
 	uint64_t signals;   /* signals accounted */
 	uint64_t overruns;  /* expiries merged into an earlier signal */
@@ -25,7 +25,7 @@ struct rtb_irq_book {
  * clock: the caller counts it invalid. */
 static inline int64_t rtb_irq_book_tick(struct rtb_irq_book *b, int64_t now_ns, int overruns)
 {
-	int64_t expiry = b->first_expiry + (int64_t)b->index * b->period;
+	int64_t expiry = b->first_expiry_ns + (int64_t)b->index * b->period_ns;
 
 	if (overruns < 0)
 		overruns = 0;

@@ -52,7 +52,7 @@
 struct i2t {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
-	int64_t period;
+	int64_t period_ns;
 	/* written by the handler (interrupt context), read by the task after
 	 * rtb_ptimer_wait returns: the port's give/take (or sigsuspend)
 	 * orders them; volatile keeps the compiler from caching them */
@@ -82,7 +82,7 @@ static void task(void *p)
 	int rc;
 
 	/* Step 1 */
-	rc = rtb_ptimer_start(&t, rtb_port_mono_ns() + 1000000, s->period, on_tick, s);
+	rc = rtb_ptimer_start(&t, rtb_port_mono_ns() + 1000000, s->period_ns, on_tick, s);
 	if (rc) {
 		rtb_metric_error(m, rc, "cannot start the periodic timer");
 		return;
@@ -115,7 +115,7 @@ static void task(void *p)
  * the watchdog. */
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct i2t s = { .c = c, .period = c->o->period_ns };
+	struct i2t s = { .c = c, .period_ns = c->o->period_ns };
 	size_t n = rtb_samples(c, b);
 	uint64_t missed0;
 	rtb_thread_t th;
@@ -125,7 +125,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;  /* the metric carries over rounds */
-	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period);
+	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period_ns);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, "tIsrTask", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, task, &s);
 	if (rc)
@@ -140,10 +140,10 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_set_method(s.m,
 		"periodic %lld us hardware event; sample = task's first stamp after rtb_ptimer_wait "
 		"returns - the handler's entry stamp (one handler per wait); %s (task %s %d, CPU %d)",
-		(long long)(s.period / 1000),
+		(long long)(s.period_ns / 1000),
 		rtb_word_or(RTB_W_ISR_TASK, "the handler's path to the task"),
 		c->rt ? rtb_word_or(RTB_W_FIFO, "priority") : "time-shared", rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
-	rtb_metric_extra(s.m, "period_us", (double)s.period / 1000.0, "us");
+	rtb_metric_extra(s.m, "period_us", (double)s.period_ns / 1000.0, "us");
 	if (RTB_PORT_PTIMER_ON_WAITER && c->round == 0)  /* once, not per round */
 		rtb_metric_note(s.m, "not an ISR -> task wake-up on this port: the timer's handler is a "
 				     "signal handler on the waiting thread (see irq.timer.nanosleep for "

@@ -48,8 +48,8 @@
 struct noise {
 	struct rtb_ctx *c;
 	struct rtb_metric *m;
-	uint64_t thr;           /* threshold, ticks */
-	uint64_t spun, gaps;    /* ticks spun, ticks in gaps */
+	uint64_t thr_ticks;     /* the gap threshold */
+	uint64_t spun_ticks, gap_ticks; /* time spun, time in gaps */
 	uint64_t rests, rest_ns;
 };
 
@@ -66,14 +66,14 @@ static void spin_task(void *p)
 
 	if (tm)
 		tm->tid = rtb_port_trace_self();
-	while (s->spun < total && !rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
+	while (s->spun_ticks < total && !rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
 		uint64_t t0 = rtb_port_ticks(), prev = t0;   /* Step 1 */
-		uint64_t end = t0 + (total - s->spun < chunk ? total - s->spun : chunk);
+		uint64_t end = t0 + (total - s->spun_ticks < chunk ? total - s->spun_ticks : chunk);
 		for (;;) {
 			uint64_t now = rtb_port_ticks();     /* Step 2 */
 			uint64_t d = now - prev;
-			if (__builtin_expect(d > s->thr, 0)) {
-				s->gaps += d;
+			if (__builtin_expect(d > s->thr_ticks, 0)) {
+				s->gap_ticks += d;
 				if (!rtb_metric_record(s->m, k++, rtb_ticks_to_ns(ci, d)) && tm)
 					rtb_trace_mark(tm, s->m->count - 1, prev, now);
 				if (rtb_metric_full(s->m)) {
@@ -85,8 +85,8 @@ static void spin_task(void *p)
 			if ((int64_t)(now - end) >= 0)
 				break;
 		}
-		s->spun += prev - t0;
-		if (s->spun < total && RTB_PORT_DUTY_RUN_NS > 0 && !rtb_stopped(s->c)) {
+		s->spun_ticks += prev - t0;
+		if (s->spun_ticks < total && RTB_PORT_DUTY_RUN_NS > 0 && !rtb_stopped(s->c)) {
 			int64_t r0 = rtb_port_mono_ns();     /* Step 3 */
 			rtb_port_duty_rest();
 			s->rest_ns += (uint64_t)(rtb_port_mono_ns() - r0);
@@ -104,7 +104,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_thread_t th;
 	int rc;
 
-	s.thr = rtb_ns_to_ticks(c->clk, thr_ns);
+	s.thr_ticks = rtb_ns_to_ticks(c->clk, thr_ns);
 	snprintf(id, sizeof(id), "%s@cpu%d", b->id, c->cpu);
 	s.m = rtb_bench_metric(c, b, id, b->title, rtb_samples(c, b));
 	if (!s.m)
@@ -118,7 +118,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 		return 0;
 	}
 	rtb_join(&th);
-	double spun_ns = (double)rtb_ticks_to_ns(c->clk, s.spun), gaps_ns = (double)rtb_ticks_to_ns(c->clk, s.gaps);
+	double spun_ns = (double)rtb_ticks_to_ns(c->clk, s.spun_ticks), gaps_ns = (double)rtb_ticks_to_ns(c->clk, s.gap_ticks);
 	rtb_metric_set_method(s.m,
 		"a thread at real-time priority %d on CPU %d reads %s in a tight loop; sample = a gap over %lld ns "
 		"between two reads (what else held the CPU); rests of the port's duty cycle excluded",

@@ -33,8 +33,8 @@
 #define DEFAULT_SAMPLES_PI 100
 
 struct half {
-	int64_t median;
-	double se;     /* standard error of the median (normal approximation) */
+	int64_t median_ns;
+	double se_ns;  /* standard error of the median (normal approximation) */
 };
 
 /* parity_half - the samples at even (odd = 0) or odd indexes. */
@@ -46,10 +46,10 @@ static struct half parity_half(const struct rtb_metric *m, int odd, int64_t *scr
 	for (size_t i = (size_t)odd; i < m->count; i += 2)
 		scratch[n++] = m->samples[i];
 	rtb_stats_sort(scratch, n);
-	h.median = rtb_stats_percentile_sorted(scratch, n, 50.0);
+	h.median_ns = rtb_stats_percentile_sorted(scratch, n, 50.0);
 	double iqr = (double)(rtb_stats_percentile_sorted(scratch, n, 75.0) -
 			      rtb_stats_percentile_sorted(scratch, n, 25.0));
-	h.se = 1.2533 * (iqr / 1.349) / sqrt((double)n);
+	h.se_ns = 1.2533 * (iqr / 1.349) / sqrt((double)n);
 	return h;
 }
 
@@ -133,10 +133,10 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 			for (int k = 0; k < np && !rc; k++) {
 				if (why[k])
 					continue;
-				base[k][r] = hb[k].median;
-				inj[k][r] = hi[k].median;
+				base[k][r] = hb[k].median_ns;
+				inj[k][r] = hi[k].median_ns;
 				sh[k][r] = inj[k][r] - base[k][r];
-				var[k] += 2 * hb[k].se * hb[k].se; /* both halves spread like the baseline */
+				var[k] += 2 * hb[k].se_ns * hb[k].se_ns; /* both halves spread like the baseline */
 			}
 		}
 		for (int k = 0; k < np; k++) {

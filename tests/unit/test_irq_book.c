@@ -10,7 +10,7 @@
 int main(void)
 {
 	/* expiries at 1000 + k * 200 */
-	struct rtb_irq_book b = { .first_expiry = 1000, .period = 200 };
+	struct rtb_irq_book b = { .first_expiry_ns = 1000, .period_ns = 200 };
 
 	CHECK_EQ_I(rtb_irq_book_tick(&b, 1010, 0), 10);   /* expiry 0 */
 	CHECK_EQ_I(rtb_irq_book_tick(&b, 1215, 0), 15);   /* expiry 1 */

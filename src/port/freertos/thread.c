@@ -42,6 +42,8 @@ static UBaseType_t fr_prio(enum rtb_policy policy, enum rtb_prio prio)
 	return (UBaseType_t)rtb_prio_native(prio);
 }
 
+/* task_main - a task's entry: runs fn, gives done ("join"), then parks
+ * until join deletes it (a FreeRTOS task must not return). */
 static void task_main(void *p)
 {
 	rtb_thread_t *t = p;

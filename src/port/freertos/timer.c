@@ -38,6 +38,7 @@ int rtb_port_sleep_ns(int64_t ns)
 	return rtb_port_sleep_until_ns(rtb_port_mono_ns() + ns);
 }
 
+/* wake_isr - the one-shot timer's interrupt: notify the sleeping task. */
 static void wake_isr(void *task)
 {
 	BaseType_t woken = pdFALSE;
@@ -76,6 +77,8 @@ static struct {
 	StaticSemaphore_t ran_buf;
 } pt;
 
+/* ptimer_isr - TIMER0's interrupt: stamp first, run the handler, give the
+ * waiting task its semaphore (a real ISR -> task wake-up). */
 static void ptimer_isr(uint32_t late_ticks, void *unused)
 {
 	int64_t now = rtb_port_mono_ns(); /* first: the figure ends at ISR entry */

@@ -134,6 +134,7 @@ static int boot_log(char *out, size_t len)
 	return out[0] != '\0';
 }
 
+/* check_preemption - the kernel's preemption model (PREEMPT_RT or not). */
 static void check_preemption(struct dr *r)
 {
 	static const char why[] = "only PREEMPT_RT makes interrupt handlers, softirqs and most kernel locks "
@@ -200,6 +201,7 @@ static void check_cpuset(struct dr *r, const char *check, const char *file, cons
 			    buf[0] ? buf : "(empty)", got);
 }
 
+/* check_rcu - RCU callbacks offloaded from the measured CPUs (rcu_nocbs). */
 static void check_rcu(struct dr *r)
 {
 	static const char why[] = "RCU callbacks run in softirq on every CPU that queued them unless offloaded to "
@@ -245,6 +247,7 @@ static void irq_name(const char *irqs, long n, char *out, size_t len)
 	}
 }
 
+/* check_irqs - device interrupts routed to a measured CPU. */
 static void check_irqs(struct dr *r)
 {
 	static const char why[] = "a device interrupt routed to a measured CPU runs its handler (and softirq) there, "
@@ -300,6 +303,7 @@ static void check_irqs(struct dr *r)
 			    "/proc/irq/*/effective_affinity_list: none of %d IRQs on CPU %s", n, r->cpul);
 }
 
+/* check_governor - the cpufreq governor of each measured CPU. */
 static void check_governor(struct dr *r)
 {
 	static const char why[] = "a governor other than performance lowers the clock when idle: the first "
@@ -329,6 +333,7 @@ static void check_governor(struct dr *r)
 		rtb_doc_add(r->d, "cpufreq", RTB_DOC_OK, why, fix, "scaling_governor performance on %d CPU(s)", ok);
 }
 
+/* check_idle - idle states deeper than the latency budget, enabled. */
 static void check_idle(struct dr *r)
 {
 	static const char why[] = "leaving an idle state deeper than the latency budget adds its exit latency to "
@@ -374,6 +379,7 @@ static void check_idle(struct dr *r)
 			    budget_us, deep);
 }
 
+/* check_smt - SMT siblings of a measured CPU online and not isolated. */
 static void check_smt(struct dr *r)
 {
 	static const char why[] = "an SMT sibling shares the core's execution units and caches: whatever runs there "
@@ -410,6 +416,7 @@ static void check_smt(struct dr *r)
 		rtb_doc_add(r->d, "smt", RTB_DOC_OK, why, fix, "thread_siblings_list: CPU %s has no busy-able sibling", r->cpul);
 }
 
+/* check_thp - transparent huge pages always on. */
 static void check_thp(struct dr *r)
 {
 	static const char why[] = "with transparent huge pages always on, a page fault may compact memory and "
@@ -425,6 +432,7 @@ static void check_thp(struct dr *r)
 			    "/sys/kernel/mm/transparent_hugepage/enabled \"%s\"", v);
 }
 
+/* check_throttle - RT throttling (sched_rt_runtime_us of each period). */
 static void check_throttle(struct dr *r)
 {
 	static const char why[] = "a real-time task that runs longer than the runtime in one period is stopped "
@@ -444,6 +452,7 @@ static void check_throttle(struct dr *r)
 			    "once they used the rest", rt, per, per - rt, per);
 }
 
+/* check_timer_migration - kernel.timer_migration on. */
 static void check_timer_migration(struct dr *r)
 {
 	static const char why[] = "with timer migration on, timers armed on idle CPUs are moved to a busy one, which "
@@ -458,6 +467,7 @@ static void check_timer_migration(struct dr *r)
 			    "/proc/sys/kernel/timer_migration %ld", v);
 }
 
+/* check_watchdog - the soft-lockup and NMI watchdogs on the measured CPUs. */
 static void check_watchdog(struct dr *r)
 {
 	static const char why[] = "the soft-lockup watchdog's timer fires on every CPU in its mask (every "
@@ -486,6 +496,7 @@ static void check_watchdog(struct dr *r)
 			    thresh, mask, got);
 }
 
+/* check_vm - a hypervisor under this system. */
 static void check_vm(struct dr *r)
 {
 	static const char why[] = "the host schedules the vCPUs: it can stop this CPU for milliseconds at any time, "

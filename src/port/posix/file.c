@@ -68,6 +68,7 @@ const char *rtb_port_output_error(void)
 	return last_err[0] ? last_err : "no error";
 }
 
+/* set_err - "PATH: what" as rtb_port_output_error()'s line; returns code. */
 static __attribute__((format(printf, 3, 4))) int set_err(int code, const char *path, const char *fmt, ...)
 {
 	char what[256];
@@ -80,6 +81,7 @@ static __attribute__((format(printf, 3, 4))) int set_err(int code, const char *p
 	return code;
 }
 
+/* kind - what a non-regular file is, for the refusal. */
 static const char *kind(mode_t m)
 {
 	return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
@@ -222,6 +224,7 @@ struct buf_arg {
 	size_t len;
 };
 
+/* write_buf - an rtb_output_fn that writes a fixed buffer (struct buf_arg). */
 static int write_buf(struct rtb_sink *s, const void *arg)
 {
 	const struct buf_arg *b = arg;

@@ -48,12 +48,15 @@ static int state_fd = -1;  /* the state directory, checked, while locked */
 static int pending;        /* a record we did not write is in state_fd */
 static char why[384];      /* the last refusal, for rtb_port_journal_error */
 
+/* state_dir - where the settings lock and record live (RTB_STATE_DIR for
+ * the tests). */
 static const char *state_dir(void)
 {
 	const char *d = getenv("RTB_STATE_DIR");
 	return d && *d ? d : LOCK_DIR;
 }
 
+/* refuse - the reason as rtb_port_journal_error()'s line; returns code. */
 static __attribute__((format(printf, 2, 3))) int refuse(int code, const char *fmt, ...)
 {
 	va_list ap;

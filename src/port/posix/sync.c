@@ -17,6 +17,8 @@
 #include "rtb_port_impl.h"
 #include "rtbench/err.h"
 
+/* deadline_after - CLOCK_REALTIME ns from now (sem_timedwait and
+ * mq_timedreceive take an absolute realtime deadline). */
 static struct timespec deadline_after(int64_t ns)
 {
 	struct timespec ts;

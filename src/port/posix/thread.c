@@ -59,6 +59,7 @@ int rtb_prio_native(enum rtb_prio p)
 	return p >= 0 && p < RTB_NPRIO ? prio_map[p] : prio_map[RTB_PRIO_LOW];
 }
 
+/* native_policy - the POSIX policy of an rtbench policy. */
 static int native_policy(enum rtb_policy p)
 {
 	switch (p) {
@@ -77,6 +78,8 @@ static __attribute__((noinline)) void prefault(void)
 	buf[sizeof(buf) - 1] = 0;
 }
 
+/* trampoline - a thread's start: pre-fault its stack and publish its
+ * kernel id before the benchmark's function runs. */
 static void *trampoline(void *p)
 {
 	struct start *s = p;

@@ -37,6 +37,7 @@ static void on_timer(int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
+/* ts_of - ns as a timespec. */
 static struct timespec ts_of(int64_t ns)
 {
 	struct timespec ts = { .tv_sec = ns / 1000000000, .tv_nsec = ns % 1000000000 };

@@ -165,6 +165,8 @@ static __attribute__((unused)) void report(const struct rtb_result *r, const str
 	rtb_write_text(rtb_port_console(), r);
 }
 
+/* run_task - `rtbench run` on the board: the run with the build's options,
+ * the tables and the framed result file on the console, then the exit. */
 static __attribute__((unused)) void run_task(void *unused)
 {
 	static struct rtb_result res;

@@ -29,6 +29,8 @@ void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 	rtb_board_panic(name, 0);
 }
 
+/* test_task - the port test (test_port.c's rtb_test_main) as a task, its
+ * status the board's exit status. */
 static void test_task(void *unused)
 {
 	(void)unused;

@@ -101,7 +101,8 @@ void rtb_board_timer_stop(void)
 	timer_fn = NULL;
 }
 
-/* semihosting: r0 = operation, r1 = argument, bkpt 0xAB */
+/* semihost - an ARM semihosting call (QEMU): r0 = operation, r1 =
+ * argument, bkpt 0xAB; the host's answer. */
 static int semihost(int op, void *arg)
 {
 	register int r0 __asm__("r0") = op;

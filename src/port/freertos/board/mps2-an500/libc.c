@@ -63,6 +63,8 @@ void __malloc_unlock(struct _reent *r)
  * these library functions (libatomic is not part of the bare-metal
  * toolchain). Each masks interrupts (PRIMASK) for the one access: atomic
  * against tasks and ISRs on this single core. */
+
+/* irq_save - mask interrupts; the PRIMASK they had. */
 static inline uint32_t irq_save(void)
 {
 	uint32_t p;
@@ -71,6 +73,7 @@ static inline uint32_t irq_save(void)
 	return p;
 }
 
+/* irq_restore - PRIMASK back as irq_save found it. */
 static inline void irq_restore(uint32_t p)
 {
 	__asm__ volatile("msr primask, %0" :: "r"(p) : "memory");
