@@ -233,12 +233,17 @@ static int write_buf(struct rtb_sink *s, const void *arg)
 }
 
 /* rtb_posix_replace_at - len bytes of buf durably as NAME in the
- * directory open as dfd (the settings record: journal.c). 0 or errno. */
+ * directory open as dfd (the settings record: journal.c). 0, or the
+ * rtb_err with errno set to replace_at's errno (for the message). */
 int rtb_posix_replace_at(int dfd, const char *name, const void *buf, size_t len)
 {
 	struct buf_arg b = { buf, len };
+	int e = replace_at(dfd, name, write_buf, &b, NULL, NULL);
 
-	return replace_at(dfd, name, write_buf, &b, NULL, NULL);
+	if (!e)
+		return 0;
+	errno = e;
+	return rtb_err_from_errno(e);
 }
 
 /* rtb_port_output_check - could rtb_port_output write path? Checked before

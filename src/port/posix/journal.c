@@ -270,7 +270,7 @@ int rtb_port_journal_settle(int acted, char *kept, size_t len)
 int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n)
 {
 	char buf[1024];
-	int len, any = 0, e;
+	int len, any = 0, rc;
 
 	if (lock_fd < 0)
 		return RTB_EINVAL;
@@ -287,8 +287,8 @@ int rtb_port_journal_write(const long *old, const long *set, const unsigned char
 		return unlinkat(state_fd, "state", 0) && errno != ENOENT ? rtb_err_from_errno(errno) : 0;
 	if (len >= (int)sizeof(buf))
 		return RTB_ERANGE;
-	e = rtb_posix_replace_at(state_fd, "state", buf, (size_t)len);
-	return e ? refuse(rtb_err_from_errno(e), "%s/state: %s", state_dir(), strerror(e)) : 0;
+	rc = rtb_posix_replace_at(state_fd, "state", buf, (size_t)len);
+	return rc ? refuse(rc, "%s/state: %s", state_dir(), strerror(errno)) : 0;
 }
 
 /* parse_long - all of s a decimal integer (sign allowed), nothing else:

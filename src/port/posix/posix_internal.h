@@ -9,7 +9,8 @@
 
 /* rtb_posix_replace_at - len bytes of buf durably as NAME in the directory
  * open as dfd, through the one atomic writer (file.c: temporary file,
- * fsync, rename). 0 or an errno. */
+ * fsync, rename). 0, or the rtb_err of the failure with errno saying
+ * which (for the message). */
 int rtb_posix_replace_at(int dfd, const char *name, const void *buf, size_t len);
 
 /* rtb_posix_knob_plausible - 1 if v is a value knob k can really hold
