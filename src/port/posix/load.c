@@ -173,7 +173,10 @@ static void load_leader(int rd, int status_w, const char *cmd)
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
-	signal(SIGTERM, SIG_IGN); /* only after the fork: the shell keeps the default */
+	/* only after the fork: the shell keeps the default */
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGTERM, &ign, NULL);
 	for (;;) {
 		struct pollfd pf = { .fd = rd, .events = POLLIN };
 		int pr = poll(&pf, 1, 50);
