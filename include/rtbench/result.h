@@ -143,14 +143,23 @@ struct rtb_metric_trace {
 	int nworst;
 };
 
+/* A benchmark's answer about what it measured (sync.prio_inv: is the
+ * blocking bounded?), generic: any benchmark may give one, the writers
+ * show it whatever the benchmark (JSON "verdict": {"value", "reason"},
+ * the text line under the table), the host side reads it back. */
+struct rtb_metric_verdict {
+	char value[24];         /* one lowercase word the benchmark defines
+				 * ("bounded", "unbounded", "inconclusive"); "" none */
+	char reason[200];       /* what the value rests on, one line */
+};
+
 struct rtb_metric {
 	char id[64];            /* stable dotted id: "ipc.mqueue.wakeup" */
 	char title[80];         /* "Message-queue latency" */
 	const char *study_table;/* "Table 5" when the study has it, else NULL */
 	char method[320];       /* how measured: what the figure includes */
 	char note[320];         /* what weakened it, why skipped; "" if nothing */
-	char verdict[200];      /* the benchmark's one-line answer, shown under
-				 * its table (sync.prio_inv: "BOUNDED: ..."); "" none */
+	struct rtb_metric_verdict verdict; /* the benchmark's answer, if it gives one */
 	enum rtb_metric_status status;
 
 	/* samples, ns, in the order measured; capacity fixed before the loop */
@@ -391,9 +400,11 @@ enum rtb_metric_status rtb_outcome(int err);
 
 void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* rtb_metric_set_verdict - the metric's one-line answer (text tables). */
-void rtb_metric_set_verdict(struct rtb_metric *m, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* rtb_metric_set_verdict - the metric's answer: value, one lowercase word
+ * ([a-z_], at most 23 characters: "bounded"), and its reason; a value
+ * outside that gives RTB_EINVAL and leaves the metric without one. */
+int rtb_metric_set_verdict(struct rtb_metric *m, const char *value, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* rtb_metric_note - append to the metric's note ("; " separated). */
 void rtb_metric_note(struct rtb_metric *m, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -383,21 +383,21 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_bench_metric_end(c, blk[p], elapsed);
 		if (p != 2)
 			rtb_bench_metric_end(c, rtr[p], elapsed);
-		/* Table 2's plain answer, from the statistics just made */
+		/* Table 2's plain answer, from the statistics just made: the
+		 * metric's generic verdict (value: rtb_pi_kind_name) */
 		const struct rtb_stats *st = &blk[p]->stats;
-		const char *kind = pv[p].kind == RTB_PI_BOUNDED ? "BOUNDED:" :
-				   pv[p].kind == RTB_PI_UNBOUNDED ? "UNBOUNDED:" : "INCONCLUSIVE:";
+		const char *kind = rtb_pi_kind_name(pv[p].kind);
 		if (!blk[p]->count)
 			continue;
 		if (nblk2[p] && pv[p].slope_p50 == pv[p].slope_p50)
-			rtb_metric_set_verdict(blk[p], "%-8s %-14s blocked p50 %.1f / p99 %.1f us under a "
+			rtb_metric_set_verdict(blk[p], kind, "blocked p50 %.1f / p99 %.1f us under a "
 				"%.1f us load, %.1f / %.1f us under %.1f us (slope p50 %.2f, p99 %.2f)",
-				proto_name[p], kind, (double)st->median / 1000.0, (double)st->pct[2] / 1000.0,
+				(double)st->median / 1000.0, (double)st->pct[2] / 1000.0,
 				(double)load_p50[0] / 1000.0, pin[p].p50_hi_ns / 1000.0,
 				pin[p].p99_hi_ns / 1000.0, (double)load_p50[1] / 1000.0, pv[p].slope_p50,
 				pv[p].slope_p99);
 		else
-			rtb_metric_set_verdict(blk[p], "%-8s %-14s no slope (see the note)", proto_name[p], kind);
+			rtb_metric_set_verdict(blk[p], kind, "no slope (see the note)");
 	}
 out:
 	/* the tasks (all semaphores exist once one does) wait on their go */

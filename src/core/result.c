@@ -142,14 +142,22 @@ void rtb_metric_set_method(struct rtb_metric *m, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* rtb_metric_set_verdict - a benchmark's one-line answer, printed under
- * its table by every writer. */
-void rtb_metric_set_verdict(struct rtb_metric *m, const char *fmt, ...)
+/* rtb_metric_set_verdict - a benchmark's answer (value, one lowercase
+ * word, and its reason), printed under its table by the text writer and
+ * written as the metric's "verdict" by the JSON writer (result.h). */
+int rtb_metric_set_verdict(struct rtb_metric *m, const char *value, const char *fmt, ...)
 {
+	size_t n = value ? strlen(value) : 0;
 	va_list ap;
+
+	memset(&m->verdict, 0, sizeof(m->verdict));
+	if (!n || n >= sizeof(m->verdict.value) || strspn(value, "abcdefghijklmnopqrstuvwxyz_") != n)
+		return RTB_EINVAL;
+	memcpy(m->verdict.value, value, n);
 	va_start(ap, fmt);
-	vsnprintf(m->verdict, sizeof(m->verdict), fmt, ap);
+	vsnprintf(m->verdict.reason, sizeof(m->verdict.reason), fmt, ap);
 	va_end(ap);
+	return 0;
 }
 
 /* rtb_metric_note - append "; "-separated text to the metric's note. */
@@ -433,8 +441,8 @@ int rtb_metric_merge_round(struct rtb_metric *dst, const struct rtb_metric *src,
 		dst->status = src->status;
 	if (!dst->method[0])
 		memcpy(dst->method, src->method, sizeof(dst->method));
-	if (!dst->verdict[0])
-		memcpy(dst->verdict, src->verdict, sizeof(dst->verdict));
+	if (!dst->verdict.value[0])
+		dst->verdict = src->verdict;
 	note_merge(dst, src->note);
 	for (int i = 0; i < src->nextra; i++)
 		rtb_metric_extra(dst, src->extra[i].name, src->extra[i].value, src->extra[i].unit);

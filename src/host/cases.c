@@ -83,6 +83,7 @@ void rtb_cases_free(struct rtb_cases *c)
 		free(c->v[i].lines);
 		free(c->v[i].id);
 		free(c->v[i].title);
+		free(c->v[i].verdict);
 	}
 	free(c->v);
 	memset(c, 0, sizeof(*c));

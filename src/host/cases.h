@@ -18,6 +18,7 @@ struct rtb_case {
 	const char *figure;       /* "p99" */
 	const char *unit;         /* "us" */
 	char **lines;             /* one line per broken rule (FAIL), or why (SKIP) */
+	char *verdict;            /* the benchmark's answer, "value: reason"; NULL none */
 	size_t nlines;
 };
 

@@ -156,6 +156,11 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 		return RTB_ENOMEM;
 	c->figure = rtb_stat_names[k->figure].key;
 	c->unit = "us";
+	/* shown, never judged: a gate passes or fails on figures */
+	if (m->verdict && !(c->verdict = rtb_sb_strdup_printf("%s%s%s", m->verdict,
+							       m->verdict_reason[0] ? ": " : "",
+							       m->verdict_reason)))
+		return RTB_ENOMEM;
 	if (!strcmp(m->status, "failed"))
 		return rtb_case_fail(&k->cases, c, "%s: measurement failed%s%s", m->id,
 				     m->note[0] ? ": " : "", m->note);

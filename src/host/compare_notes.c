@@ -282,6 +282,12 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (m->note[0])
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes,
 						rtb_sb_strdup_printf("%s: %s", l, m->note));
+		/* the benchmark's own answer (its file's "verdict"), beside
+		 * compare's: it says what this system's run concluded */
+		if (m->verdict)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: the benchmark's verdict: %s%s%s", l, m->verdict,
+				m->verdict_reason[0] ? ": " : "", m->verdict_reason));
 		/* the counters, unless the file's own note already explains them */
 		if ((m->invalid || m->missed || m->overruns) && !m->note[0])
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(

@@ -16,6 +16,10 @@ static int render_cases_text(struct rtb_sb *b, const struct rtb_host *h)
 		for (j = 0; j < c->v[i].nlines; j++)
 			rtb_sb_printf(b, "FAIL %s\n", c->v[i].lines[j]);
 	}
+	/* each benchmark's own answer, where its file has one (not judged) */
+	for (i = 0; i < c->n; i++)
+		if (c->v[i].verdict)
+			rtb_sb_printf(b, "verdict %s: %s\n", c->v[i].id, c->v[i].verdict);
 	rtb_sb_printf(b, "check: %s: %zu measurements, %zu passed, %zu failed, %zu skipped\n",
 		      c->source, c->n, c->n - c->nfail - c->nskip, c->nfail, c->nskip);
 	return 0;

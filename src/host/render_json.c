@@ -64,6 +64,10 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			if (!jc)
 				continue;
 			json_object_set_new(jc, "baseline", json_boolean((int)i == cm->base));
+			/* the benchmark's answer in this system's file */
+			if (ce->m && ce->m->verdict)
+				json_object_set_new(jc, "bench_verdict", json_pack("{s:s, s:s}", "value",
+					ce->m->verdict, "reason", ce->m->verdict_reason));
 			if (ce->usable) {
 				json_object_set_new(jc, "count", json_integer((json_int_t)ce->m->count));
 				json_object_set_new(jc, "mean", jnum(ce->m->mean));

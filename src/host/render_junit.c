@@ -58,9 +58,18 @@ static int render_junit(struct rtb_sb *b, const struct rtb_host *h)
 		rtb_sb_puts(b, "<testcase classname=\"rtbench\" name=\"");
 		xml_text(b, k->id);
 		rtb_sb_puts(b, "\">");
-		if (k->has_value)
-			rtb_sb_printf(b, "<properties><property name=\"%s_%s\" value=\"%.3f\"/></properties>",
-				      k->figure, k->unit, k->value);
+		if (k->has_value || k->verdict) {
+			rtb_sb_puts(b, "<properties>");
+			if (k->has_value)
+				rtb_sb_printf(b, "<property name=\"%s_%s\" value=\"%.3f\"/>", k->figure,
+					      k->unit, k->value);
+			if (k->verdict) {
+				rtb_sb_puts(b, "<property name=\"verdict\" value=\"");
+				xml_text(b, k->verdict);
+				rtb_sb_puts(b, "\"/>");
+			}
+			rtb_sb_puts(b, "</properties>");
+		}
 		if (k->result == RTB_CASE_FAIL) {
 			rtb_sb_puts(b, "<failure message=\"");
 			xml_text(b, k->nlines ? k->lines[0] : "failed");

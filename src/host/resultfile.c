@@ -350,6 +350,8 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->status);
 		free(m->method);
 		free(m->note);
+		free(m->verdict);
+		free(m->verdict_reason);
 		free(m->buckets);
 		free(m->samples);
 		free(m->rounds);

@@ -51,6 +51,9 @@ struct rtb_rf_metric {
 	char *unit;           /* "ns" if absent */
 	char *status;         /* "ok", "partial", "skipped", "failed" */
 	char *method, *note;  /* "" if absent */
+	/* the benchmark's answer ("verdict": {"value", "reason"}); NULL both
+	 * when the file has none (every file before it, most metrics) */
+	char *verdict, *verdict_reason;
 
 	int has_stats;        /* count > 0 and status ok/partial */
 	int summary_only;     /* "summary_only": no distribution (rt-tests min/avg/max, overflow) */

@@ -175,6 +175,35 @@ static int rf_pct_order(struct rf_ctx *c, const struct rtb_rf_metric *m)
 	return 0;
 }
 
+/* rf_verdict - the benchmark's answer, if the metric has one: an object
+ * with "value", one lowercase word, and a string "reason"; null or absent
+ * is none (files written before it). */
+static int rf_verdict(struct rf_ctx *c, json_t *j, struct rtb_rf_metric *m)
+{
+	json_t *v = json_object_get(j, "verdict"), *val;
+	const char *s;
+	size_t n;
+	int rc;
+
+	if (!v || json_is_null(v))
+		return 0;
+	val = json_object_get(v, "value");
+	if (!json_is_object(v) || !json_is_string(val))
+		return rf_fail(c, RTB_EFORMAT, "\"verdict\" must be an object with a string \"value\"");
+	s = json_string_value(val);
+	n = strlen(s);
+	if (!n || n > 23 || strspn(s, "abcdefghijklmnopqrstuvwxyz_") != n)
+		return rf_fail(c, RTB_EFORMAT, "\"verdict\": \"value\" must be one lowercase word "
+			       "([a-z_], 1 to 23 characters)");
+	val = json_object_get(v, "reason");
+	if (val && !json_is_string(val))
+		return rf_fail(c, RTB_EFORMAT, "\"verdict\": \"reason\" must be a string");
+	if ((rc = rf_opt_str(c, v, "reason", 0, &m->verdict_reason)))
+		return rc;
+	m->verdict = rf_strdup(s);
+	return m->verdict ? 0 : RTB_ENOMEM;
+}
+
 int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 {
 	json_t *id = json_object_get(j, "id"), *v;
@@ -271,6 +300,8 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	    (rc = rf_opt_count(c, j, KEY(OVER_DEADLINE), &m->over_deadline)) ||
 	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
 	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
+		return rc;
+	if ((rc = rf_verdict(c, j, m)))
 		return rc;
 	v = json_object_get(j, "histogram");
 	if (v && !json_is_null(v) && (rc = rf_histogram(c, v, m)))

@@ -270,6 +270,14 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_null(w, "round_spread");
 	}
 
+	/* the benchmark's answer, where it gave one about what it measured
+	 * (json-schema.md: absent otherwise) */
+	if (has_stats && m->verdict.value[0]) {
+		rtb_jw_open(w, "verdict", '{', 0);
+		RTB_JW_STR(w, "value", m->verdict.value);
+		RTB_JW_STR(w, "reason", m->verdict.reason);
+		rtb_jw_close(w, '}');
+	}
 	rtb_jw_open(w, "extras", '{', 0);
 	for (int i = 0; i < m->nextra && i < RTB_MAX_EXTRAS; i++) {
 		const struct rtb_extra *e = &m->extra[i];

@@ -108,12 +108,23 @@ static const struct rtb_extra *extra(const struct rtb_metric *m, const char *nam
 	return NULL;
 }
 
-/* verdict - a benchmark's one-line answer under its table (Table 2's
- * bounded / unbounded / inconclusive), as the benchmark wrote it. */
-static void verdict(struct rtb_sink *f, const struct rtb_metric *m)
+/* verdict - a benchmark's answer under its table (Table 2's bounded /
+ * unbounded / inconclusive), from the metric's generic verdict field,
+ * whatever the benchmark: the row's name, the value in capitals, why. */
+static void verdict(struct rtb_sink *f, const struct rtb_metric *m, size_t plen)
 {
-	if (m->verdict[0] && m->count)
-		rtb_sink_printf(f, "  %.*s\n", (int)sizeof(m->verdict), m->verdict);
+	const struct rtb_metric_verdict *v = &m->verdict;
+	char word[sizeof(v->value) + 1];
+	size_t i;
+
+	if (!v->value[0] || !m->count)
+		return;
+	for (i = 0; i + 1 < sizeof(v->value) && v->value[i]; i++)
+		word[i] = (char)(v->value[i] >= 'a' && v->value[i] <= 'z' ? v->value[i] - 'a' + 'A' :
+				 v->value[i]);
+	word[i++] = ':';
+	word[i] = 0;
+	rtb_sink_printf(f, "  %-16s %-14s %.*s\n", m->id + plen, word, (int)sizeof(v->reason), v->reason);
 }
 
 #define WRAP_W 110
@@ -356,7 +367,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 				row(f, r->metrics[i], plen);
 		for (int i = 0; i < r->nmetrics; i++)
 			if (in_table(r->metrics[i], t))
-				verdict(f, r->metrics[i]);
+				verdict(f, r->metrics[i], plen);
 		for (int i = 0; i < r->nmetrics; i++)
 			if (in_table(r->metrics[i], t))
 				notes(f, r, r->metrics[i], t);

@@ -2,9 +2,11 @@
 /* test_text_verdict - the text writer shows a benchmark's verdict from the
  * metric's generic verdict field, whatever the benchmark (before: it read
  * sync.prio_inv's extras by name, so another benchmark could not have
- * one, and prio_inv's extras alone printed one). */
+ * one, and prio_inv's extras alone printed one): the row's name, the value
+ * in capitals, the reason. The value is one lowercase word. */
 #include <string.h>
 #include "check.h"
+#include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"
 #include "rtbench/sink.h"
@@ -35,13 +37,19 @@ int main(void)
 		rtb_metric_record(a, (uint64_t)k, 1000 * k);
 		rtb_metric_record(b, (uint64_t)k, 1000 * k);
 	}
-	rtb_metric_set_verdict(a, "%-8s %-14s the answer, from the field", "fake", "BOUNDED:");
+	CHECK_EQ_I(rtb_metric_set_verdict(a, "bounded", "the answer, %s", "from the field"), 0);
+	/* the value is one lowercase word: anything else leaves none */
+	CHECK_EQ_I(rtb_metric_set_verdict(b, "BOUNDED", "x"), RTB_EINVAL);
+	CHECK_EQ_I(rtb_metric_set_verdict(b, "two words", "x"), RTB_EINVAL);
+	CHECK_EQ_I(rtb_metric_set_verdict(b, "", "x"), RTB_EINVAL);
+	CHECK_EQ_I(rtb_metric_set_verdict(b, "a_word_of_twenty_four_ch", "x"), RTB_EINVAL);
+	CHECK(b->verdict.value[0] == 0 && b->verdict.reason[0] == 0);
 	/* prio_inv's extras without a verdict: nothing printed from them */
 	rtb_metric_extra(b, "bounded", 0.0, "bool");
 	rtb_metric_finish(a, 0);
 	rtb_metric_finish(b, 0);
 	const char *t = render(&r);
-	CHECK(strstr(t, "\n  fake     BOUNDED:       the answer, from the field\n") != NULL);
+	CHECK(strstr(t, "\n  fake.answer      BOUNDED:       the answer, from the field\n") != NULL);
 	CHECK(strstr(t, "UNBOUNDED") == NULL);
 	rtb_result_free(&r);
 	return check_done();
