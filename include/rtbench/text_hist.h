@@ -7,7 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtbench/hist.h"
 #include "rtbench/result.h"
 #include "rtbench/sink.h"
 

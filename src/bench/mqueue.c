@@ -13,7 +13,6 @@
  *   wait = mq_receive of one 8-byte message, wake = mq_send of one. */
 #include "bench/wake.h"
 #include <stdio.h>
-#include "rtbench/err.h"
 #include "rtbench/words.h"
 
 struct mqo {

@@ -40,7 +40,6 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
-#include "rtbench/words.h"
 
 /* spin time of a run (one round: the figures are over the whole spin) */
 #define SPIN_NS 2000000000LL

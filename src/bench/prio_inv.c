@@ -36,7 +36,6 @@
  */
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"

@@ -2,7 +2,6 @@
 /* rtbench core - helpers the benchmark files share. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"

@@ -12,7 +12,6 @@
  * count-leading-zeros and a shift: O(1), no loop, no table. */
 #include <stdint.h>
 #include <string.h>
-#include <math.h>
 
 #include "rtbench/err.h"
 #include "rtbench/hist.h"

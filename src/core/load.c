@@ -16,8 +16,6 @@
  * measured without the load they claim. */
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "core/env.h"
 #include "core/load.h"
 #include "rtbench/err.h"

@@ -2,7 +2,6 @@
 /* rtbench core - the result model: metrics, their finishing, warnings. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "rtbench/result.h"
 #include "rtbench/err.h"

@@ -22,7 +22,6 @@
 #include "core/run.h"
 #include "core/selftest.h"
 #include "core/selftest_judge.h"
-#include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "rtbench/mem.h"

@@ -32,7 +32,6 @@
  *
  * Exit status: 0 every case passed (or skipped), 1 some case failed,
  * 2 bad input or options. */
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -14,21 +14,14 @@
  * "note:" lines (compare_notes.c) say where the runs were measured
  * differently; a sentence in the study's words (compare_summary.c) sums it
  * up. Output as text, markdown, CSV or JSON; all render this model. */
-#include <errno.h>
-#include <fcntl.h>
-#include <getopt.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "rtbench/port.h"
 
 #include "rtbench/err.h"
 #include "host/compare.h"
-#include "host/host.h"
 
 #include "host/compare_int.h"
 

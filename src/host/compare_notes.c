@@ -4,7 +4,6 @@
  * emulation, sample counts, methods), degraded or incomplete runs and each
  * file's own warnings. Split out of compare.c; the model is built there. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rtbench/err.h"

@@ -4,7 +4,6 @@
  * table shows. Split out of compare.c; the model is built there. */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rtbench/err.h"

@@ -16,7 +16,6 @@
 #ifndef RTB_HOST_INGEST_H
 #define RTB_HOST_INGEST_H
 
-#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 

@@ -4,9 +4,7 @@
  * added at the end, so a script reading by position keeps working. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "rtbench/err.h"
 #include "host/render.h"
 
 static int render_csv(struct rtb_sb *b, const struct rtb_host *h)

@@ -11,15 +11,10 @@
  * tiny inline scripts only so a browser test can see errors and count the
  * plots that rendered; the policy names them by hash, so no other script
  * runs. Every string from a result file goes through rtb_sb_html. */
-#include <errno.h>
 #include <stddef.h>
-#include <getopt.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "rtbench/err.h"
 #include "host/compare.h"
 #include "host/render.h"
 #include "host/render_html.h"

@@ -3,7 +3,6 @@
  * one <testcase> per measurement (classname "rtbench.<metric id>"), its
  * figure in <system-out> and a property, each broken rule in <failure>. */
 #include <stdio.h>
-#include <string.h>
 
 #include "host/render.h"
 

@@ -2,9 +2,7 @@
 /* rtbench host - the markdown rendering of the comparison model. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "rtbench/err.h"
 #include "host/render.h"
 
 /* vrow_called - a verdict row that called a difference (bold). */

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - helpers the renderers share (render.h). */
 #include <stdio.h>
-#include <string.h>
 
 #include "rtbench/output.h"
 #include "host/render.h"

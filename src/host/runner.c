@@ -5,7 +5,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <glob.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

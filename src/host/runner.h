@@ -51,12 +51,10 @@
 #define RTB_HOST_RUNNER_H
 
 #include <getopt.h>
-#include <stddef.h>
 #include <stdio.h>
 
 #include "host/cases.h"
 #include "host/compare.h"
-#include "host/resultfile.h"
 #include "host/strbuf.h"
 
 struct rtb_host;

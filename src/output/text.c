@@ -10,7 +10,6 @@
 #include <string.h>
 #include "rtbench/output.h"
 #include "rtbench/words.h"
-#include "rtbench/err.h"
 
 #define NAME_W 26
 #define RTB_BATCHES_SHOWN 200 /* RTB_BATCHES in bench.h */

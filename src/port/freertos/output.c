@@ -7,7 +7,6 @@
  * the file, and fails on a truncated or garbled one. */
 #include <stdio.h>
 #include "rtb_port_impl.h"
-#include "rtbench/err.h"
 #include "fr_output.h"
 
 struct rtb_sink *rtb_port_console(void)

@@ -10,9 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <errno.h>
 #include "rtbench/port.h"
-#include "rtbench/err.h"
 
 int rtb_posix_use_tsc;
 

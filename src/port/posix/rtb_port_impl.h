@@ -12,7 +12,6 @@
 #include <mqueue.h>
 #include <pthread.h>
 #include <semaphore.h>
-#include <signal.h>
 #include <stdalign.h>
 #include <time.h>
 #include "rtbench/port.h"

@@ -18,7 +18,6 @@
 #ifndef RTB_PORT_TYPES_H
 #define RTB_PORT_TYPES_H
 
-#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 

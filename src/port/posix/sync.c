@@ -12,7 +12,6 @@
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 #include "rtb_port_impl.h"
 #include "rtbench/err.h"

@@ -13,7 +13,6 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/utsname.h>
-#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 #include "rtbench/port.h"

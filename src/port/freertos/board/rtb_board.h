@@ -19,7 +19,6 @@
 #define RTB_BOARD_CONTRACT_H
 
 #include <stdint.h>
-#include "rtbench/err.h"
 
 /* rtb_board_init - console on, time counter running. Before the scheduler. */
 void rtb_board_init(void);

@@ -5,8 +5,6 @@
  * else fail) ends the program: the host sees it through semihosting (QEMU)
  * or as the simulator's exit status. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include "rtb_port_impl.h"
 
 int rtb_test_main(void);

@@ -2,7 +2,6 @@
 /* sim board support: console on stdout, the periodic event in the tick
  * hook, exit through the host. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 #include "board.h"
 #include "fr_time.h"
