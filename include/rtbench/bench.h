@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "rtbench/longopt.h"
-#include "rtbench/port.h"
+#include "rtbench/port_bench.h"
 #include "rtbench/result.h"
 
 #define RTB_MAX_DELAYS 8

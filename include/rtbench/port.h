@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the porting layer.
  *
- * Everything a benchmark needs from the OS goes through these functions, so
- * the same benchmark files run on every port. A port is one directory under
+ * Everything rtbench needs from the OS goes through these functions, so
+ * the same benchmark files run on every port. A benchmark sees the part in
+ * rtbench/port_bench.h only (included here); the rest is for the runner,
+ * the environment, the watchdog and the program entry. A port is one directory under
  * src/port/<name>/ providing rtb_port_types.h (the objects a benchmark
  * allocates, as opaque storage, the port's constants and the inline counter
  * read: no OS API, so a benchmark cannot reach one behind the port) and the
@@ -17,99 +19,29 @@
 #ifndef RTBENCH_PORT_H
 #define RTBENCH_PORT_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "rtbench/platform.h"
+#include "rtbench/port_bench.h" /* what a benchmark uses: time, objects, timer */
 #include "rtbench/sink.h"
-#include "rtb_port_types.h" /* from src/port/<port>/: objects, constants, time */
 
-/* ---- time ------------------------------------------------------------ */
-
-/* Inline in rtb_port_types.h:
- *   static inline uint64_t rtb_port_ticks(void);  - cheapest monotonic counter
- *   static inline int64_t rtb_port_mono_ns(void); - the clock timers expire on
- *   static inline int rtb_port_sleep_until_ns(int64_t t_ns); - sleep until an
- *       absolute rtb_port_mono_ns() time (0, or RTB_ESYS)
- *
- * rtb_stamp_t - a tick value one thread publishes and another reads (a
- * stamp taken before a context switch, read after it). Benchmarks use
- * only these, never a plain C11 atomic: a 64-bit atomic is not lock-free
- * on ARMv6-M/v7-M.
- *   void rtb_stamp_set(rtb_stamp_t *, uint64_t);   sequentially consistent
- *   uint64_t rtb_stamp_get(rtb_stamp_t *);
- *   void rtb_stamp_set_relaxed(rtb_stamp_t *, uint64_t);   no ordering
- *   uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *);
- * Defined once, below, as a C11 _Atomic uint64_t (lock-free on x86-64,
- * AArch64 and ARMv7-A; on ARMv7-M the toolchain calls __atomic_*_8, which
- * the FreeRTOS board provides with interrupts masked). A port that needs
- * another form (a 32-bit counter value) defines RTB_PORT_STAMP and all
- * four in rtb_port_types.h (docs/porting.md).
- */
-
-#ifndef RTB_PORT_STAMP
-typedef _Atomic uint64_t rtb_stamp_t;
-static inline void rtb_stamp_set(rtb_stamp_t *p, uint64_t v) { atomic_store(p, v); }
-static inline uint64_t rtb_stamp_get(rtb_stamp_t *p) { return atomic_load(p); }
-static inline void rtb_stamp_set_relaxed(rtb_stamp_t *p, uint64_t v)
-{
-	atomic_store_explicit(p, v, memory_order_relaxed);
-}
-static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
-{
-	return atomic_load_explicit(p, memory_order_relaxed);
-}
-#endif
+/* ---- time (the rest: rtbench/port_bench.h) ------------------------- */
 
 /* rtb_port_clock_init - choose and calibrate the tick counter (takes ~100 ms). */
 int rtb_port_clock_init(struct rtb_clock_info *ci);
-
-/* rtb_port_sleep_ns - relative sleep. */
-int rtb_port_sleep_ns(int64_t ns);
-
-/* rtb_port_duty_rest - the pause a continuous real-time loop takes every
- * RTB_PORT_DUTY_RUN_NS (a macro of rtb_port_types.h; 0: the OS has no limit
- * on real-time running and loops never pause) so that the OS never
- * throttles it (Linux: sleep 10 ms, below RT throttling's 95%). */
-void rtb_port_duty_rest(void);
 
 /* rtb_port_date_utc - the wall-clock date as ISO 8601 UTC
  * ("2026-12-02T16:09:25Z") into buf. RTB_ENOTSUP (buf "") where the
  * platform has no calendar clock (a board without an RTC). */
 int rtb_port_date_utc(char *buf, size_t len);
 
-/* ---- priorities ------------------------------------------------------ */
-
-/* Benchmarks never name a native priority: they ask for a level, and the
- * port maps the levels onto its own numbers (higher level = more urgent,
- * whatever the OS's numbering: on VxWorks, Zephyr and RTEMS a lower number
- * is more urgent; FreeRTOS has configMAX_PRIORITIES levels). Every level is
- * strictly more urgent than the one before it. */
-enum rtb_prio {
-	RTB_PRIO_LOW = 0,   /* the lowest measurement task; the runner itself */
-	RTB_PRIO_MID,       /* above LOW */
-	RTB_PRIO_HIGH,      /* above MID */
-	RTB_PRIO_CTRL,      /* a benchmark's controller: above all its tasks */
-	RTB_PRIO_WATCHDOG,  /* above everything else rtbench runs */
-	RTB_NPRIO
-};
+/* ---- priorities (the levels: rtbench/port_bench.h) ------------------- */
 
 /* rtb_port_prio_init - map the levels from base, the native priority of
  * RTB_PRIO_LOW (-1: the port's default; POSIX: SCHED_FIFO 80). Once,
  * before any thread. RTB_ERANGE if the levels do not fit above base. */
 int rtb_port_prio_init(int base);
-/* rtb_prio_native - the native number a level maps to (for the record:
- * methods, settings and tests; never for arithmetic). */
-int rtb_prio_native(enum rtb_prio p);
-
-/* ---- threads --------------------------------------------------------- */
-
-/* RTB_SCHED_NORMAL: time-shared, no real-time priority (the level is
- * ignored); FIFO: fixed priority, runs until it blocks or a more urgent
- * task is ready; RR: as FIFO, with a quantum among equal priorities. A
- * port without the distinction maps FIFO and RR to its one policy and says
- * so (rtb_rr_interval_ns). */
-enum rtb_policy { RTB_SCHED_NORMAL = 0, RTB_SCHED_FIFO, RTB_SCHED_RR };
+/* ---- threads (their types and queries: rtbench/port_bench.h) ---------- */
 
 struct rtb_thread_attr {
 	const char *name;       /* shown by the OS where it can (<= 15 chars) */
@@ -121,11 +53,6 @@ struct rtb_thread_attr {
 				 * where it has one (POSIX), else RTB_EINVAL */
 	size_t stack_bytes;     /* size of stack; the port pre-faults it */
 };
-
-/* A thread's entry. It returns when its work is done: the port ends the
- * thread in its own way after that (an RTOS task never returns from its
- * entry function; the port's wrapper signals completion and parks it). */
-typedef void (*rtb_thread_fn)(void *arg);
 
 /* rtb_thread_create - start fn(arg) with exactly the attributes asked for,
  * on the caller's stack. RTB_EPERM if the OS refuses the policy or
@@ -141,88 +68,10 @@ int rtb_thread_join(rtb_thread_t *t);
  * the watchdog to take the CPU back from a runaway real-time thread.
  * Callable from another thread at any time while t runs. */
 int rtb_thread_demote(rtb_thread_t *t);
-/* rtb_thread_effective_prio - the native priority the scheduler currently
- * uses for thread t (NULL: the caller), including any inheritance boost.
- * RTB_ENOTSUP where the OS cannot tell. */
-int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio);
-/* rtb_thread_is_blocked - 1 if thread t is blocked (waiting on an object
- * or sleeping), 0 if it is running or ready, negative on error /
- * RTB_ENOTSUP. */
-int rtb_thread_is_blocked(const rtb_thread_t *t);
-
 /* rtb_self_sched - set the calling thread's policy, level and CPU (-1:
  * leave the CPU as it is). */
 int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu);
-void rtb_yield(void);
-/* rtb_rr_interval_ns - the round-robin quantum the OS gives the caller;
- * RTB_ENOTSUP where there is none (no time slicing). */
-int rtb_rr_interval_ns(int64_t *ns);
 int rtb_ncpus(void);
-
-/* ---- synchronisation ------------------------------------------------- */
-
-/* Binary semaphore: never given twice without a take in between. */
-int rtb_bsem_init(rtb_bsem_t *s, int available);
-int rtb_bsem_give(rtb_bsem_t *s);
-int rtb_bsem_take(rtb_bsem_t *s);
-/* rtb_bsem_give_isr - give from interrupt context (an rtb_ptimer handler);
- * the port switches to the woken task on the way out of the interrupt if
- * it outranks the interrupted one. */
-int rtb_bsem_give_isr(rtb_bsem_t *s);
-/* rtb_bsem_take_timed - RTB_ETIMEDOUT after timeout_ns. */
-int rtb_bsem_take_timed(rtb_bsem_t *s, int64_t timeout_ns);
-int rtb_bsem_destroy(rtb_bsem_t *s);
-
-enum rtb_mutex_proto { RTB_PROTO_NONE = 0, RTB_PROTO_INHERIT, RTB_PROTO_CEILING };
-/* rtb_mutex_init - mutex with an explicit protocol; ceiling is the level
- * for RTB_PROTO_CEILING (ignored otherwise). RTB_ENOTSUP for a protocol
- * the OS lacks (FreeRTOS: the ceiling). */
-int rtb_mutex_init(rtb_mutex_t *m, enum rtb_mutex_proto proto, enum rtb_prio ceiling);
-int rtb_mutex_lock(rtb_mutex_t *m);
-int rtb_mutex_unlock(rtb_mutex_t *m);
-int rtb_mutex_destroy(rtb_mutex_t *m);
-
-/* Message queue of fixed-size messages. */
-int rtb_mq_open(rtb_mq_t *q, size_t msg_bytes, size_t depth);
-int rtb_mq_send(rtb_mq_t *q, const void *msg, size_t len);
-/* rtb_mq_receive - len must be at least the queue's msg_bytes. */
-int rtb_mq_receive(rtb_mq_t *q, void *msg, size_t len);
-/* rtb_mq_receive_timed - RTB_ETIMEDOUT after timeout_ns. */
-int rtb_mq_receive_timed(rtb_mq_t *q, void *msg, size_t len, int64_t timeout_ns);
-int rtb_mq_close(rtb_mq_t *q);
-
-/* Byte pipe (one direction), for the pipe round trip that `perf bench
- * sched pipe` measures. */
-int rtb_pipe_open(rtb_pipe_t *p);
-int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len);
-int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len);
-void rtb_pipe_close(rtb_pipe_t *p);
-
-/* ---- periodic hardware event -> handler in interrupt context ------------
- * rtb_ptimer_start arms a periodic event; at each expiry the port runs
- * fn(stamp_ns, overruns, ctx) in interrupt context: on a board the timer's
- * ISR itself (FreeRTOS on mps2: TIMER0), on POSIX the timer signal's
- * handler, taken on the thread blocked in rtb_ptimer_wait (the closest a
- * user-space task gets to an ISR). stamp_ns: rtb_port_mono_ns() taken as
- * the port handler's first instruction (before any system call or pointer
- * chase, so the figure ends at handler entry). overruns: expiries the OS
- * merged into this one.
- * The handler may stamp, count and call rtb_bsem_give_isr; nothing that
- * blocks. When it returns, the port wakes the task blocked in
- * rtb_ptimer_wait: the time from the handler's stamp to that return is the
- * ISR -> task path. One timer at a time.
- * RTB_PORT_PTIMER_ON_WAITER (a macro of rtb_port_types.h): 1 where the
- * handler runs on the waiting thread itself (POSIX: a signal handler inside
- * sigsuspend), so no task is woken by it and that path is only the
- * handler's return; 0 where it runs in a real interrupt that wakes the
- * waiting task (FreeRTOS). */
-typedef void (*rtb_ptimer_handler)(int64_t stamp_ns, int overruns, void *ctx);
-int rtb_ptimer_start(rtb_ptimer_t *t, int64_t first_abs_ns, int64_t period_ns,
-		     rtb_ptimer_handler fn, void *ctx);
-/* rtb_ptimer_wait - block until the handler has run once more on this
- * thread (the timer is periodic, so this always returns). */
-int rtb_ptimer_wait(rtb_ptimer_t *t);
-int rtb_ptimer_stop(rtb_ptimer_t *t);
 
 /* ---- process set-up and system settings ------------------------------ */
 
@@ -248,16 +97,6 @@ int rtb_port_process_check(char *why, size_t len);
  * 0 where memory is never paged. */
 int rtb_port_lock_memory(void);
 
-/* System knobs a benchmark may change; the core records the old value
- * and restores it (rtb_env_* in core). Only what a benchmark asks for is a
- * knob; the port names it (rtb_knob_name: POSIX gives the /proc path) and
- * answers RTB_ENOTSUP where the OS has no such setting. What a port merely
- * reports (Linux RT throttling, governor, ...) is in its fingerprint
- * facts, not here. */
-enum rtb_knob {
-	RTB_KNOB_RR_TIMESLICE_MS = 0, /* round-robin quantum, ms */
-	RTB_NKNOBS
-};
 const char *rtb_knob_name(enum rtb_knob k);
 int rtb_knob_get(enum rtb_knob k, long *v);
 int rtb_knob_set(enum rtb_knob k, long v);

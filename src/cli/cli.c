@@ -23,6 +23,7 @@
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/output.h"
+#include "rtbench/port.h"
 #include "rtbench/text_hist.h"
 
 enum {

@@ -17,6 +17,7 @@
 #include <string.h>
 #include "core/trace_run.h"
 #include "rtbench/err.h"
+#include "rtbench/port.h" /* rtb_port_output: the --trace-events files */
 #include "rtbench/mem.h"
 #include "rtbench/sink.h"
 #include "rtbench/stats.h"

@@ -64,6 +64,25 @@ for body in 'static sem_t s;' 'static pthread_mutex_t m;' 'static mqd_t q;' \
 done
 [ $bad = 0 ] && ok "a benchmark file that names sem_t, pthread_mutex_t, mqd_t, pthread_self, sigaction or getpid does not compile"
 
+# nor one that changes the process or the system behind the runner: the
+# port's system side (rtbench/port.h) is not in a benchmark's scope
+# (rtbench/bench.h gives rtbench/port_bench.h); the helpers that do it
+# on the runner's terms are (rtb_knob_change records the old value)
+bad=0
+for call in 'rtb_knob_set(RTB_KNOB_RR_TIMESLICE_MS, 1)' 'rtb_port_journal_unlock(), 0' \
+	    'rtb_thread_create(0, 0, 0, 0)' 'rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_HIGH, 0)' \
+	    'rtb_port_output("x", 0, 0)' 'rtb_port_spawn_load("true", 0)' 'rtb_port_lock_memory()'; do
+	if probe "int f(void); int f(void) { return ($call); }"; then
+		fail "a benchmark file compiles with: $call"
+		bad=1
+	fi
+done
+probe 'int f(struct rtb_ctx *c); int f(struct rtb_ctx *c) { return rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, 1); }' ||
+	{ fail "rtb_knob_change is not in a benchmark's scope: $(head -3 "$tmp/probe.log")"; bad=1; }
+hits=$(grep -l '#include "rtbench/port.h"' src/bench/*.c src/bench/*.h 2>/dev/null | tr '\n' ' ')
+[ -z "$hits" ] || { fail "a benchmark includes the port's system side itself: $hits"; bad=1; }
+[ $bad = 0 ] && ok "a benchmark cannot set a knob, take the settings lock, create a thread, reschedule itself, write a file, spawn or lock memory through the port; rtb_knob_change it can"
+
 # FreeRTOS: a benchmark sees FreeRTOS.h (static buffers), not task.h,
 # queue.h or semphr.h (the API the port's own files call)
 fr=(-std=c11 -D_GNU_SOURCE -DRTB_VERSION=\"x\" -Iinclude -Isrc -Isrc/port/freertos

@@ -2,7 +2,7 @@
 /* rtbench FreeRTOS port - what a benchmark sees of the port: the objects
  * it allocates statically, the port's constants and the inline time reads.
  *
- * Included by include/rtbench/port.h only. Tasks, semaphores, mutexes and
+ * Included by include/rtbench/port_bench.h only. Tasks, semaphores, mutexes and
  * queues are FreeRTOS objects in caller storage (static allocation: no
  * heap behind a primitive but a queue's message buffer). Only FreeRTOS.h
  * is needed for that (the Static* buffers, whose size is the kernel

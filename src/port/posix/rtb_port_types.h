@@ -3,7 +3,7 @@
  * objects it allocates statically, the port's constants and the inline
  * time reads.
  *
- * Included by include/rtbench/port.h only. No OS header but <time.h> (the
+ * Included by include/rtbench/port_bench.h only. No OS header but <time.h> (the
  * inline clock reads): the objects are opaque storage of the size and
  * alignment of the POSIX object inside (a thread, sem_t, a pthread mutex,
  * a message queue descriptor, a timer), so a benchmark can place them on
