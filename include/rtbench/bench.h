@@ -92,7 +92,8 @@ struct rtb_bench {
 	 * stopped run returns 0 with its metrics marked partial. */
 	int (*run)(struct rtb_ctx *c, const struct rtb_bench *self);
 	/* run --trace: how its samples decompose (RTB_TRACE_NONE: not traced)
-	 * and whether its tasks span two CPUs */
+	 * and whether its tasks span two CPUs (the wake engine, bench/wake.h,
+	 * puts the waiter on the other CPU for those) */
 	enum rtb_trace_kind trace_kind;
 	int trace_xcpu;
 };

@@ -53,8 +53,9 @@ static const struct rtb_wake_ops mq_ops = {
 	.open = mq_open_, .wait = mq_wait, .wake = mq_wake, .close = mq_close_,
 };
 
-/* mq_run - the method's first phrase in the port's words, then the engine */
-static int mq_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
+/* mq_run - the method's first phrase in the port's words, then the engine
+ * (both benches: the engine puts the waiter on another CPU for .xcpu) */
+static int mq_run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct mqo o = { 0 };
 	char what[200];
@@ -62,19 +63,7 @@ static int mq_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 	snprintf(what, sizeof(what), "%s, empty, 8-byte messages: %s to a task blocked in %s",
 		 rtb_word_or(RTB_W_MQ, "message queue"), rtb_word_or(RTB_W_MQ_SEND, "send"),
 		 rtb_word_or(RTB_W_MQ_RECEIVE, "receive"));
-	return rtb_wake_run(c, b, &mq_ops, &o, xcpu, what);
-}
-
-/* run_mq - ipc.mqueue.wakeup. */
-static int run_mq(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return mq_run(c, b, 0);
-}
-
-/* run_mq_x - ipc.mqueue.wakeup.xcpu (waker on another CPU). */
-static int run_mq_x(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return mq_run(c, b, 1);
+	return rtb_wake_run(c, b, &mq_ops, &o, what);
 }
 
 const struct rtb_bench rtb_bench_mqueue = {
@@ -85,7 +74,7 @@ const struct rtb_bench rtb_bench_mqueue = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_mq,
+	.run = mq_run,
 	.trace_kind = RTB_TRACE_WAKE,
 };
 
@@ -96,7 +85,7 @@ const struct rtb_bench rtb_bench_mqueue_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_mq_x,
+	.run = mq_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
 };

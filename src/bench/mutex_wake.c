@@ -97,27 +97,16 @@ static const struct rtb_wake_ops mx_ops = {
 	.wake = mx_wake, .leave = mx_leave, .close = mx_close,
 };
 
-/* mx_run - the method's first phrase in the port's words, then the engine */
-static int mx_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
+/* mx_run - the method's first phrase in the port's words, then the engine
+ * (both benches: the engine puts the waiter on another CPU for .xcpu) */
+static int mx_run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct mx o = { .waker_holds = 0 };
 	char what[200];
 
 	snprintf(what, sizeof(what), "%s: unlock by the holder to a task blocked in lock",
 		 rtb_word_or(RTB_W_MUTEX_NONE, "mutex (no protocol)"));
-	return rtb_wake_run(c, b, &mx_ops, &o, xcpu, what);
-}
-
-/* run_mx - sync.mutex.wakeup. */
-static int run_mx(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return mx_run(c, b, 0);
-}
-
-/* run_mx_x - sync.mutex.wakeup.xcpu (waker on another CPU). */
-static int run_mx_x(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return mx_run(c, b, 1);
+	return rtb_wake_run(c, b, &mx_ops, &o, what);
 }
 
 const struct rtb_bench rtb_bench_mutex_wake = {
@@ -127,7 +116,7 @@ const struct rtb_bench rtb_bench_mutex_wake = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_mx,
+	.run = mx_run,
 	.trace_kind = RTB_TRACE_WAKE,
 };
 
@@ -138,7 +127,7 @@ const struct rtb_bench rtb_bench_mutex_wake_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_mx_x,
+	.run = mx_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
 };

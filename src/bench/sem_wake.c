@@ -42,8 +42,9 @@ static const struct rtb_wake_ops sem_ops = {
 	.open = sem_open_, .wait = sem_wait_, .wake = sem_wake_, .close = sem_close_,
 };
 
-/* sem_run - the method's first phrase in the port's words, then the engine */
-static int sem_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
+/* sem_run - the method's first phrase in the port's words, then the engine
+ * (both benches: the engine puts the waiter on another CPU for .xcpu) */
+static int sem_run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	rtb_bsem_t s;
 	char what[200];
@@ -51,19 +52,7 @@ static int sem_run(struct rtb_ctx *c, const struct rtb_bench *b, int xcpu)
 	snprintf(what, sizeof(what), "%s: %s to a task blocked in %s",
 		 rtb_word_or(RTB_W_BSEM, "binary semaphore"), rtb_word_or(RTB_W_BSEM_GIVE, "give"),
 		 rtb_word_or(RTB_W_BSEM_TAKE, "take"));
-	return rtb_wake_run(c, b, &sem_ops, &s, xcpu, what);
-}
-
-/* run_sem - sync.sem.wakeup. */
-static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return sem_run(c, b, 0);
-}
-
-/* run_sem_x - sync.sem.wakeup.xcpu (waker on another CPU). */
-static int run_sem_x(struct rtb_ctx *c, const struct rtb_bench *b)
-{
-	return sem_run(c, b, 1);
+	return rtb_wake_run(c, b, &sem_ops, &s, what);
 }
 
 const struct rtb_bench rtb_bench_sem_wake = {
@@ -73,7 +62,7 @@ const struct rtb_bench rtb_bench_sem_wake = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_sem,
+	.run = sem_run,
 	.trace_kind = RTB_TRACE_WAKE,
 };
 
@@ -84,7 +73,7 @@ const struct rtb_bench rtb_bench_sem_wake_x = {
 	.default_samples = 10000,
 	.injectable = 1,
 	.threads = 1,
-	.run = run_sem_x,
+	.run = sem_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
 };

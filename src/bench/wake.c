@@ -91,8 +91,9 @@ static int wait_blocked(struct wk *w)
 }
 
 int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
-		 const struct rtb_wake_ops *ops, void *obj, int xcpu, const char *what)
+		 const struct rtb_wake_ops *ops, void *obj, const char *what)
 {
+	const int xcpu = b->trace_xcpu;
 	struct wk w = { .c = c, .ops = ops, .obj = obj };
 	size_t n = rtb_samples(c, b);
 	struct rtb_duty d;

@@ -25,9 +25,11 @@ struct rtb_wake_ops {
 };
 
 /* rtb_wake_run - measure wake -> waiter running, with the waiter verified
- * blocked before every wake. xcpu: waiter on another CPU than the waker.
- * what: one phrase for the method line, in the port's words
- * (rtbench/words.h); " on another CPU" is added for xcpu. */
+ * blocked before every wake; the waiter on another CPU than the waker for
+ * a bench whose tasks span two CPUs (b->trace_xcpu: the .xcpu variants, so
+ * one run function serves a primitive's two benches). what: one phrase for
+ * the method line, in the port's words (rtbench/words.h); " on another
+ * CPU" is added for those. */
 int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
-		 const struct rtb_wake_ops *ops, void *obj, int xcpu, const char *what);
+		 const struct rtb_wake_ops *ops, void *obj, const char *what);
 #endif

@@ -67,7 +67,7 @@ static const struct rtb_wake_ops fake_ops = {
 static int run_wake(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	ran++;
-	return rtb_wake_run(c, b, &fake_ops, NULL, 0, "a fake primitive");
+	return rtb_wake_run(c, b, &fake_ops, NULL, "a fake primitive");
 }
 
 /* an error in the middle of a metric that already holds samples: FAILED
