@@ -254,6 +254,20 @@ static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
 	}
 }
 
+/* cmp_set_summary - b, its trailing space trimmed, becomes cm's summary
+ * ("" when empty); RTB_ENOMEM if b failed or the copy does (b is freed). */
+static int cmp_set_summary(struct rtb_cmp_metric *cm, struct rtb_sb *b)
+{
+	if (b->failed) {
+		rtb_sb_free(b);
+		return RTB_ENOMEM;
+	}
+	if (b->len && b->s[b->len - 1] == ' ')
+		b->s[--b->len] = 0;
+	cm->summary = b->s ? b->s : strdup("");
+	return cm->summary ? 0 : RTB_ENOMEM;
+}
+
 /* cmp_summary_only - a measurement where some file has only its own
  * count, min, mean and max (rt-tests min/avg/max, an overflowed
  * histogram): the worst case and mean as figures, never tested, and what
@@ -294,14 +308,7 @@ static int cmp_summary_only(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		else
 			rtb_sb_printf(&b, "%s: min/avg/max only in its file. ", c->labels[i]);
 	}
-	if (b.failed) {
-		rtb_sb_free(&b);
-		return RTB_ENOMEM;
-	}
-	if (b.len && b.s[b.len - 1] == ' ')
-		b.s[--b.len] = 0;
-	cm->summary = b.s ? b.s : strdup("");
-	return cm->summary ? 0 : RTB_ENOMEM;
+	return cmp_set_summary(cm, &b);
 }
 
 /* rtb_cmp_summary - for two systems, the conclusion first (worst case,
@@ -323,10 +330,8 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 
 	if (cm->base >= 0 && cm->nshown >= 2 && cm->nusable < cm->nshown)
 		return cmp_summary_only(c, cm);
-	if (cm->base < 0 || cm->nusable < 2) {
-		cm->summary = strdup("");
-		return cm->summary ? 0 : RTB_ENOMEM;
-	}
+	if (cm->base < 0 || cm->nusable < 2)
+		return cmp_set_summary(cm, &b);
 	bc = &cm->cell[cm->base];
 	for (i = 0; i < c->nsys; i++) {
 		const struct rtb_cmp_cell *ce = &cm->cell[i];
@@ -389,13 +394,5 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 	if (d.failed)
 		b.failed = 1;
 	rtb_sb_free(&d);
-	if (b.failed) {
-		rtb_sb_free(&b);
-		return RTB_ENOMEM;
-	}
-	/* trim a trailing space */
-	if (b.len && b.s[b.len - 1] == ' ')
-		b.s[--b.len] = 0;
-	cm->summary = b.s ? b.s : strdup("");
-	return cm->summary ? 0 : RTB_ENOMEM;
+	return cmp_set_summary(cm, &b);
 }
