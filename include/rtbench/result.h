@@ -276,6 +276,15 @@ struct rtb_result {
 	uint64_t t0_ticks;
 };
 
+/* rtb_metric_has_stats - m measured something: ok or partial, with samples
+ * (kept, or in its histogram). Every writer gives the others count 0 and
+ * no statistics, whatever their arrays hold (json-schema.md). */
+static inline int rtb_metric_has_stats(const struct rtb_metric *m)
+{
+	return (m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL) && m->count > 0 &&
+	       (m->samples || m->hm);
+}
+
 /* rtb_result_complete - 1 only for the result of a whole run, at its very
  * end: final write, not stopped, every planned benchmark measured. */
 static inline int rtb_result_complete(const struct rtb_result *r)

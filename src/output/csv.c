@@ -48,13 +48,6 @@ static const enum rtb_stat cols[] = {
 };
 #define NCOLS (sizeof(cols) / sizeof(cols[0]))
 
-/* has_stats - the metric measured something (same rule as the JSON). */
-static int has_stats(const struct rtb_metric *m)
-{
-	return (m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL) &&
-	       m->count > 0 && (m->samples || m->hm);
-}
-
 /* rtb_write_csv - one row per metric, header first. */
 int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 {
@@ -71,7 +64,7 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 
 		if (!m)
 			continue;
-		ok = has_stats(m);
+		ok = rtb_metric_has_stats(m);
 		rtb_fmt_csv_field(f, r->set.label, sizeof(r->set.label));
 		rtb_sink_putc(f, ',');
 		rtb_fmt_csv_field(f, m->id, sizeof(m->id));
@@ -122,7 +115,7 @@ int rtb_write_raw(struct rtb_sink *f, const struct rtb_result *r)
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 
-		if (!m || !has_stats(m) || !m->samples)
+		if (!m || !rtb_metric_has_stats(m) || !m->samples)
 			continue; /* histogram mode keeps no sample list */
 		for (size_t j = 0; j < m->count; j++) {
 			rtb_fmt_csv_field(f, m->id, sizeof(m->id));

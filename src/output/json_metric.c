@@ -202,9 +202,7 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 {
 	/* Skipped and failed metrics measured nothing: count 0 and no
 	 * statistics keys, whatever their arrays hold (json-schema.md). */
-	int has_stats = (m->status == RTB_STATUS_OK ||
-			 m->status == RTB_STATUS_PARTIAL) &&
-			m->count > 0 && (m->samples || m->hm);
+	int has_stats = rtb_metric_has_stats(m);
 	size_t count = has_stats ? m->count : 0;
 
 	rtb_jw_open(w, NULL, '{', 1);

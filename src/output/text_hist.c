@@ -131,8 +131,7 @@ int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r)
 		struct rtb_th_series s = { 0 };
 		char title[160];
 
-		if (!m || !(m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL) ||
-		    !m->count || (!m->samples && !m->hm))
+		if (!m || !rtb_metric_has_stats(m))
 			continue;
 		s.label = "count";
 		s.v = m->samples;
