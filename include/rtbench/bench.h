@@ -25,6 +25,7 @@ struct rtb_opts {
 	int samples;            /* -1: each benchmark's default */
 	int64_t duration_ns;    /* run --duration: measure for this long (0: by count) */
 	int64_t interval_ns;    /* run --interval: the long run's interval */
+	int interval_grown;     /* the default interval grown (RTB_MAX_INTERVALS) */
 	int ncpus_list;         /* run --cpus: how many CPUs measure at once (0: one, --cpu) */
 	unsigned short cpu_list[RTB_MAX_CPUS]; /* and which, ascending */
 	int status_tty;         /* a long run's status line may refresh in place */

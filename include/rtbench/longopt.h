@@ -13,6 +13,13 @@
  * (49 days); 30 days leaves room for its grace */
 #define RTB_MAX_DURATION_NS (30LL * 86400 * 1000000000LL)
 
+/* the most intervals a long run keeps (a day of the default minute): the
+ * series, in memory and in the result file, never grows past this */
+#define RTB_MAX_INTERVALS 1440
+#define RTB_MAX_INTERVALS_STR "1440"
+/* the default interval of a run of at least a minute */
+#define RTB_DEFAULT_INTERVAL_NS 60000000000LL
+
 struct rtb_cpuset {
 	uint64_t bits[RTB_MAX_CPUS / 64];
 };
@@ -34,5 +41,15 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
  * 0, or RTB_EINVAL with why in err (empty, a reversed range, not a
  * number). */
 int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t len);
+
+/* rtb_long_interval - the interval of a run of duration_ns. given: the
+ * --interval value in *interval_ns, checked: not longer than the duration,
+ * at most RTB_MAX_INTERVALS in it (the last one may be partial). Not
+ * given: chosen into *interval_ns: RTB_DEFAULT_INTERVAL_NS, grown to whole
+ * seconds for a run that would have more than RTB_MAX_INTERVALS of it
+ * (*grown = 1), about ten intervals of whole seconds for a run shorter
+ * than a minute. 0, or RTB_EINVAL with why (one phrase) in err. */
+int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
+		      char *err, size_t len);
 
 #endif

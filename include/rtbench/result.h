@@ -20,7 +20,7 @@
 #include "rtbench/trace.h"
 
 #define RTB_SCHEMA "rtbench-result"
-#define RTB_SCHEMA_VERSION 2
+#define RTB_SCHEMA_VERSION 3
 /* Storage is sized at build time; a port or board overrides these with -D
  * (a small target: fewer metrics, a coarser histogram). The footprint a
  * run used is in its result (struct rtb_footprint). */
@@ -234,6 +234,8 @@ struct rtb_settings {
 	struct rtb_break brk;   /* --break-us, and the sample that stopped the run */
 	/* run --duration (core/long.c); duration_ns 0: a run by count */
 	int64_t duration_ns, interval_ns; /* planned per measurement, interval */
+	int interval_grown;     /* the default interval grown so the run keeps at
+				 * most RTB_MAX_INTERVALS (rtbench/longopt.h) */
 	int64_t measured_ns;    /* time actually measured (all measurements) */
 	char ended[16];         /* "duration", "signal", "watchdog", "running" */
 	int end_signal;         /* the signal that ended it (0: none) */

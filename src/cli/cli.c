@@ -233,16 +233,12 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 		return fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
 	if (o->trace)
 		return fail(err, errlen, "--trace: not with --duration");
-	/* 60 s; a shorter run gets about ten intervals of whole seconds, so
-	 * compare and check have rounds to judge */
-	if (!interval_given)
-		o->interval_ns = o->duration_ns >= 60000000000LL ? 60000000000LL :
-				 o->duration_ns >= 20000000000LL ? o->duration_ns / 10 / 1000000000LL * 1000000000LL :
-				 1000000000LL;
-	if (o->interval_ns > o->duration_ns)
-		return fail(err, errlen, "--interval: longer than the --duration");
-	if (o->duration_ns / o->interval_ns > 100000)
-		return fail(err, errlen, "--interval: more than 100000 intervals in the --duration; give a longer one");
+	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
+	 * a given one checked against the same cap (rtbench/longopt.h) */
+	char why[240];
+	if (rtb_long_interval(o->duration_ns, interval_given, &o->interval_ns, &o->interval_grown,
+			      why, sizeof(why)))
+		return fail(err, errlen, "--interval: %s", why);
 	if (!o->tests)
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement */
 	for (size_t i = 0; i < rtb_nbenches; i++) {
@@ -475,7 +471,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        Memory stays flat: histograms, worst samples, a sample reservoir.\n"
 	      "                        Ctrl-C / SIGTERM end it with a whole result (exit 0); docs/long-runs.md\n"
 	      "  --interval I          with --duration: figures per interval, result file rewritten after\n"
-	      "                        each (default 60s; a shorter run: about ten of whole seconds)\n"
+	      "                        each (default 60s; a shorter run: about ten of whole seconds;\n"
+	      "                        at most 1440 a run: a longer one gets the default grown)\n"
 	      "  --cpus LIST|all       with --duration: one measuring thread per CPU at once (all, 1-3, 0,2);\n"
 	      "                        metrics <id>@cpu<N> and the all-CPU <id>; rtbench's own threads run\n"
 	      "                        on a CPU not listed when one is left\n"

@@ -444,6 +444,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	struct rtb_settings *s = &res->set;
 	s->duration_ns = o->duration_ns;
 	s->interval_ns = o->interval_ns;
+	s->interval_grown = o->interval_grown;
 	s->rounds = 1;
 	s->status_tty = o->status_tty;
 	snprintf(s->ended, sizeof(s->ended), "running");
@@ -482,9 +483,11 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		lr.b = rtb_benches[i];
 		lr.agg = NULL;
 		if (!o->quiet)
-			fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s)\n", lr.b->id,
+			fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s%s)\n", lr.b->id,
 				(long long)(o->duration_ns / 1000000000LL), s->cpus,
-				(long long)(o->interval_ns / 1000000000LL));
+				(long long)(o->interval_ns / 1000000000LL), o->interval_grown ?
+				": the default 60 s grown so the run keeps at most " RTB_MAX_INTERVALS_STR
+				" intervals" : "");
 		rc = run_phase(&lr, &c, c.other_cpu >= 0 && c.other_cpu != lr.cpus[0].cpu ? c.other_cpu : c.cpu);
 		if (rc == RTB_EINTR)
 			rc = 0; /* ended by a signal: a whole result of what ran */

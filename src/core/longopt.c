@@ -116,3 +116,42 @@ int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t l
 	}
 	return 0;
 }
+
+/* rtb_long_interval - the long run's interval, chosen or checked (see
+ * rtbench/longopt.h). */
+int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
+		      char *err, size_t len)
+{
+	const int64_t s_ns = 1000000000LL;
+	int64_t iv = *interval_ns, n;
+
+	*grown = 0;
+	if (!given) {
+		/* a shorter run gets about ten intervals of whole seconds, so
+		 * compare and check have rounds to judge */
+		if (duration_ns < RTB_DEFAULT_INTERVAL_NS)
+			iv = duration_ns >= 20 * s_ns ? duration_ns / 10 / s_ns * s_ns : s_ns;
+		else
+			iv = RTB_DEFAULT_INTERVAL_NS;
+		if ((duration_ns + iv - 1) / iv > RTB_MAX_INTERVALS) {
+			/* whole seconds, so ceil(duration / iv) <= the cap */
+			iv = (duration_ns + RTB_MAX_INTERVALS * s_ns - 1) / (RTB_MAX_INTERVALS * s_ns) * s_ns;
+			*grown = 1;
+		}
+		*interval_ns = iv;
+		return 0;
+	}
+	if (iv <= 0 || iv > duration_ns) {
+		snprintf(err, len, "longer than the --duration");
+		return RTB_EINVAL;
+	}
+	n = (duration_ns + iv - 1) / iv;
+	if (n > RTB_MAX_INTERVALS) {
+		snprintf(err, len, "%lld s gives %lld intervals in the --duration; a run keeps at most %d "
+			 "(its memory and result file do not grow with it): give %lld s or longer, or leave "
+			 "--interval out", (long long)(iv / s_ns), (long long)n, RTB_MAX_INTERVALS,
+			 (long long)((duration_ns + RTB_MAX_INTERVALS * s_ns - 1) / (RTB_MAX_INTERVALS * s_ns)));
+		return RTB_EINVAL;
+	}
+	return 0;
+}

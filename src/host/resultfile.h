@@ -16,7 +16,7 @@
 
 /* The newest schema version this reader understands. */
 #define RTB_RF_SCHEMA "rtbench-result"
-#define RTB_RF_SCHEMA_VERSION 2
+#define RTB_RF_SCHEMA_VERSION 3
 
 /* Percentiles of a metric, in this order (as in the file): their levels
  * and keys are the writer's (rtbench/stat_names.h): one table. */

@@ -6,30 +6,21 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/hist.h"
 #include "rtbench/stat_names.h"
 #include "host/rf_internal.h"
 
 /* the result file's key of statistic RTB_STAT_s: the writer's own table */
 #define KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
 
-static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
+/* rf_buckets - the sparse form ("buckets": [[lo, hi, count], ...], the
+ * non-empty buckets only, ranges as the writer chose them): files written
+ * before the dense form, and rt-tests histograms converted by ingest. */
+static int rf_buckets(struct rf_ctx *c, json_t *b, struct rtb_rf_metric *m, uint64_t *sum)
 {
-	json_t *b = json_object_get(h, "buckets"), *e;
-	int64_t top_bit = 0;
-	uint64_t sum = 0;
+	json_t *e;
 	size_t i;
-	int rc, has_top = 0;
 
-	if (!json_is_object(h))
-		return rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
-	if ((rc = rf_opt_count(c, h, "underflow", &m->underflow)) ||
-	    (rc = rf_opt_count(c, h, "overflow", &m->overflow)) ||
-	    (rc = rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
-		return rc;
-	if (has_top && top_bit > 0 && top_bit < 63)
-		m->hist_top = (int64_t)1 << top_bit;
-	if (!b)
-		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has no \"buckets\"");
 	if (!json_is_array(b))
 		return rf_fail(c, RTB_EFORMAT, "histogram \"buckets\" must be an array");
 	m->nbuckets = json_array_size(b);
@@ -56,10 +47,92 @@ static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
 			return rf_fail(c, RTB_EFORMAT,
 				       "histogram bucket %zu overlaps or precedes the one before", i);
 		k->count = (uint64_t)json_integer_value(n);
-		if (sum + k->count < sum)
+		if (*sum + k->count < *sum)
 			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
-		sum += k->count;
+		*sum += k->count;
 	}
+	return 0;
+}
+
+/* rf_counts - the dense form ("counts": one count for every bucket of the
+ * log-linear layout that sub_bits and top_bit name, rtbench/hist.h; []
+ * when nothing was counted), read into the same list of non-empty buckets
+ * the sparse form gives, so every reader of a histogram sees one thing. */
+static int rf_counts(struct rf_ctx *c, json_t *h, json_t *a, struct rtb_rf_metric *m, uint64_t *sum)
+{
+	json_t *lay = json_object_get(h, "layout"), *e;
+	int64_t sub = 0, top = 0;
+	int has_sub = 0, has_top = 0, rc;
+	struct rtb_hist lh = { 0 };
+	size_t i, k = 0, need;
+
+	if (!json_is_array(a))
+		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" must be an array");
+	if (lay && !(json_is_string(lay) && !strcmp(json_string_value(lay), "log-linear")))
+		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs \"layout\": \"log-linear\"");
+	if ((rc = rf_opt_int(c, h, "sub_bits", &sub, &has_sub)) ||
+	    (rc = rf_opt_int(c, h, "top_bit", &top, &has_top)))
+		return rc;
+	need = has_sub && has_top && sub >= 1 && sub <= 16 && top >= sub && top <= 62 ?
+	       rtb_hist_buckets((uint32_t)sub, (uint32_t)top) : 0;
+	if (!need)
+		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs integer \"sub_bits\" (1-16) and "
+			       "\"top_bit\" (sub_bits-62) to say where each bucket lies");
+	if (json_array_size(a) && json_array_size(a) != need)
+		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" has %zu entries; sub_bits %lld and "
+			       "top_bit %lld make %zu buckets", json_array_size(a), (long long)sub,
+			       (long long)top, need);
+	lh.sub_bits = (uint32_t)sub;
+	lh.top_bit = (uint32_t)top;
+	lh.nbuckets = need;
+	json_array_foreach(a, i, e) {
+		if (!json_is_integer(e) || json_integer_value(e) < 0)
+			return rf_fail(c, RTB_EFORMAT, "histogram counts[%zu] is not a non-negative integer", i);
+		k += json_integer_value(e) > 0;
+	}
+	m->nbuckets = k;
+	m->buckets = calloc(k + 1, sizeof(*m->buckets));
+	if (!m->buckets)
+		return RTB_ENOMEM;
+	k = 0;
+	json_array_foreach(a, i, e) {
+		uint64_t n = (uint64_t)json_integer_value(e);
+		if (!n)
+			continue;
+		if (*sum + n < *sum)
+			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+		*sum += n;
+		m->buckets[k].lo = rtb_hist_bucket_lo(&lh, i);
+		m->buckets[k].hi = rtb_hist_bucket_hi(&lh, i);
+		m->buckets[k++].count = n;
+	}
+	return 0;
+}
+
+/* rf_histogram - "histogram": dense "counts" (what rtbench writes) or
+ * sparse "buckets" (older files, ingest's rt-tests histograms), one of the
+ * two; underflow and overflow; the counts add up to "count". */
+static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
+{
+	json_t *b = json_object_get(h, "buckets"), *d = json_object_get(h, "counts");
+	int64_t top_bit = 0;
+	uint64_t sum = 0;
+	int rc, has_top = 0;
+
+	if (!json_is_object(h))
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
+	if ((rc = rf_opt_count(c, h, "underflow", &m->underflow)) ||
+	    (rc = rf_opt_count(c, h, "overflow", &m->overflow)) ||
+	    (rc = rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
+		return rc;
+	if (has_top && top_bit > 0 && top_bit < 63)
+		m->hist_top = (int64_t)1 << top_bit;
+	if (b && d)
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has both \"counts\" and \"buckets\"; one of them");
+	if (!b && !d)
+		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has neither \"counts\" nor \"buckets\"");
+	if ((rc = d ? rf_counts(c, h, d, m, &sum) : rf_buckets(c, b, m, &sum)))
+		return rc;
 	/* the total must not wrap past 2^64 either */
 	if (sum + m->underflow < sum || sum + m->underflow + m->overflow < sum + m->underflow)
 		return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");

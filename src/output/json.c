@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/longopt.h"
 #include "rtbench/output.h"
 #include "output/json_w.h"
 
@@ -175,6 +176,8 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		rtb_jw_open(w, "long_run", '{', 1);
 		rtb_jw_int(w, "duration_ns", s->duration_ns);
 		rtb_jw_int(w, "interval_ns", s->interval_ns);
+		rtb_jw_bool(w, "interval_grown", s->interval_grown);
+		rtb_jw_int(w, "max_intervals", RTB_MAX_INTERVALS);
 		rtb_jw_int(w, "measured_ns", s->measured_ns);
 		RTB_JW_STR(w, "ended", s->ended);
 		rtb_jw_int_or_null(w, "signal", s->end_signal, 0);

@@ -156,9 +156,18 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	rtb_jw_close(w, '}');
 }
 
+/* write_histogram - the metric's histogram, dense: its layout once, then
+ * one count for every bucket of the layout in index order ("counts"; bucket
+ * i's range follows from sub_bits and top_bit, rtbench/hist.h), one power
+ * of two a line (values below 2^sub_bits, exact, on the first lines). So
+ * the histogram's part of the file is the same size after ten seconds as
+ * after a day: only the digits of the counts grow (a zero is 2 bytes; the
+ * older sparse "buckets" form grew with every bucket a sample reached).
+ * A metric that measured nothing writes "counts": []. */
 static void write_histogram(struct rtb_jw *w, const struct rtb_hist *h, int with_counts)
 {
 	int have = with_counts && h->counts && h->nbuckets > 0;
+	size_t per_line = have ? (size_t)1 << (h->sub_bits - 1) : 1;
 
 	rtb_jw_open(w, "histogram", '{', 1);
 	rtb_jw_strn(w, "layout", "log-linear", SIZE_MAX);
@@ -168,16 +177,22 @@ static void write_histogram(struct rtb_jw *w, const struct rtb_hist *h, int with
 	rtb_jw_uint(w, "top_bit", have ? h->top_bit : RTB_HIST_TOP_BIT);
 	rtb_jw_uint(w, "underflow", have ? h->underflow : 0);
 	rtb_jw_uint(w, "overflow", have ? h->overflow : 0);
-	rtb_jw_open(w, "buckets", '[', 4);
+	rtb_jw_key(w, "counts");
+	rtb_sink_putc(w->f, '[');
 	for (size_t i = 0; have && i < h->nbuckets; i++) {
-		if (h->counts[i] == 0)
-			continue;
-		rtb_jw_key(w, NULL);
-		rtb_sink_printf(w->f, "[%" PRId64 ", %" PRId64 ", %" PRIu64 "]",
-		    rtb_hist_bucket_lo(h, i), rtb_hist_bucket_hi(h, i),
-		    h->counts[i]);
+		if (i % per_line == 0) {
+			rtb_sink_putc(w->f, '\n');
+			for (int d = 0; d <= w->depth; d++)
+				rtb_sink_puts(w->f, "  ");
+		}
+		rtb_sink_printf(w->f, "%" PRIu64 "%s", h->counts[i], i + 1 < h->nbuckets ? "," : "");
 	}
-	rtb_jw_close(w, ']');
+	if (have) {
+		rtb_sink_putc(w->f, '\n');
+		for (int d = 0; d < w->depth; d++)
+			rtb_sink_puts(w->f, "  ");
+	}
+	rtb_sink_putc(w->f, ']');
 	rtb_jw_close(w, '}');
 }
 

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "rtbench/longopt.h"
 #include "rtbench/output.h"
 #include "rtbench/words.h"
 
@@ -378,11 +379,14 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 			"%.0f s are the rounds compare and check judge.\n", 100.0 / (double)(1u << (RTB_HIST_SUB_BITS - 1)),
 			(double)r->set.measured_ns / 1e9, (double)r->set.duration_ns / 1e9, r->set.ended,
 			(double)r->set.interval_ns / 1e9);
-	else
-	rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
-		"first: the first (cold) sample, not in the other columns.\n"
-		"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "
-		"as %% of the figure); '-' with one round.\n", r->set.rounds > 0 ? r->set.rounds : 1);
+	if (r->set.duration_ns > 0 && r->set.interval_grown)
+		rtb_sink_printf(f, "The interval is the default 60 s grown: a run keeps at most %d intervals.\n",
+				RTB_MAX_INTERVALS);
+	if (r->set.duration_ns <= 0)
+		rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
+			"first: the first (cold) sample, not in the other columns.\n"
+			"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "
+			"as %% of the figure); '-' with one round.\n", r->set.rounds > 0 ? r->set.rounds : 1);
 	if (fp->emulation.present)
 		rtb_sink_printf(f, "%s\n", rtb_emulation_line(&fp->emulation, emu, sizeof(emu)));
 	rtb_write_worst_text(f, r);

@@ -303,7 +303,7 @@ def main():
     with open("bad_malformed.json", "w") as f:
         f.write('{\n "schema": "rtbench-result",\n "schema_version": 1,\n "label": "x" "y",\n "metrics": []\n}\n')
     newer = result("future", "h", "r", [])
-    newer["schema_version"] = 3
+    newer["schema_version"] = 4
     dump("bad_newer.json", newer)
     dump("bad_other_tool.json", {"fio version": "fio-3.33", "tool": {"name": "fio"},
                                  "jobs": [{"jobname": "randread", "read": {"iops": 1234.5}}]})

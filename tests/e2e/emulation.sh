@@ -13,7 +13,7 @@ grep -q '^EMULATED: instruction-counted virtual time under QEMU (1 instruction =
 python3 - "$out/emu.json" <<'PY' && ok "JSON system.emulation" || fail "JSON system.emulation"
 import json, sys
 r = json.load(open(sys.argv[1]))
-assert r["schema_version"] == 2
+assert r["schema_version"] == 3
 assert r["system"]["emulation"] == {"emulator": "qemu-system-x86_64", "version": "7.2.19",
     "machine": "q35", "icount_shift": 3, "vcpus": 1, "accel": "tcg"}, r["system"]["emulation"]
 PY

@@ -25,11 +25,15 @@ bad_input "--cpus" run --duration 3s --cpus 0,
 bad_input "--cpus" run --duration 3s --cpus x
 # an offline CPU: the kernel's online list, as the test hook names it
 printf '0\n' >"$out/online"
-RTB_CPU_ONLINE_FILE=$out/online check "--cpus: CPU 1 is offline" run --duration 3s --cpus 0-1
+RTB_CPU_ONLINE_FILE=$out/online bad_input "--cpus: CPU 1 is offline" run --duration 3s --cpus 0-1
 bad_input "--interval" run --duration 10s --interval 20s
 bad_input "--interval" run --duration 10s --interval 0
 bad_input "--interval" run --interval 5s
 bad_input "--interval" run --duration 2d --interval 1s
+# at most 1440 intervals (the series does not grow with the run): 24 h of
+# 59 s intervals is 1465; the message says what would do
+bad_input "--interval: 59 s gives 1465 intervals" run --duration 24h --interval 59s
+bad_input "give 120 s or longer" run --duration 2d --interval 119s
 bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s --tests ctxsw.rr.yield
 bad_input "--duration: sync.prio_inv cannot run for a time" run --duration 10s --tests sync.prio_inv
 bad_input "--duration: ipc.pipe.roundtrip cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,ipc.pipe.roundtrip

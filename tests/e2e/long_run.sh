@@ -11,6 +11,7 @@
 #     against the schema afterwards).
 #  3. SIGINT in the middle: exit 0, complete: true, ended by signal 2, the
 #     time measured less than planned, every count consistent.
+#  7. a 2-day run's default interval grown to 120 s (at most 1440), said.
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -56,8 +57,14 @@ for m in per:
     assert m["worst"][0]["ns"] == m["max"] and all(w["cpu"] == m["worst"][0]["cpu"] for w in m["worst"])
     assert len(m["samples"]) == m["samples_kept"] <= m["count"]
     assert m["min"] <= m["p50"] <= m["p99"] <= m["max"]
+    # the histogram dense (schema 3): one count for each bucket of the layout
+    h = m["histogram"]
+    assert "buckets" not in h and len(h["counts"]) == 2**h["sub_bits"] + (h["top_bit"] - h["sub_bits"]) * 2**(h["sub_bits"] - 1)
+    assert sum(h["counts"]) + h["overflow"] + h["underflow"] == m["count"]
 if n > 1:
     assert agg["count"] == sum(m["count"] for m in per)
+    # the aggregate's histogram is the CPUs', bucket by bucket
+    assert agg["histogram"]["counts"] == [sum(c) for c in zip(*(m["histogram"]["counts"] for m in per))]
     assert agg["max"] == max(m["max"] for m in per)
     top = max(per, key=lambda m: m["max"])
     assert agg["worst"][0]["cpu"] == top["worst"][0]["cpu"], (agg["worst"][0], top["id"])
@@ -117,6 +124,27 @@ assert 10**9 < lr["measured_ns"] < 30 * 10**9, lr
 for m in d["metrics"]:
     assert m["status"] == "ok", (m["id"], m["status"])
     assert sum(i["count"] for i in m["intervals"]) == m["count"] > 0
+PY
+
+# 7. a run of more than 1440 default intervals grows its interval (2 days:
+#    120 s), says so on stderr and in the result; allocated for 1440 at most
+"$RTBENCH" run --duration 2d --cpus all --period-us 1000 \
+	--json "$out/g.json" >/dev/null 2>"$out/gerr.txt" &
+pid=$!
+sleep 2.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 0 ] && grep -q "interval 120 s: the default 60 s grown so the run keeps at most 1440 intervals" "$out/gerr.txt" &&
+	ok "2 days: the interval grown to 120 s, said on stderr" || fail "2-day run: exit $rc: $(head -3 "$out/gerr.txt")"
+python3 - "$out/g.json" <<'PY' && ok "2 days: the result says the interval was grown" || fail "2-day result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+lr = d["settings"]["long_run"]
+assert lr["interval_ns"] == 120 * 10**9 and lr["interval_grown"] is True and lr["max_intervals"] == 1440, lr
+assert d["complete"] is True and lr["ended"] == "signal", lr
+for m in d["metrics"]:
+    assert len(m["intervals"]) == 1 and sum(i["count"] for i in m["intervals"]) == m["count"] > 0
 PY
 
 # 5. one CPU of two measured: rtbench's own threads (main, watchdog) run on

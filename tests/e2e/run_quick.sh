@@ -18,7 +18,7 @@ python3 - "$out/r.json" "$n" <<'PY' || fail "JSON checks"
 import json, sys
 r = json.load(open(sys.argv[1]))
 n = int(sys.argv[2])
-assert r["schema"] == "rtbench-result" and r["schema_version"] == 2, "schema"
+assert r["schema"] == "rtbench-result" and r["schema_version"] == 3, "schema"
 assert r["system"]["emulation"] is None, "emulation null on a real run"
 assert r["label"] == "quick" and r["complete"] is True
 ids = {m["id"] for m in r["metrics"]}
@@ -36,7 +36,7 @@ for m in r["metrics"]:
     assert m["count"] == n == len(m["samples"]), (m["id"], m["count"])
     assert m["min"] <= m["p50"] <= m["p90"] <= m["p99"] <= m["p99_9"] <= m["max"], m["id"]
     assert m["min"] == min(m["samples"]) and m["max"] == max(m["samples"]), m["id"]
-    assert sum(b[2] for b in m["histogram"]["buckets"]) + m["histogram"]["overflow"] == n, m["id"]
+    assert sum(m["histogram"]["counts"]) + m["histogram"]["overflow"] == n, m["id"]
     # a wrapped (negative) interval would be ~2^63 ns: no sample can be
     # longer than the measurement's own wall time (not a latency threshold)
     assert 0 <= m["min"] and m["max"] <= m["elapsed_ns"], (m["id"], m["max"], m["elapsed_ns"])

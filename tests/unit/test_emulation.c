@@ -138,7 +138,7 @@ static void test_writers(void)
 	CHECK(strstr(t, "EMULATED") == NULL);
 	free(t);
 	j = to_mem(rtb_write_json, e, &len);
-	CHECK(strstr(j, "\"schema_version\": 2") != NULL);
+	CHECK(strstr(j, "\"schema_version\": 3") != NULL);
 	CHECK(strstr(j, "\"emulation\": {\"emulator\": \"qemu-system-x86_64\", \"version\": \"7.2.19\", "
 		      "\"machine\": \"q35\", \"icount_shift\": 3, \"vcpus\": 1, \"accel\": \"tcg\"}") != NULL);
 	free(j);

@@ -213,8 +213,49 @@ static void test_options(void)
 		CHECK_EQ_I(rtb_parse_cpulist(badl[i], &s, err, sizeof(err)), RTB_EINVAL);
 }
 
+/* the interval series is bounded: at most RTB_MAX_INTERVALS whatever the
+ * duration; the default grown (and said) where a minute would exceed it, a
+ * given interval that would exceed it refused with the least that would do */
+static void test_interval_cap(void)
+{
+	const int64_t s = 1000000000LL;
+	int64_t iv;
+	int grown;
+	char err[240];
+	struct { int64_t d, want; int grown; } def[] = {
+		{ 10 * s, 1 * s, 0 }, { 30 * s, 3 * s, 0 }, { 600 * s, 60 * s, 0 },
+		{ 86400 * s, 60 * s, 0 },              /* a day: 1440 minutes, the cap */
+		{ 86401 * s, 61 * s, 1 },              /* a second more: grown */
+		{ 2 * 86400 * s, 120 * s, 1 }, { 30 * 86400 * s, 1800 * s, 1 },
+	};
+
+	for (size_t i = 0; i < sizeof(def) / sizeof(def[0]); i++) {
+		iv = 0;
+		CHECK_EQ_I(rtb_long_interval(def[i].d, 0, &iv, &grown, err, sizeof(err)), 0);
+		CHECK_EQ_I(iv, def[i].want);
+		CHECK_EQ_I(grown, def[i].grown);
+		CHECK((def[i].d + iv - 1) / iv <= RTB_MAX_INTERVALS);
+		CHECK_EQ_I(iv % s, 0);
+	}
+	/* every duration up to 30 days, by the hour: never more than the cap */
+	for (int64_t d = 3600 * s; d <= RTB_MAX_DURATION_NS; d += 3600 * s + 7 * s) {
+		CHECK_EQ_I(rtb_long_interval(d, 0, &iv, &grown, err, sizeof(err)), 0);
+		CHECK((d + iv - 1) / iv <= RTB_MAX_INTERVALS);
+	}
+	iv = 60 * s;
+	CHECK_EQ_I(rtb_long_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), 0);
+	CHECK_EQ_I(iv, 60 * s);
+	iv = 59 * s;
+	CHECK_EQ_I(rtb_long_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
+	CHECK(strstr(err, "1465 intervals") && strstr(err, "give 60 s or longer"));
+	iv = 11 * s;
+	CHECK_EQ_I(rtb_long_interval(10 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
+	CHECK(strstr(err, "longer than the --duration") != NULL);
+}
+
 int main(void)
 {
+	test_interval_cap();
 	test_error_bound();
 	test_worst();
 	test_merge();

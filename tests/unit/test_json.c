@@ -422,14 +422,24 @@ static void test_parse(const struct rtb_result *r)
 	CHECK_EQ_I(json_integer_value(json_object_get(m2, "count")), 0);
 	CHECK(json_object_get(m2, "mean") == NULL);
 	CHECK_EQ_I(json_array_size(json_object_get(m2, "samples")), 0);
+	/* nothing measured: no counts at all, not 1984 zeros */
 	CHECK_EQ_I(json_array_size(json_object_get(json_object_get(m2, "histogram"),
-						   "buckets")), 0);
+						   "counts")), 0);
+	CHECK(json_object_get(json_object_get(m2, "histogram"), "buckets") == NULL);
 	m2 = json_array_get(ms, 2);
 	CHECK_NEAR(json_real_value(json_object_get(m2, "mean")), 109.5, 0);
 	CHECK_NEAR(json_real_value(json_object_get(m2, "stddev")), sqrt(35.0), 0);
 	CHECK_EQ_I(json_array_size(json_object_get(m2, "samples")), 20);
-	CHECK_EQ_I(json_array_size(json_object_get(json_object_get(m2, "histogram"),
-						   "buckets")), 20);
+	/* dense: one count for every bucket of the layout, 20 of them 1 */
+	json_t *cnt = json_object_get(json_object_get(m2, "histogram"), "counts"), *e;
+	size_t k, nz = 0, sum = 0;
+	CHECK_EQ_I(json_array_size(cnt), RTB_HIST_NBUCKETS);
+	json_array_foreach(cnt, k, e) {
+		nz += json_integer_value(e) != 0;
+		sum += (size_t)json_integer_value(e);
+	}
+	CHECK_EQ_I(nz, 20);
+	CHECK_EQ_I(sum, 20);
 	json_decref(root);
 	free(json);
 }

@@ -89,7 +89,7 @@ int main(void)
 	refuse_file("bad_empty.json", RTB_EFORMAT, "empty file");
 	refuse_file("bad_truncated.json", RTB_EFORMAT, "truncated JSON: input ends at line");
 	refuse_file("bad_malformed.json", RTB_EFORMAT, "malformed JSON at line 4, column");
-	refuse_file("bad_newer.json", RTB_EFORMAT, "schema_version 3 is newer than this rtbench reads (2)");
+	refuse_file("bad_newer.json", RTB_EFORMAT, "schema_version 4 is newer than this rtbench reads (3)");
 	refuse_file("bad_other_tool.json", RTB_EFORMAT, "not an rtbench result file");
 	refuse_file("bad_other_tool.json", RTB_EFORMAT, "\"fio\"");
 	refuse_file("bad_type.json", RTB_EFORMAT, "metric sync.sem.take.uncontended: \"p99\" must be an integer");
