@@ -40,6 +40,7 @@ struct check {
 	struct rtb_cases cases;
 	char *two[2];             /* baseline, result: the files to load */
 	size_t njudged;           /* measurements judged against the baseline */
+	size_t nuntested;         /* histogram-mode ones with too few rounds to judge */
 };
 
 /* rtb_chk_stat_value - the figure s of m into *v; 0 when the file does not

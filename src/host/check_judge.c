@@ -123,6 +123,33 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
 }
 
+/* untested_rounds - the baseline rule on a histogram-mode run (a long
+ * run's intervals, or a big --samples run's rounds) whose round verdict
+ * could not be reached: one interval on a side has no between-interval
+ * spread to judge a change against, and such a file keeps no samples for
+ * the no-rounds fallback (a per-sample test over a run's millions of
+ * correlated samples would call any shift significant). Not judged, so
+ * not passed: the case fails saying why (with --allow-missing, skipped). */
+static int untested_rounds(struct check *k, struct rtb_case *c, const struct rtb_rf_metric *m,
+			   const struct rtb_rf_metric *bm, const struct rtb_cmp_cell *cell)
+{
+	char why[400];
+
+	k->nuntested++;
+	if (m->nrounds < 2 || bm->nrounds < 2)
+		snprintf(why, sizeof(why), "%s: not judged against the baseline: the verdict needs at "
+			 "least 2 intervals (rounds) in each run, this run has %zu and the baseline %zu, "
+			 "so there is no between-interval spread to judge a change against (give each "
+			 "run several: --interval)", m->id, m->nrounds, bm->nrounds);
+	else
+		snprintf(why, sizeof(why), "%s: not judged against the baseline: no verdict on the "
+			 "intervals (%s)", m->id, cell && !cell->has_vd ?
+			 "a run too noisy to judge, see rtbench compare" : "their figures are untestable");
+	if (k->allow_missing)
+		return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
+	return rtb_case_fail(&k->cases, c, "%s (--allow-missing to skip it)", why);
+}
+
 /* not_evaluated - a rule that applies to m cannot be evaluated on it (no
  * figures, or the file lacks the statistic: an overflowed histogram, a
  * min/avg/max-only tool): the case fails saying why, or with
@@ -207,6 +234,9 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 	/* the baseline rule: a rise beyond the allowance, and significant */
 	if (!rc && k->baseline && bm && bm->has_stats && rtb_chk_stat_value(bm, k->figure, &bv) &&
 	    rtb_chk_stat_value(m, k->figure, &v)) {
+		if ((m->hist_mode || bm->hist_mode) && !(cell && cell->has_vd &&
+							 cell->vd.kind != RTB_VD_UNTESTED))
+			return untested_rounds(k, c, m, bm, cell);
 		k->njudged++;
 		rc = check_regression(h, k, c, m, bm, cell, v, bv);
 	} else if (!rc && k->baseline && c->result == RTB_CASE_PASS) {
@@ -255,6 +285,10 @@ int rtb_chk_common(struct check *k, const struct rtb_rf *res)
 	c = rtb_cases_add(&k->cases, "check.baseline", "judged against the baseline");
 	if (!c)
 		return RTB_ENOMEM;
+	if (k->nuntested)
+		return rtb_case_fail(&k->cases, c, "%s: no measurement of %s could be judged against it "
+				     "(%zu with too few intervals or rounds, said above): the baseline rule "
+				     "judged nothing", k->baseline, res->path, k->nuntested);
 	return rtb_case_fail(&k->cases, c, "%s: no measurement of %s could be judged against it "
 			     "(no figure in common): the baseline rule judged nothing", k->baseline,
 			     res->path);

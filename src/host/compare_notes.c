@@ -306,6 +306,12 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (!ce->has_dist)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: neither samples nor histogram in the file; not tested", l));
+		/* why a long run's verdict says untested (check --baseline fails on it) */
+		if (m->hist_mode && m->has_stats && m->nrounds < 2)
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: %zu %s%s: the verdicts need at least 2 in each run (no between-interval "
+				"spread to judge a change against), so they are untested", l, m->nrounds,
+				m->nintervals ? "interval" : "round", m->nrounds == 1 ? "" : "s"));
 	}
 	return rc;
 }
