@@ -43,7 +43,4 @@ bad_input "--raw" run --duration 10s --raw "$out/x.csv"
 bad_input "--cpus: needs --duration" run --cpus 0
 bad_input "--cpu and --cpus" run --duration 10s --cpus 0 --cpu 0
 bad_input "--duration" selftest --duration 10s
-if [ "$ncpu" -ge 2 ]; then
-	bad_input "--cpus: irq.timer.signal runs on one CPU" run --duration 10s --cpus 0-1 --tests irq.timer.signal
-fi
 done_test

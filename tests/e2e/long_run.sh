@@ -12,6 +12,7 @@
 #  3. SIGINT in the middle: exit 0, complete: true, ended by signal 2, the
 #     time measured less than planned, every count consistent.
 #  7. a 2-day run's default interval grown to 120 s (at most 1440), said.
+#  8. irq.timer.signal on every CPU, one timer thread pinned to each.
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -124,6 +125,36 @@ assert 10**9 < lr["measured_ns"] < 30 * 10**9, lr
 for m in d["metrics"]:
     assert m["status"] == "ok", (m["id"], m["status"])
     assert sum(i["count"] for i in m["intervals"]) == m["count"] > 0
+PY
+
+# 8. irq.timer.signal on every CPU at once: each CPU's timer signal goes to
+#    its own pinned thread, so each CPU counts its own periods (a signal
+#    taken by another CPU's thread would double one count and starve another)
+"$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --tests irq.timer.signal --quiet \
+	--json "$out/sig.json" >/dev/null 2>"$out/sigerr.txt" &
+pid=$!
+sleep 1.5
+pins=""
+for t in /proc/$pid/task/*; do
+	[ "$(cat "$t/comm" 2>/dev/null)" = tTimerIsr ] || continue
+	pins="$pins $(awk '/^Cpus_allowed_list/ {print $2}' "$t/status")"
+done
+wait $pid
+rc=$?
+got=$(echo $pins | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/ $//')
+[ $rc -eq 0 ] && [ "$got" = "$want" ] && ok "irq.timer.signal: one timer thread pinned to each CPU ($got)" ||
+	fail "irq.timer.signal: exit $rc, timer threads on '$got', want '$want': $(cat "$out/sigerr.txt")"
+python3 - "$out/sig.json" "$ncpu" <<'PY' && ok "irq.timer.signal: every CPU counts its own periods" || fail "signal result"
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+ms = {m["id"]: m for m in d["metrics"]}
+per = [ms[f"irq.timer.signal@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.signal"]]
+for m in per:
+    assert m["status"] == "ok", (m["id"], m["status"], m["note"])
+    # 3 s at 1 ms: 3000 periods each, an overrun merges some
+    assert 2700 <= m["count"] + m["overruns"] <= 3001, (m["id"], m["count"], m["overruns"])
+if n > 1:
+    assert ms["irq.timer.signal"]["count"] == sum(m["count"] for m in per)
 PY
 
 # 7. a run of more than 1440 default intervals grows its interval (2 days:

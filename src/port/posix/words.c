@@ -21,8 +21,9 @@ const char *const rtb_words_posix[RTB_NWORDS] = {
 	[RTB_W_RR_SWITCH] = "quantum expiry",
 	[RTB_W_YIELD] = "sched_yield()",
 	[RTB_W_NORT] = "SCHED_OTHER (time-shared)",
-	[RTB_W_PTIMER] = "POSIX timer signal on CLOCK_MONOTONIC, stamp first thing in the port's "
-			 "signal handler (before any system call), overruns from si_overrun",
+	[RTB_W_PTIMER] = "POSIX timer signal on CLOCK_MONOTONIC directed at the waiting thread, "
+			 "stamp first thing in the port's signal handler (before any system call), "
+			 "overruns from si_overrun",
 	[RTB_W_SLEEP_ABS] = "task sleeping in clock_nanosleep(TIMER_ABSTIME) on CLOCK_MONOTONIC, "
 			    "stamp on wake-up (cyclictest method)",
 	[RTB_W_ISR_TASK] = "here the handler is a signal handler on the waiting thread: its return -> "
