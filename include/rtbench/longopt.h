@@ -52,4 +52,14 @@ int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t l
 int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
 		      char *err, size_t len);
 
+/* rtb_parse_tests_cpus - --tests items that name a CPU's metric
+ * ("irq.timer.nanosleep@cpu1", the id a --cpus run gives it): the ids
+ * without the suffix into out (comma-separated, each once), the CPUs named
+ * into *cpus, *named = 1 if any item named one (0: none did, out = tests).
+ * The CPUs apply to every measurement of the run, so either every item
+ * names its CPUs or none does, and every id names the same ones. 0, or
+ * RTB_EINVAL with why (one phrase) in err. */
+int rtb_parse_tests_cpus(const char *tests, char *out, size_t outlen, struct rtb_cpuset *cpus,
+			 int *named, char *err, size_t len);
+
 #endif

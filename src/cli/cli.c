@@ -210,6 +210,42 @@ static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 	return 0;
 }
 
+/* tests_cpu - the CPUs --tests items named (<id>@cpu<N>): a --duration
+ * run measures on them as with --cpus; a run by count measures one CPU
+ * (--cpu), so it takes one. */
+static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_given, int ncpu,
+		     char *err, size_t errlen)
+{
+	char list[RTB_MAX_CPUS * 5];
+	size_t l = 0;
+	int n = rtb_cpuset_count(set), first = -1;
+
+	if (cpu_given || cl->o.ncpus_list)
+		return fail(err, errlen, "--tests: its items name their CPUs (<id>@cpu<N>); leave out %s",
+			    cpu_given ? "--cpu" : "--cpus");
+	for (int i = 0; i < RTB_MAX_CPUS; i++)
+		if (rtb_cpuset_has(set, i)) {
+			l += (size_t)snprintf(list + l, sizeof(list) - l, "%s%d", l ? "," : "", i);
+			if (first < 0)
+				first = i;
+		}
+	if (cl->o.duration_ns) {
+		char why[200];
+		if (!cpus_opt(list, cl, why, sizeof(why)))
+			return 0;
+		/* the same checks as --cpus, said of the option given */
+		return fail(err, errlen, "--tests: %s", strncmp(why, "--cpus: ", 8) ? why : why + 8);
+	}
+	if (n > 1)
+		return fail(err, errlen, "--tests: %s names CPUs %s: a run by count measures one CPU at a "
+			    "time; give --duration to measure several at once", cl->o.tests, list);
+	if (first >= ncpu)
+		return fail(err, errlen, "--tests: CPU %d is not a CPU of this machine (0 to %d)", first,
+			    ncpu - 1);
+	cl->o.cpu = first;
+	return 0;
+}
+
 /* long_check - a --duration run's options agree with each other. */
 static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int samples_given,
 		      int rounds_given, char *err, size_t errlen)
@@ -220,7 +256,9 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 		if (interval_given)
 			return fail(err, errlen, "--interval: needs --duration");
 		if (o->ncpus_list)
-			return fail(err, errlen, "--cpus: needs --duration (a run by sample count measures one CPU)");
+			return fail(err, errlen, "--cpus: needs --duration: a run by count measures one CPU (--cpu N) "
+				    "in rounds interleaved across its measurements; several CPUs at once run for a "
+				    "time (--duration 60s --cpus all)");
 		return 0;
 	}
 	if (samples_given)
@@ -263,6 +301,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	int c, ncpu = rtb_ncpus();
 	char bad[128], why[160];
 	int interval_given = 0, cpu_given = 0, samples_given = 0, rounds_given = 0;
+	int tests_named = 0;
+	struct rtb_cpuset tests_cpus;
 
 	optind = 1;
 	opterr = 0;
@@ -272,6 +312,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_TESTS:
 			if (!*a || strspn(a, ",") == strlen(a))
 				return fail(err, errlen, "--tests: empty list (give ids, see 'rtbench list'; leave the option out to run all)");
+			/* <id>@cpu<N>: that CPU's metric (the CPUs are taken below) */
+			if (rtb_parse_tests_cpus(a, cl->tests_buf, sizeof(cl->tests_buf), &tests_cpus,
+						 &tests_named, why, sizeof(why)))
+				return fail(err, errlen, "--tests: %s", why);
+			a = cl->tests_buf;
 			if (rtb_tests_check(a, bad, sizeof(bad)))
 				return fail(err, errlen, "--tests: no measurement is called '%s' (see 'rtbench list')", bad);
 			cl->o.tests = a;
@@ -453,6 +498,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
+	if (tests_named && tests_cpu(cl, &tests_cpus, cpu_given, ncpu, err, errlen))
+		return RTB_EINVAL;
 	if (long_check(cl, interval_given, cpu_given, samples_given, rounds_given, err, errlen))
 		return RTB_EINVAL;
 	return outputs_check(cl, err, errlen);
@@ -464,7 +511,8 @@ void rtb_cli_usage_run(FILE *f)
 	fputs("usage: rtbench run [options]\n"
 	      "Run the study's five measurements (and the extras) and print study-shaped tables.\n"
 	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
-	      "                        sync.sem) or a metric id (default: all; see 'rtbench list')\n"
+	      "                        sync.sem) or a metric id (default: all; see 'rtbench list');\n"
+	      "                        <id>@cpu<N>: measured on CPU N (as --cpus N, or --cpu N by count)\n"
 	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
 	      "  --duration D          measure for a time instead of a count: 90s, 30m, 24h, 2d (irq.timer.*\n"
 	      "                        and the wake-up measurements; default test irq.timer.nanosleep).\n"

@@ -11,6 +11,7 @@ struct rtb_cli {
 	struct rtb_opts o;
 	struct rtb_run_out out;
 	int help;
+	char tests_buf[1024];   /* --tests without its items' @cpu<N> (o.tests) */
 };
 
 /* rtb_cli_report - the tables on the console (--quiet: none), and with

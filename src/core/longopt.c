@@ -155,3 +155,79 @@ int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int 
 	}
 	return 0;
 }
+
+/* rtb_parse_tests_cpus - "<id>@cpu<N>" items of --tests (see
+ * rtbench/longopt.h). */
+int rtb_parse_tests_cpus(const char *tests, char *out, size_t outlen, struct rtb_cpuset *cpus,
+			 int *named, char *err, size_t len)
+{
+	enum { MAXI = 64 };
+	struct { char id[64]; struct rtb_cpuset set; } ids[MAXI];
+	int nids = 0, with = 0, without = 0;
+	const char *p = tests;
+	size_t ol = 0;
+
+	memset(cpus, 0, sizeof(*cpus));
+	*named = 0;
+	if (outlen)
+		out[0] = 0;
+	while (p && *p) {
+		size_t n = strcspn(p, ","), idn = n;
+		const char *at = memchr(p, '@', n);
+		int64_t cpu = -1;
+		int k;
+
+		if (at) {
+			const char *q = at + 4;
+			idn = (size_t)(at - p);
+			if ((size_t)(at - p) + 4 > n || strncmp(at, "@cpu", 4) || digits(&q, &cpu) ||
+			    q != p + n || cpu >= RTB_MAX_CPUS) {
+				snprintf(err, len, "'%.*s' is not <id>@cpu<N> (a CPU's metric, N below %d)",
+					 (int)(n < 80 ? n : 80), p, RTB_MAX_CPUS);
+				return RTB_EINVAL;
+			}
+		}
+		with += cpu >= 0;
+		without += cpu < 0 && n > 0;
+		for (k = 0; k < nids && (strlen(ids[k].id) != idn || strncmp(ids[k].id, p, idn)); k++)
+			;
+		if (n && k == nids) {
+			if (nids == MAXI || idn >= sizeof(ids[0].id)) {
+				snprintf(err, len, "too many items, or one too long");
+				return RTB_EINVAL;
+			}
+			memcpy(ids[k].id, p, idn);
+			ids[k].id[idn] = 0;
+			memset(&ids[k].set, 0, sizeof(ids[k].set));
+			nids++;
+			ol += (size_t)snprintf(out + ol, ol < outlen ? outlen - ol : 0, "%s%s",
+					       ol ? "," : "", ids[k].id);
+		}
+		if (cpu >= 0)
+			ids[k].set.bits[cpu / 64] |= 1ull << (cpu % 64);
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	if (ol >= outlen) {
+		snprintf(err, len, "too long");
+		return RTB_EINVAL;
+	}
+	if (!with)
+		return 0;
+	if (without) {
+		snprintf(err, len, "some items name a CPU (<id>@cpu<N>) and some do not: the CPUs "
+			 "apply to every measurement of the run, so name them in every item or in none "
+			 "(--cpus)");
+		return RTB_EINVAL;
+	}
+	for (int k = 1; k < nids; k++)
+		if (memcmp(&ids[k].set, &ids[0].set, sizeof(ids[0].set))) {
+			snprintf(err, len, "%s and %s name different CPUs: a run measures every selected "
+				 "measurement on the same CPUs", ids[0].id, ids[k].id);
+			return RTB_EINVAL;
+		}
+	*cpus = ids[0].set;
+	*named = 1;
+	return 0;
+}

@@ -34,6 +34,14 @@ bad_input "--interval" run --duration 2d --interval 1s
 # 59 s intervals is 1465; the message says what would do
 bad_input "--interval: 59 s gives 1465 intervals" run --duration 24h --interval 59s
 bad_input "give 120 s or longer" run --duration 2d --interval 119s
+# --tests <id>@cpu<N>: that CPU's metric; the CPUs apply to the whole run
+bad_input "--tests: 'irq.timer.nanosleep@cpux' is not <id>@cpu<N>" run --duration 3s --tests irq.timer.nanosleep@cpux
+bad_input "--tests: some items name a CPU" run --duration 3s --tests irq.timer.nanosleep@cpu0,sync.sem.wakeup
+bad_input "name different CPUs" run --duration 3s --tests irq.timer.nanosleep@cpu0,sync.sem.wakeup@cpu1
+bad_input "--tests: CPU $ncpu is not on this machine" run --duration 3s --tests irq.timer.nanosleep@cpu$ncpu
+bad_input "leave out --cpus" run --duration 3s --cpus 0 --tests irq.timer.nanosleep@cpu0
+bad_input "leave out --cpu" run --tests irq.timer.nanosleep@cpu0 --cpu 0
+bad_input "a run by count measures one CPU at a time" run --tests irq.timer.nanosleep@cpu0,irq.timer.nanosleep@cpu1
 bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s --tests ctxsw.rr.yield
 bad_input "--duration: sync.prio_inv cannot run for a time" run --duration 10s --tests sync.prio_inv
 bad_input "--duration: ipc.pipe.roundtrip cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,ipc.pipe.roundtrip

@@ -201,6 +201,12 @@ if [ "$ncpu" -ge 2 ]; then
 		fail "main on '$main', watchdog on '$wd', want 0 (off CPU $last)"
 	python3 -c "import json,sys; lr=json.load(open(sys.argv[1]))['settings']['long_run']; sys.exit(0 if lr['housekeeping_cpu']==0 and lr['cpus']==sys.argv[2] else 1)" \
 		"$out/h.json" "$last" && ok "result: housekeeping_cpu 0" || fail "result does not say where rtbench's threads ran"
+	# --tests <id>@cpu<N> picks that CPU's metric, in a run by count too
+	"$RTBENCH" run --tests irq.timer.nanosleep@cpu$last --samples 200 --rounds 1 --quiet \
+		--json "$out/at.json" >/dev/null 2>&1
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); m=d['metrics']; sys.exit(0 if d['settings']['cpu']==int(sys.argv[2]) and len(m)==1 and m[0]['id']=='irq.timer.nanosleep' and m[0]['count']==200 and ('CPU '+sys.argv[2]) in m[0]['method'] else 1)" \
+		"$out/at.json" "$last" && ok "--tests irq.timer.nanosleep@cpu$last: measured on CPU $last" ||
+		fail "--tests irq.timer.nanosleep@cpu$last: not measured there"
 	n=$(grep -c "irq.timer.nanosleep 0:00:0[123] / 0:00:03" "$out/herr.txt")
 	[ "$n" -eq 3 ] && ok "not a terminal: one status line per interval" ||
 		fail "$n status lines, want 3: $(cat "$out/herr.txt")"

@@ -253,9 +253,37 @@ static void test_interval_cap(void)
 	CHECK(strstr(err, "longer than the --duration") != NULL);
 }
 
+/* --tests <id>@cpu<N>: ids stripped, CPUs collected, the same for every id */
+static void test_tests_cpus(void)
+{
+	char out[256], err[240];
+	struct rtb_cpuset s;
+	int named;
+
+	CHECK_EQ_I(rtb_parse_tests_cpus("irq.timer.nanosleep", out, sizeof(out), &s, &named, err, sizeof(err)), 0);
+	CHECK_STR(out, "irq.timer.nanosleep");
+	CHECK_EQ_I(named, 0);
+	CHECK_EQ_I(rtb_cpuset_count(&s), 0);
+	CHECK_EQ_I(rtb_parse_tests_cpus("irq.timer.nanosleep@cpu1", out, sizeof(out), &s, &named, err, sizeof(err)), 0);
+	CHECK_STR(out, "irq.timer.nanosleep");
+	CHECK(named && rtb_cpuset_count(&s) == 1 && rtb_cpuset_has(&s, 1));
+	CHECK_EQ_I(rtb_parse_tests_cpus("a.b@cpu0,c.d@cpu3,a.b@cpu3,c.d@cpu0", out, sizeof(out), &s, &named,
+					err, sizeof(err)), 0);
+	CHECK_STR(out, "a.b,c.d");
+	CHECK(rtb_cpuset_count(&s) == 2 && rtb_cpuset_has(&s, 0) && rtb_cpuset_has(&s, 3));
+	const char *bad[] = { "a.b@cpu", "a.b@cpux", "a.b@cpu1x", "a.b@gpu1", "a.b@cpu256", "a.b@cpu-1",
+			      "a.b@cpu1,c.d", "a.b@cpu1,c.d@cpu2", "a.b@cpu0,a.b@cpu1,c.d@cpu1" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		CHECK_EQ_I(rtb_parse_tests_cpus(bad[i], out, sizeof(out), &s, &named, err, sizeof(err)), RTB_EINVAL);
+		CHECK(err[0] != 0);
+	}
+}
+
 int main(void)
 {
 	test_interval_cap();
+	test_tests_cpus();
 	test_error_bound();
 	test_worst();
 	test_merge();
