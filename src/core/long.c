@@ -401,9 +401,13 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	if (lr->agg) {
 		struct rtb_metric *s = lr->cpus[0].shown;
 		/* the aggregate says it is one: each CPU's method names its CPU */
-		snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, one measuring "
-			 "thread each, merged; each as on CPU %d: %s", lr->res->set.cpus, lr->cpus[0].cpu,
-			 s->method);
+		if ((size_t)snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, "
+				     "merged; each as CPU %d's: %s", lr->res->set.cpus, lr->cpus[0].cpu,
+				     s->method) >= sizeof(lr->agg->method))
+			/* never a method cut mid-word: point at the CPUs' own */
+			snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, one "
+				 "measuring thread each, merged; each CPU's method is its own metric's "
+				 "(%s@cpu%d ...)", lr->res->set.cpus, lr->b->id, lr->cpus[0].cpu);
 		rtb_metric_note(lr->agg, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
 				lr->res->set.cpus, lr->agg->hm->nworst ? (int)lr->agg->hm->worst[0].cpu : -1);
 		for (int i = 0; i < lr->ncpu; i++)

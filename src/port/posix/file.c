@@ -42,6 +42,53 @@ static int file_write(void *ctx, const void *buf, size_t len)
 	return fwrite(buf, 1, len, (FILE *)ctx) == len ? 0 : RTB_EIO;
 }
 
+/* An fd written through a buffer in the caller's storage: the atomic
+ * writer's sink. No stdio stream, so rewriting a long run's result after
+ * every interval allocates nothing (fdopen would malloc a FILE and its
+ * buffer each time). */
+struct fd_out {
+	int fd;
+	int err;        /* the first write's errno, sticky */
+	size_t n;
+	char buf[8192];
+};
+
+/* fd_flush - the buffer to the file, whole (write may take part of it). */
+static int fd_flush(struct fd_out *o)
+{
+	size_t off = 0;
+
+	while (!o->err && off < o->n) {
+		ssize_t w = write(o->fd, o->buf + off, o->n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			o->err = w < 0 ? errno : EIO;
+		else
+			off += (size_t)w;
+	}
+	o->n = 0;
+	return o->err ? RTB_EIO : 0;
+}
+
+/* fd_write - sink callback over an fd_out. */
+static int fd_write(void *ctx, const void *buf, size_t len)
+{
+	struct fd_out *o = ctx;
+	const char *p = buf;
+
+	while (len) {
+		size_t k = sizeof(o->buf) - o->n < len ? sizeof(o->buf) - o->n : len;
+		memcpy(o->buf + o->n, p, k);
+		o->n += k;
+		p += k;
+		len -= k;
+		if (o->n == sizeof(o->buf) && fd_flush(o))
+			return RTB_EIO;
+	}
+	return o->err ? RTB_EIO : 0;
+}
+
 /* rtb_port_console - stdout as a sink (buffered by stdio, as before). */
 struct rtb_sink *rtb_port_console(void)
 {
@@ -180,27 +227,23 @@ static int replace_at(int dfd, const char *name, rtb_output_fn fn, const void *a
 		      int (*recheck)(const void *), const void *rarg)
 {
 	struct rtb_sink sink;
+	struct fd_out o;
 	char tmp[PATH_MAX];
-	FILE *f;
 	int fd, e = 0;
 
 	if (!open_temp_at(dfd, name, tmp, sizeof(tmp), &fd))
 		return errno ? errno : EIO;
-	f = fdopen(fd, "w");
-	if (!f) {
-		e = errno;
+	o.fd = fd;
+	o.err = 0;
+	o.n = 0;
+	rtb_sink_init(&sink, fd_write, &o);
+	errno = 0;
+	if (fn(&sink, arg) != 0 || rtb_sink_error(&sink) || fd_flush(&o) || fsync(fd) != 0) {
+		e = o.err ? o.err : errno ? errno : EIO;
 		close(fd);
 		goto out_unlink;
 	}
-	rtb_sink_init(&sink, file_write, f);
-	errno = 0;
-	if (fn(&sink, arg) != 0 || rtb_sink_error(&sink) || fflush(f) != 0 || ferror(f) ||
-	    fsync(fileno(f)) != 0) {
-		e = errno ? errno : EIO;
-		fclose(f);
-		goto out_unlink;
-	}
-	if (fclose(f) != 0) {
+	if (close(fd) != 0) {
 		e = errno ? errno : EIO;
 		goto out_unlink;
 	}
