@@ -87,6 +87,13 @@ static void run_doctor(struct rtb_ctx *c)
 		.idle_held_us = c->res->set.idle_latency_held_us,
 	};
 
+	/* a --cpus run: every measured CPU (those below 64, the mask's) */
+	if (c->o->ncpus_list > 0) {
+		cfg.cpus = 0;
+		for (int i = 0; i < c->o->ncpus_list; i++)
+			if (c->o->cpu_list[i] < 64)
+				cfg.cpus |= 1ull << c->o->cpu_list[i];
+	}
 	if (cfg.cpus)
 		rtb_port_doctor(&cfg, &c->res->doctor);
 }

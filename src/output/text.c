@@ -7,6 +7,7 @@
  * that was not measured is never printed: skipped rows say why instead. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "rtbench/longopt.h"
 #include "rtbench/output.h"
@@ -286,8 +287,16 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 			"asymmetry), %" PRIu64 " of %" PRIu64 " rounds out of order\n",
 			r->xcpu.cpu_b, r->xcpu.cpu_a, r->xcpu.offset_ns, r->xcpu.rtt_ns / 2, r->xcpu.rtt_ns,
 			r->xcpu.violations, r->xcpu.rounds);
-	rtb_sink_printf(f, "run:     %s, CPU %d, memory %s, idle latency %s",
-		s->rt_granted ? "real-time priorities granted" : "no real-time priorities", s->cpu,
+	/* a --cpus run measured its list at once (s->cpu: rtbench's own
+	 * threads, -1 when no CPU was left for them) */
+	char where[200];
+	if (s->duration_ns > 0 && s->ncpus_measured > 1)
+		snprintf(where, sizeof(where), "CPUs %s", s->cpus);
+	else
+		snprintf(where, sizeof(where), "CPU %d", s->duration_ns > 0 && s->cpus[0] ?
+			 (int)strtol(s->cpus, NULL, 10) : s->cpu);
+	rtb_sink_printf(f, "run:     %s, %s, memory %s, idle latency %s",
+		s->rt_granted ? "real-time priorities granted" : "no real-time priorities", where,
 		s->mlocked ? "locked" : "not locked",
 		s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)
@@ -298,7 +307,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_sink_printf(f, ", every task %s\n", rtb_word_or(RTB_W_NORT, "time-shared"));
 	rtb_sink_printf(f, "load:    %s\n", s->load);
 	if (r->doctor.done && r->doctor.weakens) {
-		rtb_sink_printf(f, "doctor:  %d weaken CPU %d:", r->doctor.weakens, s->cpu);
+		rtb_sink_printf(f, "doctor:  %d weaken %s:", r->doctor.weakens, where);
 		for (int i = 0; i < r->doctor.n; i++)
 			if (r->doctor.f[i].verdict == RTB_DOC_WEAKENS)
 				rtb_sink_printf(f, " %s", r->doctor.f[i].check);
