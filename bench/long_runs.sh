@@ -86,6 +86,11 @@ for f in sys.argv[1:]:
     d = json.load(open(f)); lr = d["settings"]["long_run"]
     print(f"{f}: complete {d['complete']}, measured {lr['measured_ns']/1e9:.0f} s, ended {lr['ended']}, "
           f"CPUs {lr['cpus']}, core heap peak {d['footprint']['heap_peak_bytes']} B")
+    # where the bytes are (each part re-serialised compactly: a share, not the file's own bytes)
+    part = lambda k: sum(len(json.dumps(m.get(k), separators=(",", ":"))) for m in d["metrics"])
+    print(f"  parts (compact JSON): histograms {part('histogram')} B, intervals {part('intervals')} B, "
+          f"rounds {part('rounds')} B, reservoirs {part('samples')} B, worst {part('worst')} B; "
+          f"{len(d['metrics'][0]['intervals'])} intervals of {lr['interval_ns']/1e9:.0f} s")
     for m in d["metrics"]:
         iv = [i["max_ns"] for i in m["intervals"] if i["count"]]
         print(f"  {m['id']:28s} count {m['count']:>9d} min {m['min']/1e3:7.2f} p50 {m['p50']/1e3:7.2f} "
