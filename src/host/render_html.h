@@ -29,6 +29,12 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
  * every sample, or per pixel column its min and max. */
 void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 			  const struct rtb_html_series *s, int n, struct rtb_sb *csv);
+/* rtb_html_plot_intervals - latency over time from the files' intervals
+ * (a long run keeps no raw samples in order): each system's interval p50,
+ * p99 and max, as plot pid; 0 (nothing drawn) if no file has intervals
+ * (render_html_long.c). */
+int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_cmp_metric *cm,
+			    const struct rtb_html_series *s, int n, struct rtb_sb *csv);
 /* rtb_html_plot_components - run --trace: cm's kernel-trace components per
  * system, stacked; nothing when cm has none. */
 void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "host/compare.h"
+#include "host/render.h"
 #include "host/render_html.h"
 #include "host/svg.h"
 
@@ -186,6 +187,74 @@ static void poly(struct rtb_sb *b, struct rtb_svg_plot *p, const struct rtb_rf_m
 		first = 0;
 	}
 	rtb_sb_puts(b, "\"/>\n");
+}
+
+/* rtb_html_plot_intervals - latency over time of files that keep no raw
+ * samples in order (a long run: render_html.h). Each system's intervals:
+ * max (solid), p99 (dashed), p50 (dotted), at each interval's end, log
+ * latency axis; the plot's data as CSV rows. 0 if no system has one. */
+int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_cmp_metric *cm,
+			    const struct rtb_html_series *s, int n, struct rtb_sb *csv)
+{
+	static const char *const dash[3] = { "", " stroke-dasharray=\"5 3\"", " stroke-dasharray=\"1.5 2.5\"" };
+	const char *labels[3] = { "max", "p99", "p50" }, *colors[3] = { "#555", "#555", "#555" };
+	struct rtb_svg_plot p;
+	double tmax = 0, lo = INFINITY, hi = 0;
+	int have = 0;
+
+	(void)cm;
+	for (int i = 0; i < n; i++)
+		for (size_t j = 0; j < s[i].m->nintervals; j++) {
+			const struct rtb_rf_interval *iv = &s[i].m->intervals[j];
+			tmax = fmax(tmax, (double)iv->end_ns / 1e9);
+			if (!iv->count)
+				continue;
+			have = 1;
+			lo = fmin(lo, fmax((double)iv->p50_ns, 1) / 1000.0);
+			hi = fmax(hi, (double)iv->max_ns / 1000.0);
+		}
+	if (!have)
+		return 0;
+	rtb_svg_begin(&p, b, pid, "series", "Latency over time: each interval's p50, p99, max", LPLOT_W, LPLOT_H);
+	p.x = (struct rtb_svg_axis){ 0, tmax > 0 ? tmax : 1, 0, "time since start (s)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ lo / 1.5, hi * 1.6, 1, "latency (us, log scale)", NULL, 0 };
+	rtb_svg_axes(&p);
+	if (csv)
+		rtb_sb_printf(csv, "system,start_s,end_s,count,p50_us,p99_us,max_us\n");
+	for (int i = 0; i < n; i++) {
+		const struct rtb_rf_metric *m = s[i].m;
+		for (int q = 0; q < 3; q++) {
+			int first = 1;
+			rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"",
+				      s[i].color, q ? "1.2" : "1.6", dash[q]);
+			for (size_t j = 0; j < m->nintervals; j++) {
+				const struct rtb_rf_interval *iv = &m->intervals[j];
+				int64_t v = q == 0 ? iv->max_ns : q == 1 ? iv->p99_ns : iv->p50_ns;
+				if (!iv->count)
+					continue;
+				rtb_sb_printf(b, "%s%.1f %.1f", first ? "M" : "L",
+					      rtb_svg_px(&p, (double)iv->end_ns / 1e9),
+					      rtb_svg_py(&p, fmax((double)v, 1) / 1000.0));
+				if (m->nintervals == 1)
+					rtb_sb_printf(b, "l0.1 0"); /* one interval: a dot */
+				first = 0;
+			}
+			rtb_sb_puts(b, "\"/>\n");
+		}
+		for (size_t j = 0; csv && j < m->nintervals; j++) {
+			const struct rtb_rf_interval *iv = &m->intervals[j];
+			if (!iv->count)
+				continue;
+			rtb_render_csv_field(csv, s[i].label, 0);
+			rtb_sb_printf(csv, "%.3f,%.3f,%llu,%.3f,%.3f,%.3f\n", (double)iv->start_ns / 1e9,
+				      (double)iv->end_ns / 1e9, (unsigned long long)iv->count,
+				      (double)iv->p50_ns / 1000.0, (double)iv->p99_ns / 1000.0,
+				      (double)iv->max_ns / 1000.0);
+		}
+	}
+	rtb_svg_legend(&p, labels, colors, 3, 0);
+	rtb_svg_end(&p);
+	return 1;
 }
 
 /* interval_max - the maximum of each interval over time. */

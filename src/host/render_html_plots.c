@@ -211,6 +211,9 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 		}
 	}
 	plot_id(id, sizeof(id), "series", cm->id);
+	/* histogram-only files of a long run: their intervals over time */
+	if (!have && rtb_html_plot_intervals(b, id, cm, s, n, csv))
+		return;
 	rtb_svg_begin(&p, b, id, "series", "Latency over sample index", PLOT_W, PLOT_H);
 	if (!have) {
 		p.x = (struct rtb_svg_axis){ 0, 1, 0, "sample index", NULL, 0 };

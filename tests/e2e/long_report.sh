@@ -21,4 +21,9 @@ rows=$(sed -n '/class="percpu"/,/<\/table>/p' "$h" | grep -o '<tr' | wc -l)
 [ "$rows" -eq 65 ] && ok "per-CPU table: 64 rows and a header" || fail "per-CPU table has $rows rows"
 grep -q 'Highest maxima: CPU 37 (950.0 us)' "$h" && ok "the worst CPU named first" || fail "worst CPU not named"
 grep -q 'blue CPU 0 to red CPU 63' "$h" && ok "colour ramp explained" || fail "no colour explanation"
+# no raw samples in order (histogram mode): the "over time" plot draws the
+# aggregate's intervals (p50, p99, max), not an empty sample-index box
+grep -q '<svg[^>]*id="series-irq.timer.nanosleep"' "$h" && grep -q 'Latency over time: each interval&#39;s p50, p99, max' "$h" &&
+	ok "latency over time from the intervals" || fail "no interval plot in place of the sample-index plot"
+grep -q 'no samples in the result files' "$h" && fail "an empty sample-index plot is drawn" || ok "no empty sample-index plot"
 done_test
