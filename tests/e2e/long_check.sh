@@ -8,10 +8,9 @@
 # tests/data/long64.json (sparse histograms, schema 2) and a copy of it
 # collapsed to one interval.
 . "$(dirname "$0")/lib.bash"
-out=$RTB_TEST_OUT/long_check
-mkdir -p "$out"
-here=$(cd "$(dirname "$0")/.." && pwd)
-ten=$here/data/long64.json
+needs_host
+test_out long_check
+ten=$data/long64.json
 python3 - "$ten" "$out/one.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
