@@ -155,7 +155,9 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
 	rtb_svg_begin(&p, b, id, "percentile", "Percentile distribution", PLOT_W, PLOT_H);
 	snprintf(yl, sizeof(yl), "latency (%s%s)", rtb_cmp_time_unit(cm->unit, 1),
 		 logy ? ", log scale" : "");
-	p.x = (struct rtb_svg_axis){ 0, ceil(tmax), 0, "percentile", fmt_nines, 1 };
+	/* past five nines (a long run's millions of samples) every other
+	 * nine is labelled: "99.9999%" labels one nine apart overlap */
+	p.x = (struct rtb_svg_axis){ 0, ceil(tmax), 0, "percentile", fmt_nines, ceil(tmax) > 5 ? 2 : 1 };
 	p.y = (struct rtb_svg_axis){ lo, hi, logy, yl, NULL, 0 };
 	rtb_svg_axes(&p);
 	if (csv)
