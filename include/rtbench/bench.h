@@ -241,12 +241,31 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
  * outside the measured interval: after its end stamp. */
 struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
 					    enum rtb_trace_kind kind);
-/* rtb_trace_mark - sample i's absolute start and end (trace clock). */
+/* rtb_trace_mark - sample i's absolute start and end (trace clock), for
+ * the whole-pass path (a streaming tm takes rtb_trace_mark_ns). */
 static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end)
 {
-	if (tm && i < tm->capacity) {
+	if (tm && !tm->ring && i < tm->capacity) {
 		tm->start[i] = start;
 		tm->end[i] = end;
+	}
+}
+
+/* rtb_trace_mark_ns - sample i's marks with its value and (a timer's)
+ * programmed expiry: into the streaming ring or the whole pass's arrays. */
+static inline void rtb_trace_mark_ns(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end,
+				     int64_t expiry_ns, int64_t ns)
+{
+	if (!tm)
+		return;
+	if (tm->ring) {
+		rtb_trace_mark_push(tm, start, end, expiry_ns, ns);
+		return;
+	}
+	if (i < tm->capacity) {
+		tm->start[i] = start;
+		tm->end[i] = end;
+		tm->expiry_ns[i] = expiry_ns;
 	}
 }
 
@@ -256,10 +275,11 @@ static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t
 static inline int rtb_record_span(const struct rtb_ctx *c, struct rtb_metric *m, uint64_t k,
 				  uint64_t t0, uint64_t t1)
 {
-	int rc = rtb_metric_record(m, k, rtb_interval_ns(c->clk, t0, t1));
+	int64_t ns = rtb_interval_ns(c->clk, t0, t1);
+	int rc = rtb_metric_record(m, k, ns);
 
-	if (!rc && k)
-		rtb_trace_mark(m->tm, m->count - 1, t0, t1);
+	if (!rc && k && m->tm)
+		rtb_trace_mark_ns(m->tm, m->count - 1, t0, t1, 0, ns);
 	return rc;
 }
 

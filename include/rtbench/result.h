@@ -104,6 +104,8 @@ struct rtb_worst {
 	int64_t sample_ns;
 	uint8_t broke;          /* the sample that crossed --break-us */
 	uint8_t matched;        /* comp_ns valid */
+	uint8_t partial;        /* streaming: some of its events had left the
+				 * window (or the slot) before it was explained */
 	int64_t comp_ns[RTB_TRACE_MAX_COMP];
 	struct rtb_explain x;
 	char line[400];         /* the largest contributors in one line */
@@ -115,6 +117,12 @@ struct rtb_trace_disagreement {
 	size_t index;           /* sample index in the metric's samples */
 	uint8_t why;            /* enum rtb_trace_why */
 	int64_t diff_ns;        /* rtbench minus trace, where events were found */
+};
+/* One of the successive new maxima of the streaming path: when (from the
+ * start of the traced measurement) and the sample explained. */
+struct rtb_tmax {
+	int64_t t_ns;
+	struct rtb_worst w;
 };
 struct rtb_metric_trace {
 	enum rtb_trace_kind kind;
@@ -141,6 +149,16 @@ struct rtb_metric_trace {
 	 * (and the one over --break-us), largest first; bounded */
 	struct rtb_worst *worst;
 	int nworst;
+	/* the streaming path (rtbench/trace_stream.h; NULL on the whole-pass
+	 * path): the last successive new maxima, with their time */
+	struct rtb_tmax *maxima;
+	int nmax;
+	uint64_t nmax_total;    /* new maxima seen in all (the first dropped) */
+	int streamed;           /* 1: read while it ran, in bounded memory */
+	uint64_t ndis_total;    /* disagreements counted (dis keeps the first) */
+	uint64_t incomplete;    /* samples whose events had left the window */
+	uint64_t marks_lost;    /* samples the reader never saw (ring full) */
+	uint64_t explained;     /* samples explained along the way */
 };
 
 /* A benchmark's answer about what it measured (sync.prio_inv: is the

@@ -15,6 +15,7 @@
 #ifndef RTBENCH_TRACE_H
 #define RTBENCH_TRACE_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -83,6 +84,13 @@ int rtb_port_trace_end(void);
  * in an array from the core allocator (*ev, *n; the caller rtb_free()s
  * it); *lost = events the OS dropped (buffer full). */
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
+/* rtb_port_trace_poll - read what the trace holds now without stopping it
+ * (the streaming path, rtbench/trace_stream.h): every event since the last
+ * poll, each CPU's in time order, handed to fn(e, arg) one by one (e is
+ * valid only during the call); *lost = events the OS has dropped so far
+ * (buffer full: counted since begin). Non-blocking; one thread at a time.
+ * Returns 0 or a negative rtb_err. */
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);
@@ -108,6 +116,13 @@ enum rtb_trace_kind {
 				 * explained, core/trace_worst.c) */
 };
 
+/* One sample's marks as the streaming path hands them over. */
+struct rtb_tmark {
+	uint64_t start, end;    /* trace clock; TIMER: start unused */
+	int64_t expiry_ns;      /* TIMER: the programmed expiry */
+	int64_t ns;             /* the sample */
+};
+
 struct rtb_trace_marks {
 	enum rtb_trace_kind kind;
 	uint64_t *start, *end;  /* per sample, trace clock; TIMER: start unused */
@@ -117,7 +132,30 @@ struct rtb_trace_marks {
 	long peer_tid;          /* SLICE: the other spinning task; PI: the
 				 * middle-priority task; PINGPONG: the peer */
 	size_t capacity;
+	/* the streaming path (rtbench/trace_stream.h): instead of the arrays,
+	 * a ring of ring_mask + 1 marks that the measuring thread fills
+	 * (head) and the reader empties (tail); NULL on the whole-pass path */
+	struct rtb_tmark *ring;
+	size_t ring_mask;
+	atomic_size_t head, tail;
+	atomic_uint_fast64_t ring_lost; /* marks dropped: the ring was full */
 };
+
+/* rtb_trace_mark_push - the streaming path's mark: into the ring, or
+ * counted lost when the reader is that far behind. No call, no system
+ * call: it runs in the measuring loop, after the sample's stamps. */
+static inline void rtb_trace_mark_push(struct rtb_trace_marks *tm, uint64_t start, uint64_t end,
+				       int64_t expiry_ns, int64_t ns)
+{
+	size_t h = atomic_load_explicit(&tm->head, memory_order_relaxed);
+
+	if (h - atomic_load_explicit(&tm->tail, memory_order_acquire) > tm->ring_mask) {
+		atomic_fetch_add_explicit(&tm->ring_lost, 1, memory_order_relaxed);
+		return;
+	}
+	tm->ring[h & tm->ring_mask] = (struct rtb_tmark){ start, end, expiry_ns, ns };
+	atomic_store_explicit(&tm->head, h + 1, memory_order_release);
+}
 
 /* ---- the matcher (pure) ---------------------------------------------- */
 

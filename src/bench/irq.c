@@ -121,8 +121,7 @@ static void sleep_task(void *p)
 			 * read right after the stamp (outside the interval),
 			 * and its expiry */
 			uint64_t end = rtb_port_ticks();
-			rtb_trace_mark(tm, s->m->count - 1, 0, end);
-			tm->expiry_ns[s->m->count - 1] = next;
+			rtb_trace_mark_ns(tm, s->m->count - 1, 0, end, next, now - next);
 		}
 		next += period_ns;
 		while (next <= now) {                  /* woke after the next expiry */

@@ -269,8 +269,9 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 		return fail(err, errlen, "--cpu and --cpus: choose one");
 	if (cl->out.raw)
 		return fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
-	if (o->trace)
-		return fail(err, errlen, "--trace: not with --duration");
+	if (o->trace_events)
+		return fail(err, errlen, "--trace-events: not with --duration (a long run keeps a window of "
+			    "recent events, not every event; --trace alone traces it)");
 	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
@@ -564,9 +565,12 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --trace               Linux, root: record the kernel's event trace during the timer and\n"
 	      "                        wake-up measurements, split each sample into its kernel components,\n"
 	      "                        check agreement, and run each untraced before and after (the cost of\n"
-	      "                        watching). Unavailable: one line says why, the run goes on untraced\n"
+	      "                        watching). Unavailable: one line says why, the run goes on untraced.\n"
+	      "                        With --duration too: read while it runs, in fixed memory (each CPU's\n"
+	      "                        worst samples and successive maxima explained, components streamed)\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
-	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection)\n"
+	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection;\n"
+	      "                        keeps every event of a pass: memory grows with it; not with --duration)\n"
 	      "  --noise-threshold-us N  noise.*: a gap between two counter reads longer than N us is noise\n"
 	      "                        (default 1)\n"
 	      "  --break-us N          stop the run at the first sample over N us, like cyclictest -b, and\n"

@@ -214,8 +214,12 @@ struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric
 	struct rtb_trace_marks *tm;
 	size_t n = m->capacity;
 
-	if (!c->tracing || !n || m->tm)
+	if (!c->tracing || m->tm)
 		return m->tm;
+	if (rtb_ts_on())
+		return rtb_ts_marks(c, m, kind); /* read while it runs (trace_stream.c) */
+	if (!n)
+		return NULL;
 	tm = rtb_alloc((1) * (sizeof(*tm)));
 	if (!tm)
 		return NULL;

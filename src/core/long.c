@@ -23,6 +23,7 @@
 #include <string.h>
 #include "core/long.h"
 #include "core/stack.h"
+#include "core/trace_run.h"
 #include "core/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -340,6 +341,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
+	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (core/trace_long.c) */
 	lr->t0_ns = rtb_port_mono_ns();
 	for (int i = 0; i < lr->ncpu; i++) {                      /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
@@ -394,6 +396,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	for (int i = 0; i < lr->ncpu; i++)
 		if (lr->cpus[i].started)
 			finish_cpu(lr, &lr->cpus[i]);
+	rtb_trace_long_end(lr, rc);
 	if (el > o->duration_ns)
 		el = o->duration_ns; /* the threads' last period, not measured time */
 	close_interval(lr, el);
@@ -516,6 +519,13 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		snprintf(s->ended, sizeof(s->ended), "signal");
 	} else if (rtb_wd_reason() != RTB_WD_NONE) {
 		snprintf(s->ended, sizeof(s->ended), "watchdog");
+	} else if (rtb_break_state()->hit) {
+		/* --break-us in a traced long run (core/trace_long.c) */
+		s->brk = *rtb_break_state();
+		snprintf(s->ended, sizeof(s->ended), "break");
+		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
+			"a %s sample of %.1f us\n", (long long)(s->brk.ns / 1000), s->brk.id,
+			(double)s->brk.sample_ns / 1000.0);
 	} else {
 		snprintf(s->ended, sizeof(s->ended), "duration");
 	}

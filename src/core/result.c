@@ -466,6 +466,7 @@ void rtb_result_free(struct rtb_result *r)
 			rtb_free(m->trace->dis);
 			rtb_free(m->trace->untraced);
 			rtb_free(m->trace->worst);
+			rtb_free(m->trace->maxima);
 		}
 		rtb_free(m->trace);
 		rtb_hm_free(m->hm);

@@ -21,6 +21,7 @@
 #include "rtbench/mem.h"
 #include "rtbench/sink.h"
 #include "rtbench/stats.h"
+#include "rtbench/trace_stream.h"
 
 /* Agreement tolerance, rtbench's interval minus the trace's, per kind:
  * TIMER  the return from the sleep call to the stamp in user space;
@@ -31,7 +32,7 @@
  *        distribution of that difference (docs/measurements.md): a sample
  *        beyond it had something else happen inside it that one analyzer
  *        saw and the other did not. */
-static int64_t tolerance_ns(enum rtb_trace_kind k)
+int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k)
 {
 	switch (k) {
 	case RTB_TRACE_TIMER: return 5000;
@@ -99,6 +100,10 @@ int rtb_trace_setup(struct rtb_ctx *c)
 	cfg.buffer_kb = n * 2 + 32768;
 	if (cfg.buffer_kb > 512 * 1024)
 		cfg.buffer_kb = 512 * 1024;
+	/* a --duration run is read while it runs (trace_stream.c): the
+	 * buffer only bridges the reader's polls, seconds of events */
+	if (o->duration_ns > 0)
+		cfg.buffer_kb = 32768;
 	int rc = rtb_port_trace_open(&cfg, why, sizeof(why));
 	if (rc) {
 		snprintf(s->trace_note, sizeof(s->trace_note), "--trace unavailable: %s", why);
@@ -159,6 +164,8 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 		s->dis[i].index += dst->count;
 	for (int k = 0; k < s->nworst; k++)
 		s->worst[k].index += dst->count;
+	for (int k = 0; k < s->nmax; k++)
+		s->maxima[k].w.index += dst->count;
 	if (!d) {
 		dst->trace = s;
 		src->trace = NULL;
@@ -185,8 +192,14 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 	d->boosted += s->boosted;
 	d->not_boosted += s->not_boosted;
 	d->preempted += s->preempted;
+	d->ndis_total += s->ndis_total;
+	d->incomplete += s->incomplete;
+	d->marks_lost += s->marks_lost;
+	d->explained += s->explained;
 	untraced_stats(d);
 	rtb_trace_worst_merge(dst, d, s);
+	rtb_trace_maxima_merge(d, s);
+	rtb_free(s->maxima);
 	rtb_free(s->worst);
 	rtb_free(s->dis);
 	rtb_free(s->untraced);
@@ -244,7 +257,7 @@ static int decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_t
 	m->trace = t;
 	t->kind = tm->kind;
 	snprintf(t->clock, sizeof(t->clock), "%s", rtb_port_trace_clock());
-	t->tolerance_ns = tolerance_ns(tm->kind);
+	t->tolerance_ns = rtb_trace_tolerance_ns(tm->kind);
 	t->lost_events = lost;
 	t->samples = n;
 	if (tm->kind == RTB_TRACE_NOISE)
@@ -415,13 +428,59 @@ static void cost(struct rtb_metric *m, struct rtb_result *before, struct rtb_res
 	untraced_stats(t);
 }
 
+int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k)
+{
+	return (k == RTB_TRACE_TIMER || k == RTB_TRACE_WAKE) && !c->o->trace_events;
+}
+
+/* traced_pass - pass 2: on the streaming path when the kind streams (read
+ * while it runs, bounded memory), else the whole pass kept and collected
+ * after it. *streamed says which. */
+static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once, uint64_t cpus,
+		       struct rtb_tev **ev, size_t *nev, uint64_t *lost, int *streamed)
+{
+	int rc;
+
+	*streamed = 0;
+	if (rtb_trace_streams(c, b->trace_kind)) {
+		int reader = c->other_cpu >= 0 && !(b->trace_xcpu && c->other_cpu >= 0) ? c->other_cpu : -1;
+		rc = rtb_ts_start(c, b->trace_kind, cpus, 1, reader);
+		if (!rc) {
+			*streamed = 1;
+			c->tracing = 1;
+			rc = once(c, b);
+			c->tracing = 0;
+			int src = rtb_ts_stop();
+			if (src)
+				rtb_result_warn(c->res, "%s: could not read the trace while it ran (%s)", b->id,
+						rtb_strerror(src));
+			return rc;
+		}
+		rtb_result_warn(c->res, "%s: the trace could not be read while it ran (%s): the whole pass is "
+				"kept instead", b->id, rtb_strerror(rc));
+	}
+	rc = rtb_port_trace_begin(cpus);
+	if (rc) {
+		rtb_result_warn(c->res, "%s: could not start the trace (%s): untraced", b->id, rtb_strerror(rc));
+		return once(c, b);
+	}
+	c->tracing = 1;
+	rc = once(c, b);
+	c->tracing = 0;
+	rtb_port_trace_end();
+	int crc = rtb_port_trace_collect(ev, nev, lost);
+	if (crc)
+		rtb_result_warn(c->res, "%s: could not read the trace (%s)", b->id, rtb_strerror(crc));
+	return rc;
+}
+
 int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once)
 {
 	struct rtb_result *before = NULL, *after = NULL;
 	struct rtb_tev *ev = NULL;
 	size_t nev = 0;
 	uint64_t lost = 0, cpus = 0;
-	int first = c->res->nmetrics, rc;
+	int first = c->res->nmetrics, rc, streamed = 0;
 
 	if (c->cpu < 0 || c->cpu > 63 || (b->trace_xcpu && c->other_cpu > 63)) {
 		rtb_result_warn(c->res, "%s: not traced: CPU numbers above 63 are not supported by --trace", b->id);
@@ -431,23 +490,8 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 	if (b->trace_xcpu && c->other_cpu >= 0)
 		cpus |= 1ull << c->other_cpu;
 	rc = untraced_pass(c, b, once, &before);               /* 1 */
-	if (!rc && !rtb_stopped(c)) {
-		rc = rtb_port_trace_begin(cpus);                /* 2 */
-		if (rc) {
-			rtb_result_warn(c->res, "%s: could not start the trace (%s): untraced", b->id,
-					rtb_strerror(rc));
-			rc = once(c, b);
-		} else {
-			c->tracing = 1;
-			rc = once(c, b);
-			c->tracing = 0;
-			rtb_port_trace_end();
-			int crc = rtb_port_trace_collect(&ev, &nev, &lost);
-			if (crc)
-				rtb_result_warn(c->res, "%s: could not read the trace (%s)", b->id,
-						rtb_strerror(crc));
-		}
-	}
+	if (!rc && !rtb_stopped(c))
+		rc = traced_pass(c, b, once, cpus, &ev, &nev, &lost, &streamed); /* 2 */
 	if (!rc && !rtb_stopped(c))
 		rc = untraced_pass(c, b, once, &after);         /* 3 */
 	int last = c->res->nmetrics;
@@ -455,14 +499,20 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 		dump_events(c, b, first, last, ev, nev);
 	for (int i = first; i < last; i++) {
 		struct rtb_metric *m = c->res->metrics[i];
-		if (!m->tm || !ev)
+		if (!m->tm || (!ev && !streamed))
 			continue;
-		int drc = decompose(c, m, ev, nev, lost);
+		int drc = streamed ? rtb_ts_attach(m, m, c->res) : decompose(c, m, ev, nev, lost);
 		if (drc)
 			rtb_metric_note(m, "trace not matched: %s", rtb_strerror(drc));
 		cost(m, before, after);
 	}
-	/* the marks served the matcher (and the events file): drop them */
+	/* the marks served the matcher (and the events file): drop them (a
+	 * streamed metric's are the reader's, freed with it) */
+	if (streamed) {
+		for (int i = first; i < last; i++)
+			c->res->metrics[i]->tm = NULL;
+		rtb_ts_release();
+	}
 	for (int i = first; i < last; i++) {
 		struct rtb_metric *m = c->res->metrics[i];
 		if (m->tm) {

@@ -42,4 +42,38 @@ int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
  * s already shifted), keeping the largest RTB_WORST_N. */
 void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,
 			   const struct rtb_metric_trace *s);
+/* rtb_trace_maxima_merge - a later round's successive maxima into d's
+ * (those above d's last), bounded. */
+void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_trace *s);
+
+/* ---- the streaming path (trace_stream.c, rtbench/trace_stream.h) ------ */
+/* rtb_trace_tolerance_ns - the agreement tolerance of a kind. */
+int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k);
+/* rtb_trace_streams - 1 if a traced measurement of kind k is read while it
+ * runs (bounded memory): the timer and wake-up kinds, unless every event
+ * was asked for (--trace-events). */
+int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k);
+/* rtb_ts_start - Step 1: windows for the CPUs in `cpus`, nwatch measuring
+ * threads, the trace started, the reader on reader_cpu (-1: anywhere). */
+int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu);
+/* rtb_ts_on - 1 between rtb_ts_start and rtb_ts_stop. */
+int rtb_ts_on(void);
+/* rtb_ts_marks - Step 2: metric m's marks, a ring the reader empties
+ * (NULL: no watch left, or m's CPU is not traced). */
+struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, enum rtb_trace_kind kind);
+/* rtb_ts_stop - Step 4: the trace off, the reader drained and joined. */
+int rtb_ts_stop(void);
+/* rtb_ts_attach - Step 5: what was kept of live metric `live` onto dst
+ * (dst->trace), its component metrics into res. */
+int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct rtb_result *res);
+/* rtb_trace_long_begin - a --duration phase traced (trace_long.c): the
+ * reader started for every listed CPU, rc->tracing set; 0 and untraced
+ * when the bench's kind does not stream. */
+struct rtb_long;
+int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other);
+/* rtb_trace_long_end - after the drivers were joined: the reader stopped,
+ * what it kept onto the shown metrics (and the aggregate's worst). */
+void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc);
+/* rtb_ts_release - everything rtb_ts_start allocated (after attach). */
+void rtb_ts_release(void);
 #endif

@@ -16,6 +16,7 @@
 #include "core/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
+#include "rtbench/trace_stream.h"
 
 /* relabel - every kept sample's line, by rank ("max", "#2 worst"). */
 static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t)
@@ -158,6 +159,21 @@ void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace
 	}
 	order(d);
 	relabel(dst, d);
+}
+
+void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_trace *s)
+{
+	/* a later round's maxima are the run's only above every earlier one */
+	for (int k = 0; k < s->nmax && d->maxima; k++) {
+		if (d->nmax && s->maxima[k].w.sample_ns <= d->maxima[d->nmax - 1].w.sample_ns)
+			continue;
+		if (d->nmax == RTB_TS_MAXIMA) {
+			memmove(&d->maxima[0], &d->maxima[1], (RTB_TS_MAXIMA - 1) * sizeof(d->maxima[0]));
+			d->nmax--;
+		}
+		d->maxima[d->nmax++] = s->maxima[k];
+		d->nmax_total++;
+	}
 }
 
 /* Noise classes, as rtla osnoise / hwnoise name them. */

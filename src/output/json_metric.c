@@ -60,7 +60,44 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong", "noise" };
 
 /* write_trace - what the kernel's trace said about a metric (run --trace). */
-/* write_worst - the worst samples explained (core/trace_worst.c). */
+/* write_one - one kept sample explained (core/trace_worst.c, trace_keep.c). */
+static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const struct rtb_worst *x)
+{
+	rtb_jw_uint(w, "index", x->index);
+	rtb_jw_int(w, "sample_ns", x->sample_ns);
+	rtb_jw_bool(w, "break", x->broke);
+	rtb_jw_bool(w, "partial", x->partial);
+	rtb_jw_int(w, "cpu", x->x.cpu);
+	rtb_jw_int(w, "window_ns", x->x.window_ns);
+	RTB_JW_STR(w, "line", x->line);
+	if (x->matched) {
+		rtb_jw_open(w, "components", '{', 0);
+		for (int q = 0; q < names->ncomp; q++)
+			rtb_jw_int(w, names->comp_name[q], x->comp_ns[q]);
+		rtb_jw_close(w, '}');
+	} else {
+		rtb_jw_null(w, "components");
+	}
+	rtb_jw_open(w, "held_by", '[', 1);
+	for (int q = 0; q < x->x.ncause; q++) {
+		const struct rtb_cause *c = &x->x.cause[q];
+		rtb_jw_open(w, NULL, '{', 0);
+		rtb_jw_strn(w, "kind", rtb_cause_kind_name((enum rtb_cause_kind)c->kind), SIZE_MAX);
+		RTB_JW_STR(w, "name", c->name);
+		rtb_jw_int(w, "id", c->pid);
+		rtb_jw_int(w, "prio", c->prio);
+		rtb_jw_int(w, "ns", c->ns);
+		rtb_jw_dbl(w, "share", x->sample_ns > 0 ? (double)c->ns / (double)x->sample_ns : 0);
+		rtb_jw_uint(w, "count", c->count);
+		rtb_jw_int(w, "first_ns", c->first_ns);
+		rtb_jw_close(w, '}');
+	}
+	rtb_jw_close(w, ']');
+	rtb_jw_int(w, "other_ns", x->x.other_ns);
+}
+
+/* write_worst - the worst samples explained, and on the streaming path the
+ * successive new maxima with their time. */
 static void write_worst(struct rtb_jw *w, const struct rtb_metric_trace *t)
 {
 	struct rtb_trace_out names = { 0 };
@@ -68,38 +105,19 @@ static void write_worst(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	rtb_trace_comp_names(t->kind, &names);
 	rtb_jw_open(w, "worst", '[', 1);
 	for (int k = 0; k < t->nworst; k++) {
-		const struct rtb_worst *x = &t->worst[k];
 		rtb_jw_open(w, NULL, '{', 1);
-		rtb_jw_uint(w, "index", x->index);
-		rtb_jw_int(w, "sample_ns", x->sample_ns);
-		rtb_jw_bool(w, "break", x->broke);
-		rtb_jw_int(w, "cpu", x->x.cpu);
-		rtb_jw_int(w, "window_ns", x->x.window_ns);
-		RTB_JW_STR(w, "line", x->line);
-		if (x->matched) {
-			rtb_jw_open(w, "components", '{', 0);
-			for (int q = 0; q < names.ncomp; q++)
-				rtb_jw_int(w, names.comp_name[q], x->comp_ns[q]);
-			rtb_jw_close(w, '}');
-		} else {
-			rtb_jw_null(w, "components");
-		}
-		rtb_jw_open(w, "held_by", '[', 1);
-		for (int q = 0; q < x->x.ncause; q++) {
-			const struct rtb_cause *c = &x->x.cause[q];
-			rtb_jw_open(w, NULL, '{', 0);
-			rtb_jw_strn(w, "kind", rtb_cause_kind_name((enum rtb_cause_kind)c->kind), SIZE_MAX);
-			RTB_JW_STR(w, "name", c->name);
-			rtb_jw_int(w, "id", c->pid);
-			rtb_jw_int(w, "prio", c->prio);
-			rtb_jw_int(w, "ns", c->ns);
-			rtb_jw_dbl(w, "share", x->sample_ns > 0 ? (double)c->ns / (double)x->sample_ns : 0);
-			rtb_jw_uint(w, "count", c->count);
-			rtb_jw_int(w, "first_ns", c->first_ns);
-			rtb_jw_close(w, '}');
-		}
-		rtb_jw_close(w, ']');
-		rtb_jw_int(w, "other_ns", x->x.other_ns);
+		write_one(w, &names, &t->worst[k]);
+		rtb_jw_close(w, '}');
+	}
+	rtb_jw_close(w, ']');
+	if (!t->streamed)
+		return;
+	rtb_jw_uint(w, "maxima_total", t->nmax_total);
+	rtb_jw_open(w, "maxima", '[', 1);
+	for (int k = 0; k < t->nmax && t->maxima; k++) {
+		rtb_jw_open(w, NULL, '{', 1);
+		rtb_jw_int(w, "t_ns", t->maxima[k].t_ns);
+		write_one(w, &names, &t->maxima[k].w);
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');
@@ -116,6 +134,15 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	rtb_jw_uint(w, "agreeing", t->agree);
 	rtb_jw_dbl(w, "agreement", t->agreement);
 	rtb_jw_uint(w, "lost_events", t->lost_events);
+	/* read while it ran (bounded memory): what could not be matched is
+	 * counted, never dropped without a word */
+	rtb_jw_bool(w, "streamed", t->streamed);
+	if (t->streamed) {
+		rtb_jw_uint(w, "marks_lost", t->marks_lost);
+		rtb_jw_uint(w, "incomplete", t->incomplete);
+		rtb_jw_uint(w, "explained", t->explained);
+		rtb_jw_uint(w, "disagreements_total", t->ndis_total);
+	}
 	rtb_jw_open(w, "components", '[', 0);
 	for (int k = 0; k < t->ncomp; k++)
 		RTB_JW_STR(w, NULL, t->components[k]);
@@ -141,7 +168,9 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 		rtb_jw_null(w, "p99_ns");
 	}
 	rtb_jw_close(w, '}');
-	/* every disagreeing sample, by index: never dropped silently */
+	/* every disagreeing sample, by index: never dropped silently (the
+	 * streaming path keeps the first RTB_TS_DIS, disagreements_total
+	 * counts them all) */
 	rtb_jw_open(w, "disagreements", '[', 4);
 	for (size_t i = 0; i < t->ndis; i++) {
 		const struct rtb_trace_disagreement *d = &t->dis[i];

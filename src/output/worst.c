@@ -82,6 +82,28 @@ static void noise_text(struct rtb_sink *f, const struct rtb_result *r)
 	}
 }
 
+/* streamed_text - a trace read while it ran: what it saw and what it could
+ * not (counted, never dropped silently), and the successive new maxima. */
+static void streamed_text(struct rtb_sink *f, const struct rtb_metric_trace *t)
+{
+	if (!t->streamed)
+		return;
+	rtb_sink_printf(f, "    read while it ran: %llu samples, %llu matched, %llu explained; not seen: %llu events "
+			"dropped by the OS, %llu samples the reader missed, %llu samples' events already out of the "
+			"window\n", (unsigned long long)t->samples, (unsigned long long)t->matched,
+			(unsigned long long)t->explained, (unsigned long long)t->lost_events,
+			(unsigned long long)t->marks_lost, (unsigned long long)t->incomplete);
+	if (!t->nmax || !t->maxima)
+		return;
+	rtb_sink_printf(f, "    successive new maxima (the last %d of %llu):\n", t->nmax,
+			(unsigned long long)t->nmax_total);
+	for (int k = 0; k < t->nmax; k++) {
+		char line[sizeof(t->maxima[k].w.line) * 4];
+		rtb_esc_ctl(line, sizeof(line), t->maxima[k].w.line);
+		rtb_sink_printf(f, "      %s%s\n", line, t->maxima[k].w.partial ? " [events partly gone]" : "");
+	}
+}
+
 /* rtb_write_worst_text - the section, if any metric kept worst samples. */
 void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 {
@@ -99,10 +121,11 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 		for (int k = 0; k < m->trace->nworst; k++) {
 			char line[sizeof(m->trace->worst[k].line) * 4];
 			rtb_esc_ctl(line, sizeof(line), m->trace->worst[k].line);
-			rtb_sink_printf(f, "  %s\n", line);
+			rtb_sink_printf(f, "  %s%s\n", line, m->trace->worst[k].partial ? " [events partly gone]" : "");
 			if (k == 0 || m->trace->worst[k].broke)
 				worst_detail(f, m, &m->trace->worst[k]);
 		}
+		streamed_text(f, m->trace);
 	}
 	if (r->set.brk.hit) {
 		char id[sizeof(r->set.brk.id) * 4];

@@ -24,6 +24,13 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	(void)lost;
 	return RTB_ENOTSUP;
 }
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
+{
+	(void)fn;
+	(void)arg;
+	(void)lost;
+	return RTB_ENOTSUP;
+}
 void rtb_port_trace_close(void) { }
 long rtb_port_trace_self(void) { return 0; }
 const char *rtb_port_trace_clock(void) { return "none"; }

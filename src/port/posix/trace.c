@@ -43,6 +43,13 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 int rtb_port_trace_begin(uint64_t cpus) { return RTB_ENOTSUP; }
 int rtb_port_trace_end(void) { return RTB_ENOTSUP; }
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost) { return RTB_ENOTSUP; }
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
+{
+	(void)fn;
+	(void)arg;
+	(void)lost;
+	return RTB_ENOTSUP;
+}
 void rtb_port_trace_close(void) { }
 const char *rtb_port_trace_clock(void) { return "none"; }
 
@@ -370,27 +377,12 @@ static long long num(struct tep_format_field *f, struct tep_record *r)
 	return (long long)v;
 }
 
-static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
+/* fill - event record r of wanted event w as a port-neutral event. */
+static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struct tep_record *r, int cpu,
+		 struct rtb_tev *t)
 {
-	struct collect *c = p;
-	size_t w = 0;
+	struct tep_format_field *const *f = fs[w].f; /* the fields are read, not changed */
 
-	while (w < NWANT && c->fs[w].e != e)
-		w++;
-	if (w == NWANT)
-		return 0;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 65536;
-		struct rtb_tev *ev = rtb_realloc(c->ev, cap * sizeof(*ev));
-		if (!ev) {
-			c->err = RTB_ENOMEM;
-			return 1;
-		}
-		c->ev = ev;
-		c->cap = cap;
-	}
-	struct rtb_tev *t = &c->ev[c->n++];
-	struct tep_format_field **f = c->fs[w].f;
 	memset(t, 0, sizeof(*t));
 	t->t = r->ts;
 	t->cpu = cpu;
@@ -450,6 +442,36 @@ static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
 	default:
 		break;
 	}
+}
+
+/* wanted - which of `want` event e is, or NWANT. */
+static size_t wanted(const struct fieldset *fs, const struct tep_event *e)
+{
+	size_t w = 0;
+
+	while (w < NWANT && fs[w].e != e)
+		w++;
+	return w;
+}
+
+static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
+{
+	struct collect *c = p;
+	size_t w = wanted(c->fs, e);
+
+	if (w == NWANT)
+		return 0;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 65536;
+		struct rtb_tev *ev = rtb_realloc(c->ev, cap * sizeof(*ev));
+		if (!ev) {
+			c->err = RTB_ENOMEM;
+			return 1;
+		}
+		c->ev = ev;
+		c->cap = cap;
+	}
+	fill(c->fs, w, e, r, cpu, &c->ev[c->n++]);
 	return 0;
 }
 
@@ -482,9 +504,75 @@ static uint64_t lost_events(void)
 	return lost;
 }
 
+/* The streaming reader's state: the event formats are parsed once, at its
+ * first poll, and kept until the trace ends (libtraceevent is not used by
+ * any other thread meanwhile). */
+static struct {
+	struct tep_handle *tep;
+	struct fieldset fs[NWANT];
+	void (*fn)(const struct rtb_tev *e, void *arg);
+	void *arg;
+	unsigned polls;
+	uint64_t lost;
+} pl;
+
+static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
+
+static void fieldsets(struct tep_handle *tep, struct fieldset *fs)
+{
+	for (size_t i = 0; i < NWANT; i++) {
+		fs[i].e = tr.have[i] ? tep_find_event_by_name(tep, want[i].sys, want[i].name) : NULL;
+		for (int k = 0; fs[i].e && fields[i][k]; k++)
+			fs[i].f[k] = tep_find_field(fs[i].e, fields[i][k]);
+	}
+}
+
+static int on_poll_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
+{
+	size_t w = wanted(pl.fs, e);
+	struct rtb_tev t;
+
+	(void)p; /* the state is pl's: one reader */
+	if (w == NWANT)
+		return 0;
+	fill(pl.fs, w, e, r, cpu, &t);
+	pl.fn(&t, pl.arg);
+	return 0;
+}
+
+static void poll_free(void)
+{
+	if (pl.tep)
+		tep_free(pl.tep);
+	memset(&pl, 0, sizeof(pl));
+}
+
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
+{
+	if (!tr.inst)
+		return RTB_ENOTSUP;
+	if (!pl.tep) {
+		pl.tep = tracefs_local_events_system(tr.dir, systems);
+		if (!pl.tep)
+			return RTB_ESYS;
+		fieldsets(pl.tep, pl.fs);
+	}
+	pl.fn = fn;
+	pl.arg = arg;
+	/* the per-CPU drop counts are files to read: every 16th poll, and
+	 * whenever the caller asks for the final figure (tracing off) */
+	if (!(pl.polls++ & 15) || !tr.on)
+		pl.lost = lost_events();
+	if (lost)
+		*lost = pl.lost;
+	/* non-blocking reads of each CPU's trace_pipe_raw: what is there now,
+	 * consumed (the next poll starts after it) */
+	tracefs_iterate_raw_events(pl.tep, tr.inst, NULL, 0, on_poll_event, NULL);
+	return 0;
+}
+
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 {
-	static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
 	struct collect c = { 0 };
 	struct tep_handle *tep;
 
@@ -496,11 +584,7 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	tep = tracefs_local_events_system(tr.dir, systems);
 	if (!tep)
 		return RTB_ESYS;
-	for (size_t i = 0; i < NWANT; i++) {
-		c.fs[i].e = tr.have[i] ? tep_find_event_by_name(tep, want[i].sys, want[i].name) : NULL;
-		for (int k = 0; c.fs[i].e && fields[i][k]; k++)
-			c.fs[i].f[k] = tep_find_field(c.fs[i].e, fields[i][k]);
-	}
+	fieldsets(tep, c.fs);
 	*lost = lost_events();
 	tracefs_iterate_raw_events(tep, tr.inst, NULL, 0, on_event, &c);
 	tep_free(tep);
@@ -518,6 +602,7 @@ void rtb_port_trace_close(void)
 {
 	if (atomic_flag_test_and_set(&closing))
 		return;
+	poll_free();
 	if (tr.inst) {
 		char why[160];
 		tracefs_trace_off(tr.inst);

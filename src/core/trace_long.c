@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - a traced --duration run (core/long.c + the streaming
+ * trace, rtbench/trace_stream.h): every listed CPU's measuring thread hands
+ * its marks to one reader, which keeps and explains each CPU's worst
+ * samples and successive maxima and streams its components, in memory
+ * fixed when the phase starts. What is kept goes onto the metrics the
+ * result shows once the phase has ended (the interval rewrites before it
+ * carry no trace part: a run killed mid-way keeps its histograms, not its
+ * explanations). */
+#include <stdio.h>
+#include <string.h>
+#include "core/long.h"
+#include "core/trace_run.h"
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+
+int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
+{
+	uint64_t cpus = 0;
+	int reader, err;
+
+	rc->tracing = 0;
+	if (!rc->trace_ready || !rtb_trace_streams(rc, lr->b->trace_kind))
+		return 0;
+	for (int i = 0; i < lr->ncpu; i++) {
+		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
+		if (cpu > 63 || (lr->b->trace_xcpu && other > 63)) {
+			rtb_result_warn(lr->res, "%s: not traced: CPU numbers above 63 are not supported by --trace",
+					lr->b->id);
+			return 0;
+		}
+		cpus |= 1ull << cpu;
+		if (lr->b->trace_xcpu && other >= 0)
+			cpus |= 1ull << other;
+	}
+	/* the reader where the supervisor and the watchdog run (a CPU not
+	 * measured when one is left) */
+	reader = lr->res->set.housekeeping_cpu;
+	err = rtb_ts_start(rc, lr->b->trace_kind, cpus, lr->ncpu, reader);
+	if (err) {
+		rtb_result_warn(lr->res, "%s: the trace could not be read while it ran (%s): untraced", lr->b->id,
+				rtb_strerror(err));
+		return err;
+	}
+	rc->tracing = 1;
+	/* --break-us: watched in the traced run, where its events are */
+	for (int i = 0; i < lr->ncpu; i++)
+		lr->cpus[i].live->brk = rtb_break_for(rc);
+	return 0;
+}
+
+/* agg_worst - the all-CPU aggregate's worst: the largest of every CPU's. */
+static void agg_worst(struct rtb_long *lr)
+{
+	struct rtb_metric_trace *t;
+
+	if (!lr->agg || lr->agg->trace)
+		return;
+	t = rtb_alloc(sizeof(*t));
+	if (!t)
+		return;
+	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < lr->ncpu; i++) {
+		const struct rtb_metric_trace *s = lr->cpus[i].shown->trace;
+		if (!s)
+			continue;
+		if (!t->kind) {
+			t->kind = s->kind;
+			t->streamed = 1;
+			memcpy(t->clock, s->clock, sizeof(t->clock));
+			t->tolerance_ns = s->tolerance_ns;
+			t->lost_events = s->lost_events;
+		}
+		t->samples += s->samples;
+		t->matched += s->matched;
+		t->agree += s->agree;
+		t->ndis_total += s->ndis_total;
+		t->incomplete += s->incomplete;
+		t->marks_lost += s->marks_lost;
+		t->explained += s->explained;
+		rtb_trace_worst_merge(lr->agg, t, s);
+	}
+	t->agreement = t->samples ? (double)t->agree / (double)t->samples : 0;
+	lr->agg->trace = t;
+}
+
+void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
+{
+	if (!rc->tracing)
+		return;
+	int err = rtb_ts_stop();
+	rc->tracing = 0;
+	if (err)
+		rtb_result_warn(lr->res, "%s: could not read the trace while it ran (%s)", lr->b->id,
+				rtb_strerror(err));
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_long_cpu *lc = &lr->cpus[i];
+		lc->shown->elapsed_ns = lc->live->elapsed_ns;
+		if (lc->started && (err = rtb_ts_attach(lc->live, lc->shown, lr->res)))
+			rtb_metric_note(lc->shown, "trace not kept: %s", rtb_strerror(err));
+		lc->live->tm = NULL; /* the reader's, freed with it */
+	}
+	agg_worst(lr);
+	rtb_ts_release();
+}

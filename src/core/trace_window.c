@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - the streaming trace's per-CPU window of recent events
+ * (rtbench/trace_stream.h). Pure: caller storage, no OS, no allocation.
+ *
+ * A ring of the last `cap` events of one CPU, in time order (a CPU's
+ * events come from the kernel in its own order). Finding a time is a
+ * binary search over the ring's logical indices; copying out merges the
+ * windows of the CPUs a sample involves (a cross-CPU wake-up: the waker's
+ * and the waiter's) into one time-sorted array, the form the matcher and
+ * the explainer read. */
+#include <string.h>
+#include "rtbench/trace_stream.h"
+
+void rtb_twin_init(struct rtb_twin *w, struct rtb_tev *store, size_t cap, int cpu)
+{
+	memset(w, 0, sizeof(*w));
+	w->ev = store;
+	w->cap = cap;
+	w->cpu = cpu;
+}
+
+size_t rtb_twin_len(const struct rtb_twin *w)
+{
+	return w->head < w->cap ? (size_t)w->head : w->cap;
+}
+
+const struct rtb_tev *rtb_twin_at(const struct rtb_twin *w, size_t i)
+{
+	uint64_t first = w->head - rtb_twin_len(w);
+	return &w->ev[(first + i) % w->cap];
+}
+
+void rtb_twin_push(struct rtb_twin *w, const struct rtb_tev *e)
+{
+	if (!w->cap)
+		return;
+	if (w->head >= w->cap)
+		w->evicted++;
+	w->ev[w->head % w->cap] = *e;
+	w->head++;
+}
+
+int rtb_twin_holds(const struct rtb_twin *w, uint64_t t)
+{
+	if (w->head <= w->cap)
+		return 1;       /* nothing evicted yet */
+	/* the oldest held is after t: events between t and it may be gone */
+	return (int64_t)(rtb_twin_at(w, 0)->t - t) <= 0;
+}
+
+/* lower - first held index with t > x (after = 1) or t >= x (after = 0). */
+static size_t lower(const struct rtb_twin *w, uint64_t x, int after)
+{
+	size_t lo = 0, hi = rtb_twin_len(w);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int64_t d = (int64_t)(rtb_twin_at(w, mid)->t - x);
+		if (after ? d <= 0 : d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+#define MAXW 4
+
+size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uint64_t to, size_t before,
+		     size_t after, struct rtb_tev *out, size_t cap, int *complete)
+{
+	size_t a[MAXW], b[MAXW], total = 0, n = 0;
+
+	*complete = 1;
+	if (nw > MAXW)
+		nw = MAXW;
+	for (int i = 0; i < nw; i++) {
+		size_t len = rtb_twin_len(w[i]);
+		if (!rtb_twin_holds(w[i], from))
+			*complete = 0;
+		a[i] = lower(w[i], from, 1);
+		b[i] = lower(w[i], to, 1);
+		/* back to the last switch before `from` (its context) */
+		for (size_t k = 0; k < before && a[i] > 0; k++) {
+			a[i]--;
+			if (rtb_twin_at(w[i], a[i])->kind == RTB_TEV_SWITCH)
+				break;
+		}
+		b[i] = b[i] + after < len ? b[i] + after : len;
+		total += b[i] - a[i];
+	}
+	/* too many: drop the oldest first (the stamp's end matters most) */
+	while (total > cap) {
+		int o = -1;
+		for (int i = 0; i < nw; i++)
+			if (a[i] < b[i] && (o < 0 || (int64_t)(rtb_twin_at(w[i], a[i])->t -
+							       rtb_twin_at(w[o], a[o])->t) < 0))
+				o = i;
+		a[o]++;
+		total--;
+		*complete = 0;
+	}
+	/* merge by time (a few windows: a linear pick is enough) */
+	while (n < total) {
+		int o = -1;
+		for (int i = 0; i < nw; i++)
+			if (a[i] < b[i] && (o < 0 || (int64_t)(rtb_twin_at(w[i], a[i])->t -
+							       rtb_twin_at(w[o], a[o])->t) < 0))
+				o = i;
+		out[n++] = *rtb_twin_at(w[o], a[o]++);
+	}
+	return n;
+}

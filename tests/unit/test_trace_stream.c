@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_trace_stream - the streaming trace's pure parts (src/core/
+ * trace_window.c, trace_keep.c; rtbench/trace_stream.h) on hand-made and
+ * recorded event streams:
+ *   1. the window: eviction of the oldest, what it still holds, a copy
+ *      merging two CPUs in time order with the context before and the
+ *      events after, a copy too big for its slot (the oldest dropped, said);
+ *   2. the keep on a hand-made timer stream: every sample matched alone
+ *      with the components the whole-pass matcher gives, a sample with a
+ *      known hog explained (the hog named with its exact time), the worst
+ *      bounded to RTB_WORST_N, the successive new maxima with their time
+ *      bounded to RTB_TS_MAXIMA (the last kept, all counted), --break-us's
+ *      first crossing kept, a sample whose events were evicted counted and
+ *      its explanation marked partial;
+ *   3. a recorded trace (tests/data/trace/spike.*: a SCHED_FIFO 95 task
+ *      "rtb_spiker" spinning 2 ms every 23 ms on the measured CPU) streamed
+ *      event by event through a small window as the reader does: as many
+ *      samples matched as the whole-pass matcher matches, the maximum the
+ *      same and named after rtb_spiker; the trace recorded without it
+ *      (dev-vm.*) never names it. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "rtbench/err.h"
+#include "rtbench/trace_stream.h"
+
+#define TID 50
+#define HOG 99
+
+static struct rtb_tev ev_of(uint64_t t, int kind, int cpu, int cur)
+{
+	struct rtb_tev e;
+	memset(&e, 0, sizeof(e));
+	e.t = t;
+	e.kind = (uint8_t)kind;
+	e.cpu = cpu;
+	e.cur = cur;
+	return e;
+}
+
+static void window_basics(void)
+{
+	struct rtb_tev store[8], out[64];
+	struct rtb_twin w;
+	int complete;
+
+	rtb_twin_init(&w, store, 8, 1);
+	CHECK(rtb_twin_holds(&w, 0));
+	for (uint64_t t = 1; t <= 20; t++)
+		rtb_twin_push(&w, &(struct rtb_tev){ .t = t * 10, .cpu = 1, .kind = RTB_TEV_WAKING });
+	CHECK_EQ_I(rtb_twin_len(&w), 8);
+	CHECK_EQ_I(w.evicted, 12);
+	CHECK_EQ_I(rtb_twin_at(&w, 0)->t, 130);
+	CHECK_EQ_I(rtb_twin_at(&w, 7)->t, 200);
+	CHECK(!rtb_twin_holds(&w, 120));
+	CHECK(rtb_twin_holds(&w, 130));
+	CHECK(rtb_twin_holds(&w, 170));
+	const struct rtb_twin *one[1] = { &w };
+	size_t n = rtb_twin_copy(one, 1, 150, 180, 0, 0, out, 64, &complete);
+	CHECK_EQ_I(n, 3); /* 160 170 180 */
+	CHECK_EQ_I(out[0].t, 160);
+	CHECK_EQ_I(out[2].t, 180);
+	CHECK(complete);
+	n = rtb_twin_copy(one, 1, 100, 180, 0, 0, out, 64, &complete);
+	CHECK(!complete); /* 110 and 120 were evicted */
+
+	/* two CPUs merged; context back to the last switch; events after */
+	struct rtb_tev s0[16], s1[16];
+	struct rtb_twin w0, w1;
+	rtb_twin_init(&w0, s0, 16, 0);
+	rtb_twin_init(&w1, s1, 16, 1);
+	rtb_twin_push(&w1, &(struct rtb_tev){ .t = 5, .cpu = 1, .kind = RTB_TEV_SWITCH });
+	rtb_twin_push(&w1, &(struct rtb_tev){ .t = 7, .cpu = 1, .kind = RTB_TEV_WAKING });
+	for (uint64_t t = 10; t <= 100; t += 10) {
+		rtb_twin_push(&w0, &(struct rtb_tev){ .t = t + 1, .cpu = 0, .kind = RTB_TEV_WAKING });
+		rtb_twin_push(&w1, &(struct rtb_tev){ .t = t, .cpu = 1, .kind = RTB_TEV_WAKEUP });
+	}
+	const struct rtb_twin *two[2] = { &w1, &w0 };
+	n = rtb_twin_copy(two, 2, 30, 50, 0, 0, out, 64, &complete);
+	CHECK_EQ_I(n, 4); /* (30, 50]: 31 40 41 50 */
+	CHECK_EQ_I(out[0].t, 31);
+	CHECK_EQ_I(out[3].t, 50);
+	for (size_t i = 1; i < n; i++)
+		CHECK(out[i - 1].t <= out[i].t);
+	/* before: CPU 1 back to its switch at 5 (the waking at 7 with it);
+	 * CPU 0 has no switch: back `before` events; after: 2 each */
+	n = rtb_twin_copy(two, 2, 30, 50, 100, 2, out, 64, &complete);
+	CHECK_EQ_I(out[0].t, 5);
+	CHECK_EQ_I(out[n - 1].t, 70); /* CPU 1: 60 70; CPU 0: 51 61 */
+	CHECK(complete);
+	/* a slot too small: the oldest go first, and it says so */
+	n = rtb_twin_copy(two, 2, 0, 100, 0, 0, out, 5, &complete);
+	CHECK_EQ_I(n, 5);
+	CHECK_EQ_I(out[4].t, 100);
+	CHECK_EQ_I(out[0].t, 80); /* 80 81 90 91 100 */
+	CHECK(!complete);
+}
+
+/* timer_sample - the events of one timer sample of task TID on CPU 1:
+ * expiry at x (ns = ticks here), a hog task HOG holding the CPU `hog` ns
+ * between the waking and the switch to TID; returns the stamp. */
+static uint64_t timer_sample(struct rtb_twin *w, uint64_t x, uint64_t hog, uint64_t timer)
+{
+	struct rtb_tev e;
+
+	e = ev_of(x - 900010, RTB_TEV_TIMER_ARM, 1, TID);
+	e.timer = timer;
+	e.expiry_ns = (int64_t)x;
+	rtb_twin_push(w, &e);
+	e = ev_of(x - 900000, RTB_TEV_SWITCH, 1, TID);
+	e.prev = TID;
+	e.pid = 0;
+	snprintf(e.prev_comm, sizeof(e.prev_comm), "tCyclic");
+	e.old_prio = 9;
+	rtb_twin_push(w, &e);
+	rtb_twin_push(w, &(struct rtb_tev){ .t = x + 100, .cpu = 1, .cur = 0, .kind = RTB_TEV_TIMER_IRQ });
+	e = ev_of(x + 200, RTB_TEV_TIMER_FIRE, 1, 0);
+	e.timer = timer;
+	rtb_twin_push(w, &e);
+	e = ev_of(x + 300, RTB_TEV_WAKING, 1, 0);
+	e.pid = TID;
+	rtb_twin_push(w, &e);
+	rtb_twin_push(w, &(struct rtb_tev){ .t = x + 301, .cpu = 1, .cur = 0, .kind = RTB_TEV_VEC_EXIT });
+	uint64_t sw = x + 400;
+	if (hog) {
+		e = ev_of(x + 310, RTB_TEV_SWITCH, 1, 0);
+		e.prev = 0;
+		e.pid = HOG;
+		e.new_prio = 120;
+		snprintf(e.comm, sizeof(e.comm), "hog");
+		rtb_twin_push(w, &e);
+		sw = x + 310 + hog;
+	}
+	e = ev_of(sw, RTB_TEV_SWITCH, 1, hog ? HOG : 0);
+	e.prev = hog ? HOG : 0;
+	e.pid = TID;
+	e.new_prio = 9;
+	snprintf(e.comm, sizeof(e.comm), "tCyclic");
+	if (hog)
+		snprintf(e.prev_comm, sizeof(e.prev_comm), "hog");
+	rtb_twin_push(w, &e);
+	return sw + 100;
+}
+
+static const struct rtb_cause *named(const struct rtb_explain *x, const char *name)
+{
+	for (int i = 0; i < x->ncause; i++)
+		if (!strcmp(x->cause[i].name, name))
+			return &x->cause[i];
+	return NULL;
+}
+
+static struct rtb_tev store[1 << 12], slot[1 << 12];
+static struct rtb_tkeep keep;
+
+static void keep_handmade(void)
+{
+	struct rtb_twin w;
+	const struct rtb_twin *ws[1] = { &w };
+	const uint64_t P = 1000000;
+	int kept = 0;
+
+	rtb_twin_init(&w, store, 1 << 12, 1);
+	rtb_tkeep_init(&keep, "irq.timer.nanosleep", RTB_TRACE_TIMER, 1.0, 0, 30000, 5000);
+	/* 60 samples: no hog but samples 10 (2 us), 20 (40 us: over
+	 * --break-us 30), 30 (8 us) and, at 50, 50 us */
+	for (int i = 0; i < 60; i++) {
+		uint64_t x = 10 * P + (uint64_t)i * P;
+		uint64_t hog = i == 10 ? 2000 : i == 20 ? 40000 : i == 30 ? 8000 : i == 50 ? 50000 : 0;
+		uint64_t end = timer_sample(&w, x, hog, 1000 + (uint64_t)i);
+		struct rtb_tmark mk = { 0, end, (int64_t)x, (int64_t)(end - x) };
+		int r = rtb_tkeep_sample(&keep, ws, 1, &mk, TID, 0, slot, 1 << 12);
+		CHECK(r == 0 || r == 1);
+		kept += r;
+	}
+	rtb_tkeep_finish(&keep);
+	CHECK_EQ_I(keep.samples, 60);
+	CHECK_EQ_I(keep.matched, 60);
+	CHECK_EQ_I(keep.agree, 60);     /* switch -> stamp 100 ns: in tolerance */
+	CHECK_EQ_I(keep.incomplete, 0);
+	CHECK_EQ_I(keep.nworst, RTB_WORST_N);
+	CHECK_EQ_I(keep.worst[0].sample_ns, 50000 + 310 + 100);
+	CHECK_EQ_I(keep.worst[0].index, 50);
+	/* components of the max: expiry->irq 100, irq->handler 100, handler->
+	 * waking 100, waking->switch 10 + hog, switch->stamp 100 */
+	CHECK(keep.worst[0].matched);
+	CHECK_EQ_I(keep.worst[0].comp_ns[0], 100);
+	CHECK_EQ_I(keep.worst[0].comp_ns[3], 50010);
+	CHECK_EQ_I(keep.worst[0].comp_ns[4], 100);
+	const struct rtb_cause *h = named(&keep.worst[0].x, "hog");
+	CHECK(h && h->kind == RTB_CAUSE_TASK && h->ns == 50000 && h->pid == HOG);
+	CHECK(keep.worst[0].x.cause[0].pid == HOG); /* the largest */
+	CHECK(strstr(keep.worst[0].line, "max 50.4 us") && strstr(keep.worst[0].line, "task hog (pid 99)"));
+	/* the break sample (index 20, first over 30 us) is kept, marked */
+	int broke = 0;
+	for (int i = 0; i < keep.nworst; i++)
+		if (keep.worst[i].broke) {
+			broke++;
+			CHECK_EQ_I(keep.worst[i].index, 20);
+			CHECK(strstr(keep.worst[i].line, "over --break-us 30"));
+		}
+	CHECK_EQ_I(broke, 1);
+	/* successive maxima: 0 (first), 10, 20, 50 (30's 8 us is below 20's) */
+	CHECK_EQ_I(keep.nmax_total, 4);
+	CHECK_EQ_I(keep.nmax, 4);
+	CHECK_EQ_I(keep.maxima[0].w.index, 0);
+	CHECK_EQ_I(keep.maxima[1].w.index, 10);
+	CHECK_EQ_I(keep.maxima[2].w.index, 20);
+	CHECK_EQ_I(keep.maxima[3].w.index, 50);
+	for (int i = 1; i < keep.nmax; i++) {
+		CHECK(keep.maxima[i].w.sample_ns > keep.maxima[i - 1].w.sample_ns);
+		CHECK(keep.maxima[i].t_ns > keep.maxima[i - 1].t_ns);
+	}
+	CHECK_EQ_I(keep.maxima[3].t_ns, (int64_t)(60 * P + 50310 + 100));
+	CHECK(strstr(keep.maxima[3].w.line, "new max at +0.060"));
+	CHECK(kept >= 5 && kept <= 12);
+
+	/* bounded lists: 40 ever larger samples keep the last RTB_TS_MAXIMA
+	 * maxima and RTB_WORST_N worst, count them all */
+	rtb_twin_init(&w, store, 1 << 12, 1);
+	rtb_tkeep_init(&keep, "m", RTB_TRACE_TIMER, 1.0, 0, 0, 5000);
+	for (int i = 0; i < 40; i++) {
+		uint64_t x = 10 * P + (uint64_t)i * P;
+		uint64_t end = timer_sample(&w, x, 1000 + 100 * (uint64_t)i, 7);
+		struct rtb_tmark mk = { 0, end, (int64_t)x, (int64_t)(end - x) };
+		rtb_tkeep_sample(&keep, ws, 1, &mk, TID, 0, slot, 1 << 12);
+	}
+	rtb_tkeep_finish(&keep);
+	CHECK_EQ_I(keep.nmax_total, 40);
+	CHECK_EQ_I(keep.nmax, RTB_TS_MAXIMA);
+	CHECK_EQ_I(keep.maxima[RTB_TS_MAXIMA - 1].w.index, 39);
+	CHECK_EQ_I(keep.maxima[0].w.index, 40 - RTB_TS_MAXIMA);
+	CHECK_EQ_I(keep.nworst, RTB_WORST_N);
+	for (int i = 0; i < RTB_WORST_N; i++)
+		CHECK_EQ_I(keep.worst[i].index, 39 - i);
+
+	/* a window too short for the sample: counted, explanation partial */
+	struct rtb_tev small[6];
+	rtb_twin_init(&w, small, 6, 1);
+	rtb_tkeep_init(&keep, "m", RTB_TRACE_TIMER, 1.0, 0, 0, 5000);
+	uint64_t end = timer_sample(&w, 10 * P, 3000, 9);
+	struct rtb_tmark mk = { 0, end, (int64_t)(10 * P), (int64_t)(end - 10 * P) };
+	CHECK_EQ_I(rtb_tkeep_sample(&keep, ws, 1, &mk, TID, 0, slot, 1 << 12), 1);
+	CHECK_EQ_I(keep.incomplete, 1);
+	CHECK_EQ_I(keep.matched, 0);    /* its arm event was evicted */
+	CHECK(keep.worst[0].partial);
+	CHECK_EQ_I(rtb_tkeep_sample(&keep, ws, 0, &mk, TID, 0, slot, 1 << 12), RTB_EINVAL);
+}
+
+/* ---- a recorded trace streamed as the reader does --------------------- */
+
+struct rec {
+	double tpn;
+	long tid;
+	size_t n, nev;
+	int64_t *samples, *expiry;
+	uint64_t *start, *end;
+	struct rtb_tev *ev;
+};
+
+static const char *data_path(const char *name)
+{
+	static char buf[512];
+	const char *src = __FILE__, *cut = strstr(src, "unit/test_trace_stream.c");
+	if (!cut)
+		snprintf(buf, sizeof(buf), "tests/data/trace/%s", name);
+	else
+		snprintf(buf, sizeof(buf), "%.*sdata/trace/%s", (int)(cut - src), src, name);
+	return buf;
+}
+
+static void unname(const char *s, char *out, size_t len)
+{
+	size_t o = 0;
+	if (!strcmp(s, "-")) {
+		out[0] = '\0';
+		return;
+	}
+	for (; *s && o + 1 < len; s++) {
+		unsigned v;
+		if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &v) == 1) {
+			out[o++] = (char)v;
+			s += 3;
+		} else {
+			out[o++] = *s;
+		}
+	}
+	out[o] = '\0';
+}
+
+static int load(const char *name, struct rec *r)
+{
+	FILE *f = fopen(data_path(name), "r");
+	char line[600], c1[80], c2[80];
+	size_t cap = 0;
+	int kind;
+	long peer;
+
+	memset(r, 0, sizeof(*r));
+	if (!f)
+		return -1;
+	if (!fgets(line, sizeof(line), f) || !fgets(line, sizeof(line), f) ||
+	    sscanf(line, "clock %*s %lf", &r->tpn) != 1 || !fgets(line, sizeof(line), f) ||
+	    sscanf(line, "metric %*s %d %ld %ld %zu", &kind, &r->tid, &peer, &r->n) != 4) {
+		fclose(f);
+		return -1;
+	}
+	r->samples = calloc(r->n, sizeof(*r->samples));
+	r->expiry = calloc(r->n, sizeof(*r->expiry));
+	r->end = calloc(r->n, sizeof(*r->end));
+	r->start = calloc(r->n, sizeof(*r->start));
+	while (fgets(line, sizeof(line), f)) {
+		size_t i;
+		long long smp, exp;
+		unsigned long long st, en, t, timer;
+		int k, cpu, cur, pid, prev, op, np, a, run;
+		if (line[0] == 's' && sscanf(line, "s %zu %lld %llu %llu %lld", &i, &smp, &st, &en, &exp) == 5 &&
+		    i < r->n) {
+			r->samples[i] = smp;
+			r->start[i] = st;
+			r->end[i] = en;
+			r->expiry[i] = exp;
+		} else if (line[0] == 'e') {
+			c1[0] = c2[0] = '\0';
+			int got = sscanf(line, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %79s %79s", &t, &k, &cpu,
+					 &cur, &pid, &prev, &op, &np, &a, &run, &timer, &exp, c1, c2);
+			if (got < 12)
+				continue;
+			if (r->nev == cap) {
+				cap = cap ? cap * 2 : 4096;
+				r->ev = realloc(r->ev, cap * sizeof(*r->ev));
+			}
+			struct rtb_tev *e = &r->ev[r->nev++];
+			memset(e, 0, sizeof(*e));
+			e->t = t; e->kind = (uint8_t)k; e->cpu = cpu; e->cur = cur; e->pid = pid;
+			e->prev = prev; e->old_prio = op; e->new_prio = np; e->a = a;
+			e->prev_runnable = (uint8_t)run; e->timer = timer; e->expiry_ns = exp;
+			unname(c1, e->comm, sizeof(e->comm));
+			unname(c2, e->prev_comm, sizeof(e->prev_comm));
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static void unload(struct rec *r)
+{
+	free(r->samples);
+	free(r->expiry);
+	free(r->start);
+	free(r->end);
+	free(r->ev);
+}
+
+static struct rtb_tev big[RTB_TS_WINDOW], bigslot[RTB_TS_SLOT];
+
+/* stream - r's events into one window of cap events (the measured CPU's,
+ * the last switch to the task tells which), each sample served once the
+ * events pass its stamp by 1 ms, as core/trace_stream.c does. Returns the
+ * whole-pass matcher's matched count for comparison. */
+static size_t stream(const struct rec *r, size_t cap)
+{
+	struct rtb_twin w;
+	const struct rtb_twin *ws[1] = { &w };
+	int cpu = -1;
+	size_t next = 0;
+	uint64_t margin = (uint64_t)(1000000 * r->tpn);
+
+	for (size_t k = r->nev; k-- > 0 && cpu < 0;)
+		if (r->ev[k].kind == RTB_TEV_SWITCH && r->ev[k].pid == r->tid)
+			cpu = r->ev[k].cpu;
+	rtb_twin_init(&w, big, cap, cpu);
+	rtb_tkeep_init(&keep, "irq.timer.nanosleep", RTB_TRACE_TIMER, r->tpn, r->ev[0].t, 0, 5000);
+	for (size_t k = 0; k <= r->nev; k++) {
+		if (k < r->nev && r->ev[k].cpu != cpu)
+			continue;
+		while (next < r->n && (k == r->nev || r->end[next] + margin < r->ev[k].t)) {
+			struct rtb_tmark mk = { r->start[next], r->end[next], r->expiry[next], r->samples[next] };
+			rtb_tkeep_sample(&keep, ws, 1, &mk, r->tid, 0, bigslot, RTB_TS_SLOT);
+			next++;
+		}
+		if (k < r->nev)
+			rtb_twin_push(&w, &r->ev[k]);
+	}
+	rtb_tkeep_finish(&keep);
+
+	/* the whole pass, matched at once */
+	struct rtb_trace_marks mk = { .kind = RTB_TRACE_TIMER, .start = r->start, .end = r->end,
+				      .expiry_ns = r->expiry, .tid = r->tid, .capacity = r->n };
+	struct rtb_trace_in in = { .kind = RTB_TRACE_TIMER, .ev = r->ev, .nev = r->nev, .sample_ns = r->samples,
+				   .n = r->n, .mk = &mk, .ticks_per_ns = r->tpn, .tol_ns = 5000 };
+	struct rtb_trace_out out = { 0 };
+	for (int q = 0; q < 5; q++)
+		out.comp[q] = calloc(r->n, sizeof(int64_t));
+	out.diff_ns = calloc(r->n, sizeof(int64_t));
+	out.why = calloc(r->n, 1);
+	CHECK_EQ_I(rtb_trace_match(&in, &out), 0);
+	for (int q = 0; q < 5; q++)
+		free(out.comp[q]);
+	free(out.diff_ns);
+	free(out.why);
+	return out.matched;
+}
+
+static void recorded(void)
+{
+	struct rec r;
+	int64_t max = 0;
+
+	if (load("spike.irq.timer.nanosleep.r1.txt", &r)) {
+		fprintf(stderr, "cannot read %s\n", data_path("spike.irq.timer.nanosleep.r1.txt"));
+		check_failures++;
+		return;
+	}
+	for (size_t i = 0; i < r.n; i++)
+		max = r.samples[i] > max ? r.samples[i] : max;
+	size_t whole = stream(&r, RTB_TS_WINDOW);
+	CHECK_EQ_I(keep.samples, r.n);
+	CHECK_EQ_I(keep.matched, whole);
+	CHECK(keep.matched >= r.n * 9 / 10);
+	CHECK_EQ_I(keep.worst[0].sample_ns, max);
+	CHECK_EQ_I(keep.maxima[keep.nmax - 1].w.sample_ns, max);
+	CHECK(keep.worst[0].x.ncause > 0 && !strcmp(keep.worst[0].x.cause[0].name, "rtb_spiker"));
+	CHECK(keep.worst[0].x.cause[0].ns > max / 2);
+	CHECK_EQ_I(keep.incomplete, 0);
+	printf("spike: %zu samples, %llu matched (whole pass %zu), max %.1f us: %s\n", r.n,
+	       (unsigned long long)keep.matched, whole, (double)max / 1000, keep.worst[0].line);
+	/* a window of 2000 events (about 90 samples' worth here): the same
+	 * maximum named, nothing unseen */
+	stream(&r, 2000);
+	CHECK_EQ_I(keep.worst[0].sample_ns, max);
+	CHECK(!strcmp(keep.worst[0].x.cause[0].name, "rtb_spiker"));
+	CHECK_EQ_I(keep.incomplete, 0);
+	unload(&r);
+
+	if (load("dev-vm.irq.timer.nanosleep.r1.txt", &r)) {
+		check_failures++;
+		return;
+	}
+	stream(&r, RTB_TS_WINDOW);
+	for (int i = 0; i < keep.nworst; i++)
+		CHECK(!named(&keep.worst[i].x, "rtb_spiker"));
+	for (int i = 0; i < keep.nmax; i++)
+		CHECK(!named(&keep.maxima[i].w.x, "rtb_spiker"));
+	CHECK_EQ_I(keep.samples, r.n);
+	unload(&r);
+}
+
+int main(void)
+{
+	window_basics();
+	keep_handmade();
+	recorded();
+	return check_done();
+}
