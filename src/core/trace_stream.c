@@ -48,7 +48,7 @@ struct ts_watch {
 	const struct rtb_twin *w[2];
 	int nw;
 	struct rtb_metric *comp[RTB_TRACE_MAX_COMP + 1]; /* the last: the difference */
-	char comp_id[RTB_TRACE_MAX_COMP + 1][64];
+	atomic_int ready;               /* published whole (Step 2) */
 };
 
 static struct {
@@ -68,7 +68,6 @@ static struct {
 	struct rtb_result *cres; /* the component metrics, until Step 5 */
 	struct ts_watch *watch;
 	int cap;                /* watches allocated */
-	atomic_int nwatch;
 	atomic_int taken;       /* watches handed out (Step 2) */
 	uint64_t lost;          /* events the OS dropped (buffer full) */
 	int poll_err;
@@ -102,15 +101,14 @@ static void serve(struct ts_watch *wa, uint64_t limit, int force)
  * need is evicted. */
 static void on_event(const struct rtb_tev *e, void *arg)
 {
-	int n = atomic_load_explicit(&ts.nwatch, memory_order_acquire);
-
 	(void)arg;
 	if (e->cpu < 0 || e->cpu >= NWIN || ts.winof[e->cpu] < 0)
 		return;
 	rtb_twin_push(&ts.win[ts.winof[e->cpu]], e);
 	ts.events++;
-	for (int i = 0; i < n; i++)
-		if (ts.watch[i].w[0] == &ts.win[ts.winof[e->cpu]] && ts.watch[i].nw == 1)
+	for (int i = 0; i < ts.cap; i++)
+		if (ts.watch[i].w[0] == &ts.win[ts.winof[e->cpu]] && ts.watch[i].nw == 1 &&
+		    atomic_load_explicit(&ts.watch[i].ready, memory_order_acquire))
 			serve(&ts.watch[i], e->t, 0);
 }
 
@@ -125,9 +123,8 @@ static void poll_once(int force)
 	else
 		ts.lost = lost;
 	ts.polls++;
-	int n = atomic_load_explicit(&ts.nwatch, memory_order_acquire);
-	for (int i = 0; i < n; i++)
-		if (ts.watch[i].nw)
+	for (int i = 0; i < ts.cap; i++)
+		if (atomic_load_explicit(&ts.watch[i].ready, memory_order_acquire))
 			serve(&ts.watch[i], now, force);
 }
 
@@ -213,7 +210,6 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	for (int i = 0; i < nwatch; i++)
 		if ((rc = comp_metrics(i, names.ncomp)))
 			goto fail;
-	atomic_store(&ts.nwatch, 0);
 	atomic_store(&ts.taken, 0);
 	atomic_store(&ts.stop, 0);
 	ts.lost = 0;
@@ -272,14 +268,10 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	for (int q = 0; q < names.ncomp; q++)
 		wa->keep.comp[q] = wa->comp[q];
 	wa->keep.diff = wa->comp[names.ncomp];
-	/* publish (Step 2): the reader sees a watch whole or not at all; in
-	 * order, because they are taken in order (one without a window is
-	 * published too, unused, so the next is not held up) */
-	while (atomic_load(&ts.nwatch) != i)
-		rtb_port_sleep_ns(100000);
-	atomic_store_explicit(&ts.nwatch, i + 1, memory_order_release);
 	if (!wa->nw)
 		return NULL;
+	/* publish (Step 2): the reader sees a watch whole or not at all */
+	atomic_store_explicit(&wa->ready, 1, memory_order_release);
 	m->tm = &wa->tm;
 	return &wa->tm;
 }
@@ -300,10 +292,8 @@ int rtb_ts_stop(void)
 /* find - the watch of live metric m. */
 static struct ts_watch *find(const struct rtb_metric *m)
 {
-	int n = atomic_load(&ts.nwatch);
-
-	for (int i = 0; i < n; i++)
-		if (ts.watch[i].m == m)
+	for (int i = 0; i < ts.cap; i++)
+		if (atomic_load(&ts.watch[i].ready) && ts.watch[i].m == m)
 			return &ts.watch[i];
 	return NULL;
 }
@@ -358,6 +348,7 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	if (!wa)
 		return 0;
 	k = &wa->keep;
+	k->id = dst->id; /* the lines name the metric the result shows */
 	rtb_tkeep_finish(k);
 	t = rtb_alloc(sizeof(*t));
 	if (!t)

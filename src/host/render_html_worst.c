@@ -28,5 +28,25 @@ void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const str
 			rtb_sb_puts(b, "</code></li>\n");
 		}
 	}
-	rtb_sb_puts(b, "</ul></div>\n");
+	rtb_sb_puts(b, "</ul>\n");
+	/* a trace read while it ran: each new maximum, with its time */
+	for (size_t i = 0; i < c->nsys; i++) {
+		const struct rtb_rf_metric *m = cm->cell[i].m;
+		if (!m || !m->nmax)
+			continue;
+		rtb_sb_puts(b, "<p class=\"sub\">Successive new maxima");
+		if (c->nsys > 1) {
+			rtb_sb_puts(b, " (");
+			rtb_sb_html(b, c->labels[i]);
+			rtb_sb_puts(b, ")");
+		}
+		rtb_sb_puts(b, ":</p>\n<ul class=\"maxima\">\n");
+		for (size_t k = 0; k < m->nmax; k++) {
+			rtb_sb_puts(b, "<li><code>");
+			rtb_sb_html(b, m->max_lines[k]);
+			rtb_sb_puts(b, "</code></li>\n");
+		}
+		rtb_sb_puts(b, "</ul>\n");
+	}
+	rtb_sb_puts(b, "</div>\n");
 }

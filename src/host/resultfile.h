@@ -94,6 +94,10 @@ struct rtb_rf_metric {
 	 * (resultfile_worst.c); NULL / 0 when the file has none */
 	char **worst_lines;
 	size_t nworst;
+	/* a trace read while it ran: the successive new maxima's lines
+	 * ("trace.maxima", oldest first) */
+	char **max_lines;
+	size_t nmax;
 };
 
 /* One interval of a long run's metric. */

@@ -163,7 +163,9 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		rtb_sink_printf(f, "    trace: %" PRIu64 " events lost (buffer full): later samples unmatched\n",
 			t->lost_events);
 	if (t->ndis) {
-		int col = rtb_sink_printf(f, "    disagreeing samples (%lu):", (unsigned long)t->ndis);
+		/* a streamed trace keeps the first RTB_TS_DIS and counts all */
+		int col = rtb_sink_printf(f, "    disagreeing samples (%lu):",
+					  (unsigned long)(t->streamed ? t->ndis_total : t->ndis));
 		for (size_t i = 0; i < t->ndis && i < 12; i++) {
 			const struct rtb_trace_disagreement *x = &t->dis[i];
 			if (col > WRAP_W - 20)
@@ -176,7 +178,8 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 			if (i + 1 < t->ndis && i < 11)
 				col += rtb_sink_printf(f, ",");
 		}
-		rtb_sink_printf(f, "%s\n", t->ndis > 12 ? ", ... (all in the JSON)" : "");
+		rtb_sink_printf(f, "%s\n", t->ndis > 12 ? (t->streamed ? ", ... (the first 32 in the JSON)" :
+							 ", ... (all in the JSON)") : "");
 	}
 	if (t->nuntraced && m->count) {
 		rtb_sink_printf(f, "    cost of watching, p50/p99 us: traced ");
