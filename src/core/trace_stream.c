@@ -265,6 +265,9 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	rtb_tkeep_init(&wa->keep, m->id, kind, ts.tpn, ts.t0, ts.break_ns, ts.tol_ns);
 	rtb_trace_comp_names(kind, &names);
 	wa->keep.ncomp = names.ncomp;
+	for (int q = 0; q <= names.ncomp; q++)
+		if (wa->comp[q] && wa->comp[q]->hm)
+			wa->comp[q]->hm->cpu = c->cpu; /* its worst entries' CPU */
 	for (int q = 0; q < names.ncomp; q++)
 		wa->keep.comp[q] = wa->comp[q];
 	wa->keep.diff = wa->comp[names.ncomp];
