@@ -117,11 +117,12 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 	if (!k || !w || nw < 1 || !mk || !slot || !slotcap)
 		return RTB_EINVAL;
 	/* Step 1: match. A timer sample's events start after the previous
-	 * stamp (bounded to a second before its expiry when marks were lost
-	 * or this is the first); the others' at their first stamp. */
+	 * stamp (its timer is armed after it), bounded to 100 ms before its
+	 * expiry when that is not known (the first sample, lost marks); the
+	 * others' at their first stamp. */
 	uint64_t wf = window_from(k, mk), from = wf;
 	if (k->kind == RTB_TRACE_TIMER) {
-		uint64_t floor = wf - ticks(k, 1000000000LL);
+		uint64_t floor = wf - ticks(k, 100000000LL);
 		from = k->prev_end && (int64_t)(k->prev_end - floor) > 0 ? k->prev_end : floor;
 	}
 	n = rtb_twin_copy(w, nw, from, mk->end, 0, 0, slot, slotcap, &complete);

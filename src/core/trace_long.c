@@ -49,6 +49,69 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	return 0;
 }
 
+/* agg_one - the all-CPU aggregate of component metrics `ids` (one a CPU)
+ * as metric id: their histograms merged. */
+static int agg_one(struct rtb_long *lr, const char *id, const char *const *ids, int n, char *id_out)
+{
+	struct rtb_metric *a, *first = NULL;
+	int rc = rtb_metric_new_hm(lr->res, id, id, 0, -1, 0, NULL, &a);
+
+	if (rc)
+		return rc;
+	for (int i = 0; i < n; i++) {
+		struct rtb_metric *c = rtb_metric_find(lr->res, ids[i]);
+		if (!c || !c->hm || rtb_hm_merge(a->hm, c->hm))
+			continue;
+		if (!first)
+			first = c;
+	}
+	a->count = a->hm->acc.n;
+	a->capacity = a->count;
+	if (first) {
+		memcpy(a->title, first->title, sizeof(a->title));
+		a->study_table = first->study_table;
+		snprintf(a->method, sizeof(a->method), "CPUs %s merged; each as on its CPU: %s", lr->res->set.cpus,
+			 first->method);
+	}
+	snprintf(a->trace_parent, sizeof(a->trace_parent), "%s", lr->agg->id);
+	a->elapsed_ns = lr->agg->elapsed_ns;
+	rtb_metric_finish(a, 0);
+	snprintf(id_out, 64, "%s", id);
+	return 0;
+}
+
+/* agg_components - the aggregate's component distributions: each CPU's
+ * merged (the plain id is the all-CPU aggregate, `<id>@cpuN` one CPU's). */
+static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
+{
+	const struct rtb_metric_trace *s = NULL;
+	const char *ids[RTB_MAX_CPUS];
+	char id[64];
+	int n = 0;
+
+	for (int i = 0; i < lr->ncpu && !s; i++)
+		s = lr->cpus[i].shown->trace;
+	if (!s)
+		return;
+	for (int q = 0; q <= s->ncomp; q++) {
+		const char *cid = q < s->ncomp ? s->components[q] : s->diff_id;
+		const char *at = strchr(cid, '@');
+		n = 0;
+		for (int i = 0; i < lr->ncpu; i++) {
+			const struct rtb_metric_trace *c = lr->cpus[i].shown->trace;
+			if (c && (q < s->ncomp ? q < c->ncomp : c->diff_id[0] != '\0'))
+				ids[n++] = q < s->ncomp ? c->components[q] : c->diff_id;
+		}
+		if (!at || !n)
+			return;
+		snprintf(id, sizeof(id), "%.*s", (int)(at - cid), cid);
+		if (agg_one(lr, id, ids, n, q < s->ncomp ? t->components[q] : t->diff_id))
+			return; /* the result is full: the per-CPU ones stay */
+		if (q < s->ncomp)
+			t->ncomp = q + 1;
+	}
+}
+
 /* agg_worst - the all-CPU aggregate's worst: the largest of every CPU's. */
 static void agg_worst(struct rtb_long *lr)
 {
@@ -82,6 +145,7 @@ static void agg_worst(struct rtb_long *lr)
 	}
 	t->agreement = t->samples ? (double)t->agree / (double)t->samples : 0;
 	lr->agg->trace = t;
+	agg_components(lr, t);
 }
 
 void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
