@@ -23,6 +23,10 @@ if grep -q "trace unavailable" "$out/probe.err"; then
 	echo "SKIP: $(head -1 "$out/probe.err")"
 	exit 77
 fi
+"$RTBENCH" run --trace --trace-events "$out/ev" --duration 2s >/dev/null 2>"$out/bad.err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$out/bad.err")" -eq 1 ] && grep -q "^rtbench run: --trace-events: not with --duration" "$out/bad.err" &&
+	ok "--trace-events with --duration refused in one line, exit 2" || fail "--trace-events --duration: exit $rc: $(cat "$out/bad.err")"
 cpu=$(( $(nproc) - 1 ))
 name="rtbstr$$"
 name=${name:0:15}
