@@ -74,7 +74,7 @@ override CPPFLAGS  += -DRTB_HAVE_HOST=1
 endif
 ifeq ($(TRACE),1)
 override LDLIBS    += -ltracefs -ltraceevent
-$(BUILD)/src/port/$(PORT)/trace.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
+$(BUILD)/src/port/$(PORT)/trace.o $(BUILD)/src/port/$(PORT)/trace_read.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c
 # the program entry's option parsing (src/cli): host-only, like main.c; a

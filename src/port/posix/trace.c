@@ -37,12 +37,23 @@ long rtb_port_trace_self(void)
 
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 {
+	(void)cfg; /* nothing to record with */
 	snprintf(why, len, "rtbench was built without libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev)");
 	return RTB_ENOTSUP;
 }
-int rtb_port_trace_begin(uint64_t cpus) { return RTB_ENOTSUP; }
+int rtb_port_trace_begin(uint64_t cpus)
+{
+	(void)cpus;
+	return RTB_ENOTSUP;
+}
 int rtb_port_trace_end(void) { return RTB_ENOTSUP; }
-int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost) { return RTB_ENOTSUP; }
+int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
+{
+	(void)ev;
+	(void)n;
+	(void)lost;
+	return RTB_ENOTSUP;
+}
 int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
 {
 	(void)fn;
@@ -65,11 +76,12 @@ const char *rtb_port_trace_clock(void) { return "none"; }
 #include <tracefs.h>
 #include <event-parse.h>
 #include "rtb_port_impl.h"
+#include "trace_impl.h"
 
 /* The first seven are needed (the matcher's); the rest say what else ran
  * on the CPU (the worst events' explanation) and are used where the kernel
  * has them (opt). */
-static const struct { const char *sys, *name; enum rtb_tev_kind kind; int opt; } want[] = {
+const struct rtb_trace_want rtb_trace_want[] = {
 	{ "irq_vectors", "local_timer_entry", RTB_TEV_TIMER_IRQ, 0 },
 	{ "timer", "hrtimer_start", RTB_TEV_TIMER_ARM, 0 },
 	{ "timer", "hrtimer_expire_entry", RTB_TEV_TIMER_FIRE, 0 },
@@ -94,18 +106,8 @@ static const struct { const char *sys, *name; enum rtb_tev_kind kind; int opt; }
 	{ "irq_vectors", "x86_platform_ipi_entry", RTB_TEV_VEC_ENTER, 1 },
 	{ "irq_vectors", "x86_platform_ipi_exit", RTB_TEV_VEC_EXIT, 1 },
 };
-#define NWANT (sizeof(want) / sizeof(want[0]))
 
-static struct {
-	struct tracefs_instance *inst;
-	char dir[128];           /* tracefs mount point used */
-	char mnt[64];            /* our private mount point, "" if we did not mount */
-	char name[48];
-	const char *clock;
-	uint64_t cpus;
-	int on;
-	uint8_t have[NWANT];     /* the kernel has event i */
-} tr = { .clock = "none" };
+struct rtb_trace_inst rtb_tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
 
 /* tracefs_mounted - 1 when tracefs is mounted at one of its standard
@@ -133,12 +135,12 @@ static int tracefs_mounted(char *dir, size_t len)
 
 const char *rtb_port_trace_clock(void)
 {
-	return tr.clock;
+	return rtb_tr.clock;
 }
 
 static int write_file(const char *file, const char *val, char *why, size_t len)
 {
-	if (tracefs_instance_file_write(tr.inst, file, val) < 0) {
+	if (tracefs_instance_file_write(rtb_tr.inst, file, val) < 0) {
 		snprintf(why, len, "cannot write %s in the trace instance: %s", file, strerror(errno));
 		return RTB_ESYS;
 	}
@@ -170,12 +172,12 @@ static void sweep(void)
 		}
 	if (f)
 		fclose(f);
-	snprintf(path, sizeof(path), "%s/instances", tr.dir);
+	snprintf(path, sizeof(path), "%s/instances", rtb_tr.dir);
 	if (!(d = opendir(path)))
 		return;
 	while ((e = readdir(d)))
 		if (sscanf(e->d_name, "rtbench-%ld", &pid) == 1 && dead(pid)) {
-			snprintf(path, sizeof(path), "%s/instances/%s", tr.dir, e->d_name);
+			snprintf(path, sizeof(path), "%s/instances/%s", rtb_tr.dir, e->d_name);
 			if (!rmdir(path))
 				fprintf(stderr, "rtbench: removed the trace instance %s, left by a killed run\n",
 					e->d_name);
@@ -186,11 +188,11 @@ static void sweep(void)
 /* events - enable (1) or disable (0) every event in the instance. */
 static int events(int on, char *why, size_t len)
 {
-	for (size_t i = 0; i < NWANT; i++)
-		if (tr.have[i] &&
-		    (on ? tracefs_event_enable : tracefs_event_disable)(tr.inst, want[i].sys, want[i].name)) {
+	for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
+		if (rtb_tr.have[i] &&
+		    (on ? tracefs_event_enable : tracefs_event_disable)(rtb_tr.inst, rtb_trace_want[i].sys, rtb_trace_want[i].name)) {
 			snprintf(why, len, "cannot %s the event %s:%s", on ? "enable" : "disable",
-				 want[i].sys, want[i].name);
+				 rtb_trace_want[i].sys, rtb_trace_want[i].name);
 			return RTB_ESYS;
 		}
 	return 0;
@@ -201,64 +203,64 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 	char buf[64];
 	int rc;
 
-	if (tr.inst)
+	if (rtb_tr.inst)
 		return 0;
 	if (geteuid() != 0) {
 		snprintf(why, len, "needs root (the kernel's trace is root-only)");
 		return RTB_EPERM;
 	}
-	if (!tracefs_mounted(tr.dir, sizeof(tr.dir))) {
+	if (!tracefs_mounted(rtb_tr.dir, sizeof(rtb_tr.dir))) {
 		/* a private mount point, so another run's or the user's mount
 		 * state is never changed, and unmounting ours never pulls the
 		 * floor from under theirs */
-		snprintf(tr.mnt, sizeof(tr.mnt), "/tmp/rtbench-tracefs.%ld.XXXXXX", (long)getpid());
-		if (!mkdtemp(tr.mnt)) {
+		snprintf(rtb_tr.mnt, sizeof(rtb_tr.mnt), "/tmp/rtbench-tracefs.%ld.XXXXXX", (long)getpid());
+		if (!mkdtemp(rtb_tr.mnt)) {
 			snprintf(why, len, "tracefs not mounted, and no mount point: %s", strerror(errno));
-			tr.mnt[0] = '\0';
+			rtb_tr.mnt[0] = '\0';
 			return RTB_ESYS;
 		}
-		if (mount("nodev", tr.mnt, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
+		if (mount("nodev", rtb_tr.mnt, "tracefs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
 			snprintf(why, len, "tracefs not mounted and cannot be mounted: %s", strerror(errno));
-			rmdir(tr.mnt);
-			tr.mnt[0] = '\0';
+			rmdir(rtb_tr.mnt);
+			rtb_tr.mnt[0] = '\0';
 			return errno == EPERM ? RTB_EPERM : RTB_ENOTSUP;
 		}
-		snprintf(tr.dir, sizeof(tr.dir), "%s", tr.mnt);
+		snprintf(rtb_tr.dir, sizeof(rtb_tr.dir), "%s", rtb_tr.mnt);
 	}
 	atomic_flag_clear(&closing);
-	if (tracefs_set_tracing_dir(tr.dir)) {
-		snprintf(why, len, "libtracefs refuses %s", tr.dir);
+	if (tracefs_set_tracing_dir(rtb_tr.dir)) {
+		snprintf(why, len, "libtracefs refuses %s", rtb_tr.dir);
 		rc = RTB_ESYS;
 		goto fail;
 	}
-	for (size_t i = 0; i < NWANT; i++) {
+	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		char ev[128];
-		snprintf(ev, sizeof(ev), "%s/events/%s/%s", tr.dir, want[i].sys, want[i].name);
-		tr.have[i] = access(ev, F_OK) == 0;
-		if (!tr.have[i] && !want[i].opt) {
-			snprintf(why, len, "the kernel has no event %s:%s", want[i].sys, want[i].name);
+		snprintf(ev, sizeof(ev), "%s/events/%s/%s", rtb_tr.dir, rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		rtb_tr.have[i] = access(ev, F_OK) == 0;
+		if (!rtb_tr.have[i] && !rtb_trace_want[i].opt) {
+			snprintf(why, len, "the kernel has no event %s:%s", rtb_trace_want[i].sys, rtb_trace_want[i].name);
 			rc = RTB_ENOTSUP;
 			goto fail;
 		}
 	}
 	sweep();
-	snprintf(tr.name, sizeof(tr.name), "rtbench-%ld", (long)getpid());
-	tr.inst = tracefs_instance_create(tr.name);
-	if (!tr.inst) {
-		snprintf(why, len, "cannot create the trace instance %s: %s", tr.name, strerror(errno));
+	snprintf(rtb_tr.name, sizeof(rtb_tr.name), "rtbench-%ld", (long)getpid());
+	rtb_tr.inst = tracefs_instance_create(rtb_tr.name);
+	if (!rtb_tr.inst) {
+		snprintf(why, len, "cannot create the trace instance %s: %s", rtb_tr.name, strerror(errno));
 		rc = RTB_ESYS;
 		goto fail;
 	}
-	if (!tracefs_instance_is_new(tr.inst)) {
-		snprintf(why, len, "trace instance %s already exists (not ours)", tr.name);
-		tracefs_instance_free(tr.inst);
-		tr.inst = NULL;
+	if (!tracefs_instance_is_new(rtb_tr.inst)) {
+		snprintf(why, len, "trace instance %s already exists (not ours)", rtb_tr.name);
+		tracefs_instance_free(rtb_tr.inst);
+		rtb_tr.inst = NULL;
 		rc = RTB_ESYS;
 		goto fail;
 	}
-	tr.clock = rtb_posix_use_tsc ? "x86-tsc" : "mono";
+	rtb_tr.clock = rtb_posix_use_tsc ? "x86-tsc" : "mono";
 	if ((rc = write_file("tracing_on", "0", why, len)) ||
-	    (rc = write_file("trace_clock", tr.clock, why, len)) ||
+	    (rc = write_file("trace_clock", rtb_tr.clock, why, len)) ||
 	    (rc = write_file("options/overwrite", "0", why, len)))
 		goto fail;
 	snprintf(buf, sizeof(buf), "%zu", cfg->buffer_kb ? cfg->buffer_kb : 16384);
@@ -279,16 +281,16 @@ int rtb_port_trace_begin(uint64_t cpus)
 	char mask[32], why[160];
 	int rc;
 
-	if (!tr.inst)
+	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
 	snprintf(mask, sizeof(mask), "%llx", (unsigned long long)cpus);
 	if ((rc = write_file("tracing_cpumask", mask, why, sizeof(why))))
 		return rc;
-	tr.cpus = cpus;
+	rtb_tr.cpus = cpus;
 	/* writing "trace" empties every CPU's buffer */
-	if (tracefs_instance_file_clear(tr.inst, "trace") < 0)
+	if (tracefs_instance_file_clear(rtb_tr.inst, "trace") < 0)
 		return RTB_ESYS;
-	if (tracefs_trace_on(tr.inst))
+	if (tracefs_trace_on(rtb_tr.inst))
 		return RTB_ESYS;
 	if ((rc = events(1, why, sizeof(why))))
 		return rc;
@@ -296,329 +298,44 @@ int rtb_port_trace_begin(uint64_t cpus)
 	 * measurement starts (without this pause the first few switches of
 	 * an idle CPU were seen missing from the buffer) */
 	usleep(20000);
-	tr.on = 1;
+	rtb_tr.on = 1;
 	return 0;
 }
 
 int rtb_port_trace_end(void)
 {
-	if (!tr.inst)
+	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
 	char why[160];
-	int rc = tracefs_trace_off(tr.inst) ? RTB_ESYS : 0;
+	int rc = tracefs_trace_off(rtb_tr.inst) ? RTB_ESYS : 0;
 
-	tr.on = 0;
+	rtb_tr.on = 0;
 	if (!rc)
 		rc = events(0, why, sizeof(why));
 	return rc;
-}
-
-struct fieldset {
-	struct tep_event *e;
-	struct tep_format_field *f[8];
-};
-
-struct collect {
-	struct fieldset fs[NWANT];
-	struct rtb_tev *ev;
-	size_t n, cap;
-	int err;
-};
-
-static const char *const fields[NWANT][8] = {
-	{ NULL },
-	{ "hrtimer", "softexpires", NULL },
-	{ "hrtimer", "now", NULL },
-	{ "pid", "target_cpu", NULL },
-	{ "pid", "target_cpu", NULL },
-	{ "prev_pid", "next_pid", "prev_state", "prev_prio", "next_prio", "next_comm", NULL },
-	{ "pid", "oldprio", "newprio", NULL },
-	{ NULL },
-	{ "irq", "name", NULL },
-	{ "irq", NULL },
-	{ "vec", NULL },
-	{ "vec", NULL },
-	{ "delta_ns", NULL },
-};
-
-/* vec_name - a system vector's name from its event's ("reschedule_entry"). */
-static void vec_name(const char *ev, char *out, size_t len)
-{
-	snprintf(out, len, "%.*s", (int)(strlen(ev) > 6 ? strlen(ev) - 6 : strlen(ev)), ev);
-}
-
-/* str_field - a string field (a char array or a __data_loc string). */
-static void str_field(struct tep_event *e, struct tep_record *r, const char *name, char *out, size_t len)
-{
-	int n = 0;
-	const char *p = tep_get_field_raw(NULL, e, name, r, &n, 0);
-
-	out[0] = '\0';
-	if (p && n > 0)
-		snprintf(out, len, "%.*s", (int)strnlen(p, (size_t)n), p);
-}
-
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
-};
-
-static long long num(struct tep_format_field *f, struct tep_record *r)
-{
-	unsigned long long v = 0;
-	if (f)
-		tep_read_number_field(f, r->data, &v);
-	if (f && (f->flags & TEP_FIELD_IS_SIGNED)) {
-		/* sign-extend from the field's size */
-		if (f->size == 4)
-			return (long long)(int32_t)v;
-		if (f->size == 2)
-			return (long long)(int16_t)v;
-	}
-	return (long long)v;
-}
-
-/* fill - event record r of wanted event w as a port-neutral event. */
-static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struct tep_record *r, int cpu,
-		 struct rtb_tev *t)
-{
-	struct tep_format_field *const *f = fs[w].f; /* the fields are read, not changed */
-
-	memset(t, 0, sizeof(*t));
-	t->t = r->ts;
-	t->cpu = cpu;
-	t->cur = tep_data_pid(e->tep, r);
-	t->kind = (uint8_t)want[w].kind;
-	switch (want[w].kind) {
-	case RTB_TEV_TIMER_ARM:
-		t->timer = (uint64_t)num(f[0], r);
-		t->expiry_ns = num(f[1], r);
-		break;
-	case RTB_TEV_TIMER_FIRE:
-		t->timer = (uint64_t)num(f[0], r);
-		t->expiry_ns = num(f[1], r);
-		break;
-	case RTB_TEV_WAKING:
-	case RTB_TEV_WAKEUP:
-		t->pid = (int32_t)num(f[0], r);
-		t->a = (int32_t)num(f[1], r);
-		break;
-	case RTB_TEV_SWITCH: {
-		long long st = num(f[2], r);
-		t->prev = (int32_t)num(f[0], r);
-		t->pid = (int32_t)num(f[1], r);
-		/* state 0 is "R", the preempt bit above the report mask "R+":
-		 * still runnable; any low bit is a sleep state (blocked) */
-		t->prev_runnable = (st & 0xff) == 0;
-		t->old_prio = (int32_t)num(f[3], r);
-		t->new_prio = (int32_t)num(f[4], r);
-		str_field(e, r, "next_comm", t->comm, sizeof(t->comm));
-		str_field(e, r, "prev_comm", t->prev_comm, sizeof(t->prev_comm));
-		break;
-	}
-	case RTB_TEV_IRQ_ENTER:
-		t->a = (int32_t)num(f[0], r);
-		str_field(e, r, "name", t->comm, sizeof(t->comm));
-		break;
-	case RTB_TEV_IRQ_EXIT:
-		t->a = (int32_t)num(f[0], r);
-		break;
-	case RTB_TEV_SOFTIRQ_ENTER:
-	case RTB_TEV_SOFTIRQ_EXIT:
-		t->a = (int32_t)num(f[0], r);
-		snprintf(t->comm, sizeof(t->comm), "%s", t->a >= 0 && t->a < 10 ? softirq_names[t->a] : "?");
-		break;
-	case RTB_TEV_VEC_ENTER:
-	case RTB_TEV_VEC_EXIT:
-		vec_name(want[w].name, t->comm, sizeof(t->comm));
-		break;
-	case RTB_TEV_NMI:
-		t->expiry_ns = num(f[0], r);
-		break;
-	case RTB_TEV_PRIO:
-		t->pid = (int32_t)num(f[0], r);
-		t->old_prio = (int32_t)num(f[1], r);
-		t->new_prio = (int32_t)num(f[2], r);
-		break;
-	default:
-		break;
-	}
-}
-
-/* wanted - which of `want` event e is, or NWANT. */
-static size_t wanted(const struct fieldset *fs, const struct tep_event *e)
-{
-	size_t w = 0;
-
-	while (w < NWANT && fs[w].e != e)
-		w++;
-	return w;
-}
-
-static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
-{
-	struct collect *c = p;
-	size_t w = wanted(c->fs, e);
-
-	if (w == NWANT)
-		return 0;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 65536;
-		struct rtb_tev *ev = rtb_realloc(c->ev, cap * sizeof(*ev));
-		if (!ev) {
-			c->err = RTB_ENOMEM;
-			return 1;
-		}
-		c->ev = ev;
-		c->cap = cap;
-	}
-	fill(c->fs, w, e, r, cpu, &c->ev[c->n++]);
-	return 0;
-}
-
-static int cmp_tev(const void *a, const void *b)
-{
-	const struct rtb_tev *x = a, *y = b;
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
-/* lost_events - events the instance dropped on the recorded CPUs. */
-static uint64_t lost_events(void)
-{
-	uint64_t lost = 0;
-	for (int cpu = 0; cpu < 64; cpu++) {
-		char file[64], *s, *p;
-		if (!(tr.cpus >> cpu & 1))
-			continue;
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		s = tracefs_instance_file_read(tr.inst, file, NULL);
-		if (!s)
-			continue;
-		if ((p = strstr(s, "overrun:")))
-			lost += strtoull(p + 8, NULL, 10);
-		if ((p = strstr(s, "dropped events:")))
-			lost += strtoull(p + 15, NULL, 10);
-		free(s);
-	}
-	return lost;
-}
-
-/* The streaming reader's state: the event formats are parsed once, at its
- * first poll, and kept until the trace ends (libtraceevent is not used by
- * any other thread meanwhile). */
-static struct {
-	struct tep_handle *tep;
-	struct fieldset fs[NWANT];
-	void (*fn)(const struct rtb_tev *e, void *arg);
-	void *arg;
-	unsigned polls;
-	uint64_t lost;
-} pl;
-
-static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
-
-static void fieldsets(struct tep_handle *tep, struct fieldset *fs)
-{
-	for (size_t i = 0; i < NWANT; i++) {
-		fs[i].e = tr.have[i] ? tep_find_event_by_name(tep, want[i].sys, want[i].name) : NULL;
-		for (int k = 0; fs[i].e && fields[i][k]; k++)
-			fs[i].f[k] = tep_find_field(fs[i].e, fields[i][k]);
-	}
-}
-
-static int on_poll_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
-{
-	size_t w = wanted(pl.fs, e);
-	struct rtb_tev t;
-
-	(void)p; /* the state is pl's: one reader */
-	if (w == NWANT)
-		return 0;
-	fill(pl.fs, w, e, r, cpu, &t);
-	pl.fn(&t, pl.arg);
-	return 0;
-}
-
-static void poll_free(void)
-{
-	if (pl.tep)
-		tep_free(pl.tep);
-	memset(&pl, 0, sizeof(pl));
-}
-
-int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
-{
-	if (!tr.inst)
-		return RTB_ENOTSUP;
-	if (!pl.tep) {
-		pl.tep = tracefs_local_events_system(tr.dir, systems);
-		if (!pl.tep)
-			return RTB_ESYS;
-		fieldsets(pl.tep, pl.fs);
-	}
-	pl.fn = fn;
-	pl.arg = arg;
-	/* the per-CPU drop counts are files to read: every 16th poll, and
-	 * whenever the caller asks for the final figure (tracing off) */
-	if (!(pl.polls++ & 15) || !tr.on)
-		pl.lost = lost_events();
-	if (lost)
-		*lost = pl.lost;
-	/* non-blocking reads of each CPU's trace_pipe_raw: what is there now,
-	 * consumed (the next poll starts after it) */
-	tracefs_iterate_raw_events(pl.tep, tr.inst, NULL, 0, on_poll_event, NULL);
-	return 0;
-}
-
-int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
-{
-	struct collect c = { 0 };
-	struct tep_handle *tep;
-
-	*ev = NULL;
-	*n = 0;
-	*lost = 0;
-	if (!tr.inst)
-		return RTB_ENOTSUP;
-	tep = tracefs_local_events_system(tr.dir, systems);
-	if (!tep)
-		return RTB_ESYS;
-	fieldsets(tep, c.fs);
-	*lost = lost_events();
-	tracefs_iterate_raw_events(tep, tr.inst, NULL, 0, on_event, &c);
-	tep_free(tep);
-	if (c.err) {
-		rtb_free(c.ev);
-		return c.err;
-	}
-	qsort(c.ev, c.n, sizeof(*c.ev), cmp_tev);
-	*ev = c.ev;
-	*n = c.n;
-	return 0;
 }
 
 void rtb_port_trace_close(void)
 {
 	if (atomic_flag_test_and_set(&closing))
 		return;
-	poll_free();
-	if (tr.inst) {
+	rtb_trace_read_free();
+	if (rtb_tr.inst) {
 		char why[160];
-		tracefs_trace_off(tr.inst);
+		tracefs_trace_off(rtb_tr.inst);
 		events(0, why, sizeof(why));
-		if (tracefs_instance_destroy(tr.inst))
+		if (tracefs_instance_destroy(rtb_tr.inst))
 			fprintf(stderr, "rtbench: could not remove the trace instance %s: %s\n",
-				tr.name, strerror(errno));
-		tracefs_instance_free(tr.inst);
-		tr.inst = NULL;
+				rtb_tr.name, strerror(errno));
+		tracefs_instance_free(rtb_tr.inst);
+		rtb_tr.inst = NULL;
 	}
-	if (tr.mnt[0]) {
-		if (umount2(tr.mnt, 0) && umount2(tr.mnt, MNT_DETACH))
+	if (rtb_tr.mnt[0]) {
+		if (umount2(rtb_tr.mnt, 0) && umount2(rtb_tr.mnt, MNT_DETACH))
 			fprintf(stderr, "rtbench: could not unmount tracefs from %s: %s\n",
-				tr.mnt, strerror(errno));
-		rmdir(tr.mnt);
-		tr.mnt[0] = '\0';
+				rtb_tr.mnt, strerror(errno));
+		rmdir(rtb_tr.mnt);
+		rtb_tr.mnt[0] = '\0';
 	}
 }
 

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench POSIX/Linux port - what trace.c (the trace instance) and
+ * trace_read.c (reading its events) share. With libtracefs only. */
+#ifndef RTB_POSIX_TRACE_IMPL_H
+#define RTB_POSIX_TRACE_IMPL_H
+
+#include <stdint.h>
+#include <tracefs.h>
+#include "rtbench/trace.h"
+
+/* The kernel events rtbench records, and the port-neutral kind of each;
+ * the first seven are needed (the matcher's), the rest (opt) say what
+ * else ran on a CPU and are used where the kernel has them. */
+struct rtb_trace_want {
+	const char *sys, *name;
+	enum rtb_tev_kind kind;
+	int opt;
+};
+#define RTB_TRACE_NWANT 23
+extern const struct rtb_trace_want rtb_trace_want[RTB_TRACE_NWANT];
+
+/* The instance (trace.c owns it). */
+struct rtb_trace_inst {
+	struct tracefs_instance *inst;
+	char dir[128];           /* tracefs mount point used */
+	char mnt[64];            /* our private mount point, "" if we did not mount */
+	char name[48];
+	const char *clock;
+	uint64_t cpus;
+	int on;
+	uint8_t have[RTB_TRACE_NWANT]; /* the kernel has event i */
+};
+extern struct rtb_trace_inst rtb_tr;
+
+/* rtb_trace_read_free - drop the reader's parsed event formats (called
+ * when the instance goes). */
+void rtb_trace_read_free(void);
+
+#endif

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench POSIX/Linux port - reading the kernel's event trace (tracefs,
+ * libtraceevent) into port-neutral events: after a pass (collect: the
+ * whole-pass path) or while it runs (poll: the streaming path,
+ * rtbench/trace_stream.h). The instance itself - mount, create, enable,
+ * remove - is trace.c's. Built only with libtracefs/libtraceevent. */
+#ifdef RTB_HAVE_TRACEFS
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <event-parse.h>
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+#include "trace_impl.h"
+
+struct fieldset {
+	struct tep_event *e;
+	struct tep_format_field *f[8];
+};
+
+struct collect {
+	struct fieldset fs[RTB_TRACE_NWANT];
+	struct rtb_tev *ev;
+	size_t n, cap;
+	int err;
+};
+
+static const char *const fields[RTB_TRACE_NWANT][8] = {
+	{ NULL },
+	{ "hrtimer", "softexpires", NULL },
+	{ "hrtimer", "now", NULL },
+	{ "pid", "target_cpu", NULL },
+	{ "pid", "target_cpu", NULL },
+	{ "prev_pid", "next_pid", "prev_state", "prev_prio", "next_prio", "next_comm", NULL },
+	{ "pid", "oldprio", "newprio", NULL },
+	{ NULL },
+	{ "irq", "name", NULL },
+	{ "irq", NULL },
+	{ "vec", NULL },
+	{ "vec", NULL },
+	{ "delta_ns", NULL },
+};
+
+/* vec_name - a system vector's name from its event's ("reschedule_entry"). */
+static void vec_name(const char *ev, char *out, size_t len)
+{
+	snprintf(out, len, "%.*s", (int)(strlen(ev) > 6 ? strlen(ev) - 6 : strlen(ev)), ev);
+}
+
+/* str_field - a string field (a char array or a __data_loc string). */
+static void str_field(struct tep_event *e, struct tep_record *r, const char *name, char *out, size_t len)
+{
+	int n = 0;
+	const char *p = tep_get_field_raw(NULL, e, name, r, &n, 0);
+
+	out[0] = '\0';
+	if (p && n > 0)
+		snprintf(out, len, "%.*s", (int)strnlen(p, (size_t)n), p);
+}
+
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
+};
+
+static long long num(struct tep_format_field *f, struct tep_record *r)
+{
+	unsigned long long v = 0;
+	if (f)
+		tep_read_number_field(f, r->data, &v);
+	if (f && (f->flags & TEP_FIELD_IS_SIGNED)) {
+		/* sign-extend from the field's size */
+		if (f->size == 4)
+			return (long long)(int32_t)v;
+		if (f->size == 2)
+			return (long long)(int16_t)v;
+	}
+	return (long long)v;
+}
+
+/* fill - event record r of wanted event w as a port-neutral event. */
+static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struct tep_record *r, int cpu,
+		 struct rtb_tev *t)
+{
+	struct tep_format_field *const *f = fs[w].f; /* the fields are read, not changed */
+
+	memset(t, 0, sizeof(*t));
+	t->t = r->ts;
+	t->cpu = cpu;
+	t->cur = tep_data_pid(e->tep, r);
+	t->kind = (uint8_t)rtb_trace_want[w].kind;
+	switch (rtb_trace_want[w].kind) {
+	case RTB_TEV_TIMER_ARM:
+		t->timer = (uint64_t)num(f[0], r);
+		t->expiry_ns = num(f[1], r);
+		break;
+	case RTB_TEV_TIMER_FIRE:
+		t->timer = (uint64_t)num(f[0], r);
+		t->expiry_ns = num(f[1], r);
+		break;
+	case RTB_TEV_WAKING:
+	case RTB_TEV_WAKEUP:
+		t->pid = (int32_t)num(f[0], r);
+		t->a = (int32_t)num(f[1], r);
+		break;
+	case RTB_TEV_SWITCH: {
+		long long st = num(f[2], r);
+		t->prev = (int32_t)num(f[0], r);
+		t->pid = (int32_t)num(f[1], r);
+		/* state 0 is "R", the preempt bit above the report mask "R+":
+		 * still runnable; any low bit is a sleep state (blocked) */
+		t->prev_runnable = (st & 0xff) == 0;
+		t->old_prio = (int32_t)num(f[3], r);
+		t->new_prio = (int32_t)num(f[4], r);
+		str_field(e, r, "next_comm", t->comm, sizeof(t->comm));
+		str_field(e, r, "prev_comm", t->prev_comm, sizeof(t->prev_comm));
+		break;
+	}
+	case RTB_TEV_IRQ_ENTER:
+		t->a = (int32_t)num(f[0], r);
+		str_field(e, r, "name", t->comm, sizeof(t->comm));
+		break;
+	case RTB_TEV_IRQ_EXIT:
+		t->a = (int32_t)num(f[0], r);
+		break;
+	case RTB_TEV_SOFTIRQ_ENTER:
+	case RTB_TEV_SOFTIRQ_EXIT:
+		t->a = (int32_t)num(f[0], r);
+		snprintf(t->comm, sizeof(t->comm), "%s", t->a >= 0 && t->a < 10 ? softirq_names[t->a] : "?");
+		break;
+	case RTB_TEV_VEC_ENTER:
+	case RTB_TEV_VEC_EXIT:
+		vec_name(rtb_trace_want[w].name, t->comm, sizeof(t->comm));
+		break;
+	case RTB_TEV_NMI:
+		t->expiry_ns = num(f[0], r);
+		break;
+	case RTB_TEV_PRIO:
+		t->pid = (int32_t)num(f[0], r);
+		t->old_prio = (int32_t)num(f[1], r);
+		t->new_prio = (int32_t)num(f[2], r);
+		break;
+	default:
+		break;
+	}
+}
+
+/* wanted - which of `want` event e is, or RTB_TRACE_NWANT. */
+static size_t wanted(const struct fieldset *fs, const struct tep_event *e)
+{
+	size_t w = 0;
+
+	while (w < RTB_TRACE_NWANT && fs[w].e != e)
+		w++;
+	return w;
+}
+
+static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
+{
+	struct collect *c = p;
+	size_t w = wanted(c->fs, e);
+
+	if (w == RTB_TRACE_NWANT)
+		return 0;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 65536;
+		struct rtb_tev *ev = rtb_realloc(c->ev, cap * sizeof(*ev));
+		if (!ev) {
+			c->err = RTB_ENOMEM;
+			return 1;
+		}
+		c->ev = ev;
+		c->cap = cap;
+	}
+	fill(c->fs, w, e, r, cpu, &c->ev[c->n++]);
+	return 0;
+}
+
+static int cmp_tev(const void *a, const void *b)
+{
+	const struct rtb_tev *x = a, *y = b;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* lost_events - events the instance dropped on the recorded CPUs. */
+static uint64_t lost_events(void)
+{
+	uint64_t lost = 0;
+	for (int cpu = 0; cpu < 64; cpu++) {
+		char file[64], *s, *p;
+		if (!(rtb_tr.cpus >> cpu & 1))
+			continue;
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		s = tracefs_instance_file_read(rtb_tr.inst, file, NULL);
+		if (!s)
+			continue;
+		if ((p = strstr(s, "overrun:")))
+			lost += strtoull(p + 8, NULL, 10);
+		if ((p = strstr(s, "dropped events:")))
+			lost += strtoull(p + 15, NULL, 10);
+		free(s);
+	}
+	return lost;
+}
+
+/* The streaming reader's state: the event formats are parsed once, at its
+ * first poll, and kept until the trace ends (libtraceevent is not used by
+ * any other thread meanwhile). */
+static struct {
+	struct tep_handle *tep;
+	struct fieldset fs[RTB_TRACE_NWANT];
+	void (*fn)(const struct rtb_tev *e, void *arg);
+	void *arg;
+	unsigned polls;
+	uint64_t lost;
+} pl;
+
+static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
+
+static void fieldsets(struct tep_handle *tep, struct fieldset *fs)
+{
+	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
+		fs[i].e = rtb_tr.have[i] ? tep_find_event_by_name(tep, rtb_trace_want[i].sys, rtb_trace_want[i].name) : NULL;
+		for (int k = 0; fs[i].e && fields[i][k]; k++)
+			fs[i].f[k] = tep_find_field(fs[i].e, fields[i][k]);
+	}
+}
+
+static int on_poll_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
+{
+	size_t w = wanted(pl.fs, e);
+	struct rtb_tev t;
+
+	(void)p; /* the state is pl's: one reader */
+	if (w == RTB_TRACE_NWANT)
+		return 0;
+	fill(pl.fs, w, e, r, cpu, &t);
+	pl.fn(&t, pl.arg);
+	return 0;
+}
+
+void rtb_trace_read_free(void)
+{
+	if (pl.tep)
+		tep_free(pl.tep);
+	memset(&pl, 0, sizeof(pl));
+}
+
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
+{
+	if (!rtb_tr.inst)
+		return RTB_ENOTSUP;
+	if (!pl.tep) {
+		pl.tep = tracefs_local_events_system(rtb_tr.dir, systems);
+		if (!pl.tep)
+			return RTB_ESYS;
+		fieldsets(pl.tep, pl.fs);
+	}
+	pl.fn = fn;
+	pl.arg = arg;
+	/* the per-CPU drop counts are files to read: every 16th poll, and
+	 * whenever the caller asks for the final figure (tracing off) */
+	if (!(pl.polls++ & 15) || !rtb_tr.on)
+		pl.lost = lost_events();
+	if (lost)
+		*lost = pl.lost;
+	/* non-blocking reads of each CPU's trace_pipe_raw: what is there now,
+	 * consumed (the next poll starts after it) */
+	tracefs_iterate_raw_events(pl.tep, rtb_tr.inst, NULL, 0, on_poll_event, NULL);
+	return 0;
+}
+
+int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
+{
+	struct collect c = { 0 };
+	struct tep_handle *tep;
+
+	*ev = NULL;
+	*n = 0;
+	*lost = 0;
+	if (!rtb_tr.inst)
+		return RTB_ENOTSUP;
+	tep = tracefs_local_events_system(rtb_tr.dir, systems);
+	if (!tep)
+		return RTB_ESYS;
+	fieldsets(tep, c.fs);
+	*lost = lost_events();
+	tracefs_iterate_raw_events(tep, rtb_tr.inst, NULL, 0, on_event, &c);
+	tep_free(tep);
+	if (c.err) {
+		rtb_free(c.ev);
+		return c.err;
+	}
+	qsort(c.ev, c.n, sizeof(*c.ev), cmp_tev);
+	*ev = c.ev;
+	*n = c.n;
+	return 0;
+}
+
+#else
+/* without libtracefs trace.c says so for every hook */
+typedef int rtb_trace_read_unused;
+#endif
