@@ -34,6 +34,7 @@
 #include "core/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
+#include "rtbench/port.h"
 #include "rtbench/trace_stream.h"
 
 #define POLL_NS 50000000LL      /* how often the reader drains the trace */
