@@ -164,7 +164,9 @@ void rtb_pipe_close(rtb_pipe_t *p);
  * The handler may stamp, count and call rtb_bsem_give_isr; nothing that
  * blocks. When it returns, the port wakes the task blocked in
  * rtb_ptimer_wait: the time from the handler's stamp to that return is the
- * ISR -> task path. One timer at a time.
+ * ISR -> task path. A board has one such timer (one at a time); the POSIX
+ * port gives every thread its own (the signal of each is directed at the
+ * thread that armed it), so a --cpus run's CPUs each run one.
  * RTB_PORT_PTIMER_ON_WAITER (a macro of rtb_port_types.h): 1 where the
  * handler runs on the waiting thread itself (POSIX: a signal handler inside
  * sigsuspend), so no task is woken by it and that path is only the
