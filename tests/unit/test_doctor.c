@@ -214,11 +214,47 @@ static void hostile(void)
 	CHECK(d.unknown >= 8);
 }
 
+/* empty - a file that is there but empty, one that holds no number, a
+ * directory where a file should be: each is "could not read" (unknown, or
+ * the feature absent), never a value; then the same files with values
+ * (the readers' 0 / RTB_ENOTSUP / RTB_EFORMAT, seen through the verdicts) */
+static void empty(void)
+{
+	static struct rtb_doctor d;
+	char root[] = "/tmp/rtb-doctor.XXXXXX", path[600];
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/proc/sys/kernel/sched_rt_runtime_us", "");          /* empty */
+	put(root, "/proc/sys/kernel/sched_rt_period_us", "1000000\n");
+	put(root, "/proc/sys/kernel/timer_migration", "on\n");          /* not a number */
+	put(root, "/sys/kernel/mm/transparent_hugepage/x", "");
+	snprintf(path, sizeof(path), "%s/sys/kernel/mm/transparent_hugepage/enabled", root);
+	CHECK(mkdir(path, 0755) == 0);                                   /* not a regular file */
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "rt_throttling"), RTB_DOC_UNKNOWN);
+	CHECK_EQ_I(verdict(&d, "timer_migration"), RTB_DOC_UNKNOWN);
+	CHECK_EQ_I(verdict(&d, "thp"), RTB_DOC_OK);
+	CHECK(has(&d, "thp", "absent"));
+	put(root, "/proc/sys/kernel/sched_rt_runtime_us", "-1\n");
+	put(root, "/proc/sys/kernel/timer_migration", "1\n");
+	CHECK(rmdir(path) == 0);
+	put(root, "/sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "rt_throttling"), RTB_DOC_OK);
+	CHECK_EQ_I(verdict(&d, "timer_migration"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "thp"), RTB_DOC_WEAKENS);
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
 	cpulist();
 	kvm();
 	tuned();
 	hostile();
+	empty();
 	return check_done();
 }
