@@ -219,6 +219,12 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	rc = rtb_port_trace_begin(cpus);
 	if (rc)
 		goto fail;
+	/* the first poll parses the kernel's event formats (hundreds of
+	 * files read): here, before anything is measured, not in the reader
+	 * on a measured CPU (no watch is ready: its events only fill the
+	 * windows) */
+	uint64_t lost0 = 0;
+	rtb_port_trace_poll(on_event, NULL, &lost0);
 	if (!ts.t0)
 		ts.t0 = rtb_port_ticks();
 	struct rtb_thread_attr a = { .name = "rtb-trace", .policy = RTB_SCHED_NORMAL, .prio = RTB_PRIO_LOW,
