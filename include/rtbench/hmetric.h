@@ -126,6 +126,9 @@ void rtb_hm_record(struct rtb_hm *h, int64_t ns);
  * published, 0 if the previous publication is still unread. */
 int rtb_hm_roll(struct rtb_hm *h);
 
+/* rtb_hm_acc_reset - an empty accumulator (no sample: min above any
+ * value, max below). */
+void rtb_hm_acc_reset(struct rtb_hm_acc *a);
 /* rtb_hm_acc_merge - dst += src (exact: count, min, max, mean, variance). */
 void rtb_hm_acc_merge(struct rtb_hm_acc *dst, const struct rtb_hm_acc *src);
 /* rtb_hm_acc_stddev - sample (n-1) standard deviation; 0 for n < 2. */

@@ -8,7 +8,7 @@
 #include "rtbench/port.h"
 #include "rtbench/result.h"
 
-static void acc_reset(struct rtb_hm_acc *a)
+void rtb_hm_acc_reset(struct rtb_hm_acc *a)
 {
 	memset(a, 0, sizeof(*a));
 	a->min = INT64_MAX;
@@ -39,8 +39,8 @@ int rtb_hm_new(struct rtb_metric *m, int cpu, int64_t deadline_ns, const atomic_
 	h->deadline_ns = deadline_ns;
 	h->epoch_src = epoch;
 	h->epoch = epoch ? atomic_load(epoch) : 0;
-	acc_reset(&h->acc);
-	acc_reset(&h->iacc);
+	rtb_hm_acc_reset(&h->acc);
+	rtb_hm_acc_reset(&h->iacc);
 	h->rescap = RTB_HM_RESERVOIR;
 	h->res = rtb_alloc(h->rescap * sizeof(*h->res));
 	h->pub.res = rtb_alloc(h->rescap * sizeof(*h->res));
@@ -58,6 +58,7 @@ int rtb_hm_new(struct rtb_metric *m, int cpu, int64_t deadline_ns, const atomic_
 	return 0;
 }
 
+/* rtb_hm_free - h and everything it holds (NULL: nothing). */
 void rtb_hm_free(struct rtb_hm *h)
 {
 	if (!h)
@@ -71,6 +72,8 @@ void rtb_hm_free(struct rtb_hm *h)
 	rtb_free(h);
 }
 
+/* acc_add - one sample into the exact statistics (Welford's mean and
+ * variance, min, max, deadline misses). */
 static inline void acc_add(struct rtb_hm_acc *a, int64_t ns, int64_t deadline_ns)
 {
 	double d = (double)ns - a->mean;
@@ -184,7 +187,7 @@ int rtb_hm_roll(struct rtb_hm *h)
 	p->first_ns = h->m->first_ns;
 	p->has_first = h->m->has_first;
 	rtb_hist_reset(&h->ih);
-	acc_reset(&h->iacc);
+	rtb_hm_acc_reset(&h->iacc);
 	h->epoch = now;
 	atomic_store_explicit(&h->published, pubd + 1, memory_order_release);
 	return 1;

@@ -85,6 +85,8 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 	return lc->live;
 }
 
+/* shown_metric - a histogram-mode metric the result shows (a CPU's, or
+ * the all-CPU aggregate), with room for the interval series. */
 static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb_metric **m)
 {
 	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, lr->o->deadline_ns, NULL, m);
@@ -132,6 +134,8 @@ static int make_metrics(struct rtb_long *lr)
 	return 0;
 }
 
+/* driver_main - one CPU's measuring thread: the benchmark's own run, in
+ * that CPU's context; done when it returns. */
 static void driver_main(void *p)
 {
 	struct rtb_long_cpu *lc = p;
@@ -171,13 +175,6 @@ static int consume(struct rtb_long_cpu *lc)
 	return 1;
 }
 
-static void acc_clear(struct rtb_hm_acc *a)
-{
-	memset(a, 0, sizeof(*a));
-	a->min = INT64_MAX;
-	a->max = INT64_MIN;
-}
-
 /* close_one - the open interval of metric m into its series. */
 static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, uint32_t index)
 {
@@ -192,7 +189,7 @@ static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, ui
 	if (h->nseries < h->seriescap)
 		h->series[h->nseries++] = iv;
 	rtb_hist_reset(&h->ih);
-	acc_clear(&h->iacc);
+	rtb_hm_acc_reset(&h->iacc);
 }
 
 /* close_interval - Step 4: every CPU's interval, and the aggregate's from
@@ -223,7 +220,7 @@ static void rebuild_agg(struct rtb_long *lr)
 	struct rtb_hm *h = a->hm;
 
 	rtb_hist_reset(&a->hist);
-	acc_clear(&h->acc);
+	rtb_hm_acc_reset(&h->acc);
 	h->nworst = 0;
 	h->nres = 0;
 	a->invalid = a->overruns = a->missed = 0;
@@ -422,6 +419,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	return stopped ? RTB_EINTR : 0;
 }
 
+/* cpus_text - the measured CPUs as a list ("0-1"), for the settings. */
 static void cpus_text(const struct rtb_opts *o, char *buf, size_t len)
 {
 	size_t l = 0;

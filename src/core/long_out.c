@@ -9,6 +9,7 @@
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
 
+/* Writers as rtb_output_fn (the port's output takes an untyped argument). */
 static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
 static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
 
@@ -38,6 +39,7 @@ int rtb_long_write(struct rtb_long *lr)
 	return rc;
 }
 
+/* hms - ns as H:MM:SS. */
 static void hms(char *buf, size_t len, int64_t ns)
 {
 	long long s = (long long)(ns / 1000000000LL);
