@@ -12,7 +12,8 @@
  *      bounded to RTB_TS_MAXIMA (the last kept, all counted), --break-us's
  *      first crossing kept, a sample whose events were evicted counted and
  *      its explanation marked partial;
- *   3. a recorded trace (tests/data/trace/spike.*: a SCHED_FIFO 95 task
+ *   3. the successive maxima of a later round merged into the run's;
+ *   4. a recorded trace (tests/data/trace/spike.*: a SCHED_FIFO 95 task
  *      "rtb_spiker" spinning 2 ms every 23 ms on the measured CPU) streamed
  *      event by event through a small window as the reader does: as many
  *      samples matched as the whole-pass matcher matches, the maximum the
@@ -25,6 +26,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
+#include "core/trace_run.h"
 
 #define TID 50
 #define HOG 99
@@ -448,8 +450,37 @@ static void recorded(void)
 	unload(&r);
 }
 
+/* rounds: a later round's maxima are the run's only above every earlier
+ * one; the list stays bounded, the count says how many */
+static void maxima_merge(void)
+{
+	static struct rtb_tmax dm[RTB_TS_MAXIMA], sm[RTB_TS_MAXIMA];
+	struct rtb_metric_trace d = { .maxima = dm }, s = { .maxima = sm };
+	const int64_t dv[] = { 10, 20 }, sv[] = { 5, 15, 30, 40 };
+
+	for (int i = 0; i < 2; i++)
+		dm[d.nmax++].w.sample_ns = dv[i];
+	d.nmax_total = 2;
+	for (int i = 0; i < 4; i++)
+		sm[s.nmax++].w.sample_ns = sv[i];
+	rtb_trace_maxima_merge(&d, &s);
+	CHECK_EQ_I(d.nmax, 4);
+	CHECK_EQ_I(d.nmax_total, 4);
+	CHECK_EQ_I(dm[2].w.sample_ns, 30);
+	CHECK_EQ_I(dm[3].w.sample_ns, 40);
+	s.nmax = 0;
+	for (int i = 0; i < RTB_TS_MAXIMA; i++)
+		sm[s.nmax++].w.sample_ns = 100 + i;
+	rtb_trace_maxima_merge(&d, &s);
+	CHECK_EQ_I(d.nmax, RTB_TS_MAXIMA);
+	CHECK_EQ_I(d.nmax_total, 4 + RTB_TS_MAXIMA);
+	CHECK_EQ_I(dm[RTB_TS_MAXIMA - 1].w.sample_ns, 100 + RTB_TS_MAXIMA - 1);
+	CHECK_EQ_I(dm[0].w.sample_ns, 100); /* 10, 20, 30, 40: the oldest, dropped */
+}
+
 int main(void)
 {
+	maxima_merge();
 	window_basics();
 	keep_handmade();
 	recorded();
