@@ -13,6 +13,7 @@
 #include "core/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
+#include "rtbench/trace_stream.h"
 
 int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
@@ -112,6 +113,21 @@ static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
 	}
 }
 
+/* agg_maxima - the run's successive new maxima over all CPUs (into t). */
+static void agg_maxima(struct rtb_long *lr, struct rtb_metric_trace *t)
+{
+	const struct rtb_metric_trace *per[RTB_MAX_CPUS];
+	int n = 0;
+
+	t->maxima = rtb_alloc(RTB_TS_MAXIMA * sizeof(*t->maxima));
+	if (!t->maxima)
+		return;
+	for (int i = 0; i < lr->ncpu && n < RTB_MAX_CPUS; i++)
+		if (lr->cpus[i].shown->trace)
+			per[n++] = lr->cpus[i].shown->trace;
+	rtb_trace_maxima_all(per, n, t);
+}
+
 /* agg_worst - the all-CPU aggregate's worst: the largest of every CPU's. */
 static void agg_worst(struct rtb_long *lr)
 {
@@ -145,6 +161,7 @@ static void agg_worst(struct rtb_long *lr)
 	}
 	t->agreement = t->samples ? (double)t->agree / (double)t->samples : 0;
 	lr->agg->trace = t;
+	agg_maxima(lr, t);
 	agg_components(lr, t);
 }
 

@@ -45,6 +45,11 @@ void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace
 /* rtb_trace_maxima_merge - a later round's successive maxima into d's
  * (those above d's last), bounded. */
 void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_trace *s);
+/* rtb_trace_maxima_all - the successive new maxima over several CPUs'
+ * lists per[0..n) (each in time order) into t->maxima (RTB_TS_MAXIMA
+ * entries, allocated): in time order, each above every one before it, the
+ * last RTB_TS_MAXIMA kept, t->nmax_total counting them. */
+void rtb_trace_maxima_all(const struct rtb_metric_trace *const *per, int n, struct rtb_metric_trace *t);
 
 /* ---- the streaming path (trace_stream.c, rtbench/trace_stream.h) ------ */
 /* rtb_trace_tolerance_ns - the agreement tolerance of a kind. */

@@ -176,6 +176,32 @@ void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_
 	}
 }
 
+void rtb_trace_maxima_all(const struct rtb_metric_trace *const *per, int n, struct rtb_metric_trace *t)
+{
+	int at[RTB_MAX_CPUS] = { 0 };
+
+	if (n > RTB_MAX_CPUS)
+		n = RTB_MAX_CPUS;
+	for (;;) {
+		int best = -1;
+		for (int i = 0; i < n; i++)
+			if (per[i]->maxima && at[i] < per[i]->nmax &&
+			    (best < 0 || per[i]->maxima[at[i]].t_ns < per[best]->maxima[at[best]].t_ns))
+				best = i;
+		if (best < 0)
+			break;
+		const struct rtb_tmax *x = &per[best]->maxima[at[best]++];
+		if (t->nmax && x->w.sample_ns <= t->maxima[t->nmax - 1].w.sample_ns)
+			continue;
+		if (t->nmax == RTB_TS_MAXIMA) {
+			memmove(&t->maxima[0], &t->maxima[1], (RTB_TS_MAXIMA - 1) * sizeof(t->maxima[0]));
+			t->nmax--;
+		}
+		t->maxima[t->nmax++] = *x;
+		t->nmax_total++;
+	}
+}
+
 /* Noise classes, as rtla osnoise / hwnoise name them. */
 enum { NC_IRQ, NC_SOFTIRQ, NC_NMI, NC_THREAD, NC_NONE, NC_N };
 static const char *const nc_name[NC_N] = {

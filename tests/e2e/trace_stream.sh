@@ -94,6 +94,11 @@ assert all(ms[c]["count"] == t["matched"] and ms[c]["trace_of"] == mid for c in 
 if ncpu > 1:
     a = ms["irq.timer.nanosleep"]["trace"]
     assert a["worst"][0]["sample_ns"] == ms["irq.timer.nanosleep"]["max"], a["worst"][0]
+    # and the run's successive maxima over all CPUs, in time order
+    am = a["maxima"]
+    assert am and am[-1]["sample_ns"] == ms["irq.timer.nanosleep"]["max"], am[-1:]
+    for x, y in zip(am, am[1:]):
+        assert y["sample_ns"] > x["sample_ns"] and y["t_ns"] >= x["t_ns"], (x["line"], y["line"])
 print(w[0]["line"])
 print("maxima:", t["maxima_total"], "samples", t["samples"], "lost", t["lost_events"], t["marks_lost"], t["incomplete"])
 PY

@@ -12,7 +12,8 @@
  *      bounded to RTB_TS_MAXIMA (the last kept, all counted), --break-us's
  *      first crossing kept, a sample whose events were evicted counted and
  *      its explanation marked partial;
- *   3. the successive maxima of a later round merged into the run's;
+ *   3. the successive maxima of a later round merged into the run's, and
+ *      several CPUs' into the all-CPU aggregate's;
  *   4. a recorded trace (tests/data/trace/spike.*: a SCHED_FIFO 95 task
  *      "rtb_spiker" spinning 2 ms every 23 ms on the measured CPU) streamed
  *      event by event through a small window as the reader does: as many
@@ -478,9 +479,36 @@ static void maxima_merge(void)
 	CHECK_EQ_I(dm[0].w.sample_ns, 100); /* 10, 20, 30, 40: the oldest, dropped */
 }
 
+/* a --cpus run's aggregate: the successive maxima over all CPUs, by time */
+static void maxima_all(void)
+{
+	static struct rtb_tmax a[RTB_TS_MAXIMA], b[RTB_TS_MAXIMA], out[RTB_TS_MAXIMA];
+	struct rtb_metric_trace ta = { .maxima = a }, tb = { .maxima = b }, t = { .maxima = out };
+	const struct rtb_metric_trace *per[2] = { &ta, &tb };
+	/* CPU A: 10 @1, 30 @3, 50 @6; CPU B: 20 @2, 25 @4, 60 @5 */
+	const int64_t av[][2] = { { 10, 1 }, { 30, 3 }, { 50, 6 } }, bv[][2] = { { 20, 2 }, { 25, 4 }, { 60, 5 } };
+
+	for (int i = 0; i < 3; i++) {
+		a[ta.nmax].w.sample_ns = av[i][0];
+		a[ta.nmax++].t_ns = av[i][1];
+		b[tb.nmax].w.sample_ns = bv[i][0];
+		b[tb.nmax++].t_ns = bv[i][1];
+	}
+	rtb_trace_maxima_all(per, 2, &t);
+	/* 10 @1, 20 @2, 30 @3, (25 @4 no), 60 @5, (50 @6 no) */
+	CHECK_EQ_I(t.nmax, 4);
+	CHECK_EQ_I(t.nmax_total, 4);
+	CHECK_EQ_I(out[0].w.sample_ns, 10);
+	CHECK_EQ_I(out[1].w.sample_ns, 20);
+	CHECK_EQ_I(out[2].w.sample_ns, 30);
+	CHECK_EQ_I(out[3].w.sample_ns, 60);
+	CHECK_EQ_I(out[3].t_ns, 5);
+}
+
 int main(void)
 {
 	maxima_merge();
+	maxima_all();
 	window_basics();
 	keep_handmade();
 	recorded();
