@@ -90,7 +90,7 @@ done
 [ -n "${RTB_SANITIZE:-}" ] || { [ $crashes -eq 0 ] && [[ $err == *"stack limit (ulimit -s) is 16 KiB"* ]] &&
 	ok "ulimit -s 16: said, exit 2 (10 of 10)" || fail "ulimit -s 16: $crashes of 10 not exit 2: rc $rc: $err"; }
 # make SANITIZE=asan builds instrumented (it silently did not)
-src=$(cd "$(dirname "$0")/../.." && pwd)
+src=$root
 if [ -f "$src/Makefile" ] && command -v make >/dev/null; then
 	make -s -C "$src" -n SANITIZE=asan 2>/dev/null | grep -q -- '-fsanitize=address' &&
 		ok "make SANITIZE=asan compiles with -fsanitize" || fail "make SANITIZE=asan: no -fsanitize"

@@ -11,18 +11,13 @@
 # milliseconds between the kill and our next run, that one repairs it.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || skip "$knob not writable"
+needs_rr_knob
 test_out crash_restore
-dir=${RTB_STATE_DIR:-/run/rtbench}
 marker="sleep 903.$$"
 "$RTBENCH" run --load-cmd "$marker & $marker" --tests ctxsw.rr.timeslice --samples 1000000 \
 	--quiet >/dev/null 2>"$out/err1" &
 pid=$!
-for i in $(seq 2400); do
-	grep -qs "^pid $pid:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
-	sleep 0.1
-done
+wait_knob_recorded $pid
 sleep 0.3
 cat "$dir/state" 2>/dev/null
 read -r _ _ _ orig set < <(grep '^knob 0 ' "$dir/state")

@@ -11,7 +11,7 @@
 # Also: a port.h function whose signature the port does not follow fails
 # the check (a copy of the tree with one prototype changed).
 . "$(dirname "$0")/lib.bash"
-cd "$(dirname "$0")/../.."
+cd "$root"
 mkdir -p "$RTB_TEST_OUT"
 command -v arm-none-eabi-gcc >/dev/null ||
 	{ skip "arm-none-eabi-gcc not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi)"; }

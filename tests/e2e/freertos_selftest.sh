@@ -13,10 +13,7 @@
 # selftest's own verdict is pass. Skips without the ARM toolchain or QEMU;
 # NOT RUN without a FreeRTOS-Kernel tree (FREERTOS_KERNEL_PATH, lib.bash).
 . "$(dirname "$0")/lib.bash"
-cd "$(dirname "$0")/../.."
-for t in arm-none-eabi-gcc qemu-system-arm; do
-	command -v $t >/dev/null || skip "$t not installed (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm)"
-done
+needs_fw_qemu
 needs_freertos_kernel
 
 # the same build folder as e2e/freertos_qemu: only the firmware entry differs

@@ -7,7 +7,7 @@
 # the simulator's, not FreeRTOS's. Fast: the functional check of the port.
 # NOT RUN without a FreeRTOS-Kernel tree (FREERTOS_KERNEL_PATH, lib.bash).
 . "$(dirname "$0")/lib.bash"
-cd "$(dirname "$0")/../.."
+cd "$root"
 printf 'int main(void){return 0;}\n' | gcc -fsanitize=address,undefined -x c -o "$RTB_TEST_OUT/asan-probe" - 2>/dev/null ||
 	{ skip "gcc cannot build with -fsanitize=address,undefined here"; }
 needs_freertos_kernel

@@ -94,6 +94,36 @@ needs_rt() {
 	chrt -f 1 true 2>/dev/null || skip "no permission for SCHED_FIFO"
 }
 
+# needs_rr_knob - skip unless the round-robin quantum's knob is writable;
+# sets knob (its path) and dir (rtbench's state folder, RTB_STATE_DIR)
+needs_rr_knob() {
+	knob=/proc/sys/kernel/sched_rr_timeslice_ms
+	[ -w $knob ] || skip "$knob not writable"
+	dir=${RTB_STATE_DIR:-/run/rtbench}
+}
+
+# wait_knob_recorded PID [TENTHS] - until run PID holds the settings lock
+# and has recorded the knob it changed (in $dir, needs_rr_knob), at most
+# TENTHS tenths of a second (default 2400); false if it never did
+wait_knob_recorded() {
+	local pid=$1 n=${2:-2400} i
+	for ((i = 0; i < n; i++)); do
+		grep -qs "^pid $pid:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# needs_fw_qemu - skip without the ARM toolchain and QEMU (the firmware
+# tests), then work from the checkout
+needs_fw_qemu() {
+	local t
+	for t in arm-none-eabi-gcc qemu-system-arm; do
+		needs_cmd $t "Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+	done
+	cd "$root" || exit 1
+}
+
 # needs_freertos_kernel - set `kernel` to the FreeRTOS-Kernel tree the build
 # uses: FREERTOS_KERNEL_PATH, else ../FreeRTOS-Kernel beside the checkout
 # (src/port/freertos/build.mk; the test runs from the checkout). No tree at

@@ -10,18 +10,13 @@
 # (/run/rtbench), so other runs of the suite wait for it and it for them.
 . "$(dirname "$0")/lib.bash"
 needs_rt
-knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || skip "$knob not writable"
+needs_rr_knob
 test_out settings_lock
-dir=${RTB_STATE_DIR:-/run/rtbench}
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --quiet --json "$out/a.json" \
 	>/dev/null 2>"$out/a.err" &
 a=$!
 # (another suite's run may hold the lock first: A waits for it)
-for i in $(seq 2400); do
-	grep -qs "^pid $a:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
-	sleep 0.1
-done
+wait_knob_recorded $a
 read -r _ _ _ orig _ < <(grep '^knob 0 ' "$dir/state")
 [ -n "${orig:-}" ] && ok "first run holds the lock (original $orig)" || fail "first run never changed the quantum"
 

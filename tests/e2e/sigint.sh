@@ -6,19 +6,14 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out sigint
-knob=/proc/sys/kernel/sched_rr_timeslice_ms
-[ -w $knob ] || skip "$knob not writable"
-dir=${RTB_STATE_DIR:-/run/rtbench}
+needs_rr_knob
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --rr-slice-ms 1 \
 	--json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
 pid=$!
 # wait until the time-slice test has shortened the quantum: our run holds
 # the settings lock (other runs of the suite may hold it first) and has
 # recorded the original value
-for i in $(seq 2000); do
-	grep -qs "^pid $pid:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
-	sleep 0.1
-done
+wait_knob_recorded $pid 2000
 read -r _ _ _ before set < <(grep '^knob 0 ' "$dir/state")
 before=${before:-$(cat $knob)}
 during=$(cat $knob)
