@@ -7,6 +7,21 @@
 #include "rtbench/err.h"
 #include "host/verdict.h"
 
+/* lentz_step - one step of the modified Lentz method with coefficient aa
+ * on its running c and d (kept off zero by tiny): the factor the
+ * fraction's value is multiplied by. */
+static double lentz_step(double aa, double *c, double *d, double tiny)
+{
+	*d = 1 + aa * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
 /* betacf - continued fraction of the regularized incomplete beta function
  * (modified Lentz), converging for x < (a + 1) / (a + b + 2). */
 static double betacf(double a, double b, double x)
@@ -21,24 +36,11 @@ static double betacf(double a, double b, double x)
 	h = d;
 	for (int m = 1; m <= 300; m++) {
 		double m2 = 2.0 * m, aa, del;
+		/* the even step, then the odd one */
 		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
+		h *= lentz_step(aa, &c, &d, tiny);
 		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
+		del = lentz_step(aa, &c, &d, tiny);
 		h *= del;
 		if (fabs(del - 1) < eps)
 			break;
