@@ -70,6 +70,9 @@ static const struct rtb_stat_name rtb_stat_names[RTB_NSTAT] = {
 };
 #undef RTB_STAT_T_
 
+/* RTB_STAT_KEY(P99_9) - the result-file key of statistic RTB_STAT_P99_9 */
+#define RTB_STAT_KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
+
 /* rtb_pct_level - percentile level k (0 <= k < RTB_NPCT) in percent: 50,
  * 90, 99, 99.9, 99.99, 99.999. */
 static inline double rtb_pct_level(int k)

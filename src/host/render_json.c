@@ -68,19 +68,19 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_object_set_new(jc, "bench_verdict", json_pack("{s:s, s:s}", "value",
 					ce->m->verdict, "reason", ce->m->verdict_reason));
 			if (ce->usable) {
-				json_object_set_new(jc, "count", json_integer((json_int_t)ce->m->count));
-				json_object_set_new(jc, "mean", jnum(ce->m->mean));
-				json_object_set_new(jc, "stddev", jnum(ce->m->stddev));
-				json_object_set_new(jc, "p50", json_integer(ce->m->pct[0]));
-				json_object_set_new(jc, "p99", json_integer(ce->m->pct[2]));
-				json_object_set_new(jc, "max", json_integer(ce->m->max));
+				json_object_set_new(jc, RTB_STAT_KEY(COUNT), json_integer((json_int_t)ce->m->count));
+				json_object_set_new(jc, RTB_STAT_KEY(MEAN), jnum(ce->m->mean));
+				json_object_set_new(jc, RTB_STAT_KEY(STDDEV), jnum(ce->m->stddev));
+				json_object_set_new(jc, RTB_STAT_KEY(P50), json_integer(ce->m->pct[0]));
+				json_object_set_new(jc, RTB_STAT_KEY(P99), json_integer(ce->m->pct[2]));
+				json_object_set_new(jc, RTB_STAT_KEY(MAX), json_integer(ce->m->max));
 			}
 			if (ce->summary) {
 				/* the file's own figures, no distribution */
 				json_object_set_new(jc, "summary_only", json_true());
-				json_object_set_new(jc, "count", json_integer((json_int_t)ce->m->count));
-				json_object_set_new(jc, "mean", jnum(ce->m->mean));
-				json_object_set_new(jc, "max", json_integer(ce->m->max));
+				json_object_set_new(jc, RTB_STAT_KEY(COUNT), json_integer((json_int_t)ce->m->count));
+				json_object_set_new(jc, RTB_STAT_KEY(MEAN), jnum(ce->m->mean));
+				json_object_set_new(jc, RTB_STAT_KEY(MAX), json_integer(ce->m->max));
 				json_object_set_new(jc, "overflow", ce->m->has_hist ?
 					json_integer((json_int_t)ce->m->overflow) : json_null());
 			}

@@ -10,9 +10,6 @@
 #include "rtbench/stat_names.h"
 #include "host/rf_internal.h"
 
-/* the result file's key of statistic RTB_STAT_s: the writer's own table */
-#define KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
-
 /* rf_buckets - the sparse form ("buckets": [[lo, hi, count], ...], the
  * non-empty buckets only, ranges as the writer chose them): files written
  * before the dense form, and rt-tests histograms converted by ingest. */
@@ -308,7 +305,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		return rf_fail(c, RTB_EFORMAT,
 			       "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
 			       m->status);
-	if ((rc = rf_opt_int(c, j, KEY(COUNT), &cnt, &has)))
+	if ((rc = rf_opt_int(c, j, RTB_STAT_KEY(COUNT), &cnt, &has)))
 		return rc;
 	if (cnt < 0)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
@@ -320,11 +317,12 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (m->summary_only)
 		m->has_stats = 0;
 	/* a summary keeps the file's own min, mean and max when it has them */
-	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, KEY(MIN))) &&
-	    json_is_integer(json_object_get(j, KEY(MAX))) && json_is_number(json_object_get(j, KEY(MEAN)))) {
-		if ((rc = rf_req_int(c, j, KEY(MIN), &m->min)) ||
-		    (rc = rf_req_int(c, j, KEY(MAX), &m->max)) ||
-		    (rc = rf_req_num(c, j, KEY(MEAN), &m->mean)))
+	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, RTB_STAT_KEY(MIN))) &&
+	    json_is_integer(json_object_get(j, RTB_STAT_KEY(MAX))) &&
+	    json_is_number(json_object_get(j, RTB_STAT_KEY(MEAN)))) {
+		if ((rc = rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
+		    (rc = rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
+		    (rc = rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)))
 			return rc;
 		if (m->min < 0 || m->min > m->max || !isfinite(m->mean) || m->mean < (double)m->min ||
 		    m->mean > (double)m->max)
@@ -335,10 +333,10 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (!has && m->has_stats)
 		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
 	if (m->has_stats) {
-		if ((rc = rf_req_int(c, j, KEY(MIN), &m->min)) ||
-		    (rc = rf_req_int(c, j, KEY(MAX), &m->max)) ||
-		    (rc = rf_req_num(c, j, KEY(MEAN), &m->mean)) ||
-		    (rc = rf_req_num(c, j, KEY(STDDEV), &m->stddev)))
+		if ((rc = rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
+		    (rc = rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
+		    (rc = rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)) ||
+		    (rc = rf_req_num(c, j, RTB_STAT_KEY(STDDEV), &m->stddev)))
 			return rc;
 		/* a negative stddev never; a mean outside [min, max] never (so a
 		 * negative mean of latencies, min >= 0, is refused; a difference
@@ -354,9 +352,9 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 				return rc;
 		}
 		if (!m->has_pct[0])
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", KEY(P50));
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P50));
 		if (!m->has_pct[2])
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", KEY(P99));
+			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P99));
 		if (m->min > m->max || m->pct[0] < m->min || m->pct[0] > m->max ||
 		    m->pct[2] < m->min || m->pct[2] > m->max)
 			return rf_fail(c, RTB_EFORMAT,
@@ -367,10 +365,10 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 			return rc;
 	}
 	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
-	    (rc = rf_opt_count(c, j, KEY(INVALID), &m->invalid)) ||
-	    (rc = rf_opt_count(c, j, KEY(OVERRUNS), &m->overruns)) ||
-	    (rc = rf_opt_count(c, j, KEY(MISSED), &m->missed)) ||
-	    (rc = rf_opt_count(c, j, KEY(OVER_DEADLINE), &m->over_deadline)) ||
+	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(INVALID), &m->invalid)) ||
+	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(OVERRUNS), &m->overruns)) ||
+	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(MISSED), &m->missed)) ||
+	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(OVER_DEADLINE), &m->over_deadline)) ||
 	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
 	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
 		return rc;

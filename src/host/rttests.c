@@ -41,8 +41,6 @@
 #include "rtbench/err.h"
 #include "host/rttests.h"
 
-/* the result file's key of statistic RTB_STAT_s (the writer's table) */
-#define KEY(s) (rtb_stat_names[RTB_STAT_##s].key)
 
 struct tool_map {
 	const char *tool, *id, *title;
@@ -283,7 +281,7 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		return NULL;
 	if (agg && g->max_cpu >= 0)
 		snprintf(where, sizeof(where), " (on CPU %lld)", g->max_cpu);
-	json_object_set_new(m, KEY(COUNT), json_integer(g->count));
+	json_object_set_new(m, RTB_STAT_KEY(COUNT), json_integer(g->count));
 	if (!g->has_hist || g->hcount != g->count) {
 		snprintf(note, sizeof(note), "from rt-tests %s %s: min %.3f us, avg %.3f us, max %.3f us%s "
 			 "over %lld samples%s%s; %s, so compared on its max%s only", map->tool, ver,
@@ -295,9 +293,10 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 			 g->has_hist ? " and overflow count" : "");
 		json_object_set_new(m, "summary_only", json_true());
 		json_object_set_new(m, "note", json_string(note));
-		json_object_set_new(m, KEY(MIN), json_integer(g->vmin * unit_ns));
-		json_object_set_new(m, KEY(MAX), json_integer(g->vmax * unit_ns));
-		json_object_set_new(m, KEY(MEAN), json_real(g->wsum / (double)g->count * (double)unit_ns));
+		json_object_set_new(m, RTB_STAT_KEY(MIN), json_integer(g->vmin * unit_ns));
+		json_object_set_new(m, RTB_STAT_KEY(MAX), json_integer(g->vmax * unit_ns));
+		json_object_set_new(m, RTB_STAT_KEY(MEAN),
+				    json_real(g->wsum / (double)g->count * (double)unit_ns));
 		if (g->has_hist) {
 			/* what the histogram holds, and how many values lay above it */
 			hist = json_pack("{s:s, s:i, s:I}", "layout", "linear", "underflow", 0,
@@ -325,10 +324,11 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 		 "buckets), mean is its avg%s%s", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us",
 		 agg && g->max_cpu >= 0 ? "; max" : "", where);
 	json_object_set_new(m, "note", json_string(note));
-	json_object_set_new(m, KEY(MIN), json_integer(g->vmin * unit_ns));
-	json_object_set_new(m, KEY(MAX), json_integer(g->vmax * unit_ns));
-	json_object_set_new(m, KEY(MEAN), json_real(g->wsum / (double)g->count * (double)unit_ns));
-	json_object_set_new(m, KEY(STDDEV), json_real(sqrt(fmax(0, ssq / (double)g->count -
+	json_object_set_new(m, RTB_STAT_KEY(MIN), json_integer(g->vmin * unit_ns));
+	json_object_set_new(m, RTB_STAT_KEY(MAX), json_integer(g->vmax * unit_ns));
+	json_object_set_new(m, RTB_STAT_KEY(MEAN),
+			    json_real(g->wsum / (double)g->count * (double)unit_ns));
+	json_object_set_new(m, RTB_STAT_KEY(STDDEV), json_real(sqrt(fmax(0, ssq / (double)g->count -
 					(sum / (double)g->count) * (sum / (double)g->count)))));
 	for (i = 0; i < g->nbk && k < RTB_NPCT; i++) {
 		cum += g->bk[i].n;
