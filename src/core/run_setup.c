@@ -11,7 +11,6 @@
  * load stopped, every system setting restored, the watchdog shut down.
  * The benchmarks, their rounds and outcomes are in run.c. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "core/run.h"
 #include "core/env.h"

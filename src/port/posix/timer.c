@@ -20,7 +20,6 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include "rtb_port_impl.h"
 #include "rtbench/err.h"
 
