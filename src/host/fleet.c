@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "rtbench/stat_names.h"
 #include "host/fleet.h"
 
 /* qsort has no context argument: the sort column, set just before it */
@@ -78,16 +79,17 @@ int rtb_fleet_build(struct rtb_fleet *f, const struct rtb_rf *files, size_t n, c
 		snprintf(f->sort, sizeof(f->sort), "label");
 	} else if (key && strcmp(key, "file")) {
 		size_t idlen = strcspn(key, ":");
-		const char *fig = key[idlen] ? key + idlen + 1 : "p50";
+		const char *fig = key[idlen] ? key + idlen + 1 : RTB_STAT_KEY(P50);
+		int p99 = !strcmp(fig, RTB_STAT_KEY(P99));
 
-		if (strcmp(fig, "p50") && strcmp(fig, "p99"))
+		if (!p99 && strcmp(fig, RTB_STAT_KEY(P50)))
 			return RTB_EINVAL;
 		for (k = 0; k < f->nids; k++)
 			if (strlen(f->ids[k]) == idlen && !strncmp(f->ids[k], key, idlen))
 				break;
 		if (k == f->nids)
 			return RTB_EINVAL;
-		sort_col = (long)(k * 2 + (fig[1] == '9'));
+		sort_col = (long)(k * 2 + p99);
 		snprintf(f->sort, sizeof(f->sort), "%s %s, ascending", f->ids[k], fig);
 	}
 	sort_f = f;
