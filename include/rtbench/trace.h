@@ -203,6 +203,9 @@ void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
 /* rtb_trace_match - match every sample of `in` to its events. Fills out's
  * arrays; returns 0 or RTB_EINVAL. */
 int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *out);
+/* rtb_tev_lower - first index of ev[0..n) with t >= x (n when none); the
+ * matcher and the explanation search their windows with it. */
+size_t rtb_tev_lower(const struct rtb_tev *ev, size_t n, uint64_t x);
 
 /* ---- the worst events, explained (core/trace_explain.c, pure) -------- */
 

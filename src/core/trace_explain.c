@@ -174,20 +174,6 @@ static void learn(struct walk *w, const struct rtb_tev *ev, size_t nev, size_t k
 		}
 }
 
-/* lower - first event index with t >= x. */
-static size_t lower(const struct rtb_tev *ev, size_t n, uint64_t x)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if ((int64_t)(ev[mid].t - x) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* nmi - an NMI of length ns ended at e: move it from the last charge. */
 static void nmi(struct walk *w, const struct rtb_tev *e)
 {
@@ -227,8 +213,8 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 	w.prio = -1;
 	w.last_acc = -1;
 	snprintf(w.comm, sizeof(w.comm), "?");
-	a = lower(ev, nev, from);
-	b = lower(ev, nev, to + 1);
+	a = rtb_tev_lower(ev, nev, from);
+	b = rtb_tev_lower(ev, nev, to + 1);
 	if (cpu < 0)
 		for (k = b; k-- > 0 && cpu < 0;)
 			if (ev[k].kind == RTB_TEV_SWITCH && ev[k].pid == tid)

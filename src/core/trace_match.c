@@ -104,8 +104,9 @@ void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
 	}
 }
 
-/* lower - first event index with t >= x. */
-static size_t lower(const struct rtb_tev *ev, size_t n, uint64_t x)
+/* rtb_tev_lower - first index of ev[0..n) (in time order) with t >= x,
+ * n when none; the trace clock may wrap, so times compare as differences. */
+size_t rtb_tev_lower(const struct rtb_tev *ev, size_t n, uint64_t x)
 {
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
@@ -144,7 +145,7 @@ static enum rtb_trace_why match_timer(const struct rtb_trace_in *in, struct rtb_
 	const uint64_t e = mk->end[i];
 	const uint64_t s = e - (uint64_t)((double)in->sample_ns[i] * in->ticks_per_ns + 0.5);
 	const uint64_t slack = (uint64_t)(SLACK_NS * in->ticks_per_ns);
-	size_t from = lower(ev, in->nev, after), to = lower(ev, in->nev, e + 1);
+	size_t from = rtb_tev_lower(ev, in->nev, after), to = rtb_tev_lower(ev, in->nev, e + 1);
 	size_t arm = (size_t)-1, fire = (size_t)-1, irq = (size_t)-1, wk = (size_t)-1, sw = (size_t)-1;
 
 	/* the task armed its timer for exactly this expiry after its last wake */
@@ -200,7 +201,7 @@ static enum rtb_trace_why match_wake(const struct rtb_trace_in *in, struct rtb_t
 	const struct rtb_tev *ev = in->ev;
 	const struct rtb_trace_marks *mk = in->mk;
 	const uint64_t s = mk->start[i], e = mk->end[i];
-	size_t from = lower(ev, in->nev, s), to = lower(ev, in->nev, e + 1);
+	size_t from = rtb_tev_lower(ev, in->nev, s), to = rtb_tev_lower(ev, in->nev, e + 1);
 	size_t wk = (size_t)-1, sw = (size_t)-1;
 
 	for (size_t k = from; k < to && wk == (size_t)-1; k++)
@@ -236,8 +237,8 @@ static enum rtb_trace_why match_pingpong(const struct rtb_trace_in *in, struct r
 	const struct rtb_tev *ev = in->ev;
 	const struct rtb_trace_marks *mk = in->mk;
 	const uint64_t s = mk->start[i], e = mk->end[i];
-	size_t to = lower(ev, in->nev, e + 1);
-	size_t w1 = first_of(ev, lower(ev, in->nev, s), to, RTB_TEV_WAKING, mk->peer_tid);
+	size_t to = rtb_tev_lower(ev, in->nev, e + 1);
+	size_t w1 = first_of(ev, rtb_tev_lower(ev, in->nev, s), to, RTB_TEV_WAKING, mk->peer_tid);
 	size_t s1 = w1 == (size_t)-1 ? w1 : first_of(ev, w1 + 1, to, RTB_TEV_SWITCH, mk->peer_tid);
 	size_t w2 = s1 == (size_t)-1 ? s1 : first_of(ev, s1 + 1, to, RTB_TEV_WAKING, mk->tid);
 	size_t s2 = w2 == (size_t)-1 ? w2 : first_of(ev, w2 + 1, to, RTB_TEV_SWITCH, mk->tid);
@@ -260,7 +261,7 @@ static enum rtb_trace_why match_slice(const struct rtb_trace_in *in, struct rtb_
 	const struct rtb_tev *ev = in->ev;
 	const struct rtb_trace_marks *mk = in->mk;
 	const uint64_t s = mk->start[i], e = mk->end[i];
-	size_t from = lower(ev, in->nev, s), to = lower(ev, in->nev, e + 1);
+	size_t from = rtb_tev_lower(ev, in->nev, s), to = rtb_tev_lower(ev, in->nev, e + 1);
 	size_t sw = (size_t)-1, irq = (size_t)-1;
 
 	for (size_t k = from; k < to && sw == (size_t)-1; k++)
@@ -292,7 +293,7 @@ static void match_pi(const struct rtb_trace_in *in, struct rtb_trace_out *o, siz
 {
 	const struct rtb_tev *ev = in->ev;
 	const struct rtb_trace_marks *mk = in->mk;
-	size_t from = lower(ev, in->nev, mk->start[i]), to = lower(ev, in->nev, mk->end[i] + 1);
+	size_t from = rtb_tev_lower(ev, in->nev, mk->start[i]), to = rtb_tev_lower(ev, in->nev, mk->end[i] + 1);
 	int boosted = 0, preempted = 0;
 
 	/* kernel-side priorities: a smaller number is a higher priority */
