@@ -213,6 +213,21 @@ static struct rtb_metric *find(struct rtb_result *r, const char *id)
 	return r ? rtb_metric_find(r, id) : NULL;
 }
 
+/* rtb_trace_comp_label - a component metric's title, study table, parent
+ * and method, the same whether its values were matched after the round or
+ * while the run ran (`streamed`: then its values sit in a histogram). */
+void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent, const char *name,
+			  const char *what, int streamed)
+{
+	snprintf(cm->title, sizeof(cm->title), "%s (kernel trace)", name);
+	cm->study_table = parent->study_table;
+	snprintf(cm->trace_parent, sizeof(cm->trace_parent), "%s", parent->id);
+	rtb_metric_set_method(cm, "%s; from the kernel's event trace on clock %s, %s"
+			      "one value per sample of %s whose events were found%s", what,
+			      rtb_port_trace_clock(), streamed ? "read while the run ran, " : "",
+			      parent->id, streamed ? " (histogram)" : "");
+}
+
 /* add_comp - a metric for one component (or the difference). */
 static int add_comp(struct rtb_ctx *c, const struct rtb_metric *m, const char *name,
 		    const char *what, const int64_t *v, const uint8_t *why, int all, char *id_out)
@@ -229,12 +244,7 @@ static int add_comp(struct rtb_ctx *c, const struct rtb_metric *m, const char *n
 	if (rc)
 		return rc;
 	snprintf(id_out, 64, "%s", id);
-	snprintf(cm->title, sizeof(cm->title), "%s (kernel trace)", name);
-	cm->study_table = m->study_table;
-	snprintf(cm->trace_parent, sizeof(cm->trace_parent), "%s", m->id);
-	rtb_metric_set_method(cm, "%s; from the kernel's event trace on clock %s, "
-			      "one value per sample of %s whose events were found", what,
-			      rtb_port_trace_clock(), m->id);
+	rtb_trace_comp_label(cm, m, name, what, 0);
 	for (size_t i = 0; i < m->count; i++)
 		if (why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER)
 			rtb_metric_store(cm, cm->count++, v[i]); /* derived, may be < 0 */

@@ -16,6 +16,10 @@ int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_f
 /* rtb_trace_merge_round - merge a later round's trace summary of src into
  * the run's metric dst, before src's samples are appended to dst. */
 int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src);
+/* rtb_trace_comp_label - title, table, parent and method of a component
+ * metric of `parent` (streamed: read while the run ran, a histogram). */
+void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent, const char *name,
+			  const char *what, int streamed);
 /* rtb_trace_events_failed - 1 if a --trace-events file could not be
  * written (said, with the reason; the run's exit status says it too). */
 int rtb_trace_events_failed(void);

@@ -334,12 +334,7 @@ static int move_comp(struct ts_watch *wa, int q, struct rtb_result *res, const s
 		}
 	wa->comp[q] = NULL;
 	comp_id(dst->id, name, cm->id, sizeof(cm->id));
-	snprintf(cm->title, sizeof(cm->title), "%s (kernel trace)", name);
-	cm->study_table = dst->study_table;
-	snprintf(cm->trace_parent, sizeof(cm->trace_parent), "%s", dst->id);
-	rtb_metric_set_method(cm, "%s; from the kernel's event trace on clock %s, read while the run ran, "
-			      "one value per sample of %s whose events were found (histogram)", what,
-			      rtb_port_trace_clock(), dst->id);
+	rtb_trace_comp_label(cm, dst, name, what, 1);
 	cm->elapsed_ns = dst->elapsed_ns;
 	cm->capacity = cm->count;
 	rtb_metric_finish(cm, 0);
