@@ -29,7 +29,13 @@ union rtb_posix_align { long long ll; void *p; double d; };
 #define RTB_POSIX_OPAQUE(n) union { unsigned char bytes[n]; union rtb_posix_align align_; }
 #define RTB_POSIX_PTHREAD_BYTES 8   /* pthread_t */
 #define RTB_POSIX_SEM_BYTES     32  /* sem_t */
+/* glibc's pthread_mutex_t is 40 bytes on x86-64 and 48 on aarch64 (its
+ * generic layout); rtb_port_impl.h checks whichever is built */
+#if defined(__aarch64__)
+#define RTB_POSIX_MUTEX_BYTES   48  /* pthread_mutex_t */
+#else
 #define RTB_POSIX_MUTEX_BYTES   40  /* pthread_mutex_t */
+#endif
 #define RTB_POSIX_MQD_BYTES     4   /* mqd_t (an int on Linux) */
 #define RTB_POSIX_TIMER_BYTES   8   /* timer_t (a pointer on glibc) */
 
