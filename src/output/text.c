@@ -218,9 +218,14 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 	/* a --cpus run's per-CPU metric: its method and the histogram line
 	 * are the aggregate's (which says so), once, not once a CPU */
 	const int per_cpu = has_aggregate(r, m->id);
+	/* anything below is said under this metric's name: without one, a
+	 * skipped metric's note read as the row above's (issue 30) */
+	const int says = m->note[0] || m->trace || (m->count && (m->overruns || m->missed ||
+			 m->invalid || m->deadline_ns > 0 || idx == 2 || m->hm)) ||
+			 (extra(m, "batched_k") && extra(m, "batched_per_op_ns"));
 	if (m->method[0] && !per_cpu)
 		rtb_fmt_wrap(f, lead, m->method, 6, WRAP_W);
-	else if (per_cpu)
+	else if (per_cpu || says)
 		rtb_sink_printf(f, "%s\n", lead);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
 		rtb_sink_printf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
