@@ -49,7 +49,7 @@ struct rtb_fingerprint {
 				  * "preemptive, time-sliced", ... */
 	char cpu_model[96];
 	char clocksource[32];    /* the OS's clock source */
-	char virt[32];           /* hypervisor name, "" on bare metal, "unknown" */
+	char virt[64];           /* hypervisor name, "" on bare metal, "unknown" */
 	int ncpus;
 	int realtime;            /* 1 a real-time OS or configuration
 				  * (PREEMPT_RT, an RTOS), 0 not, -1 unknown */

@@ -17,4 +17,14 @@ int rtb_posix_replace_at(int dfd, const char *name, const void *buf, size_t len)
  * (sys.c), so that a record naming another is not obeyed. */
 int rtb_posix_knob_plausible(enum rtb_knob k, long v);
 
+/* rtb_posix_virt_name - the hypervisor's name into out from what the CPU
+ * and the kernel say. sig: CPUID leaf 0x40000000's 12 bytes ("" when not
+ * read); klog: the word after the kernel log's "Hypervisor detected: " (""
+ * when not found). A known signature gets its usual name (bhyve's is
+ * "bhyve bhyve ", KVM's "KVMKVMKVM"), another is shown trimmed. Where the
+ * two disagree (a host that answers CPUID as bhyve while the kernel log says
+ * PVM) both are said, each with its source, rather than one chosen:
+ * "bhyve (CPUID), PVM (kernel)". Neither: "unknown". */
+void rtb_posix_virt_name(const char *sig, const char *klog, char *out, size_t len);
+
 #endif

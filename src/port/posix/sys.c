@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -238,59 +239,91 @@ static int cpuinfo_field(const char *key, char *out, size_t len)
 	return found;
 }
 
-/* hypervisor - name from CPUID leaf 0x40000000 where the CPU reports one. */
-static void hypervisor(char *out, size_t len)
-{
-	static char flags[8192]; /* (the fingerprint is taken once, by main) */
-
-	out[0] = '\0';
-	if (!cpuinfo_field("flags", flags, sizeof(flags)) || !strstr(flags, " hypervisor"))
-		return;
-	snprintf(out, len, "unknown");
-#if defined(__x86_64__) || defined(__i386__)
-	unsigned a = 0x40000000, b, c, d;
-	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "=c"(c), "=d"(d));
-	char sig[13];
-	memcpy(sig, &b, 4);
-	memcpy(sig + 4, &c, 4);
-	memcpy(sig + 8, &d, 4);
-	sig[12] = '\0';
-	if (!strcmp(sig, "KVMKVMKVM") || !strncmp(sig, "KVMKVMKVM", 9))
-		snprintf(out, len, "kvm");
-	else if (!strcmp(sig, "Microsoft Hv"))
-		snprintf(out, len, "hyper-v");
-	else if (!strncmp(sig, "VMwareVMware", 12))
-		snprintf(out, len, "vmware");
-	else if (!strncmp(sig, "XenVMMXenVMM", 12))
-		snprintf(out, len, "xen");
-	else if (!strncmp(sig, "TCGTCGTCGTCG", 12))
-		snprintf(out, len, "qemu-tcg");
-	else if (sig[0] >= ' ' && sig[0] < 127) {
-		for (int i = 0; i < 12; i++)
-			if (sig[i] < ' ' || sig[i] > 126)
-				sig[i] = '\0';
-		snprintf(out, len, "%s", sig);
-	}
-#endif
-}
-
-/* boot_log_preempt - the "Dynamic Preempt: MODE" line of the kernel log,
- * where it is still in the ring buffer and readable (root). */
-static int boot_log_preempt(char *out, size_t len)
+/* boot_log - the rest of the line after KEY in the kernel log, where it is
+ * still in the ring buffer and readable (root); 1 if found. The log is
+ * read once (the fingerprint is taken once, by main). */
+static int boot_log(const char *key, char *out, size_t len)
 {
 	static char buf[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1);
-	const char *key = "Dynamic Preempt: ";
+	static int n = -2; /* -2: not read yet */
 
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	char *p = strstr(buf, key);
+	if (n == -2) {
+		n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1);
+		buf[n > 0 ? n : 0] = '\0';
+	}
+	char *p = n > 0 ? strstr(buf, key) : NULL;
 	if (!p)
 		return 0;
 	p += strlen(key);
 	snprintf(out, len, "%.*s", (int)strcspn(p, "\n"), p);
 	return out[0] != '\0';
+}
+
+/* printable_trim - s cut at its first control byte, without blanks at
+ * either end (in place; returns where it now starts). */
+static char *printable_trim(char *s)
+{
+	for (char *c = s; *c; c++)
+		if ((unsigned char)*c < ' ' || (unsigned char)*c > 126)
+			*c = '\0';
+	while (*s == ' ')
+		s++;
+	size_t l = strlen(s);
+	while (l && s[l - 1] == ' ')
+		s[--l] = '\0';
+	return s;
+}
+
+/* rtb_posix_virt_name - the hypervisor's name from what the CPU and the
+ * kernel say (posix_internal.h). */
+void rtb_posix_virt_name(const char *sig, const char *klog, char *out, size_t len)
+{
+	static const struct { const char *sig, *name; } known[] = {
+		{ "KVMKVMKVM", "kvm" }, { "Microsoft Hv", "hyper-v" }, { "VMwareVMware", "vmware" },
+		{ "XenVMMXenVMM", "xen" }, { "TCGTCGTCGTCG", "qemu-tcg" }, { "bhyve bhyve ", "bhyve" },
+		{ "ACRNACRNACRN", "acrn" },
+	};
+	char c[13], k[40];
+	const char *cn = NULL;
+
+	snprintf(c, sizeof(c), "%s", sig);
+	snprintf(k, sizeof(k), "%s", klog);
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]) && !cn; i++)
+		if (!strncmp(c, known[i].sig, strlen(known[i].sig)))
+			cn = known[i].name;
+	if (!cn)
+		cn = printable_trim(c);
+	const char *kn = printable_trim(k);
+	if (!*cn && !*kn)
+		snprintf(out, len, "unknown");
+	else if (!*kn || !strcasecmp(cn, kn))
+		snprintf(out, len, "%s", cn);
+	else if (!*cn)
+		snprintf(out, len, "%s", kn);
+	else
+		snprintf(out, len, "%s (CPUID), %s (kernel)", cn, kn);
+}
+
+/* hypervisor - name from CPUID leaf 0x40000000 and the kernel log, where
+ * the CPU flags one. */
+static void hypervisor(char *out, size_t len)
+{
+	static char flags[8192]; /* (the fingerprint is taken once, by main) */
+	char sig[13] = "", klog[40] = "";
+
+	out[0] = '\0';
+	if (!cpuinfo_field("flags", flags, sizeof(flags)) || !strstr(flags, " hypervisor"))
+		return;
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned a = 0x40000000, b, c, d;
+	__asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "=c"(c), "=d"(d));
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	sig[12] = '\0';
+#endif
+	boot_log("Hypervisor detected: ", klog, sizeof(klog));
+	rtb_posix_virt_name(sig, klog, out, len);
 }
 
 /* preempt_model - what the kernel says of its preemption. The dynamic mode
@@ -325,7 +358,7 @@ static void preempt_model(const struct utsname *u, char *out, size_t len, int *r
 			p += 8;
 			p[strcspn(p, " ")] = '\0';
 			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", p);
-		} else if (boot_log_preempt(mode, sizeof(mode))) {
+		} else if (boot_log("Dynamic Preempt: ", mode, sizeof(mode))) {
 			snprintf(out, len, "PREEMPT_DYNAMIC (%s)", mode);
 		} else {
 			snprintf(out, len, "PREEMPT_DYNAMIC (mode unknown)");
