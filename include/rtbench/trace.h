@@ -218,9 +218,14 @@ enum rtb_cause_kind {
 	RTB_CAUSE_VEC,          /* a system vector: the timer interrupt,
 				 * reschedule, call_function, irq_work, ... */
 	RTB_CAUSE_NMI,          /* NMI handlers */
-	RTB_CAUSE_IDLE,         /* the idle task: no event seen (idle exit,
-				 * hardware, or the hypervisor running
-				 * something else: as rtla hwnoise calls it) */
+	RTB_CAUSE_IDLE,         /* the idle task (pid 0) held the CPU: the
+				 * time includes the idle exit; no event seen
+				 * there may also be hardware or the host */
+	RTB_CAUSE_UNSEEN,       /* no event seen while the measured task, which
+				 * was running, did not run (a noise gap):
+				 * hardware or the hypervisor running
+				 * something else, as rtla hwnoise calls it;
+				 * never "idle", which the CPU was not */
 };
 const char *rtb_cause_kind_name(enum rtb_cause_kind k);
 
@@ -254,6 +259,12 @@ struct rtb_explain {
  * Returns 0, or RTB_EINVAL. */
 int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, int cpu,
 		      long tid, double ticks_per_ns, struct rtb_explain *x);
+
+/* rtb_explain_noise_gap - x explains a noise gap: the time the trace shows
+ * the spinner itself "running" is time nothing was seen to take the CPU
+ * (the spinner did not run, and never sleeps in a gap): relabelled
+ * RTB_CAUSE_UNSEEN "none seen", never idle. */
+void rtb_explain_noise_gap(struct rtb_explain *x);
 
 /* rtb_explain_line - one line naming the largest contributors:
  * "irq.timer.nanosleep max 412 us on CPU 1: 312 us (76%) softirq NET_RX,

@@ -31,6 +31,7 @@ const char *rtb_cause_kind_name(enum rtb_cause_kind k)
 	case RTB_CAUSE_VEC: return "vector";
 	case RTB_CAUSE_NMI: return "nmi";
 	case RTB_CAUSE_IDLE: return "idle";
+	case RTB_CAUSE_UNSEEN: return "unseen";
 	}
 	return "?";
 }
@@ -297,6 +298,15 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 	return 0;
 }
 
+void rtb_explain_noise_gap(struct rtb_explain *x)
+{
+	for (int q = 0; q < x->ncause; q++)
+		if (x->cause[q].kind == RTB_CAUSE_SELF) {
+			x->cause[q].kind = RTB_CAUSE_UNSEEN;
+			snprintf(x->cause[q].name, sizeof(x->cause[q].name), "none seen");
+		}
+}
+
 /* cause_text - one cause as words. */
 static int cause_text(char *out, size_t len, const struct rtb_cause *c)
 {
@@ -317,9 +327,9 @@ static int cause_text(char *out, size_t len, const struct rtb_cause *c)
 		return snprintf(out, len, "interrupt %s", c->name);
 	case RTB_CAUSE_NMI:
 		return snprintf(out, len, "NMI");
+	case RTB_CAUSE_UNSEEN:
+		return snprintf(out, len, "no event seen (hardware or hypervisor)");
 	case RTB_CAUSE_IDLE:
-		if (!strcmp(c->name, "none seen"))
-			return snprintf(out, len, "no event seen (hardware or hypervisor)");
 		return snprintf(out, len, "idle, no event seen (idle exit, hardware or hypervisor)");
 	}
 	return snprintf(out, len, "?");

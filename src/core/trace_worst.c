@@ -112,13 +112,8 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 					? to - (uint64_t)((double)m->samples[i] * tpn + 0.5) : tm->start[i];
 		if (rtb_trace_explain(ev, nev, from, to, -1, tm->tid, tpn, &w->x))
 			continue;
-		/* inside a noise gap the spinner did not run: where the trace
-		 * shows it (or idle), nothing was seen to take the CPU */
-		for (int q = 0; q < w->x.ncause && tm->kind == RTB_TRACE_NOISE; q++)
-			if (w->x.cause[q].kind == RTB_CAUSE_SELF) {
-				w->x.cause[q].kind = RTB_CAUSE_IDLE;
-				snprintf(w->x.cause[q].name, sizeof(w->x.cause[q].name), "none seen");
-			}
+		if (tm->kind == RTB_TRACE_NOISE)
+			rtb_explain_noise_gap(&w->x);
 		w->index = i;
 		w->sample_ns = m->samples[i];
 		w->broke = i == brk;

@@ -320,6 +320,29 @@ static void noise(void)
 		}
 	}
 	printf("noise: %d of %d gaps over 250 us named rtbnoisy\n", by_it, big);
+	/* a gap the trace shows the spinner "running" through is no event
+	 * seen (a hypervisor or hardware gap), never "idle" (issue 30) */
+	int unseen = 0;
+	for (size_t i = 0; i < r.n; i++) {
+		char line[512];
+		int self = 0;
+		rtb_trace_explain(r.ev, r.nev, r.start[i], r.end[i], 1, r.tid, r.tpn, &x);
+		for (int k = 0; k < x.ncause; k++)
+			self += x.cause[k].kind == RTB_CAUSE_SELF;
+		rtb_explain_noise_gap(&x);
+		for (int k = 0; k < x.ncause; k++) {
+			CHECK(x.cause[k].kind != RTB_CAUSE_SELF);
+			CHECK(x.cause[k].kind != RTB_CAUSE_IDLE || strcmp(x.cause[k].name, "none seen"));
+		}
+		rtb_explain_line("noise.gap", "gap", r.samples[i], &x, line, sizeof(line));
+		if (self) {
+			unseen++;
+			CHECK(strstr(line, "no event seen (hardware or hypervisor)") != NULL);
+			CHECK(strstr(line, "idle") == NULL);
+		}
+	}
+	CHECK(unseen > 0);
+	CHECK_STR(rtb_cause_kind_name(RTB_CAUSE_UNSEEN), "unseen");
 	CHECK(big >= 25);
 	CHECK(by_it >= big * 8 / 10);
 	unload(&r);
