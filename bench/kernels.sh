@@ -10,10 +10,10 @@
 #
 # Kernels: by default Debian 12's stock and -rt images of the same version
 # (apt-get download + dpkg-deb -x into the cache; never installed on this
-# machine), as "stock", "full" (the stock image booted with preempt=full)
-# and "rt". Or NAME=VMLINUZ[@KERNEL ARGS] for your own builds (config A
+# machine), as "stock", "full" (the stock image booted with preempt=full;
+# only where the image's config has PREEMPT_DYNAMIC) and "rt". Or NAME=VMLINUZ[@KERNEL ARGS] for your own builds (config A
 # against config B), e.g. a=arch/x86/boot/bzImage b=../b/bzImage@preempt=full
-# (the kernel needs the 8250 serial console, initramfs (gzip), devtmpfs,
+# (the kernel needs the 8250 (arm64: PL011) serial console, initramfs (gzip), devtmpfs,
 # POSIX message queues and the RT scheduling classes built in: no modules
 # are loaded).
 #
@@ -21,8 +21,13 @@
 #   -o DIR           where everything goes (default build/kernels)
 #   --cache DIR      downloaded .deb files and unpacked images (default
 #                    $RTB_KERNEL_CACHE, else build/kernels-cache)
+#   --arch A         the emulated machine: amd64 (default: a PC, QEMU q35)
+#                    or arm64 (QEMU's virt board: Cortex-A53, GICv3, the
+#                    architected generic timer; Debian's -arm64 kernels, an
+#                    arm64 busybox-static, rtbench cross-built static with
+#                    aarch64-linux-gnu-gcc). -o then defaults to build/kernels-arm64
 #   --abi V          Debian kernel ABI, e.g. 6.1.0-57 (default: the one
-#                    linux-image-amd64 depends on now)
+#                    linux-image-ARCH depends on now)
 #   --kernels LIST   of the defaults, which: stock,full,rt (default all three)
 #   --loads LIST     idle,forkexec,io,pipe,cpu (default idle,forkexec,io,pipe)
 #   --tests LIST     rtbench --tests (default irq.timer.nanosleep,
@@ -34,6 +39,7 @@
 #   --runs N         repeat the whole set N times, run1 ... runN (default 1)
 #   --kvm            KVM and real time instead of TCG + icount (see below)
 #   --smoke          one kernel (stock), idle, the timer wake-up, 200 samples
+#                    (with --arch arm64: about 10 s once built and fetched)
 #   --rtbench-static PATH  a static rtbench for the guest (default: built here)
 #   --analyze        boot nothing: compare, report and summarize the results
 #                    already in -o DIR again (e.g. with a newer rtbench)
@@ -58,7 +64,9 @@ set -u
 export LC_ALL=C
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-OUT=build/kernels
+OUT=""
+ARCH=amd64
+KERNELS_GIVEN=0
 CACHE=${RTB_KERNEL_CACHE:-}
 ABI=""
 KERNELS=stock,full,rt
@@ -85,7 +93,8 @@ while [ $# -gt 0 ]; do
 	-o) need_arg "$@"; OUT=$2; shift ;;
 	--cache) need_arg "$@"; CACHE=$2; shift ;;
 	--abi) need_arg "$@"; [[ $2 =~ ^[0-9]+\.[0-9]+\.[0-9]+-[0-9]+$ ]] || die2 "--abi: '$2' is not like 6.1.0-57"; ABI=$2; shift ;;
-	--kernels) need_arg "$@"; KERNELS=$2; shift ;;
+	--arch) need_arg "$@"; case $2 in amd64|arm64) ARCH=$2 ;; *) die2 "--arch: '$2' is not amd64 or arm64" ;; esac; shift ;;
+	--kernels) need_arg "$@"; KERNELS=$2; KERNELS_GIVEN=1; shift ;;
 	--loads) need_arg "$@"; LOADS=$2; shift ;;
 	--tests) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,]+$ ]] || die2 "--tests: '$2' is not a list of ids"; TESTS=$2; shift ;;
 	--samples) need_arg "$@"; num --samples "$2" 10 1000000; SAMPLES=$2; shift ;;
@@ -119,6 +128,7 @@ for u in "${USER_K[@]}"; do
 	img=${u#*=}; img=${img%%@*}
 	[ -f "$img" ] || die2 "'$u': no kernel image '$img'"
 done
+[ -n "$OUT" ] || { [ $ARCH = amd64 ] && OUT=build/kernels || OUT=build/kernels-$ARCH; }
 mkdir -p "$OUT" || die2 "-o: cannot create '$OUT'"
 OUT=$(cd "$OUT" && pwd)
 [ -n "$CACHE" ] || CACHE=$here/build/kernels-cache
@@ -128,18 +138,65 @@ CACHE=$(cd "$CACHE" && pwd)
 T0=$(date +%s)
 log() { printf '[%4ds] %s\n' $(( $(date +%s) - T0 )) "$*"; }
 
+# ---- the machine ----------------------------------------------------------
+# amd64: a PC (q35, -cpu max: the LAPIC timer, the 8250 UART). arm64: QEMU's
+# virt board with a Cortex-A53 (ARMv8.0, the core of many embedded boards),
+# a GICv3 (virt's default is a GICv2: v3 is chosen, as on i.MX8M-class
+# A53 SoCs) and the architected generic timer (the EL1 virtual timer, PPI
+# 27, clocksource arch_sys_counter), a PL011 UART. ELF_MACHINE: e_machine's
+# two bytes as od prints them, to check a --rtbench-static is for this guest.
+case $ARCH in
+amd64) QEMU=qemu-system-x86_64 QPKG=qemu-system-x86 QMACHINE=q35 QCPU=max CONSOLE=ttyS0
+       EMU_MACHINE=q35 ELF_MACHINE=3e00 CROSS="" ;;
+arm64) QEMU=qemu-system-aarch64 QPKG=qemu-system-arm QMACHINE=virt,gic-version=3 QCPU=cortex-a53
+       CONSOLE=ttyAMA0 EMU_MACHINE=virt+gicv3+cortex-a53 ELF_MACHINE=b700 CROSS=aarch64-linux-gnu- ;;
+esac
+[ $KVM = 1 ] && [ $ARCH != amd64 ] && die2 "--kvm: only with --arch amd64 (KVM runs the host's own architecture)"
+
+# fetch_deb PKG DIR MEMBER...: PKG (name:arch) downloaded into the cache
+# once (apt-get download; never installed), the MEMBERs (./boot/...) of it
+# unpacked into DIR (replaced whole, so a half-unpacked DIR is never used).
+fetch_deb() {
+	local pkg=$1 dir=$2 base=${1%%:*} debarch=${1#*:} deb
+	shift 2
+	deb=$(ls "$CACHE"/${base}_*_$debarch.deb 2>/dev/null | sort -V | tail -1)
+	if [ -z "$deb" ]; then
+		log "apt-get download $pkg (into $CACHE)"
+		if ! (cd "$CACHE" && apt-get download "$pkg" >"$CACHE/apt-$base.log" 2>&1); then
+			[ "$debarch" = "$(dpkg --print-architecture)" ] ||
+				dpkg --print-foreign-architectures | grep -qx "$debarch" ||
+				skip "cannot download $pkg: apt knows no $debarch packages (as root: dpkg --add-architecture $debarch && apt-get update; nothing $debarch gets installed)"
+			skip "cannot download $pkg (no network or no such package; see $CACHE/apt-$base.log)"
+		fi
+		deb=$(ls "$CACHE"/${base}_*_$debarch.deb | sort -V | tail -1)
+	fi
+	rm -rf "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir.tmp" "$@" ||
+		{ echo "kernels.sh: cannot unpack $deb" >&2; exit 1; }
+	rm -rf "$dir"
+	mv "$dir.tmp" "$dir"
+}
+
 # ---- tools -------------------------------------------------------------
-QEMU=qemu-system-x86_64
-if [ $ANALYZE = 0 ]; then
-command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install qemu-system-x86)"
-command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
 # static: no dynamic loader named inside (busybox-static, not busybox)
 is_static() { [ -x "$1" ] && ! LC_ALL=C grep -q '/ld-linux' "$1"; }
+elf_machine() { od -An -tx1 -j18 -N2 "$1" 2>/dev/null | tr -d ' \n'; }
+if [ $ANALYZE = 0 ]; then
+command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install $QPKG)"
+command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
 BUSYBOX=""
-for b in /bin/busybox /usr/bin/busybox; do
-	if is_static $b; then BUSYBOX=$b; break; fi
-done
-[ -n "$BUSYBOX" ] || skip "no static busybox (apt-get install busybox-static)"
+if [ $ARCH = amd64 ]; then
+	for b in /bin/busybox /usr/bin/busybox; do
+		if is_static $b; then BUSYBOX=$b; break; fi
+	done
+	[ -n "$BUSYBOX" ] || skip "no static busybox (apt-get install busybox-static)"
+else
+	command -v ${CROSS}gcc >/dev/null || skip "${CROSS}gcc missing (apt-get install gcc-aarch64-linux-gnu)"
+	BUSYBOX=$CACHE/busybox-static-$ARCH/bin/busybox
+	[ -x "$BUSYBOX" ] || fetch_deb busybox-static:$ARCH "$CACHE/busybox-static-$ARCH" ./bin/busybox
+	is_static "$BUSYBOX" || { echo "kernels.sh: $BUSYBOX is not a static executable" >&2; exit 1; }
+fi
 if [ $KVM = 1 ]; then
 	[ -w /dev/kvm ] || skip "--kvm: /dev/kvm is missing or not writable"
 	grep -qE 'vmx|svm' /proc/cpuinfo || skip "--kvm: this CPU shows no VMX/SVM: KVM cannot run a normal guest here"
@@ -153,11 +210,20 @@ make -s -C "$here" -j2 >"$OUT/build-host.log" 2>&1 || { echo "kernels.sh: host b
 RTB=$here/build/rtbench
 "$RTB" ingest --help >/dev/null 2>&1 || skip "this rtbench has no host side (apt-get install libjansson-dev)"
 if [ $ANALYZE = 0 ] && [ -z "$STATIC" ]; then
-	make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1 ||
-		{ echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
-	STATIC=$here/build/static/rtbench
+	if [ $ARCH = amd64 ]; then
+		make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1
+	else
+		# TRACE=0: the cross compiler would find the host's tracefs
+		# headers, but there is no arm64 libtracefs to link
+		make -s -C "$here" -j2 HOST=0 TRACE=0 LDFLAGS=-static CROSS_COMPILE=$CROSS \
+			BUILD=build/static-$ARCH >"$OUT/build-static.log" 2>&1
+	fi || { echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
+	STATIC=$here/build/static$([ $ARCH = amd64 ] || echo "-$ARCH")/rtbench
 fi
-[ $ANALYZE = 1 ] || is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
+if [ $ANALYZE = 0 ]; then
+	is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
+	[ "$(elf_machine "$STATIC")" = $ELF_MACHINE ] || die2 "--rtbench-static: '$STATIC' is not an $ARCH executable"
+fi
 
 # ---- kernels -------------------------------------------------------------
 # NAMES[i], IMAGES[i], APPENDS[i]
@@ -165,34 +231,26 @@ NAMES=() IMAGES=() APPENDS=()
 fetch_debian() {
 	if [ -z "$ABI" ]; then
 		# no package lists yet (a fresh machine): fetch them once, as root
-		if ! apt-cache show linux-image-amd64 >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+		if ! apt-cache show linux-image-$ARCH:$ARCH >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
 			log "apt-get update (no package lists)"
 			apt-get update -q >"$CACHE/apt-update.log" 2>&1
 		fi
-		ABI=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/.*Depends: linux-image-\([0-9.]*-[0-9]*\)-amd64$/\1/p' | head -1)
-		[ -n "$ABI" ] || ABI=$(ls "$CACHE" 2>/dev/null | sed -n 's/^linux-image-\([0-9.]*-[0-9]*\)-amd64_.*\.deb$/\1/p' | sort -V | tail -1)
-		[ -n "$ABI" ] || skip "cannot tell the Debian kernel version (apt-get update, or --abi)"
-	fi
-	local flavour pkg deb dir
-	for flavour in amd64 rt-amd64; do
-		pkg=linux-image-$ABI-$flavour
-		dir=$CACHE/$pkg
-		if [ ! -f "$dir/boot/vmlinuz-$ABI-$flavour" ]; then
-			deb=$(ls "$CACHE"/${pkg}_*.deb 2>/dev/null | sort -V | tail -1)
-			if [ -z "$deb" ]; then
-				log "apt-get download $pkg (into $CACHE)"
-				(cd "$CACHE" && apt-get download "$pkg" >"$CACHE/apt-$pkg.log" 2>&1) ||
-					skip "cannot download $pkg (no network or no such package; see $CACHE/apt-$pkg.log)"
-				deb=$(ls "$CACHE"/${pkg}_*.deb | sort -V | tail -1)
-			fi
-			rm -rf "$dir.tmp"
-			mkdir -p "$dir.tmp"
-			# only the image is needed: no modules are loaded in the guest
-			dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir.tmp" "./boot/vmlinuz-$ABI-$flavour" ||
-				{ echo "kernels.sh: cannot unpack $deb" >&2; exit 1; }
-			rm -rf "$dir"
-			mv "$dir.tmp" "$dir"
+		ABI=$(apt-cache depends linux-image-$ARCH:$ARCH 2>/dev/null |
+			sed -n "s/.*Depends: linux-image-\([0-9.]*-[0-9]*\)-$ARCH\(:$ARCH\)\{0,1\}\$/\1/p" | head -1)
+		[ -n "$ABI" ] || ABI=$(ls "$CACHE" 2>/dev/null | sed -n "s/^linux-image-\([0-9.]*-[0-9]*\)-${ARCH}_.*\.deb\$/\1/p" | sort -V | tail -1)
+		if [ -z "$ABI" ]; then
+			[ $ARCH = "$(dpkg --print-architecture)" ] || dpkg --print-foreign-architectures | grep -qx $ARCH ||
+				skip "cannot tell the Debian $ARCH kernel version: apt knows no $ARCH packages (as root: dpkg --add-architecture $ARCH && apt-get update), or give --abi"
+			skip "cannot tell the Debian kernel version (apt-get update, or --abi)"
 		fi
+	fi
+	local flavour dir
+	for flavour in $ARCH rt-$ARCH; do
+		dir=$CACHE/linux-image-$ABI-$flavour
+		# the image and its config (which says whether preempt=full
+		# means anything); no modules are loaded in the guest
+		[ -f "$dir/boot/vmlinuz-$ABI-$flavour" ] && [ -f "$dir/boot/config-$ABI-$flavour" ] ||
+			fetch_deb linux-image-$ABI-$flavour:$ARCH "$dir" "./boot/vmlinuz-$ABI-$flavour" "./boot/config-$ABI-$flavour"
 	done
 }
 if [ $ANALYZE = 1 ]; then
@@ -207,11 +265,23 @@ elif [ ${#USER_K[@]} -gt 0 ]; then
 	done
 else
 	fetch_debian
+	stock_dir=$CACHE/linux-image-$ABI-$ARCH/boot rt_dir=$CACHE/linux-image-$ABI-rt-$ARCH/boot
+	: >"$OUT/left-out.txt"
 	for k in ${KERNELS//,/ }; do
 		case $k in
-		stock) NAMES+=(stock); IMAGES+=("$CACHE/linux-image-$ABI-amd64/boot/vmlinuz-$ABI-amd64"); APPENDS+=("") ;;
-		full) NAMES+=(full); IMAGES+=("$CACHE/linux-image-$ABI-amd64/boot/vmlinuz-$ABI-amd64"); APPENDS+=("preempt=full") ;;
-		rt) NAMES+=(rt); IMAGES+=("$CACHE/linux-image-$ABI-rt-amd64/boot/vmlinuz-$ABI-rt-amd64"); APPENDS+=("") ;;
+		stock) NAMES+=(stock); IMAGES+=("$stock_dir/vmlinuz-$ABI-$ARCH"); APPENDS+=("") ;;
+		full)
+			# without PREEMPT_DYNAMIC the kernel ignores preempt=full:
+			# "full" would be the stock kernel under another name
+			if ! grep -qx 'CONFIG_PREEMPT_DYNAMIC=y' "$stock_dir/config-$ABI-$ARCH"; then
+				why="full: not run: linux-image-$ABI-$ARCH has no PREEMPT_DYNAMIC ($(grep -m1 -E '^(# )?CONFIG_PREEMPT_DYNAMIC[= ]' "$stock_dir/config-$ABI-$ARCH" || echo 'CONFIG_PREEMPT_DYNAMIC absent') in its config), so preempt=full would be ignored"
+				[ $KERNELS_GIVEN = 1 ] && die2 "--kernels $why"
+				log "$why"
+				echo "$why" >>"$OUT/left-out.txt"
+				continue
+			fi
+			NAMES+=(full); IMAGES+=("$stock_dir/vmlinuz-$ABI-$ARCH"); APPENDS+=("preempt=full") ;;
+		rt) NAMES+=(rt); IMAGES+=("$rt_dir/vmlinuz-$ABI-rt-$ARCH"); APPENDS+=("") ;;
 		esac
 	done
 fi
@@ -289,16 +359,16 @@ boot() {
 	local name=$1 image=$2 extra=$3 dir=$4 emu qargs rc t1
 	mkdir -p "$dir"
 	rm -f "$dir"/*.json "$dir"/*.txt "$dir/console.log"
-	emu="emulator=qemu-system-x86_64,version=$QVER,machine=q35,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
-	qargs=(-M q35 -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
+	emu="emulator=$QEMU,version=$QVER,machine=$EMU_MACHINE,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
+	qargs=(-M $QMACHINE -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
 	       -kernel "$image" -initrd "$OUT/initramfs.cpio.gz")
-	local append="console=ttyS0 loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD"
+	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD"
 	if [ $KVM = 1 ]; then
 		qargs+=(-enable-kvm -cpu host -smp 1)
 	else
 		# icount means one vCPU (with -smp 2 the boot hangs); without
 		# icount the figures are emulation noise (PORTS.md)
-		qargs+=(-cpu max -smp 1 -icount "shift=$ICOUNT,align=off,sleep=off" -rtc clock=vm)
+		qargs+=(-cpu $QCPU -smp 1 -icount "shift=$ICOUNT,align=off,sleep=off" -rtc clock=vm)
 		append="$append rtb_emu=$emu"
 	fi
 	[ -n "$extra" ] && append="$append $extra"
@@ -349,6 +419,8 @@ analyze_run() {
 		fi
 	done
 	summarize "$run"
+	# what the defaults left out, and why, with the figures
+	[ -s "$OUT/left-out.txt" ] && cat "$OUT/left-out.txt" >>"$run/summary.txt"
 	log "run $r: summary"
 	cat "$run/summary.txt"
 }

@@ -326,6 +326,34 @@ static void hypervisor(char *out, size_t len)
 	rtb_posix_virt_name(sig, klog, out, len);
 }
 
+/* arm_cpu_model - the core's name from /proc/cpuinfo's "CPU implementer"
+ * and "CPU part" (arm64 Linux prints no "model name"): the name for Arm's
+ * own cores (implementer 0x41), the two numbers otherwise. 0 when neither
+ * line is there (not an Arm CPU). */
+static int arm_cpu_model(char *out, size_t len)
+{
+	static const struct { unsigned long part; const char *name; } arm_parts[] = {
+		{ 0xd03, "Cortex-A53" }, { 0xd04, "Cortex-A35" }, { 0xd05, "Cortex-A55" },
+		{ 0xd07, "Cortex-A57" }, { 0xd08, "Cortex-A72" }, { 0xd09, "Cortex-A73" },
+		{ 0xd0a, "Cortex-A75" }, { 0xd0b, "Cortex-A76" }, { 0xd0c, "Neoverse-N1" },
+		{ 0xd0d, "Cortex-A77" }, { 0xd40, "Neoverse-V1" }, { 0xd41, "Cortex-A78" },
+		{ 0xd46, "Cortex-A510" }, { 0xd47, "Cortex-A710" }, { 0xd49, "Neoverse-N2" },
+	};
+	char impl[32], part[32];
+
+	if (!cpuinfo_field("CPU implementer", impl, sizeof(impl)) ||
+	    !cpuinfo_field("CPU part", part, sizeof(part)))
+		return 0;
+	unsigned long i = strtoul(impl, NULL, 0), p = strtoul(part, NULL, 0);
+	for (size_t k = 0; i == 0x41 && k < sizeof(arm_parts) / sizeof(arm_parts[0]); k++)
+		if (arm_parts[k].part == p) {
+			snprintf(out, len, "Arm %s (implementer 0x41, part 0x%03lx)", arm_parts[k].name, p);
+			return 1;
+		}
+	snprintf(out, len, "implementer %s, part %s", impl, part);
+	return 1;
+}
+
 /* preempt_model - what the kernel says of its preemption. The dynamic mode
  * is read from debugfs where mounted, else from preempt= on the command
  * line, else left "mode unknown". */
@@ -386,8 +414,9 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 	snprintf(fp->os_release, sizeof(fp->os_release), "%s", u.release);
 	snprintf(fp->machine, sizeof(fp->machine), "%s", u.machine);
 	preempt_model(&u, fp->preempt_model, sizeof(fp->preempt_model), &fp->realtime);
-	if (!cpuinfo_field("model name", fp->cpu_model, sizeof(fp->cpu_model)))
-		cpuinfo_field("Processor", fp->cpu_model, sizeof(fp->cpu_model));
+	if (!cpuinfo_field("model name", fp->cpu_model, sizeof(fp->cpu_model)) &&
+	    !cpuinfo_field("Processor", fp->cpu_model, sizeof(fp->cpu_model)))
+		arm_cpu_model(fp->cpu_model, sizeof(fp->cpu_model));
 	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  fp->clocksource, sizeof(fp->clocksource));
 	hypervisor(fp->virt, sizeof(fp->virt));
