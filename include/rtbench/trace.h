@@ -166,8 +166,12 @@ enum rtb_trace_why {
 	RTB_TW_OK = 0,
 	RTB_TW_NO_EVENTS,       /* the events that end the sample were not found */
 	RTB_TW_ORDER,           /* found, but out of order or outside the window */
-	RTB_TW_TOLERANCE,       /* rtbench minus trace outside the tolerance */
+	RTB_TW_TOLERANCE,       /* rtbench minus trace over a tolerance the
+				 * caller set (tol_ns > 0; the runner sets none) */
 	RTB_TW_NOT_PREEMPTION,  /* SLICE: the switch was a block or a migration */
+	RTB_TW_LONGER,          /* the trace's interval is longer than
+				 * rtbench's (rtbench minus trace < 0): the
+				 * two clocks or the events disagree */
 };
 const char *rtb_trace_why_name(enum rtb_trace_why w);
 
@@ -179,7 +183,10 @@ struct rtb_trace_in {
 	size_t n;
 	const struct rtb_trace_marks *mk;
 	double ticks_per_ns;        /* trace clock rate */
-	int64_t tol_ns;             /* agreement tolerance */
+	int64_t tol_ns;             /* > 0: an upper bound on rtbench minus
+				     * trace (an offline check); 0: none, a
+				     * sample agrees when the trace's interval
+				     * lies inside rtbench's */
 };
 
 struct rtb_trace_out {
@@ -203,6 +210,10 @@ void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
 /* rtb_trace_match - match every sample of `in` to its events. Fills out's
  * arrays; returns 0 or RTB_EINVAL. */
 int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *out);
+/* rtb_trace_diff_metric - whether rtbench's interval minus the trace's
+ * gets a metric of its own for this kind (0 for a timer: it is the last
+ * component, switch_to_stamp, exactly). */
+int rtb_trace_diff_metric(enum rtb_trace_kind kind);
 /* rtb_tev_lower - first index of ev[0..n) with t >= x (n when none); the
  * matcher and the explanation search their windows with it. */
 size_t rtb_tev_lower(const struct rtb_tev *ev, size_t n, uint64_t x);
@@ -241,6 +252,45 @@ struct rtb_cause {
 	int64_t first_ns;       /* when it first ran, from the window's start */
 };
 
+/* The phases of a sample's path, as `rtla timerlat -a` separates them: which
+ * part took the time comes first, who held the CPU in it second. */
+enum rtb_phase_kind {
+	RTB_PHASE_PRE_IRQ = 1,  /* TIMER: expiry -> the timer interrupt's entry.
+				 * No task can cause it: the interrupt was held
+				 * off (interrupts off, an SMI, the vCPU not
+				 * running, the CPU leaving idle) or another
+				 * handler ran; the task current then is named
+				 * as current, never as a cause */
+	RTB_PHASE_IRQ,          /* TIMER: the interrupt and the timer's handler
+				 * -> waking the task (NMIs, other handlers,
+				 * softirqs inside it) */
+	RTB_PHASE_CALL,         /* WAKE: the waker's call -> the kernel wakes
+				 * the waiter */
+	RTB_PHASE_WAKE,         /* waking -> the switch to the task: the
+				 * threads (with priority) that held the CPU */
+	RTB_PHASE_SELF,         /* switch -> the stamp: the measured task's own
+				 * return to user space */
+};
+const char *rtb_phase_name(enum rtb_phase_kind k);
+
+#define RTB_PHASE_MAX 4
+#define RTB_PHASE_TOP 3
+struct rtb_phase {
+	uint8_t kind;           /* enum rtb_phase_kind */
+	uint8_t idle_exit;      /* PRE_IRQ: the CPU was idle (an exit from
+				 * idle is part of the phase) */
+	uint32_t nev;           /* events on the CPU in the phase */
+	int64_t ns;             /* the phase's length */
+	int64_t unseen_ns;      /* PRE_IRQ: time charged to no handler (no
+				 * event: interrupts off, an SMI, the vCPU not
+				 * running, or the exit from idle) */
+	struct rtb_cause cur;   /* the task current when the phase began
+				 * (kind SELF/TASK/IDLE; ns, count unused) */
+	struct rtb_cause held[RTB_PHASE_TOP]; /* who held the CPU in it,
+				 * largest first (PRE_IRQ: handlers only) */
+	int nheld;
+};
+
 struct rtb_explain {
 	int cpu;                /* the CPU the sample ended on */
 	int64_t window_ns;      /* the window: start of the sample's period
@@ -249,6 +299,11 @@ struct rtb_explain {
 	struct rtb_cause cause[RTB_CAUSE_MAX]; /* largest first */
 	int ncause;
 	int64_t other_ns;       /* held by causes beyond RTB_CAUSE_MAX */
+	/* the phases (rtb_trace_phases; nphase 0: the kind has none, or
+	 * the events to cut them were missing) */
+	struct rtb_phase phase[RTB_PHASE_MAX];
+	int nphase;
+	int main_phase;         /* index of the longest, -1 none */
 };
 
 /* rtb_trace_explain - what held CPU `cpu` in [from, to] (trace clock
@@ -266,9 +321,29 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
  * RTB_CAUSE_UNSEEN "none seen", never idle. */
 void rtb_explain_noise_gap(struct rtb_explain *x);
 
+/* rtb_trace_phases - cut x's window [from, to] (x from rtb_trace_explain)
+ * into the phases of a sample of this kind and say who held the CPU in
+ * each: TIMER (before the interrupt, in it, after the wake-up, the task
+ * itself), WAKE (before the wake-up, after it, the task itself); other
+ * kinds have none (nphase 0). comp_ns: the matcher's components of the
+ * sample, NULL when it was not matched (TIMER: the cuts are then found from
+ * the events: the task's waking, the timer interrupt before it, the switch
+ * after it; nphase 0 when they are missing). Returns 0 or RTB_EINVAL. */
+int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind kind, uint64_t from, uint64_t to,
+		     long tid, const int64_t *comp_ns, double ticks_per_ns, struct rtb_explain *x);
+
+/* rtb_phase_line - one phase in words: its length and share of sample_ns,
+ * who held the CPU in it (before the interrupt: the handlers, and the time
+ * with no event, the task current then named as current only). */
+void rtb_phase_line(const struct rtb_phase *p, int64_t sample_ns, char *out, size_t len);
+
 /* rtb_explain_line - one line naming the largest contributors:
- * "irq.timer.nanosleep max 412 us on CPU 1: 312 us (76%) softirq NET_RX,
- * 61 us (15%) task kworker/1:2 (pid 88) prio 120, ...". `what` says which
+ * phases first, the longest in full, the others over a tenth of the sample
+ * by their top holder ("irq.timer.nanosleep max 4557.0 us on CPU 0: before
+ * the interrupt 4513.3 us (99%) no event: interrupts off, an SMI, or the
+ * vCPU not running (current: task python3 (pid 1946) prio 120)"); without
+ * phases the window's largest holders ("... 312 us (76%) softirq NET_RX,
+ * 61 us (15%) task kworker/1:2 (pid 88) prio 120, ..."). `what` says which
  * sample ("max", "sample 1234 over --break-us 100"). */
 void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const struct rtb_explain *x,
 		      char *out, size_t len);

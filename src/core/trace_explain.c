@@ -197,6 +197,100 @@ static void nmi(struct walk *w, const struct rtb_tev *e)
 	}
 }
 
+/* replay - set w up for a window [from, to] on cpu: the context at `from`
+ * rebuilt from the last switch before it. *a, *b: the window's events. */
+static void replay(struct walk *w, const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, int cpu,
+		   long tid, double tpn, size_t *a, size_t *b)
+{
+	size_t k;
+
+	memset(w, 0, sizeof(*w));
+	w->tid = tid;
+	w->from = from;
+	w->tpn = tpn;
+	w->task = -1;
+	w->prio = -1;
+	w->last_acc = -1;
+	snprintf(w->comm, sizeof(w->comm), "?");
+	*a = rtb_tev_lower(ev, nev, from);
+	*b = rtb_tev_lower(ev, nev, to + 1);
+	size_t s = *a, lim = *a > BACK ? *a - BACK : 0;
+	while (s > lim && !(ev[s - 1].kind == RTB_TEV_SWITCH && ev[s - 1].cpu == cpu))
+		s--;
+	if (s > lim)
+		s--;
+	size_t lastk = (size_t)-1;
+	for (k = s; k < *a; k++)
+		if (ev[k].cpu == cpu) {
+			step(w, &ev[k]);
+			lastk = k;
+		}
+	/* the task the last event before the window ran in, if the switch
+	 * to it was not recorded (out of the idle task) */
+	if (lastk != (size_t)-1 && ev[lastk].kind != RTB_TEV_SWITCH && ev[lastk].cur != w->task) {
+		w->task = ev[lastk].cur;
+		learn(w, ev, nev, lastk, w->task);
+	}
+	if (w->task < 0) /* no switch seen: the task the first event ran in */
+		for (k = *a; k < *b && w->task < 0; k++)
+			if (ev[k].cpu == cpu) {
+				w->task = ev[k].kind == RTB_TEV_SWITCH ? ev[k].prev : ev[k].cur;
+				learn(w, ev, nev, k, w->task);
+			}
+}
+
+/* walk_window - charge every stretch of [from, to] on cpu to the context
+ * running then (w set up by replay); returns the events seen. */
+static uint32_t walk_window(struct walk *w, const struct rtb_tev *ev, size_t nev, size_t a, size_t b,
+			    uint64_t from, uint64_t to, int cpu)
+{
+	uint64_t last = from;
+	uint32_t seen = 0;
+	int entered = 1;
+
+	for (size_t k = a; k < b; k++) {
+		const struct rtb_tev *e = &ev[k];
+		if (e->cpu != cpu)
+			continue;
+		seen++;
+		/* the task an event ran in (a switch: the one leaving) is who
+		 * held the CPU since the last event: a switch this trace did
+		 * not record (out of the idle task, on some kernels) shows so */
+		int32_t in = e->kind == RTB_TEV_SWITCH ? e->prev : e->cur;
+		if (in != w->task && in >= 0) {
+			w->task = in;
+			learn(w, ev, nev, k, in);
+			entered = 1;
+		}
+		if (e->t != last) {
+			charge(w, last, e->t, entered);
+			entered = 0;
+		}
+		last = e->t;
+		if (e->kind == RTB_TEV_NMI) {
+			nmi(w, e);
+			continue;
+		}
+		if (step(w, e))
+			entered = 1;
+	}
+	if (to != last)
+		charge(w, last, to, entered);
+	return seen;
+}
+
+/* sort_acc - the causes, largest first. */
+static void sort_acc(struct walk *w)
+{
+	for (int i = 0; i < w->nacc; i++)
+		for (int j = i + 1; j < w->nacc; j++)
+			if (w->acc[j].ns > w->acc[i].ns) {
+				struct rtb_cause t = w->acc[i];
+				w->acc[i] = w->acc[j];
+				w->acc[j] = t;
+			}
+}
+
 int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, int cpu,
 		      long tid, double ticks_per_ns, struct rtb_explain *x)
 {
@@ -206,86 +300,18 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 	if (!x || (!ev && nev) || ticks_per_ns <= 0 || (int64_t)(to - from) < 0)
 		return RTB_EINVAL;
 	memset(x, 0, sizeof(*x));
-	memset(&w, 0, sizeof(w));
-	w.tid = tid;
-	w.from = from;
-	w.tpn = ticks_per_ns;
-	w.task = -1;
-	w.prio = -1;
-	w.last_acc = -1;
-	snprintf(w.comm, sizeof(w.comm), "?");
-	a = rtb_tev_lower(ev, nev, from);
-	b = rtb_tev_lower(ev, nev, to + 1);
 	if (cpu < 0)
-		for (k = b; k-- > 0 && cpu < 0;)
+		for (k = rtb_tev_lower(ev, nev, to + 1); k-- > 0 && cpu < 0;)
 			if (ev[k].kind == RTB_TEV_SWITCH && ev[k].pid == tid)
 				cpu = ev[k].cpu;
 	if (cpu < 0)
 		return RTB_EINVAL;
+	replay(&w, ev, nev, from, to, cpu, tid, ticks_per_ns, &a, &b);
 	x->cpu = cpu;
 	x->window_ns = to_ns(&w, to - from);
-	/* the context at `from`: the last switch before it, replayed up */
-	size_t s = a, lim = a > BACK ? a - BACK : 0;
-	while (s > lim && !(ev[s - 1].kind == RTB_TEV_SWITCH && ev[s - 1].cpu == cpu))
-		s--;
-	if (s > lim)
-		s--;
-	size_t lastk = (size_t)-1;
-	for (k = s; k < a; k++)
-		if (ev[k].cpu == cpu) {
-			step(&w, &ev[k]);
-			lastk = k;
-		}
-	/* the task the last event before the window ran in, if the switch
-	 * to it was not recorded (out of the idle task) */
-	if (lastk != (size_t)-1 && ev[lastk].kind != RTB_TEV_SWITCH && ev[lastk].cur != w.task) {
-		w.task = ev[lastk].cur;
-		learn(&w, ev, nev, lastk, w.task);
-	}
-	if (w.task < 0) /* no switch seen: the task the first event ran in */
-		for (k = a; k < b && w.task < 0; k++)
-			if (ev[k].cpu == cpu) {
-				w.task = ev[k].kind == RTB_TEV_SWITCH ? ev[k].prev : ev[k].cur;
-				learn(&w, ev, nev, k, w.task);
-			}
-	uint64_t last = from;
-	int entered = 1;
-	for (k = a; k < b; k++) {
-		const struct rtb_tev *e = &ev[k];
-		if (e->cpu != cpu)
-			continue;
-		x->nev++;
-		/* the task an event ran in (a switch: the one leaving) is who
-		 * held the CPU since the last event: a switch this trace did
-		 * not record (out of the idle task, on some kernels) shows so */
-		int32_t in = e->kind == RTB_TEV_SWITCH ? e->prev : e->cur;
-		if (in != w.task && in >= 0) {
-			w.task = in;
-			learn(&w, ev, nev, k, in);
-			entered = 1;
-		}
-		if (e->t != last) {
-			charge(&w, last, e->t, entered);
-			entered = 0;
-		}
-		last = e->t;
-		if (e->kind == RTB_TEV_NMI) {
-			nmi(&w, e);
-			continue;
-		}
-		if (step(&w, e))
-			entered = 1;
-	}
-	if (to != last)
-		charge(&w, last, to, entered);
+	x->nev = walk_window(&w, ev, nev, a, b, from, to, cpu);
 	/* largest first; the rest lumped */
-	for (int i = 0; i < w.nacc; i++)
-		for (int j = i + 1; j < w.nacc; j++)
-			if (w.acc[j].ns > w.acc[i].ns) {
-				struct rtb_cause t = w.acc[i];
-				w.acc[i] = w.acc[j];
-				w.acc[j] = t;
-			}
+	sort_acc(&w);
 	for (int i = 0; i < w.nacc; i++) {
 		if (w.acc[i].ns <= 0 && w.acc[i].kind != RTB_CAUSE_NMI)
 			continue;
@@ -305,6 +331,155 @@ void rtb_explain_noise_gap(struct rtb_explain *x)
 			x->cause[q].kind = RTB_CAUSE_UNSEEN;
 			snprintf(x->cause[q].name, sizeof(x->cause[q].name), "none seen");
 		}
+}
+
+/* ---- phases first, then holders ------------------------------------------ */
+
+const char *rtb_phase_name(enum rtb_phase_kind k)
+{
+	switch (k) {
+	case RTB_PHASE_PRE_IRQ: return "before_irq";
+	case RTB_PHASE_IRQ: return "irq";
+	case RTB_PHASE_CALL: return "before_waking";
+	case RTB_PHASE_WAKE: return "after_wakeup";
+	case RTB_PHASE_SELF: return "self";
+	}
+	return "?";
+}
+
+/* phase_words - a phase as the line says it. */
+static const char *phase_words(enum rtb_phase_kind k)
+{
+	switch (k) {
+	case RTB_PHASE_PRE_IRQ: return "before the interrupt";
+	case RTB_PHASE_IRQ: return "in the interrupt";
+	case RTB_PHASE_CALL: return "before the wake-up";
+	case RTB_PHASE_WAKE: return "after the wake-up";
+	case RTB_PHASE_SELF: return "in the measured task";
+	}
+	return "?";
+}
+
+/* is_handler - a cause that runs with the CPU taken from every task: it can
+ * hold an interrupt off (an interrupt handler, a system vector, an NMI) or
+ * run inside one (a softirq on interrupt exit). */
+static int is_handler(uint8_t kind)
+{
+	return kind == RTB_CAUSE_IRQ || kind == RTB_CAUSE_VEC || kind == RTB_CAUSE_NMI || kind == RTB_CAUSE_SOFTIRQ;
+}
+
+/* phase_cuts - the phase boundaries of a sample from its components
+ * (comp_ns, the matcher's; NULL: found from the events here, TIMER only):
+ * cut[0] = from ... cut[n] = to, kinds kind[0..n). Returns n, 0 when the
+ * kind has no phases or the events to cut it are missing. */
+static int phase_cuts(enum rtb_trace_kind kind, const struct rtb_tev *ev, size_t nev, uint64_t from,
+		      uint64_t to, int cpu, long tid, double tpn, const int64_t *comp_ns, uint64_t *cut,
+		      uint8_t *pk)
+{
+	int64_t len[RTB_PHASE_MAX] = { 0 };
+	int n = 0;
+
+	if (kind == RTB_TRACE_TIMER) {
+		pk[0] = RTB_PHASE_PRE_IRQ, pk[1] = RTB_PHASE_IRQ, pk[2] = RTB_PHASE_WAKE, pk[3] = RTB_PHASE_SELF;
+		n = 4;
+		if (comp_ns) {
+			len[0] = comp_ns[0], len[1] = comp_ns[1] + comp_ns[2], len[2] = comp_ns[3];
+		} else {
+			/* unmatched: the task's waking in the window, the
+			 * timer interrupt it ran in, the switch to it after */
+			size_t a = rtb_tev_lower(ev, nev, from), b = rtb_tev_lower(ev, nev, to + 1);
+			size_t wk = (size_t)-1, irq = (size_t)-1, sw = (size_t)-1;
+			for (size_t k = a; k < b && wk == (size_t)-1; k++)
+				if (ev[k].kind == RTB_TEV_WAKING && ev[k].pid == tid && ev[k].cpu == cpu)
+					wk = k;
+			if (wk == (size_t)-1)
+				return 0;
+			for (size_t k = wk; k-- > 0 && irq == (size_t)-1;)
+				if (ev[k].cpu == cpu && ev[k].kind == RTB_TEV_TIMER_IRQ)
+					irq = k;
+			for (size_t k = wk + 1; k < b && sw == (size_t)-1; k++)
+				if (ev[k].kind == RTB_TEV_SWITCH && ev[k].pid == tid)
+					sw = k;
+			if (irq == (size_t)-1)
+				return 0;
+			uint64_t it = (int64_t)(ev[irq].t - from) < 0 ? from : ev[irq].t;
+			uint64_t st = sw == (size_t)-1 ? ev[wk].t : ev[sw].t;
+			len[0] = (int64_t)((double)(it - from) / tpn + 0.5);
+			len[1] = (int64_t)((double)(int64_t)(ev[wk].t - it) / tpn + 0.5);
+			len[2] = (int64_t)((double)(int64_t)(st - ev[wk].t) / tpn + 0.5);
+		}
+	} else if (kind == RTB_TRACE_WAKE && comp_ns) {
+		pk[0] = RTB_PHASE_CALL, pk[1] = RTB_PHASE_WAKE, pk[2] = RTB_PHASE_SELF;
+		n = 3;
+		len[0] = comp_ns[0], len[1] = comp_ns[1];
+	} else {
+		return 0;
+	}
+	/* the cuts, kept in order and inside the window (a component of a
+	 * disagreeing sample can be negative) */
+	cut[0] = from;
+	for (int i = 1; i < n; i++) {
+		int64_t l = len[i - 1] > 0 ? len[i - 1] : 0;
+		uint64_t c = cut[i - 1] + (uint64_t)((double)l * tpn + 0.5);
+		cut[i] = (int64_t)(c - to) > 0 ? to : c;
+	}
+	cut[n] = to;
+	return n;
+}
+
+int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind kind, uint64_t from, uint64_t to,
+		     long tid, const int64_t *comp_ns, double ticks_per_ns, struct rtb_explain *x)
+{
+	static struct walk w;
+	uint64_t cut[RTB_PHASE_MAX + 1];
+	uint8_t pk[RTB_PHASE_MAX];
+	size_t a, b;
+
+	if (!x || (!ev && nev) || ticks_per_ns <= 0 || (int64_t)(to - from) < 0)
+		return RTB_EINVAL;
+	x->nphase = 0;
+	x->main_phase = -1;
+	memset(x->phase, 0, sizeof(x->phase));
+	int n = phase_cuts(kind, ev, nev, from, to, x->cpu, tid, ticks_per_ns, comp_ns, cut, pk);
+	for (int i = 0; i < n; i++) {
+		struct rtb_phase *p = &x->phase[x->nphase++];
+		replay(&w, ev, nev, cut[i], cut[i + 1], x->cpu, tid, ticks_per_ns, &a, &b);
+		if (i + 1 < n) /* an event on a cut belongs to the phase it starts */
+			b = rtb_tev_lower(ev, nev, cut[i + 1]);
+		p->kind = pk[i];
+		p->ns = to_ns(&w, cut[i + 1] - cut[i]);
+		/* who was current when the phase began (inside a handler
+		 * or not): idle there, before the interrupt, is an exit
+		 * from idle */
+		p->cur.kind = w.task == 0 ? RTB_CAUSE_IDLE : w.task == tid ? RTB_CAUSE_SELF : RTB_CAUSE_TASK;
+		snprintf(p->cur.name, sizeof(p->cur.name), "%s", w.task == 0 ? "idle" : w.comm);
+		p->cur.pid = w.task;
+		p->cur.prio = w.prio;
+		p->nev = walk_window(&w, ev, nev, a, b, cut[i], cut[i + 1], x->cpu);
+		sort_acc(&w);
+		for (int q = 0; q < w.nacc; q++) {
+			const struct rtb_cause *c = &w.acc[q];
+			if (c->ns <= 0 && c->kind != RTB_CAUSE_NMI)
+				continue;
+			/* Before the interrupt a task cannot be the cause: the
+			 * interrupt was held off (interrupts off, an SMI, the
+			 * vCPU not running) whoever was current; that time is
+			 * said as such, the task named as current only. */
+			if (p->kind == RTB_PHASE_PRE_IRQ && !is_handler(c->kind)) {
+				p->unseen_ns += c->ns;
+				if (c->kind == RTB_CAUSE_IDLE)
+					p->idle_exit = 1;
+				continue;
+			}
+			if (p->nheld < RTB_PHASE_TOP)
+				p->held[p->nheld++] = *c;
+		}
+		if (p->kind == RTB_PHASE_PRE_IRQ && p->cur.kind == RTB_CAUSE_IDLE)
+			p->idle_exit = 1;
+		if (x->main_phase < 0 || p->ns > x->phase[x->main_phase].ns)
+			x->main_phase = x->nphase - 1;
+	}
+	return 0;
 }
 
 /* cause_text - one cause as words. */
@@ -335,6 +510,58 @@ static int cause_text(char *out, size_t len, const struct rtb_cause *c)
 	return snprintf(out, len, "?");
 }
 
+/* phase_text - one phase as words: its length and share, then who held
+ * the CPU in it (before the interrupt: the handlers seen, and the rest said
+ * as time with no event, the task current then named as current only). */
+static int phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sample_ns, int nheld)
+{
+	char c[96];
+	size_t l = 0;
+	int w = snprintf(out, len, "%s %.1f us (%.0f%%)", phase_words((enum rtb_phase_kind)p->kind),
+			 (double)p->ns / 1000.0, sample_ns > 0 ? 100.0 * (double)p->ns / (double)sample_ns : 0.0);
+
+#define ADD(...) do { \
+		if (l < len) { w = snprintf(out + l, len - l, __VA_ARGS__); l += w > 0 ? (size_t)w : 0; } \
+	} while (0)
+	l = w > 0 ? (size_t)w : 0;
+	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns * 2 >= p->ns) {
+		if (p->nheld)
+			ADD(", %.1f us of it", (double)p->unseen_ns / 1000.0);
+		if (p->idle_exit)
+			ADD(" no event: exit from idle (or an SMI, or the vCPU not running)");
+		else
+			ADD(" no event: interrupts off, an SMI, or the vCPU not running");
+		if (p->cur.kind && !p->idle_exit) {
+			cause_text(c, sizeof(c), &p->cur);
+			ADD(" (current: %s)", c);
+		}
+		for (int i = 0; i < p->nheld && i < nheld; i++) {
+			if (p->held[i].ns * 20 < p->ns)
+				break;
+			cause_text(c, sizeof(c), &p->held[i]);
+			ADD("%s %s %.1f us", i ? "," : "; handlers:", c, (double)p->held[i].ns / 1000.0);
+		}
+		return (int)l;
+	}
+	for (int i = 0; i < p->nheld && i < nheld; i++) {
+		if (i && p->held[i].ns * 20 < p->ns)
+			break;  /* under 5% of the phase: the JSON has them */
+		cause_text(c, sizeof(c), &p->held[i]);
+		ADD("%s %s %.1f us", i ? "," : ":", c, (double)p->held[i].ns / 1000.0);
+	}
+	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
+		ADD("%s %.1f us with no event (%s)", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
+		    p->idle_exit ? "exit from idle" : "interrupts off, an SMI, or the vCPU not running");
+#undef ADD
+	return (int)l;
+}
+
+void rtb_phase_line(const struct rtb_phase *p, int64_t sample_ns, char *out, size_t len)
+{
+	if (len && phase_text(out, len, p, sample_ns, RTB_PHASE_TOP) >= (int)len && len > 4)
+		memcpy(out + len - 4, "...", 4);
+}
+
 void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const struct rtb_explain *x,
 		      char *out, size_t len)
 {
@@ -342,6 +569,32 @@ void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const
 	int w = snprintf(out, len, "%s %s %.1f us on CPU %d:", id, what, (double)sample_ns / 1000.0, x->cpu);
 
 	l = w > 0 ? (size_t)w : 0;
+	if (x->nphase > 0 && x->main_phase >= 0) {
+		/* phases first, largest first: the largest in full, the
+		 * others over a tenth of the sample by their top holder */
+		int order[RTB_PHASE_MAX], n = 0;
+		for (int i = 0; i < x->nphase; i++)
+			order[n++] = i;
+		for (int i = 0; i < n; i++)
+			for (int j = i + 1; j < n; j++)
+				if (x->phase[order[j]].ns > x->phase[order[i]].ns) {
+					int t = order[i];
+					order[i] = order[j];
+					order[j] = t;
+				}
+		for (int i = 0; i < n && l + 1 < len; i++) {
+			const struct rtb_phase *p = &x->phase[order[i]];
+			if (i && p->ns * 10 < sample_ns)
+				break;
+			if (l + 1 < len)
+				l += (size_t)snprintf(out + l, len - l, "%s ", i ? ";" : "");
+			if (l + 1 < len)
+				l += (size_t)phase_text(out + l, len - l, p, sample_ns, i ? 1 : 3);
+		}
+		if (l >= len && len > 4)
+			memcpy(out + len - 4, "...", 4);
+		return;
+	}
 	for (int i = 0; i < x->ncause && i < 4 && l + 1 < len; i++) {
 		char c[96];
 		const struct rtb_cause *k = &x->cause[i];

@@ -158,6 +158,9 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 		x.x.cpu = w[0]->cpu;
 		x.x.window_ns = (int64_t)((double)(mk->end - wf) / k->ticks_per_ns + 0.5);
 		x.partial = 1;
+	} else {
+		rtb_trace_phases(slot, n, k->kind, wf, mk->end, tid, x.matched ? x.comp_ns : NULL, k->ticks_per_ns,
+				 &x.x);
 	}
 	k->explained++;
 	if (broke)

@@ -405,9 +405,10 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 		if (!rc)
 			t->ncomp = q + 1;
 	}
-	if (!rc)
+	if (!rc && rtb_trace_diff_metric(k->kind))
 		rc = move_comp(wa, names.ncomp, res, dst, "rtbench_minus_trace",
-			       "rtbench's interval minus the trace's (the agreement's difference)", t->diff_id);
+			       "rtbench's interval minus the trace's: the components outside the trace's interval",
+			       t->diff_id);
 	if (rc)
 		rtb_metric_note(dst, "trace components not kept: the result holds %d metrics at most",
 				RTB_MAX_METRICS);

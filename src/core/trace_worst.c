@@ -120,6 +120,9 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 		w->matched = out->why && out->why[i] != RTB_TW_NO_EVENTS && out->why[i] != RTB_TW_ORDER;
 		for (int q = 0; q < out->ncomp && w->matched; q++)
 			w->comp_ns[q] = out->comp[q][i];
+		/* phases first (which part of the path took the time), then
+		 * who held the CPU in each */
+		rtb_trace_phases(ev, nev, tm->kind, from, to, tm->tid, w->matched ? w->comp_ns : NULL, tpn, &w->x);
 		t->nworst++;
 	}
 	order(t);

@@ -60,6 +60,25 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 static const char *const trace_kinds[] = { "none", "timer", "wake", "slice", "pi", "pingpong", "noise" };
 
 /* write_trace - what the kernel's trace said about a metric (run --trace). */
+/* write_cause - one holder of the CPU; `held`: with its time (a phase's
+ * current task has none). */
+static void write_cause(struct rtb_jw *w, const struct rtb_cause *c, int64_t sample_ns, int held)
+{
+	if (held)
+		rtb_jw_open(w, NULL, '{', 0);
+	rtb_jw_strn(w, "kind", rtb_cause_kind_name((enum rtb_cause_kind)c->kind), SIZE_MAX);
+	RTB_JW_STR(w, "name", c->name);
+	rtb_jw_int(w, "id", c->pid);
+	rtb_jw_int(w, "prio", c->prio);
+	if (held) {
+		rtb_jw_int(w, "ns", c->ns);
+		rtb_jw_dbl(w, "share", sample_ns > 0 ? (double)c->ns / (double)sample_ns : 0);
+		rtb_jw_uint(w, "count", c->count);
+		rtb_jw_int(w, "first_ns", c->first_ns);
+		rtb_jw_close(w, '}');
+	}
+}
+
 /* write_one - one kept sample explained (core/trace_worst.c, trace_keep.c). */
 static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const struct rtb_worst *x)
 {
@@ -79,21 +98,34 @@ static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const
 		rtb_jw_null(w, "components");
 	}
 	rtb_jw_open(w, "held_by", '[', 1);
-	for (int q = 0; q < x->x.ncause; q++) {
-		const struct rtb_cause *c = &x->x.cause[q];
+	for (int q = 0; q < x->x.ncause; q++)
+		write_cause(w, &x->x.cause[q], x->sample_ns, 1);
+	rtb_jw_close(w, ']');
+	rtb_jw_int(w, "other_ns", x->x.other_ns);
+	/* phases first, then who held the CPU in each (rtb_trace_phases) */
+	rtb_jw_open(w, "phases", '[', 1);
+	for (int q = 0; q < x->x.nphase; q++) {
+		const struct rtb_phase *p = &x->x.phase[q];
 		rtb_jw_open(w, NULL, '{', 0);
-		rtb_jw_strn(w, "kind", rtb_cause_kind_name((enum rtb_cause_kind)c->kind), SIZE_MAX);
-		RTB_JW_STR(w, "name", c->name);
-		rtb_jw_int(w, "id", c->pid);
-		rtb_jw_int(w, "prio", c->prio);
-		rtb_jw_int(w, "ns", c->ns);
-		rtb_jw_dbl(w, "share", x->sample_ns > 0 ? (double)c->ns / (double)x->sample_ns : 0);
-		rtb_jw_uint(w, "count", c->count);
-		rtb_jw_int(w, "first_ns", c->first_ns);
+		rtb_jw_strn(w, "phase", rtb_phase_name((enum rtb_phase_kind)p->kind), SIZE_MAX);
+		rtb_jw_int(w, "ns", p->ns);
+		rtb_jw_dbl(w, "share", x->sample_ns > 0 ? (double)p->ns / (double)x->sample_ns : 0);
+		rtb_jw_bool(w, "largest", q == x->x.main_phase);
+		rtb_jw_uint(w, "events", p->nev);
+		if (p->kind == RTB_PHASE_PRE_IRQ) {
+			rtb_jw_int(w, "no_event_ns", p->unseen_ns);
+			rtb_jw_bool(w, "idle_exit", p->idle_exit);
+		}
+		rtb_jw_open(w, "current", '{', 0);
+		write_cause(w, &p->cur, x->sample_ns, 0);
+		rtb_jw_close(w, '}');
+		rtb_jw_open(w, "held_by", '[', 0);
+		for (int k = 0; k < p->nheld; k++)
+			write_cause(w, &p->held[k], x->sample_ns, 1);
+		rtb_jw_close(w, ']');
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');
-	rtb_jw_int(w, "other_ns", x->x.other_ns);
 }
 
 /* write_worst - the worst samples explained, and on the streaming path the

@@ -148,14 +148,21 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 			", preempted by tWorkTask while holding the mutex in %" PRIu64 "\n", t->clock,
 			(unsigned long)t->samples, t->boosted, t->preempted);
 	} else {
-		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of %lu samples agree within %.1f us "
-			"(%lu matched to their events)", t->clock, 100.0 * t->agreement,
-			(unsigned long)t->agree, (unsigned long)t->samples, (double)t->tolerance_ns / 1000.0,
-			(unsigned long)t->matched);
+		/* agreement: events found in order, the trace's interval inside
+		 * rtbench's; the rest of rtbench's interval is components (a
+		 * timer's switch_to_stamp), part of the latency, whatever
+		 * its size (issue 30) */
+		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of %lu samples matched to their events with "
+			"the trace's interval inside rtbench's (%lu matched)", t->clock, 100.0 * t->agreement,
+			(unsigned long)t->agree, (unsigned long)t->samples, (unsigned long)t->matched);
+		if (t->tolerance_ns > 0)
+			rtb_sink_printf(f, ", rtbench minus trace at most %.1f us", (double)t->tolerance_ns / 1000.0);
 		if (d && d->count) {
-			rtb_sink_printf(f, "; rtbench minus trace p50/p99 ");
+			rtb_sink_printf(f, "; rtbench minus trace (the components outside the trace's interval) p50/p99 ");
 			us3(f, d->stats.pct[0], d->stats.pct[2]);
 			rtb_sink_printf(f, " us");
+		} else if (t->kind == RTB_TRACE_TIMER) {
+			rtb_sink_printf(f, "; the rest of rtbench's interval is switch_to_stamp");
 		}
 		rtb_sink_putc(f, '\n');
 	}
@@ -164,7 +171,7 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 			t->lost_events);
 	if (t->ndis) {
 		/* a streamed trace keeps the first RTB_TS_DIS and counts all */
-		int col = rtb_sink_printf(f, "    disagreeing samples (%lu):",
+		int col = rtb_sink_printf(f, "    samples not matched or not agreeing (%lu):",
 					  (unsigned long)(t->streamed ? t->ndis_total : t->ndis));
 		for (size_t i = 0; i < t->ndis && i < 12; i++) {
 			const struct rtb_trace_disagreement *x = &t->dis[i];

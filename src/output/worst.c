@@ -25,6 +25,14 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 	} else {
 		rtb_sink_printf(f, "    components: not matched in the trace (events missing)\n");
 	}
+	if (w->x.nphase)
+		rtb_sink_printf(f, "    phases (which part of the path took the time, then who held the CPU in it):\n");
+	for (int k = 0; k < w->x.nphase; k++) {
+		char line[400], esc[sizeof(line) * 4];
+		rtb_phase_line(&w->x.phase[k], w->sample_ns, line, sizeof(line));
+		rtb_esc_ctl(esc, sizeof(esc), line);
+		rtb_sink_printf(f, "      %s\n", esc);
+	}
 	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events):\n", w->x.cpu,
 			m->trace->kind == RTB_TRACE_TIMER ? "the expiry" : "the first stamp",
 			(double)w->x.window_ns / 1000.0, (unsigned)w->x.nev);

@@ -310,6 +310,44 @@ static void test_timer_rules(void)
 	CHECK_EQ_I(d[0], 6000);
 	CHECK_EQ_I(o.agree, 0);
 	CHECK_EQ_I(o.matched, 1);
+	/* the runner sets no bound (issue 30): 6 us of return to user space
+	 * is a component (switch_to_stamp), part of the latency, and agrees */
+	in.tol_ns = 0;
+	CHECK_EQ_I(rtb_trace_match(&in, &o), 0);
+	CHECK_EQ_I(why[0], RTB_TW_OK);
+	CHECK_EQ_I(c[4][0], 6000);
+	CHECK_EQ_I(d[0], c[4][0]);  /* a timer's difference is switch_to_stamp */
+	CHECK(!rtb_trace_diff_metric(RTB_TRACE_TIMER) && rtb_trace_diff_metric(RTB_TRACE_WAKE));
+	/* a wake-up whose trace interval (waking -> switch, 700) is longer
+	 * than rtbench's sample (500): the two disagree */
+	{
+		struct rtb_tev wv[2] = { E(200, RTB_TEV_WAKING, 3, 7), E(900, RTB_TEV_SWITCH, 3, 7) };
+		int64_t ws = 500;
+		uint64_t wst = 100, wen = 1000;
+		struct rtb_trace_marks wm = { .kind = RTB_TRACE_WAKE, .start = &wst, .end = &wen, .tid = 7,
+					      .capacity = 1 };
+		struct rtb_trace_in win = { .kind = RTB_TRACE_WAKE, .ev = wv, .nev = 2, .sample_ns = &ws, .n = 1,
+					    .mk = &wm, .ticks_per_ns = 1, .tol_ns = 0 };
+		CHECK_EQ_I(rtb_trace_match(&win, &o), 0);
+		CHECK_EQ_I(why[0], RTB_TW_LONGER);
+		CHECK_EQ_I(o.agree, 0);
+		ws = 900;                        /* 100 before waking, 100 after the switch */
+		CHECK_EQ_I(rtb_trace_match(&win, &o), 0);
+		CHECK_EQ_I(why[0], RTB_TW_OK);
+		CHECK_EQ_I(d[0], 200);
+	}
+	rtb_trace_comp_names(RTB_TRACE_TIMER, &o);
+	/* the handler's event 27 ns before the expiry as converted from
+	 * rtbench's clock (let through: clock resolution): irq_to_handler 0,
+	 * not -27, and the components still add up to the sample */
+	ev[1].t = 9000;                       /* the tick's interrupt before */
+	ev[2].t = 9973;                       /* handler 27 before the expiry */
+	CHECK_EQ_I(rtb_trace_match(&in, &o), 0);
+	CHECK_EQ_I(why[0], RTB_TW_OK);
+	CHECK_EQ_I(c[0][0], 0);
+	CHECK_EQ_I(c[1][0], 0);
+	CHECK_EQ_I(c[2][0], 300);             /* expiry -> waking */
+	CHECK_EQ_I(c[0][0] + c[1][0] + c[2][0] + c[3][0] + c[4][0], sample);
 }
 
 static void test_slice_and_pi(void)

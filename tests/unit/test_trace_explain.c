@@ -11,7 +11,14 @@
  *      spiker.c): its worst sample is named after it with most of the
  *      share; the trace recorded without it (dev-vm.*) never names it;
  *      in both, every window's causes add up to the window;
- *   3. a noise trace recorded with a known noise (tests/data/trace/noise.*:
+ *   3. phases first: a late timer interrupt with a SCHED_OTHER task current
+ *      (hand-made, the issue-28 case: 4.5 ms before the interrupt) is said
+ *      as "no event: interrupts off, an SMI, or the vCPU not running" with
+ *      the task named as current, never as the cause; the recorded spike's
+ *      worst is after the wake-up, held by the spiker; in every recorded
+ *      window the phases add up to the window and no task is ever charged
+ *      before the interrupt;
+ *   4. a noise trace recorded with a known noise (tests/data/trace/noise.*:
  *      "rtbnoisy", SCHED_FIFO 95, spins 300 us every 10 ms on the
  *      spinner's CPU): the gaps it causes are each explained by it, and
  *      every gap's causes add up to the gap. */
@@ -134,6 +141,125 @@ static void handmade(void)
 	CHECK_EQ_I(x.ncause, 1);  /* nothing seen: the whole window is one unknown task */
 }
 
+
+/* late_irq - the issue-28 sample: expiry at 1000 ns, python3 (pid 77,
+ * SCHED_OTHER prio 120) current, no event until the timer interrupt at
+ * 4,514,000 ns (4.5 ms late), the handler wakes task 50 at 4,514,900,
+ * switch to it at 4,515,400, stamp at 4,516,000. */
+static void late_irq(void)
+{
+	struct rtb_tev ev[16];
+	struct rtb_explain x;
+	char line[400];
+	int n = 0;
+	const uint64_t from = (uint64_t)(1000 * TPN), to = (uint64_t)(4516000 * TPN);
+
+	ev[n] = mk(500, RTB_TEV_SWITCH, 0, 50);      /* 50 sleeps: -> python3 */
+	ev[n].prev = 50;
+	ev[n].pid = 77;
+	ev[n].old_prio = 4;
+	ev[n].new_prio = 120;
+	snprintf(ev[n].prev_comm, 16, "tCyclic");
+	snprintf(ev[n++].comm, 16, "python3");
+	ev[n++] = mk(4514000, RTB_TEV_TIMER_IRQ, 0, 77);
+	ev[n] = mk(4514600, RTB_TEV_TIMER_FIRE, 0, 77);
+	ev[n++].timer = 9;
+	ev[n] = mk(4514900, RTB_TEV_WAKING, 0, 77);
+	ev[n++].pid = 50;
+	ev[n] = mk(4515000, RTB_TEV_VEC_EXIT, 0, 77);
+	snprintf(ev[n++].comm, 16, "local_timer");
+	ev[n] = mk(4515400, RTB_TEV_SWITCH, 0, 77);
+	ev[n].prev = 77;
+	ev[n].pid = 50;
+	ev[n].old_prio = 120;
+	ev[n].new_prio = 4;
+	ev[n].prev_runnable = 1;
+	snprintf(ev[n].prev_comm, 16, "python3");
+	snprintf(ev[n++].comm, 16, "tCyclic");
+
+	CHECK_EQ_I(rtb_trace_explain(ev, (size_t)n, from, to, -1, 50, TPN, &x), 0);
+	/* the window's holders: python3 was current for most of it */
+	CHECK_EQ_I(x.cause[0].kind, RTB_CAUSE_TASK);
+	/* the matcher's components: expiry_to_irq, irq_to_handler,
+	 * handler_to_waking, waking_to_switch, switch_to_stamp */
+	int64_t comp[5] = { 4513000, 600, 300, 500, 600 };
+	CHECK_EQ_I(rtb_trace_phases(ev, (size_t)n, RTB_TRACE_TIMER, from, to, 50, comp, TPN, &x), 0);
+	CHECK_EQ_I(x.nphase, 4);
+	CHECK_EQ_I(x.main_phase, 0);
+	const struct rtb_phase *p = &x.phase[0];
+	CHECK_EQ_I(p->kind, RTB_PHASE_PRE_IRQ);
+	CHECK_EQ_I(p->ns, 4513000);
+	CHECK_EQ_I(p->unseen_ns, 4513000);
+	CHECK_EQ_I(p->nheld, 0);                    /* no cause charged */
+	CHECK_EQ_I(p->nev, 0);
+	CHECK(!p->idle_exit);
+	CHECK_EQ_I(p->cur.kind, RTB_CAUSE_TASK);    /* named as current */
+	CHECK_EQ_I(p->cur.pid, 77);
+	CHECK_EQ_I(x.phase[1].kind, RTB_PHASE_IRQ);
+	CHECK_EQ_I(x.phase[1].ns, 900);
+	CHECK_EQ_I(x.phase[1].held[0].kind, RTB_CAUSE_VEC);
+	CHECK_EQ_I(x.phase[2].kind, RTB_PHASE_WAKE);
+	CHECK_EQ_I(x.phase[2].ns, 500);
+	CHECK_EQ_I(x.phase[2].held[0].kind, RTB_CAUSE_TASK);   /* after the wake-up it is a holder */
+	CHECK_EQ_I(x.phase[3].kind, RTB_PHASE_SELF);
+	CHECK_EQ_I(x.phase[3].held[0].kind, RTB_CAUSE_SELF);
+	rtb_explain_line("irq.timer.nanosleep", "max", 4515000, &x, line, sizeof(line));
+	printf("%s\n", line);
+	CHECK(strstr(line, "irq.timer.nanosleep max 4515.0 us on CPU 0: before the interrupt 4513.0 us (100%) "
+			   "no event: interrupts off, an SMI, or the vCPU not running (current: task python3 (pid 77) "
+			   "prio 120)") == line);
+	/* never as a cause: the task is not charged with time anywhere in
+	 * the line (only "current") */
+	CHECK(strstr(line, "python3 (pid 77) prio 120 ") == NULL);
+
+	/* the same found from the events, unmatched (no components) */
+	CHECK_EQ_I(rtb_trace_phases(ev, (size_t)n, RTB_TRACE_TIMER, from, to, 50, NULL, TPN, &x), 0);
+	CHECK_EQ_I(x.nphase, 4);
+	CHECK_EQ_I(x.phase[0].ns, 4513000);
+	CHECK_EQ_I(x.phase[1].ns, 900);
+	CHECK_EQ_I(x.phase[2].ns, 500);
+	CHECK_EQ_I(x.phase[3].ns, 600);
+
+	/* idle current instead: an exit from idle is said */
+	ev[0].pid = 0;
+	ev[0].comm[0] = '\0';
+	for (int i = 1; i < n; i++)
+		if (ev[i].cur == 77)
+			ev[i].cur = 0;
+	ev[n - 1].prev = 0;
+	CHECK_EQ_I(rtb_trace_explain(ev, (size_t)n, from, to, -1, 50, TPN, &x), 0);
+	CHECK_EQ_I(rtb_trace_phases(ev, (size_t)n, RTB_TRACE_TIMER, from, to, 50, comp, TPN, &x), 0);
+	CHECK(x.phase[0].idle_exit);
+	rtb_explain_line("irq.timer.nanosleep", "max", 4515000, &x, line, sizeof(line));
+	CHECK(strstr(line, "before the interrupt 4513.0 us (100%) no event: exit from idle") != NULL);
+
+	/* a device interrupt held it off: that handler is the cause */
+	struct rtb_tev ev2[20];
+	int m = 0;
+	ev2[m++] = ev[0];
+	ev2[m] = mk(2000, RTB_TEV_IRQ_ENTER, 0, 0);
+	ev2[m].a = 11;
+	snprintf(ev2[m++].comm, 16, "eth0");
+	ev2[m] = mk(4000000, RTB_TEV_IRQ_EXIT, 0, 0);
+	ev2[m++].a = 11;
+	for (int i = 1; i < n; i++)
+		ev2[m++] = ev[i];
+	CHECK_EQ_I(rtb_trace_explain(ev2, (size_t)m, from, to, -1, 50, TPN, &x), 0);
+	CHECK_EQ_I(rtb_trace_phases(ev2, (size_t)m, RTB_TRACE_TIMER, from, to, 50, comp, TPN, &x), 0);
+	CHECK_EQ_I(x.phase[0].nheld, 1);
+	CHECK_EQ_I(x.phase[0].held[0].kind, RTB_CAUSE_IRQ);
+	CHECK_EQ_I(x.phase[0].held[0].ns, 3998000);
+	rtb_explain_line("irq.timer.nanosleep", "max", 4515000, &x, line, sizeof(line));
+	CHECK(strstr(line, "before the interrupt 4513.0 us (100%): irq 11 eth0 3998.0 us; 515.0 us with no event") != NULL);
+	printf("%s\n", line);
+
+	/* no phases for a kind without them, or with no components */
+	CHECK_EQ_I(rtb_trace_phases(ev, (size_t)n, RTB_TRACE_NOISE, from, to, 50, NULL, TPN, &x), 0);
+	CHECK_EQ_I(x.nphase, 0);
+	CHECK_EQ_I(rtb_trace_phases(ev, (size_t)n, RTB_TRACE_WAKE, from, to, 50, NULL, TPN, &x), 0);
+	CHECK_EQ_I(x.nphase, 0);
+}
+
 /* ---- recorded traces (format: src/core/trace_run.c) -------------------- */
 
 struct rec {
@@ -239,12 +365,13 @@ static void unload(struct rec *r)
 
 /* explain_all - every sample's window; returns the index of the largest,
  * checks the causes add up to the window (to 1 ns a cause: rounding). */
-static size_t explain_all(const struct rec *r, int *named_spiker)
+static size_t explain_all(const struct rec *r, int *named_spiker, size_t *phased)
 {
 	struct rtb_explain x;
 	size_t worst = 0;
 
 	*named_spiker = 0;
+	*phased = 0;
 	for (size_t i = 0; i < r->n; i++) {
 		if (r->samples[i] > r->samples[worst])
 			worst = i;
@@ -256,6 +383,19 @@ static size_t explain_all(const struct rec *r, int *named_spiker)
 			CHECK_EQ_I(total(&x), x.window_ns);
 		for (int k = 0; k < x.ncause; k++)
 			*named_spiker |= !strcmp(x.cause[k].name, "rtb_spiker");
+		/* the phases add up to the window (to a ns a cut); before the
+		 * interrupt no task, idle or the measured task is ever held */
+		CHECK_EQ_I(rtb_trace_phases(r->ev, r->nev, RTB_TRACE_TIMER, from, r->end[i], r->tid, NULL, r->tpn, &x), 0);
+		int64_t sum = 0;
+		for (int k = 0; k < x.nphase; k++) {
+			sum += x.phase[k].ns;
+			for (int q = 0; q < x.phase[k].nheld && x.phase[k].kind == RTB_PHASE_PRE_IRQ; q++)
+				CHECK(x.phase[k].held[q].kind != RTB_CAUSE_TASK && x.phase[k].held[q].kind != RTB_CAUSE_SELF &&
+				      x.phase[k].held[q].kind != RTB_CAUSE_IDLE);
+		}
+		if (x.nphase && (sum - x.window_ns > 4 || x.window_ns - sum > 4))
+			CHECK_EQ_I(sum, x.window_ns);
+		(*phased) += x.nphase == 4;
 	}
 	return worst;
 }
@@ -271,8 +411,10 @@ static void recorded(void)
 		CHECK(!"spike trace missing");
 		return;
 	}
-	size_t w = explain_all(&r, &named);
+	size_t phased;
+	size_t w = explain_all(&r, &named, &phased);
 	CHECK(named);
+	CHECK(phased > r.n * 9 / 10);       /* nearly every sample cut into its phases */
 	CHECK(r.samples[w] > 1500000);      /* the 2 ms spin */
 	uint64_t from = r.end[w] - (uint64_t)((double)r.samples[w] * r.tpn + 0.5);
 	CHECK_EQ_I(rtb_trace_explain(r.ev, r.nev, from, r.end[w], -1, r.tid, r.tpn, &x), 0);
@@ -284,6 +426,15 @@ static void recorded(void)
 	rtb_explain_line("irq.timer.nanosleep", "max", r.samples[w], &x, line, sizeof(line));
 	CHECK(strstr(line, "task rtb_spiker (pid ") != NULL && strstr(line, ") RT prio 95") != NULL);
 	printf("%s\n", line);
+	/* phases first: the spiker held the CPU after the wake-up (the timer
+	 * interrupt came on time and woke the task; the switch waited) */
+	CHECK_EQ_I(rtb_trace_phases(r.ev, r.nev, RTB_TRACE_TIMER, from, r.end[w], r.tid, NULL, r.tpn, &x), 0);
+	CHECK_EQ_I(x.nphase, 4);
+	CHECK(x.main_phase >= 0 && x.phase[x.main_phase].kind == RTB_PHASE_WAKE);
+	CHECK_STR(x.phase[x.main_phase].held[0].name, "rtb_spiker");
+	rtb_explain_line("irq.timer.nanosleep", "max", r.samples[w], &x, line, sizeof(line));
+	CHECK(strstr(line, "on CPU 1: after the wake-up ") != NULL && strstr(line, ": task rtb_spiker (pid ") != NULL);
+	printf("%s\n", line);
 	unload(&r);
 
 	/* without it: never named, and the windows still add up */
@@ -291,8 +442,9 @@ static void recorded(void)
 		CHECK(!"dev-vm trace missing");
 		return;
 	}
-	explain_all(&r, &named);
+	explain_all(&r, &named, &phased);
 	CHECK(!named);
+	CHECK(phased > r.n * 9 / 10);
 	unload(&r);
 }
 
@@ -351,6 +503,7 @@ static void noise(void)
 int main(void)
 {
 	handmade();
+	late_irq();
 	recorded();
 	noise();
 	return check_done();

@@ -139,7 +139,10 @@ static void one_run(struct rtb_ctx *c, struct rtb_result *res, uint64_t base, ui
 	CHECK_EQ_I(t->worst[0].index, hog_at);
 	CHECK(t->worst[0].x.ncause > 0 && !strcmp(t->worst[0].x.cause[0].name, "hogger"));
 	CHECK_EQ_I(t->worst[0].x.cause[0].ns, 80000);
-	CHECK(strstr(t->worst[0].line, "irq.timer.nanosleep max 80.4 us on CPU 1: 80.0 us (99%) task hogger"));
+	/* phases first: the hog held the CPU after the wake-up */
+	CHECK(strstr(t->worst[0].line, "irq.timer.nanosleep max 80.4 us on CPU 1: after the wake-up 80.0 us (100%): "
+				       "task hogger (pid 99) RT prio 99 80.0 us") == t->worst[0].line);
+	CHECK(t->worst[0].x.nphase == 4 && t->worst[0].x.phase[t->worst[0].x.main_phase].kind == RTB_PHASE_WAKE);
 	CHECK(t->nmax >= 2 && t->nmax_total >= (uint64_t)t->nmax);
 	CHECK_EQ_I(t->maxima[t->nmax - 1].w.index, hog_at);
 	for (int k = 1; k < t->nmax; k++)
@@ -148,7 +151,9 @@ static void one_run(struct rtb_ctx *c, struct rtb_result *res, uint64_t base, ui
 	struct rtb_metric *cm = rtb_metric_find(res, "irq.timer.nanosleep.trace.waking_to_switch");
 	CHECK(cm && cm->hm && cm->count == NS && !strcmp(cm->trace_parent, "irq.timer.nanosleep"));
 	CHECK(cm && cm->stats.max == 80010);
-	CHECK(rtb_metric_find(res, "irq.timer.nanosleep.trace.rtbench_minus_trace") != NULL);
+	/* a timer's rtbench minus trace is switch_to_stamp: no metric repeats it */
+	CHECK(rtb_metric_find(res, "irq.timer.nanosleep.trace.rtbench_minus_trace") == NULL);
+	CHECK(rtb_metric_find(res, "irq.timer.nanosleep.trace.switch_to_stamp") != NULL);
 }
 
 int main(void)
