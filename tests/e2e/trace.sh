@@ -71,11 +71,13 @@ for mid, comps in want.items():
     n = m["count"]
     assert n == 600 and t["samples"] == n, (mid, n, t["samples"])
     # the two analyzers see the same intervals: nearly every sample found
-    # in the trace, and most agree within the tolerance (on a shared, loaded
-    # VM the host or other work lands between the switch and the stamp of
-    # some samples, which is what a disagreement is for)
+    # in the trace, and a matched one agrees (its trace interval inside
+    # rtbench's) whatever its switch_to_stamp: that is latency, not a
+    # disagreement (issue 30: no upper bound, none "outside the tolerance")
     assert t["matched"] >= 0.9 * n, (mid, t["matched"], t["disagreements"][:10])
-    assert t["agreement"] >= 0.6, (mid, t["agreement"], t["disagreements"][:10])
+    assert t["tolerance_ns"] == 0, t["tolerance_ns"]
+    assert t["agreeing"] >= 0.98 * t["matched"], (mid, t["agreeing"], t["disagreements"][:10])
+    assert not [d for d in t["disagreements"] if d["why"] == "outside the tolerance"], mid
     assert t["agreeing"] == n - len(t["disagreements"]), mid
     ids = [mid + ".trace." + c for c in comps]
     assert t["components"] == ids, (mid, t["components"])
@@ -91,8 +93,13 @@ for mid, comps in want.items():
         assert min(parts[:-1]) >= 0, (mid, i, parts)
     for c in ids:
         assert ms[c]["trace_of"] == mid and ms[c]["study_table"] == m["study_table"], c
-    diff = ms[t["difference"]]
-    assert len(diff["samples"]) == len(matched)
+    if mid == "irq.timer.nanosleep":
+        # its rtbench minus trace is switch_to_stamp: no metric repeats it
+        assert t.get("difference") is None, t.get("difference")
+        assert mid + ".trace.rtbench_minus_trace" not in ms
+    else:
+        diff = ms[t["difference"]]
+        assert len(diff["samples"]) == len(matched)
     # the cost of watching: untraced passes, as many samples as the traced run
     u = t["untraced"]
     assert u["passes"] == 4 and u["count"] == n and u["p50_ns"] > 0 and u["p99_ns"] >= u["p50_ns"], u
