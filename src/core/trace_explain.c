@@ -548,6 +548,12 @@ static int phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t 
 			break;  /* under 5% of the phase: the JSON has them */
 		cause_text(c, sizeof(c), &p->held[i]);
 		ADD("%s %s %.1f us", i ? "," : ":", c, (double)p->held[i].ns / 1000.0);
+		/* the task "itself" with nothing else seen: its own return to
+		 * user space, or time the trace cannot see (the vCPU not
+		 * running): said, not left to read as the task's own work */
+		if (!i && p->kind == RTB_PHASE_SELF && p->held[i].kind == RTB_CAUSE_SELF && p->held[i].count <= 1 &&
+		    p->held[i].ns * 2 > p->ns)
+			ADD(" (no other event: its return to user space, or the vCPU not running)");
 	}
 	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
 		ADD("%s %.1f us with no event (%s)", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
