@@ -44,11 +44,19 @@ static void usage(FILE *f)
 /* list - `rtbench list`: every measurement's id, study table, summary. */
 static void list(void)
 {
+	int named = 0;
+
 	printf("%-28s %-8s %s\n", "id", "study", "what it measures");
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
-		printf("%-28s %-8s %s\n", b->id, b->study_table ? b->study_table : "-", b->summary);
+		printf("%-28s %-8s %s%s\n", b->id, b->study_table ? b->study_table : b->group ? "other" : "-",
+		       b->not_default ? "* " : "", b->summary);
+		named |= b->not_default;
 	}
+	if (named)
+		printf("\nother: %s (rt-tests, Thread-Metric, Zephyr latency_measure, rtos-benchmark), "
+		       "a table of their own\n*: not in the default set; run it with --tests ID, or "
+		       "--tests all\n", RTB_GROUP_SUITES);
 }
 
 /* join_args - argv as one line (the result's command_line). */

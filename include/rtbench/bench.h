@@ -77,6 +77,12 @@ struct rtb_bench {
 	const char *id;          /* dotted id prefix of its metrics */
 	const char *title;
 	const char *study_table; /* "Table 1" ... or NULL */
+	const char *group;       /* the table it is shown in after the study's
+				  * (RTB_GROUP_SUITES); NULL: the further
+				  * measurements */
+	int not_default;         /* 1: runs only when --tests names it (or
+				  * --tests all): not in the default set, so
+				  * a plain run takes as long as before */
 	const char *summary;     /* one line for `rtbench list` */
 	size_t default_samples;
 	int needs_rt;            /* 1: meaningless without priorities (skipped) */
@@ -119,6 +125,23 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 /* rtb_join - wait for a thread rtb_spawn started to end; its stack goes
  * back to the pool. */
 int rtb_join(rtb_thread_t *t);
+
+/* rtb_spawn_stamped - rtb_spawn for a benchmark that times the creation
+ * itself: the stack is taken before and the watchdog told after; *before
+ * is stamped just before the OS's create call and *after just after it
+ * returns; the port does not pre-fault the stack nor wait for the thread
+ * to start (rtb_thread_attr.nowait), so a new thread that outranks the
+ * caller runs inside the call, one that does not runs after it. */
+int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
+		      enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
+		      uint64_t *before, uint64_t *after);
+
+/* rtb_self_deadline - the calling thread (one rtb_spawn started) to
+ * deadline scheduling (port.h rtb_self_sched_deadline): 0, RTB_ENOTSUP,
+ * RTB_EPERM or RTB_EBUSY with the one-line reason in why. Without real-time
+ * priorities granted (c->rt 0): RTB_EPERM. */
+int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+		      char *why, size_t len);
 
 /* rtb_self_rt - give the calling thread policy/prio/cpu as rtb_spawn would. */
 int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu);

@@ -152,6 +152,81 @@ int rtb_pipe_write(rtb_pipe_t *p, const void *buf, size_t len);
 int rtb_pipe_read(rtb_pipe_t *p, void *buf, size_t len);
 void rtb_pipe_close(rtb_pipe_t *p);
 
+/* Condition variable used with an rtb_mutex_t (a mutex of RTB_PROTO_NONE).
+ * rtb_cond_wait releases m, blocks until signalled, and returns with m
+ * held again (spurious returns allowed: callers loop on their predicate).
+ * RTB_ENOTSUP where the OS has none (FreeRTOS). */
+int rtb_cond_init(rtb_cond_t *cv);
+int rtb_cond_wait(rtb_cond_t *cv, rtb_mutex_t *m);
+int rtb_cond_signal(rtb_cond_t *cv);
+int rtb_cond_destroy(rtb_cond_t *cv);
+
+/* Event flags: a task waits until any of `bits` is set; the wait clears
+ * what it returns. kind RTB_EVENT_OBJECT: the OS's event object (Linux:
+ * an eventfd, whose counter is the flags; FreeRTOS: an event group);
+ * RTB_EVENT_WORD: a word in the tasks' own memory that the kernel waits
+ * on (Linux: a futex word, FUTEX_WAIT/FUTEX_WAKE); RTB_ENOTSUP for a kind
+ * the OS lacks. One waiter at a time; bits within 0x00ffffff. */
+enum rtb_event_kind { RTB_EVENT_OBJECT = 0, RTB_EVENT_WORD };
+int rtb_event_init(rtb_event_t *e, enum rtb_event_kind kind);
+int rtb_event_set(rtb_event_t *e, uint32_t bits);
+/* rtb_event_wait - block until any of bits is set; *got (may be NULL):
+ * the bits that were set, cleared on return. */
+int rtb_event_wait(rtb_event_t *e, uint32_t bits, uint32_t *got);
+int rtb_event_destroy(rtb_event_t *e);
+
+/* Task signal: one task is signalled by another and waits for it, the
+ * path rt-tests' sigwaittest times (POSIX: SIGUSR1 sent with
+ * pthread_kill to a thread blocked in sigwait; FreeRTOS: a direct-to-task
+ * notification, xTaskNotifyGiveIndexed / ulTaskNotifyTakeIndexed).
+ * rtb_tsig_init - by anyone, before the waiter attaches.
+ * rtb_tsig_attach - by the waiting task itself, once, before the first
+ *   send can come (POSIX: blocks the signal in that thread).
+ * rtb_tsig_wait - the attached task blocks until signalled.
+ * rtb_tsig_send - another task signals it (a send before the wait is
+ *   kept: the wait then returns at once).
+ * rtb_tsig_destroy - the waiter is gone; nothing pending is left. */
+int rtb_tsig_init(rtb_tsig_t *s);
+int rtb_tsig_attach(rtb_tsig_t *s);
+int rtb_tsig_wait(rtb_tsig_t *s);
+int rtb_tsig_send(rtb_tsig_t *s);
+int rtb_tsig_destroy(rtb_tsig_t *s);
+
+/* SysV semaphore (semget/semop), the object rt-tests' svsematest times:
+ * a set of one semaphore, private to the run, removed (IPC_RMID) by
+ * rtb_svsem_close. Linux and other System V heirs only: RTB_ENOTSUP
+ * elsewhere (FreeRTOS). */
+int rtb_svsem_open(rtb_svsem_t *s);
+int rtb_svsem_post(rtb_svsem_t *s);
+int rtb_svsem_wait(rtb_svsem_t *s);
+int rtb_svsem_close(rtb_svsem_t *s);
+
+/* ---- memory a real-time task allocates ------------------------------- */
+
+/* rtb_heap_alloc / rtb_heap_free - the OS's general-purpose heap as an
+ * application task calls it (POSIX: malloc/free; FreeRTOS: pvPortMalloc /
+ * vPortFree). Unlike rtb_port_alloc (the core's, never in a loop) these
+ * are what a benchmark times. NULL when exhausted. */
+void *rtb_heap_alloc(size_t n);
+void rtb_heap_free(void *p);
+
+/* Fixed-block pool in the caller's storage: nblocks blocks of block_bytes
+ * (a multiple of 8, at least 8), taken and given back in any order by any
+ * task, with the mutual exclusion the OS offers for so short a section
+ * (POSIX: a pthread mutex; FreeRTOS: a critical section). rtb_pool_get
+ * returns NULL when every block is out. */
+int rtb_pool_init(rtb_pool_t *p, void *storage, size_t block_bytes, size_t nblocks);
+void *rtb_pool_get(rtb_pool_t *p);
+void rtb_pool_put(rtb_pool_t *p, void *block);
+int rtb_pool_destroy(rtb_pool_t *p);
+
+/* ---- deadline scheduling ---------------------------------------------- */
+
+/* rtb_deadline_yield - a task under deadline scheduling (rtb_self_deadline,
+ * bench.h) ends its job: it sleeps until its next period (Linux: sched_yield
+ * under SCHED_DEADLINE). RTB_ENOTSUP where there is no such class. */
+int rtb_deadline_yield(void);
+
 /* ---- periodic hardware event -> handler in interrupt context ------------
  * rtb_ptimer_start arms a periodic event; at each expiry the port runs
  * fn(stamp_ns, overruns, ctx) in interrupt context: on a board the timer's

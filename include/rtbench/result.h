@@ -171,10 +171,18 @@ struct rtb_metric_verdict {
 	char reason[200];       /* what the value rests on, one line */
 };
 
+/* RTB_GROUP_SUITES - a metric group (rtb_metric.group, bench.h's
+ * rtb_bench.group): the patterns the other suites measure (rt-tests,
+ * Thread-Metric, Zephyr latency_measure, rtos-benchmark), a table of their
+ * own after the study's tables and the further measurements. */
+#define RTB_GROUP_SUITES "Patterns from other suites"
+
 struct rtb_metric {
 	char id[64];            /* stable dotted id: "ipc.mqueue.wakeup" */
 	char title[80];         /* "Message-queue latency" */
 	const char *study_table;/* "Table 5" when the study has it, else NULL */
+	const char *group;      /* a table of its own after the study's (bench.h
+				 * RTB_GROUP_SUITES), else NULL */
 	char method[320];       /* how measured: what the figure includes */
 	char note[320];         /* what weakened it, why skipped; "" if nothing */
 	struct rtb_metric_verdict verdict; /* the benchmark's answer, if it gives one */

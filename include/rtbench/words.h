@@ -34,6 +34,15 @@ enum rtb_word {
 	RTB_W_PTIMER,           /* the periodic event and where its handler stamps */
 	RTB_W_SLEEP_ABS,        /* a task sleeping until an absolute expiry */
 	RTB_W_ISR_TASK,         /* what lies between the handler and its task */
+	RTB_W_COND,             /* a condition variable: signal and wait */
+	RTB_W_EVENT,            /* the OS's event-flags object: set and wait */
+	RTB_W_EVENT_WORD,       /* a memory word the kernel waits on: set and wait */
+	RTB_W_TSIG,             /* a signal to a task waiting for it: send and wait */
+	RTB_W_SVSEM,            /* a System V semaphore: post and wait */
+	RTB_W_HEAP,             /* the general-purpose heap: allocate and free */
+	RTB_W_POOL,             /* a fixed-block pool: get and put */
+	RTB_W_CREATE,           /* creating a task */
+	RTB_W_DEADLINE,         /* deadline scheduling: the class and the end of a job */
 	RTB_NWORDS
 };
 

@@ -14,7 +14,7 @@
  *   Step 1: the waker creates the primitive (empty / unavailable / locked).
  *   Step 2: the waiter blocks in its wait call.
  *   Step 3: the waker re-arms the primitive if it must (a mutex it locks
- *           again) and checks that the waiter really is blocked: the OS's
+ *           again; a condition variable's predicate it sets) and checks that the waiter really is blocked: the OS's
  *           thread state, every sample (where the port cannot tell, the
  *           priority order guarantees it on one CPU, and the result says so).
  *   Step 4: the waker stamps t0 and wakes the waiter.
@@ -128,6 +128,8 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 			rtb_yield();
 		if (k && ops->rearm)
 			ops->rearm(obj);                 /* Step 3 */
+		if (ops->prepare)
+			ops->prepare(obj);
 		if (!wait_blocked(&w)) {
 			w.m->invalid++;
 			w.never_blocked = 1;
@@ -147,6 +149,8 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 	atomic_store(&w.quit, 1);
 	if (ops->rearm)
 		ops->rearm(obj);
+	if (ops->prepare)
+		ops->prepare(obj);
 	wait_blocked(&w);
 	ops->wake(obj);
 	rtb_join(&w.waiter);

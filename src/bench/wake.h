@@ -15,6 +15,11 @@ struct rtb_wake_ops {
 	void (*after)(void *obj);
 	/* rearm - waker, before checking the waiter is blocked (mutex: lock) */
 	void (*rearm)(void *obj);
+	/* prepare - waker, before every wake including the first, before
+	 * checking the waiter is blocked: what the wake needs set first
+	 * outside the measured window (condition variable: its predicate,
+	 * set under the mutex); NULL: nothing */
+	void (*prepare)(void *obj);
 	/* wake - waker: the operation whose latency is measured */
 	int (*wake)(void *obj);
 	/* leave - waiter, when it quits after a successful wait: give back

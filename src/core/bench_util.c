@@ -55,6 +55,44 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	return rc;
 }
 
+/* rtb_spawn_stamped - rtb_spawn with the create call stamped (bench.h). */
+int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
+		      enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
+		      uint64_t *before, uint64_t *after)
+{
+	struct rtb_thread_attr a = {
+		.name = name,
+		.policy = c->rt ? policy : RTB_SCHED_NORMAL,
+		.prio = prio,
+		.cpu = cpu,
+		.nowait = 1,
+	};
+	int rc;
+
+	a.stack = rtb_stack_get(t, &a.stack_bytes);
+	if (!a.stack)
+		return RTB_ENOMEM;
+	*before = rtb_port_ticks();
+	rc = rtb_thread_create(t, &a, fn, arg);
+	*after = rtb_port_ticks();
+	if (rc)
+		rtb_stack_put(t);
+	else
+		rtb_wd_register(t);
+	return rc;
+}
+
+/* rtb_self_deadline - deadline scheduling for the caller (bench.h). */
+int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+		      char *why, size_t len)
+{
+	if (!c->rt) {
+		snprintf(why, len, "no real-time priorities granted to this run");
+		return RTB_EPERM;
+	}
+	return rtb_self_sched_deadline(runtime_ns, deadline_ns, period_ns, why, len);
+}
+
 /* rtb_join - join, then the stack goes back to the pool. */
 int rtb_join(rtb_thread_t *t)
 {
@@ -172,6 +210,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 		return NULL;
 	}
 	m->study_table = b->study_table;
+	m->group = b->group;
 	m->brk = rtb_break_for(c);
 	return m;
 }

@@ -103,7 +103,7 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 			/* stack NULL: the port's own (a POSIX load; a port
 			 * without a heap has no built-in load) */
 			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_NORMAL, RTB_PRIO_LOW, ld.n,
-						     NULL, 0 };
+						     NULL, 0, 0 };
 			ld.buf[ld.n] = rtb_alloc((1) * (WALK_BYTES));
 			if (!ld.buf[ld.n] || rtb_thread_create(&ld.th[ld.n], &a, walker, ld.buf[ld.n])) {
 				rtb_free(ld.buf[ld.n]);

@@ -82,6 +82,7 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 	lc->handed = 1;
 	snprintf(lc->live->title, sizeof(lc->live->title), "%s", title);
 	lc->live->study_table = b->study_table;
+	lc->live->group = b->group;
 	return lc->live;
 }
 
@@ -94,6 +95,7 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 	if (rc)
 		return rc;
 	(*m)->study_table = lr->b->study_table;
+	(*m)->group = lr->b->group;
 	(*m)->hm->series = rtb_alloc(lr->seriescap * sizeof(*(*m)->hm->series));
 	if (!(*m)->hm->series)
 		return RTB_ENOMEM;

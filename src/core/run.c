@@ -51,9 +51,11 @@ int rtb_bench_selected(const struct rtb_bench *b, const char *tests)
 	const char *p = tests;
 
 	if (!tests || !*tests)
-		return 1;
+		return !b->not_default;
 	while (*p) {
 		size_t n = strcspn(p, ",");
+		if (n == 3 && !strncmp(p, "all", 3))
+			return 1;
 		if (n && item_selects(p, n, b->id))
 			return 1;
 		p += n;
@@ -110,6 +112,7 @@ static int not_run(struct rtb_ctx *c, const struct rtb_bench *b, int err, const 
 	if (rc)
 		return rc;
 	m->study_table = b->study_table;
+	m->group = b->group;
 	m->err = err;
 	m->status = rtb_outcome(err);
 	rtb_metric_note(m, "%s", why);

@@ -19,7 +19,8 @@ struct rtb_run_out {
 };
 
 /* rtb_bench_selected - 1 if bench b is chosen by the comma list `tests`
- * (NULL: all). An item selects a bench when one of the two ids is a prefix
+ * ("all": every bench; NULL or empty: every bench not marked not_default)
+ * An item selects a bench when one of the two ids is a prefix
  * of the other at a '.' boundary ("sync" and "sync.prio_inv.none.blocking"
  * both select sync.prio_inv). */
 int rtb_bench_selected(const struct rtb_bench *b, const char *tests);

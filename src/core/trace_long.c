@@ -71,6 +71,7 @@ static int agg_one(struct rtb_long *lr, const char *id, const char *const *ids, 
 	if (first) {
 		memcpy(a->title, first->title, sizeof(a->title));
 		a->study_table = first->study_table;
+		a->group = first->group;
 		snprintf(a->method, sizeof(a->method), "CPUs %s merged; each as on its CPU: %s", lr->res->set.cpus,
 			 first->method);
 	}

@@ -214,6 +214,7 @@ void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent
 {
 	snprintf(cm->title, sizeof(cm->title), "%s (kernel trace)", name);
 	cm->study_table = parent->study_table;
+	cm->group = parent->group;
 	snprintf(cm->trace_parent, sizeof(cm->trace_parent), "%s", parent->id);
 	rtb_metric_set_method(cm, "%s; from the kernel's event trace on clock %s, %s"
 			      "one value per sample of %s whose events were found%s", what,

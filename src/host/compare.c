@@ -454,11 +454,25 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 			c->metrics[k].id = m->id;
 			c->metrics[k].title = m->title;
 			c->metrics[k].study_table = m->study_table;
+			c->metrics[k].group = m->group;
 			c->metrics[k].unit = m->unit;
 			c->nmetrics++;
 		}
 	}
 	free(seen);
+	/* a metric with a group (the other suites' patterns) after every one
+	 * without, in the same order otherwise: their table of their own
+	 * comes after the study's, whichever file named them first */
+	struct rtb_cmp_metric *tmp = calloc(c->nmetrics + 1, sizeof(*tmp));
+	size_t nt = 0;
+	if (!tmp)
+		return RTB_ENOMEM;
+	for (int pass = 0; pass < 2; pass++)
+		for (k = 0; k < c->nmetrics; k++)
+			if ((c->metrics[k].group != NULL) == pass)
+				tmp[nt++] = c->metrics[k];
+	memcpy(c->metrics, tmp, c->nmetrics * sizeof(*tmp));
+	free(tmp);
 	for (k = 0; k < c->nmetrics; k++) {
 		if ((rc = cmp_metric(c, &c->metrics[k])))
 			return rc;

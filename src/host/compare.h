@@ -67,6 +67,7 @@ struct rtb_cmp_cell {
 
 struct rtb_cmp_metric {
 	const char *id, *title, *study_table, *unit; /* from the first file that has it */
+	const char *group;    /* its table after the study's (NULL: none), likewise */
 	int base;                       /* index of the baseline system, -1 if none usable */
 	int nusable;
 	int nshown;                     /* usable + summary cells */

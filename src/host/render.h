@@ -30,6 +30,10 @@ extern const struct rtb_render rtb_render_lava_results; /* check: send-to-lava.s
 
 /* rtb_render_shown - a metric gets a table when two systems have figures. */
 int rtb_render_shown(const struct rtb_cmp_metric *cm);
+/* rtb_render_group_start - the group (a table of its own after the
+ * study's) that metric k opens among those shown(), else NULL. */
+const char *rtb_render_group_start(const struct rtb_cmp *c, size_t k,
+				   int (*shown)(const struct rtb_cmp_metric *));
 /* rtb_render_title - "Table 1 - Title [id]" (md: "(`id`)"). */
 void rtb_render_title(struct rtb_sb *b, const struct rtb_cmp_metric *cm, int md);
 /* rtb_render_wrap - append text, wrapped at `width` columns, each line after

@@ -168,6 +168,12 @@ static void notes_list(struct rtb_sb *b, char **notes, size_t n)
 	rtb_sb_puts(b, "</ul>\n");
 }
 
+/* html_shown - a metric the page gives a section (one system will do). */
+static int html_shown(const struct rtb_cmp_metric *cm)
+{
+	return cm->nshown >= 1;
+}
+
 static void metric_heading(struct rtb_sb *b, const struct rtb_cmp_metric *cm)
 {
 	if (cm->study_table) {
@@ -432,8 +438,15 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	}
 	rtb_sb_puts(b, "<a href=\"#fingerprints\">Systems</a></nav>\n");
 	for (k = 0; k < c->nmetrics; k++) {
-		if (c->metrics[k].nshown >= 1 && !rtb_html_long_skip(c, &c->metrics[k]))
+		if (c->metrics[k].nshown >= 1 && !rtb_html_long_skip(c, &c->metrics[k])) {
+			const char *g = rtb_render_group_start(c, k, html_shown);
+			if (g) {
+				rtb_sb_puts(b, "<h2 class=\"group\">");
+				rtb_sb_html(b, g);
+				rtb_sb_puts(b, "</h2>\n");
+			}
 			metric_section(b, c, &c->metrics[k]);
+		}
 	}
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];

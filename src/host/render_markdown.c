@@ -44,6 +44,12 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 
 		if (!rtb_render_shown(cm))
 			continue;
+		const char *g = rtb_render_group_start(c, k, rtb_render_shown);
+		if (g) {
+			rtb_sb_puts(b, "\n# ");
+			rtb_render_md_cell(b, g);
+			rtb_sb_puts(b, "\n");
+		}
 		rtb_sb_puts(b, "\n## ");
 		rtb_render_title(b, cm, 1);
 		rtb_sb_printf(b, "\n\n| %s |", rtb_cmp_time_unit(cm->unit, 1));

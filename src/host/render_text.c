@@ -101,6 +101,9 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 
 		if (!rtb_render_shown(cm))
 			continue;
+		const char *g = rtb_render_group_start(c, k, rtb_render_shown);
+		if (g)
+			rtb_sb_printf(b, "\n=== %s ===\n", g);
 		rtb_sb_puts(b, "\n");
 		rtb_render_title(b, cm, 0);
 		rtb_sb_puts(b, "\n");

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - helpers the renderers share (render.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "rtbench/output.h"
 #include "host/render.h"
@@ -16,6 +17,21 @@ void rtb_render_title(struct rtb_sb *b, const struct rtb_cmp_metric *cm, int md)
 		rtb_sb_printf(b, "%s - ", cm->study_table);
 	rtb_sb_printf(b, "%s", cm->title[0] ? cm->title : cm->id);
 	rtb_sb_printf(b, md ? " (`%s`)" : " [%s]", cm->id);
+}
+
+/* rtb_render_group_start - the group metric k opens (the first shown
+ * metric of its group, after metrics of none or another), else NULL: a
+ * renderer heads a table of its own there (compare.c orders them last). */
+const char *rtb_render_group_start(const struct rtb_cmp *c, size_t k, int (*shown)(const struct rtb_cmp_metric *))
+{
+	const char *g = c->metrics[k].group;
+
+	if (!g || !shown(&c->metrics[k]))
+		return NULL;
+	for (size_t j = k; j-- > 0;)
+		if (shown(&c->metrics[j]))
+			return c->metrics[j].group && !strcmp(c->metrics[j].group, g) ? NULL : g;
+	return g;
 }
 
 /* wrap - append text, wrapped at `width` columns, each line after the

@@ -346,6 +346,7 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->id);
 		free(m->title);
 		free(m->study_table);
+		free(m->group);
 		free(m->unit);
 		free(m->status);
 		free(m->method);

@@ -48,6 +48,7 @@ struct rtb_rf_metric {
 	char *id;             /* "ipc.mqueue.wakeup" */
 	char *title;          /* "" if absent */
 	char *study_table;    /* NULL if absent or null */
+	char *group;          /* a table of its own after the study's; NULL if absent */
 	char *unit;           /* "ns" if absent */
 	char *status;         /* "ok", "partial", "skipped", "failed" */
 	char *method, *note;  /* "" if absent */

@@ -290,6 +290,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		return RTB_ENOMEM;
 	if ((rc = rf_opt_str(c, j, "title", 0, &m->title)) ||
 	    (rc = rf_opt_str(c, j, "study_table", 1, &m->study_table)) ||
+	    (rc = rf_opt_str(c, j, "group", 1, &m->group)) ||
 	    (rc = rf_opt_str(c, j, "unit", 0, &m->unit)) ||
 	    (rc = rf_opt_str(c, j, "status", 0, &m->status)) ||
 	    (rc = rf_opt_str(c, j, "method", 0, &m->method)) ||

@@ -285,6 +285,8 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 	RTB_JW_STR(w, "id", m->id);
 	RTB_JW_STR(w, "title", m->title);
 	rtb_jw_strn(w, "study_table", m->study_table, SIZE_MAX);
+	if (m->group) /* only where there is one: older readers see nothing new */
+		rtb_jw_strn(w, "group", m->group, SIZE_MAX);
 	rtb_jw_strn(w, "unit", "ns", SIZE_MAX);
 	rtb_jw_strn(w, "status", rtb_status_name(m->status), SIZE_MAX);
 	RTB_JW_STR(w, "method", m->method);

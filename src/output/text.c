@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench output - the study-shaped text tables.
  *
- * One table per study table (Table 1 ... Table 5), then the extras; each
+ * One table per study table (Table 1 ... Table 5), then the extras, then
+ * the patterns of the other suites (a metric's group, bench.h); each
  * row one metric, all times in microseconds with ns resolution. Under each
  * table: how each figure was measured, and whatever weakened it. A figure
  * that was not measured is never printed: skipped rows say why instead. */
@@ -17,12 +18,14 @@
 #define RTB_BATCHES_SHOWN 200 /* RTB_BATCHES in bench.h */
 
 static const char *const tables[] = {
-	"Table 1", "Table 2", "Table 3", "Table 4", "Table 5", NULL /* extras */
+	"Table 1", "Table 2", "Table 3", "Table 4", "Table 5", NULL /* extras */,
+	NULL /* the other suites' patterns (a metric's group) */
 };
+#define EXTRAS 5
 static const char *const table_title[] = {
 	"Context switch", "Priority inversion", "Interrupt latency",
 	"Binary-semaphore acquisition", "Message-queue IPC latency",
-	"Further measurements",
+	"Further measurements", RTB_GROUP_SUITES,
 };
 
 static void us(struct rtb_sink *f, int64_t ns)
@@ -269,6 +272,10 @@ static int in_table(const struct rtb_metric *m, int idx)
 {
 	if (tables[idx])
 		return m->study_table && !strcmp(m->study_table, tables[idx]);
+	if (idx > EXTRAS)
+		return !m->study_table && m->group != NULL;
+	if (m->group)
+		return 0;
 	for (int i = 0; tables[i]; i++)
 		if (m->study_table && !strcmp(m->study_table, tables[i]))
 			return 0;

@@ -6,7 +6,7 @@
  * boards call - types, prototypes and the few macros - written for rtbench
  * from the FreeRTOS API reference (freertos.org, "API Reference": task
  * creation and control, queues, semaphores, direct-to-task notifications,
- * kernel control, memory). No kernel code: the kernel's macros that map the
+ * kernel control, event groups, memory). No kernel code: the kernel's macros that map the
  * API onto its internal functions are declared here as the functions the
  * reference documents, structure sizes are placeholders, and nothing built
  * against these headers runs (the check links with every API symbol at
@@ -46,6 +46,7 @@ typedef uint32_t TickType_t;
 typedef struct xSTATIC_TCB { void *pvDummy[48]; } StaticTask_t;
 typedef struct xSTATIC_QUEUE { void *pvDummy[24]; } StaticQueue_t;
 typedef StaticQueue_t StaticSemaphore_t;
+typedef struct xSTATIC_EVENT_GROUP { void *pvDummy[8]; } StaticEventGroup_t;
 
 /* memory (portable/MemMang) */
 void *pvPortMalloc(size_t xWantedSize);

@@ -60,6 +60,7 @@ extern void vApplicationTickHook(void);
 /* direct-to-task notifications (the indexed forms) */
 void vTaskNotifyGiveIndexedFromISR(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify,
 				   BaseType_t *pxHigherPriorityTaskWoken);
+BaseType_t xTaskNotifyGiveIndexed(TaskHandle_t xTaskToNotify, UBaseType_t uxIndexToNotify);
 uint32_t ulTaskNotifyTakeIndexed(UBaseType_t uxIndexToWaitOn, BaseType_t xClearCountOnExit,
 				 TickType_t xTicksToWait);
 

@@ -26,7 +26,7 @@ static struct {
 /* attr - thread attributes on stack k. */
 static struct rtb_thread_attr attr(const char *name, enum rtb_policy pol, enum rtb_prio prio, int k)
 {
-	struct rtb_thread_attr a = { name, pol, prio, cpu, stacks[k].b, sizeof(stacks[k].b) };
+	struct rtb_thread_attr a = { name, pol, prio, cpu, stacks[k].b, sizeof(stacks[k].b), 0 };
 	return a;
 }
 

@@ -91,7 +91,7 @@ FW_ARCH := $(filter-out -fsanitize=%,$(FW_ARCH))
 else
 FR_INC := -I$(FR)/include -I$(FR)/$(FR_PORTABLE)
 # the kernel, built as it comes (its own warnings are not ours)
-FR_SRC := tasks.c queue.c list.c $(FR_PORT_SRC)
+FR_SRC := tasks.c queue.c list.c event_groups.c $(FR_PORT_SRC)
 endif
 FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) $(FR_INC) -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\" -DRTB_PORT_FREERTOS=1 \
                -DRTB_FR_TIME_SLICING=$(FREERTOS_TIME_SLICING) \

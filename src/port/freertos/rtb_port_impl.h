@@ -12,5 +12,10 @@
 #include "task.h"
 #include "semphr.h"
 #include "queue.h"
+#include "event_groups.h"
+
+/* the notification index of rtb_tsig (index 1: rtb_port_sleep_until_ns;
+ * index 0 is the kernel's default, left to application code) */
+#define RTB_FR_TSIG_INDEX 2
 
 #endif

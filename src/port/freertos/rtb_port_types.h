@@ -22,6 +22,7 @@
 
 struct tskTaskControlBlock;  /* TaskHandle_t points to one (task.h) */
 struct QueueDefinition;      /* QueueHandle_t, SemaphoreHandle_t (queue.h) */
+struct EventGroupDef_t;      /* EventGroupHandle_t (event_groups.h) */
 
 typedef struct {
 	struct tskTaskControlBlock *h; /* TaskHandle_t */
@@ -39,6 +40,11 @@ typedef struct { struct QueueDefinition *h; StaticSemaphore_t buf; } rtb_mutex_t
 typedef struct { struct QueueDefinition *h; StaticQueue_t buf; uint8_t *store; size_t msg_bytes; } rtb_mq_t;
 typedef struct { int armed; } rtb_ptimer_t;
 typedef struct { int unused; } rtb_pipe_t;
+typedef struct { int unused; } rtb_cond_t;    /* no condition variable */
+typedef struct { struct EventGroupDef_t *h; StaticEventGroup_t buf; } rtb_event_t;
+typedef struct { struct tskTaskControlBlock *task; } rtb_tsig_t; /* the notified task */
+typedef struct { int unused; } rtb_svsem_t;   /* no System V IPC */
+typedef struct { void *free; size_t block_bytes; } rtb_pool_t;
 
 /* rtb_ptimer's handler runs in the timer's interrupt, which gives the task
  * blocked in rtb_ptimer_wait a semaphore from the ISR (port.h): a real

@@ -28,4 +28,14 @@ const char *const rtb_words_freertos[RTB_NWORDS] = {
 			    "interrupt, a task notification), stamp on wake-up (cyclictest method)",
 	[RTB_W_ISR_TASK] = "the ISR gives the task a binary semaphore (xSemaphoreGiveFromISR): rest "
 			   "of the ISR, give, switch request, scheduler, switch",
+	[RTB_W_COND] = NULL,          /* no condition variable */
+	[RTB_W_EVENT] = "event group (xEventGroupSetBits to a task in xEventGroupWaitBits)",
+	[RTB_W_EVENT_WORD] = NULL,    /* no kernel wait on a user word */
+	[RTB_W_TSIG] = "direct-to-task notification (xTaskNotifyGiveIndexed to a task in "
+		       "ulTaskNotifyTakeIndexed)",
+	[RTB_W_SVSEM] = NULL,         /* System V IPC is Unix's */
+	[RTB_W_HEAP] = "pvPortMalloc / vPortFree (the build's heap_N scheme)",
+	[RTB_W_POOL] = "rtbench's fixed-block free list in a critical section (FreeRTOS has no block pool)",
+	[RTB_W_CREATE] = "xTaskCreateStatic (static TCB and stack)",
+	[RTB_W_DEADLINE] = NULL,      /* fixed priorities only */
 };

@@ -38,13 +38,27 @@ union rtb_posix_align { long long ll; void *p; double d; };
 #endif
 #define RTB_POSIX_MQD_BYTES     4   /* mqd_t (an int on Linux) */
 #define RTB_POSIX_TIMER_BYTES   8   /* timer_t (a pointer on glibc) */
+#define RTB_POSIX_COND_BYTES    48  /* pthread_cond_t */
 
-typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_PTHREAD_BYTES) th; long os_id; int started; } rtb_thread_t;
+typedef struct {
+	RTB_POSIX_OPAQUE(RTB_POSIX_PTHREAD_BYTES) th;
+	long os_id;
+	int started;
+	void (*fn)(void *);  /* a thread started without waiting (attr.nowait) */
+	void *arg;
+} rtb_thread_t;
 typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_SEM_BYTES) sem; } rtb_bsem_t;
 typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_MUTEX_BYTES) mtx; } rtb_mutex_t;
 typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_MQD_BYTES) mq; char name[48]; size_t msg_bytes; } rtb_mq_t;
 typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_TIMER_BYTES) id; int armed; } rtb_ptimer_t;
 typedef struct { int fd[2]; } rtb_pipe_t;
+typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_COND_BYTES) cv; } rtb_cond_t;
+/* an eventfd (fd) or a futex word (word), by kind */
+typedef struct { int kind; int fd; _Alignas(4) volatile uint32_t word; } rtb_event_t;
+/* the waiting thread (pthread_t), once attached */
+typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_PTHREAD_BYTES) th; int attached; } rtb_tsig_t;
+typedef struct { int id; } rtb_svsem_t;
+typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_MUTEX_BYTES) mtx; void *free; size_t block_bytes; } rtb_pool_t;
 
 /* rtb_ptimer's handler is a signal handler run on the very thread blocked
  * in rtb_ptimer_wait (inside sigsuspend): no other task is woken, so the

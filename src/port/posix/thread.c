@@ -93,6 +93,20 @@ static void *trampoline(void *p)
 	return NULL;
 }
 
+/* trampoline_nowait - a thread started without the handshake (attr.nowait:
+ * a measured creation): the benchmark's function first, so its first
+ * instruction is the creation's end; the kernel id is published after it
+ * (the watchdog cannot demote such a thread before: it is meant to stamp
+ * and return). */
+static void *trampoline_nowait(void *p)
+{
+	rtb_thread_t *t = p;
+
+	t->fn(t->arg);
+	t->os_id = (long)syscall(SYS_gettid);
+	return NULL;
+}
+
 /* rtb_thread_create - start fn(arg) with the exact attributes in a. */
 int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 		      rtb_thread_fn fn, void *arg)
@@ -134,6 +148,19 @@ int rtb_thread_create(rtb_thread_t *t, const struct rtb_thread_attr *a,
 		CPU_SET(a->cpu, &set);
 		pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
 	}
+	if (a->nowait) {
+		/* no handshake: the thread may run (and outrank us) inside
+		 * pthread_create; no name either (a system call of its own) */
+		t->fn = fn;
+		t->arg = arg;
+		sem_destroy(&s.ready);
+		rc = pthread_create(rtb_posix_thread(t), &attr, trampoline_nowait, t);
+		pthread_attr_destroy(&attr);
+		if (rc)
+			return rtb_err_from_errno(rc);
+		t->started = 1;
+		return 0;
+	}
 	rc = pthread_create(rtb_posix_thread(t), &attr, trampoline, &s);
 	pthread_attr_destroy(&attr);
 	if (rc) {
@@ -168,6 +195,9 @@ static long tid(const rtb_thread_t *t)
 int rtb_thread_demote(rtb_thread_t *t)
 {
 	struct sched_param sp = { .sched_priority = 0 };
+
+	if (t->os_id <= 0)
+		return RTB_EINVAL; /* not published yet (nowait): never pid 0, the caller */
 	return sched_setscheduler((pid_t)t->os_id, SCHED_OTHER, &sp) ? RTB_ESYS : 0;
 }
 
@@ -251,6 +281,79 @@ int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 void rtb_yield(void)
 {
 	sched_yield();
+}
+
+/* sched_setattr's argument (sched_setattr(2)); glibc 2.36 has no wrapper
+ * and <linux/sched/types.h> clashes with <sched.h> on some, so it is
+ * written out here. */
+struct rtb_sched_attr {
+	uint32_t size, sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime, sched_deadline, sched_period;
+};
+#define RTB_SCHED_DEADLINE 6
+
+/* rtb_self_sched_deadline - SCHED_DEADLINE for the caller (port.h). The
+ * kernel admits a deadline task only when its affinity spans its whole
+ * root domain, so the caller is first allowed every CPU online. */
+int rtb_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+			    char *why, size_t len)
+{
+#ifdef SYS_sched_setattr
+	struct rtb_sched_attr a = {
+		.size = sizeof(a), .sched_policy = RTB_SCHED_DEADLINE,
+		.sched_runtime = (uint64_t)runtime_ns, .sched_deadline = (uint64_t)deadline_ns,
+		.sched_period = (uint64_t)period_ns,
+	};
+	cpu_set_t set;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	CPU_ZERO(&set);
+	for (long i = 0; i < n && i < CPU_SETSIZE; i++)
+		CPU_SET((int)i, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		snprintf(why, len, "cannot allow every online CPU (a deadline task must span its root "
+			 "domain): %s", strerror(errno));
+		return RTB_EPERM;
+	}
+	if (!syscall(SYS_sched_setattr, 0, &a, 0))
+		return 0;
+	int e = errno;
+	switch (e) {
+	case EPERM:
+		snprintf(why, len, "the kernel refused SCHED_DEADLINE (EPERM: needs CAP_SYS_NICE, and "
+			 "affinity spanning the root domain; a cpuset restricting this process also refuses it)");
+		return RTB_EPERM;
+	case EBUSY:
+		snprintf(why, len, "the kernel refused SCHED_DEADLINE (EBUSY: admission control, no "
+			 "bandwidth left for runtime/period under sched_rt_runtime_us)");
+		return RTB_EBUSY;
+	case EINVAL:
+		snprintf(why, len, "the kernel refused SCHED_DEADLINE (EINVAL: not built with it, or "
+			 "runtime <= deadline <= period not met)");
+		return RTB_ENOTSUP;
+	case ENOSYS:
+		snprintf(why, len, "no sched_setattr system call (kernel before 3.14)");
+		return RTB_ENOTSUP;
+	default:
+		snprintf(why, len, "sched_setattr(SCHED_DEADLINE) failed: %s", strerror(e));
+		return RTB_ESYS;
+	}
+#else
+	(void)runtime_ns;
+	(void)deadline_ns;
+	(void)period_ns;
+	snprintf(why, len, "no sched_setattr system call on this system");
+	return RTB_ENOTSUP;
+#endif
+}
+
+/* rtb_deadline_yield - end the job: sleep to the next period. */
+int rtb_deadline_yield(void)
+{
+	return sched_yield() ? RTB_ESYS : 0;
 }
 
 /* rtb_rr_interval_ns - quantum for the caller (sched_rr_get_interval). */

@@ -28,4 +28,14 @@ const char *const rtb_words_posix[RTB_NWORDS] = {
 			    "stamp on wake-up (cyclictest method)",
 	[RTB_W_ISR_TASK] = "here the handler is a signal handler on the waiting thread: its return -> "
 			   "the thread resuming, no wake-up or switch",
+	[RTB_W_COND] = "pthread_cond_signal to a thread in pthread_cond_wait (pthread mutex, no protocol)",
+	[RTB_W_EVENT] = "eventfd (write of the flags; the waiter blocked in read)",
+	[RTB_W_EVENT_WORD] = "futex word (atomic OR of the flags and FUTEX_WAKE_PRIVATE; the waiter "
+			     "in FUTEX_WAIT_PRIVATE)",
+	[RTB_W_TSIG] = "SIGUSR1 by pthread_kill to a thread blocked in sigwait (sigwaittest's path)",
+	[RTB_W_SVSEM] = "SysV semaphore (semget IPC_PRIVATE; semop +1 to a thread blocked in semop -1)",
+	[RTB_W_HEAP] = "malloc / free (the C library's heap)",
+	[RTB_W_POOL] = "rtbench's fixed-block free list under a pthread mutex (POSIX has no block pool)",
+	[RTB_W_CREATE] = "pthread_create (explicit SCHED_FIFO priority and CPU, stack given)",
+	[RTB_W_DEADLINE] = "SCHED_DEADLINE (sched_setattr; a job ends with sched_yield)",
 };
