@@ -322,6 +322,11 @@ for w in $(cat /proc/cmdline); do
 	esac
 done
 echo "rtbench-guest: $(uname -r) $(cat /sys/kernel/realtime 2>/dev/null | sed 's/1/PREEMPT_RT/') label $LABEL loads $LOADS"
+# the board as the kernel drives it: its clocks and the timer interrupt's
+# line (on arm64 the interrupt controller is named in it)
+ce=$(cat /sys/devices/system/clockevents/clockevent0/current_device 2>/dev/null)
+echo "rtbench-guest: clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), clockevent $ce"
+grep -E "arch_timer|LOC:" /proc/interrupts | sed 's/^ */rtbench-guest: timer irq: /; s/  */ /g'
 for load in $(echo "$LOADS" | tr , ' '); do
 	set -- run --quiet --label "$LABEL" --tests "$TESTS" --samples "$SAMPLES" --period-us "$PERIOD"
 	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"

@@ -15,6 +15,20 @@ for p in $(grep -v '^[[:space:]]*#' "$list" | sed 's/#.*//'); do
 		missing="$missing $p"
 	fi
 done
+# e2e/kernels_smoke_arm64 downloads arm64 packages (a kernel, busybox-static)
+# with apt-get download, never installing them: apt must list arm64
+need_arch=
+dpkg --print-foreign-architectures 2>/dev/null | grep -qx arm64 ||
+	[ "$(dpkg --print-architecture 2>/dev/null)" = arm64 ] || need_arch=arm64
+if [ -n "$need_arch" ]; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "install-deps: adding the arm64 architecture to apt's lists (dpkg --add-architecture arm64; nothing arm64 is installed)"
+		dpkg --add-architecture arm64 && apt-get update -q >/dev/null ||
+			echo "install-deps: could not add arm64: e2e/kernels_smoke_arm64 will skip"
+	else
+		echo "install-deps: apt lists no arm64 packages (e2e/kernels_smoke_arm64 needs them): sudo dpkg --add-architecture arm64 && sudo apt-get update"
+	fi
+fi
 if [ -z "$missing" ]; then
 	echo "install-deps: every package in tests/packages.txt is installed; installing nothing"
 	exit 0
