@@ -35,6 +35,7 @@ static void usage(FILE *f)
 #ifdef RTB_HAVE_HOST
 	      "  compare A.json B.json [...]   side-by-side tables with differences and significance\n"
 	      "  report A.json [...] -o F.html self-contained HTML report with plots\n"
+	      "  tail A.json [...]             crossing rates with intervals, a steady tail?, tested fit, run length\n"
 	      "  ingest [-o DIR] [STREAM|-]    files framed in a serial stream (RTBF1) written to DIR\n"
 	      "  check R.json [limits]         CI gate: exit 1 when a figure crosses a limit or regresses\n"
 #endif
@@ -183,6 +184,12 @@ static int cmd_check(int argc, char **argv, const char *cmdline)
 	(void)cmdline;
 	return rtb_host_check(argc, argv);
 }
+/* cmd_tail - `rtbench tail` (host side). */
+static int cmd_tail(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	return rtb_host_tail(argc, argv);
+}
 #endif
 
 /* The commands: argv[1] picks one; it gets argv[1..] (its own name first)
@@ -202,8 +209,10 @@ static const struct {
 	{ "report", cmd_report },
 	{ "ingest", cmd_ingest },
 	{ "check", cmd_check },
+	{ "tail", cmd_tail },
 #else
 	{ "compare", NULL }, { "report", NULL }, { "ingest", NULL }, { "check", NULL },
+	{ "tail", NULL },
 #endif
 };
 

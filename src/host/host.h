@@ -31,4 +31,9 @@ int rtb_host_ingest(int argc, char **argv);
  * (bad input: RTB_EINVAL/RTB_EFORMAT/RTB_ERANGE). */
 int rtb_host_check(int argc, char **argv);
 
+/* rtb_host_tail - "rtbench tail RESULT.json ...": exceedance rates with exact
+ * intervals, the tail's steadiness, a tested extreme-value fit, how long to
+ * run (docs/tail.md). Returns as rtb_host_compare. */
+int rtb_host_tail(int argc, char **argv);
+
 #endif

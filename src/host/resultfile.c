@@ -359,6 +359,7 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->reservoir);
 		rtb_rf_worst_free(m);
 		free(m->intervals);
+		free(m->worst);
 	}
 	free(r->metrics);
 	for (i = 0; i < r->nwarnings; i++)

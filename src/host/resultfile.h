@@ -91,6 +91,10 @@ struct rtb_rf_metric {
 	struct rtb_rf_interval *intervals;
 	size_t nintervals;
 	int worst_cpu;        /* -1: unknown */
+	/* "worst": the largest samples, descending, with when (t_ns, the
+	 * port's monotonic clock) and where; NULL / 0 when the file has none */
+	struct rtb_rf_worst *worst;
+	size_t nworst_s;
 	/* run --trace: the worst samples' one-line explanations
 	 * (resultfile_worst.c); NULL / 0 when the file has none */
 	char **worst_lines;
@@ -99,6 +103,12 @@ struct rtb_rf_metric {
 	 * ("trace.maxima", oldest first) */
 	char **max_lines;
 	size_t nmax;
+};
+
+/* One of a histogram-mode metric's worst samples. */
+struct rtb_rf_worst {
+	int64_t ns, t_ns;
+	int cpu;
 };
 
 /* One interval of a long run's metric. */

@@ -96,6 +96,31 @@ static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 	return 0;
 }
 
+/* worst - the worst samples with their times (the tail analysis places
+ * them in the run, tail.c); entries without integer ns and t_ns are left
+ * out, as the list is a help, not a figure the file must carry. */
+static int worst(json_t *a, struct rtb_rf_metric *m)
+{
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return 0;
+	m->worst = calloc(json_array_size(a), sizeof(*m->worst));
+	if (!m->worst)
+		return RTB_ENOMEM;
+	json_array_foreach(a, i, e) {
+		json_t *ns = json_object_get(e, "ns"), *t = json_object_get(e, "t_ns"),
+		       *c = json_object_get(e, "cpu");
+		if (!json_is_integer(ns) || !json_is_integer(t))
+			continue;
+		m->worst[m->nworst_s].ns = (int64_t)json_integer_value(ns);
+		m->worst[m->nworst_s].t_ns = (int64_t)json_integer_value(t);
+		m->worst[m->nworst_s++].cpu = json_is_integer(c) ? (int)json_integer_value(c) : -1;
+	}
+	return 0;
+}
+
 int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 {
 	json_t *j = jv, *mode = json_object_get(j, "mode"), *w, *p;
@@ -118,5 +143,5 @@ int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 	w = json_array_get(json_object_get(j, "worst"), 0);
 	if (w && json_is_integer(json_object_get(w, "cpu")))
 		m->worst_cpu = (int)json_integer_value(json_object_get(w, "cpu"));
-	return 0;
+	return worst(json_object_get(j, "worst"), m);
 }

@@ -48,8 +48,7 @@ static double betacf(double a, double b, double x)
 	return h;
 }
 
-/* ibeta - regularized incomplete beta I_x(a, b). */
-static double ibeta(double a, double b, double x)
+double rtb_ibeta(double a, double b, double x)
 {
 	double lbt;
 
@@ -69,7 +68,7 @@ double rtb_t_sf2(double t, double df)
 		return NAN;
 	if (isinf(t))
 		return 0;
-	return ibeta(df / 2, 0.5, df / (df + t * t));
+	return rtb_ibeta(df / 2, 0.5, df / (df + t * t));
 }
 
 double rtb_t_quantile(double q, double df)

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - `rtbench tail`'s text and JSON ("schema":
+ * "rtbench-tail", docs/json-schema.md, docs/rtbench-tail.schema.json):
+ * only what tail.c computed. */
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "rtbench/err.h"
+#include "host/resultfile.h"
+#include "host/tail_cmd.h"
+
+/* ---- text ---- */
+
+/* us - ns as microseconds, 3 significant decimals below 10 us. */
+static const char *us(char *buf, size_t len, double ns)
+{
+	if (isinf(ns))
+		snprintf(buf, len, "%s", ns > 0 ? "unbounded" : "-unbounded");
+	else if (!isfinite(ns))
+		snprintf(buf, len, "?");
+	else if (fabs(ns) >= 1e10)
+		snprintf(buf, len, "%.4g s", ns / 1e9);
+	else if (fabs(ns) >= 1e7)
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+	else
+		snprintf(buf, len, fabs(ns) < 1e4 ? "%.3f us" : "%.1f us", ns / 1e3);
+	return buf;
+}
+
+/* sig - a rate with 3 significant digits, plain for everyday sizes. */
+static const char *sig(char *buf, size_t len, double v)
+{
+	if (v == 0)
+		snprintf(buf, len, "0");
+	else if (fabs(v) >= 1e-3 && fabs(v) < 1e7)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, "%.2e", v);
+	return buf;
+}
+
+static void text_exc(struct rtb_sb *b, const struct rtb_tail_exc *e)
+{
+	char t[32], a[32], c[32], d[32], x[32], y[32];
+
+	us(t, sizeof(t), (double)e->thr_ns);
+	if (e->k_hi == 0) {
+		rtb_sb_printf(b, "  over %s: none in %llu samples (%s): fewer than %s per million "
+			      "(95%%, one-sided, 1 in %s)", t, (unsigned long long)e->n, e->how,
+			      sig(a, sizeof(a), 1e6 * e->zero_p_hi), sig(c, sizeof(c), 1 / e->zero_p_hi));
+		if (e->zero_mtbc_h > 0)
+			rtb_sb_printf(b, "; mean time between crossings at least %s h",
+				      sig(d, sizeof(d), e->zero_mtbc_h));
+		rtb_sb_puts(b, "\n");
+		return;
+	}
+	if (e->exact)
+		rtb_sb_printf(b, "  over %s: %llu of %llu samples (%s)", t, (unsigned long long)e->k_lo,
+			      (unsigned long long)e->n, e->how);
+	else
+		rtb_sb_printf(b, "  over %s: between %llu (over %s) and %llu (over %s) of %llu samples "
+			      "(%s)", t, (unsigned long long)e->k_lo,
+			      us(x, sizeof(x), (double)e->edge_hi_ns - 1), (unsigned long long)e->k_hi,
+			      us(y, sizeof(y), (double)e->edge_lo_ns - 1), (unsigned long long)e->n, e->how);
+	rtb_sb_printf(b, "\n      %s per million [%s, %s]", sig(a, sizeof(a), e->per_m),
+		      sig(c, sizeof(c), e->per_m_lo), sig(d, sizeof(d), e->per_m_hi));
+	if (e->hours > 0)
+		rtb_sb_printf(b, ", %s per hour [%s, %s]", sig(a, sizeof(a), e->per_h),
+			      sig(c, sizeof(c), e->per_h_lo), sig(d, sizeof(d), e->per_h_hi));
+	rtb_sb_puts(b, " (exact 95% intervals)\n");
+}
+
+static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
+{
+	char t[32];
+
+	if (s->nblocks < 8) {
+		rtb_sb_printf(b, "  steady? not testable: %zu %s (8 needed)\n", s->nblocks,
+			      s->nblocks ? s->blocks_are : "intervals (the file has no interval series)");
+		return;
+	}
+	rtb_sb_printf(b, "  steady? %zu %s", s->nblocks, s->blocks_are);
+	if (s->block_s > 0)
+		rtb_sb_printf(b, " of %.3g s", s->block_s);
+	rtb_sb_puts(b, ":");
+	if (s->has_lb)
+		rtb_sb_printf(b, " independence (Ljung-Box, %d lags) p = %.2g;", s->lb_lags, s->lb_p);
+	if (s->has_mk)
+		rtb_sb_printf(b, " trend in maxima (Mann-Kendall) z = %+.2f p = %.2g;", s->mk_z, s->mk_p);
+	if (s->has_occ)
+		rtb_sb_printf(b, "\n          crossings of %s: %llu, in %zu of %zu %s (%.1f expected if steady) "
+			      "p = %.2g", us(t, sizeof(t), (double)s->occ_thr_ns),
+			      (unsigned long long)s->occ_k, s->occ_hit, s->nblocks, s->blocks_are,
+			      s->occ_expect, s->occ_p);
+	if (s->has_disp)
+		rtb_sb_printf(b, "; dispersion chi2 = %.1f p = %.2g", s->disp_chi2, s->disp_p);
+	if (s->has_scan)
+		rtb_sb_printf(b, ";\n          %zu of the %zu worst samples within %.1f%% of the run p = %.2g",
+			      s->scan_k, s->scan_n, 100 * s->scan_w, s->scan_p);
+	rtb_sb_puts(b, "\n");
+	if (s->failed[0])
+		rtb_sb_printf(b, "  NOT STEADY: %s\n", s->failed);
+	if (s->burst[0])
+		rtb_sb_printf(b, "  burst: %s\n", s->burst);
+}
+
+static void text_fit(struct rtb_sb *b, const struct rtb_tail_fit *f)
+{
+	char u[32], a[32], c[32], d[32];
+
+	if (!f->done) {
+		rtb_sb_printf(b, "  extreme-value fit: %s\n", f->why);
+		return;
+	}
+	rtb_sb_printf(b, "  extreme-value fit: generalized Pareto over %s (%llu samples, %s of all), "
+		      "maximum likelihood\n", us(u, sizeof(u), (double)f->u_ns),
+		      (unsigned long long)f->n_u, sig(a, sizeof(a), f->zeta));
+	rtb_sb_printf(b, "      shape %.3f [%.3f, %.3f]: %s", f->g.xi, f->g.xi_lo, f->g.xi_hi, f->shape);
+	if (isfinite(f->endpoint_ns))
+		rtb_sb_printf(b, ", upper end about %s", us(a, sizeof(a), f->endpoint_ns));
+	rtb_sb_printf(b, "; scale %s [%s, %s]; fit chi2 = %.1f, %d df, p = %.2g\n",
+		      us(a, sizeof(a), f->g.sigma), us(c, sizeof(c), f->g.sigma_lo),
+		      us(d, sizeof(d), f->g.sigma_hi), f->gof_chi2, f->gof_df, f->gof_p);
+	for (int i = 0; i < RTB_TAIL_NRL; i++) {
+		if (!f->rl_has[i])
+			continue;
+		rtb_sb_printf(b, "      exceeded with probability %.0e per sample: %s [%s, %s]\n", f->rl_p[i],
+			      us(a, sizeof(a), f->rl_ns[i]), us(c, sizeof(c), f->rl_lo_ns[i]),
+			      us(d, sizeof(d), f->rl_hi_ns[i]));
+	}
+}
+
+static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
+{
+	const struct rtb_tail_plan *p = &t->plan;
+	char a[32], c[32], d[32], e[32];
+
+	if (p->has_target)
+		rtb_sb_printf(b, "  how long: a rate below %s per sample (%s per hour per CPU) is shown at "
+			      "95%% by %s samples with no crossing: %s h at %.0f us on %d CPU%s\n",
+			      sig(a, sizeof(a), p->target_p), sig(c, sizeof(c), p->target_p * 3.6e12 / p->period_ns),
+			      sig(d, sizeof(d), p->zero_n), sig(e, sizeof(e), p->zero_h), p->period_ns / 1e3,
+			      p->cpus, p->cpus == 1 ? "" : "s");
+	if (!p->has_run)
+		return;
+	rtb_sb_printf(b, "  a run of %s h on %d CPU%s (%s samples):", sig(a, sizeof(a), p->run_h), p->cpus,
+		      p->cpus == 1 ? "" : "s", sig(c, sizeof(c), p->run_n));
+	for (size_t i = 0; i < t->nexc; i++)
+		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate)",
+			      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
+			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]));
+	if (p->has_max)
+		rtb_sb_printf(b, "\n      its maximum: median %s, 90%% between %s and %s (from the fit)",
+			      us(a, sizeof(a), p->max_med_ns), us(c, sizeof(c), p->max_lo_ns),
+			      us(d, sizeof(d), p->max_hi_ns));
+	else
+		rtb_sb_printf(b, "\n      its maximum: not estimated (no fit)");
+	rtb_sb_puts(b, "\n");
+}
+
+static int render_text(struct rtb_sb *b, const struct rtb_host *h)
+{
+	const struct rtb_tail_run *r = h->priv;
+
+	for (size_t i = 0; i < r->nf; i++) {
+		const struct rtb_tail_file *f = &r->f[i];
+		for (size_t k = 0; k < f->nt; k++) {
+			const struct rtb_tail *t = &f->t[k];
+			char a[32];
+			rtb_sb_printf(b, "%s: %s: %llu samples, max %s", f->r->label, t->m->id,
+				      (unsigned long long)t->m->count, us(a, sizeof(a), (double)t->m->max));
+			if (t->exc[0].hours > 0 || t->m->elapsed_ns > 0)
+				rtb_sb_printf(b, ", %s h measured", sig(a, sizeof(a), t->m->elapsed_ns / 3.6e12));
+			if (t->period_ns > 0)
+				rtb_sb_printf(b, ", period %.0f us", t->period_ns / 1e3);
+			rtb_sb_puts(b, "\n");
+			for (size_t e = 0; e < t->nexc; e++)
+				text_exc(b, &t->exc[e]);
+			text_steady(b, &t->st);
+			text_fit(b, &t->fit);
+			text_plan(b, t);
+		}
+	}
+	return 0;
+}
+
+const struct rtb_render rtb_render_tail_text = { "text", "txt", render_text };
+
+/* ---- JSON ---- */
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+/* jend - an interval end: a number, or "unbounded" where the likelihood
+ * does not close it. */
+static json_t *jend(double v)
+{
+	return isinf(v) ? json_string(v > 0 ? "unbounded" : "-unbounded") : jnum(v);
+}
+
+static json_t *json_exc(const struct rtb_tail_exc *e)
+{
+	json_t *o = json_pack("{s:I, s:I, s:I, s:I, s:b, s:s}", "threshold_ns", (json_int_t)e->thr_ns,
+			      "samples", (json_int_t)e->n, "count_lo", (json_int_t)e->k_lo,
+			      "count_hi", (json_int_t)e->k_hi, "exact", e->exact, "how", e->how);
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "p_lo", jnum(e->p_lo));
+	json_object_set_new(o, "p_hi", jnum(e->p_hi));
+	json_object_set_new(o, "per_million", jnum(e->per_m));
+	json_object_set_new(o, "per_million_lo", jnum(e->per_m_lo));
+	json_object_set_new(o, "per_million_hi", jnum(e->per_m_hi));
+	json_object_set_new(o, "hours", e->hours > 0 ? json_real(e->hours) : json_null());
+	json_object_set_new(o, "per_hour", e->hours > 0 ? jnum(e->per_h) : json_null());
+	json_object_set_new(o, "per_hour_lo", e->hours > 0 ? jnum(e->per_h_lo) : json_null());
+	json_object_set_new(o, "per_hour_hi", e->hours > 0 ? jnum(e->per_h_hi) : json_null());
+	json_object_set_new(o, "zero_p_hi", e->k_hi ? json_null() : jnum(e->zero_p_hi));
+	json_object_set_new(o, "zero_mtbc_h", !e->k_hi && e->zero_mtbc_h > 0 ? jnum(e->zero_mtbc_h)
+			    : json_null());
+	return o;
+}
+
+static json_t *json_steady(const struct rtb_tail_steady *s)
+{
+	json_t *o = json_pack("{s:I, s:s}", "blocks", (json_int_t)s->nblocks, "blocks_are", s->blocks_are ?
+			      s->blocks_are : "intervals");
+
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "block_s", s->block_s > 0 ? json_real(s->block_s) : json_null());
+	json_object_set_new(o, "ljung_box", s->has_lb ? json_pack("{s:i, s:f, s:f}", "lags", s->lb_lags,
+				"q", s->lb_q, "p", s->lb_p) : json_null());
+	json_object_set_new(o, "mann_kendall", s->has_mk ? json_pack("{s:f, s:f}", "z", s->mk_z, "p",
+				s->mk_p) : json_null());
+	json_object_set_new(o, "occupancy", s->has_occ ? json_pack("{s:I, s:I, s:I, s:f, s:f}",
+				"threshold_ns", (json_int_t)s->occ_thr_ns, "crossings", (json_int_t)s->occ_k,
+				"hit", (json_int_t)s->occ_hit, "expected", s->occ_expect, "p", s->occ_p)
+			    : json_null());
+	json_object_set_new(o, "dispersion", s->has_disp ? json_pack("{s:f, s:f}", "chi2", s->disp_chi2,
+				"p", s->disp_p) : json_null());
+	json_object_set_new(o, "scan", s->has_scan ? json_pack("{s:I, s:I, s:f, s:f}", "worst",
+				(json_int_t)s->scan_n, "k", (json_int_t)s->scan_k, "width", s->scan_w,
+				"p", s->scan_p) : json_null());
+	json_object_set_new(o, "steady", json_boolean(!s->failed[0] && s->has_lb && s->has_mk && s->has_occ));
+	json_object_set_new(o, "failed", s->failed[0] ? json_string(s->failed) : json_null());
+	json_object_set_new(o, "burst", s->burst[0] ? json_string(s->burst) : json_null());
+	return o;
+}
+
+static json_t *json_fit(const struct rtb_tail_fit *f)
+{
+	json_t *o, *rl;
+
+	if (!f->done)
+		return json_pack("{s:b, s:s}", "estimated", 0, "why", f->why);
+	o = json_pack("{s:b, s:s, s:s, s:I, s:I, s:I}", "estimated", 1, "model", "generalized Pareto",
+		      "shape_says", f->shape, "threshold_ns", (json_int_t)f->u_ns,
+		      "exceedances", (json_int_t)f->n_u, "samples", (json_int_t)f->n);
+	rl = json_array();
+	if (!o || !rl) {
+		json_decref(o);
+		json_decref(rl);
+		return NULL;
+	}
+	json_object_set_new(o, "shape", jnum(f->g.xi));
+	json_object_set_new(o, "shape_lo", jend(f->g.xi_lo));
+	json_object_set_new(o, "shape_hi", jend(f->g.xi_hi));
+	json_object_set_new(o, "scale_ns", jnum(f->g.sigma));
+	json_object_set_new(o, "scale_lo_ns", jend(f->g.sigma_lo));
+	json_object_set_new(o, "scale_hi_ns", jend(f->g.sigma_hi));
+	json_object_set_new(o, "endpoint_ns", jnum(f->endpoint_ns));
+	json_object_set_new(o, "gof", json_pack("{s:s, s:f, s:i, s:f}", "test", "chi-square",
+						 "chi2", f->gof_chi2, "df", f->gof_df, "p", f->gof_p));
+	for (int i = 0; i < RTB_TAIL_NRL; i++) {
+		json_t *x;
+		if (!f->rl_has[i])
+			continue;
+		x = json_pack("{s:f}", "p", f->rl_p[i]);
+		json_object_set_new(x, "ns", jnum(f->rl_ns[i]));
+		json_object_set_new(x, "lo_ns", jend(f->rl_lo_ns[i]));
+		json_object_set_new(x, "hi_ns", jend(f->rl_hi_ns[i]));
+		json_array_append_new(rl, x);
+	}
+	json_object_set_new(o, "return_levels", rl);
+	return o;
+}
+
+static json_t *json_plan(const struct rtb_tail *t)
+{
+	const struct rtb_tail_plan *p = &t->plan;
+	json_t *o = json_object(), *ex;
+
+	if (!o)
+		return NULL;
+	if (p->has_target)
+		json_object_set_new(o, "target", json_pack("{s:f, s:f, s:f, s:i, s:f}", "p", p->target_p,
+				    "samples", p->zero_n, "hours", p->zero_h, "cpus", p->cpus,
+				    "period_ns", p->period_ns));
+	if (p->has_run) {
+		json_t *r = json_pack("{s:f, s:f, s:i}", "hours", p->run_h, "samples", p->run_n,
+				      "cpus", p->cpus);
+		ex = json_array();
+		for (size_t i = 0; r && ex && i < t->nexc; i++)
+			json_array_append_new(ex, json_pack("{s:I, s:f, s:f, s:f}", "threshold_ns",
+					      (json_int_t)t->exc[i].thr_ns, "expected", p->exp_k[i],
+					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]));
+		json_object_set_new(r, "crossings", ex);
+		json_object_set_new(r, "max", p->has_max ? json_pack("{s:f, s:f, s:f}", "median_ns",
+				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns) : json_null());
+		json_object_set_new(o, "run", r);
+	}
+	return o;
+}
+
+static int render_json(struct rtb_sb *b, const struct rtb_host *h)
+{
+	const struct rtb_tail_run *r = h->priv;
+	json_t *root = json_pack("{s:s, s:i, s:f}", "schema", "rtbench-tail", "schema_version", 1,
+				 "confidence", 0.95), *files = json_array();
+	char *text;
+
+	if (!root || !files) {
+		json_decref(root);
+		json_decref(files);
+		return RTB_ENOMEM;
+	}
+	json_object_set_new(root, "test_alpha", json_real(RTB_TAIL_ALPHA));
+	for (size_t i = 0; i < r->nf; i++) {
+		const struct rtb_tail_file *f = &r->f[i];
+		json_t *jf = json_pack("{s:s, s:s}", "file", f->r->path, "label", f->r->label),
+		       *mets = json_array();
+		for (size_t k = 0; jf && mets && k < f->nt; k++) {
+			const struct rtb_tail *t = &f->t[k];
+			json_t *jm = json_pack("{s:s, s:I, s:I}", "id", t->m->id, "count",
+					       (json_int_t)t->m->count, "max_ns", (json_int_t)t->m->max), *ex = json_array();
+			json_object_set_new(jm, "period_ns", t->period_ns > 0 ? json_real(t->period_ns) : json_null());
+			for (size_t e = 0; ex && e < t->nexc; e++)
+				json_array_append_new(ex, json_exc(&t->exc[e]));
+			json_object_set_new(jm, "exceedances", ex);
+			json_object_set_new(jm, "steadiness", json_steady(&t->st));
+			json_object_set_new(jm, "fit", json_fit(&t->fit));
+			json_object_set_new(jm, "plan", json_plan(t));
+			json_array_append_new(mets, jm);
+		}
+		json_object_set_new(jf, "metrics", mets);
+		json_array_append_new(files, jf);
+	}
+	json_object_set_new(root, "files", files);
+	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (!text)
+		return RTB_ENOMEM;
+	rtb_sb_puts(b, text);
+	rtb_sb_puts(b, "\n");
+	free(text);
+	return 0;
+}
+
+const struct rtb_render rtb_render_tail_json = { "json", NULL, render_json };

@@ -1,0 +1,687 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - one metric's tail (host/tail.h, docs/tail.md): how often
+ * each threshold was crossed, with exact intervals; whether the tail was
+ * steady across the run; an extreme-value fit only where that holds; how
+ * long a run shows a rate. Reads any metric the result reader loads:
+ * rtbench's count runs (every sample), its long runs (histogram and
+ * interval series) and rt-tests --json histograms (1 us buckets). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/resultfile.h"
+#include "host/tail.h"
+
+#define CONF 0.95
+#define NS_PER_H 3.6e12
+#define POT_MIN 50            /* fewer exceedances: no fit (and n >= 100 POT_MIN) */
+
+static const double rl_p[RTB_TAIL_NRL] = { 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12 };
+
+/* samples_whole - m holds every sample (a count run). */
+static int samples_whole(const struct rtb_rf_metric *m)
+{
+	return m->samples && m->nsamples == m->count && m->count;
+}
+
+/* top_of - where the overflow begins: the layout's top, else (rt-tests,
+ * linear) above the last bucket, a lower bound. */
+static int64_t top_of(const struct rtb_rf_metric *m)
+{
+	if (m->hist_top > 0)
+		return m->hist_top;
+	return m->nbuckets ? m->buckets[m->nbuckets - 1].hi : 0;
+}
+
+/* count_from - samples >= e (an integer level) from the histogram, as
+ * [*lo, *hi]: buckets wholly at or above e, and those reaching above it. */
+static void count_from(const struct rtb_rf_metric *m, int64_t e, uint64_t *lo, uint64_t *hi,
+		       int64_t *edge_lo, int64_t *edge_hi)
+{
+	uint64_t a = 0, b = 0;
+	int64_t el = 0, eh = INT64_MAX;
+
+	for (size_t i = 0; i < m->nbuckets; i++) {
+		const struct rtb_rf_bucket *k = &m->buckets[i];
+		if (k->lo >= e)
+			a += k->count;
+		if (k->hi > e)
+			b += k->count;
+		if (k->lo <= e)
+			el = k->lo > el ? k->lo : el;
+		if (k->hi <= e)
+			el = k->hi > el ? k->hi : el;
+		if (k->lo >= e && k->lo < eh)
+			eh = k->lo;
+		if (k->hi >= e && k->hi < eh)
+			eh = k->hi;
+	}
+	b += m->overflow;
+	if (top_of(m) >= e)
+		a += m->overflow;
+	*lo = a;
+	*hi = b;
+	*edge_lo = el;
+	*edge_hi = eh == INT64_MAX ? top_of(m) : eh;
+}
+
+void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_exc *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->thr_ns = thr;
+	e->n = m->count;
+	e->edge_lo_ns = e->edge_hi_ns = thr + 1;
+	if (samples_whole(m)) {
+		for (size_t i = 0; i < m->nsamples; i++)
+			e->k_lo += m->samples[i] > thr;
+		e->k_hi = e->k_lo;
+		e->how = "counted over every sample";
+	} else if (m->deadline_ns > 0 && thr == m->deadline_ns) {
+		e->k_lo = e->k_hi = m->over_deadline;
+		e->how = "counted in the measuring loop (--deadline-us)";
+	} else if (m->max <= thr) {
+		e->how = "none: the exact maximum is not over it";
+	} else if (m->min > thr) {
+		e->k_lo = e->k_hi = m->count;
+		e->how = "all: the exact minimum is over it";
+	} else {
+		count_from(m, thr + 1, &e->k_lo, &e->k_hi, &e->edge_lo_ns, &e->edge_hi_ns);
+		e->how = e->k_lo == e->k_hi ? "from the histogram, exact (no bucket straddles it)"
+			: "bounded by the histogram's buckets";
+	}
+	e->exact = e->k_lo == e->k_hi;
+}
+
+/* rates - the intervals of e per sample, per million, per hour. */
+static void rates(struct rtb_tail_exc *e, double hours)
+{
+	double a, b, c, d;
+
+	e->hours = hours;
+	rtb_ts_binom_ci(e->k_lo, e->n, CONF, &a, &b);
+	rtb_ts_binom_ci(e->k_hi, e->n, CONF, &c, &d);
+	e->p_lo = a;
+	e->p_hi = d;
+	e->per_m = 1e6 * (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
+	e->per_m_lo = 1e6 * a;
+	e->per_m_hi = 1e6 * d;
+	if (hours > 0) {
+		double per_s = (double)e->n / hours;  /* samples an hour */
+		e->per_h = (double)(e->k_lo + e->k_hi) / 2 / hours;
+		e->per_h_lo = a * per_s;
+		e->per_h_hi = d * per_s;
+	}
+	if (e->k_hi == 0) {
+		e->zero_p_hi = rtb_ts_zero_upper(e->n, CONF);
+		e->zero_mtbc_h = hours > 0 ? hours / ((double)e->n * e->zero_p_hi) : 0;
+	}
+}
+
+/* ---- blocks: the intervals, or equal blocks of the samples ---- */
+
+struct blocks {
+	size_t n;
+	double *w;                /* share of the samples */
+	double *max;              /* block maximum (ns) */
+	uint64_t *cnt;            /* samples in it */
+	double t0_s, len_s;       /* block i covers [t0 + i len, ...) s; len 0: unknown */
+	const struct rtb_rf_metric *m;
+	int whole;                /* from the samples: per-block counts possible */
+};
+
+static void blocks_free(struct blocks *b)
+{
+	free(b->w);
+	free(b->max);
+	free(b->cnt);
+}
+
+static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct blocks *b)
+{
+	size_t n = 0;
+
+	memset(b, 0, sizeof(*b));
+	b->m = m;
+	if (m->nintervals >= 2)
+		n = m->nintervals;
+	else if (samples_whole(m) && m->count >= 800)
+		n = m->count / 200 < 50 ? m->count / 200 : 50;
+	if (n < 2)
+		return 0;
+	b->w = calloc(n, sizeof(*b->w));
+	b->max = calloc(n, sizeof(*b->max));
+	b->cnt = calloc(n, sizeof(*b->cnt));
+	if (!b->w || !b->max || !b->cnt)
+		return RTB_ENOMEM;
+	if (m->nintervals >= 2) {
+		size_t k = 0;
+		for (size_t i = 0; i < m->nintervals; i++) {
+			const struct rtb_rf_interval *iv = &m->intervals[i];
+			if (!iv->count)
+				continue;
+			b->cnt[k] = iv->count;
+			b->max[k] = (double)iv->max_ns;
+			b->w[k] = (double)iv->count / (double)m->count;
+			k++;
+		}
+		b->n = k;
+		b->t0_s = (double)m->intervals[0].start_ns / 1e9;
+		b->len_s = (double)(m->intervals[0].end_ns - m->intervals[0].start_ns) / 1e9;
+		return 0;
+	}
+	b->whole = 1;
+	for (size_t i = 0; i < n; i++) {
+		size_t a = m->count * i / n, z = m->count * (i + 1) / n;
+		b->cnt[i] = z - a;
+		b->w[i] = (double)(z - a) / (double)m->count;
+		for (size_t j = a; j < z; j++)
+			b->max[i] = fmax(b->max[i], (double)m->samples[j]);
+	}
+	b->n = n;
+	b->len_s = period_ns > 0 ? (double)(m->count / n) * period_ns / 1e9 : 0;
+	return 0;
+}
+
+/* where - "minutes 19-21" / "s 40-60" / "blocks 3-5" for blocks a..z. */
+static void where(const struct blocks *b, size_t a, size_t z, char *buf, size_t len)
+{
+	if (b->len_s > 0) {
+		double s0 = b->t0_s + b->len_s * (double)a, s1 = b->t0_s + b->len_s * (double)(z + 1);
+		if (s1 >= 180)
+			snprintf(buf, len, "minutes %.0f-%.0f", floor(s0 / 60), ceil(s1 / 60));
+		else
+			snprintf(buf, len, "seconds %.0f-%.0f", s0, s1);
+	} else {
+		snprintf(buf, len, "blocks %zu-%zu of %zu", a + 1, z + 1, b->n);
+	}
+}
+
+/* name_burst - the shortest stretch of blocks holding at least 3/4 of
+ * what the weights v (per-block crossings or hits) add up to, when it is
+ * at most a quarter of the run. */
+static void name_burst(const struct blocks *b, const double *v, const char *what, char *out,
+		       size_t len)
+{
+	double tot = 0, need, best_sum = 0;
+	size_t ba = 0, bz = b->n - 1;
+	char w[64];
+
+	for (size_t i = 0; i < b->n; i++)
+		tot += v[i];
+	if (!(tot > 0))
+		return;
+	need = ceil(0.75 * tot);
+	for (size_t a = 0; a < b->n; a++) {
+		double s = 0;
+		for (size_t z = a; z < b->n; z++) {
+			s += v[z];
+			if (s >= need) {
+				if (z - a < bz - ba || (z - a == bz - ba && s > best_sum))
+					ba = a, bz = z, best_sum = s;
+				break;
+			}
+		}
+	}
+	if (bz - ba + 1 > (b->n + 3) / 4)
+		return;  /* spread over more than a quarter of the run: no burst to name */
+	where(b, ba, bz, w, sizeof(w));
+	snprintf(out, len, "%.0f of %.0f %s in %s (%zu of %zu %s)", best_sum, tot, what, w,
+		 bz - ba + 1, b->n, b->len_s > 0 && b->whole == 0 ? "intervals" : "blocks");
+}
+
+/* worst_times - where in the run (0..1) the worst samples fell, into
+ * u (at most RTB_TAIL_WORST): a count run's from the samples' indices; a
+ * long run's from their monotonic times, placed by the intervals whose
+ * maximum each one is (the clock's origin is not in the file: each such
+ * match bounds it by its interval, and the bounds intersect). Returns how
+ * many, 0 when they cannot be placed. */
+#define RTB_TAIL_WORST 16
+static size_t worst_times(const struct rtb_rf_metric *m, double *u)
+{
+	size_t n = 0;
+
+	if (samples_whole(m)) {
+		/* the 16 largest by repeated scans: 16 passes at count-run sizes */
+		size_t idx[RTB_TAIL_WORST];
+		for (n = 0; n < RTB_TAIL_WORST && n < m->count; n++) {
+			size_t best = SIZE_MAX;
+			for (size_t i = 0; i < m->count; i++) {
+				int taken = 0;
+				for (size_t k = 0; k < n && !taken; k++)
+					taken = idx[k] == i;
+				if (!taken && (best == SIZE_MAX || m->samples[i] > m->samples[best]))
+					best = i;
+			}
+			idx[n] = best;
+			u[n] = ((double)best + 0.5) / (double)m->count;
+		}
+		return n;
+	}
+	if (m->nintervals < 2 || !m->nworst_s)
+		return 0;
+	double lo = -INFINITY, hi = INFINITY, t0 = (double)m->intervals[0].start_ns,
+	       span = (double)(m->intervals[m->nintervals - 1].end_ns - m->intervals[0].start_ns);
+	int pins = 0;
+	for (size_t j = 0; j < m->nworst_s; j++) {
+		size_t hit = SIZE_MAX, nhit = 0;
+		for (size_t i = 0; i < m->nintervals; i++)
+			if (m->intervals[i].count && m->intervals[i].max_ns == m->worst[j].ns)
+				hit = i, nhit++;
+		if (nhit != 1)
+			continue;
+		/* start_i <= t - off < end_i */
+		lo = fmax(lo, (double)m->worst[j].t_ns - (double)m->intervals[hit].end_ns);
+		hi = fmin(hi, (double)m->worst[j].t_ns - (double)m->intervals[hit].start_ns);
+		pins++;
+	}
+	if (!pins || lo > hi || !(span > 0))
+		return 0;
+	for (size_t j = 0; j < m->nworst_s && n < RTB_TAIL_WORST; j++) {
+		double r = ((double)m->worst[j].t_ns - (lo + hi) / 2 - t0) / span;
+		u[n++] = fmin(1, fmax(0, r));
+	}
+	return n;
+}
+
+/* name_worst - the shortest stretch holding 3/4 of the worst samples'
+ * times u[0..n) (sorted), else half of them, when it is at most a
+ * quarter of the run. */
+static void name_worst(const struct blocks *b, const double *u, size_t n, char *out, size_t len)
+{
+	size_t need = (3 * n + 3) / 4, ba, bz;
+	double span_s = b->len_s * (double)b->n;
+
+again:
+	ba = 0, bz = n - 1;
+	for (size_t a = 0; a + need <= n; a++)
+		if (u[a + need - 1] - u[a] < u[bz] - u[ba])
+			ba = a, bz = a + need - 1;
+	/* then as many more as fit in a stretch at most half as long again
+	 * (and a quarter of the run) */
+	double w0 = u[bz] - u[ba];
+	for (size_t k = n; k > need; k--) {
+		size_t a2 = 0, z2 = k - 1;
+		for (size_t a = 0; a + k <= n; a++)
+			if (u[a + k - 1] - u[a] < u[z2] - u[a2])
+				a2 = a, z2 = a + k - 1;
+		if (u[z2] - u[a2] <= fmin(0.25, fmax(1.5 * w0, 0.02))) {
+			ba = a2, bz = z2;
+			break;
+		}
+	}
+	if (u[bz] - u[ba] > 0.25) {
+		if (need > n / 2) {
+			need = n / 2;  /* else half of them, as the scan test */
+			goto again;
+		}
+		return;
+	}
+	if (span_s > 0) {
+		double s0 = u[ba] * span_s + b->t0_s, s1 = u[bz] * span_s + b->t0_s;
+		if (span_s >= 600)
+			snprintf(out, len, "%zu of the %zu worst samples in minutes %.0f-%.0f", bz - ba + 1, n,
+				 floor(s0 / 60), ceil(s1 / 60) > floor(s0 / 60) ? ceil(s1 / 60) : floor(s0 / 60) + 1);
+		else
+			snprintf(out, len, "%zu of the %zu worst samples in seconds %.0f-%.0f", bz - ba + 1, n,
+				 floor(s0), ceil(s1) > floor(s0) ? ceil(s1) : floor(s0) + 1);
+	} else {
+		snprintf(out, len, "%zu of the %zu worst samples within %.0f%% of the run (from %.0f%%)",
+			 bz - ba + 1, n, 100 * (u[bz] - u[ba]), 100 * u[ba]);
+	}
+}
+
+static void steady(const struct rtb_rf_metric *m, const struct blocks *b, struct rtb_tail_steady *s)
+{
+	double wu[RTB_TAIL_WORST];
+	size_t nw = worst_times(m, wu);
+
+	double *lm = NULL, *hitv = NULL;
+	uint64_t cum = 0;
+
+	s->nblocks = b->n;
+	s->blocks_are = b->whole ? "blocks of samples" : "intervals";
+	s->block_s = b->len_s;
+	if (b->n < 8)
+		return;
+	lm = malloc(b->n * sizeof(*lm));
+	hitv = calloc(b->n, sizeof(*hitv));
+	if (!lm || !hitv)
+		goto out;
+	for (size_t i = 0; i < b->n; i++)
+		lm[i] = log(fmax(b->max[i], 1));
+	s->lb_lags = b->n / 5 < 10 ? (int)(b->n / 5) : 10;
+	if (s->lb_lags < 1)
+		s->lb_lags = 1;
+	s->has_lb = rtb_ts_ljung_box(lm, b->n, s->lb_lags, &s->lb_q, &s->lb_p) == 0;
+	s->has_mk = rtb_ts_mann_kendall(b->max, b->n, &s->mk_z, &s->mk_p) == 0;
+
+	/* the level crossed about once per block on average: the highest
+	 * bucket edge with at least as many samples at or above it as there
+	 * are blocks (exact at an edge) */
+	for (size_t i = m->nbuckets; i-- > 0;) {
+		cum += m->buckets[i].count + (i + 1 == m->nbuckets ? m->overflow : 0);
+		if (cum >= b->n) {
+			s->occ_thr_ns = m->buckets[i].lo;
+			break;
+		}
+	}
+	if (s->occ_thr_ns > 0) {
+		uint64_t *c = calloc(b->n, sizeof(*c));
+		if (!c)
+			goto out;
+		s->occ_k = cum;
+		for (size_t i = 0; i < b->n; i++)
+			s->occ_hit += b->max[i] >= (double)s->occ_thr_ns;
+		s->has_occ = rtb_ts_occupancy(b->w, b->n, s->occ_k, s->occ_hit, &s->occ_expect,
+					      &s->occ_p) == 0;
+		if (b->whole) {
+			size_t per = 0;
+			for (size_t i = 0; i < b->n; i++) {
+				size_t a = m->count * i / b->n, z = m->count * (i + 1) / b->n;
+				for (size_t j = a; j < z; j++)
+					c[i] += m->samples[j] >= s->occ_thr_ns;
+				per += c[i];
+				hitv[i] = (double)c[i];
+			}
+			s->occ_k = per;
+			s->has_disp = rtb_ts_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
+		} else {
+			for (size_t i = 0; i < b->n; i++)
+				hitv[i] = b->max[i] >= (double)s->occ_thr_ns;
+		}
+		free(c);
+	}
+	if (s->has_lb && s->lb_p < RTB_TAIL_ALPHA)
+		snprintf(s->failed, sizeof(s->failed), "independence (Ljung-Box on the %s' maxima) "
+			 "failed (Q = %.1f, %d lags, p = %.2g)", s->blocks_are, s->lb_q, s->lb_lags, s->lb_p);
+	else if (s->has_mk && s->mk_p < RTB_TAIL_ALPHA)
+		snprintf(s->failed, sizeof(s->failed), "no trend (Mann-Kendall on the %s' maxima) "
+			 "failed (z = %+.2f, p = %.2g: the maxima %s)", s->blocks_are, s->mk_z, s->mk_p,
+			 s->mk_z > 0 ? "rise" : "fall");
+	else if (s->has_disp && s->disp_p < RTB_TAIL_ALPHA)
+		snprintf(s->failed, sizeof(s->failed), "steady crossings (dispersion of the %s' "
+			 "counts over %.1f us) failed (chi2 = %.1f, %zu df, p = %.2g)", s->blocks_are,
+			 (double)s->occ_thr_ns / 1e3, s->disp_chi2, b->n - 1, s->disp_p);
+	else if (s->has_occ && s->occ_p < RTB_TAIL_ALPHA)
+		snprintf(s->failed, sizeof(s->failed), "steady crossings (%llu over %.1f us in %zu of "
+			 "%zu %s, %.1f expected if steady) failed (p = %.2g)",
+			 (unsigned long long)s->occ_k, (double)s->occ_thr_ns / 1e3, s->occ_hit, b->n,
+			 s->blocks_are, s->occ_expect, s->occ_p);
+	if (nw >= 8) {
+		/* are half of the worst samples bunched in a short stretch? */
+		s->scan_n = nw;
+		s->scan_k = nw / 2;
+		s->has_scan = rtb_ts_scan(wu, nw, s->scan_k, &s->scan_w, &s->scan_p) == 0;
+	}
+	if (!s->failed[0] && s->has_scan && s->scan_p < RTB_TAIL_ALPHA)
+		snprintf(s->failed, sizeof(s->failed), "worst samples spread over the run (scan: %zu of "
+			 "the %zu worst within %.1f%% of it) failed (p = %.2g)", s->scan_k, s->scan_n,
+			 100 * s->scan_w, s->scan_p);
+	if (s->failed[0] && s->has_scan && s->scan_p < RTB_TAIL_ALPHA)
+		name_worst(b, wu, nw, s->burst, sizeof(s->burst));
+	if (s->failed[0] && s->occ_thr_ns > 0 && !s->burst[0]) {
+		char what[64];
+		snprintf(what, sizeof(what), b->whole ? "crossings of %.1f us" :
+			 "intervals with a crossing of %.1f us", (double)s->occ_thr_ns / 1e3);
+		name_burst(b, hitv, what, s->burst, sizeof(s->burst));
+	}
+	if (s->has_mk && s->mk_p < RTB_TAIL_ALPHA && !s->burst[0]) {
+		size_t q = b->n / 4;
+		double a = 0, z = 0;
+		for (size_t i = 0; i < q; i++)
+			a = fmax(a, b->max[i]), z = fmax(z, b->max[b->n - 1 - i]);
+		snprintf(s->burst, sizeof(s->burst), "drift: the maxima %s, %.1f us in the first quarter, "
+			 "%.1f us in the last", s->mk_z > 0 ? "rise" : "fall", a / 1e3, z / 1e3);
+	}
+out:
+	free(lm);
+	free(hitv);
+}
+
+/* ---- the fit ---- */
+
+struct bins {
+	double *lo, *hi, *c;
+	size_t n;
+};
+
+/* pot_bins - the buckets at or above u as exceedances y = x - u, the
+ * overflow as [top - u, inf). */
+static int pot_bins(const struct rtb_rf_metric *m, int64_t u, struct bins *bn, uint64_t *n_u,
+		    double *ymax)
+{
+	size_t k = 0;
+
+	bn->lo = calloc(m->nbuckets + 1, sizeof(double));
+	bn->hi = calloc(m->nbuckets + 1, sizeof(double));
+	bn->c = calloc(m->nbuckets + 1, sizeof(double));
+	if (!bn->lo || !bn->hi || !bn->c)
+		return RTB_ENOMEM;
+	*n_u = 0;
+	*ymax = 0;
+	for (size_t i = 0; i < m->nbuckets; i++) {
+		if (m->buckets[i].lo < u || !m->buckets[i].count)
+			continue;
+		bn->lo[k] = (double)(m->buckets[i].lo - u);
+		bn->hi[k] = (double)(m->buckets[i].hi - u);
+		bn->c[k] = (double)m->buckets[i].count;
+		*n_u += m->buckets[i].count;
+		*ymax = bn->lo[k];
+		k++;
+	}
+	if (m->overflow) {
+		bn->lo[k] = (double)(top_of(m) - u);
+		bn->hi[k] = INFINITY;
+		bn->c[k] = (double)m->overflow;
+		*n_u += m->overflow;
+		*ymax = bn->lo[k];
+		k++;
+	}
+	bn->n = k;
+	return 0;
+}
+
+/* pot_threshold - the fit's threshold: the bucket edge with about
+ * clamp(n / 1000, POT_MIN, 1000) samples at or above it (the top 0.1%,
+ * never below the top 1%: the bulk of a latency distribution is no
+ * generalized Pareto). */
+static int64_t pot_threshold(const struct rtb_rf_metric *m)
+{
+	uint64_t want = m->count / 1000, cum = m->overflow;
+
+	want = want < POT_MIN ? POT_MIN : want > 1000 ? 1000 : want;
+	if (want > m->count / 100)
+		return INT64_MAX;
+	for (size_t i = m->nbuckets; i-- > 0;) {
+		cum += m->buckets[i].count;
+		if (cum >= want)
+			return m->buckets[i].lo;
+	}
+	return m->nbuckets ? m->buckets[0].lo : 0;
+}
+
+static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
+		const struct rtb_tail_steady *s, struct rtb_tail_fit *f)
+{
+	struct bins bn = { 0 };
+	struct rtb_gpd_data d = { 0 };
+	double ymax;
+
+	if (!m->nbuckets) {
+		snprintf(f->why, sizeof(f->why), "not estimated: the file has no histogram");
+		return;
+	}
+	if (s->failed[0]) {
+		snprintf(f->why, sizeof(f->why), "not estimated: %s", s->failed);
+		return;
+	}
+	if (!o->assume_steady && (!s->has_lb || !s->has_mk || !s->has_occ)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: independence and stationarity not "
+			 "testable (%zu %s; 8 needed; --assume-steady fits anyway)", s->nblocks,
+			 s->nblocks ? s->blocks_are : "intervals");
+		return;
+	}
+	f->u_ns = o->pot_ns > 0 ? o->pot_ns : pot_threshold(m);
+	f->n = m->count;
+	if (f->u_ns == INT64_MAX) {
+		snprintf(f->why, sizeof(f->why), "not estimated: %llu samples (%d needed, so that the "
+			 "top 1%% holds %d)", (unsigned long long)m->count, 100 * POT_MIN, POT_MIN);
+		f->u_ns = 0;
+		return;
+	}
+	if (pot_bins(m, f->u_ns, &bn, &f->n_u, &ymax))
+		goto out;
+	f->zeta = (double)f->n_u / (double)f->n;
+	if (f->n_u < POT_MIN) {
+		snprintf(f->why, sizeof(f->why), "not estimated: %llu samples at or above %.3f us "
+			 "(%d needed)", (unsigned long long)f->n_u, (double)f->u_ns / 1e3, POT_MIN);
+		goto out;
+	}
+	d.lo = bn.lo;
+	d.hi = bn.hi;
+	d.c = bn.c;
+	d.nbins = bn.n;
+	d.ymax = ymax;
+	if (rtb_gpd_mle(&d, 1, &f->g)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: the likelihood has no maximum");
+		goto out;
+	}
+	if (rtb_gpd_gof(&d, &f->g, &f->gof_chi2, &f->gof_df, &f->gof_p)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit not testable (the "
+			 "exceedances fill fewer than 4 bins of 5 expected)");
+		goto out;
+	}
+	if (f->gof_p < RTB_TAIL_ALPHA) {
+		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit (chi-square over "
+			 "%.3f us) failed (chi2 = %.1f, %d df, p = %.2g)", (double)f->u_ns / 1e3,
+			 f->gof_chi2, f->gof_df, f->gof_p);
+		goto out;
+	}
+	f->done = 1;
+	f->endpoint_ns = NAN;
+	if (f->g.xi_lo > 0)
+		f->shape = "unbounded (heavy tail)";
+	else if (f->g.xi_hi < 0) {
+		f->shape = "bounded";
+		f->endpoint_ns = (double)f->u_ns - f->g.sigma / f->g.xi;
+	} else
+		f->shape = "exponential-like (light, unbounded; shape not distinguishable from 0)";
+	for (int i = 0; i < RTB_TAIL_NRL; i++) {
+		double y, lo, hi;
+		f->rl_p[i] = rl_p[i];
+		if (rtb_gpd_return_level(&d, &f->g, f->zeta, rl_p[i], &y, &lo, &hi))
+			continue;
+		f->rl_has[i] = 1;
+		f->rl_ns[i] = (double)f->u_ns + y;
+		f->rl_lo_ns[i] = (double)f->u_ns + lo;
+		f->rl_hi_ns[i] = (double)f->u_ns + hi;
+	}
+out:
+	free(bn.lo);
+	free(bn.hi);
+	free(bn.c);
+}
+
+/* ---- how long to run ---- */
+
+static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct rtb_tail *t)
+{
+	struct rtb_tail_plan *p = &t->plan;
+	const char *nc = rtb_rf_kv_get(&r->settings, "ncpus");
+
+	p->period_ns = t->period_ns;
+	p->cpus = o->plan_cpus > 0 ? o->plan_cpus : 1;
+	(void)nc;
+	if (o->target_p > 0 && t->period_ns > 0) {
+		p->has_target = 1;
+		p->target_p = o->target_p;
+		/* zero crossings in n samples show p < target at 95% when
+		 * (1 - target)^n <= 0.05 */
+		p->zero_n = ceil(log(1 - CONF) / log1p(-o->target_p));
+		p->zero_h = p->zero_n * t->period_ns / NS_PER_H / p->cpus;
+	}
+	if (o->plan_h > 0 && t->period_ns > 0) {
+		p->has_run = 1;
+		p->run_h = o->plan_h;
+		p->run_n = o->plan_h * NS_PER_H / t->period_ns * p->cpus;
+		for (size_t i = 0; i < t->nexc; i++) {
+			const struct rtb_tail_exc *e = &t->exc[i];
+			double mid = (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
+			p->exp_k[i] = mid * p->run_n;
+			p->exp_k_lo[i] = e->p_lo * p->run_n;
+			p->exp_k_hi[i] = e->p_hi * p->run_n;
+		}
+		if (t->fit.done) {
+			/* P(max <= z) = (1 - zeta S(z - u))^n ~ exp(-n zeta S): the
+			 * q quantile of the maximum has zeta S = -log(q) / n */
+			const struct rtb_tail_fit *f = &t->fit;
+			double q[3] = { 0.5, 0.05, 0.95 }, z[3];
+			for (int i = 0; i < 3; i++) {
+				double pe = -log(q[i]) / p->run_n;
+				z[i] = pe < f->zeta ? (double)f->u_ns +
+					rtb_gpd_quantile(pe / f->zeta, f->g.sigma, f->g.xi) : NAN;
+			}
+			p->has_max = isfinite(z[0]);
+			p->max_med_ns = z[0];
+			p->max_lo_ns = z[1];
+			p->max_hi_ns = z[2];
+		}
+	}
+}
+
+int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
+		     const struct rtb_tail_opts *o, struct rtb_tail *t)
+{
+	struct blocks b;
+	const char *per = rtb_rf_kv_get(&r->settings, "period_ns");
+	double hours;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->m = m;
+	if (!m->has_stats || !m->count)
+		return RTB_EINVAL;
+	t->period_ns = per ? strtod(per, NULL) : 0;
+	if (!(t->period_ns > 0))
+		t->period_ns = 0;
+	hours = m->elapsed_ns > 0 ? (double)m->elapsed_ns / NS_PER_H :
+		t->period_ns > 0 ? (double)m->count * t->period_ns / NS_PER_H : 0;
+	for (size_t i = 0; i < o->nthr && i < RTB_TAIL_MAX_THR; i++) {
+		rtb_tail_count(m, o->thr_ns[i], &t->exc[i]);
+		rates(&t->exc[i], hours);
+		t->nexc++;
+	}
+	if ((rc = blocks_make(m, t->period_ns, &b))) {
+		blocks_free(&b);
+		return rc;
+	}
+	steady(m, &b, &t->st);
+	blocks_free(&b);
+	if (!o->no_fit)
+		fit(m, o, &t->st, &t->fit);
+	else
+		snprintf(t->fit.why, sizeof(t->fit.why), "not estimated: not asked for");
+	plan(r, o, t);
+	return 0;
+}
+
+void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, double *ratio,
+		       double *lo, double *hi)
+{
+	double plo, phi, k = (double)(k_a + k_b);
+
+	*ratio = *lo = *hi = NAN;
+	if (!(n_a > 0) || !(n_b > 0) || !(k > 0))
+		return;
+	/* given k_a + k_b, k_b is binomial with p = r n_b / (r n_b + n_a)
+	 * (r the ratio of rates): the exact interval of p gives r's */
+	rtb_ts_binom_ci(k_b, k_a + k_b, CONF, &plo, &phi);
+	if (k_a)
+		*ratio = ((double)k_b / n_b) / ((double)k_a / n_a);
+	else
+		*ratio = INFINITY;
+	*lo = plo >= 1 ? INFINITY : plo / (1 - plo) * n_a / n_b;
+	*hi = phi >= 1 ? INFINITY : phi / (1 - phi) * n_a / n_b;
+}

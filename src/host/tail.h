@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - how far to trust the worst case (issue 27; docs/tail.md).
+ *
+ * Three layers, each a pure function of its inputs (no files, no I/O), so
+ * the unit tests feed them known data:
+ *  - tail_stat.c: the distributions and tests (exact binomial and Poisson
+ *    intervals, chi-square, Ljung-Box, Mann-Kendall, the occupancy and
+ *    dispersion tests of per-interval crossings);
+ *  - tail_gpd.c: the generalized Pareto distribution fitted by maximum
+ *    likelihood to the exceedances of a threshold (binned, from a
+ *    histogram, or exact values), profile-likelihood intervals, return
+ *    levels, the goodness of fit;
+ *  - tail.c: one metric of a result file read through them: exceedances of
+ *    each threshold with their intervals, whether the tail is steady across
+ *    the intervals, the fit (only when the tests pass), how long to run.
+ *
+ * Where the arithmetic comes from is said at each function; the sources
+ * are Coles (2001) "An Introduction to Statistical Modeling of Extreme
+ * Values" (GPD likelihood, return levels, profile likelihood), Garwood
+ * (1936) and Clopper & Pearson (1934) (exact intervals), Ljung & Box
+ * (1978), Kendall (1975) / Mann (1945), Numerical Recipes 3rd ed. 6.2, 6.4
+ * (incomplete gamma and beta) and 10.5 (Nelder-Mead). */
+#ifndef RTB_HOST_TAIL_H
+#define RTB_HOST_TAIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rtb_rf;
+struct rtb_rf_metric;
+
+/* ---- tail_stat.c: distributions and tests ---- */
+
+/* rtb_ts_gammp - the regularized lower incomplete gamma P(a, x), a > 0. */
+double rtb_ts_gammp(double a, double x);
+/* rtb_ts_chi2_sf - P(X > x) for chi-square with df degrees of freedom. */
+double rtb_ts_chi2_sf(double x, double df);
+/* rtb_ts_norm_sf - P(Z > z), standard normal. */
+double rtb_ts_norm_sf(double z);
+/* rtb_ts_poisson_ci - Garwood's exact interval of a Poisson mean from k
+ * events at confidence conf (two-sided: (1-conf)/2 each side): *lo (0 when
+ * k is 0) and *hi. */
+void rtb_ts_poisson_ci(uint64_t k, double conf, double *lo, double *hi);
+/* rtb_ts_binom_ci - Clopper-Pearson's exact interval of a probability
+ * from k of n (two-sided, as above), through rtb_ibeta for n up to 10^6,
+ * above it through the Poisson limit (Garwood / n), which is wider, never
+ * narrower. *lo, *hi in [0, 1]. */
+void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi);
+/* rtb_ts_zero_upper - with no event in n trials, the one-sided upper bound
+ * of the probability at confidence conf: 1 - (1 - conf)^(1/n) (about 3/n
+ * at 95%). */
+double rtb_ts_zero_upper(uint64_t n, double conf);
+/* rtb_ts_ljung_box - Ljung-Box Q of x[0..n) over lags 1..h and its
+ * chi-square(h) tail probability *p. Returns 0, or -1 when n < 2h or x is
+ * constant. */
+int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p);
+/* rtb_ts_mann_kendall - Mann-Kendall trend test of x[0..n) in order: the
+ * normal score *z (> 0 rising) with ties corrected, two-sided *p.
+ * Returns 0, or -1 when n < 4. */
+int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p);
+/* rtb_ts_occupancy - k events spread over b intervals with shares
+ * w[i] (summing to 1) hit `hit` intervals; the number expected if they
+ * fell independently (*expect) and the lower-tail probability of so few
+ * (*p, normal approximation with the exact mean and variance). Returns 0
+ * or -1 (b < 2, k < 2). */
+int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p);
+/* rtb_ts_scan - the scan statistic of n points u[0..n) in [0, 1] (sorted
+ * here): the shortest stretch holding k of them (*w), and the chance that
+ * n uniform points have one as short (*p, from 4000 draws of a fixed
+ * generator, so the answer repeats; resolution 1/4001). Returns 0 or -1
+ * (k < 2, k > n, n > 64). */
+int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p);
+/* rtb_ts_dispersion - per-interval counts c[i] against shares w[i]:
+ * the index-of-dispersion chi-square (b - 1 df) and its upper tail *p.
+ * Returns 0 or -1 (b < 2, no event). */
+int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p);
+
+/* ---- tail_gpd.c: the generalized Pareto tail ---- */
+
+/* Exceedances of a threshold u: either binned (bin j holds c[j] values y
+ * in [lo[j], hi[j]), y = x - u; hi may be INFINITY; the bins need not
+ * cover every y: empty bins between them count nothing) or exact values y. */
+struct rtb_gpd_data {
+	const double *lo, *hi, *c;
+	size_t nbins;
+	const double *y;
+	size_t ny;
+	double ymax;          /* the largest exceedance seen (a bin's lo) */
+};
+
+/* rtb_gpd_nll - the negative log-likelihood of scale sigma > 0 and shape
+ * xi (Coles 4.10; binned: -sum c_j log(S(lo_j) - S(hi_j)), the multinomial
+ * likelihood of grouped data), or INFINITY where infeasible. */
+double rtb_gpd_nll(const struct rtb_gpd_data *d, double sigma, double xi);
+/* rtb_gpd_logsf - log S(y) = log P(Y > y) of GPD(sigma, xi). */
+double rtb_gpd_logsf(double y, double sigma, double xi);
+/* rtb_gpd_quantile - the y with S(y) = s (0 < s <= 1). */
+double rtb_gpd_quantile(double s, double sigma, double xi);
+
+struct rtb_gpd_fit {
+	double sigma, xi, nll;
+	/* 95% profile-likelihood intervals (Coles 2.6.6); an end the
+	 * likelihood does not close within the search is +-INFINITY */
+	double sigma_lo, sigma_hi, xi_lo, xi_hi;
+	int iters;
+};
+
+/* rtb_gpd_mle - maximum likelihood by Nelder-Mead on (log sigma, xi)
+ * from three starts; with ci, the profile intervals too. Returns 0, or -1
+ * (no data, no finite likelihood). */
+int rtb_gpd_mle(const struct rtb_gpd_data *d, int ci, struct rtb_gpd_fit *f);
+
+/* rtb_gpd_return_level - the level exceeded with probability p per sample
+ * given the threshold is exceeded with probability zeta: y_p with
+ * zeta S(y_p) = p (p < zeta), as an exceedance over u; with lo/hi, its
+ * 95% profile-likelihood interval (the likelihood reparameterized by y_p,
+ * Coles 4.3.3; zeta taken as known). Returns 0, or -1 (p >= zeta). */
+int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
+			 double zeta, double p, double *y, double *lo, double *hi);
+
+/* rtb_gpd_gof - chi-square goodness of fit of the binned data to the fit:
+ * bins merged in order until each expects >= 5, the last open-ended; df =
+ * bins - 3. Returns 0, or -1 with fewer than 4 merged bins. */
+int rtb_gpd_gof(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, double *chi2,
+		int *df, double *p);
+
+/* ---- tail.c: a metric's tail ---- */
+
+#define RTB_TAIL_NRL 7        /* return levels at 1e-6 ... 1e-12 per sample */
+#define RTB_TAIL_MAX_THR 16
+#define RTB_TAIL_ALPHA 0.01   /* each assumption test's level */
+
+/* The exceedances of one threshold. */
+struct rtb_tail_exc {
+	int64_t thr_ns;
+	uint64_t n;               /* samples */
+	uint64_t k_lo, k_hi;      /* samples over thr_ns: k_lo <= true <= k_hi */
+	int exact;                /* k_lo == k_hi, and why: */
+	const char *how;          /* "counted in the measuring loop" ... */
+	int64_t edge_lo_ns, edge_hi_ns; /* not exact: the bucket edges around thr */
+	double hours;             /* measured time, h (0: unknown) */
+	/* 95% intervals: the probability per sample (lo from k_lo, hi from
+	 * k_hi); per hour and per million samples the same scaled */
+	double p_lo, p_hi, per_m, per_m_lo, per_m_hi, per_h, per_h_lo, per_h_hi;
+	/* k_hi == 0: the one-sided 95% upper bound and the mean time between
+	 * crossings (h) it implies at least */
+	double zero_p_hi, zero_mtbc_h;
+};
+
+/* Is the tail steady across the intervals (or blocks of samples)? */
+struct rtb_tail_steady {
+	size_t nblocks;
+	const char *blocks_are;   /* "intervals" or "blocks of samples" */
+	double block_s;           /* a block's length, s (0 unknown) */
+	int has_lb, has_mk, has_occ, has_disp;
+	int lb_lags;
+	double lb_q, lb_p;        /* independence: Ljung-Box on log block maxima */
+	double mk_z, mk_p;        /* trend: Mann-Kendall on block maxima */
+	int64_t occ_thr_ns;       /* dispersion: crossings of occ_thr_ns ... */
+	uint64_t occ_k;
+	size_t occ_hit;           /* ... in occ_hit blocks, occ_expect if steady */
+	double occ_expect, occ_p;
+	double disp_chi2, disp_p; /* with per-block counts (samples kept) */
+	int has_scan;             /* the worst samples' times: bunched? (scan statistic) */
+	size_t scan_n, scan_k;
+	double scan_w, scan_p;
+	char burst[200];          /* the burst or drift named, "" none */
+	char failed[200];         /* the first test that failed: "<test> failed (<figure>)" */
+};
+
+struct rtb_tail_fit {
+	int done;
+	char why[240];            /* !done: "not estimated: ..." */
+	int64_t u_ns;             /* the threshold (a bucket edge) */
+	uint64_t n_u, n;
+	double zeta;              /* n_u / n */
+	struct rtb_gpd_fit g;
+	double gof_chi2, gof_p;
+	int gof_df;
+	const char *shape;        /* "unbounded (heavy tail)" ... */
+	double endpoint_ns;       /* shape < 0 (interval below 0): u - sigma / xi; else NAN */
+	double rl_p[RTB_TAIL_NRL], rl_ns[RTB_TAIL_NRL], rl_lo_ns[RTB_TAIL_NRL], rl_hi_ns[RTB_TAIL_NRL];
+	int rl_has[RTB_TAIL_NRL];
+};
+
+/* What was asked. */
+struct rtb_tail_opts {
+	int64_t thr_ns[RTB_TAIL_MAX_THR];
+	size_t nthr;
+	int64_t pot_ns;           /* the fit's threshold (0: chosen) */
+	int assume_steady;        /* fit a file with no interval series */
+	double target_p;          /* plan: the target probability per sample (0: none) */
+	double plan_h;            /* plan: a run of this many hours (0: none) */
+	int plan_cpus;            /* ... on this many CPUs (0: the file's) */
+	int no_fit;               /* exceedances and steadiness only (faster) */
+};
+
+struct rtb_tail_plan {
+	int has_target;
+	double target_p, zero_n, zero_h;       /* samples, hours on `cpus` CPUs */
+	int has_run;
+	double run_h, run_n;
+	/* per threshold: the expected crossings in the run from the observed
+	 * rate (95% interval) */
+	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
+	/* with a fit: the run's likely maximum, median and 90% interval */
+	int has_max;
+	double max_med_ns, max_lo_ns, max_hi_ns;
+	int cpus;
+	double period_ns;
+};
+
+struct rtb_tail {
+	const struct rtb_rf_metric *m;
+	double period_ns;         /* 0 unknown */
+	struct rtb_tail_exc exc[RTB_TAIL_MAX_THR];
+	size_t nexc;
+	struct rtb_tail_steady st;
+	struct rtb_tail_fit fit;
+	struct rtb_tail_plan plan;
+};
+
+/* rtb_tail_analyze - the tail of metric m of file r under o into *t.
+ * Returns 0, RTB_EINVAL (no statistics: nothing to say), RTB_ENOMEM. */
+int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
+		     const struct rtb_tail_opts *o, struct rtb_tail *t);
+
+/* rtb_tail_count - samples of m over thr_ns, bracketed (see struct
+ * rtb_tail_exc): exact from the samples, the loop's deadline count, or a
+ * bucket edge, else between the edges around it. */
+void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr_ns, struct rtb_tail_exc *e);
+
+/* rtb_tail_ratio_ci - the ratio of two Poisson rates (k_b events in
+ * exposure n_b over k_a in n_a) with its exact 95% interval (the binomial
+ * split of k_a + k_b, Clopper-Pearson); NAN where undefined. */
+void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, double *ratio,
+		       double *lo, double *hi);
+
+#endif

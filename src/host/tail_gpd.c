@@ -1,0 +1,391 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the generalized Pareto tail fitted by maximum likelihood
+ * (host/tail.h).
+ *
+ * Pickands-Balkema-de Haan: above a high threshold u, the excess Y = X - u
+ * of almost any distribution is close to the generalized Pareto,
+ *   S(y) = P(Y > y) = (1 + xi y / sigma)^(-1/xi)   (xi != 0),
+ *          exp(-y / sigma)                         (xi = 0),
+ * with 1 + xi y / sigma > 0 (Coles 2001, 4.2). xi > 0: a heavy tail, no
+ * upper end; xi = 0: exponential; xi < 0: a bounded tail ending at
+ * u - sigma / xi.
+ *
+ * A histogram holds its exceedances as counts in buckets, so the
+ * likelihood is that of grouped data: each bucket's probability
+ * S(lo) - S(hi), to the power of its count (multinomial). Exact values
+ * use the density (Coles 4.10). The maximum is found by Nelder-Mead
+ * (Numerical Recipes 10.5) on (log sigma, xi); intervals by profile
+ * likelihood (Coles 2.6.6): the values of a parameter whose maximized
+ * likelihood is within chi2(1, 0.95) / 2 = 1.9207 of the maximum. The
+ * profile intervals are asymmetric where the likelihood is (a return
+ * level far out in a heavy tail), which a delta-method interval is not.
+ * Written here rather than taken from a library: the one complete
+ * open-source implementation in C is GSL's (GPL: not allowed here), and
+ * the arithmetic is short. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "host/tail.h"
+
+#define XI_MIN (-1.0)         /* shapes searched: below -1 the likelihood is unbounded */
+#define XI_MAX 3.0
+#define HALF_CHI2_95 1.920729410347062   /* chi2(1) 0.95 quantile / 2 */
+#define XI_ZERO 1e-7
+
+double rtb_gpd_logsf(double y, double sigma, double xi)
+{
+	double t;
+
+	if (y <= 0)
+		return 0;
+	if (isinf(y))
+		return -INFINITY;
+	if (fabs(xi) < XI_ZERO)
+		return -y / sigma;
+	t = xi * y / sigma;
+	if (t <= -1)
+		return -INFINITY;
+	return -log1p(t) / xi;
+}
+
+double rtb_gpd_quantile(double s, double sigma, double xi)
+{
+	/* invert S(y) = s */
+	if (fabs(xi) < XI_ZERO)
+		return -sigma * log(s);
+	return sigma * expm1(-xi * log(s)) / xi;
+}
+
+double rtb_gpd_nll(const struct rtb_gpd_data *d, double sigma, double xi)
+{
+	double nll = 0;
+
+	if (!(sigma > 0) || !isfinite(xi))
+		return INFINITY;
+	if (d->y) {
+		/* density: (1/sigma) (1 + xi y / sigma)^(-1/xi - 1) */
+		for (size_t i = 0; i < d->ny; i++) {
+			double t = xi * d->y[i] / sigma;
+			if (t <= -1)
+				return INFINITY;
+			nll += log(sigma) + (fabs(xi) < XI_ZERO ? d->y[i] / sigma : (1 + 1 / xi) * log1p(t));
+		}
+		return nll;
+	}
+	for (size_t j = 0; j < d->nbins; j++) {
+		double a, b, lp;
+		if (!(d->c[j] > 0))
+			continue;
+		a = rtb_gpd_logsf(d->lo[j], sigma, xi);
+		b = rtb_gpd_logsf(d->hi[j], sigma, xi);
+		if (a == -INFINITY)
+			return INFINITY;
+		/* log(S(lo) - S(hi)) = log S(lo) + log(1 - S(hi) / S(lo)),
+		 * without the cancellation of a narrow bucket */
+		lp = a + log(-expm1(b - a));
+		if (!isfinite(lp))
+			return INFINITY;
+		nll -= d->c[j] * lp;
+	}
+	return nll;
+}
+
+/* ---- Nelder-Mead on (log sigma, xi) ---- */
+
+static double f2(const struct rtb_gpd_data *d, const double *v)
+{
+	return rtb_gpd_nll(d, exp(v[0]), v[1]);
+}
+
+/* nelder_mead - minimize f2 from v (2 dims); v, *fv the best. The
+ * standard moves (reflect 1, expand 2, contract 1/2, shrink 1/2), stopping
+ * when the simplex's values agree to 1e-12 relative or after 2000 steps. */
+static int nelder_mead(const struct rtb_gpd_data *d, double *v, double *fv)
+{
+	double s[3][2], f[3];
+	int it;
+
+	for (int i = 0; i < 3; i++) {
+		s[i][0] = v[0] + (i == 1 ? 0.25 : 0);
+		s[i][1] = v[1] + (i == 2 ? 0.1 : 0);
+		f[i] = f2(d, s[i]);
+	}
+	for (it = 0; it < 2000; it++) {
+		/* order the vertices: lo best, nh next, hi worst */
+		int lo = 0, nh = 1, hi = 2, t;
+		double c[2], r[2], fr;
+		if (f[lo] > f[nh])
+			t = lo, lo = nh, nh = t;
+		if (f[nh] > f[hi])
+			t = nh, nh = hi, hi = t;
+		if (f[lo] > f[nh])
+			t = lo, lo = nh, nh = t;
+		if (isfinite(f[hi]) && fabs(f[hi] - f[lo]) <= 1e-12 * (fabs(f[lo]) + 1e-10) &&
+		    fabs(s[hi][0] - s[lo][0]) < 1e-9 && fabs(s[hi][1] - s[lo][1]) < 1e-9)
+			break;
+		for (int k = 0; k < 2; k++) {
+			c[k] = (s[lo][k] + s[nh][k]) / 2;
+			r[k] = 2 * c[k] - s[hi][k];
+		}
+		fr = f2(d, r);
+		if (fr < f[lo]) {
+			double e[2] = { 3 * c[0] - 2 * s[hi][0], 3 * c[1] - 2 * s[hi][1] };
+			double fe = f2(d, e);
+			if (fe < fr) {
+				s[hi][0] = e[0], s[hi][1] = e[1], f[hi] = fe;
+			} else {
+				s[hi][0] = r[0], s[hi][1] = r[1], f[hi] = fr;
+			}
+		} else if (fr < f[nh]) {
+			s[hi][0] = r[0], s[hi][1] = r[1], f[hi] = fr;
+		} else {
+			double k2[2], fk;
+			int outside = fr < f[hi];
+			for (int k = 0; k < 2; k++)
+				k2[k] = outside ? (c[k] + r[k]) / 2 : (c[k] + s[hi][k]) / 2;
+			fk = f2(d, k2);
+			if (fk < (outside ? fr : f[hi])) {
+				s[hi][0] = k2[0], s[hi][1] = k2[1], f[hi] = fk;
+			} else {
+				for (int i = 0; i < 3; i++) {
+					if (i == lo)
+						continue;
+					s[i][0] = (s[i][0] + s[lo][0]) / 2;
+					s[i][1] = (s[i][1] + s[lo][1]) / 2;
+					f[i] = f2(d, s[i]);
+				}
+			}
+		}
+	}
+	int b = 0;
+	for (int i = 1; i < 3; i++)
+		if (f[i] < f[b])
+			b = i;
+	v[0] = s[b][0];
+	v[1] = s[b][1];
+	*fv = f[b];
+	return it;
+}
+
+/* ---- one-dimensional minimization for the profiles ---- */
+
+/* A function of one parameter: the likelihood with the other fixed. */
+struct prof {
+	const struct rtb_gpd_data *d;
+	int what;                 /* 0: xi fixed, minimize over log sigma; 1: sigma fixed, over xi;
+				     2: return level fixed, over xi */
+	double fixed;             /* xi, sigma, or y_p */
+	double L;                 /* what 2: log(zeta / p) */
+};
+
+static double prof_eval(const struct prof *p, double t)
+{
+	switch (p->what) {
+	case 0:
+		return rtb_gpd_nll(p->d, exp(t), p->fixed);
+	case 1:
+		return rtb_gpd_nll(p->d, p->fixed, t);
+	default: {
+		/* y_p = sigma (e^(xi L) - 1) / xi, so sigma = y_p xi / (e^(xi L) - 1) */
+		double sigma = fabs(t) < XI_ZERO ? p->fixed / p->L : p->fixed * t / expm1(t * p->L);
+		return rtb_gpd_nll(p->d, sigma, t);
+	}
+	}
+}
+
+/* prof_min - the minimum of prof_eval over t in [a, b]: a grid of 25,
+ * then golden section around the best point (the grid guards against a
+ * likelihood that is infinite over part of the range). */
+static double prof_min(const struct prof *p, double a, double b)
+{
+	const double g = 0.6180339887498949;
+	double best = INFINITY, bt = a, step = (b - a) / 24, lo, hi, x1, x2, f1, f2v;
+
+	for (int i = 0; i <= 24; i++) {
+		double t = a + step * i, v = prof_eval(p, t);
+		if (v < best)
+			best = v, bt = t;
+	}
+	if (!isfinite(best))
+		return INFINITY;
+	lo = fmax(a, bt - step);
+	hi = fmin(b, bt + step);
+	x1 = hi - g * (hi - lo);
+	x2 = lo + g * (hi - lo);
+	f1 = prof_eval(p, x1);
+	f2v = prof_eval(p, x2);
+	for (int i = 0; i < 50; i++) {
+		if (f1 < f2v) {
+			hi = x2, x2 = x1, f2v = f1;
+			x1 = hi - g * (hi - lo);
+			f1 = prof_eval(p, x1);
+		} else {
+			lo = x1, x1 = x2, f1 = f2v;
+			x2 = lo + g * (hi - lo);
+			f2v = prof_eval(p, x2);
+		}
+	}
+	return fmin(best, fmin(f1, f2v));
+}
+
+/* The profile of the parameter, as a function of its value. */
+struct pspec {
+	struct prof p;
+	double lo, hi;            /* the range of the parameter minimized over */
+	int log_scale;            /* the value scanned is exp(t) */
+};
+
+static double profile_at(struct pspec *s, double v)
+{
+	s->p.fixed = s->log_scale ? exp(v) : v;
+	return prof_min(&s->p, s->lo, s->hi);
+}
+
+/* profile_end - from the estimate v0 (profile value f0 = the minimum)
+ * toward dir (+1, -1), the value where the profile rises by HALF_CHI2_95:
+ * stepping out (doubling from step) to at most `limit`, then bisection.
+ * +-INFINITY when it does not rise that far within the limit. */
+static double profile_end(struct pspec *s, double v0, double f0, double step, double dir,
+			  double limit)
+{
+	double in = v0, out = v0, target = f0 + HALF_CHI2_95;
+
+	for (;;) {
+		out = in + dir * step;
+		if ((dir > 0 && out >= limit) || (dir < 0 && out <= limit)) {
+			out = limit;
+			if (profile_at(s, out) < target)
+				return dir * INFINITY;
+			break;
+		}
+		if (profile_at(s, out) >= target)
+			break;
+		in = out;
+		step *= 2;
+	}
+	for (int i = 0; i < 40; i++) {
+		double mid = (in + out) / 2;
+		if (profile_at(s, mid) >= target)
+			out = mid;
+		else
+			in = mid;
+		if (fabs(out - in) <= 1e-6 * (fabs(in) + 1e-3))
+			break;
+	}
+	return (in + out) / 2;
+}
+
+/* mean_excess - a start for sigma: the mean of the exceedances. */
+static double mean_excess(const struct rtb_gpd_data *d)
+{
+	double s = 0, n = 0;
+
+	if (d->y) {
+		for (size_t i = 0; i < d->ny; i++)
+			s += d->y[i];
+		return d->ny ? s / (double)d->ny : 0;
+	}
+	for (size_t j = 0; j < d->nbins; j++) {
+		double mid = isinf(d->hi[j]) ? d->lo[j] : (d->lo[j] + d->hi[j]) / 2;
+		s += d->c[j] * mid;
+		n += d->c[j];
+	}
+	return n > 0 ? s / n : 0;
+}
+
+int rtb_gpd_mle(const struct rtb_gpd_data *d, int ci, struct rtb_gpd_fit *f)
+{
+	static const double xi0[] = { 0.1, -0.2, 0.4 };
+	double me = mean_excess(d), best = INFINITY, bv[2] = { 0, 0 };
+
+	if (!(me > 0))
+		return -1;
+	for (size_t i = 0; i < sizeof(xi0) / sizeof(xi0[0]); i++) {
+		/* for a GPD, the mean excess is sigma / (1 - xi) */
+		double v[2] = { log(me * (1 - xi0[i])), xi0[i] }, fv;
+		if (!isfinite(f2(d, v)))
+			v[1] = 0.5;
+		f->iters = nelder_mead(d, v, &fv);
+		if (fv < best)
+			best = fv, bv[0] = v[0], bv[1] = v[1];
+	}
+	if (!isfinite(best))
+		return -1;
+	/* polish: restart at the best (Nelder-Mead can stall on a ridge) */
+	f->iters += nelder_mead(d, bv, &best);
+	f->sigma = exp(bv[0]);
+	f->xi = bv[1];
+	f->nll = best;
+	f->sigma_lo = f->sigma_hi = f->xi_lo = f->xi_hi = NAN;
+	if (!ci)
+		return 0;
+	struct pspec s = { .p = { .d = d, .what = 0 }, .lo = bv[0] - 6, .hi = bv[0] + 6 };
+	f->xi_lo = profile_end(&s, f->xi, best, 0.02, -1, XI_MIN);
+	f->xi_hi = profile_end(&s, f->xi, best, 0.02, +1, XI_MAX);
+	struct pspec t = { .p = { .d = d, .what = 1 }, .lo = XI_MIN, .hi = XI_MAX, .log_scale = 1 };
+	f->sigma_lo = exp(profile_end(&t, bv[0], best, 0.02, -1, bv[0] - 10));
+	f->sigma_hi = exp(profile_end(&t, bv[0], best, 0.02, +1, bv[0] + 10));
+	return 0;
+}
+
+int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
+			 double zeta, double p, double *y, double *lo, double *hi)
+{
+	double L, ly;
+
+	if (!(p < zeta) || !(p > 0))
+		return -1;
+	L = log(zeta / p);
+	*y = rtb_gpd_quantile(p / zeta, f->sigma, f->xi);
+	if (!lo)
+		return 0;
+	/* the profile over xi of the likelihood with y_p fixed; scanned on
+	 * log y_p (a return level far out spans decades) */
+	struct pspec s = { .p = { .d = d, .what = 2, .L = L }, .lo = XI_MIN, .hi = XI_MAX,
+			   .log_scale = 1 };
+	ly = log(*y);
+	*lo = exp(profile_end(&s, ly, f->nll, 0.02, -1, ly - 20));
+	*hi = exp(profile_end(&s, ly, f->nll, 0.02, +1, ly + 20));
+	return 0;
+}
+
+int rtb_gpd_gof(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, double *chi2,
+		int *df, double *p)
+{
+	double total = 0, obs = 0, e_lo_logsf = 0, x2 = 0;
+	int nb = 0;
+
+	if (d->y || !d->nbins)
+		return -1;
+	for (size_t j = 0; j < d->nbins; j++)
+		total += d->c[j];
+	/* walk the buckets in order (empty stretches between them count
+	 * nothing), closing a merged bin once it expects >= 5; the last bin
+	 * runs to infinity */
+	for (size_t j = 0; j < d->nbins; j++) {
+		double e;
+		obs += d->c[j];
+		if (j + 1 == d->nbins)
+			break;
+		/* the merged bin so far ends where the next bucket begins */
+		e = total * (exp(e_lo_logsf) - exp(rtb_gpd_logsf(d->lo[j + 1], f->sigma, f->xi)));
+		if (e >= 5) {
+			x2 += (obs - e) * (obs - e) / e;
+			nb++;
+			obs = 0;
+			e_lo_logsf = rtb_gpd_logsf(d->lo[j + 1], f->sigma, f->xi);
+		}
+	}
+	{
+		double e = total * exp(e_lo_logsf);
+		if (e > 0)
+			x2 += (obs - e) * (obs - e) / e;
+		nb++;
+	}
+	if (nb < 4)
+		return -1;
+	*chi2 = x2;
+	*df = nb - 3;
+	*p = rtb_ts_chi2_sf(x2, *df);
+	return 0;
+}

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - the distributions and tests behind the tail analysis
+ * (host/tail.h): exact intervals of a count, and the tests of whether a
+ * tail stayed the same across a run. Each function names its source. */
+#include <math.h>
+#include <stdlib.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "host/tail.h"
+#include "host/verdict.h"
+
+/* Above this shape the incomplete gamma is read from the Wilson-Hilferty
+ * cube-root normal approximation (relative error of a quantile below
+ * 1e-4 there), so a count of 10^8 costs no 10^4-term series. */
+#define GAMMA_WH_A 1e5
+
+/* gser - P(a, x) by its series, x < a + 1 (Numerical Recipes 3rd ed. 6.2.5). */
+static double gser(double a, double x)
+{
+	double ap = a, del = 1 / a, sum = del;
+
+	for (int i = 0; i < 100000; i++) {
+		ap += 1;
+		del *= x / ap;
+		sum += del;
+		if (fabs(del) < fabs(sum) * 1e-16)
+			break;
+	}
+	return sum * exp(-x + a * log(x) - lgamma(a));
+}
+
+/* gcf - Q(a, x) = 1 - P(a, x) by its continued fraction, x >= a + 1
+ * (modified Lentz; Numerical Recipes 6.2.7). */
+static double gcf(double a, double x)
+{
+	const double tiny = 1e-300;
+	double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
+
+	for (int i = 1; i < 100000; i++) {
+		double an = -i * (i - a), del;
+		b += 2;
+		d = an * d + b;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = b + an / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < 1e-16)
+			break;
+	}
+	return exp(-x + a * log(x) - lgamma(a)) * h;
+}
+
+double rtb_ts_gammp(double a, double x)
+{
+	if (!(a > 0) || isnan(x))
+		return NAN;
+	if (x <= 0)
+		return 0;
+	if (isinf(x))
+		return 1;
+	if (a > GAMMA_WH_A) {
+		/* Wilson & Hilferty (1931): (X/a)^(1/3) is nearly normal with
+		 * mean 1 - 1/(9a) and variance 1/(9a) */
+		double v = 1 / (9 * a), z = (cbrt(x / a) - (1 - v)) / sqrt(v);
+		return 1 - rtb_ts_norm_sf(z);
+	}
+	return x < a + 1 ? gser(a, x) : 1 - gcf(a, x);
+}
+
+double rtb_ts_norm_sf(double z)
+{
+	return 0.5 * erfc(z / M_SQRT2);
+}
+
+double rtb_ts_chi2_sf(double x, double df)
+{
+	if (!(df > 0) || isnan(x))
+		return NAN;
+	if (x <= 0)
+		return 1;
+	if (df / 2 <= GAMMA_WH_A && x / 2 >= df / 2 + 1)
+		return gcf(df / 2, x / 2);
+	return 1 - rtb_ts_gammp(df / 2, x / 2);
+}
+
+/* gamma_quantile - the x with P(a, x) = q, by bisection (P rises in x). */
+static double gamma_quantile(double a, double q)
+{
+	double lo = 0, hi = a + 20 * sqrt(a) + 60;
+
+	while (rtb_ts_gammp(a, hi) < q && hi < 1e300)
+		hi *= 2;
+	for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (rtb_ts_gammp(a, mid) < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* Garwood (1936): the exact interval of a Poisson mean is read from the
+ * gamma (chi-square) distribution: lo = Gamma^-1(a/2; k), hi =
+ * Gamma^-1(1 - a/2; k + 1). */
+void rtb_ts_poisson_ci(uint64_t k, double conf, double *lo, double *hi)
+{
+	double a = 1 - conf;
+
+	*lo = k ? gamma_quantile((double)k, a / 2) : 0;
+	*hi = gamma_quantile((double)k + 1, 1 - a / 2);
+}
+
+/* beta_quantile - the x with I_x(a, b) = q, by bisection on x. */
+static double beta_quantile(double a, double b, double q)
+{
+	double lo = 0, hi = 1;
+
+	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+		double mid = (lo + hi) / 2;
+		if (rtb_ibeta(a, b, mid) < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* Clopper & Pearson (1934): lo = Beta^-1(a/2; k, n - k + 1), hi =
+ * Beta^-1(1 - a/2; k + 1, n - k). */
+void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi)
+{
+	double a = 1 - conf;
+
+	if (!n) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	if (n > 1000000) {
+		rtb_ts_poisson_ci(k, conf, lo, hi);
+		*lo = fmin(1, *lo / (double)n);
+		*hi = fmin(1, *hi / (double)n);
+		return;
+	}
+	*lo = k ? beta_quantile((double)k, (double)(n - k) + 1, a / 2) : 0;
+	*hi = k < n ? beta_quantile((double)k + 1, (double)(n - k), 1 - a / 2) : 1;
+}
+
+double rtb_ts_zero_upper(uint64_t n, double conf)
+{
+	return n ? -expm1(log1p(-conf) / (double)n) : 1;
+}
+
+/* Ljung & Box (1978): Q = n (n + 2) sum_k r_k^2 / (n - k), chi-square(h)
+ * under independence. */
+int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p)
+{
+	double m = 0, c0 = 0, s = 0;
+
+	if (h < 1 || n < 2 * (size_t)h)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		m += x[i] / (double)n;
+	for (size_t i = 0; i < n; i++)
+		c0 += (x[i] - m) * (x[i] - m);
+	if (!(c0 > 0))
+		return -1;
+	for (int k = 1; k <= h; k++) {
+		double ck = 0;
+		for (size_t i = 0; i + (size_t)k < n; i++)
+			ck += (x[i] - m) * (x[i + (size_t)k] - m);
+		s += (ck / c0) * (ck / c0) / (double)(n - (size_t)k);
+	}
+	*q = (double)n * ((double)n + 2) * s;
+	*p = rtb_ts_chi2_sf(*q, h);
+	return 0;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Mann (1945), Kendall (1975): S = sum_{i<j} sign(x_j - x_i), variance
+ * (n(n-1)(2n+5) - sum_ties t(t-1)(2t+5)) / 18, z with continuity
+ * correction. O(n^2): a run has at most 1440 intervals. */
+int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p)
+{
+	double s = 0, var, *sorted;
+
+	if (n < 4)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			s += (x[j] > x[i]) - (x[j] < x[i]);
+	var = (double)n * ((double)n - 1) * (2.0 * (double)n + 5);
+	sorted = malloc(n * sizeof(*sorted));
+	if (!sorted)
+		return -1;
+	memcpy(sorted, x, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_d);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && sorted[j] == sorted[i]; j++)
+			;
+		double t = (double)(j - i);
+		var -= t * (t - 1) * (2 * t + 5);
+	}
+	free(sorted);
+	var /= 18;
+	if (!(var > 0))
+		return -1;
+	*z = s > 0 ? (s - 1) / sqrt(var) : s < 0 ? (s + 1) / sqrt(var) : 0;
+	*p = fmin(1, 2 * rtb_ts_norm_sf(fabs(*z)));
+	return 0;
+}
+
+/* The occupancy problem (Feller, vol. 1, II.5 / IV.2): interval i stays
+ * empty with probability q_i = (1 - w_i)^k; pairs stay empty together with
+ * (1 - w_i - w_j)^k; the number hit has mean sum (1 - q_i) and variance
+ * sum q_i (1 - q_i) + sum_{i != j} ((1 - w_i - w_j)^k - q_i q_j). Equal
+ * shares (every interval as long) take the closed form. */
+int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p)
+{
+	double e = 0, var = 0, kk = (double)k, wmin = w[0], wmax = w[0];
+
+	if (b < 2 || k < 2)
+		return -1;
+	for (size_t i = 0; i < b; i++) {
+		wmin = fmin(wmin, w[i]);
+		wmax = fmax(wmax, w[i]);
+	}
+	if (wmax - wmin <= 0.01 * wmax) {
+		double wm = 1.0 / (double)b, q = exp(kk * log1p(-wm));
+		double q2 = b > 2 ? exp(kk * log1p(-2 * wm)) : 0;
+		e = (double)b * (1 - q);
+		var = (double)b * q * (1 - q) + (double)b * ((double)b - 1) * (q2 - q * q);
+	} else {
+		for (size_t i = 0; i < b; i++) {
+			double qi = exp(kk * log1p(-fmin(w[i], 1)));
+			e += 1 - qi;
+			var += qi * (1 - qi);
+			for (size_t j = 0; j < b; j++) {
+				if (j == i)
+					continue;
+				double qj = exp(kk * log1p(-fmin(w[j], 1)));
+				double both = w[i] + w[j] < 1 ? exp(kk * log1p(-(w[i] + w[j]))) : 0;
+				var += both - qi * qj;
+			}
+		}
+	}
+	*expect = e;
+	if (!(var > 0)) {
+		*p = (double)hit < e - 0.5 ? 0 : 1;
+		return 0;
+	}
+	*p = 1 - rtb_ts_norm_sf(((double)hit + 0.5 - e) / sqrt(var));
+	return 0;
+}
+
+/* The index of dispersion (Fisher 1950; Cochran 1954): sum (c_i - e_i)^2
+ * / e_i with e_i = K w_i, chi-square(b - 1) for Poisson counts. */
+int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p)
+{
+	double k = 0, s = 0;
+
+	if (b < 2)
+		return -1;
+	for (size_t i = 0; i < b; i++)
+		k += (double)c[i];
+	if (!(k > 0))
+		return -1;
+	for (size_t i = 0; i < b; i++) {
+		double e = k * w[i];
+		if (e > 0)
+			s += ((double)c[i] - e) * ((double)c[i] - e) / e;
+	}
+	*chi2 = s;
+	*p = rtb_ts_chi2_sf(s, (double)b - 1);
+	return 0;
+}
+
+/* shortest - the shortest stretch of sorted u[0..n) holding k points. */
+static double shortest(const double *u, size_t n, size_t k)
+{
+	double w = INFINITY;
+
+	for (size_t a = 0; a + k <= n; a++)
+		w = fmin(w, u[a + k - 1] - u[a]);
+	return w;
+}
+
+/* The scan statistic (Naus 1965; Glaz, Naus & Wallenstein 2001): its
+ * exact distribution has no short closed form for general k, so it is
+ * read from draws of n uniform points (a fixed 64-bit LCG, Knuth's MMIX
+ * constants): p = (1 + draws as short) / (1 + draws). */
+int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p)
+{
+	enum { DRAWS = 4000 };
+	double v[64];
+	uint64_t s = 0x9e3779b97f4a7c15ull;
+	size_t le = 0;
+
+	if (k < 2 || k > n || n > 64)
+		return -1;
+	qsort(u, n, sizeof(*u), cmp_d);
+	*w = shortest(u, n, k);
+	for (int d = 0; d < DRAWS; d++) {
+		for (size_t i = 0; i < n; i++) {
+			s = s * 6364136223846793005ull + 1442695040888963407ull;
+			v[i] = (double)(s >> 11) / 9007199254740992.0;
+		}
+		qsort(v, n, sizeof(*v), cmp_d);
+		le += shortest(v, n, k) <= *w;
+	}
+	*p = (1.0 + (double)le) / (1.0 + DRAWS);
+	return 0;
+}

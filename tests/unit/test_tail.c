@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_tail - the tail analysis on known data (host/tail.h): exact
+ * intervals against values computed independently (scipy.stats 1.10:
+ * beta.ppf, chi2.ppf, genpareto.fit; quoted beside each), the tests of
+ * steadiness on series whose answer is known, the GPD fit on exact
+ * quantiles of a known GPD, exceedance counts from a histogram at and
+ * between bucket edges. Deterministic; no file, no clock. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "host/resultfile.h"
+#include "host/tail.h"
+
+#define REL(a, b, r) CHECK_NEAR((a) / (b), 1.0, r)
+
+static void test_intervals(void)
+{
+	double lo, hi;
+
+	/* beta.ppf(0.975, 1, 10) = 0.30850 */
+	rtb_ts_binom_ci(0, 10, 0.95, &lo, &hi);
+	CHECK_NEAR(lo, 0, 0);
+	REL(hi, 0.3084971078187608, 1e-6);
+	/* beta.ppf(0.025, 5, 6), beta.ppf(0.975, 6, 5) */
+	rtb_ts_binom_ci(5, 10, 0.95, &lo, &hi);
+	REL(lo, 0.18708602844739855, 1e-6);
+	REL(hi, 0.8129139715526015, 1e-6);
+	rtb_ts_binom_ci(10, 1000, 0.95, &lo, &hi);
+	REL(lo, 0.004805510691049308, 1e-5);
+	REL(hi, 0.01831324305511245, 1e-5);
+	/* Garwood: chi2.ppf(0.025, 20) / 2, chi2.ppf(0.975, 22) / 2 */
+	rtb_ts_poisson_ci(10, 0.95, &lo, &hi);
+	REL(lo, 4.7953886961324335, 1e-6);
+	REL(hi, 18.39035604201778, 1e-6);
+	rtb_ts_poisson_ci(0, 0.95, &lo, &hi);
+	REL(hi, 3.6888794541139354, 1e-6);
+	/* the example: none in 36 million, fewer than 1 in 12.0 million */
+	REL(1 / rtb_ts_zero_upper(36000000, 0.95), 12017095.72, 1e-6);
+	/* a large n takes the Poisson limit: never narrower than it */
+	rtb_ts_binom_ci(10, 100000000, 0.95, &lo, &hi);
+	REL(hi * 1e8, 18.39035604201778, 1e-6);
+	/* gamma.cdf(3, 2.5); chi2.sf(3.8415, 1); chi2.sf(30, 10) */
+	REL(rtb_ts_gammp(2.5, 3.0), 0.6937810815867212, 1e-9);
+	REL(rtb_ts_chi2_sf(3.841458820694124, 1), 0.05, 1e-9);
+	REL(rtb_ts_chi2_sf(30, 10), 0.000856641210775301, 1e-8);
+	/* Wilson-Hilferty above 1e5: the median of a chi-square is about df */
+	CHECK_NEAR(rtb_ts_chi2_sf(4e6 - 2.0 / 3, 4e6), 0.5, 1e-3);
+}
+
+/* lcg - a fixed pseudo-random sequence in (0, 1). */
+static double lcg(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return ((double)(*s >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static void test_steady(void)
+{
+	double x[64], q, p, z, e;
+	uint64_t s = 7, c[10];
+	double w[10];
+
+	/* independent values: no autocorrelation, no trend */
+	for (int i = 0; i < 64; i++)
+		x[i] = lcg(&s);
+	CHECK(rtb_ts_ljung_box(x, 64, 10, &q, &p) == 0);
+	CHECK(p > 0.05);
+	CHECK(rtb_ts_mann_kendall(x, 64, &z, &p) == 0);
+	CHECK(p > 0.05);
+	/* a slow wave: autocorrelated; a ramp: a trend */
+	for (int i = 0; i < 64; i++)
+		x[i] = sin(i / 5.0) + 0.1 * lcg(&s);
+	CHECK(rtb_ts_ljung_box(x, 64, 10, &q, &p) == 0);
+	CHECK(p < 1e-6);
+	for (int i = 0; i < 64; i++)
+		x[i] = i + 10 * lcg(&s);
+	CHECK(rtb_ts_mann_kendall(x, 64, &z, &p) == 0);
+	CHECK(z > 5 && p < 1e-6);
+	CHECK(rtb_ts_mann_kendall(x, 3, &z, &p) == -1);
+	/* 10 events in 10 equal intervals: 10 (1 - 0.9^10) = 6.513 hit on
+	 * average; all in one interval is far too few */
+	for (int i = 0; i < 10; i++)
+		w[i] = 0.1;
+	CHECK(rtb_ts_occupancy(w, 10, 10, 7, &e, &p) == 0);
+	CHECK_NEAR(e, 6.5132155990, 1e-8);
+	CHECK(p > 0.3);
+	CHECK(rtb_ts_occupancy(w, 10, 10, 1, &e, &p) == 0);
+	CHECK(p < 1e-3);
+	/* dispersion: even counts pass, one heap fails */
+	for (int i = 0; i < 10; i++)
+		c[i] = 10;
+	CHECK(rtb_ts_dispersion(c, w, 10, &q, &p) == 0);
+	CHECK_NEAR(q, 0, 1e-12);
+	memset(c, 0, sizeof(c));
+	c[4] = 100;
+	CHECK(rtb_ts_dispersion(c, w, 10, &q, &p) == 0);
+	CHECK(p < 1e-12);
+}
+
+static void test_gpd(void)
+{
+	enum { N = 2000 };
+	static double y[N];
+	struct rtb_gpd_fit f;
+	struct rtb_gpd_data d = { 0 };
+	double rl, rlo, rhi, chi2, p;
+	int df;
+
+	/* the exact quantiles (i + 0.5) / N of GPD(1, 0.2): scipy's
+	 * genpareto.fit(y, floc=0) gives shape 0.19900, scale 1.00078 */
+	for (int i = 0; i < N; i++)
+		y[i] = rtb_gpd_quantile(1 - (i + 0.5) / N, 1.0, 0.2);
+	d.y = y;
+	d.ny = N;
+	CHECK(rtb_gpd_mle(&d, 1, &f) == 0);
+	CHECK_NEAR(f.xi, 0.19899963355734124, 1e-4);
+	CHECK_NEAR(f.sigma, 1.0007789742867566, 1e-4);
+	CHECK(f.xi_lo < 0.2 && f.xi_hi > 0.2 && f.xi_lo > 0.05 && f.xi_hi < 0.35);
+	CHECK(f.sigma_lo < 1 && f.sigma_hi > 1);
+	/* the same values binned in 1/8 wide buckets to 8, then 1 wide to
+	 * 40, the rest open-ended: the grouped likelihood finds the same
+	 * tail */
+	{
+		static double l2[128], h2[128], c2[128];
+		size_t k = 0;
+		for (double a = 0; a < 40; a += a < 8 ? 0.125 : 1, k++) {
+			l2[k] = a;
+			h2[k] = a < 8 ? a + 0.125 : a + 1;
+		}
+		l2[k] = 40;
+		h2[k] = INFINITY;
+		k++;
+		for (int i = 0; i < N; i++)
+			for (size_t j = 0; j < k; j++)
+				if (y[i] >= l2[j] && y[i] < h2[j]) {
+					c2[j]++;
+					break;
+				}
+		struct rtb_gpd_data b = { .lo = l2, .hi = h2, .c = c2, .nbins = k };
+		struct rtb_gpd_fit g;
+		CHECK(rtb_gpd_mle(&b, 0, &g) == 0);
+		CHECK_NEAR(g.xi, 0.2, 0.02);
+		CHECK_NEAR(g.sigma, 1.0, 0.02);
+		CHECK(rtb_gpd_gof(&b, &g, &chi2, &df, &p) == 0);
+		CHECK(p > 0.5);  /* exact quantiles fit far better than chance */
+		/* a return level: zeta 0.01, p 1e-9: S(y) = 1e-7, y = (1e-7^-0.2 - 1) / 0.2 */
+		CHECK(rtb_gpd_return_level(&b, &g, 0.01, 1e-9, &rl, &rlo, &rhi) == 0);
+		REL(rl, rtb_gpd_quantile(1e-7, g.sigma, g.xi), 1e-12);
+		CHECK_NEAR(rtb_gpd_quantile(1e-7, 1, 0.2), (pow(1e-7, -0.2) - 1) / 0.2, 1e-9);
+		CHECK(rlo < rl && rhi > rl);
+		CHECK(rtb_gpd_return_level(&b, &g, 0.01, 0.02, &rl, NULL, NULL) == -1);
+	}
+	/* a bounded tail: exponential-like quantiles of xi = -0.3, endpoint 1 / 0.3 */
+	for (int i = 0; i < N; i++)
+		y[i] = rtb_gpd_quantile(1 - (i + 0.5) / N, 1.0, -0.3);
+	CHECK(rtb_gpd_mle(&d, 1, &f) == 0);
+	CHECK_NEAR(f.xi, -0.3, 0.02);
+	CHECK(f.xi_hi < 0);
+	/* log S and its inverse agree; xi = 0 is the exponential */
+	CHECK_NEAR(rtb_gpd_logsf(rtb_gpd_quantile(0.001, 2, 0.5), 2, 0.5), log(0.001), 1e-12);
+	CHECK_NEAR(rtb_gpd_logsf(3, 2, 0), -1.5, 1e-15);
+}
+
+static void test_count(void)
+{
+	static struct rtb_rf_bucket b[] = {
+		{ 1000, 1016, 50 }, { 2048, 2080, 7 }, { 4096, 4160, 3 },
+	};
+	struct rtb_rf_metric m;
+	struct rtb_tail_exc e;
+	double r, lo, hi;
+
+	memset(&m, 0, sizeof(m));
+	m.has_stats = 1;
+	m.count = 62;
+	m.min = 1000;
+	m.max = 9000;
+	m.buckets = b;
+	m.nbuckets = 3;
+	m.overflow = 2;
+	m.hist_top = 8192;
+	/* at an edge: values > 2047 are the buckets from 2048 up, and the overflow */
+	rtb_tail_count(&m, 2047, &e);
+	CHECK(e.exact);
+	CHECK_EQ_I(e.k_lo, 12);
+	/* inside a bucket: between the buckets above and those reaching above */
+	rtb_tail_count(&m, 2060, &e);
+	CHECK(!e.exact);
+	CHECK_EQ_I(e.k_lo, 5);
+	CHECK_EQ_I(e.k_hi, 12);
+	CHECK_EQ_I(e.edge_lo_ns, 2048);
+	CHECK_EQ_I(e.edge_hi_ns, 2080);
+	/* above the exact maximum: none, exactly */
+	rtb_tail_count(&m, 9000, &e);
+	CHECK(e.exact && e.k_hi == 0);
+	/* the loop's own count of its deadline is exact */
+	m.deadline_ns = 2060;
+	m.over_deadline = 9;
+	rtb_tail_count(&m, 2060, &e);
+	CHECK(e.exact && e.k_lo == 9);
+	/* crosses 3.1 times as often: 10 against 31 in the same exposure */
+	rtb_tail_ratio_ci(10, 1e6, 31, 1e6, &r, &lo, &hi);
+	CHECK_NEAR(r, 3.1, 1e-12);
+	/* scipy: beta.ppf(0.025, 31, 11) and beta.ppf(0.975, 32, 10) as odds */
+	REL(lo, 1.481104918326685, 1e-6);
+	REL(hi, 7.088488818555684, 1e-6);
+}
+
+int main(void)
+{
+	test_intervals();
+	test_steady();
+	test_gpd();
+	test_count();
+	return check_done();
+}
