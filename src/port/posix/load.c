@@ -43,7 +43,16 @@
 #include "rtbench/err.h"
 
 #define LOAD_GRACE_NS 1000000000LL
+/* The processes of the load signal_tree remembers (a stack array: the
+ * leader runs it in a forked child). A bigger load is still ended: a
+ * process is the load's when its parent chain reaches the root (up to
+ * TREE_DEPTH_MAX levels), so what does not fit is signalled all the same,
+ * on every scan, and the scans end once the table is full (tests/unit/
+ * test_load_tree.c: 3x more processes than the table). */
+#ifndef TREE_MAX
 #define TREE_MAX 4096
+#endif
+#define TREE_DEPTH_MAX 64
 
 static int load_pipe_w = -1;   /* closing it ends the load */
 static int load_status_r = -1; /* the leader's report: 4 bytes, wait status */
@@ -58,10 +67,11 @@ struct dirent64_raw {          /* what getdents64 returns */
 	char d_name[];
 };
 
-/* parent_of - the parent pid of p from /proc/P/stat into *pp; false when
- * p is gone or its stat unreadable (async-signal safe: no stdio, no
- * allocation). */
-static bool parent_of(pid_t p, pid_t *pp)
+/* parent_of - the parent pid of p from /proc/P/stat into *pp, and
+ * whether p is a zombie (ended, not yet reaped: nothing to signal) into
+ * *zombie; false when p is gone or its stat unreadable (async-signal
+ * safe: no stdio, no allocation). */
+static bool parent_of(pid_t p, pid_t *pp, bool *zombie)
 {
 	char path[32] = "/proc/", digits[16], buf[512];
 	int nd = 0, i = 6, fd;
@@ -84,6 +94,7 @@ static bool parent_of(pid_t p, pid_t *pp)
 	char *c = strrchr(buf, ')');
 	if (!c || c[1] != ' ' || !c[2] || c[3] != ' ')
 		return false;
+	*zombie = c[2] == 'Z' || c[2] == 'X';
 	pid_t v = 0;
 	for (c += 4; *c >= '0' && *c <= '9'; c++)
 		v = v * 10 + (*c - '0');
@@ -91,16 +102,42 @@ static bool parent_of(pid_t p, pid_t *pp)
 	return true;
 }
 
-/* signal_tree - sig to every descendant of root (not root itself), found
- * by scanning /proc for processes whose parent is root or one found
- * already, until a scan finds nothing new. Returns how many were found.
+/* in_tree - is pp root or a descendant of it: in set[0..n), or (when the
+ * set is full) its parent chain reaches root within TREE_DEPTH_MAX. */
+static bool in_tree(const pid_t *set, int n, pid_t root, pid_t pp)
+{
+	bool z;
+
+	for (int k = 0; k < n; k++)
+		if (set[k] == pp)
+			return true;
+	if (n < TREE_MAX)
+		return false;
+	for (int d = 0; d < TREE_DEPTH_MAX && pp > 1; d++) {
+		if (pp == root)
+			return true;
+		if (!parent_of(pp, &pp, &z))
+			return false;
+	}
+	return false;
+}
+
+/* signal_tree - sig to every live descendant of root (not root itself),
+ * found by scanning /proc for processes whose parent is root or one found
+ * already, until a scan finds nothing new. Zombies are skipped (they were
+ * found again on every scan: a load of more than the table's size once
+ * spun here for ever, issue 29). When the table is full a process is
+ * known by its parent chain instead (in_tree) and signalled on each scan,
+ * and the scans stop: one more scan after the table filled, so what was
+ * forked meanwhile is reached too. Returns how many were found (beyond
+ * the table: the most found in one scan).
  * Async-signal safe (raw getdents64, stack buffers): the leader was forked
  * from a multi-threaded process. */
 static int signal_tree(pid_t root, int sig)
 {
 	pid_t set[TREE_MAX];
 	char buf[8192];
-	int n = 1, added;
+	int n = 1, added, over = 0, most_over = 0, full_scans = 0;
 
 	set[0] = root;
 	do {
@@ -108,13 +145,14 @@ static int signal_tree(pid_t root, int sig)
 		long got;
 
 		added = 0;
+		over = 0;
 		if (dfd < 0)
 			break;
 		while ((got = syscall(SYS_getdents64, dfd, buf, sizeof(buf))) > 0) {
 			for (long off = 0; off < got;) {
 				struct dirent64_raw *d = (struct dirent64_raw *)(buf + off);
 				pid_t p = 0, pp;
-				int known = 0;
+				bool known = false, zombie;
 
 				off += d->d_reclen;
 				for (const char *c = d->d_name; *c && p >= 0; c++)
@@ -123,22 +161,24 @@ static int signal_tree(pid_t root, int sig)
 					continue;
 				for (int k = 0; k < n && !known; k++)
 					known = set[k] == p;
-				if (known || !parent_of(p, &pp) || pp <= 0)
+				if (known || !parent_of(p, &pp, &zombie) || pp <= 0 || zombie ||
+				    !in_tree(set, n, root, pp))
 					continue;
-				for (int k = 0; k < n; k++) {
-					if (set[k] != pp)
-						continue;
-					kill(p, sig);
-					if (n < TREE_MAX)
-						set[n++] = p;
+				kill(p, sig);
+				if (n < TREE_MAX) {
+					set[n++] = p;
 					added = 1;
-					break;
+				} else {
+					over++;
 				}
 			}
 		}
 		close(dfd);
+		most_over = over > most_over ? over : most_over;
+		if (n == TREE_MAX)
+			added = full_scans++ < 1;
 	} while (added);
-	return n - 1;
+	return n - 1 + most_over;
 }
 
 /* reap - wait for what has ended among our children (WNOHANG); the
