@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
@@ -249,6 +250,8 @@ struct rtb_settings {
 	int64_t rr_interval_ns;      /* quantum the OS reported during the run */
 	long rt_runtime_us_used;     /* -2 unchanged */
 	char load[160];         /* "idle" or the load description */
+	int load_failed;        /* the load ended before rtbench ended it (without
+				 * --load-may-exit): not the run planned */
 	int stopped_early;      /* Ctrl-C or watchdog */
 	int final;              /* 1 only in the file written at the very end */
 	int benches_planned, benches_done; /* benchmarks selected / all rounds measured */
@@ -314,10 +317,14 @@ static inline int rtb_metric_has_stats(const struct rtb_metric *m)
 }
 
 /* rtb_result_complete - 1 only for the result of a whole run, at its very
- * end: final write, not stopped, every planned benchmark measured. */
+ * end: final write, not stopped, every planned benchmark measured (and
+ * something planned), under the load it asked for; a run for a time ended by its duration, not by a
+ * signal, the watchdog or --break-us. */
 static inline int rtb_result_complete(const struct rtb_result *r)
 {
-	return r->set.final && !r->set.stopped_early && r->set.benches_done == r->set.benches_planned;
+	return r->set.final && !r->set.stopped_early && !r->set.load_failed && r->set.benches_planned > 0 &&
+	       r->set.benches_done == r->set.benches_planned &&
+	       (!r->set.duration_ns || !strcmp(r->set.ended, "duration"));
 }
 
 /* rtb_fit_words - s (cap bytes) received n bytes of formatted text (what

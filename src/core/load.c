@@ -57,6 +57,8 @@ static void load_check(const char *when)
 		snprintf(how, sizeof(how), "killed by signal %d", -st);
 	fprintf(stderr, "rtbench: the load (--load-cmd %s) ended %s (%s)%s\n", ld.cmd, when, how,
 		ld.may_exit ? "; --load-may-exit: not a failure" : ": the run fails (--load-may-exit accepts it)");
+	if (ld.res && ld.failed)
+		ld.res->set.load_failed = 1; /* not the run planned: "complete" false */
 	if (ld.res)
 		rtb_result_warn(ld.res, "DEGRADED: the load (--load-cmd %.60s) ended %s (%s): what was measured "
 				"after that ran without it", ld.cmd, when, how);

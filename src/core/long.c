@@ -21,6 +21,7 @@
  *           itself and writes the whole result. */
 #include <stdio.h>
 #include <string.h>
+#include "core/load.h"
 #include "core/long.h"
 #include "core/stack.h"
 #include "core/trace_run.h"
@@ -332,6 +333,7 @@ static int sleep_or_stop(const struct rtb_ctx *rc, int64_t t_ns)
 static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
 	const struct rtb_opts *o = lr->o;
+	int64_t before_ns = lr->res->set.measured_ns; /* the earlier measurements' */
 	int err, stopped = 0;
 
 	if ((err = make_metrics(lr)))
@@ -341,6 +343,10 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
 	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (core/trace_long.c) */
+	/* --break-us traced or not, as by count (bench_util.c): untraced it
+	 * was never watched (issue 29) */
+	for (int i = 0; i < lr->ncpu; i++)
+		lr->cpus[i].live->brk = rtb_break_for(rc);
 	lr->t0_ns = rtb_port_mono_ns();
 	for (int i = 0; i < lr->ncpu; i++) {                      /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
@@ -381,6 +387,8 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		if (closes)
 			close_interval(lr, el);                   /* Step 4 */
 		refresh(lr, el);
+		/* a file rewritten mid-run says the time it holds, not 0 */
+		lr->res->set.measured_ns = before_ns + el;
 		if (closes)
 			rtb_long_write(lr);
 		rtb_long_status(lr, el, closes);
@@ -416,7 +424,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 			if (lr->cpus[i].shown->status > lr->agg->status)
 				lr->agg->status = lr->cpus[i].shown->status;
 	}
-	lr->res->set.measured_ns += el;
+	lr->res->set.measured_ns = before_ns + el;
 	rtb_long_status(lr, el, 1);
 	return stopped ? RTB_EINTR : 0;
 }
@@ -444,7 +452,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 {
 	struct rtb_long lr = { .o = o, .out = out, .res = res };
 	struct rtb_ctx c;
-	int rc, nsel = 0, wrc;
+	int rc, nsel = 0, wrc, stopped = 0;
 
 	rc = rtb_run_setup(o, command_line, res, &c);
 	if (rc)
@@ -497,9 +505,10 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 				": the default 60 s grown so the run keeps at most " RTB_MAX_INTERVALS_STR
 				" intervals" : "");
 		rc = run_phase(&lr, &c, c.other_cpu >= 0 && c.other_cpu != lr.cpus[0].cpu ? c.other_cpu : c.cpu);
-		if (rc == RTB_EINTR)
+		stopped = rc == RTB_EINTR;
+		if (stopped)
 			rc = 0; /* ended by a signal: a whole result of what ran */
-		if (!rc) {
+		if (!rc && !stopped) { /* done: measured for its whole duration */
 			s->benches_done++;
 			s->rounds_done++;
 		}
@@ -512,9 +521,10 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rtb_run_teardown(&c);
 	if (rtb_wd_reason() == RTB_WD_SIGNAL) {
 		/* Ctrl-C / SIGTERM end a long run as cyclictest's: a whole
-		 * result of the time measured, saying how it ended */
+		 * result of the time measured, saying how it ended; what was
+		 * planned stays planned, so "complete" is false and a gate
+		 * fails it (rtb_result_complete) */
 		s->stopped_early = 0;
-		s->benches_planned = s->rounds_planned = s->benches_done;
 		s->end_signal = rtb_wd_signal();
 		snprintf(s->ended, sizeof(s->ended), "signal");
 	} else if (rtb_wd_reason() != RTB_WD_NONE) {
@@ -538,5 +548,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		return rc;
 	if (s->stopped_early)
 		return RTB_EINTR;
+	if (!wrc && rtb_load_failed())
+		return RTB_ECHECK; /* the load ended early: said (load.c), as by count */
 	return wrc ? RTB_EIO : 0;
 }

@@ -11,18 +11,15 @@
 
 #include "rtbench/err.h"
 #include "host/check_int.h"
+#include "host/judge.h"
 
 static const char *const op_names[] = { ">", ">=", "<", "<=" };
 
-/* rtb_chk_stat_value - the figure of m; 0 when the file does not have it. */
+/* rtb_chk_stat_value - the figure of m, when the gate may judge it
+ * (judge.h: the one rule for check, compare and fleet); 0 otherwise. */
 int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum rtb_stat s, double *v)
 {
-	/* a summary (rt-tests min/avg/max, an overflowed histogram) has the
-	 * file's own count, min, mean, max and counters (rtb_rf_stat); a
-	 * skipped or failed metric nothing */
-	if (!m->has_stats && !m->has_summary)
-		return 0;
-	return rtb_rf_stat(m, s, v);
+	return rtb_judge_stat(m, s, v);
 }
 
 static int matches(const struct rule *r, const char *id)
@@ -161,7 +158,8 @@ static int not_evaluated(struct check *k, struct rtb_case *c, const struct rtb_r
 	char why[400];
 
 	snprintf(why, sizeof(why), "%s: %s cannot be evaluated for %s: %s%s%s", m->id, what,
-		 rule, m->has_stats || m->has_summary ? "the file has no such figure for it" : m->status,
+		 rule, m->has_stats || m->has_summary ? "the file has no such figure for it" :
+		 rtb_judge_measured(m) ? "no samples (count 0)" : m->status,
 		 !m->has_stats && m->note[0] ? ": " : "", !m->has_stats ? m->note : "");
 	if (k->allow_missing)
 		return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
@@ -193,7 +191,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 				     m->note[0] ? ": " : "", m->note);
 	for (i = 0; i < k->nrules; i++)
 		nrules += matches(&k->rules[i], m->id);
-	if (!m->has_stats && !nrules)
+	if (!m->has_stats && !nrules && !k->baseline)
 		return rtb_case_skip(&k->cases, c, m->note[0] ? m->note : m->status);
 	if (rtb_chk_stat_value(m, k->figure, &v)) {
 		c->has_value = 1;
@@ -228,6 +226,16 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 			rc = rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %s (%s)",
 					   m->id, rtb_stat_names[r->stat].key, a, b, pc, r->text);
 		}
+	}
+	/* the baseline rule applies to every measurement: one with no
+	 * samples here (skipped, failed, count 0) that the baseline measured
+	 * was not judged against it, so it does not pass it (issue 29); one
+	 * the baseline did not measure either changed nothing: skipped */
+	if (!m->has_stats && !rc && k->baseline && c->result == RTB_CASE_PASS) {
+		if (bm && (bm->has_stats || bm->has_summary))
+			return not_evaluated(k, c, m, rtb_stat_names[k->figure].key, "--baseline");
+		return rtb_case_skip(&k->cases, c, bm ? "measured neither here nor in the baseline" :
+				     "not in the baseline: nothing to compare with");
 	}
 	if (!m->has_stats)
 		return rc;
@@ -294,23 +302,29 @@ int rtb_chk_common(struct check *k, const struct rtb_rf *res)
 			     res->path);
 }
 
-/* rtb_chk_complete - an incomplete run (the file says complete: false) fails
+/* rtb_chk_complete - a run that is not whole (judge.h: stopped, killed,
+ * rewritten mid-run, its load failed, nothing planned or measured) fails
  * as a case of its own: what it did not measure cannot pass. With
- * --allow-incomplete what it measured is judged alone. */
+ * --allow-incomplete what it measured is judged alone, but a file in
+ * which nothing ran still fails: nothing was judged. */
 int rtb_chk_complete(struct check *k, const struct rtb_rf *res)
 {
 	struct rtb_case *c;
+	char why[400];
+	size_t i, n = 0;
 
-	if (res->complete || k->allow_incomplete)
+	if (rtb_judge_run(res, why, sizeof(why)))
+		return 0;
+	for (i = 0; i < res->nmetrics; i++)
+		n += rtb_judge_measured(&res->metrics[i]);
+	if (k->allow_incomplete && n)
 		return 0;
 	c = rtb_cases_add(&k->cases, "check.complete", "the run is complete");
 	if (!c)
 		return RTB_ENOMEM;
-	if (res->has_progress)
-		return rtb_case_fail(&k->cases, c, "%s: incomplete run (%lld of %lld benchmarks "
-				     "measured when the file was written): what was not measured "
-				     "cannot pass (--allow-incomplete to judge what was)", res->path,
-				     (long long)res->benches_done, (long long)res->benches_planned);
-	return rtb_case_fail(&k->cases, c, "%s: incomplete run (stopped early): what was not "
-			     "measured cannot pass (--allow-incomplete to judge what was)", res->path);
+	if (k->allow_incomplete)
+		return rtb_case_fail(&k->cases, c, "%s: %s; no measurement ran, so nothing was judged",
+				     res->path, why);
+	return rtb_case_fail(&k->cases, c, "%s: %s: what was not measured cannot pass "
+			     "(--allow-incomplete to judge what was)", res->path, why);
 }

@@ -10,6 +10,7 @@
 #include "rtbench/result.h"
 #include "host/compare.h"
 #include "host/compare_int.h"
+#include "host/judge.h"
 
 /* Settings whose difference between two runs changes what a figure means;
  * a difference is printed as a note instead of being compared silently. */
@@ -196,6 +197,7 @@ int rtb_cmp_run_notes(struct rtb_cmp *c)
 	for (i = 0; i < c->nsys; i++) {
 		const struct rtb_rf *r = &c->sys[i];
 		const char *g = rtb_rf_kv_get(&r->settings, "rt_granted");
+		char why[400];
 		size_t w;
 
 		if (g && !strcmp(g, "false") &&
@@ -207,16 +209,11 @@ int rtb_cmp_run_notes(struct rtb_cmp *c)
 		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
 			    "%s: run marked degraded (a warning weakens every figure)", c->labels[i]))))
 			return rc;
-		if (!r->complete && r->has_progress &&
+		/* not a whole run (judge.h: the gate's one rule): said, with why */
+		if (!rtb_judge_run(r, why, sizeof(why)) &&
 		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: INCOMPLETE run (%lld of %lld benchmarks measured when the file was written); "
-			    "its figures cover only what was measured", c->labels[i],
-			    (long long)r->benches_done, (long long)r->benches_planned))))
-			return rc;
-		if (!r->complete && !r->has_progress &&
-		    (rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(
-			    "%s: INCOMPLETE run (stopped early); its figures cover only what was measured",
-			    c->labels[i]))))
+			    "%s: INCOMPLETE run (%s); its figures cover only what was measured",
+			    c->labels[i], why))))
 			return rc;
 		for (w = 0; w < r->nwarnings; w++) {
 			if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, rtb_sb_strdup_printf(

@@ -8,6 +8,8 @@
 #include "rtbench/err.h"
 #include "rtbench/stat_names.h"
 #include "host/fleet.h"
+#include "host/judge.h"
+#include "host/strbuf.h"
 
 /* qsort has no context argument: the sort column, set just before it */
 static const struct rtb_fleet *sort_f;
@@ -19,6 +21,9 @@ static int by_key(const void *a, const void *b)
 	const struct rtb_fleet *f = sort_f;
 	double vx, vy;
 
+	/* a run that is not whole never ranks above a whole one */
+	if (!f->why[x] != !f->why[y])
+		return f->why[x] ? 1 : -1;
 	if (sort_col == -1)
 		return strcmp(f->sys[x].path, f->sys[y].path);
 	if (sort_col == -2)
@@ -42,8 +47,15 @@ int rtb_fleet_build(struct rtb_fleet *f, const struct rtb_rf *files, size_t n, c
 	f->ids = calloc(cap + 1, sizeof(*f->ids));
 	f->units = calloc(cap + 1, sizeof(*f->units));
 	f->order = calloc(n + 1, sizeof(*f->order));
-	if (!f->ids || !f->units || !f->order)
+	f->why = calloc(n + 1, sizeof(*f->why));
+	if (!f->ids || !f->units || !f->order || !f->why)
 		return RTB_ENOMEM;
+	for (i = 0; i < n; i++) {
+		char why[400];
+
+		if (!rtb_judge_run(&files[i], why, sizeof(why)) && !(f->why[i] = rtb_sb_strdup_printf("%s", why)))
+			return RTB_ENOMEM;
+	}
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < files[i].nmetrics; j++) {
 			const struct rtb_rf_metric *m = &files[i].metrics[j];
@@ -66,10 +78,11 @@ int rtb_fleet_build(struct rtb_fleet *f, const struct rtb_rf *files, size_t n, c
 		f->order[i] = i;
 		for (k = 0; k < f->nids; k++) {
 			const struct rtb_rf_metric *m = rtb_rf_find(&files[i], f->ids[k]);
-			int ok = m && m->has_stats && !strcmp(m->unit, f->units[k]);
+			int ok = m && !strcmp(m->unit, f->units[k]);
+			double v;
 
-			f->p50[i * f->nids + k] = ok && m->has_pct[0] ? (double)m->pct[0] : NAN;
-			f->p99[i * f->nids + k] = ok && m->has_pct[2] ? (double)m->pct[2] : NAN;
+			f->p50[i * f->nids + k] = ok && rtb_judge_stat(m, RTB_STAT_P50, &v) ? v : NAN;
+			f->p99[i * f->nids + k] = ok && rtb_judge_stat(m, RTB_STAT_P99, &v) ? v : NAN;
 		}
 	}
 	sort_col = -1;
@@ -99,6 +112,9 @@ int rtb_fleet_build(struct rtb_fleet *f, const struct rtb_rf *files, size_t n, c
 
 void rtb_fleet_free(struct rtb_fleet *f)
 {
+	for (size_t i = 0; f->why && i < f->nsys; i++)
+		free(f->why[i]);
+	free(f->why);
 	free(f->ids);
 	free(f->units);
 	free(f->p50);

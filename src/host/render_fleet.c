@@ -16,6 +16,17 @@ static void cell(char *buf, size_t len, double v, const char *unit)
 		rtb_cmp_fmt_time(buf, len, v, unit);
 }
 
+/* not_whole - a line for each system whose run is not whole (judge.h):
+ * its figures cover only what was measured, and it ranks last. */
+static void not_whole(struct rtb_sb *b, const struct rtb_fleet *f, const char *mark)
+{
+	for (size_t i = 0; i < f->nsys; i++)
+		if (f->why[f->order[i]])
+			rtb_sb_printf(b, "\n%s %s: not a whole run (%s): its figures cover only what was "
+				      "measured; ranked last", mark, f->sys[f->order[i]].label, f->why[f->order[i]]);
+	rtb_sb_puts(b, "\n");
+}
+
 static int render_fleet_text(struct rtb_sb *b, const struct rtb_host *h)
 {
 	const struct rtb_fleet *f = h->fleet;
@@ -47,8 +58,9 @@ static int render_fleet_text(struct rtb_sb *b, const struct rtb_host *h)
 			cell(v, sizeof(v), f->p99[s * f->nids + k], f->units[k]);
 			rtb_sb_printf(b, " %9s", v);
 		}
-		rtb_sb_puts(b, "\n");
+		rtb_sb_puts(b, f->why[s] ? "  *\n" : "\n");
 	}
+	not_whole(b, f, "*");
 	return 0;
 }
 
@@ -71,7 +83,7 @@ static int render_fleet_markdown(struct rtb_sb *b, const struct rtb_host *h)
 
 		rtb_sb_puts(b, "| ");
 		rtb_render_md_cell(b, f->sys[s].label);
-		rtb_sb_puts(b, " | ");
+		rtb_sb_puts(b, f->why[s] ? " (not whole) | " : " | ");
 		rtb_render_md_cell(b, f->sys[s].path);
 		rtb_sb_puts(b, " |");
 		for (k = 0; k < f->nids; k++) {
@@ -82,6 +94,7 @@ static int render_fleet_markdown(struct rtb_sb *b, const struct rtb_host *h)
 		}
 		rtb_sb_puts(b, "\n");
 	}
+	not_whole(b, f, "-");
 	return 0;
 }
 
@@ -92,7 +105,7 @@ static int render_fleet_csv(struct rtb_sb *b, const struct rtb_host *h)
 	char v[64];
 
 	/* raw units as in the files (ns), like compare's CSV */
-	rtb_sb_puts(b, "system,file");
+	rtb_sb_puts(b, "system,file,whole");
 	for (k = 0; k < f->nids; k++)
 		rtb_sb_printf(b, ",%s.p50,%s.p99", f->ids[k], f->ids[k]);
 	rtb_sb_puts(b, "\r\n");
@@ -100,7 +113,8 @@ static int render_fleet_csv(struct rtb_sb *b, const struct rtb_host *h)
 		size_t s = f->order[i];
 
 		rtb_render_csv_field(b, f->sys[s].label, 0);
-		rtb_render_csv_field(b, f->sys[s].path, f->nids == 0);
+		rtb_render_csv_field(b, f->sys[s].path, 0);
+		rtb_render_csv_field(b, f->why[s] ? "false" : "true", f->nids == 0);
 		for (k = 0; k < f->nids; k++) {
 			double a = f->p50[s * f->nids + k], z = f->p99[s * f->nids + k];
 

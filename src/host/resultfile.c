@@ -154,6 +154,20 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 				       (long long)r->benches_done, (long long)r->benches_planned);
 		r->has_progress = hd && hp;
 	}
+	json_t *st = json_object_get(root, "settings");
+	if (json_is_object(st)) {
+		json_t *lr = json_object_get(st, "long_run");
+		r->load_failed = json_is_true(json_object_get(st, "load_failed"));
+		if (json_is_object(lr)) {
+			const char *ended = json_string_value(json_object_get(lr, "ended"));
+			r->has_long = 1;
+			snprintf(r->long_ended, sizeof(r->long_ended), "%s", ended ? ended : "");
+			if ((rc = rf_opt_int(c, lr, "measured_ns", &r->long_measured_ns, NULL)) ||
+			    (rc = rf_opt_int(c, lr, "duration_ns", &r->long_duration_ns, NULL)) ||
+			    (rc = rf_opt_int(c, lr, "signal", &r->long_signal, NULL)))
+				return rc;
+		}
+	}
 	if (json_object_get(root, "label") && !json_is_string(json_object_get(root, "label")) &&
 	    !json_is_null(json_object_get(root, "label")))
 		return rf_fail(c, RTB_EFORMAT, "\"label\" must be a string");

@@ -142,6 +142,11 @@ struct rtb_rf {
 	 * got when the file was written */
 	int has_progress;
 	int64_t benches_done, benches_planned;
+	/* settings.long_run (a run --duration; has_long 0 otherwise) and
+	 * settings.load_failed: what the gate's run judgement reads (judge.h) */
+	int has_long, load_failed;
+	char long_ended[16];      /* "duration", "signal", "running", ... */
+	int64_t long_measured_ns, long_duration_ns, long_signal;
 	char **warnings;
 	size_t nwarnings;
 	struct rtb_rf_kvlist system, clock, settings;

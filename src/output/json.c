@@ -152,6 +152,7 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 	rtb_jw_int(w, "rr_interval_ns", s->rr_interval_ns);
 	rtb_jw_int_or_null(w, "rt_runtime_us_used", s->rt_runtime_us_used, -2);
 	RTB_JW_STR(w, "load", s->load);
+	rtb_jw_bool(w, "load_failed", s->load_failed);
 	if (!s->trace_requested) {
 		rtb_jw_null(w, "trace");
 	} else {
