@@ -32,7 +32,9 @@ struct rtb_finding {
 #endif
 struct rtb_doctor {
 	int done;               /* 1: the checks ran */
-	uint64_t cpus;          /* CPU mask the checks judged (bit N: CPU N) */
+	uint64_t cpus;          /* CPU mask the checks judged (bit N: CPU N); a
+				 * run on CPUs above 63 says which were not
+				 * judged (a finding "cpus", unknown) */
 	int64_t budget_ns;      /* latency budget the idle-state check used */
 	struct rtb_finding f[RTB_MAX_FINDINGS];
 	int n;
@@ -63,8 +65,16 @@ struct rtb_finding *rtb_doc_add(struct rtb_doctor *d, const char *check, enum rt
 	__attribute__((format(printf, 6, 7)));
 
 /* rtb_doc_cpulist - parse a CPU list ("1", "0-3,6") into a mask; CPUs
- * above 63 are RTB_ERANGE, anything else malformed RTB_EINVAL. */
+ * above 63 are RTB_ERANGE, anything else malformed RTB_EINVAL. For a list
+ * the user gives (the CPUs to judge). */
 int rtb_doc_cpulist(const char *s, uint64_t *mask);
+/* rtb_doc_cpulist_any - a list the system gives (IRQ affinity, isolcpus,
+ * siblings, watchdog_cpumask): CPUs 0-63 into *mask (the CPUs the doctor
+ * judges: RTB_DOC_CPUS_MAX), how many listed CPUs are 64 or above into
+ * *beyond (NULL: not wanted) - so "0-127" covers CPU 1 and the sibling
+ * list "1,65" says CPU 1 has a sibling (issue 29: such a list read as
+ * empty). RTB_EINVAL when malformed. */
+int rtb_doc_cpulist_any(const char *s, uint64_t *mask, long *beyond);
 /* rtb_doc_cpulist_str - a mask as a CPU list ("0-2,5"). */
 void rtb_doc_cpulist_str(uint64_t mask, char *out, size_t len);
 

@@ -61,10 +61,11 @@ static long number(const char **p)
 	return n && !(**p >= '0' && **p <= '9') ? v : -1;
 }
 
-int rtb_doc_cpulist(const char *s, uint64_t *mask)
+int rtb_doc_cpulist_any(const char *s, uint64_t *mask, long *beyond)
 {
 	uint64_t m = 0;
 	const char *p = s;
+	long over = 0;
 
 	if (!s || !*s)
 		return RTB_EINVAL;
@@ -77,17 +78,27 @@ int rtb_doc_cpulist(const char *s, uint64_t *mask)
 			if ((b = number(&p)) < a)
 				return RTB_EINVAL;
 		}
-		if (b > 63)
-			return RTB_ERANGE;
-		for (long c = a; c <= b; c++)
+		for (long c = a; c <= b && c < 64; c++)
 			m |= 1ull << c;
+		if (b > 63)
+			over += b - (a > 64 ? a : 64) + 1;
 		if (*p == '\n' || !*p)
 			break;
 		if (*p++ != ',')
 			return RTB_EINVAL;
 	}
 	*mask = m;
+	if (beyond)
+		*beyond = over;
 	return 0;
+}
+
+int rtb_doc_cpulist(const char *s, uint64_t *mask)
+{
+	long beyond;
+	int rc = rtb_doc_cpulist_any(s, mask, &beyond);
+
+	return rc ? rc : beyond ? RTB_ERANGE : 0;
 }
 
 void rtb_doc_cpulist_str(uint64_t mask, char *out, size_t len)

@@ -86,15 +86,30 @@ static void run_doctor(struct rtb_ctx *c)
 		.idle_held_us = c->res->set.idle_latency_held_us,
 	};
 
+	int first_beyond = c->cpu >= 64 ? c->cpu : -1, nbeyond = c->cpu >= 64;
+
 	/* a --cpus run: every measured CPU (those below 64, the mask's) */
 	if (c->o->ncpus_list > 0) {
 		cfg.cpus = 0;
-		for (int i = 0; i < c->o->ncpus_list; i++)
-			if (c->o->cpu_list[i] < 64)
+		first_beyond = -1;
+		nbeyond = 0;
+		for (int i = 0; i < c->o->ncpus_list; i++) {
+			if (c->o->cpu_list[i] < 64) {
 				cfg.cpus |= 1ull << c->o->cpu_list[i];
+			} else if (!nbeyond++) {
+				first_beyond = c->o->cpu_list[i];
+			}
+		}
 	}
 	if (cfg.cpus)
 		rtb_port_doctor(&cfg, &c->res->doctor);
+	/* the doctor's CPU mask holds CPUs 0-63: what is beyond is said,
+	 * never judged "ok" by omission */
+	if (nbeyond)
+		rtb_doc_add(&c->res->doctor, "cpus", RTB_DOC_UNKNOWN,
+			    "the doctor judges CPUs 0-63 (a 64-bit mask); the system's lists are read whole",
+			    "measure those CPUs' settings by hand, or a CPU below 64",
+			    "%d measured CPU(s) from CPU %d up not judged", nbeyond, first_beyond);
 }
 
 /* rtb_run_setup - everything before the first benchmark. */

@@ -249,9 +249,54 @@ static void empty(void)
 	CHECK(system(cmd) == 0);
 }
 
+/* big - a machine of 128 CPUs (issue 29): the system's lists name CPUs
+ * above 63, the doctor's mask holds 0-63; "0-127" covers CPU 1, the
+ * sibling list "1,65" is a sibling, isolcpus "1-64" holds CPU 1 (each
+ * read as an empty list before) */
+static void big(void)
+{
+	static struct rtb_doctor d;
+	char root[] = "/tmp/rtb-doctor.XXXXXX";
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+	uint64_t m = 0;
+	long beyond = 0;
+
+	CHECK_EQ_I(rtb_doc_cpulist_any("0-127", &m, &beyond), 0);
+	CHECK(m == ~0ull);
+	CHECK_EQ_I(beyond, 64);
+	CHECK_EQ_I(rtb_doc_cpulist_any("1,65,70-71", &m, &beyond), 0);
+	CHECK_EQ_I(m, 2);
+	CHECK_EQ_I(beyond, 3);
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/proc/interrupts", "           CPU0       CPU1\n 30:  5  7  PCI-MSI eth0\n");
+	put(root, "/proc/irq/30/effective_affinity_list", "0-127\n");
+	put(root, "/proc/sys/kernel/watchdog", "1\n");
+	put(root, "/proc/sys/kernel/watchdog_cpumask", "0-127\n");
+	put(root, "/sys/devices/system/cpu/cpu1/topology/thread_siblings_list", "1,65\n");
+	put(root, "/sys/devices/system/cpu/isolated", "1-64\n");
+	put(root, "/sys/devices/system/cpu/nohz_full", "1-127\n");
+	put(root, "/proc/cmdline", "rcu_nocbs=1-127\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "irq_affinity"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "watchdog"), RTB_DOC_WEAKENS);
+	CHECK_EQ_I(verdict(&d, "smt"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "smt", "cpu1 with cpu65"));
+	CHECK_EQ_I(verdict(&d, "isolcpus"), RTB_DOC_OK);
+	CHECK_EQ_I(verdict(&d, "nohz_full"), RTB_DOC_OK);
+	CHECK_EQ_I(verdict(&d, "rcu_nocbs"), RTB_DOC_OK);
+	/* the sibling isolated too: not busy-able */
+	put(root, "/sys/devices/system/cpu/isolated", "1,65\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "smt"), RTB_DOC_OK);
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
 	cpulist();
+	big();
 	kvm();
 	tuned();
 	hostile();

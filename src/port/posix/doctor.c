@@ -98,17 +98,47 @@ static int cmdline_opt(const struct dr *r, const char *name, char *out, size_t l
 }
 
 /* list_mask - a kernel CPU list, optionally after "flag," words
- * (isolcpus=domain,managed_irq,1-3), as a mask; 0 on "(null)" or "". */
+ * (isolcpus=domain,managed_irq,1-3), as a mask of CPUs 0-63 (those the
+ * doctor judges; "0-127" covers them all); 0 on "(null)" or "". */
 static uint64_t list_mask(const char *s)
 {
 	uint64_t m = 0;
 
 	while (*s && !(*s >= '0' && *s <= '9'))
 		s = strchr(s, ',') ? strchr(s, ',') + 1 : "";
-	if (rtb_doc_cpulist(s, &m))
+	if (rtb_doc_cpulist_any(s, &m, NULL))
 		return 0;
 	return m;
 }
+
+/* list_next - the next range "a" or "a-b" of CPU list *s into *a, *b
+ * (any CPU number); 0 at the end or on a malformed list. */
+static int list_next(const char **s, long *a, long *b)
+{
+	char *e;
+
+	while (**s && !(**s >= '0' && **s <= '9'))
+		(*s)++;
+	if (!**s)
+		return 0;
+	*a = *b = strtol(*s, &e, 10);
+	if (*e == '-')
+		*b = strtol(e + 1, &e, 10);
+	*s = e;
+	return *b >= *a;
+}
+
+/* list_has - CPU cpu (any number) is in the kernel CPU list s. */
+static int list_has(const char *s, long cpu)
+{
+	long a, b;
+
+	while (list_next(&s, &a, &b))
+		if (cpu >= a && cpu <= b)
+			return 1;
+	return 0;
+}
+
 
 /* live - the checks read this system (not a snapshot). */
 static int live(const struct dr *r)
@@ -385,28 +415,29 @@ static void check_smt(struct dr *r)
 	static const char why[] = "an SMT sibling shares the core's execution units and caches: whatever runs there "
 		"slows the measured CPU";
 	char path[96], buf[64], iso[256], bad[96] = "";
-	uint64_t isolated = 0;
 
 	snprintf(iso, sizeof(iso), "nosmt on the kernel command line, or echo 0 > "
 		 "/sys/devices/system/cpu/cpuM/online for each sibling, or isolate it and leave it idle");
 	const char *fix = iso;
-	char isol[128];
-	if (!rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol)))
-		isolated = list_mask(isol);
+	char isol[512] = "";
+	rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol));
 	int known = 0;
 	for (int c = 0; c < 64; c++) {
-		uint64_t sib;
 		if (!(r->cpus >> c & 1))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
 		if (!rd_text(r, path, buf, sizeof(buf)))
 			continue;
 		known++;
-		sib = list_mask(buf) & ~(1ull << c);
-		for (int s = 0; s < 64; s++)
-			if ((sib >> s & 1) && !(isolated >> s & 1))
-				snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d with cpu%d",
-					 bad[0] ? ", " : "", c, s);
+		/* every sibling, whatever its number (a list "1,65" has
+		 * one above the 64 CPUs the doctor judges) */
+		const char *sl = buf;
+		long a, b;
+		while (list_next(&sl, &a, &b))
+			for (long sc = a; sc <= b && sc - a < 4096; sc++)
+				if (sc != c && !list_has(isol, sc))
+					snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d with cpu%ld",
+						 bad[0] ? ", " : "", c, sc);
 	}
 	if (!known)
 		rtb_doc_add(r->d, "smt", RTB_DOC_UNKNOWN, why, fix, "no topology/thread_siblings_list for CPU %s", r->cpul);
