@@ -255,6 +255,9 @@ bench-peers: $(BUILD)/rtbench
 # report, one column per kernel (docs/kernels.md). A benchmark, not a test.
 # KERNELS_ARGS='--runs 2' for a second run beside the first; '--smoke' for
 # the one-minute version; NAME=bzImage ... for your own kernels.
+# KERNELS_ARCH=arm64: Debian's arm64 kernels on QEMU's virt board instead of
+# the PC (bench/kernels.sh --arch).
 KERNELS_ARGS ?=
+KERNELS_ARCH ?= amd64
 bench-kernels:
-	bench/kernels.sh $(KERNELS_ARGS)
+	bench/kernels.sh --arch $(KERNELS_ARCH) $(KERNELS_ARGS)
