@@ -161,7 +161,7 @@ static int tail_init(struct rtb_host *h)
  * statistics and a histogram that is not a trace component. */
 static int wanted(const struct rtb_tail_run *t, const struct rtb_rf_metric *m)
 {
-	if (!m->has_stats || !m->count)
+	if (!(m->has_stats || (m->summary_only && m->has_hist)) || !m->count)
 		return 0;
 	if (t->metric) {
 		size_t l = strlen(t->metric);

@@ -76,9 +76,12 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 {
 	char t[32];
 
+	if (!s->nblocks) {
+		rtb_sb_puts(b, "  steady? not testable: the file has no interval series\n");
+		return;
+	}
 	if (s->nblocks < 8) {
-		rtb_sb_printf(b, "  steady? not testable: %zu %s (8 needed)\n", s->nblocks,
-			      s->nblocks ? s->blocks_are : "intervals (the file has no interval series)");
+		rtb_sb_printf(b, "  steady? not testable: %zu %s (8 needed)\n", s->nblocks, s->blocks_are);
 		return;
 	}
 	rtb_sb_printf(b, "  steady? %zu %s", s->nblocks, s->blocks_are);
@@ -171,8 +174,9 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			char a[32];
 			rtb_sb_printf(b, "%s: %s: %llu samples, max %s", f->r->label, t->m->id,
 				      (unsigned long long)t->m->count, us(a, sizeof(a), (double)t->m->max));
-			if (t->exc[0].hours > 0 || t->m->elapsed_ns > 0)
-				rtb_sb_printf(b, ", %s h measured", sig(a, sizeof(a), t->m->elapsed_ns / 3.6e12));
+			if (t->hours > 0)
+				rtb_sb_printf(b, ", %s h %s", sig(a, sizeof(a), t->hours),
+					      t->hours_from_period ? "(count x period)" : "measured");
 			if (t->period_ns > 0)
 				rtb_sb_printf(b, ", period %.0f us", t->period_ns / 1e3);
 			rtb_sb_puts(b, "\n");
@@ -338,6 +342,9 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			json_t *jm = json_pack("{s:s, s:I, s:I}", "id", t->m->id, "count",
 					       (json_int_t)t->m->count, "max_ns", (json_int_t)t->m->max), *ex = json_array();
 			json_object_set_new(jm, "period_ns", t->period_ns > 0 ? json_real(t->period_ns) : json_null());
+			json_object_set_new(jm, "hours", t->hours > 0 ? json_real(t->hours) : json_null());
+			json_object_set_new(jm, "hours_from", json_string(t->hours_from_period ? "count x period" :
+					    t->hours > 0 ? "elapsed" : "unknown"));
 			for (size_t e = 0; ex && e < t->nexc; e++)
 				json_array_append_new(ex, json_exc(&t->exc[e]));
 			json_object_set_new(jm, "exceedances", ex);

@@ -518,9 +518,13 @@ static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
 		return;
 	}
 	if (!o->assume_steady && (!s->has_lb || !s->has_mk || !s->has_occ)) {
-		snprintf(f->why, sizeof(f->why), "not estimated: independence and stationarity not "
-			 "testable (%zu %s; 8 needed; --assume-steady fits anyway)", s->nblocks,
-			 s->nblocks ? s->blocks_are : "intervals");
+		if (!s->nblocks)
+			snprintf(f->why, sizeof(f->why), "not estimated: independence and stationarity not "
+				 "testable (the file has no interval series; --assume-steady fits anyway)");
+		else
+			snprintf(f->why, sizeof(f->why), "not estimated: independence and stationarity not "
+				 "testable (%zu %s; 8 needed; --assume-steady fits anyway)", s->nblocks,
+				 s->blocks_are);
 		return;
 	}
 	f->u_ns = o->pot_ns > 0 ? o->pot_ns : pot_threshold(m);
@@ -641,13 +645,17 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 
 	memset(t, 0, sizeof(*t));
 	t->m = m;
-	if (!m->has_stats || !m->count)
+	/* a summary with its overflowed histogram (rt-tests -h too small)
+	 * still has exact counts over the thresholds below the overflow */
+	if (!(m->has_stats || (m->summary_only && m->has_hist)) || !m->count)
 		return RTB_EINVAL;
 	t->period_ns = per ? strtod(per, NULL) : 0;
 	if (!(t->period_ns > 0))
 		t->period_ns = 0;
 	hours = m->elapsed_ns > 0 ? (double)m->elapsed_ns / NS_PER_H :
 		t->period_ns > 0 ? (double)m->count * t->period_ns / NS_PER_H : 0;
+	t->hours = hours;
+	t->hours_from_period = !(m->elapsed_ns > 0) && hours > 0;
 	for (size_t i = 0; i < o->nthr && i < RTB_TAIL_MAX_THR; i++) {
 		rtb_tail_count(m, o->thr_ns[i], &t->exc[i]);
 		rates(&t->exc[i], hours);

@@ -213,6 +213,8 @@ struct rtb_tail_plan {
 struct rtb_tail {
 	const struct rtb_rf_metric *m;
 	double period_ns;         /* 0 unknown */
+	double hours;             /* measured (0 unknown) */
+	int hours_from_period;    /* ... as count x period (the file has no elapsed time) */
 	struct rtb_tail_exc exc[RTB_TAIL_MAX_THR];
 	size_t nexc;
 	struct rtb_tail_steady st;

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# tail.sh - `rtbench tail` (issue 27, docs/tail.md) through the real binary
+# on files whose tail is known: tests/data/tail_heavy.json (1,000,000
+# samples of 2 us + GPD(0.3 us, shape 0.2) in 40 intervals) is steady and
+# fitted, its interval holding the true shape; tail_burst.json (the same
+# with 300 samples of a heavier tail in intervals 19-21, seconds 95-110)
+# is refused and its burst named; an rt-tests histogram has no interval
+# series and is not fitted unless asked; bad options exit 2 with one line.
+# The fixtures: bench/tail_synth.py tests/data/tail_heavy.json heavy 11,
+# ... tail_burst.json heavy 21 --burst.
+. "$(dirname "$0")/lib.bash"
+test_out tail
+needs_host
+
+expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
+	local want=$1; shift
+	"$@" >"$out/o" 2>"$out/e"
+	local rc=$?
+	[ "$rc" -eq "$want" ] || { fail "exit $rc, want $want: $*"; sed 's/^/  | /' "$out/e"; }
+}
+has() { grep -qF -- "$2" "$1" || { fail "$1 lacks: $2"; sed 's/^/  | /' "$1" | head -30; }; }
+
+expect 0 "$RTBENCH" tail --help
+has "$out/o" "usage: rtbench tail"
+
+# steady, fitted: exact at a bucket edge, bracketed inside one
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10,30 --target 1e-9 --plan 24h --plan-cpus 4
+has "$out/o" "over 30.0 us: 1 of 1000000 samples (from the histogram, exact"
+has "$out/o" "over 10.0 us: between 92 (over 10.1 us) and 100 (over 9.983 us)"
+has "$out/o" "extreme-value fit: generalized Pareto over"
+has "$out/o" "unbounded (heavy tail)"
+has "$out/o" "exceeded with probability 1e-12 per sample"
+has "$out/o" "41.6 h at 200 us on 4 CPUs"
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10 --format json -o "$out/t.json"
+python3 - "$out/t.json" <<'PY' || fail "tail JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "rtbench-tail", d["schema"]
+m = d["files"][0]["metrics"][0]
+f = m["fit"]
+assert f["estimated"] and f["shape_lo"] < 0.2 < f["shape_hi"], f   # the true shape
+assert len(f["return_levels"]) == 7
+assert m["steadiness"]["steady"] is True
+e = m["exceedances"][0]
+assert (e["count_lo"], e["count_hi"], e["exact"]) == (92, 100, False), e
+assert e["p_lo"] < 92e-6 and e["p_hi"] > 100e-6
+PY
+# every output against its schema (python3-jsonschema, as zz_schema.sh)
+"$RTBENCH" tail "$data/tail_burst.json" "$data/rttests/cyclictest_2cpu.json" -t 20 --plan 1h \
+	--target 1/d -f json >"$out/t2.json" || fail "tail json of two files"
+python3 - "$root/docs/rtbench-tail.schema.json" "$out/t.json" "$out/t2.json" <<'PY' || fail "tail JSON schema"
+import json, sys
+import jsonschema
+v = jsonschema.Draft7Validator(json.load(open(sys.argv[1])))
+for f in sys.argv[2:]:
+    errs = list(v.iter_errors(json.load(open(f))))
+    for e in errs[:5]:
+        print(f, list(e.path), e.message[:200])
+    assert not errs
+PY
+
+# the burst: refused, and where it is said
+expect 0 "$RTBENCH" tail "$data/tail_burst.json"
+has "$out/o" "NOT STEADY: steady crossings"
+has "$out/o" "burst: 12 of the 16 worst samples in seconds 86-115"
+has "$out/o" "extreme-value fit: not estimated: steady crossings"
+
+# zero crossings: the bound and the mean time between crossings it implies
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 100
+has "$out/o" "over 100.0 us: none in 1000000 samples"
+has "$out/o" "fewer than 3 per million (95%, one-sided, 1 in 3.34e+05); mean time between crossings at least 0.0185 h"
+
+# rt-tests: no interval series, so no fit unless asked
+expect 0 "$RTBENCH" tail "$data/rttests/cyclictest_2cpu.json" -t 20
+has "$out/o" "steady? not testable: the file has no interval series"
+has "$out/o" "not estimated: independence and stationarity not testable"
+
+# bad options: one line, exit 2
+expect 2 "$RTBENCH" tail "$data/tail_heavy.json" -t abc
+has "$out/e" "--threshold-us abc: not a number of microseconds"
+expect 2 "$RTBENCH" tail "$data/tail_heavy.json" --target 2
+expect 2 "$RTBENCH" tail "$data/tail_heavy.json" --plan 3x
+expect 2 "$RTBENCH" tail "$data/tail_heavy.json" -m no.such
+
+[ "$fails" -eq 0 ] && echo "tail: all checks passed"
+done_test
