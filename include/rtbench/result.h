@@ -242,6 +242,9 @@ struct rtb_settings {
 	int64_t deadline_ns;
 	int cpu;                /* CPU the single-CPU measurements ran on */
 	int prio;               /* base real-time priority asked */
+	int measuring_prio;     /* the native priority the timer measurement's
+				 * thread runs at (RTB_PRIO_HIGH: base + 2 on
+				 * POSIX), cyclictest's -p; 0 before set-up */
 	int rt_requested;       /* 0 with --no-rt */
 	int rt_granted;         /* 1 if the OS granted real-time scheduling */
 	int mlocked;

@@ -182,6 +182,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		fprintf(stderr, "rtbench: priority %d: the priority levels do not fit above it\n", o->prio);
 		goto out_env;
 	}
+	s->measuring_prio = rtb_prio_native(RTB_PRIO_HIGH);
 	if (o->rt) {
 		rc = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
 		c->rt = rc == 0;

@@ -160,4 +160,12 @@ int rtb_write_atomic(const char *path, const char *data, size_t len);
 /* rtb_write_atomic_error - one line: why the last rtb_write_atomic failed. */
 const char *rtb_write_atomic_error(void);
 
+/* rtb_cmp_setting - settings key of r as compare and report show it, or
+ * NULL when the file does not record it (buf: room for a derived value).
+ * "measuring_prio" (the measuring thread's own priority, cyclictest's -p)
+ * is what is compared, not rtbench's --prio base, which the thread runs 2
+ * above; "samples" -1 (--samples not given) is said in words, never shown
+ * as the sentinel. */
+const char *rtb_cmp_setting(const struct rtb_rf *r, const char *key, char *buf, size_t len);
+
 #endif

@@ -4,6 +4,7 @@
  * emulation, sample counts, methods), degraded or incomplete runs and each
  * file's own warnings. Split out of compare.c; the model is built there. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rtbench/err.h"
@@ -15,7 +16,7 @@
 /* Settings whose difference between two runs changes what a figure means;
  * a difference is printed as a note instead of being compared silently. */
 static const char *const cmp_settings_keys[] = {
-	"samples", "period_ns", "deadline_ns", "cpu", "prio", "rt_requested",
+	"samples", "period_ns", "deadline_ns", "cpu", "measuring_prio", "rt_requested",
 	"rt_granted", "mlocked", "idle_latency_held_us", "rr_timeslice_ms_used",
 	"rt_runtime_us_used", "load",
 };
@@ -149,6 +150,28 @@ static int cmp_fact_notes(struct rtb_cmp *c)
 	return 0;
 }
 
+/* rtb_cmp_setting - compare_int.h. A file of rtbench from before
+ * "measuring_prio" gets base + 2 (the POSIX levels; a port of another
+ * numbering writes the key). */
+const char *rtb_cmp_setting(const struct rtb_rf *r, const char *key, char *buf, size_t len)
+{
+	const char *v = rtb_rf_kv_get(&r->settings, key);
+	long long x;
+	char *end;
+
+	if (!v && !strcmp(key, "measuring_prio") && !rtb_rf_kv_get(&r->settings, "source") &&
+	    (v = rtb_rf_kv_get(&r->settings, "prio"))) {
+		x = strtoll(v, &end, 10);
+		if (end == v || *end)
+			return NULL;
+		snprintf(buf, len, "%lld", x + 2);
+		return buf;
+	}
+	if (v && !strcmp(key, "samples") && !strcmp(v, "-1"))
+		return "each measurement's default";
+	return v;
+}
+
 /* rtb_cmp_run_notes - run-wide differences: settings and configuration facts
  * that differ, degraded or incomplete runs, and each file's own warnings. */
 int rtb_cmp_run_notes(struct rtb_cmp *c)
@@ -160,31 +183,27 @@ int rtb_cmp_run_notes(struct rtb_cmp *c)
 		return rc;
 	for (k = 0; k < sizeof(cmp_settings_keys) / sizeof(cmp_settings_keys[0]); k++) {
 		const char *key = cmp_settings_keys[k];
-		const char *v0 = rtb_rf_kv_get(&c->sys[0].settings, key);
+		char b0[32], bi[32];
+		const char *v0 = rtb_cmp_setting(&c->sys[0], key, b0, sizeof(b0));
 		struct rtb_sb b = { 0 };
 		int differ = 0;
 
 		/* absent: not recorded (another tool's file, an older schema), so
 		 * not known to differ - as the fingerprint's facts */
 		for (i = 0; i < c->nsys; i++)
-			if (!rtb_rf_kv_get(&c->sys[i].settings, key))
+			if (!rtb_cmp_setting(&c->sys[i], key, bi, sizeof(bi)))
 				break;
 		if (i < c->nsys)
 			continue;
-		for (i = 1; i < c->nsys; i++) {
-			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
-
-			if (strcmp(v0, vi))
+		for (i = 1; i < c->nsys; i++)
+			if (strcmp(v0, rtb_cmp_setting(&c->sys[i], key, bi, sizeof(bi))))
 				differ = 1;
-		}
 		if (!differ)
 			continue;
 		rtb_sb_printf(&b, "settings.%s differs:", key);
-		for (i = 0; i < c->nsys; i++) {
-			const char *vi = rtb_rf_kv_get(&c->sys[i].settings, key);
-
-			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i], vi ? vi : "(absent)");
-		}
+		for (i = 0; i < c->nsys; i++)
+			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i],
+				      rtb_cmp_setting(&c->sys[i], key, bi, sizeof(bi)));
 		if (b.failed) {
 			rtb_sb_free(&b);
 			return RTB_ENOMEM;

@@ -159,10 +159,17 @@ static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
 			      ce->dv.kind == RTB_VD_LOWER ? "fewer, beyond the rounds' own spread" :
 			      ce->dv.kind == RTB_VD_NOISE ? "within the rounds' own spread" : "not tested");
 	}
-	if (ce->m->missed || bc->m->missed)
+	/* a file that does not count them (rt-tests) is unknown, never 0 */
+	if ((ce->m->missed || bc->m->missed) && ce->m->has_missed && bc->m->has_missed)
 		rtb_sb_printf(b, "Missed timer periods: %llu vs %llu (counted, not measured: each is a "
 			      "wake-up later than a whole period). ", (unsigned long long)ce->m->missed,
 			      (unsigned long long)bc->m->missed);
+	else if (ce->m->missed || bc->m->missed)
+		rtb_sb_printf(b, "Missed timer periods: %llu on %s (counted, not measured: each is a "
+			      "wake-up later than a whole period); unknown on %s (its file does not count "
+			      "them). ", (unsigned long long)(ce->m->has_missed ? ce->m->missed : bc->m->missed),
+			      ce->m->has_missed ? c->labels[i] : c->labels[cm->base],
+			      ce->m->has_missed ? c->labels[cm->base] : c->labels[i]);
 }
 
 /* who_phrase - one statistic's verdict of li against lb in words. */

@@ -310,7 +310,11 @@ static void fp_group(struct rtb_sb *b, const struct rtb_cmp *c, const char *name
 			rtb_sb_puts(b, "</td>");
 			for (j = 0; j < c->nsys; j++) {
 				const char *v = rtb_rf_kv_get((const void *)((const char *)&c->sys[j] + off), key);
+				char vb[32];
 
+				/* settings as compare says them (no -1 sentinel) */
+				if (v && !strcmp(name, "settings"))
+					v = rtb_cmp_setting(&c->sys[j], key, vb, sizeof(vb));
 				rtb_sb_puts(b, "<td>");
 				rtb_sb_html(b, v ? v : "(absent)");
 				rtb_sb_puts(b, "</td>");

@@ -313,8 +313,12 @@ static void table(struct rtb_sb *b, const struct lcpu *v, int n)
 			rtb_sb_printf(b, "<td>%.3f</td>", (double)m->pct[3] / 1000.0);
 		else
 			rtb_sb_puts(b, "<td></td>");
-		rtb_sb_printf(b, "<td>%.3f</td><td>%llu</td><td>%zu</td></tr>\n", (double)m->max / 1000.0,
-			      (unsigned long long)m->missed, m->nintervals);
+		rtb_sb_printf(b, "<td>%.3f</td>", (double)m->max / 1000.0);
+		if (m->has_missed)  /* an rt-tests file does not count them */
+			rtb_sb_printf(b, "<td>%llu</td>", (unsigned long long)m->missed);
+		else
+			rtb_sb_puts(b, "<td title=\"not counted in this file\">unknown</td>");
+		rtb_sb_printf(b, "<td>%zu</td></tr>\n", m->nintervals);
 	}
 	rtb_sb_puts(b, "</tbody></table></div>\n");
 }

@@ -67,6 +67,8 @@ struct rtb_rf_metric {
 	int has_first;
 	int64_t first;
 	uint64_t invalid, overruns, missed, over_deadline;
+	int has_missed;       /* the file counts missed periods ("missed" present;
+			       * rt-tests files do not: unknown, never 0) */
 	int64_t deadline_ns, elapsed_ns;
 
 	int has_hist;

@@ -373,6 +373,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
 	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
 		return rc;
+	m->has_missed = json_object_get(j, RTB_STAT_KEY(MISSED)) != NULL;
 	if ((rc = rf_verdict(c, j, m)))
 		return rc;
 	v = json_object_get(j, "histogram");
@@ -409,7 +410,7 @@ int rtb_rf_stat(const struct rtb_rf_metric *m, enum rtb_stat s, double *v)
 	case RTB_STAT_MAX: *v = (double)m->max; return 1;
 	case RTB_STAT_INVALID: *v = (double)m->invalid; return 1;
 	case RTB_STAT_OVERRUNS: *v = (double)m->overruns; return 1;
-	case RTB_STAT_MISSED: *v = (double)m->missed; return 1;
+	case RTB_STAT_MISSED: *v = (double)m->missed; return m->has_missed;
 	case RTB_STAT_OVER_DEADLINE: *v = (double)m->over_deadline; return 1;
 	default: /* the percentiles */
 		*v = (double)m->pct[s - RTB_STAT_P50];

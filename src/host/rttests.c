@@ -183,8 +183,10 @@ static void cmdline_settings(const char *cmd, json_t *set)
 		w[n++] = tok;
 	if ((v = opt_value(w, n, "-i", "--interval")) && digits(v, strlen(v), &x))
 		json_object_set_new(set, "period_ns", json_integer((json_int_t)(x * 1000)));
+	/* cyclictest's -p is the measuring thread's own priority: rtbench's
+	 * measuring_prio, not its --prio base (the thread runs 2 above it) */
 	if ((v = opt_value(w, n, "-p", "--priority")) && digits(v, strlen(v), &x)) {
-		json_object_set_new(set, "prio", json_integer((json_int_t)x));
+		json_object_set_new(set, "measuring_prio", json_integer((json_int_t)x));
 		json_object_set_new(set, "rt_requested", json_boolean(x > 0));
 	}
 	if ((v = opt_value(w, n, "-a", "--affinity")) && v[0] != '-') {
@@ -447,7 +449,7 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			fail(err, errlen, "a thread's \"cpu\" is not a CPU number (0 to 8191)");
 			goto fail;
 		}
-		count += p->n;
+		count += p->n; /* the total stays in range */
 		p->b0 = nbk;
 		if (json_is_object(h)) {
 			if (!json_object_size(h))
@@ -519,7 +521,9 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			 "realtime_kernel", json_is_integer(json_object_get(sys, "realtime")) ?
 			 json_boolean(json_integer_value(json_object_get(sys, "realtime"))) : json_null());
 	json_object_set_new(out, "system", jsys ? jsys : json_object());
-	set = json_pack("{s:I, s:s}", "samples", (json_int_t)count, "source", "rt-tests");
+	/* no "samples": rtbench's is the --samples option (-1: each
+	 * measurement's own), the count is the metric's; -l is "loops" */
+	set = json_pack("{s:s}", "source", "rt-tests");
 	if (set)
 		cmdline_settings(cmd, set);
 	json_object_set_new(out, "settings", set ? set : json_object());

@@ -144,6 +144,8 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 	rtb_jw_int(w, "deadline_ns", s->deadline_ns);
 	rtb_jw_int(w, "cpu", s->cpu);
 	rtb_jw_int(w, "prio", s->prio);
+	/* what compare sets beside cyclictest's -p: the thread's own */
+	rtb_jw_int_or_null(w, "measuring_prio", s->rt_requested ? s->measuring_prio : 0, 0);
 	rtb_jw_bool(w, "rt_requested", s->rt_requested);
 	rtb_jw_bool(w, "rt_granted", s->rt_granted);
 	rtb_jw_bool(w, "mlocked", s->mlocked);

@@ -92,6 +92,35 @@ has "$out/ovf2.chk" "p99 cannot be evaluated for --max-p99-us 100"
 "$RTBENCH" compare "$data/rtl.json" "$rt/cyclictest.json" >"$out/set.txt"
 has "$out/set.txt" "note: settings.period_ns differs: rtlinux-like 200000, rttbox-cyclictest 1000000"
 grep -q '(absent)' "$out/set.txt" && { fail "a setting listed as (absent)"; }
+# no invented difference (issue 30): cyclictest -p 80 is the measuring
+# thread's own priority, rtbench's --prio a base the thread runs 2 above
+# (so --prio 78 is the same thread priority, --prio 93 is 95); cyclictest
+# counts no missed periods (unknown, never 0); no -1 sentinel
+python3 - "$data/rtl.json" "$out" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for prio, name in ((78, "same"), (93, "p93")):
+    r["settings"]["prio"] = prio
+    r["settings"]["samples"] = -1
+    for m in r["metrics"]:
+        if m["id"] == "irq.timer.nanosleep":
+            m["missed"] = 7
+    json.dump(r, open("%s/rtb_%s.json" % (sys.argv[2], name), "w"))
+PY
+"$RTBENCH" compare "$out/rtb_same.json" "$rt/cyclictest.json" >"$out/same.txt" 2>&1 || fail "compare same"
+grep -q 'settings.*prio' "$out/same.txt" && fail "a priority difference where both threads ran at SCHED_FIFO 80: $(grep prio "$out/same.txt")"
+grep -qE '(^|[ (])-1([ ,)]|$)' "$out/same.txt" && fail "a -1 sentinel printed: $(grep -E '(^|[ (])-1([ ,)]|$)' "$out/same.txt")"
+grep -q 'settings.samples' "$out/same.txt" && fail "settings.samples compared: $(grep settings.samples "$out/same.txt")"
+has "$out/same.txt" "Missed timer periods: 7 on rtlinux-like"
+has "$out/same.txt" "unknown on rttbox-cyclictest (its file does not count them)"
+grep -q 'Missed timer periods: [0-9]* vs' "$out/same.txt" && fail "missed periods N vs M beside cyclictest"
+"$RTBENCH" compare "$out/rtb_p93.json" "$rt/cyclictest.json" >"$out/p93.txt" 2>&1 || fail "compare p93"
+has "$out/p93.txt" "note: settings.measuring_prio differs: rtlinux-like 95, rttbox-cyclictest 80"
+"$RTBENCH" report "$out/rtb_same.json" "$rt/cyclictest.json" -o "$out/same.html" || fail "report same"
+grep -qE '<td>settings\.[a-z_]*</td><td>-1</td>' "$out/same.html" && fail "report shows a -1 setting"
+"$RTBENCH" check --fail-if 'missed>0' "$rt/cyclictest.json" >"$out/missed.chk"; rc=$?
+[ $rc -eq 1 ] && has "$out/missed.chk" "missed cannot be evaluated" ||
+	fail "check missed>0 on cyclictest (counts none): exit $rc, want 1, not judged"
 # min/avg/max-only tools: mapped ids, figures in the note
 for t in ptsematest:sync.mutex.wakeup pmqtest:ipc.mqueue.wakeup svsematest:sync.sem.wakeup sigwaittest:rttests.sigwaittest; do
 	tool=${t%%:*} id=${t#*:}

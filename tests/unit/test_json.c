@@ -198,6 +198,7 @@ static struct rtb_result *mk_result(void)
 	r->set.deadline_ns = 0;
 	r->set.cpu = 0;
 	r->set.prio = 80;
+	r->set.measuring_prio = 82;
 	r->set.rt_requested = 1;
 	r->set.rt_granted = 1;
 	r->set.mlocked = 1;
