@@ -31,7 +31,7 @@ enum {
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
-	OPT_HISTOGRAM,
+	OPT_HISTOGRAM, OPT_READY,
 };
 
 static const struct option run_opts[] = {
@@ -48,6 +48,7 @@ static const struct option run_opts[] = {
 	{ "csv", required_argument, NULL, OPT_CSV },
 	{ "raw", required_argument, NULL, OPT_RAW },
 	{ "histogram", no_argument, NULL, OPT_HISTOGRAM },
+	{ "ready", required_argument, NULL, OPT_READY },
 	{ "no-mlock", no_argument, NULL, OPT_NOMLOCK },
 	{ "idle-latency-us", required_argument, NULL, OPT_IDLE },
 	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
@@ -138,12 +139,14 @@ static int num(const char *s, long long lo, long long hi, long long *v)
  * printed, so what arrives there is the file alone. */
 static int outputs_check(struct rtb_cli *cl, char *err, size_t errlen)
 {
-	const char *name[3] = { "--json", "--csv", "--raw" };
-	const char *path[3] = { cl->out.json, cl->out.csv, cl->out.raw };
+	const char *name[4] = { "--json", "--csv", "--raw", "--ready" };
+	const char *path[4] = { cl->out.json, cl->out.csv, cl->out.raw, cl->out.ready };
 
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (!path[i])
 			continue;
+		if (i == 3 && !strcmp(path[i], "-"))
+			return fail(err, errlen, "--ready -: give a file (stderr always has the line)");
 		if (!strcmp(path[i], "-")) {
 			for (int j = 0; j < i; j++)
 				if (path[j] && !strcmp(path[j], "-"))
@@ -382,6 +385,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_HISTOGRAM:
 			cl->out.histogram = 1;
 			break;
+		case OPT_READY:
+			if (selftest)
+				return fail(err, errlen, "--ready: an option of run, not of selftest");
+			cl->out.ready = a;
+			break;
 		case OPT_IDLE:
 			if (num(a, -1, 1000000, &v))
 				return fail(err, errlen, "--idle-latency-us: '%s' is not -1 (do not hold) or 0 to 1000000", a);
@@ -555,7 +563,11 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --load-cmd CMD        run with CMD (e.g. 'stress-ng --cpu 2 --io 1') as the load; ended at the end\n"
 	      "  --load-may-exit       a --load-cmd that ends before rtbench does is said, not a failure\n"
 	      "                        (without it: a WARNING and exit status 1)\n"
-	      "  --quiet               no progress lines on stderr\n"
+	      "  --quiet               no progress lines on stderr (the 'measuring' line stays: --ready)\n"
+	      "  --ready FILE          when each measurement starts (set-up done: settings, calibration,\n"
+	      "                        trace), write 'measuring ID on CPU LIST' to FILE, atomically, as\n"
+	      "                        the line 'rtbench: measuring ID on CPU LIST' on stderr always is;\n"
+	      "                        for scripts that start a load or a stop then (docs/long-runs.md)\n"
 	      "  --emulation K=V,...   this system is emulated: emulator=NAME (required), version=V,\n"
 	      "                        machine=M, icount_shift=N (-1: no -icount), vcpus=N, accel=tcg|kvm;\n"
 	      "                        recorded in the fingerprint and printed with every table\n"

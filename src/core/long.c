@@ -23,6 +23,7 @@
 #include <string.h>
 #include "core/load.h"
 #include "core/long.h"
+#include "core/ready.h"
 #include "core/stack.h"
 #include "core/trace_run.h"
 #include "core/watchdog.h"
@@ -372,6 +373,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		rtb_wd_register(&lc->th);
 		lc->started = 1;
 	}
+	rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
 	int64_t end = lr->t0_ns + o->duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;

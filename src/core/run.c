@@ -13,6 +13,7 @@
 #include "core/run.h"
 #include "core/load.h"
 #include "core/long.h"
+#include "core/ready.h"
 #include "core/stack.h"
 #include "core/trace_run.h"
 #include "core/watchdog.h"
@@ -329,6 +330,15 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 	c->res = &tmp;
 	c->round = round;
 	c->nrounds = nrounds;
+	if (round == 0) {
+		/* the measurement's first round starts now: say so (ready.c) */
+		char cpus[32];
+		if (b->trace_xcpu && c->other_cpu >= 0)
+			snprintf(cpus, sizeof(cpus), "%d,%d", c->cpu, c->other_cpu);
+		else
+			snprintf(cpus, sizeof(cpus), "%d", c->cpu);
+		rtb_ready_say(b->id, cpus);
+	}
 	rc = run_bench_padded(c, b, nrounds > 1 ? round_pad(round) : 0);
 	c->res = res;
 	c->round = 0;
@@ -372,6 +382,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	int rc;
 	int *nr, maxr = 1;
 
+	rtb_ready_file(out->ready);
 	if (o->duration_ns > 0)
 		return rtb_long_run(o, out, command_line, res); /* core/long.c */
 	rc = rtb_run_setup(o, command_line, res, &c);

@@ -141,3 +141,28 @@ needs_freertos_kernel() {
 		"'git clone --branch V11.1.0 --depth 1 https://github.com/FreeRTOS/FreeRTOS-Kernel.git ../FreeRTOS-Kernel'"
 	exit 78
 }
+
+# wait_measuring FILE [PID] [ID] - until the run started with --ready FILE
+# says it is measuring (FILE holds "measuring ID on CPU LIST", written
+# atomically: whole once there; with ID, until that measurement began).
+# The one way a test waits for rtbench to get going: never a guessed sleep
+# (set-up took 13.5 s in the ASan build on a slow machine of this kind).
+# Outer bound RTB_WAIT_MEASURING_S seconds (default 200, under tests/run.sh's
+# 240 s a test). False, saying why on stderr, when PID ended first or the
+# bound passed. The 0.05 s poll is the check's period, not a guess.
+wait_measuring() {
+	local f=$1 pid=${2:-} id=${3:-} bound=${RTB_WAIT_MEASURING_S:-200} i
+	for ((i = 0; i < bound * 20; i++)); do
+		if [ -s "$f" ] && { [ -z "$id" ] || grep -q "^measuring $id on CPU " "$f"; }; then
+			return 0
+		fi
+		if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+			[ -s "$f" ] && { [ -z "$id" ] || grep -q "^measuring $id on CPU " "$f"; } && return 0
+			echo "wait_measuring: rtbench (pid $pid) ended before it said it was measuring${id:+ $id}" >&2
+			return 1
+		fi
+		sleep 0.05
+	done
+	echo "wait_measuring: $f: not measuring${id:+ $id} after $bound s" >&2
+	return 1
+}
