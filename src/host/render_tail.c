@@ -118,8 +118,11 @@ static void text_fit(struct rtb_sb *b, const struct rtb_tail_fit *f)
 		return;
 	}
 	rtb_sb_printf(b, "  extreme-value fit: generalized Pareto over %s (%llu samples, %s of all), "
-		      "maximum likelihood\n", us(u, sizeof(u), (double)f->u_ns),
+		      "maximum likelihood", us(u, sizeof(u), (double)f->u_ns),
 		      (unsigned long long)f->n_u, sig(a, sizeof(a), f->zeta));
+	if (f->tries > 1)
+		rtb_sb_printf(b, "; the lowest of %d thresholds whose fit passed", f->tries);
+	rtb_sb_puts(b, "\n");
 	rtb_sb_printf(b, "      shape %.3f [%.3f, %.3f]: %s", f->g.xi, f->g.xi_lo, f->g.xi_hi, f->shape);
 	if (isfinite(f->endpoint_ns))
 		rtb_sb_printf(b, ", upper end about %s", us(a, sizeof(a), f->endpoint_ns));
@@ -154,6 +157,11 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate)",
 			      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
 			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]));
+	for (size_t i = 0; p->has_fit_k && i < t->nexc; i++)
+		if (isfinite(p->fit_k[i]))
+			rtb_sb_printf(b, "\n      over %s: %s crossings expected from the fit, 90%% between %s and %s",
+				      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->fit_k[i]),
+				      sig(d, sizeof(d), p->fit_k_lo[i]), sig(e, sizeof(e), p->fit_k_hi[i]));
 	if (p->has_max)
 		rtb_sb_printf(b, "\n      its maximum: median %s, 90%% between %s and %s (from the fit)",
 			      us(a, sizeof(a), p->max_med_ns), us(c, sizeof(c), p->max_lo_ns),
@@ -264,6 +272,8 @@ static json_t *json_fit(const struct rtb_tail_fit *f)
 	o = json_pack("{s:b, s:s, s:s, s:I, s:I, s:I}", "estimated", 1, "model", "generalized Pareto",
 		      "shape_says", f->shape, "threshold_ns", (json_int_t)f->u_ns,
 		      "exceedances", (json_int_t)f->n_u, "samples", (json_int_t)f->n);
+	if (o)
+		json_object_set_new(o, "thresholds_tried", json_integer(f->tries));
 	rl = json_array();
 	if (!o || !rl) {
 		json_decref(o);
@@ -309,9 +319,16 @@ static json_t *json_plan(const struct rtb_tail *t)
 				      "cpus", p->cpus);
 		ex = json_array();
 		for (size_t i = 0; r && ex && i < t->nexc; i++)
-			json_array_append_new(ex, json_pack("{s:I, s:f, s:f, s:f}", "threshold_ns",
+		{
+			json_t *c = json_pack("{s:I, s:f, s:f, s:f}", "threshold_ns",
 					      (json_int_t)t->exc[i].thr_ns, "expected", p->exp_k[i],
-					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]));
+					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]);
+			int has = p->has_fit_k && isfinite(p->fit_k[i]);
+			json_object_set_new(c, "fit_expected", has ? json_real(p->fit_k[i]) : json_null());
+			json_object_set_new(c, "fit_lo", has ? json_real(p->fit_k_lo[i]) : json_null());
+			json_object_set_new(c, "fit_hi", has ? json_real(p->fit_k_hi[i]) : json_null());
+			json_array_append_new(ex, c);
+		}
 		json_object_set_new(r, "crossings", ex);
 		json_object_set_new(r, "max", p->has_max ? json_pack("{s:f, s:f, s:f}", "median_ns",
 				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns) : json_null());

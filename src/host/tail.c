@@ -483,15 +483,13 @@ static int pot_bins(const struct rtb_rf_metric *m, int64_t u, struct bins *bn, u
 	return 0;
 }
 
-/* pot_threshold - the fit's threshold: the bucket edge with about
- * clamp(n / 1000, POT_MIN, 1000) samples at or above it (the top 0.1%,
- * never below the top 1%: the bulk of a latency distribution is no
- * generalized Pareto). */
-static int64_t pot_threshold(const struct rtb_rf_metric *m)
+/* pot_threshold - the bucket edge with about `want` samples at or above
+ * it; INT64_MAX when that is more than the top 1% (the bulk of a latency
+ * distribution is no generalized Pareto). */
+static int64_t pot_threshold(const struct rtb_rf_metric *m, uint64_t want)
 {
-	uint64_t want = m->count / 1000, cum = m->overflow;
+	uint64_t cum = m->overflow;
 
-	want = want < POT_MIN ? POT_MIN : want > 1000 ? 1000 : want;
 	if (want > m->count / 100)
 		return INT64_MAX;
 	for (size_t i = m->nbuckets; i-- > 0;) {
@@ -502,12 +500,59 @@ static int64_t pot_threshold(const struct rtb_rf_metric *m)
 	return m->nbuckets ? m->buckets[0].lo : 0;
 }
 
+/* try_fit - the fit over threshold u (no intervals yet): 0 when its
+ * goodness of fit passes, else -1 with f->why said. bn is the caller's
+ * to free. */
+static int try_fit(const struct rtb_rf_metric *m, int64_t u, struct rtb_tail_fit *f, struct bins *bn,
+		   struct rtb_gpd_data *d)
+{
+	double ymax;
+
+	free(bn->lo), free(bn->hi), free(bn->c);
+	memset(bn, 0, sizeof(*bn));
+	f->u_ns = u;
+	if (pot_bins(m, u, bn, &f->n_u, &ymax)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: out of memory");
+		return -1;
+	}
+	f->zeta = (double)f->n_u / (double)f->n;
+	if (f->n_u < POT_MIN) {
+		snprintf(f->why, sizeof(f->why), "not estimated: %llu samples at or above %.3f us "
+			 "(%d needed)", (unsigned long long)f->n_u, (double)u / 1e3, POT_MIN);
+		return -1;
+	}
+	*d = (struct rtb_gpd_data){ .lo = bn->lo, .hi = bn->hi, .c = bn->c, .nbins = bn->n, .ymax = ymax };
+	if (rtb_gpd_mle(d, 0, &f->g)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: the likelihood has no maximum");
+		return -1;
+	}
+	if (rtb_gpd_gof(d, &f->g, &f->gof_chi2, &f->gof_df, &f->gof_p)) {
+		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit not testable (the "
+			 "exceedances fill fewer than 4 bins of 5 expected)");
+		return -1;
+	}
+	if (f->gof_p < RTB_TAIL_ALPHA) {
+		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit (chi-square over "
+			 "%.3f us, %llu exceedances) failed (chi2 = %.1f, %d df, p = %.2g)", (double)u / 1e3,
+			 (unsigned long long)f->n_u, f->gof_chi2, f->gof_df, f->gof_p);
+		return -1;
+	}
+	return 0;
+}
+
+/* fit - the generalized Pareto tail, when the steadiness tests passed:
+ * over the bucket edge with about clamp(n / 1000, POT_MIN, 1000) samples
+ * above it (the top 0.1%), and if that fit fails its goodness-of-fit test,
+ * over higher ones (half as many exceedances each time, down to POT_MIN):
+ * the lowest threshold whose fit passes (said: a choice among several
+ * thresholds makes passing likelier than one test's level). */
 static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
 		const struct rtb_tail_steady *s, struct rtb_tail_fit *f)
 {
 	struct bins bn = { 0 };
 	struct rtb_gpd_data d = { 0 };
-	double ymax;
+	uint64_t want = m->count / 1000;
+	int ok = -1;
 
 	if (!m->nbuckets) {
 		snprintf(f->why, sizeof(f->why), "not estimated: the file has no histogram");
@@ -527,43 +572,44 @@ static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
 				 s->blocks_are);
 		return;
 	}
-	f->u_ns = o->pot_ns > 0 ? o->pot_ns : pot_threshold(m);
 	f->n = m->count;
-	if (f->u_ns == INT64_MAX) {
-		snprintf(f->why, sizeof(f->why), "not estimated: %llu samples (%d needed, so that the "
-			 "top 1%% holds %d)", (unsigned long long)m->count, 100 * POT_MIN, POT_MIN);
-		f->u_ns = 0;
-		return;
+	if (o->pot_ns > 0) {
+		ok = try_fit(m, o->pot_ns, f, &bn, &d);
+		f->tries = 1;
+	} else {
+		want = want < POT_MIN ? POT_MIN : want > 1000 ? 1000 : want;
+		if (pot_threshold(m, want) == INT64_MAX) {
+			snprintf(f->why, sizeof(f->why), "not estimated: %llu samples (%d needed, so that the "
+				 "top 1%% holds %d)", (unsigned long long)m->count, 100 * POT_MIN, POT_MIN);
+			return;
+		}
+		char first[sizeof(f->why)] = "";
+		for (; want >= POT_MIN && ok; want /= 2) {
+			f->tries++;
+			ok = try_fit(m, pot_threshold(m, want), f, &bn, &d);
+			if (ok && !first[0])
+				memcpy(first, f->why, sizeof(first));
+		}
+		if (ok && first[0])
+			memcpy(f->why, first, sizeof(first));  /* the first (top 0.1%) failure is the one said */
 	}
-	if (pot_bins(m, f->u_ns, &bn, &f->n_u, &ymax))
+	if (ok)
 		goto out;
-	f->zeta = (double)f->n_u / (double)f->n;
-	if (f->n_u < POT_MIN) {
-		snprintf(f->why, sizeof(f->why), "not estimated: %llu samples at or above %.3f us "
-			 "(%d needed)", (unsigned long long)f->n_u, (double)f->u_ns / 1e3, POT_MIN);
-		goto out;
-	}
-	d.lo = bn.lo;
-	d.hi = bn.hi;
-	d.c = bn.c;
-	d.nbins = bn.n;
-	d.ymax = ymax;
 	if (rtb_gpd_mle(&d, 1, &f->g)) {
 		snprintf(f->why, sizeof(f->why), "not estimated: the likelihood has no maximum");
 		goto out;
 	}
-	if (rtb_gpd_gof(&d, &f->g, &f->gof_chi2, &f->gof_df, &f->gof_p)) {
-		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit not testable (the "
-			 "exceedances fill fewer than 4 bins of 5 expected)");
-		goto out;
-	}
-	if (f->gof_p < RTB_TAIL_ALPHA) {
-		snprintf(f->why, sizeof(f->why), "not estimated: goodness of fit (chi-square over "
-			 "%.3f us) failed (chi2 = %.1f, %d df, p = %.2g)", (double)f->u_ns / 1e3,
-			 f->gof_chi2, f->gof_df, f->gof_p);
+	if (f->g.xi < -0.5) {
+		/* Smith (1985): below -0.5 the maximum likelihood estimator is not
+		 * regular (its intervals mean nothing); a tail that ends this
+		 * abruptly is a capped or truncated one, not a law to extrapolate */
+		snprintf(f->why, sizeof(f->why), "not estimated: shape %.2f below -0.5 over %.3f us (the "
+			 "tail ends abruptly; maximum likelihood is not regular there)", f->g.xi,
+			 (double)f->u_ns / 1e3);
 		goto out;
 	}
 	f->done = 1;
+	f->why[0] = 0;
 	f->endpoint_ns = NAN;
 	if (f->g.xi_lo > 0)
 		f->shape = "unbounded (heavy tail)";
@@ -628,6 +674,18 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 					rtb_gpd_quantile(pe / f->zeta, f->g.sigma, f->g.xi) : NAN;
 			}
 			p->has_max = isfinite(z[0]);
+			/* the fitted mean count over each threshold above u */
+			for (size_t i = 0; i < t->nexc; i++) {
+				double y = (double)t->exc[i].thr_ns - (double)f->u_ns;
+				p->fit_k[i] = p->fit_k_lo[i] = p->fit_k_hi[i] = NAN;
+				if (y < 0)
+					continue;  /* below the fit's threshold: the rate says it */
+				double mu = p->run_n * f->zeta * exp(rtb_gpd_logsf(y, f->g.sigma, f->g.xi));
+				p->has_fit_k = 1;
+				p->fit_k[i] = mu;
+				p->fit_k_lo[i] = rtb_ts_poisson_quantile(mu, 0.05);
+				p->fit_k_hi[i] = rtb_ts_poisson_quantile(mu, 0.95);
+			}
 			p->max_med_ns = z[0];
 			p->max_lo_ns = z[1];
 			p->max_hi_ns = z[2];

@@ -70,6 +70,9 @@ int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *
  * generator, so the answer repeats; resolution 1/4001). Returns 0 or -1
  * (k < 2, k > n, n > 64). */
 int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p);
+/* rtb_ts_poisson_quantile - the smallest k with P(K <= k) >= q for K
+ * Poisson with mean mu (exact sum up to mu = 700, normal above). */
+double rtb_ts_poisson_quantile(double mu, double q);
 /* rtb_ts_dispersion - per-interval counts c[i] against shares w[i]:
  * the index-of-dispersion chi-square (b - 1 df) and its upper tail *p.
  * Returns 0 or -1 (b < 2, no event). */
@@ -172,6 +175,7 @@ struct rtb_tail_fit {
 	int done;
 	char why[240];            /* !done: "not estimated: ..." */
 	int64_t u_ns;             /* the threshold (a bucket edge) */
+	int tries;                /* thresholds tried (the lowest whose fit passed is used) */
 	uint64_t n_u, n;
 	double zeta;              /* n_u / n */
 	struct rtb_gpd_fit g;
@@ -203,6 +207,11 @@ struct rtb_tail_plan {
 	/* per threshold: the expected crossings in the run from the observed
 	 * rate (95% interval) */
 	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
+	/* with a fit: its expected crossings and their 90% prediction
+	 * interval (Poisson quantiles of the fitted mean; the fit's own
+	 * uncertainty not added) */
+	int has_fit_k;
+	double fit_k[RTB_TAIL_MAX_THR], fit_k_lo[RTB_TAIL_MAX_THR], fit_k_hi[RTB_TAIL_MAX_THR];
 	/* with a fit: the run's likely maximum, median and 90% interval */
 	int has_max;
 	double max_med_ns, max_lo_ns, max_hi_ns;

@@ -77,6 +77,22 @@ double rtb_ts_norm_sf(double z)
 	return 0.5 * erfc(z / M_SQRT2);
 }
 
+/* erfcinv_approx - the x with erfc(x) = y, by bisection (used only for
+ * the normal limit of a huge Poisson mean). */
+static double erfcinv_approx(double y)
+{
+	double lo = -10, hi = 10;
+
+	for (int i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+		if (erfc(mid) > y)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 double rtb_ts_chi2_sf(double x, double df)
 {
 	if (!(df > 0) || isnan(x))
@@ -321,4 +337,23 @@ int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p)
 	}
 	*p = (1.0 + (double)le) / (1.0 + DRAWS);
 	return 0;
+}
+
+double rtb_ts_poisson_quantile(double mu, double q)
+{
+	double pmf, cdf;
+	uint64_t k = 0;
+
+	if (!(mu > 0))
+		return 0;
+	if (mu > 700)  /* exp(-mu) would underflow; the normal limit is within a count here */
+		return fmax(0, ceil(mu + sqrt(mu) * -M_SQRT2 * erfcinv_approx(2 * q) - 0.5));
+	pmf = exp(-mu);
+	cdf = pmf;
+	while (cdf < q && k < 10000000) {
+		k++;
+		pmf *= mu / (double)k;
+		cdf += pmf;
+	}
+	return (double)k;
 }

@@ -46,6 +46,10 @@ static void test_intervals(void)
 	REL(rtb_ts_gammp(2.5, 3.0), 0.6937810815867212, 1e-9);
 	REL(rtb_ts_chi2_sf(3.841458820694124, 1), 0.05, 1e-9);
 	REL(rtb_ts_chi2_sf(30, 10), 0.000856641210775301, 1e-8);
+	/* poisson.ppf(0.05, 10) = 5, ppf(0.95, 10) = 15; ppf(0.95, 2000) = 2074 */
+	CHECK_NEAR(rtb_ts_poisson_quantile(10, 0.05), 5, 0);
+	CHECK_NEAR(rtb_ts_poisson_quantile(10, 0.95), 15, 0);
+	CHECK_NEAR(rtb_ts_poisson_quantile(2000, 0.95), 2074, 1);
 	/* Wilson-Hilferty above 1e5: the median of a chi-square is about df */
 	CHECK_NEAR(rtb_ts_chi2_sf(4e6 - 2.0 / 3, 4e6), 0.5, 1e-3);
 }

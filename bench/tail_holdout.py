@@ -1,0 +1,109 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
+# tail_holdout.py - the hold-out check of issue 27 (docs/tail.md): for each
+# pair of back-to-back runs bench/tail_holdout.sh measured (p<N>-<cond>-a/b),
+# and each metric (every CPU and the all-CPU one), `rtbench tail` fits the
+# first run and predicts the second: its maximum (90% interval) and its
+# crossings of two thresholds, the first run's p99.9 bucket edge
+# (interpolation) and the bucket edge above its maximum (extrapolation),
+# each counted exactly in the second run's histogram at that edge. Prints
+# one line per prediction and how often the 90% intervals held.
+#   bench/tail_holdout.py DIR [RTBENCH]
+import glob, json, math, os, re, subprocess, sys
+
+d = sys.argv[1]
+rtb = sys.argv[2] if len(sys.argv) > 2 else "build/rtbench"
+
+
+def edge_above(v):
+    """the smallest bucket edge (sub_bits 7) above value v"""
+    if v < 128:
+        return v + 1
+    shift = v.bit_length() - 1 - 6
+    return ((v >> shift) + 1) << shift
+
+
+def count_ge(m, e):
+    """samples >= bucket edge e in metric m (exact at an edge)"""
+    h = m["histogram"]
+    n = h.get("overflow", 0)
+    if "counts" in h:
+        s, t = h["sub_bits"], h["top_bit"]
+        half = 1 << (s - 1)
+        for i, c in enumerate(h["counts"]):
+            if not c:
+                continue
+            if i < (1 << s):
+                lo = i
+            else:
+                shift = i // half - 1
+                lo = (i - shift * half) << shift
+            n += c if lo >= e else 0
+    else:
+        n += sum(c for lo, hi, c in h["buckets"] if lo >= e)
+    return n
+
+
+from scipy import stats
+rows, held = [], {"max": [0, 0], "k_p999": [0, 0], "k_max": [0, 0], "rate": [0, 0]}
+refused = 0
+log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
+for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.search(r"/p(\d+)-", p).group(1))):
+    b = a[:-7] + "-b.json"
+    if not os.path.exists(b):
+        continue
+    A, B = json.load(open(a)), json.load(open(b))
+    pair = os.path.basename(a)[:-7]
+    la = re.search(r"pair %s \w+ start \S+ loadavg (\S+)" % re.search(r"p(\d+)", pair).group(1), log)
+    for ma in A["metrics"]:
+        mb = next((x for x in B["metrics"] if x["id"] == ma["id"]), None)
+        if not mb or not ma["count"] or not mb["count"]:
+            continue
+        t1 = ma["p99_9"] - 1          # over t1 = at or above the p99.9 edge
+        t2 = edge_above(ma["max"]) - 1
+        cpus = B["settings"]["long_run"]["ncpus"] if "@cpu" not in ma["id"] else 1
+        hours = mb["elapsed_ns"] / 3.6e12
+        out = subprocess.run([rtb, "tail", "-f", "json", a, "-m", ma["id"], "-t", f"{t1 / 1e3},{t2 / 1e3}",
+                              "--plan", f"{hours * 3600:.3f}s", "--plan-cpus", str(cpus)],
+                             capture_output=True, text=True)
+        if out.returncode:
+            print(pair, ma["id"], "tail failed:", out.stderr.strip())
+            continue
+        t = json.loads(out.stdout)["files"][0]["metrics"][0]
+        f, plan = t["fit"], t["plan"].get("run", {})
+        # without a fit: the first run's rate over its p99.9 edge predicts the
+        # second's count (Jeffreys: rate ~ Gamma(k + 1/2, n1), so the count in
+        # n2 is negative binomial; its 5% and 95% quantiles)
+        k1, n1, n2 = count_ge(ma, t1 + 1), ma["count"], mb["count"]
+        kb = count_ge(mb, t1 + 1)
+        lo, hi = stats.nbinom.ppf([0.05, 0.95], k1 + 0.5, n1 / (n1 + n2))
+        held["rate"][0] += lo <= kb <= hi
+        held["rate"][1] += 1
+        print(f"{pair} {ma['id']}: over {t1 / 1e3:.1f} us: {k1} in the first, {kb} in the second, predicted "
+              f"90% [{lo:.0f}, {hi:.0f}] from the first's rate {'held' if lo <= kb <= hi else 'MISSED'}")
+        if not f["estimated"]:
+            refused += 1
+            print(f"{pair} {ma['id']}: {f['why']}")
+            continue
+        mx = plan["max"]
+        ok_max = mx["lo_ns"] <= mb["max"] <= mx["hi_ns"]
+        held["max"][0] += ok_max
+        held["max"][1] += 1
+        line = (f"{pair} {ma['id']} (load {la.group(1) if la else '?'}): max {mb['max'] / 1e3:.1f} us, "
+                f"predicted 90% [{mx['lo_ns'] / 1e3:.1f}, {mx['hi_ns'] / 1e3:.1f}] {'held' if ok_max else 'MISSED'}")
+        for key, thr, c in (("k_p999", t1, plan["crossings"][0]), ("k_max", t2, plan["crossings"][1])):
+            kb = count_ge(mb, thr + 1)
+            if c.get("fit_expected") is None:
+                continue
+            ok = c["fit_lo"] <= kb <= c["fit_hi"]
+            held[key][0] += ok
+            held[key][1] += 1
+            line += (f"; over {thr / 1e3:.1f} us: {kb}, predicted {c['fit_expected']:.1f} "
+                     f"[{c['fit_lo']:.0f}, {c['fit_hi']:.0f}] {'held' if ok else 'MISSED'}")
+        print(line)
+print(f"fits refused: {refused}")
+for k, (h, n) in held.items():
+    what = {"max": "second run's maximum", "k_p999": "crossings of the first run's p99.9",
+            "k_max": "crossings of the first run's maximum",
+            "rate": "crossings of the first run's p99.9 (from its rate, no fit)"}[k]
+    print(f"{what}: 90% interval held {h} of {n}" + (f" ({100 * h / n:.0f}%)" if n else ""))
