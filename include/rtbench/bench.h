@@ -62,6 +62,7 @@ struct rtb_ctx {
 	struct rtb_result *res;
 	const struct rtb_clock_info *clk;
 	int rt;                 /* 1: real-time scheduling granted */
+	int mlocked;            /* 1: the run's memory is locked */
 	int cpu;                /* resolved measurement CPU */
 	int other_cpu;          /* a second CPU, -1 if there is none */
 	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
@@ -131,10 +132,12 @@ int rtb_join(rtb_thread_t *t);
  * is stamped just before the OS's create call and *after just after it
  * returns; the port does not pre-fault the stack nor wait for the thread
  * to start (rtb_thread_attr.nowait), so a new thread that outranks the
- * caller runs inside the call, one that does not runs after it. */
+ * caller runs inside the call, one that does not runs after it. inject:
+ * the selftest's delay (rtb_inject_due; 0 in a real run), spun between
+ * *before and the call, inside the window. */
 int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
 		      enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
-		      uint64_t *before, uint64_t *after);
+		      uint64_t inject, uint64_t *before, uint64_t *after);
 
 /* rtb_self_deadline - the calling thread (one rtb_spawn started) to
  * deadline scheduling (port.h rtb_self_sched_deadline): 0, RTB_ENOTSUP,

@@ -12,7 +12,8 @@ extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
 	rtb_bench_mutex_wake_x, rtb_bench_pipe, rtb_bench_mutex_lock, rtb_bench_sem_give,
 	rtb_bench_noise,
 	rtb_bench_cond_wake, rtb_bench_event_wake, rtb_bench_event_word, rtb_bench_tsig_wake,
-	rtb_bench_svsem_wake;
+	rtb_bench_svsem_wake, rtb_bench_irq_preempt, rtb_bench_task_create, rtb_bench_mem_alloc,
+	rtb_bench_deadline;
 
 const struct rtb_bench *const rtb_benches[] = {
 	/* the study's five */
@@ -43,5 +44,9 @@ const struct rtb_bench *const rtb_benches[] = {
 	&rtb_bench_event_word,
 	&rtb_bench_tsig_wake,
 	&rtb_bench_svsem_wake,
+	&rtb_bench_irq_preempt,
+	&rtb_bench_task_create,
+	&rtb_bench_mem_alloc,
+	&rtb_bench_deadline,
 };
 const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);

@@ -58,7 +58,7 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 /* rtb_spawn_stamped - rtb_spawn with the create call stamped (bench.h). */
 int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
 		      enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
-		      uint64_t *before, uint64_t *after)
+		      uint64_t inject, uint64_t *before, uint64_t *after)
 {
 	struct rtb_thread_attr a = {
 		.name = name,
@@ -73,6 +73,7 @@ int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum
 	if (!a.stack)
 		return RTB_ENOMEM;
 	*before = rtb_port_ticks();
+	rtb_inject_spin(inject);
 	rc = rtb_thread_create(t, &a, fn, arg);
 	*after = rtb_port_ticks();
 	if (rc)

@@ -169,6 +169,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (o->mlock) {
 		rc = rtb_port_lock_memory();
 		s->mlocked = rc == 0;
+		c->mlocked = s->mlocked;
 		if (rc == RTB_ERANGE)
 			rtb_result_warn(res, "memory not locked: the locked-memory limit (ulimit -l) is finite "
 					"for this user, and locking all future memory under it would make the "
