@@ -43,4 +43,9 @@ assert m["status"] == "ok" and m["count"] == 200 and 0 < m["p50"] <= m["max"], m
 PY
 grep -q '^EMULATED: instruction-counted virtual time under QEMU (1 instruction = 2^3 ns)' "$d/stock.idle.txt" &&
 	ok "the guest's text output says EMULATED" || fail "no EMULATED line in the guest's text output"
+# the build under test (the ASan one in CI's second pass) reads the arm64
+# guest's console to the same file the script's ingest wrote
+mkdir -p "$out/again"
+"$RTBENCH" ingest -o "$out/again" "$d/console.log" 2>/dev/null && cmp -s "$out/again/stock.idle.json" "$d/stock.idle.json" &&
+	ok "the console ingests to the same file with this build" || fail "re-ingesting the console differs"
 done_test
