@@ -110,6 +110,14 @@ static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 	if (selftest)
 		return rtb_selftest(&cl.o, cmdline);
 	rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
+	/* -T/--stop-us (rtla -T): the stop is the run's verdict, so a run is
+	 * a gate by itself; 0 only for a whole run with no sample over it */
+	if (!rc && cl.o.break_fails && res.set.brk.hit) {
+		fprintf(stderr, "rtbench run: FAIL: %s sample %.3f us > -T/--stop-us %.0f us: the run stopped "
+			"there (exit 1)\n", res.set.brk.id, (double)res.set.brk.sample_ns / 1000.0,
+			(double)cl.o.break_ns / 1000.0);
+		rc = RTB_ECHECK;
+	}
 	rtb_result_free(&res);
 	/* EINTR: stopped, results kept; EBUSY: the lock's holder was named */
 	if (rc && rc != RTB_EINTR && rc != RTB_EBUSY)

@@ -44,6 +44,8 @@ struct rtb_opts {
 	const char *label;
 	int load_cpu;           /* --load cpu: built-in background load */
 	const char *load_cmd;   /* --load-cmd: a command run as the load */
+	const char *load_name;  /* --load hackbench|kcompile: the named load
+				 * load_cmd runs, as said in the result */
 	int load_may_exit;      /* --load-may-exit: a load ending early is no failure */
 	int quiet;
 	struct rtb_emulation emulation; /* --emulation; .present 0: none */
@@ -54,6 +56,7 @@ struct rtb_opts {
 	int trace;              /* --trace: record the OS's event trace */
 	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
 	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
+	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
 	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
 };
 

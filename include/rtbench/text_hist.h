@@ -32,8 +32,14 @@ struct rtb_th_series {
  * RTB_TH_MAX_SERIES). */
 int rtb_text_hist(struct rtb_sink *f, const char *title, const struct rtb_th_series *s, int n);
 
-/* rtb_write_text_histograms - run --histogram: one histogram per measured
- * metric of r, after the tables. */
-int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r);
+/* rtb_write_text_histograms - run --histogram / -h US: after the tables,
+ * cyclictest -h's histogram per measurement (1 us bins from 0, every bin,
+ * zero-padded, one tab-separated column per CPU of a --cpus run, then
+ * "# Total:", "# Min/Avg/Max Latencies:" in us and "# Histogram
+ * Overflows:"), as users paste into bug reports and OSADL-style plots.
+ * max_us > 0: that many bins (-h US); 0: up to the largest value, at most
+ * RTB_TH_CT_DEFAULT_US. Values at or past the last bin are overflows. */
+#define RTB_TH_CT_DEFAULT_US 1000
+int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r, int max_us);
 
 #endif

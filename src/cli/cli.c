@@ -31,8 +31,13 @@ enum {
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
-	OPT_HISTOGRAM, OPT_READY,
+	OPT_HISTOGRAM, OPT_READY, OPT_PRIORITY, OPT_AFFINITY, OPT_STOP,
 };
+
+/* The short options, each cyclictest's or rtla's letter with that tool's
+ * meaning (usage says which); a letter the two tools give different
+ * meanings (-p, -c, -d) is refused with both named, never guessed. */
+static const char short_opts[] = ":D:i:P:a:Sb:T:l:qh:mp:c:d:";
 
 static const struct option run_opts[] = {
 	{ "tests", required_argument, NULL, OPT_TESTS },
@@ -49,6 +54,11 @@ static const struct option run_opts[] = {
 	{ "raw", required_argument, NULL, OPT_RAW },
 	{ "histogram", no_argument, NULL, OPT_HISTOGRAM },
 	{ "ready", required_argument, NULL, OPT_READY },
+	{ "priority", required_argument, NULL, OPT_PRIORITY },
+	{ "affinity", required_argument, NULL, OPT_AFFINITY },
+	{ "breaktrace", required_argument, NULL, OPT_BREAK },
+	{ "stop-us", required_argument, NULL, OPT_STOP },
+	{ "loops", required_argument, NULL, OPT_SAMPLES },
 	{ "no-mlock", no_argument, NULL, OPT_NOMLOCK },
 	{ "idle-latency-us", required_argument, NULL, OPT_IDLE },
 	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
@@ -80,7 +90,7 @@ void rtb_cli_report(const struct rtb_result *r, const struct rtb_run_out *out)
 	if (out->text)
 		rtb_write_text(rtb_port_console(), r);
 	if (out->text && out->histogram)
-		rtb_write_text_histograms(rtb_port_console(), r);
+		rtb_write_text_histograms(rtb_port_console(), r, out->hist_max_us);
 }
 
 void rtb_cli_defaults(struct rtb_cli *cl)
@@ -180,6 +190,41 @@ static int delays(const char *s, struct rtb_cli *cl)
 		cl->o.delays_ns[cl->o.ndelays++] = v * 1000;
 	}
 	return cl->o.ndelays ? 0 : RTB_EINVAL;
+}
+
+/* named_load - --load hackbench|kcompile: rteval's two usual loads as the
+ * command the load runs (through sh, ended with its process group), two
+ * jobs a CPU. Each repeats its work for as long as the run lasts; a job
+ * that cannot run (the tool not installed: 127) ends the load, which the
+ * run says and fails on (core/load.c). */
+static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
+{
+	int jobs = 2 * (ncpu > 0 ? ncpu : 1);
+
+	if (!strcmp(name, "hackbench")) {
+		/* rteval's hackbench: processes (-P), data size and loops 1000 */
+		snprintf(cl->load_buf, sizeof(cl->load_buf),
+			 "while :; do hackbench -P -g %d -l 1000 -s 1000 >/dev/null || exit $?; done", jobs);
+		snprintf(cl->load_name_buf, sizeof(cl->load_name_buf),
+			 "hackbench (rteval's: hackbench -P -g %d -l 1000 -s 1000, again and again)", jobs);
+	} else {
+		/* rteval builds a kernel with make -j; without a kernel tree,
+		 * the same mix (fork/exec of the compiler, parsing, optimising,
+		 * memory, a pipe) on a generated 4000-function C file */
+		snprintf(cl->load_buf, sizeof(cl->load_buf),
+			 "command -v cc >/dev/null || exit 127; "
+			 "src() { awk 'BEGIN { for (i = 0; i < 4000; i++) printf \"int f%%d(int *p, int n) "
+			 "{ int s = %%d; for (int k = 0; k < n; k++) s += p[k] * (k ^ %%d); return s; }\\n\", "
+			 "i, i, i }'; }; "
+			 "for j in $(seq %d); do (while :; do src | cc -O2 -x c -c -o /dev/null - || exit $?; "
+			 "done) & done; wait", jobs);
+		snprintf(cl->load_name_buf, sizeof(cl->load_name_buf),
+			 "kcompile (kernel-compile-like: %d jobs of cc -O2 on a generated 4000-function C file, "
+			 "again and again)", jobs);
+	}
+	cl->o.load_cmd = cl->load_buf;
+	cl->o.load_name = cl->load_name_buf;
+	cl->o.load_cpu = 0;
 }
 
 /* cpus_opt - --cpus LIST|all against the CPUs online; fills the list and
@@ -305,14 +350,62 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	int c, ncpu = rtb_ncpus();
 	char bad[128], why[160];
 	int interval_given = 0, cpu_given = 0, samples_given = 0, rounds_given = 0;
-	int tests_named = 0;
+	int tests_named = 0, affinity_given = 0, priority_given = 0, prio_given = 0;
 	struct rtb_cpuset tests_cpus;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", run_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, short_opts, run_opts, NULL)) != -1) {
 		const char *a = optarg;
 		switch (c) {
+		case 'p':
+			return fail(err, errlen, "-p: cyclictest's -p is the priority, rtla's the period: say "
+				    "-P/--priority N (the measuring thread's, as cyclictest -p) or -i/--period-us N");
+		case 'c':
+			return fail(err, errlen, "-c: cyclictest's -c is the clock, rtla's the CPUs: say -a or "
+				    "--cpus LIST (rtbench measures on CLOCK_MONOTONIC, cyclictest's default)");
+		case 'd':
+			return fail(err, errlen, "-d: cyclictest's -d is the distance between threads' intervals, "
+				    "rtla's the duration: say -D/--duration");
+		case 'm':
+			break; /* cyclictest --mlockall: rtbench locks memory by default */
+		case 'q':
+			cl->o.quiet = 1;
+			break;
+		case 'S':
+			/* cyclictest -S: a thread on every CPU, one priority */
+			if (selftest)
+				return fail(err, errlen, "-S: an option of run, not of selftest");
+			if (cpus_opt("all", cl, err, errlen))
+				return RTB_EINVAL;
+			break;
+		case 'a':
+		case OPT_AFFINITY:
+			if (selftest)
+				return fail(err, errlen, "-a: an option of run, not of selftest");
+			if (cpus_opt(a, cl, why, sizeof(why)))
+				return fail(err, errlen, "-a: %s", strncmp(why, "--cpus: ", 8) ? why : why + 8);
+			affinity_given = 1;
+			break;
+		case 'P':
+		case OPT_PRIORITY:
+			/* N, or rtla's f:N (SCHED_FIFO); other policies refused */
+			if (a[0] && a[1] == ':' && a[0] != 'f')
+				return fail(err, errlen, "-P: '%s': rtbench measures at SCHED_FIFO: give N or f:N", a);
+			if (num(a[0] == 'f' && a[1] == ':' ? a + 2 : a, 3, 97, &v))
+				return fail(err, errlen, "-P: '%s' is not a priority from 3 to 97 (the measuring "
+					    "thread's; rtbench's other tasks run 2 below to 1 above it)", a);
+			cl->o.prio = (int)v - 2;
+			priority_given = 1;
+			break;
+		case 'h':
+			/* cyclictest -h US: a histogram of 1 us bins up to US */
+			if (num(a, 1, 1000000, &v))
+				return fail(err, errlen, "-h: '%s' is not a histogram size from 1 to 1000000 us "
+					    "(cyclictest's -h US; --help is the help)", a);
+			cl->out.histogram = 1;
+			cl->out.hist_max_us = (int)v;
+			break;
 		case OPT_TESTS:
 			if (!*a || strspn(a, ",") == strlen(a))
 				return fail(err, errlen, "--tests: empty list (give ids, see 'rtbench list'; leave the option out to run all)");
@@ -325,6 +418,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--tests: no measurement is called '%s' (see 'rtbench list')", bad);
 			cl->o.tests = a;
 			break;
+		case 'l':
 		case OPT_SAMPLES:
 			if (num(a, 1, 10000000, &v))
 				return fail(err, errlen, "--samples: '%s' is not a whole number from 1 to 10000000", a);
@@ -338,6 +432,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cl->o.rounds = (int)v;
 			rounds_given = 1;
 			break;
+		case 'i':
 		case OPT_PERIOD:
 			if (num(a, 1, 1000000, &v))
 				return fail(err, errlen, "--period-us: '%s' is not a whole number of microseconds from 1 to 1000000", a);
@@ -355,6 +450,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cpu_given = 1;
 			break;
 		case OPT_PRIO:
+			prio_given = 1;
 			if (num(a, 1, 95, &v))
 				return fail(err, errlen, "--prio: '%s' is not a priority from 1 to 95 (tasks use up to prio+3; the watchdog 99)", a);
 			cl->o.prio = (int)v;
@@ -411,11 +507,21 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cl->o.pi_load_ns = v * 1000;
 			break;
 		case OPT_LOAD:
+			if (!strcmp(a, "hackbench") || !strcmp(a, "kcompile")) {
+				if (cl->o.load_cmd && !cl->o.load_name)
+					return fail(err, errlen, "--load and --load-cmd: choose one load");
+				named_load(cl, a, ncpu);
+				break;
+			}
 			if (strcmp(a, "cpu") && strcmp(a, "none"))
-				return fail(err, errlen, "--load: '%s' is not a load rtbench has (cpu, none; or --load-cmd CMD)", a);
+				return fail(err, errlen, "--load: '%s' is not a load rtbench has (cpu, hackbench, kcompile, "
+					    "none; or --load-cmd CMD)", a);
 			cl->o.load_cpu = !strcmp(a, "cpu");
+			cl->o.load_cmd = cl->o.load_name = NULL;
 			break;
 		case OPT_LOADCMD:
+			if (cl->o.load_name)
+				return fail(err, errlen, "--load %s and --load-cmd: choose one load", cl->o.load_name);
 			if (!*a || strlen(a) > 150)
 				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
 			if (rtb_esc_ctl(NULL, 0, a) != strlen(a))
@@ -463,27 +569,44 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
 			cl->o.trace_events = a;
 			break;
+		case 'b':
+		case 'T':
 		case OPT_BREAK:
+		case OPT_STOP: {
+			const char *nm = c == 'b' ? "-b" : c == 'T' ? "-T" : c == OPT_STOP ? "--stop-us" : "--break-us";
 			if (selftest)
-				return fail(err, errlen, "--break-us: an option of run, not of selftest");
+				return fail(err, errlen, "%s: an option of run, not of selftest", nm);
 			if (num(a, 1, 10000000, &v))
-				return fail(err, errlen, "--break-us: '%s' is not a whole number of microseconds from 1 to 10000000", a);
+				return fail(err, errlen, "%s: '%s' is not a whole number of microseconds from 1 to 10000000", nm, a);
+			if (cl->o.break_ns && cl->o.break_fails != (c == 'T' || c == OPT_STOP))
+				return fail(err, errlen, "%s and %s: one stop threshold (-b/--break-us stops and exits 0, "
+					    "-T/--stop-us stops and fails)", cl->o.break_fails ? "-T" : "-b", nm);
 			cl->o.break_ns = v * 1000;
+			cl->o.break_fails = c == 'T' || c == OPT_STOP;
 			break;
+		}
 		case OPT_NOISE_THR:
 			if (num(a, 1, 1000000, &v))
 				return fail(err, errlen, "--noise-threshold-us: '%s' is not a whole number of microseconds from 1 to 1000000", a);
 			cl->o.noise_threshold_ns = v * 1000;
 			break;
+		case 'D':
 		case OPT_DURATION:
 		case OPT_INTERVAL:
+			/* cyclictest's --interval is the period in us, a bare
+			 * number: never read as this one's seconds */
+			if (c == OPT_INTERVAL && a[0] && strspn(a, "0123456789") == strlen(a))
+				return fail(err, errlen, "--interval: '%s' has no unit: rtbench's --interval is how "
+					    "often figures are kept (60s, 5m); cyclictest's --interval, the timer "
+					    "period, is -i/--period-us %s", a, a);
 			if (selftest)
 				return fail(err, errlen, "--%s: an option of run, not of selftest",
-					    c == OPT_DURATION ? "duration" : "interval");
+					    c != OPT_INTERVAL ? "duration" : "interval");
 			if (rtb_parse_time_ns(a, RTB_MAX_DURATION_NS,
-					      c == OPT_DURATION ? &cl->o.duration_ns : &cl->o.interval_ns,
+					      c != OPT_INTERVAL ? &cl->o.duration_ns : &cl->o.interval_ns,
 					      why, sizeof(why)))
-				return fail(err, errlen, "--%s: %s", c == OPT_DURATION ? "duration" : "interval", why);
+				return fail(err, errlen, "%s: %s", c == 'D' ? "-D" : c == OPT_DURATION ? "--duration" :
+					    "--interval", why);
 			interval_given |= c == OPT_INTERVAL;
 			break;
 		case OPT_CPUS:
@@ -496,6 +619,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cl->help = 1;
 			return 0;
 		case ':':
+			if (optopt == 'h')
+				return fail(err, errlen, "-h: needs a value: cyclictest's -h US, a histogram up to "
+					    "US; --help is the help");
 			return fail(err, errlen, "%s: needs a value", argv[optind - 1]);
 		default:
 			return fail(err, errlen, "%s: unknown option (see --help)", argv[optind - 1]);
@@ -503,6 +629,17 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	}
 	if (optind < argc)
 		return fail(err, errlen, "'%s': unexpected argument (see --help)", argv[optind]);
+	if (priority_given && prio_given)
+		return fail(err, errlen, "-P/--priority and --prio: one priority (-P N: the measuring thread at "
+			    "N; --prio N: the base, the measuring thread at N+2)");
+	/* -a CPU by count is --cpu CPU (one CPU at a time); a set needs a time */
+	if (affinity_given && !cl->o.duration_ns && cl->o.ncpus_list == 1) {
+		if (cpu_given)
+			return fail(err, errlen, "-a and --cpu: choose one");
+		cl->o.cpu = cl->o.cpu_list[0];
+		cl->o.ncpus_list = 0;
+		cpu_given = 1;
+	}
 	if (cl->o.trace_events && !cl->o.trace)
 		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
@@ -519,34 +656,58 @@ void rtb_cli_usage_run(FILE *f)
 {
 	fputs("usage: rtbench run [options]\n"
 	      "Run the study's five measurements (and the extras) and print study-shaped tables.\n"
+	      "Short options keep cyclictest's and rtla timerlat's meanings; each says which it mirrors.\n"
+	      "A letter the two tools use differently is refused with both named (-p: cyclictest's\n"
+	      "priority, rtla's period; -c: cyclictest's clock, rtla's CPUs; -d: cyclictest's distance,\n"
+	      "rtla's duration), never guessed. cyclictest -S -m -p95 -D 24h is here: -S -P95 -D 24h.\n"
 	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
 	      "                        sync.sem) or a metric id (default: all; see 'rtbench list');\n"
 	      "                        <id>@cpu<N>: measured on CPU N (as --cpus N, or --cpu N by count)\n"
-	      "  --samples N           samples per measurement (default: each one's own; 25 = the study's)\n"
-	      "  --duration D          measure for a time instead of a count: 90s, 30m, 24h, 2d (irq.timer.*\n"
+	      "  -l, --samples N       samples per measurement (default: each one's own; 25 = the study's);\n"
+	      "                        -l/--loops as cyclictest's\n"
+	      "  -D, --duration D      measure for a time instead of a count: 90s, 30m, 24h, 2d (irq.timer.*\n"
 	      "                        and the wake-up measurements; default test irq.timer.nanosleep).\n"
 	      "                        Memory stays flat: histograms, worst samples, a sample reservoir.\n"
 	      "                        Ctrl-C / SIGTERM end it with a whole result (exit 0); docs/long-runs.md\n"
+	      "                        -D as cyclictest's and rtla's --duration (rtla's -d: refused, above)\n"
 	      "  --interval I          with --duration: figures per interval, result file rewritten after\n"
 	      "                        each (default 60s; a shorter run: about ten of whole seconds;\n"
-	      "                        at most 1440 a run: a longer one gets the default grown)\n"
+	      "                        at most 1440 a run: a longer one gets the default grown); a time\n"
+	      "                        with its unit: a bare number (cyclictest's --interval, the period\n"
+	      "                        in us) is refused and pointed to -i\n"
 	      "  --cpus LIST|all       with --duration: one measuring thread per CPU at once (all, 1-3, 0,2);\n"
 	      "                        metrics <id>@cpu<N> and the all-CPU <id>; rtbench's own threads run\n"
-	      "                        on a CPU not listed when one is left\n"
+	      "                        on a CPU not listed when one is left (rtla's --cpus)\n"
+	      "  -a, --affinity LIST   cyclictest's -a: as --cpus LIST; one CPU by count: as --cpu N\n"
+	      "  -S                    cyclictest's -S (a thread on every CPU): as --cpus all\n"
 	      "  --rounds N            split each measurement's samples into N rounds, interleaved across\n"
 	      "                        measurements (default 5; 1-32); figures carry the rounds' spread\n"
-	      "  --period-us N         timer period for irq.* (default 200; the study's hardware timer: 20)\n"
+	      "  -i, --period-us N     timer period for irq.* in us (default 200; the study's hardware timer:\n"
+	      "                        20); -i as cyclictest's -i/--interval (rtla's -i, an IRQ stop\n"
+	      "                        threshold, rtbench has not)\n"
 	      "  --deadline-us N       count samples over N us in every measurement (default: none)\n"
 	      "  --cpu N               measurement CPU (default: the last CPU)\n"
-	      "  --prio N              base SCHED_FIFO/RR priority, 1-95 (default 80; tasks use up to N+3)\n"
+	      "  -P, --priority N|f:N  the measuring thread's SCHED_FIFO priority, 3-97, as cyclictest's\n"
+	      "                        -p N and rtla's -P f:N (default 82): the timer and --duration\n"
+	      "                        threads run at N; the study's other tasks at N-2 to N+1\n"
+	      "  --prio N              the same set as a base, 1-95 (default 80): tasks at N to N+3, the\n"
+	      "                        measuring thread at N+2 (so --prio 93 is -P 95). Kept because the\n"
+	      "                        study's tables name their tasks by level; the result records both\n"
+	      "                        (settings.prio, settings.measuring_prio, which compare sets beside\n"
+	      "                        cyclictest's -p)\n"
 	      "  --no-rt               run without real-time scheduling on purpose (results marked so)\n"
 	      "  --label NAME          name of this system in compare/report (default: host-kernel)\n"
 	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
 	      "  --csv FILE            write one CSV row per measurement\n"
 	      "  --raw FILE            write every sample as CSV: metric, index, ns, and t_ns, its time\n"
 	      "                        since the run started (read as it was recorded)\n"
-	      "  --histogram           after the tables, a text histogram of each measurement (as\n"
-	      "                        cyclictest -h: 1 us bins, wider for a wide span)\n"
+	      "  --histogram           after the tables, cyclictest -h's histogram of each measurement:\n"
+	      "                        1 us bins from 0, every bin, one tab-separated column per CPU of a\n"
+	      "                        --cpus run, then # Total / Min / Avg / Max Latencies (us) /\n"
+	      "                        Histogram Overflows, as pasted into bug reports and OSADL-style\n"
+	      "                        plots; up to the largest value (at most 1000 us; past it: overflows)\n"
+	      "  -h US                 cyclictest's -h US: --histogram with US bins (1-1000000); --help\n"
+	      "                        is the help\n"
 	      "                        (FILE '-': standard output, written once at the end, and the\n"
 	      "                        tables are not printed; one output at most)\n"
 	      "                        (each file is written atomically; an existing file must be a regular\n"
@@ -559,15 +720,22 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        0: leave as found); restored right after that test\n"
 	      "  --pi-cs-us N          tSlowTask's critical section (default 50)\n"
 	      "  --pi-load-us N        tWorkTask's busy load (default 200; also run at 2N)\n"
-	      "  --load cpu            run with a built-in load: a SCHED_OTHER thread per CPU walking 4 MiB\n"
+	      "  --load cpu|hackbench|kcompile  run with a built-in load: cpu, a SCHED_OTHER thread per CPU\n"
+	      "                        walking 4 MiB; rteval's two usual loads: hackbench (rt-tests',\n"
+	      "                        as rteval runs it: hackbench -P -g 2xCPUs -l 1000 -s 1000, again and\n"
+	      "                        again), kcompile (kernel-compile-like: 2xCPUs jobs each compiling a\n"
+	      "                        generated 4000-function C file with cc -O2, again and again; needs\n"
+	      "                        cc). A load that cannot start or ends early fails the run\n"
 	      "  --load-cmd CMD        run with CMD (e.g. 'stress-ng --cpu 2 --io 1') as the load; ended at the end\n"
 	      "  --load-may-exit       a --load-cmd that ends before rtbench does is said, not a failure\n"
 	      "                        (without it: a WARNING and exit status 1)\n"
-	      "  --quiet               no progress lines on stderr (the 'measuring' line stays: --ready)\n"
+	      "  -q, --quiet           no progress lines on stderr, cyclictest's -q (the 'measuring'\n"
+	      "                        line stays: --ready)\n"
 	      "  --ready FILE          when each measurement starts (set-up done: settings, calibration,\n"
 	      "                        trace), write 'measuring ID on CPU LIST' to FILE, atomically, as\n"
 	      "                        the line 'rtbench: measuring ID on CPU LIST' on stderr always is;\n"
 	      "                        for scripts that start a load or a stop then (docs/long-runs.md)\n"
+	      "  -m                    cyclictest's --mlockall: accepted, memory is locked by default\n"
 	      "  --emulation K=V,...   this system is emulated: emulator=NAME (required), version=V,\n"
 	      "                        machine=M, icount_shift=N (-1: no -icount), vcpus=N, accel=tcg|kvm;\n"
 	      "                        recorded in the fingerprint and printed with every table\n"
@@ -585,11 +753,17 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        keeps every event of a pass: memory grows with it; not with --duration)\n"
 	      "  --noise-threshold-us N  noise.*: a gap between two counter reads longer than N us is noise\n"
 	      "                        (default 1)\n"
-	      "  --break-us N          stop the run at the first sample over N us, like cyclictest -b, and\n"
-	      "                        say so (exit 0); with --trace it is taken in a traced pass and its\n"
-	      "                        cause explained with the worst samples (docs/diagnosis.md)\n"
+	      "  -b, --break-us N      stop the run at the first sample over N us, like cyclictest -b\n"
+	      "                        (--breaktrace), and say so (exit 0); with --trace it is taken in a\n"
+	      "                        traced pass and its cause explained with the worst samples\n"
+	      "                        (docs/diagnosis.md)\n"
+	      "  -T, --stop-us N       the same stop, as rtla timerlat -T, and the run FAILS: exit 1 and a\n"
+	      "                        FAIL line naming the sample (rtla exits 2; rtbench's 2 is bad\n"
+	      "                        input), so one run is a CI gate without a check step; exit 0 means\n"
+	      "                        every sample of a whole run stayed at or under N\n"
 
-	      "Exit status: 0 done, 1 failed, 2 bad option or settings lock held, 128+N stopped by signal N\n"
+	      "Exit status: 0 done, 1 failed (or -T crossed), 2 bad option or settings lock held, 128+N\n"
+	      "stopped by signal N\n"
 	      "(130 Ctrl-C, 143 SIGTERM; results so far written).\n", f);
 }
 

@@ -12,6 +12,8 @@ struct rtb_cli {
 	struct rtb_run_out out;
 	int help;
 	char tests_buf[1024];   /* --tests without its items' @cpu<N> (o.tests) */
+	char load_buf[640];     /* --load hackbench|kcompile: the command */
+	char load_name_buf[150]; /* and what the result says of it */
 };
 
 /* rtb_cli_report - the tables on the console (--quiet: none), and with

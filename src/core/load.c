@@ -8,7 +8,9 @@
  *                   buffer with a cache-line stride (CPU, cache and TLB
  *                   pressure, no system calls): portable, needs nothing;
  *   --load-cmd CMD  any command (stress-ng, hackbench, a real application),
- *                   started through the port, ended with its process group.
+ *                   started through the port, ended with its process group;
+ *   --load hackbench, --load kcompile: rteval's two usual loads by name, as
+ *                   commands the command line builds (cli.c), run as CMD.
  * What ran is recorded in the result's settings.load. A command that ends
  * before rtbench ends it (never started: exit 127; failed; finished its
  * work early) is said, on stderr and as a WARNING, and fails the run
@@ -32,6 +34,7 @@ static struct {
 	int n;
 	long cmd_id;             /* the command load, for its status */
 	const char *cmd;
+	const char *opt;         /* "--load-cmd", or "--load" for a named one */
 	int may_exit, failed, said;
 	struct rtb_result *res;
 } ld;
@@ -55,13 +58,13 @@ static void load_check(const char *when)
 		snprintf(how, sizeof(how), "exit status %d", st);
 	else
 		snprintf(how, sizeof(how), "killed by signal %d", -st);
-	fprintf(stderr, "rtbench: the load (--load-cmd %s) ended %s (%s)%s\n", ld.cmd, when, how,
+	fprintf(stderr, "rtbench: the load (%s %s) ended %s (%s)%s\n", ld.opt, ld.cmd, when, how,
 		ld.may_exit ? "; --load-may-exit: not a failure" : ": the run fails (--load-may-exit accepts it)");
 	if (ld.res && ld.failed)
 		ld.res->set.load_failed = 1; /* not the run planned: "complete" false */
 	if (ld.res)
-		rtb_result_warn(ld.res, "DEGRADED: the load (--load-cmd %.60s) ended %s (%s): what was measured "
-				"after that ran without it", ld.cmd, when, how);
+		rtb_result_warn(ld.res, "DEGRADED: the load (%s %.60s) ended %s (%s): what was measured "
+				"after that ran without it", ld.opt, ld.cmd, when, how);
 }
 
 /* rtb_load_failed - 1 if a command load ended before rtbench ended it and
@@ -93,11 +96,15 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 			return rc;
 		rtb_env_load(id);
 		ld.cmd_id = id;
-		ld.cmd = o->load_cmd;
+		ld.cmd = o->load_name ? o->load_name : o->load_cmd;
+		ld.opt = o->load_name ? "--load" : "--load-cmd";
 		ld.may_exit = o->load_may_exit;
 		ld.failed = ld.said = 0;
 		ld.res = r;
-		snprintf(s->load, sizeof(s->load), "cmd: %s", o->load_cmd);
+		if (o->load_name)
+			snprintf(s->load, sizeof(s->load), "%s", o->load_name);
+		else
+			snprintf(s->load, sizeof(s->load), "cmd: %s", o->load_cmd);
 	} else if (o->load_cpu) {
 		int n = rtb_ncpus();
 		atomic_store(&ld.quit, 0);

@@ -16,6 +16,7 @@ struct rtb_run_out {
 	const char *ready;            /* --ready: says when measuring begins (core/ready.h) */
 	int text;                     /* print the tables to stdout */
 	int histogram;                /* and a text histogram per measurement */
+	int hist_max_us;              /* its bins (-h US); 0: to the largest */
 	rtb_report_fn report;         /* NULL: nothing shown */
 };
 

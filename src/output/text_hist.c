@@ -122,28 +122,119 @@ int rtb_text_hist(struct rtb_sink *f, const char *title, const struct rtb_th_ser
 	return rtb_sink_error(f);
 }
 
-int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r)
+/* ct_group - the metrics of r shown in one cyclictest table from index i:
+ * a --cpus run's <id>@cpu<N> metrics side by side (one column a CPU, as
+ * cyclictest's one column a thread), else the metric alone. The all-CPU
+ * <id> is left out where its CPUs are shown (cyclictest prints its threads,
+ * not their sum). Returns how many went into g. */
+static int ct_group(const struct rtb_result *r, int i, const struct rtb_metric **g, int *skip)
+{
+	const struct rtb_metric *m = r->metrics[i];
+	const char *at = strstr(m->id, "@cpu");
+	size_t bl = at ? (size_t)(at - m->id) : strlen(m->id);
+	int n = 0;
+
+	*skip = 0;
+	for (int j = 0; j < r->nmetrics && j < RTB_MAX_METRICS; j++) {
+		const struct rtb_metric *o = r->metrics[j];
+		const char *oa = o ? strstr(o->id, "@cpu") : NULL;
+		if (!at && oa && (size_t)(oa - o->id) == bl && !strncmp(o->id, m->id, bl)) {
+			*skip = 1;     /* the all-CPU figure: its CPUs are shown */
+			return 0;
+		}
+		if (at && oa && (size_t)(oa - o->id) == bl && !strncmp(o->id, m->id, bl) &&
+		    rtb_metric_has_stats(o) && n < RTB_TH_MAX_SERIES) {
+			if (j < i)
+				return 0;  /* shown with the first of its group */
+			g[n++] = o;
+		}
+	}
+	if (!at)
+		g[n++] = m;
+	return n;
+}
+
+/* ct_count - metric m's values in the 1 us bin [us, us+1) us: from its
+ * samples, else from its log-linear histogram, each bucket at its lower
+ * edge (the bucket's width is said above the table). */
+static uint64_t ct_count(const struct rtb_metric *m, int64_t us)
+{
+	uint64_t n = 0;
+
+	if (m->samples) {
+		for (size_t j = 0; j < m->count; j++)
+			n += (m->samples[j] < 0 ? 0 : m->samples[j]) / 1000 == us;
+		return n;
+	}
+	for (size_t j = 0; j < m->hist.nbuckets; j++)
+		if (m->hist.counts[j] && rtb_hist_bucket_lo(&m->hist, j) / 1000 == us)
+			n += m->hist.counts[j];
+	return n;
+}
+
+int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r, int max_us)
 {
 	if (!f || !r)
 		return RTB_EINVAL;
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
-		const struct rtb_metric *m = r->metrics[i];
-		struct rtb_th_series s = { 0 };
-		char title[160];
+		const struct rtb_metric *g[RTB_TH_MAX_SERIES];
+		int skip, n;
 
-		if (!m || !rtb_metric_has_stats(m))
+		if (!r->metrics[i] || !rtb_metric_has_stats(r->metrics[i]))
 			continue;
-		s.label = "count";
-		s.v = m->samples;
-		s.nv = m->samples ? m->count : 0;
-		s.h = m->samples ? NULL : &m->hist;
-		s.total = m->count;
-		s.overflow = m->samples ? 0 : m->hist.overflow;
-		s.min = m->stats.min;
-		s.max = m->stats.max;
-		snprintf(title, sizeof(title), "%.63s (%.80s)", m->id, m->title);
+		n = ct_group(r, i, g, &skip);
+		if (!n)
+			continue;
+		/* -h US: US bins, as cyclictest; else up to the largest value,
+		 * at most RTB_TH_CT_DEFAULT_US */
+		int64_t bins = max_us;
+		if (bins <= 0) {
+			int64_t hi = 0;
+			for (int k = 0; k < n; k++)
+				hi = g[k]->stats.max / 1000 + 1 > hi ? g[k]->stats.max / 1000 + 1 : hi;
+			bins = hi < RTB_TH_CT_DEFAULT_US ? hi : RTB_TH_CT_DEFAULT_US;
+		}
+		const char *at = strstr(g[0]->id, "@cpu");
+		rtb_sink_printf(f, "\n# rtbench %.*s (%.80s): 1 us bins, lower edge; one column per %s",
+				at ? (int)(at - g[0]->id) : (int)strlen(g[0]->id), g[0]->id, g[0]->title,
+				at ? "CPU:" : "measurement");
+		for (int k = 0; k < n && at; k++)
+			rtb_sink_printf(f, " %s", strstr(g[k]->id, "@cpu") + 4);
 		rtb_sink_putc(f, '\n');
-		rtb_text_hist(f, title, &s, 1);
+		if (!g[0]->samples)
+			rtb_sink_printf(f, "# from a log-linear histogram: each bucket at its lower edge (buckets "
+					"up to %.2f%% of their value wide: 1 us up to %d us)\n",
+					rtb_hist_resolution_pct(&g[0]->hist),
+					(int)(100.0 / rtb_hist_resolution_pct(&g[0]->hist)));
+		/* cyclictest -h's form (rt-tests src/cyclictest/cyclictest.c,
+		 * print_hist): every bin, zero-padded, tab between columns */
+		rtb_sink_puts(f, "# Histogram\n");
+		uint64_t in[RTB_TH_MAX_SERIES] = { 0 };
+		for (int64_t us = 0; us < bins; us++) {
+			rtb_sink_printf(f, "%06" PRId64 " ", us);
+			for (int k = 0; k < n; k++) {
+				uint64_t c = ct_count(g[k], us);
+				in[k] += c;
+				rtb_sink_printf(f, "%06" PRIu64 "%s", c, k + 1 < n ? "\t" : "");
+			}
+			rtb_sink_putc(f, '\n');
+		}
+		rtb_sink_puts(f, "# Total:");
+		for (int k = 0; k < n; k++)
+			rtb_sink_printf(f, " %09" PRIu64, in[k]);
+		rtb_sink_puts(f, "\n# Min Latencies:");
+		for (int k = 0; k < n; k++)
+			rtb_sink_printf(f, " %05" PRId64, g[k]->stats.min / 1000);
+		rtb_sink_puts(f, "\n# Avg Latencies:");
+		for (int k = 0; k < n; k++)
+			rtb_sink_printf(f, " %05" PRId64, (int64_t)(g[k]->stats.mean / 1000.0));
+		rtb_sink_puts(f, "\n# Max Latencies:");
+		for (int k = 0; k < n; k++)
+			rtb_sink_printf(f, " %05" PRId64, g[k]->stats.max / 1000);
+		rtb_sink_puts(f, "\n# Histogram Overflows:");
+		for (int k = 0; k < n; k++)
+			rtb_sink_printf(f, " %05" PRIu64, g[k]->count - in[k]);
+		rtb_sink_putc(f, '\n');
 	}
 	return rtb_sink_error(f);
 }

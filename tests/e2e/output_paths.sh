@@ -117,11 +117,11 @@ t = [int(r["t_ns"]) for r in rows if r["metric"] == "sync.sem.take.uncontended"]
 assert len(t) == 50 and all(b >= a for a, b in zip(t, t[1:])), t[:5]
 assert 0 < t[0] and t[-1] < int(sys.argv[2]), (t[0], t[-1], sys.argv[2])
 PY
-# run --histogram: a cyclictest -h style histogram after the tables, adding up to the count
+# run --histogram: cyclictest -h's histogram after the tables, adding up to the count
 "$RTBENCH" run "${quick[@]}" --histogram >"$out/hist.txt" 2>/dev/null &&
-	grep -q '^# Histogram: sync.sem.take.uncontended' "$out/hist.txt" &&
-	[ "$(awk '/^# us/{on=1;next} /^# Total:/{print s; exit} on{s+=$2}' "$out/hist.txt")" = \
-	  "$(awk '/^# Total:/{print $3; exit}' "$out/hist.txt")" ] &&
+	grep -q '^# rtbench sync.sem.take.uncontended (' "$out/hist.txt" &&
+	[ "$(awk '/^# rtbench sync.sem.take.uncontended/{f=1} f && /^# Histogram$/{on=1;next} on && /^# Total:/{print s; exit} on{s+=$2}' "$out/hist.txt")" = \
+	  "$(awk '/^# rtbench sync.sem.take.uncontended/{f=1} f && /^# Total:/{print $3 + 0; exit}' "$out/hist.txt")" ] &&
 	ok "run --histogram prints a histogram whose rows add up to its total" ||
 	fail "run --histogram: $(grep -A4 '^# Histogram' "$out/hist.txt" | head -5)"
 

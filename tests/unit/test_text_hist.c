@@ -9,7 +9,65 @@
 #include <string.h>
 
 #include "check.h"
+#include "rtbench/result.h"
 #include "rtbench/text_hist.h"
+
+/* run_hist - run --histogram (-h max_us) of a made-up --cpus run: CPU 0
+ * and CPU 1 and their all-CPU figure, as cyclictest -h prints two
+ * threads (issue 30: it printed one table per CPU with bins widened to
+ * 50-200 us, so 9,780 of ~9,900 samples fell in the first). */
+static char big[1 << 16];
+static const char *run_hist(int max_us)
+{
+	static struct rtb_result r;
+	struct rtb_metric *a, *c0, *c1;
+	struct rtb_sink k;
+	struct rtb_sink_buf b;
+	static const int64_t v0[] = { 1200, 1900, 3000, 3999, 7500 }, v1[] = { 3100, 3200, 52000 };
+
+	memset(&r, 0, sizeof(r));
+	if (rtb_metric_new(&r, "irq.timer.nanosleep", "wake-up", 8, &a) ||
+	    rtb_metric_new(&r, "irq.timer.nanosleep@cpu0", "wake-up", 8, &c0) ||
+	    rtb_metric_new(&r, "irq.timer.nanosleep@cpu1", "wake-up", 8, &c1))
+		return "";
+	for (size_t i = 0; i < sizeof(v0) / sizeof(v0[0]); i++) {
+		rtb_metric_record(c0, i + 1, v0[i]);
+		rtb_metric_record(a, i + 1, v0[i]);
+	}
+	for (size_t i = 0; i < sizeof(v1) / sizeof(v1[0]); i++) {
+		rtb_metric_record(c1, i + 1, v1[i]);
+		rtb_metric_record(a, i + 6, v1[i]);
+	}
+	rtb_metric_finish(a, 0);
+	rtb_metric_finish(c0, 0);
+	rtb_metric_finish(c1, 0);
+	rtb_sink_buf_init(&k, &b, big, sizeof(big) - 1);
+	CHECK_EQ_I(rtb_write_text_histograms(&k, &r, max_us), 0);
+	big[b.len] = 0;
+	rtb_result_free(&r);
+	return big;
+}
+
+static void cyclictest_form(void)
+{
+	const char *o = run_hist(10);
+	/* one table, one column per CPU, every 1 us bin from 0, tabs */
+	CHECK(strstr(o, "one column per CPU: 0 1\n") != NULL);
+	CHECK(strstr(o, "\n# Histogram\n000000 000000\t000000\n000001 000002\t000000\n"
+			"000002 000000\t000000\n000003 000002\t000002\n") != NULL);
+	CHECK(strstr(o, "\n000007 000001\t000000\n000008 000000\t000000\n000009 000000\t000000\n"
+			"# Total: 000000005 000000002\n") != NULL);
+	CHECK(strstr(o, "\n000010 ") == NULL);
+	CHECK(strstr(o, "# Min Latencies: 00001 00003\n") != NULL);
+	CHECK(strstr(o, "# Max Latencies: 00007 00052\n") != NULL);
+	CHECK(strstr(o, "# Histogram Overflows: 00000 00001\n") != NULL);
+	/* the all-CPU figure is not a third column nor a table of its own */
+	CHECK(strstr(strstr(o, "# Histogram\n") + 1, "# Histogram\n") == NULL);
+	/* without -h: up to the largest value (52 us), no overflow */
+	o = run_hist(0);
+	CHECK(strstr(o, "\n000052 000000\t000001\n# Total: 000000005 000000003\n") != NULL);
+	CHECK(strstr(o, "# Histogram Overflows: 00000 00000\n") != NULL);
+}
 
 static char out[16384];
 
@@ -79,5 +137,6 @@ int main(void)
 		CHECK(strstr(o, "\n000000 2\n") != NULL);
 		CHECK(strstr(o, "\n040000 1\n") != NULL);
 	}
+	cyclictest_form();
 	return check_done();
 }
