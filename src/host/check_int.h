@@ -7,6 +7,7 @@
 #define RTB_HOST_CHECK_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "host/cases.h"
 #include "host/compare.h"
@@ -28,6 +29,23 @@ struct rule {
 	char text[160];           /* as the user wrote it, for the failing line */
 };
 
+/* A rule on the tail (check_tail.c, issue 27): --rate-below
+ * [GLOB:]THRESHOLD_US:RATE passes only when the crossing rate's exact 95%
+ * upper bound is below RATE; --level-below [GLOB:]P:LEVEL_US only when the
+ * tail fit's level exceeded with probability P per sample has its 95% upper
+ * end below LEVEL. Either fails closed: a rate or level that cannot be
+ * shown below fails, with why. */
+struct tail_rule {
+	char glob[96];
+	int level;                /* 0: --rate-below, 1: --level-below */
+	int64_t thr_ns;           /* rate: the threshold */
+	double rate;              /* rate: per sample, or per hour when per_h */
+	int per_h;
+	double p;                 /* level: the probability per sample */
+	double level_ns;
+	char text[160];
+};
+
 struct check {
 	const char *junit;        /* --junit FILE */
 	const char *baseline;
@@ -37,6 +55,9 @@ struct check {
 	int allow_missing;        /* --allow-missing: a figure a rule cannot evaluate is skipped */
 	struct rule rules[CHECK_MAX_RULES];
 	size_t nrules;
+	struct tail_rule trules[CHECK_MAX_RULES];
+	size_t ntrules;
+	const struct rtb_rf *res;   /* the result being judged (tail rules need its settings) */
 	struct rtb_cases cases;
 	char *two[2];             /* baseline, result: the files to load */
 	size_t njudged;           /* measurements judged against the baseline */
@@ -52,6 +73,13 @@ int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum rtb_stat s, double *v
  * the comparison (NULL without --baseline): one case. 0 or RTB_ENOMEM. */
 int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
 		   const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell);
+/* rtb_chk_tail_parse - a --rate-below (level 0) or --level-below (1)
+ * argument into k's tail rules: 0 or RTB_EINVAL after rtb_host_error. */
+int rtb_chk_tail_parse(struct rtb_host *h, struct check *k, int level, const char *arg);
+/* rtb_chk_tail_matches - how many tail rules apply to metric id. */
+int rtb_chk_tail_matches(const struct check *k, const char *id);
+/* rtb_chk_tail - the tail rules against m in case c: 0 or RTB_ENOMEM. */
+int rtb_chk_tail(struct check *k, struct rtb_case *c, const struct rtb_rf_metric *m);
 /* rtb_chk_globs, rtb_chk_common, rtb_chk_complete - the fail-closed cases
  * of the whole file: a --fail-if GLOB matching nothing, a baseline nothing
  * was judged against, an incomplete run. 0 or RTB_ENOMEM. */

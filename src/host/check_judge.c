@@ -191,6 +191,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 				     m->note[0] ? ": " : "", m->note);
 	for (i = 0; i < k->nrules; i++)
 		nrules += matches(&k->rules[i], m->id);
+	nrules += rtb_chk_tail_matches(k, m->id);
 	if (!m->has_stats && !nrules && !k->baseline)
 		return rtb_case_skip(&k->cases, c, m->note[0] ? m->note : m->status);
 	if (rtb_chk_stat_value(m, k->figure, &v)) {
@@ -227,6 +228,8 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 					   m->id, rtb_stat_names[r->stat].key, a, b, pc, r->text);
 		}
 	}
+	if (!rc)
+		rc = rtb_chk_tail(k, c, m);  /* check_tail.c */
 	/* the baseline rule applies to every measurement: one with no
 	 * samples here (skipped, failed, count 0) that the baseline measured
 	 * was not judged against it, so it does not pass it (issue 29); one
@@ -276,6 +279,20 @@ int rtb_chk_globs(struct check *k, const struct rtb_rf *res)
 		if (!c || rtb_case_fail(&k->cases, c, "--fail-if %s: no measurement in %s matches "
 					"'%s' (--allow-missing to allow it)", r->text, res->path,
 					r->glob))
+			return RTB_ENOMEM;
+	}
+	for (size_t i = 0; i < k->ntrules && !k->allow_missing; i++) {
+		const struct tail_rule *r = &k->trules[i];
+		struct rtb_case *c;
+		size_t j;
+
+		for (j = 0; j < res->nmetrics && fnmatch(r->glob, res->metrics[j].id, 0); j++)
+			;
+		if (j < res->nmetrics)
+			continue;
+		c = rtb_cases_add(&k->cases, "check.rules", "rules of rtbench check");
+		if (!c || rtb_case_fail(&k->cases, c, "%s: no measurement in %s matches '%s' "
+					"(--allow-missing to allow it)", r->text, res->path, r->glob))
 			return RTB_ENOMEM;
 	}
 	return 0;

@@ -66,6 +66,12 @@ static void check_usage(FILE *f)
 		"                           UNIT ns, us (default for times), ms, or %% (change\n"
 		"                           against --baseline); e.g. 'ipc.*:p99>50us', 'missed>0',\n"
 		"                           'mean>+5%%'. Repeatable (up to %d rules in all)\n"
+		"      --rate-below [GLOB:]T:R  fail unless the rate of samples over T us is shown\n"
+		"                           below R at 95%% (exact upper bound; R per sample, or\n"
+		"                           N/h, N/d); e.g. '100:1e-6', 'irq.*:50:2/h'\n"
+		"      --level-below [GLOB:]P:L fail unless the tail fit's level exceeded with\n"
+		"                           probability P per sample is shown below L us at 95%%;\n"
+		"                           a tail not fitted (rtbench tail says why) fails\n"
 		"      --baseline B.json    fail a measurement whose figure rose by more than\n"
 		"                           --max-regress-pct against B.json, significantly\n"
 		"      --max-regress-pct P  the regression allowed, in %% (default 10)\n"
@@ -209,7 +215,7 @@ bad:
 }
 
 enum { O_MAX_P99 = 1000, O_MAX, O_FAIL_IF, O_BASELINE, O_REGRESS, O_FIGURE, O_JUNIT,
-       O_ALLOW_INCOMPLETE, O_ALLOW_MISSING };
+       O_ALLOW_INCOMPLETE, O_ALLOW_MISSING, O_RATE_BELOW, O_LEVEL_BELOW };
 
 static int check_parse(struct rtb_host *h, int opt, const char *arg)
 {
@@ -252,6 +258,9 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 	case O_ALLOW_MISSING:
 		k->allow_missing = 1;
 		return 0;
+	case O_RATE_BELOW:
+	case O_LEVEL_BELOW:
+		return rtb_chk_tail_parse(h, k, opt == O_LEVEL_BELOW, arg);
 	}
 	return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
 }
@@ -288,6 +297,7 @@ static int check_run(struct rtb_host *h)
 	k->cases.suite = "rtbench check";
 	if (!k->baseline) {
 		res = &h->files[0];
+		k->res = res;
 		k->cases.source = res->path;
 		for (i = 0; i < res->nmetrics; i++) {
 			rc = rtb_chk_metric(h, k, &res->metrics[i], NULL, NULL);
@@ -299,6 +309,7 @@ static int check_run(struct rtb_host *h)
 		if (rc)
 			return rc;
 		res = &h->files[1];
+		k->res = res;
 		k->cases.source = res->path;
 		for (i = 0; i < res->nmetrics; i++) {
 			const struct rtb_cmp_cell *cell = NULL, *bcell = NULL;
@@ -364,6 +375,8 @@ static int check_setup(struct rtb_host *h)
 static const struct option check_opts[] = {
 	{ "max-p99-us", required_argument, NULL, O_MAX_P99 },
 	{ "max-us", required_argument, NULL, O_MAX },
+	{ "rate-below", required_argument, NULL, O_RATE_BELOW },
+	{ "level-below", required_argument, NULL, O_LEVEL_BELOW },
 	{ "fail-if", required_argument, NULL, O_FAIL_IF },
 	{ "baseline", required_argument, NULL, O_BASELINE },
 	{ "max-regress-pct", required_argument, NULL, O_REGRESS },

@@ -628,6 +628,15 @@ static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
 		f->rl_lo_ns[i] = (double)f->u_ns + lo;
 		f->rl_hi_ns[i] = (double)f->u_ns + hi;
 	}
+	if (o->level_p > 0) {
+		double y, lo, hi;
+		if (!rtb_gpd_return_level(&d, &f->g, f->zeta, o->level_p, &y, &lo, &hi)) {
+			f->lv_has = 1;
+			f->lv_ns = (double)f->u_ns + y;
+			f->lv_lo_ns = (double)f->u_ns + lo;
+			f->lv_hi_ns = (double)f->u_ns + hi;
+		}
+	}
 out:
 	free(bn.lo);
 	free(bn.hi);

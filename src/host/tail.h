@@ -185,6 +185,8 @@ struct rtb_tail_fit {
 	double endpoint_ns;       /* shape < 0 (interval below 0): u - sigma / xi; else NAN */
 	double rl_p[RTB_TAIL_NRL], rl_ns[RTB_TAIL_NRL], rl_lo_ns[RTB_TAIL_NRL], rl_hi_ns[RTB_TAIL_NRL];
 	int rl_has[RTB_TAIL_NRL];
+	int lv_has;               /* the level at opts.level_p, with its interval */
+	double lv_ns, lv_lo_ns, lv_hi_ns;
 };
 
 /* What was asked. */
@@ -197,6 +199,7 @@ struct rtb_tail_opts {
 	double plan_h;            /* plan: a run of this many hours (0: none) */
 	int plan_cpus;            /* ... on this many CPUs (0: the file's) */
 	int no_fit;               /* exceedances and steadiness only (faster) */
+	double level_p;           /* also the level at this probability per sample (0: none) */
 };
 
 struct rtb_tail_plan {

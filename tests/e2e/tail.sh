@@ -76,6 +76,18 @@ expect 0 "$RTBENCH" tail "$data/rttests/cyclictest_2cpu.json" -t 20
 has "$out/o" "steady? not testable: the file has no interval series"
 has "$out/o" "not estimated: independence and stationarity not testable"
 
+# check: a rate or a level shown below a limit at 95%, failing closed
+expect 0 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 30:1e-5 --level-below 1e-9:300
+expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 10:1e-5
+has "$out/o" "the rate over 10.000 us is not shown below 1e-05 per sample: 92 to 100 of 1000000 samples"
+expect 1 "$RTBENCH" check "$data/tail_heavy.json" --level-below 1e-9:150
+has "$out/o" "is 103.953 us [60.485, 212.244] (95%), not shown below 150.000 us"
+expect 1 "$RTBENCH" check "$data/tail_burst.json" --level-below 1e-9:100000
+has "$out/o" "cannot be shown below 100000.000 us: not estimated: steady crossings"
+expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 'nomatch.*:30:1e-3'
+has "$out/o" "no measurement in"
+expect 2 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 30
+
 # bad options: one line, exit 2
 expect 2 "$RTBENCH" tail "$data/tail_heavy.json" -t abc
 has "$out/e" "--threshold-us abc: not a number of microseconds"
