@@ -41,6 +41,19 @@
 #   --smoke          one kernel (stock), idle, the timer wake-up, 200 samples
 #                    (with --arch arm64: about 10 s once built and fetched)
 #   --rtbench-static PATH  a static rtbench for the guest (default: built here)
+#   --no-rtla        do not run the kernel's own analyzer beside rtbench (by
+#                    default, where the host has rtla (Debian: rtla) and the
+#                    guest is amd64, rtla and its libraries go into the
+#                    initramfs and, per load, right after rtbench's runs and
+#                    under the same load: a traced rtbench run of
+#                    irq.timer.nanosleep and noise.gap (LABEL.LOAD.traced.json),
+#                    `rtla timerlat hist` on the same CPU with the same period
+#                    and number of periods, and `rtla osnoise top`
+#                    (LABEL.LOAD.rtla-timerlat.txt, .rtla-osnoise.txt; read
+#                    by compare, report and check as results "from rtla"). A
+#                    kernel without the timerlat/osnoise tracers (Debian's
+#                    stock amd64 and arm64 configs) says so in the file and in
+#                    summary.txt; Debian's -rt images have them
 #   --analyze        boot nothing: compare, report and summarize the results
 #                    already in -o DIR again (e.g. with a newer rtbench)
 #
@@ -80,6 +93,7 @@ RUNS=1
 KVM=0
 SMOKE=0
 ANALYZE=0
+RTLA_ON=1
 STATIC=""
 USER_K=()
 
@@ -105,6 +119,7 @@ while [ $# -gt 0 ]; do
 	--kvm) KVM=1 ;;
 	--smoke) SMOKE=1 ;;
 	--analyze) ANALYZE=1 ;;
+	--no-rtla) RTLA_ON=0 ;;
 	--rtbench-static) need_arg "$@"; STATIC=$2; shift ;;
 	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*=*) USER_K+=("$1") ;;
@@ -203,6 +218,16 @@ if [ $KVM = 1 ]; then
 fi
 QVER=$($QEMU --version | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
 fi
+# rtla for the guest: the host's (amd64 only: an arm64 guest would need
+# Debian's rtla:arm64 and its libraries)
+RTLA=""
+if [ $ANALYZE = 0 ] && [ $RTLA_ON = 1 ]; then
+	if [ $ARCH != amd64 ]; then
+		RTLA_NOTE="rtla: not run on $ARCH (only the host's amd64 rtla is put into the initramfs)"
+	elif ! RTLA=$(command -v rtla); then
+		RTLA="" RTLA_NOTE="rtla: not run: no rtla on this host (apt-get install rtla)"
+	fi
+fi
 
 # ---- rtbench: the host one (ingest, compare, report), the static guest one
 log "building rtbench (host, and static for the guest)"
@@ -295,6 +320,16 @@ build_initramfs() {
 	mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 	cp "$BUSYBOX" "$root/bin/busybox"
 	cp "$STATIC" "$root/bin/rtbench"
+	# rtla (dynamic: libtracefs, libtraceevent, libc) with the loader and
+	# libraries the host's copy names, at the same paths
+	if [ -n "$RTLA" ]; then
+		local lib
+		cp -L "$RTLA" "$root/bin/rtla"
+		for lib in $(ldd "$RTLA" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
+	fi
 	cat >"$root/init" <<'INIT'
 #!/bin/busybox sh
 # rtbench guest init: run the suite idle and under each load, frame each
@@ -319,8 +354,23 @@ for w in $(cat /proc/cmdline); do
 	rtb_samples=*) SAMPLES=$v ;;
 	rtb_period=*) PERIOD=$v ;;
 	rtb_emu=*) EMU=$v ;;
+	rtb_rtla=*) RTLA=$v ;;
 	esac
 done
+# rtla beside rtbench: the kernel's own tracers, when it has them
+RTLA_WHY=""
+if [ "${RTLA:-0}" = 1 ] && [ -x /bin/rtla ]; then
+	mkdir -p /sys/kernel/tracing
+	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	for t in timerlat osnoise; do
+		grep -qw $t /sys/kernel/tracing/available_tracers 2>/dev/null ||
+			RTLA_WHY="${RTLA_WHY:+$RTLA_WHY; }no $t tracer in this kernel (CONFIG_$(echo $t | tr a-z A-Z)_TRACER not set)"
+	done
+fi
+# the same number of periods as rtbench's samples, in whole seconds (rtla's
+# -d), at least 1
+DUR=$(( (SAMPLES * PERIOD + 999999) / 1000000 ))
+[ $DUR -ge 1 ] || DUR=1
 echo "rtbench-guest: $(uname -r) $(cat /sys/kernel/realtime 2>/dev/null | sed 's/1/PREEMPT_RT/') label $LABEL loads $LOADS"
 # the board as the kernel drives it: its clocks and the timer interrupt's
 # line (on arm64 the interrupt controller is named in it)
@@ -331,18 +381,59 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	set -- run --quiet --label "$LABEL" --tests "$TESTS" --samples "$SAMPLES" --period-us "$PERIOD"
 	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
 	case $load in
-	idle) ;;
-	cpu) set -- "$@" --load cpu ;;
-	forkexec) set -- "$@" --load-cmd 'while :; do /bin/rtbench --version >/dev/null; done' ;;
-	io) set -- "$@" --load-cmd 'while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
-	pipe) set -- "$@" --load-cmd 'while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
+	idle) LC="" ;;
+	cpu) set -- "$@" --load cpu; LC="" ;;
+	forkexec) LC='while :; do /bin/rtbench --version >/dev/null; done' ;;
+	io) LC='while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
+	pipe) LC='while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
+	*) LC="" ;;
 	esac
+	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
 	f=/tmp/$LABEL.$load
 	echo "rtbench-guest: $load: start"
 	/bin/rtbench "$@" --json "$f.json" >"$f.txt" 2>&1
 	echo "rtbench-guest: $load: exit $?"
 	[ -f "$f.json" ] && /bin/rtbench frame "$f.json" "$f.txt"
 	rm -f "$f.json"
+	[ "${RTLA:-0}" = 1 ] || continue
+	# rtbench traced (its IRQ-entry component: expiry_to_irq) and its
+	# noise, then rtla on the same CPU (0, the only one) under the same
+	# load: the two tools interleaved within one boot
+	set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep,noise.gap --samples "$SAMPLES" \
+		--period-us "$PERIOD" --cpu 0 --trace
+	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
+	[ "$load" = cpu ] && set -- "$@" --load cpu
+	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
+	/bin/rtbench "$@" --json "$f.traced.json" >"$f.traced.txt" 2>&1
+	echo "rtbench-guest: $load: traced exit $?"
+	[ -f "$f.traced.json" ] && /bin/rtbench frame "$f.traced.json" "$f.traced.txt"
+	rm -f "$f.traced.json"
+	for tool in timerlat osnoise; do
+		o=$f.rtla-$tool.txt
+		if [ ! -x /bin/rtla ]; then
+			echo "# rtla: not in the initramfs (the host has no rtla, or the guest is not amd64)" >"$o"
+		elif [ -n "$RTLA_WHY" ]; then
+			echo "# rtla: not run: $RTLA_WHY" >"$o"
+		else
+			lp=""
+			if [ -n "$LC" ]; then sh -c "$LC" >/dev/null 2>&1 & lp=$!; fi
+			[ "$load" = cpu ] && { sh -c 'while :; do :; done' & lp=$!; }
+			# timerlat: the thread at SCHED_FIFO 95 (cyclictest's and
+			# rtbench's usual), 100 ns buckets up to 1 ms, in ns;
+			# osnoise: 90 ms of every 100 ms (rtbench's noise.gap
+			# spins 90 of 100 ms too), noise from 1 us (its threshold)
+			if [ $tool = timerlat ]; then
+				set -- rtla timerlat hist -c 0 -p "$PERIOD" -d "${DUR}s" -P f:95 -n -b 100 -E 10000
+			else
+				set -- rtla osnoise top -q -c 0 -p 100000 -r 90000 -T 1 -d 2s -P f:95
+			fi
+			echo "# rtla-cmd: $*" >"$o"
+			"$@" >>"$o" 2>&1
+			echo "# rtla: exit $? (rtla $tool on CPU 0, load $load, period ${PERIOD} us, ${DUR} s)" >>"$o"
+			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null
+		fi
+		/bin/rtbench frame "$o"
+	done
 done
 echo "rtbench-guest: done"
 sync
@@ -367,7 +458,7 @@ boot() {
 	emu="emulator=$QEMU,version=$QVER,machine=$EMU_MACHINE,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
 	qargs=(-M $QMACHINE -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
 	       -kernel "$image" -initrd "$OUT/initramfs.cpio.gz")
-	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD"
+	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD rtb_rtla=$RTLA_ON"
 	if [ $KVM = 1 ]; then
 		qargs+=(-enable-kvm -cpu host -smp 1)
 	else

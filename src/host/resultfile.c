@@ -16,6 +16,7 @@
 #include "rtbench/err.h"
 #include "host/rf_internal.h"
 #include "host/rttests.h"
+#include "host/rtla.h"
 #include "host/strbuf.h"
 
 /* Refuse anything bigger: a result file of 10^7 samples is ~100 MB. */
@@ -243,6 +244,15 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		rtb_rf_free(out);
 		return rf_fail(&c, RTB_EFORMAT, "empty file, not JSON");
 	}
+	/* rtla timerlat hist text: read as the rtbench result it converts to */
+	if (rtb_rtla_detect(buf, len)) {
+		root = rtb_rtla_convert(buf, len, err, errlen);
+		if (!root) {
+			rtb_rf_free(out);
+			return RTB_EFORMAT;
+		}
+		goto validate;
+	}
 	/* Duplicate keys would make "which value counts" a guess: refuse them. */
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
@@ -265,6 +275,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		}
 		root = conv;
 	}
+validate:
 	rc = rf_validate(&c, root, out);
 	json_decref(root);
 	if (rc == RTB_ENOMEM && !err[0])

@@ -52,6 +52,9 @@ static const struct tool_map tools[] = {
 	{ "svsematest", "sync.sem.wakeup", "SysV semaphore post to waiter wake-up (svsematest)" },
 	{ "pmqtest", "ipc.mqueue.wakeup", "Message queue send to receiver wake-up (pmqtest)" },
 	{ "sigwaittest", "rttests.sigwaittest", "Signal to sigwait() wake-up (sigwaittest)" },
+	/* rtla timerlat hist text, shaped as rt-tests' JSON by host/rtla.c */
+	{ "rtla-timerlat-thread", "irq.timer.nanosleep", "Timer wake-up latency (rtla timerlat, thread)" },
+	{ "rtla-timerlat-irq", "timerlat.irq", "Timer expiry -> timerlat's IRQ handler (rtla timerlat, IRQ)" },
 };
 
 int rtb_rttests_detect(json_t *root)

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - `rtla timerlat hist` output read as a result file.
+ *
+ * rtla (the kernel's tools/tracing/rtla) has no JSON: its histogram is text,
+ * as rteval reads it. A file that holds `# RTLA timerlat histogram` in its
+ * first lines (bench/kernels.sh keeps one per kernel and load) is read into
+ * the shape rt-tests' --json has, one "thread" per rtla column, and handed
+ * to the rt-tests importer (host/rttests.c), so the statistics are made one
+ * way; the result is then marked "from rtla" wherever that importer says
+ * "from rt-tests":
+ *   - the `Thr-NNN` columns (timerlat's thread latency: the kernel's
+ *     timerlat thread woken by its hrtimer) -> irq.timer.nanosleep, the
+ *     rtbench figure measuring the same path from user space;
+ *   - the `IRQ-NNN` columns (timerlat's IRQ latency: the hrtimer's expiry
+ *     -> timerlat's handler running in the interrupt) -> timerlat.irq, for
+ *     which rtbench's nearest figure is its trace components expiry_to_irq
+ *     + irq_to_handler (no id of its own: compare shows it alone).
+ * Statistics come from the histogram (nearest rank at the bucket's lower
+ * edge: its resolution is rtla's -b); an `over:` count above 0 makes the
+ * metric summary-only (rtla's own count, min, avg, max), as an overflowed
+ * cyclictest histogram does. A file that says rtla was not run (the
+ * kernel has no timerlat tracer) is refused with that reason. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/rttests.h"
+#include "host/rtla.h"
+
+#define RTLA_MAX_COLS 64
+
+int rtb_rtla_detect(const char *buf, size_t len)
+{
+	size_t n = len < 2048 ? len : 2048;
+
+	if (!n || buf[0] != '#')
+		return 0;
+	for (size_t i = 0; i + 12 < n; i++)
+		if (!memcmp(buf + i, "# RTLA timer", 12) || !memcmp(buf + i, "# rtla: not ", 12))
+			return 1;
+	return 0;
+}
+
+/* marked - s with every "rt-tests" made "rtla", a new string. */
+static json_t *marked(const char *s)
+{
+	char buf[1024];
+	const char *p;
+	size_t l = 0;
+
+	while ((p = strstr(s, "rt-tests")) && l + (size_t)(p - s) + 5 < sizeof(buf)) {
+		l += (size_t)snprintf(buf + l, sizeof(buf) - l, "%.*srtla", (int)(p - s), s);
+		s = p + 8;
+	}
+	snprintf(buf + l, sizeof(buf) - l, "%s", s);
+	return json_string(buf);
+}
+
+/* mark - every string of v (recursively) marked. */
+static void mark(json_t *v)
+{
+	const char *k;
+	json_t *x;
+	size_t i;
+
+	if (json_is_object(v)) {
+		json_object_foreach(v, k, x) {
+			if (json_is_string(x))
+				json_object_set_new(v, k, marked(json_string_value(x)));
+			else
+				mark(x);
+		}
+	} else if (json_is_array(v)) {
+		json_array_foreach(v, i, x) {
+			if (json_is_string(x))
+				json_array_set_new(v, i, marked(json_string_value(x)));
+			else
+				mark(x);
+		}
+	}
+}
+
+struct col {
+	char name[16];          /* IRQ-000, Thr-000 */
+	long long cpu, over, count, min, max;
+	double avg;
+	int has_summary;
+	json_t *hist;
+};
+
+/* tok - the next whitespace-separated word of *p into w. */
+static int tok(const char **p, char *w, size_t len)
+{
+	const char *s = *p;
+	size_t n = 0;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s || *s == '\n')
+		return 0;
+	while (*s && *s != ' ' && *s != '\t' && *s != '\n') {
+		if (n + 1 < len)
+			w[n++] = *s;
+		s++;
+	}
+	w[n] = '\0';
+	*p = s;
+	return 1;
+}
+
+static int num(const char *w, long long *v)
+{
+	char *end;
+	*v = strtoll(w, &end, 10);
+	return end != w && !*end && *v >= 0;
+}
+
+/* one_kind - an rt-tests-shaped root of the columns whose name starts with
+ * `kind` ("Thr", "IRQ"), converted; NULL (err set) on failure. */
+static json_t *one_kind(struct col *c, int nc, const char *kind, const char *tool, const char *cmd,
+			int ns, char *err, size_t errlen)
+{
+	json_t *root, *th = json_object(), *out;
+	char key[16], line[300];
+	int n = 0;
+
+	for (int i = 0; i < nc; i++) {
+		if (strncmp(c[i].name, kind, 3) || !c[i].has_summary || c[i].count <= 0)
+			continue;
+		snprintf(key, sizeof(key), "%d", n++);
+		json_t *t = json_pack("{s:I, s:I, s:I, s:I, s:f, s:O}", "cpu", (json_int_t)c[i].cpu, "cycles",
+				      (json_int_t)c[i].count, "min", (json_int_t)c[i].min, "max", (json_int_t)c[i].max,
+				      "avg", c[i].avg, "histogram", c[i].over ? json_object() : c[i].hist);
+		json_object_set_new(th, key, t);
+	}
+	if (!n) {
+		json_decref(th);
+		snprintf(err, errlen, "rtla file: no %s column with samples", kind);
+		return NULL;
+	}
+	snprintf(line, sizeof(line), "%s %s", tool, cmd);
+	root = json_pack("{s:s, s:s, s:I, s:o}", "cmdline:", line, "rt_test_version:", "rtla", "resolution_in_ns",
+			 (json_int_t)(ns ? 1 : 0), "thread", th);
+	if (!root)
+		return NULL;
+	out = rtb_rttests_convert(root, err, errlen);
+	json_decref(root);
+	return out;
+}
+
+json_t *rtb_rtla_convert(const char *buf, size_t len, char *err, size_t errlen)
+{
+	struct col c[RTLA_MAX_COLS];
+	char cmd[256] = "rtla timerlat hist", w[64];
+	int nc = 0, ns = 0, hist = 0, bucket = 0;
+	const char *p = buf, *end = buf + len;
+	json_t *thr = NULL, *irq = NULL;
+
+	memset(c, 0, sizeof(c));
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *q = p;
+		size_t ll = eol ? (size_t)(eol - p) : (size_t)(end - p);
+		char line[4096];
+		snprintf(line, sizeof(line), "%.*s", (int)(ll < sizeof(line) ? ll : sizeof(line) - 1), p);
+		p = eol ? eol + 1 : end;
+		q = line;
+		if (!strncmp(line, "# rtla: not ", 12)) {
+			snprintf(err, errlen, "%.200s", line + 2);
+			goto fail;
+		}
+		if (!strncmp(line, "# rtla-cmd: ", 12)) {
+			snprintf(cmd, sizeof(cmd), "%.200s", line + 12);
+			continue;
+		}
+		if (strstr(line, "# RTLA timerlat histogram"))
+			hist = 1;
+		if (strstr(line, "Time unit is nanoseconds"))
+			ns = 1;
+		if (line[0] == '#' || !tok(&q, w, sizeof(w)))
+			continue;
+		if (!strcmp(w, "Index")) {
+			while (nc < RTLA_MAX_COLS && tok(&q, w, sizeof(w))) {
+				long long cpu;
+				if (strlen(w) < 5 || w[3] != '-' || !num(w + 4, &cpu))
+					break;
+				snprintf(c[nc].name, sizeof(c[nc].name), "%s", w);
+				c[nc].cpu = cpu;
+				c[nc].hist = json_object();
+				nc++;
+			}
+			continue;
+		}
+		long long v, idx = 0;
+		int stat = !strcmp(w, "over:") ? 1 : !strcmp(w, "count:") ? 2 : !strcmp(w, "min:") ? 3 :
+			   !strcmp(w, "avg:") ? 4 : !strcmp(w, "max:") ? 5 : 0;
+		if (!stat && !num(w, &idx))
+			continue;       /* a line of words rtla added */
+		for (int i = 0; i < nc && tok(&q, w, sizeof(w)); i++) {
+			if (!num(w, &v))
+				continue;   /* "-": no sample in that column */
+			switch (stat) {
+			case 0:
+				if (v) {
+					char k[32];
+					snprintf(k, sizeof(k), "%lld", idx);
+					json_object_set_new(c[i].hist, k, json_integer(v));
+					bucket++;
+				}
+				break;
+			case 1: c[i].over = v; break;
+			case 2: c[i].count = v; c[i].has_summary = 1; break;
+			case 3: c[i].min = v; break;
+			case 4: c[i].avg = (double)v; break;
+			case 5: c[i].max = v; break;
+			}
+		}
+	}
+	if (!hist || !nc) {
+		snprintf(err, errlen, "rtla file: no \"# RTLA timerlat histogram\" with an Index line");
+		goto fail;
+	}
+	thr = one_kind(c, nc, "Thr", "rtla-timerlat-thread", cmd, ns, err, errlen);
+	if (!thr)
+		goto fail;
+	irq = one_kind(c, nc, "IRQ", "rtla-timerlat-irq", cmd, ns, err, errlen);
+	if (irq) {   /* its metrics beside the thread's (--no-irq: none) */
+		size_t i;
+		json_t *m;
+		json_array_foreach(json_object_get(irq, "metrics"), i, m)
+			json_array_append(json_object_get(thr, "metrics"), m);
+		json_decref(irq);
+	}
+	err[0] = '\0';
+	mark(thr);
+	/* rtla's words, not the rt-tests importer's: its bucket (-b, in its
+	 * unit) is the figures' resolution */
+	const char *b = strstr(cmd, " -b ");
+	long long bk = b ? strtoll(b + 4, NULL, 10) : 1;
+	if (bk < 1)
+		bk = 1;
+	json_object_set_new(json_object_get(thr, "tool"), "name", json_string("rtla timerlat"));
+	json_object_set_new(thr, "label", json_string("rtla-timerlat"));
+	json_object_set_new(thr, "warnings",
+			    json_pack("[o]", json_sprintf("from rtla: `%s` text (%d histogram cells read), no samples: "
+							  "figures at its bucket's resolution, %lld %s", cmd, bucket, bk,
+							  ns ? "ns" : "us")));
+	size_t mi;
+	json_t *m;
+	json_array_foreach(json_object_get(thr, "metrics"), mi, m) {
+		const char *note = json_string_value(json_object_get(m, "note"));
+		const char *at = note ? strstr(note, ns ? "(1 ns buckets)" : "(1 us buckets)") : NULL;
+		if (at)
+			json_object_set_new(m, "note", json_sprintf("%.*s(%lld %s buckets)%s", (int)(at - note), note, bk,
+								    ns ? "ns" : "us", at + 14));
+	}
+	for (int i = 0; i < nc; i++)
+		json_decref(c[i].hist);
+	return thr;
+fail:
+	for (int i = 0; i < nc; i++)
+		json_decref(c[i].hist);
+	json_decref(thr);
+	return NULL;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* test_rtla - `rtla timerlat hist` text read as a result file (src/host/
+ * rtla.c) on a known histogram (tests/data/rtla/timerlat_hist.txt: 1000
+ * IRQ and 1000 thread latencies in 100 ns buckets): the thread column is
+ * irq.timer.nanosleep, the IRQ column timerlat.irq, their counts, min, max
+ * and median the histogram's, every string marked "from rtla" (never
+ * "rt-tests"); a file saying rtla was not run is refused with that reason;
+ * an overflowed histogram is summary-only. */
+#include <string.h>
+
+#include "check.h"
+#include "host_testutil.h"
+#include "rtbench/err.h"
+#include "host/resultfile.h"
+
+static const struct rtb_rf_metric *find(const struct rtb_rf *r, const char *id)
+{
+	for (size_t i = 0; i < r->nmetrics; i++)
+		if (!strcmp(r->metrics[i].id, id))
+			return &r->metrics[i];
+	return NULL;
+}
+
+int main(void)
+{
+	struct rtb_rf r;
+	char err[320];
+	char *text = tu_slurp(tu_data("rtla/timerlat_hist.txt"));
+
+	CHECK_EQ_I(rtb_rf_load(tu_data("rtla/timerlat_hist.txt"), &r, err, sizeof(err)), 0);
+	CHECK_EQ_I(r.nmetrics, 2);
+	const struct rtb_rf_metric *t = find(&r, "irq.timer.nanosleep"), *i = find(&r, "timerlat.irq");
+	CHECK(t && i);
+	if (t && i) {
+		CHECK_EQ_I(t->count, 1000);
+		CHECK_EQ_I(t->pct[0], 5100);            /* p50: the 5100 ns bucket */
+		CHECK_EQ_I(t->max, 5299);               /* rtla's own max, in ns */
+		CHECK_EQ_I(t->min, 5012);
+		CHECK(strstr(t->method, "from rtla") != NULL && !strstr(t->method, "rt-tests"));
+		CHECK(strstr(t->note, "100 ns buckets") != NULL);
+		CHECK_EQ_I(i->count, 1000);
+		CHECK_EQ_I(i->pct[0], 1300);
+	}
+	CHECK_STR(r.tool_name, "rtla timerlat");
+	CHECK(r.nwarnings == 1 && strstr(r.warnings[0], "from rtla: `rtla timerlat hist -c 0 -p 1000") != NULL);
+	rtb_rf_free(&r);
+
+	/* overflowed: summary only, rtla's own count/min/avg/max */
+	char *p = strstr(text, "over:        0         0");
+	CHECK(p != NULL);
+	if (p) {
+		memcpy(p, "over:        0         7", 24);
+		CHECK_EQ_I(rtb_rf_parse(text, strlen(text), "o.txt", &r, err, sizeof(err)), 0);
+		t = find(&r, "irq.timer.nanosleep");
+		CHECK(t && t->has_summary && t->max == 5299);
+		rtb_rf_free(&r);
+	}
+	free(text);
+
+	/* rtla not run (no timerlat tracer): refused with the reason */
+	CHECK_EQ_I(rtb_rf_load(tu_data("rtla/not_run.txt"), &r, err, sizeof(err)), RTB_EFORMAT);
+	CHECK(strstr(err, "rtla: not run: no timerlat tracer in this kernel") == err);
+	rtb_rf_free(&r);
+	return check_done();
+}
