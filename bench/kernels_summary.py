@@ -68,3 +68,108 @@ with open(os.path.join(run, "summary.txt"), "w") as f:
     if emu: f.write(emu + "\n")
 with open(os.path.join(run, "summary.tsv"), "w") as f:
     f.write("\n".join(tsv) + "\n")
+
+# ---- rtbench beside rtla (issue 28): per kernel and load, rtbench's figure,
+# rtla's and their ratio, from KERNEL.LOAD.traced.json (a traced rtbench run
+# of irq.timer.nanosleep and noise.gap) and KERNEL.LOAD.rtla-timerlat.txt /
+# .rtla-osnoise.txt (rtla in the same boot, under the same load).
+def rtla_timerlat(path):
+    """p50 (ns) of the IRQ and thread columns of `rtla timerlat hist` text;
+    None and the reason when rtla did not run."""
+    if not os.path.exists(path):
+        return None, "no rtla file"
+    unit, cols, hist, why = 1000, [], {}, None
+    for line in open(path, errors="replace"):
+        if line.startswith("# rtla: not "):
+            return None, line[2:].strip().replace("rtla: not run: ", "")
+        if "Time unit is nanoseconds" in line:
+            unit = 1
+        w = line.split()
+        if not w or w[0].startswith("#"):
+            continue
+        if w[0] == "Index":
+            cols = w[1:]
+            hist = {c: [] for c in cols}
+        elif cols and w[0].isdigit():
+            for c, v in zip(cols, w[1:]):
+                if v.isdigit() and int(v):
+                    hist[c].append((int(w[0]) * unit, int(v)))
+        elif cols and w[0] == "over:":
+            for c, v in zip(cols, w[1:]):
+                if v.isdigit() and int(v):
+                    why = "histogram overflowed"
+    if not cols:
+        return None, "no histogram in the rtla file"
+    out = {}
+    for c in cols:
+        n = sum(k for _, k in hist[c])
+        acc = 0
+        for v, k in hist[c]:
+            acc += k
+            if n and acc * 2 >= n:
+                out[c[:3]] = v
+                break
+    return out, why
+
+def rtla_osnoise(path):
+    """noise us per second of runtime from `rtla osnoise top` text."""
+    if not os.path.exists(path):
+        return None, "no rtla file"
+    for line in open(path, errors="replace"):
+        if line.startswith("# rtla: not "):
+            return None, line[2:].strip().replace("rtla: not run: ", "")
+        w = line.split()
+        # CPU Period Runtime Noise %CPU-Aval MaxNoise MaxSingle HW NMI IRQ Softirq Thread
+        if len(w) >= 12 and w[0].isdigit() and w[1].startswith("#"):
+            rt, noise = float(w[2]), float(w[3])
+            return (noise / rt * 1e6 if rt > 0 else None), None
+    return None, "no CPU line in the rtla osnoise output"
+
+def ratio(a, b):
+    return "%.2f" % (a / b) if a is not None and b else "-"
+
+def fmt(v, d=1):
+    return ("%%.%df" % d) % v if v is not None else "-"
+
+rrows = []
+for load in loads:
+    for n in names:
+        p = os.path.join(run, n, "%s.%s.traced.json" % (n, load))
+        tl, twhy = rtla_timerlat(os.path.join(run, n, "%s.%s.rtla-timerlat.txt" % (n, load)))
+        on, owhy = rtla_osnoise(os.path.join(run, n, "%s.%s.rtla-osnoise.txt" % (n, load)))
+        if not os.path.exists(p) and tl is None and on is None:
+            continue
+        ms = {}
+        if os.path.exists(p):
+            ms = {m["id"]: m for m in json.load(open(p))["metrics"]}
+        def p50(mid):
+            m = ms.get(mid)
+            return m["p50"] if m and m.get("count") else None
+        thr = p50("irq.timer.nanosleep")
+        e2i = p50("irq.timer.nanosleep.trace.expiry_to_irq")
+        i2h = p50("irq.timer.nanosleep.trace.irq_to_handler")
+        nz = None
+        for mid, m in ms.items():
+            if mid.startswith("noise.gap"):
+                nz = m.get("extras", {}).get("noise_us_per_s", {}).get("value")
+        rthr = tl.get("Thr") if tl else None
+        rirq = tl.get("IRQ") if tl else None
+        why = "; ".join(sorted({x for x in (twhy, owhy) if x}))
+        rrows.append("%-8s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s" % (
+            n, load, fmt(thr and thr / 1e3), fmt(rthr and rthr / 1e3), ratio(thr, rthr),
+            fmt(e2i and e2i / 1e3, 2), fmt(i2h and i2h / 1e3, 2), fmt(rirq and rirq / 1e3), ratio(e2i, rirq),
+            fmt(nz), fmt(on), ratio(nz, on), why))
+if rrows:
+    with open(os.path.join(run, "summary.txt"), "a") as f:
+        f.write("\nrtbench beside rtla (the kernel's own analyzer), same boot, same load, CPU 0; p50s in "
+                "%s; ratio = rtbench / rtla\n" % ("virtual us" if emu else "us"))
+        f.write("%-8s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s\n" % (
+            "kernel", "load", "rtb-thr", "rtla-thr", "ratio", "rtb-e2i", "rtb-i2h", "rtla-irq", "ratio",
+            "rtb-noise", "osnoise", "ratio", "rtla not run because"))
+        f.write("\n".join(rrows) + "\n")
+        f.write("rtb-thr: rtbench irq.timer.nanosleep (a user task's clock_nanosleep, traced pass); rtla-thr: "
+                "timerlat's thread latency (a kernel thread woken by its hrtimer); rtb-e2i: rtbench's "
+                "IRQ-entry component expiry_to_irq, rtb-i2h: irq_to_handler (timerlat's IRQ latency "
+                "is taken in its hrtimer handler, so it spans both); noise in us per second: rtbench "
+                "noise.gap (gaps over 1 us while spinning) and rtla osnoise top (Noise / Runtime, "
+                "threshold 1 us)\n")
