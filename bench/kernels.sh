@@ -46,7 +46,8 @@
 #                    guest is amd64, rtla and its libraries go into the
 #                    initramfs and, per load, right after rtbench's runs and
 #                    under the same load: a traced rtbench run of
-#                    irq.timer.nanosleep and noise.gap (LABEL.LOAD.traced.json),
+#                    irq.timer.nanosleep (LABEL.LOAD.traced.json), an
+#                    untraced noise.gap (LABEL.LOAD.noise.json),
 #                    `rtla timerlat hist` on the same CPU with the same period
 #                    and number of periods, and `rtla osnoise top`
 #                    (LABEL.LOAD.rtla-timerlat.txt, .rtla-osnoise.txt; read
@@ -398,16 +399,26 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	[ "${RTLA:-0}" = 1 ] || continue
 	# rtbench traced (its IRQ-entry component: expiry_to_irq) and its
 	# noise, then rtla on the same CPU (0, the only one) under the same
-	# load: the two tools interleaved within one boot
-	set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep,noise.gap --samples "$SAMPLES" \
-		--period-us "$PERIOD" --cpu 0 --trace
-	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
-	[ "$load" = cpu ] && set -- "$@" --load cpu
-	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
-	/bin/rtbench "$@" --json "$f.traced.json" >"$f.traced.txt" 2>&1
-	echo "rtbench-guest: $load: traced exit $?"
-	[ -f "$f.traced.json" ] && /bin/rtbench frame "$f.traced.json" "$f.traced.txt"
-	rm -f "$f.traced.json"
+	# load: the two tools interleaved within one boot. The trace is kept
+	# whole and read after the pass (--trace-events): a streaming reader
+	# would share the guest's one CPU with the measurement. noise.gap
+	# untraced, at its own default length (--samples would cap its gaps).
+	for what in traced noise; do
+		if [ $what = traced ]; then
+			set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep --samples "$SAMPLES" \
+				--period-us "$PERIOD" --cpu 0 --trace --trace-events /tmp/ev
+		else
+			set -- run --quiet --label "$LABEL" --tests noise.gap --cpu 0
+		fi
+		[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
+		[ "$load" = cpu ] && set -- "$@" --load cpu
+		[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
+		/bin/rtbench "$@" --json "$f.$what.json" >"$f.$what.txt" 2>&1
+		echo "rtbench-guest: $load: $what exit $?"
+		rm -f /tmp/ev.*
+		[ -f "$f.$what.json" ] && /bin/rtbench frame "$f.$what.json" "$f.$what.txt"
+		rm -f "$f.$what.json"
+	done
 	for tool in timerlat osnoise; do
 		o=$f.rtla-$tool.txt
 		if [ ! -x /bin/rtla ]; then
@@ -429,7 +440,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 			fi
 			echo "# rtla-cmd: $*" >"$o"
 			"$@" >>"$o" 2>&1
-			echo "# rtla: exit $? (rtla $tool on CPU 0, load $load, period ${PERIOD} us, ${DUR} s)" >>"$o"
+			echo "# rtla: exit $? (load $load)" >>"$o"
 			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null
 		fi
 		/bin/rtbench frame "$o"

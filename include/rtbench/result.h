@@ -94,7 +94,16 @@ struct rtb_break {
 	char id[64];            /* the metric whose sample crossed it */
 	int64_t sample_ns;
 	size_t index;           /* its slot in that pass's metric */
+	/* with --trace: the window of events around it, written beside the
+	 * result (core/trace_break.c); "" when none was written */
+	char evidence[512];
+	uint32_t evidence_events;
+	int evidence_cpu;
 };
+/* Events kept around the sample over --break-us (core/trace_break.c). */
+#ifndef RTB_BREAK_EVENTS
+#define RTB_BREAK_EVENTS 4096
+#endif
 /* One of a metric's worst samples, explained from the trace around it:
  * its components (the matcher's, where matched) and what held its CPU. */
 #ifndef RTB_WORST_N

@@ -449,6 +449,13 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rtb_free(nr);
 	rtb_run_teardown(&c);
 	res->set.brk = *rtb_break_state();
+	if (res->set.brk.hit && out->json) {
+		int erc = rtb_break_evidence(out->json, &res->set.brk);
+		if (erc)
+			rtb_result_warn(res, "--break-us: the window of events around the sample was not written "
+					"(%s)", rtb_strerror(erc));
+	}
+	rtb_break_forget();
 	if (res->set.brk.hit)
 		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
 			"a %s sample of %.1f us\n", (long long)(res->set.brk.ns / 1000), res->set.brk.id,

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
+#include "core/trace_run.h" /* rtb_break_keep */
 
 void rtb_tkeep_init(struct rtb_tkeep *k, const char *id, enum rtb_trace_kind kind, double ticks_per_ns,
 		    uint64_t t0, int64_t break_ns, int64_t tol_ns)
@@ -161,6 +162,12 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 	} else {
 		rtb_trace_phases(slot, n, k->kind, wf, mk->end, tid, x.matched ? x.comp_ns : NULL, k->ticks_per_ns,
 				 &x.x);
+		if (broke) { /* the evidence: from 1 ms before, copied, written at the run's end */
+			int whole;
+			size_t nb = rtb_twin_copy(w, nw, wf - ticks(k, 1000000), mk->end, 0, RTB_TS_AFTER, slot, slotcap,
+						  &whole);
+			rtb_break_keep(slot, nb, wf, mk->end, tid, k->ticks_per_ns, mk->ns, &x.x);
+		}
 	}
 	k->explained++;
 	if (broke)

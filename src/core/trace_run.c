@@ -47,6 +47,12 @@ void rtb_break_arm(struct rtb_ctx *c)
 	memset(&run_brk, 0, sizeof(run_brk));
 	atomic_flag_clear(&brk_once);
 	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
+	rtb_break_forget();
+	/* the break's window of events needs room before anything is
+	 * measured (it is copied in the streaming reader) */
+	if (run_brk.ns > 0 && c->o->trace && rtb_break_prepare())
+		rtb_result_warn(c->res, "--break-us: no memory for the window of events around the sample: "
+				"none will be written");
 	brk_stop = c->stop;
 }
 

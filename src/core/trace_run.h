@@ -34,6 +34,23 @@ struct rtb_break *rtb_break_for(const struct rtb_ctx *c);
 /* rtb_break_state - the run's break record (hit, which sample). */
 const struct rtb_break *rtb_break_state(void);
 
+/* rtb_break_keep - the break sample's window (its CPU x->cpu's events from
+ * 1 ms before `from` to 200 us after `to`, the latest RTB_BREAK_EVENTS)
+ * copied into the storage rtb_break_prepare made, with its explanation;
+ * the first call of a run only (trace_break.c). No allocation, no system
+ * call: it runs in the streaming reader. */
+void rtb_break_keep(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, long tid, double tpn,
+		    int64_t sample_ns, const struct rtb_explain *x);
+/* rtb_break_prepare - the storage rtb_break_keep copies into (before
+ * measuring; --trace with --break-us). 0 or RTB_ENOMEM. */
+int rtb_break_prepare(void);
+/* rtb_break_forget - drop what was kept and its storage (a new run). */
+void rtb_break_forget(void);
+/* rtb_break_evidence - write the kept window beside the result
+ * (`<result_path>.break-trace.json`, the Trace Event Format) and name it
+ * in b. 0 (also when nothing was kept), or an rtb_err. */
+int rtb_break_evidence(const char *result_path, struct rtb_break *b);
+
 /* rtb_trace_worst - keep metric m's worst samples (and the one over
  * --break-us) with what the trace says of them (m->trace->worst). */
 int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev,

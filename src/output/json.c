@@ -171,6 +171,17 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		if (s->brk.hit) {
 			RTB_JW_STR(w, "metric", s->brk.id);
 			rtb_jw_int(w, "sample_ns", s->brk.sample_ns);
+			/* with --trace: its window of events, beside the result */
+			if (s->brk.evidence[0]) {
+				rtb_jw_open(w, "evidence", '{', 0);
+				RTB_JW_STR(w, "file", s->brk.evidence);
+				rtb_jw_strn(w, "format", "trace-event-json", SIZE_MAX);
+				rtb_jw_uint(w, "events", s->brk.evidence_events);
+				rtb_jw_int(w, "cpu", s->brk.evidence_cpu);
+				rtb_jw_close(w, '}');
+			} else {
+				rtb_jw_null(w, "evidence");
+			}
 		}
 		rtb_jw_close(w, '}');
 	}

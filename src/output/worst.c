@@ -141,5 +141,12 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_sink_printf(f, "\nStopped at the first sample over --break-us %lld (like cyclictest -b): a %s "
 				"sample of %.1f us; the figures are of the samples up to it.\n",
 				(long long)(r->set.brk.ns / 1000), id, (double)r->set.brk.sample_ns / 1000.0);
+		if (r->set.brk.evidence[0]) {
+			char ev[sizeof(r->set.brk.evidence) * 4];
+			rtb_esc_ctl(ev, sizeof(ev), r->set.brk.evidence);
+			rtb_sink_printf(f, "Its window of events (CPU %d, %u events): %s (Trace Event Format: "
+					"ui.perfetto.dev or chrome://tracing open it)\n", r->set.brk.evidence_cpu,
+					(unsigned)r->set.brk.evidence_events, ev);
+		}
 	}
 }

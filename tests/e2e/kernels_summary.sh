@@ -42,7 +42,9 @@ for k in ("stock", "rt"):
         {"id": "noise.gap@cpu0", "status": "ok", "count": 10, "p50": 2000, "p99": 3000, "max": 3000,
          "extras": {"noise_us_per_s": {"value": 1500.0, "unit": "us/s"}}}]},
         open("%s/%s/%s.idle.traced.json" % (d, k, k), "w"))
-json.dump({"system": {}, "metrics": []}, open("%s/rt/rt.idle.json" % d, "w"))
+json.dump({"system": {}, "metrics": [
+    {"id": "irq.timer.nanosleep", "status": "ok", "count": 1000, "p50": 5000, "p99": 6000, "max": 7000}]},
+    open("%s/rt/rt.idle.json" % d, "w"))
 open("%s/stock/stock.idle.rtla-timerlat.txt" % d, "w").write(
     "# rtla-cmd: rtla timerlat hist -c 0 -p 1000 -d 1s\n# rtla: not run: no timerlat tracer in this kernel (CONFIG_TIMERLAT_TRACER not set)\n")
 open("%s/stock/stock.idle.rtla-osnoise.txt" % d, "w").write(

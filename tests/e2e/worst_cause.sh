@@ -108,5 +108,15 @@ assert "(over --break-us 4000)" in w[0]["line"], w[0]["line"]
 top = w[0]["held_by"][0]
 assert top["name"] == name or (top["kind"] == "idle" and top["share"] > 0.5), top
 print(w[0]["line"])
+# issue 28: the evidence, the window of events around it, beside the result
+# and named in it: Trace Event Format JSON (Perfetto, chrome://tracing),
+# the sample on its own track, bounded
+ev = b["evidence"]
+assert ev["file"] == sys.argv[1] + ".break-trace.json" and ev["format"] == "trace-event-json", ev
+t = json.load(open(ev["file"]))
+names = [e.get("name", "") for e in t["traceEvents"]]
+assert any(x.startswith("sample ") and "over --break-us" in x for x in names), names[:20]
+assert 0 < ev["events"] <= 4096 and len(t["traceEvents"]) < 4 * 4096 + 64, ev
+assert any(e.get("ph") == "B" and e.get("tid") == 1 for e in t["traceEvents"]), "no CPU track"
 PY
 done_test

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench core - the evidence kept at a break (run --trace --break-us N).
+ *
+ * The first sample over --break-us stops the run (cyclictest -b); with
+ * --trace its window of events, the CPU's events from 1 ms before the
+ * sample's period began to 200 us after its stamp, at most RTB_BREAK_EVENTS
+ * of them (the latest kept when there are more), is copied here when the
+ * sample is explained, and written beside the result when the run ends:
+ * `<result>.break-trace.json`, named in the result (settings.break.evidence).
+ *
+ * The form: the Trace Event Format (JSON, "traceEvents"), which Perfetto
+ * (ui.perfetto.dev) and chrome://tracing open: one track per CPU with the
+ * tasks as slices from switch to switch and the interrupt handlers,
+ * softirqs and system vectors nested in them, the wake-ups and timer events
+ * as instants, and a track with the sample and its phases. Not trace.dat,
+ * which trace-cmd and KernelShark open: that file holds the kernel's raw
+ * ring-buffer pages, and by the time the break is known the streaming
+ * reader has consumed them (trace_pipe_raw) and kept only the parsed
+ * events, which this writes; making a trace.dat would also bring
+ * libtracecmd into rtbench. No allocation at the break (
+ * it is taken in the reader thread: rtb_break_prepare allocates it before
+ * measuring, when --trace and --break-us are both given); the file is at most about
+ * RTB_BREAK_EVENTS * 200 bytes. Names from the kernel are JSON-escaped. */
+#include <stdio.h>
+#include <string.h>
+#include "core/trace_run.h"
+#include "rtbench/err.h"
+#include "rtbench/mem.h"
+#include "rtbench/port.h"
+#include "rtbench/sink.h"
+
+#define BEFORE_NS 1000000
+#define AFTER_NS 200000
+
+static struct {
+	struct rtb_tev *ev;     /* RTB_BREAK_EVENTS, allocated before measuring */
+	size_t n;
+	uint64_t from, to;
+	int cpu;
+	long tid;
+	double tpn;
+	int64_t sample_ns;
+	struct rtb_explain x;
+	int have;
+} bk;
+
+int rtb_break_prepare(void)
+{
+	if (!bk.ev)
+		bk.ev = rtb_alloc(RTB_BREAK_EVENTS * sizeof(*bk.ev));
+	return bk.ev ? 0 : RTB_ENOMEM;
+}
+
+void rtb_break_keep(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, long tid, double tpn,
+		    int64_t sample_ns, const struct rtb_explain *x)
+{
+	if (bk.have || !bk.ev || !ev || tpn <= 0)
+		return;
+	size_t a = rtb_tev_lower(ev, nev, from - (uint64_t)(BEFORE_NS * tpn));
+	size_t b = rtb_tev_lower(ev, nev, to + (uint64_t)(AFTER_NS * tpn) + 1);
+	bk.n = 0;
+	/* the CPU's events; when there are more than fit, the latest */
+	size_t k = b;
+	while (k > a && bk.n < RTB_BREAK_EVENTS) {
+		k--;
+		if (ev[k].cpu == x->cpu)
+			bk.n++;
+	}
+	for (size_t q = k, i = 0; q < b && i < bk.n; q++)
+		if (ev[q].cpu == x->cpu)
+			bk.ev[i++] = ev[q];
+	bk.from = from;
+	bk.to = to;
+	bk.cpu = x->cpu;
+	bk.tid = tid;
+	bk.tpn = tpn;
+	bk.sample_ns = sample_ns;
+	bk.x = *x;
+	bk.have = 1;
+}
+
+void rtb_break_forget(void)
+{
+	rtb_free(bk.ev);
+	bk.ev = NULL;
+	bk.have = 0;
+	bk.n = 0;
+}
+
+/* jstr - s as a JSON string's contents (quotes and backslashes escaped,
+ * control bytes as \u00XX). */
+static void jstr(struct rtb_sink *s, const char *str, size_t len)
+{
+	for (size_t i = 0; i < len && str[i]; i++) {
+		unsigned char c = (unsigned char)str[i];
+		if (c == '"' || c == '\\')
+			rtb_sink_printf(s, "\\%c", c);
+		else if (c < 0x20 || c >= 0x7f)
+			rtb_sink_printf(s, "\\u%04x", c);
+		else
+			rtb_sink_putc(s, (char)c);
+	}
+}
+
+/* us - a trace time as microseconds from the window's start. */
+static double us(uint64_t t)
+{
+	return (double)(int64_t)(t - (bk.from - (uint64_t)(BEFORE_NS * bk.tpn))) / bk.tpn / 1000.0;
+}
+
+static void slice(struct rtb_sink *s, int *first, char ph, double ts, int tid, const char *name, size_t len)
+{
+	rtb_sink_printf(s, "%s\n{\"ph\":\"%c\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"name\":\"", *first ? "" : ",", ph,
+			tid, ts);
+	jstr(s, name, len);
+	rtb_sink_puts(s, "\"}");
+	*first = 0;
+}
+
+static const char *kind_name(uint8_t k)
+{
+	switch (k) {
+	case RTB_TEV_TIMER_ARM: return "hrtimer_start";
+	case RTB_TEV_TIMER_FIRE: return "hrtimer_expire_entry";
+	case RTB_TEV_WAKING: return "sched_waking";
+	case RTB_TEV_WAKEUP: return "sched_wakeup";
+	case RTB_TEV_PRIO: return "sched_pi_setprio";
+	case RTB_TEV_NMI: return "nmi_handler";
+	default: return NULL;
+	}
+}
+
+static int write_window(struct rtb_sink *s, const void *arg)
+{
+	int first = 1, open_task = 0, depth = 0;
+	char name[64];
+
+	(void)arg;
+	rtb_sink_puts(s, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"rtbench\",\"what\":\"the events of the "
+			 "CPU around the sample over --break-us; ts in us from 1 ms before its period began\"},"
+			 "\"traceEvents\":[");
+	rtb_sink_printf(s, "\n{\"ph\":\"M\",\"pid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"CPU %d\"}},",
+			bk.cpu);
+	rtb_sink_printf(s, "\n{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"thread_name\",\"args\":{\"name\":\"CPU %d: "
+			"tasks, interrupts\"}},", bk.cpu);
+	rtb_sink_puts(s, "\n{\"ph\":\"M\",\"pid\":1,\"tid\":2,\"name\":\"thread_name\",\"args\":{\"name\":\"the sample "
+			 "and its phases\"}}");
+	first = 0;
+	/* the sample, and its phases under it */
+	snprintf(name, sizeof(name), "sample %.1f us (over --break-us)", (double)bk.sample_ns / 1000.0);
+	slice(s, &first, 'B', us(bk.from), 2, name, sizeof(name));
+	uint64_t t = bk.from;
+	for (int i = 0; i < bk.x.nphase; i++) {
+		uint64_t e = t + (uint64_t)((double)bk.x.phase[i].ns * bk.tpn + 0.5);
+		const char *pn = rtb_phase_name((enum rtb_phase_kind)bk.x.phase[i].kind);
+		slice(s, &first, 'B', us(t), 2, pn, strlen(pn));
+		slice(s, &first, 'E', us(e), 2, pn, strlen(pn));
+		t = e;
+	}
+	slice(s, &first, 'E', us(bk.to), 2, name, sizeof(name));
+	/* the CPU: tasks from switch to switch, handlers nested */
+	for (size_t i = 0; i < bk.n; i++) {
+		const struct rtb_tev *e = &bk.ev[i];
+		double ts = us(e->t);
+		switch (e->kind) {
+		case RTB_TEV_SWITCH:
+			while (depth > 0) { /* a switch happens outside every handler */
+				slice(s, &first, 'E', ts, 1, "", 0);
+				depth--;
+			}
+			if (open_task)
+				slice(s, &first, 'E', ts, 1, "", 0);
+			snprintf(name, sizeof(name), "%s (pid %d, prio %d)%s", e->pid ? e->comm : "idle", (int)e->pid,
+				 (int)e->new_prio, e->pid == bk.tid ? " measured" : "");
+			slice(s, &first, 'B', ts, 1, name, sizeof(name));
+			open_task = 1;
+			break;
+		case RTB_TEV_TIMER_IRQ:
+			slice(s, &first, 'B', ts, 1, "local_timer", 11);
+			depth++;
+			break;
+		case RTB_TEV_IRQ_ENTER:
+		case RTB_TEV_SOFTIRQ_ENTER:
+		case RTB_TEV_VEC_ENTER:
+			snprintf(name, sizeof(name), "%s%s", e->kind == RTB_TEV_IRQ_ENTER ? "irq " :
+				 e->kind == RTB_TEV_SOFTIRQ_ENTER ? "softirq " : "", e->comm[0] ? e->comm : "?");
+			slice(s, &first, 'B', ts, 1, name, sizeof(name));
+			depth++;
+			break;
+		case RTB_TEV_IRQ_EXIT:
+		case RTB_TEV_SOFTIRQ_EXIT:
+		case RTB_TEV_VEC_EXIT:
+			if (depth > 0) {
+				slice(s, &first, 'E', ts, 1, "", 0);
+				depth--;
+			}
+			break;
+		default: {
+			const char *k = kind_name(e->kind);
+			if (!k)
+				break;
+			rtb_sink_printf(s, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":1,\"ts\":%.3f,\"name\":\"%s\","
+					"\"args\":{\"cur\":%d,\"pid\":%d}}", ts, k, (int)e->cur, (int)e->pid);
+			break;
+		}
+		}
+	}
+	while (depth-- > 0)
+		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
+	if (open_task)
+		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
+	rtb_sink_puts(s, "\n]}\n");
+	return rtb_sink_error(s);
+}
+
+int rtb_break_evidence(const char *result_path, struct rtb_break *b)
+{
+	char name[sizeof(b->evidence)];
+
+	if (!bk.have || !b->hit || !result_path)
+		return 0;
+	if (snprintf(name, sizeof(name), "%s.break-trace.json", result_path) >= (int)sizeof(name))
+		return RTB_EINVAL;
+	int rc = rtb_port_output(name, write_window, NULL);
+	if (rc)
+		return rc;
+	snprintf(b->evidence, sizeof(b->evidence), "%s", name);
+	b->evidence_events = (uint32_t)bk.n;
+	b->evidence_cpu = bk.cpu;
+	return 0;
+}
