@@ -65,6 +65,8 @@ struct rtb_hm_interval {
 	uint32_t epochs;        /* epochs it spans (1 unless its thread was late) */
 	uint64_t count;
 	int64_t p50_ns, p99_ns, max_ns, min_ns;
+	int64_t p999_ns;        /* p99.9: the tail compare and check judge per
+				 * interval, beside p99 and max */
 	double mean_ns;
 };
 

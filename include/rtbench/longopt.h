@@ -17,7 +17,8 @@
  * series, in memory and in the result file, never grows past this */
 #define RTB_MAX_INTERVALS 1440
 #define RTB_MAX_INTERVALS_STR "1440"
-/* the default interval of a run of at least a minute */
+/* the default interval of a run of at least ten minutes (a shorter one:
+ * a tenth of it in whole seconds, at least 1 s) */
 #define RTB_DEFAULT_INTERVAL_NS 60000000000LL
 
 struct rtb_cpuset {
@@ -47,8 +48,8 @@ int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t l
  * at most RTB_MAX_INTERVALS in it (the last one may be partial). Not
  * given: chosen into *interval_ns: RTB_DEFAULT_INTERVAL_NS, grown to whole
  * seconds for a run that would have more than RTB_MAX_INTERVALS of it
- * (*grown = 1), about ten intervals of whole seconds for a run shorter
- * than a minute. 0, or RTB_EINVAL with why (one phrase) in err. */
+ * (*grown = 1), ten intervals of whole seconds (at least 1 s) for a run
+ * shorter than ten minutes. 0, or RTB_EINVAL with why (one phrase) in err. */
 int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
 		      char *err, size_t len);
 

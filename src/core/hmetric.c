@@ -160,6 +160,7 @@ void rtb_hm_interval_of(const struct rtb_hist *ih, const struct rtb_hm_acc *a,
 	out->max_ns = a->n ? a->max : 0;
 	out->p50_ns = a->n ? rtb_hm_pct(ih, 50) : 0;
 	out->p99_ns = a->n ? rtb_hm_pct(ih, 99) : 0;
+	out->p999_ns = a->n ? rtb_hm_pct(ih, 99.9) : 0;
 }
 
 /* rtb_hm_roll - close the interval into the publication slot. */

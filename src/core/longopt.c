@@ -127,11 +127,14 @@ int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int 
 
 	*grown = 0;
 	if (!given) {
-		/* a shorter run gets about ten intervals of whole seconds, so
-		 * compare and check have rounds to judge */
-		if (duration_ns < RTB_DEFAULT_INTERVAL_NS)
-			iv = duration_ns >= 20 * s_ns ? duration_ns / 10 / s_ns * s_ns : s_ns;
-		else
+		/* a run of up to ten default intervals gets ten of whole
+		 * seconds (at least 1 s), so compare and check have rounds to
+		 * judge and a plot has points: a 60 s run 6 s ones, a 3 min
+		 * run 18 s ones (before: one 60 s interval, "untested") */
+		iv = duration_ns / 10 / s_ns * s_ns;
+		if (iv < s_ns)
+			iv = s_ns;
+		if (iv > RTB_DEFAULT_INTERVAL_NS)
 			iv = RTB_DEFAULT_INTERVAL_NS;
 		if ((duration_ns + iv - 1) / iv > RTB_MAX_INTERVALS) {
 			/* whole seconds, so ceil(duration / iv) <= the cap */

@@ -46,10 +46,12 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 		if (iv->count) {
 			rtb_jw_int(w, "p50_ns", iv->p50_ns);
 			rtb_jw_int(w, "p99_ns", iv->p99_ns);
+			rtb_jw_int(w, "p99_9_ns", iv->p999_ns);
 			rtb_jw_int(w, "max_ns", iv->max_ns);
 		} else {
 			rtb_jw_null(w, "p50_ns");
 			rtb_jw_null(w, "p99_ns");
+			rtb_jw_null(w, "p99_9_ns");
 			rtb_jw_null(w, "max_ns");
 		}
 		rtb_jw_close(w, '}');
@@ -320,6 +322,7 @@ void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_uint(w, "count", iv->count);
 		rtb_jw_int(w, "p50_ns", iv->p50_ns);
 		rtb_jw_int(w, "p99_ns", iv->p99_ns);
+		rtb_jw_int(w, "p99_9_ns", iv->p999_ns);
 		rtb_jw_dbl(w, "mean_ns", iv->mean_ns);
 		/* the interval's exact maximum: compare judges the tail on it */
 		rtb_jw_int(w, "max_ns", iv->max_ns);
