@@ -29,7 +29,14 @@
 #   --abi V          Debian kernel ABI, e.g. 6.1.0-57 (default: the one
 #                    linux-image-ARCH depends on now)
 #   --kernels LIST   of the defaults, which: stock,full,rt (default all three)
-#   --loads LIST     idle,forkexec,io,pipe,cpu (default idle,forkexec,io,pipe)
+#   --loads LIST     idle,forkexec,io,pipe,cpu,spike (default idle,forkexec,io,pipe;
+#                    spike: a known cause, a SCHED_FIFO 96 task "rtbspike"
+#                    spinning 2 ms every 23 ms on the measured CPU
+#                    (tests/e2e/helpers/spiker.c, built static); there rtla
+#                    runs with -a 1000 (stop and keep its trace and the
+#                    thread's stack at a 1 ms thread latency) and its trace's
+#                    end comes back as LABEL.spike.rtla-timerlat-trace.txt,
+#                    beside rtbench's explanation (docs/diagnosis.md))
 #   --tests LIST     rtbench --tests (default irq.timer.nanosleep,
 #                    ipc.mqueue.wakeup,sync.sem.wakeup,sync.prio_inv)
 #   --samples N      samples per measurement (default 2000)
@@ -133,7 +140,7 @@ if [ $SMOKE = 1 ]; then
 	[ "$TIMEOUT" = 1500 ] && TIMEOUT=100
 fi
 for l in ${LOADS//,/ }; do
-	case $l in idle|forkexec|io|pipe|cpu) ;; *) die2 "--loads: '$l' is not idle, forkexec, io, pipe or cpu" ;; esac
+	case $l in idle|forkexec|io|pipe|cpu|spike) ;; *) die2 "--loads: '$l' is not idle, forkexec, io, pipe, cpu or spike" ;; esac
 done
 for k in ${KERNELS//,/ }; do
 	case $k in stock|full|rt) ;; *) die2 "--kernels: '$k' is not stock, full or rt" ;; esac
@@ -321,6 +328,11 @@ build_initramfs() {
 	mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 	cp "$BUSYBOX" "$root/bin/busybox"
 	cp "$STATIC" "$root/bin/rtbench"
+	# the spike load's known cause, static for the guest's architecture
+	case ",$LOADS," in *,spike,*)
+		${CROSS:-}gcc -static -O2 -o "$root/bin/spiker" "$here/tests/e2e/helpers/spiker.c" ||
+			{ echo "kernels.sh: cannot build the spiker for the spike load" >&2; exit 1; } ;;
+	esac
 	# rtla (dynamic: libtracefs, libtraceevent, libc) with the loader and
 	# libraries the host's copy names, at the same paths
 	if [ -n "$RTLA" ]; then
@@ -387,6 +399,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	forkexec) LC='while :; do /bin/rtbench --version >/dev/null; done' ;;
 	io) LC='while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
 	pipe) LC='while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
+	spike) LC='exec /bin/spiker rtbspike 0 96 2000 23 100000' ;;
 	*) LC="" ;;
 	esac
 	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
@@ -435,6 +448,9 @@ for load in $(echo "$LOADS" | tr , ' '); do
 			# spins 90 of 100 ms too), noise from 1 us (its threshold)
 			if [ $tool = timerlat ]; then
 				set -- rtla timerlat hist -c 0 -p "$PERIOD" -d "${DUR}s" -P f:95 -n -b 100 -E 10000
+				# the known cause: rtla's own diagnosis (6.1: -a stops at
+				# the threshold, saves the trace and the stack at the IRQ)
+				[ "$load" = spike ] && set -- "$@" -a 1000
 			else
 				set -- rtla osnoise top -q -c 0 -p 100000 -r 90000 -T 1 -d 2s -P f:95
 			fi
@@ -442,6 +458,11 @@ for load in $(echo "$LOADS" | tr , ' '); do
 			"$@" >>"$o" 2>&1
 			echo "# rtla: exit $? (load $load)" >>"$o"
 			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null
+			if [ -f timerlat_trace.txt ]; then
+				tail -n 120 timerlat_trace.txt >"$f.rtla-timerlat-trace.txt"
+				rm -f timerlat_trace.txt
+				/bin/rtbench frame "$f.rtla-timerlat-trace.txt"
+			fi
 		fi
 		/bin/rtbench frame "$o"
 	done
