@@ -5,12 +5,19 @@
 #
 #   bench/peers.sh [--quick] [--rounds N] [--cpu C] [--prio P] [--rtbench PATH]
 #                  [--peer-interval-us U] [--pi-seconds S] [--keep DIR]
+#                  [--only PAIR,...]
+#
+# --only: just those pairs (comma list; a name also runs its .raised twin;
+# sync.prio_inv and pi_stress are pairs too), e.g. --only
+# sync.signal.wakeup,sync.svsem.wakeup,sched.deadline.wakeup for the other
+# suites' patterns (issue 26).
 #
 # What it needs (it installs nothing; it says what is missing and skips the
 # pairs that need it):
 #   - root (real-time priorities, mlockall, /dev/cpu_dma_latency)
 #   - rtbench (default: build/rtbench, else /tmp/bc/rtbench)
-#   - rt-tests: cyclictest ptsematest svsematest pmqtest pi_stress
+#   - rt-tests: cyclictest ptsematest svsematest pmqtest pi_stress sigwaittest
+#     cyclicdeadline
 #   - linux-perf: perf (perf bench sched pipe)
 #   - jq (reads rtbench's and rt-tests' JSON), coreutils (timeout),
 #     util-linux (taskset, chrt), awk
@@ -41,9 +48,10 @@ RTB=""
 PEER_INTV=20
 PI_SECONDS=""
 KEEP=""
+ONLY=""
 
 usage() {
-	sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,39p' "$0" | sed 's/^# \{0,1\}//'
 	exit "${1:-0}"
 }
 
@@ -57,6 +65,7 @@ while [ $# -gt 0 ]; do
 	--peer-interval-us) PEER_INTV="$2"; shift ;;
 	--pi-seconds) PI_SECONDS="$2"; shift ;;
 	--keep) KEEP="$2"; shift ;;
+	--only) ONLY="$2"; shift ;;
 	-h|--help) usage 0 ;;
 	*) echo "peers.sh: unknown option '$1'" >&2; usage 2 ;;
 	esac
@@ -90,7 +99,7 @@ if [ "$(id -u)" != 0 ]; then
 	exit 2
 fi
 nopeer=""
-for t in cyclictest ptsematest svsematest pmqtest pi_stress; do
+for t in cyclictest ptsematest svsematest pmqtest pi_stress sigwaittest cyclicdeadline; do
 	have "$t" || nopeer="$nopeer $t"
 done
 have perf || nopeer="$nopeer perf"
@@ -112,10 +121,10 @@ if [ -z "$ROUNDS" ]; then
 	ROUNDS=3; [ "$QUICK" = 1 ] && ROUNDS=2
 fi
 if [ "$QUICK" = 1 ]; then
-	N_T20=5000; N_T200=2000; N_T1000=1000; N_SIG=2000; N_IPC=3000; N_CS=5000
+	N_T20=5000; N_T200=2000; N_T1000=1000; N_SIG=2000; N_IPC=3000; N_CS=5000; N_DL=200
 	[ -n "$PI_SECONDS" ] || PI_SECONDS=3
 else
-	N_T20=20000; N_T200=10000; N_T1000=5000; N_SIG=10000; N_IPC=10000; N_CS=10000
+	N_T20=20000; N_T200=10000; N_T1000=5000; N_SIG=10000; N_IPC=10000; N_CS=10000; N_DL=500
 	[ -n "$PI_SECONDS" ] || PI_SECONDS=10
 fi
 
@@ -291,11 +300,31 @@ perfpipe() {
 	awk -v n="$loops" '/usecs\/op/ { printf "%d - - - - %.1f\n", n, $1 * 1000; f = 1 } END { exit !f }' "$WORK/perf.out"
 }
 
+# wanted PAIR - run it (--only: PAIR or its name without .raised is listed)
+wanted() {
+	[ -z "$ONLY" ] && return 0
+	case ",$ONLY," in *",$1,"*|*",${1%.raised},"*) return 0 ;; esac
+	return 1
+}
+
+# cdl JOBS - cyclicdeadline, one thread, a 10 ms period (its -i 1000
+# default needs HRTICK in debugfs sched_features, which this script does not
+# change), JOBS periods; its JSON gives whole us: min, avg, max.
+cdl() {
+	local n=$1 j=$WORK/cdl.json
+	rm -f "$j"
+	bounded $((30 + n / 50)) cyclicdeadline -i 10000 -D $(((n + 99) / 100)) -q --json="$j" \
+		>/dev/null 2>>"$WORK/cdl.err" || true
+	[ -s "$j" ] || return 1
+	jq -r '.thread["0"] | "\(.cycles) \(.min * 1000) - - \(.max * 1000) \(.avg * 1000)"' "$j"
+}
+
 # pair_run PAIR ROUND TOOL1 CMD1 TOOL2 CMD2 [TOOL3 CMD3]: run them all,
 # in this order in odd rounds and in the reverse order in even ones (A B /
 # B A), and record each.
 pair_run() {
 	local pair=$1 r=$2 out i; shift 2
+	wanted "$pair" || return 0
 	local -a tools=() cmds=() order=()
 	while [ $# -ge 2 ]; do tools+=("$1"); cmds+=("$2"); shift 2; done
 	for i in "${!tools[@]}"; do order+=("$i"); done
@@ -356,6 +385,20 @@ for r in $(seq 1 "$ROUNDS"); do
 		pair_run "$1.raised" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \
 			"$2+chrt" "rtt $2 $N_IPC raise"
 	done
+	# the other suites' patterns with an rt-tests peer (issue 26)
+	for p in "sync.signal.wakeup sigwaittest" "sync.svsem.wakeup svsematest"; do
+		set -- $p
+		peer_ok "$2" || continue
+		pair_run "$1" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \
+			"$2" "rtt $2 $N_IPC"
+		pair_run "$1.raised" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \
+			"$2+chrt" "rtt $2 $N_IPC raise"
+	done
+	if peer_ok cyclicdeadline; then
+		pair_run "sched.deadline.wakeup" "$r" \
+			rtbench "rtb sched.deadline.wakeup $N_DL --period-us 10000 --prio $PRIO" \
+			cyclicdeadline "cdl $N_DL"
+	fi
 	if peer_ok perf; then
 		pair_run "ipc.pipe.roundtrip" "$r" rtbench "rtb ipc.pipe.roundtrip $N_CS --prio $PRIO" \
 			"perf-pipe-T" "perfpipe $N_CS"
@@ -363,6 +406,7 @@ for r in $(seq 1 "$ROUNDS"); do
 			"perf-pipe-T" "perfpipe $N_CS"
 	fi
 	# priority inversion: rtbench's verdict per protocol, every round
+	wanted sync.prio_inv || continue
 	j=$WORK/rtb.json; rm -f "$j"
 	bounded 120 "$RTB" run --tests sync.prio_inv --cpu "$CPU" --prio "$PRIO" --json "$j" \
 		--quiet >/dev/null 2>>"$WORK/rtbench.err"
@@ -371,7 +415,7 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 
 PI_OUT="pi_stress not run"
-if peer_ok pi_stress; then
+if peer_ok pi_stress && wanted pi_stress; then
 	# pi_stress puts its admin thread on the first CPU of its mask and its
 	# inversion group on the next: give it the CPU below ours and ours, so
 	# the group runs on the CPU rtbench measures on.
@@ -400,6 +444,9 @@ note() {
 	sync.sem.wakeup) echo "rtbench: POSIX sem_t (futex) post; svsematest: SysV semop (ipc syscall). Peer as shipped: receiver and sender at EQUAL prio $PRIO, so its figure adds the sender's path to block; peer whole us (min floor-quantised), no percentiles: compare means" ;;
 	sync.mutex.wakeup) echo "same primitive (pthread mutex, no protocol). Peer as shipped: equal prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
 	ipc.mqueue.wakeup) echo "same primitive (POSIX mq, 8-byte messages). Peer as shipped: equal prio $PRIO (adds the sender's mq_receive until it blocks); whole us, no percentiles: compare means" ;;
+	sync.signal.wakeup) echo "same path: pthread_kill(SIGUSR1) -> the thread in sigwait() returning; stamps sender before the kill, receiver after sigwait, one CPU. Peer as shipped: EQUAL prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
+	sync.svsem.wakeup) echo "same primitive (SysV semop +1 -> the thread in semop -1). Peer as shipped: EQUAL prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
+	sched.deadline.wakeup) echo "same method: SCHED_DEADLINE, runtime 60% of a 10 ms period, deadline = period, unpinned; stamp after sched_yield - period start, periods counted from the first job's stamp. Peer whole us (CLOCK_MONOTONIC_RAW), min/avg/max only: compare means" ;;
 	*.raised) echo "peer's receiver lifted to SCHED_FIFO $((PRIO + 1)) with chrt once running: same placement as rtbench (waiter above waker, one CPU); the first few ms of samples ran at equal priority" ;;
 	ipc.pipe.roundtrip) echo "same op: 2 writes + 2 reads + 2 switches between threads (perf -T) on CPU $CPU at FIFO $PRIO; perf gives only a mean (usecs/op): compare means. rtbench 1-byte, perf 4-byte messages" ;;
 	ctxsw.rr.yield) echo "NOT equivalent: one yield switch vs a pipe round trip (2 switches + 2 writes + 2 reads). Ratio column 'mean' = 2 x yield / perf op: the switch share of a round trip" ;;
@@ -451,7 +498,7 @@ for pair in $(cut -f1 "$RES" | awk '!s[$0]++'); do
 		else
 			printf '  %-42s %7s %s %s %s %s %s\n' "  ratio rtbench/$tb" "" "$(ratio "$a_min" "$b_min")" "$(ratio "$a_50" "$b_50")" "$(ratio "$a_99" "$b_99")" "$(ratio "$a_max" "$b_max")" "$(ratio "$a_mean" "$b_mean")"
 		fi
-		case "$tb" in ptsematest*|svsematest*|pmqtest*)
+		case "$tb" in ptsematest*|svsematest*|pmqtest*|sigwaittest*|cyclicdeadline*)
 			awk -v a="$a_min" -v b="$b_min" 'BEGIN { if (a != "-" && b != "-")
 				printf "  %-42s rtbench %.2f us %s peer %d us + 1 us quantum: %s\n", "  min check (peer in whole us)", a / 1000, (a / 1000 < b / 1000 + 1) ? "<" : ">=", b / 1000, (a / 1000 < b / 1000 + 1) ? "not above the peer" : "ABOVE the peer" }' ;;
 		esac

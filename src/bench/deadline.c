@@ -144,7 +144,6 @@ const struct rtb_bench rtb_bench_deadline = {
 	.summary = "a task under deadline scheduling (runtime 60% of 1 ms or --period-us, deadline = period); period start -> "
 		   "job running, deadline misses counted (cyclicdeadline's job); SKIPPED with the reason where refused",
 	.default_samples = 5000,
-	.needs_rt = 1,
 	.injectable = 1,
 	.threads = 1,
 	.run = run,

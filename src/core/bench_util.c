@@ -87,10 +87,12 @@ int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum
 int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
 		      char *why, size_t len)
 {
-	if (!c->rt) {
-		snprintf(why, len, "no real-time priorities granted to this run");
+	if (!c->o->rt) {
+		snprintf(why, len, "--no-rt: the run asked for no real-time scheduling");
 		return RTB_EPERM;
 	}
+	/* real-time priorities refused (an unprivileged user): the kernel is
+	 * still asked, so the refusal is the kernel's, with its reason */
 	return rtb_self_sched_deadline(runtime_ns, deadline_ns, period_ns, why, len);
 }
 
