@@ -210,16 +210,6 @@ int rtb_svsem_close(rtb_svsem_t *s);
 void *rtb_heap_alloc(size_t n);
 void rtb_heap_free(void *p);
 
-/* Fixed-block pool in the caller's storage: nblocks blocks of block_bytes
- * (a multiple of 8, at least 8), taken and given back in any order by any
- * task, with the mutual exclusion the OS offers for so short a section
- * (POSIX: a pthread mutex; FreeRTOS: a critical section). rtb_pool_get
- * returns NULL when every block is out. */
-int rtb_pool_init(rtb_pool_t *p, void *storage, size_t block_bytes, size_t nblocks);
-void *rtb_pool_get(rtb_pool_t *p);
-void rtb_pool_put(rtb_pool_t *p, void *block);
-int rtb_pool_destroy(rtb_pool_t *p);
-
 /* ---- deadline scheduling ---------------------------------------------- */
 
 /* rtb_deadline_yield - a task under deadline scheduling (rtb_self_deadline,

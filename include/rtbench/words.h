@@ -40,7 +40,6 @@ enum rtb_word {
 	RTB_W_TSIG,             /* a signal to a task waiting for it: send and wait */
 	RTB_W_SVSEM,            /* a System V semaphore: post and wait */
 	RTB_W_HEAP,             /* the general-purpose heap: allocate and free */
-	RTB_W_POOL,             /* a fixed-block pool: get and put */
 	RTB_W_CREATE,           /* creating a task */
 	RTB_W_DEADLINE,         /* deadline scheduling: the class and the end of a job */
 	RTB_NWORDS

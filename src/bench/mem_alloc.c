@@ -11,10 +11,14 @@
  *                                    application calls it (POSIX: malloc
  *                                    and free; FreeRTOS: pvPortMalloc and
  *                                    vPortFree, the build's heap_N);
- *   mem.pool.get / mem.pool.put      a fixed-block pool of 128-byte blocks
- *                                    (a free list under the OS's mutual
- *                                    exclusion, rtbench's: neither POSIX
- *                                    nor FreeRTOS has one in the kernel).
+ *   mem.pool.get / mem.pool.put      a fixed-block pool of 128-byte blocks:
+ *                                    rtbench's own free list under the
+ *                                    port's mutex without protocol (POSIX:
+ *                                    a pthread mutex; FreeRTOS: a binary
+ *                                    semaphore as a lock), as an
+ *                                    application writes one where the OS
+ *                                    has none in its kernel (neither POSIX
+ *                                    nor FreeRTOS has).
  * Each sample is one call between two counter reads (includes the call
  * and one counter read). The task keeps HOLD blocks live, freeing the one
  * it took HOLD samples before, so the heap works past its per-thread
@@ -44,14 +48,55 @@ static _Alignas(16) unsigned char pool_store[(HOLD + 2) * BLOCK_BYTES];
 
 enum { HEAP_ALLOC, HEAP_FREE, POOL_GET, POOL_PUT, NMET };
 
+/* pool - a fixed-block free list in static storage, under a lock */
+struct pool {
+	rtb_mutex_t lock;
+	void *free;
+};
+
 struct ma {
 	struct rtb_ctx *c;
 	struct rtb_metric *m[NMET];
-	rtb_pool_t pool;
+	struct pool pool;
 	void *heap_live[HOLD], *pool_live[HOLD];
 	uint64_t failed;       /* allocations that returned nothing */
 	int rc;
 };
+
+/* pool_init - every block of the storage on the free list. */
+static int pool_init(struct pool *p, unsigned char *store, size_t nblocks)
+{
+	int rc = rtb_mutex_init(&p->lock, RTB_PROTO_NONE, 0);
+
+	p->free = NULL;
+	for (size_t i = nblocks; !rc && i-- > 0;) {
+		*(void **)(void *)(store + i * BLOCK_BYTES) = p->free;
+		p->free = store + i * BLOCK_BYTES;
+	}
+	return rc;
+}
+
+/* pool_get - the first free block, or NULL. */
+static void *pool_get(struct pool *p)
+{
+	rtb_mutex_lock(&p->lock);
+	void *b = p->free;
+	if (b)
+		p->free = *(void **)b;
+	rtb_mutex_unlock(&p->lock);
+	return b;
+}
+
+/* pool_put - a block back on the free list (NULL: nothing). */
+static void pool_put(struct pool *p, void *b)
+{
+	if (!b)
+		return;
+	rtb_mutex_lock(&p->lock);
+	*(void **)b = p->free;
+	p->free = b;
+	rtb_mutex_unlock(&p->lock);
+}
 
 /* one - sample k of metric pair (a: alloc/get, f: free/put): take a block,
  * give back slot's, keep the new one in the slot (Step 2). */
@@ -64,13 +109,13 @@ static void one(struct ma *s, int heap, uint64_t k, void **slot)
 
 	uint64_t t0 = rtb_port_ticks();
 	rtb_inject_spin(ia);
-	p = heap ? rtb_heap_alloc(BLOCK_BYTES) : rtb_pool_get(&s->pool);
+	p = heap ? rtb_heap_alloc(BLOCK_BYTES) : pool_get(&s->pool);
 	uint64_t t1 = rtb_port_ticks();
 	rtb_inject_spin(iff);
 	if (heap)
 		rtb_heap_free(old);
 	else
-		rtb_pool_put(&s->pool, old);
+		pool_put(&s->pool, old);
 	uint64_t t2 = rtb_port_ticks();
 	if (!p) {
 		s->failed++;
@@ -95,12 +140,12 @@ static void alloc_main(void *p)
 	struct rtb_duty d;
 	size_t i;
 
-	s->rc = rtb_pool_init(&s->pool, pool_store, BLOCK_BYTES, sizeof(pool_store) / BLOCK_BYTES);
+	s->rc = pool_init(&s->pool, pool_store, sizeof(pool_store) / BLOCK_BYTES);
 	if (s->rc)
 		return;
 	for (i = 0; i < HOLD; i++) {                                   /* Step 1 */
 		s->heap_live[i] = rtb_heap_alloc(BLOCK_BYTES);
-		s->pool_live[i] = rtb_pool_get(&s->pool);
+		s->pool_live[i] = pool_get(&s->pool);
 	}
 	rtb_duty_start(&d);
 	for (uint64_t k = 0; !rtb_stopped(s->c); k++) {
@@ -115,9 +160,9 @@ static void alloc_main(void *p)
 	}
 	for (i = 0; i < HOLD; i++) {                                   /* Step 3 */
 		rtb_heap_free(s->heap_live[i]);
-		rtb_pool_put(&s->pool, s->pool_live[i]);
+		pool_put(&s->pool, s->pool_live[i]);
 	}
-	rtb_pool_destroy(&s->pool);
+	rtb_mutex_destroy(&s->pool.lock);
 }
 
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
@@ -145,12 +190,18 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t elapsed = rtb_port_mono_ns() - t0;
 	for (int i = 0; i < NMET; i++) {
 		if (s.rc) {
-			rtb_metric_error(s.m[i], s.rc, "cannot lay out the pool");
+			rtb_metric_error(s.m[i], s.rc, "cannot create the pool's lock");
 			continue;
 		}
+		char what[160];
+		if (i < POOL_GET)
+			snprintf(what, sizeof(what), "%s", rtb_word_or(RTB_W_HEAP, "the heap"));
+		else
+			snprintf(what, sizeof(what), "rtbench's fixed-block free list under a %s",
+				 rtb_word_or(RTB_W_MUTEX_NONE, "lock"));
 		rtb_metric_set_method(s.m[i], "%s; %d-byte blocks, %d kept live (each sample frees the one taken %d "
 			"samples before); task %s %d on CPU %d, memory %s; sample = one call between two stamps",
-			rtb_word_or(i < POOL_GET ? RTB_W_HEAP : RTB_W_POOL, i < POOL_GET ? "heap" : "pool"),
+			what,
 			BLOCK_BYTES, HOLD, HOLD, c->rt ? rtb_word_or(RTB_W_FIFO, "priority") : "time-shared",
 			rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->mlocked ? "locked" : "NOT locked");
 		if (s.failed)

@@ -30,24 +30,34 @@ size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
 }
 
-/* rtb_spawn - measurement thread with the run's scheduling class. */
-int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
-	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg)
+/* spawn - rtb_spawn and rtb_spawn_stamped: the attributes, a stack from
+ * the pool (a long run's threads, two a CPU up to every CPU, get the
+ * port's own where it has them: rtb_thread_attr.stack NULL), the create
+ * call (stamped around when before is given), the watchdog told. */
+static int spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
+		 enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
+		 uint64_t inject, uint64_t *before, uint64_t *after)
 {
 	struct rtb_thread_attr a = {
 		.name = name,
 		.policy = c->rt ? policy : RTB_SCHED_NORMAL,
 		.prio = prio,
 		.cpu = cpu,
+		.nowait = before != NULL,
 	};
+	const int own = c->lc && !before;
 	int rc;
 
-	/* a long run's threads (two a CPU, up to every CPU) get the port's own
-	 * stacks where it has them (rtb_thread_attr.stack NULL) */
-	a.stack = c->lc ? NULL : rtb_stack_get(t, &a.stack_bytes);
-	if (!a.stack && !c->lc)
+	a.stack = own ? NULL : rtb_stack_get(t, &a.stack_bytes);
+	if (!a.stack && !own)
 		return RTB_ENOMEM;
+	if (before) {
+		*before = rtb_port_ticks();
+		rtb_inject_spin(inject);
+	}
 	rc = rtb_thread_create(t, &a, fn, arg);
+	if (after)
+		*after = rtb_port_ticks();
 	if (rc)
 		rtb_stack_put(t);
 	else
@@ -55,32 +65,19 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	return rc;
 }
 
+/* rtb_spawn - measurement thread with the run's scheduling class. */
+int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
+	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg)
+{
+	return spawn(c, t, name, policy, prio, cpu, fn, arg, 0, NULL, NULL);
+}
+
 /* rtb_spawn_stamped - rtb_spawn with the create call stamped (bench.h). */
 int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_policy policy,
 		      enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg,
 		      uint64_t inject, uint64_t *before, uint64_t *after)
 {
-	struct rtb_thread_attr a = {
-		.name = name,
-		.policy = c->rt ? policy : RTB_SCHED_NORMAL,
-		.prio = prio,
-		.cpu = cpu,
-		.nowait = 1,
-	};
-	int rc;
-
-	a.stack = rtb_stack_get(t, &a.stack_bytes);
-	if (!a.stack)
-		return RTB_ENOMEM;
-	*before = rtb_port_ticks();
-	rtb_inject_spin(inject);
-	rc = rtb_thread_create(t, &a, fn, arg);
-	*after = rtb_port_ticks();
-	if (rc)
-		rtb_stack_put(t);
-	else
-		rtb_wd_register(t);
-	return rc;
+	return spawn(c, t, name, policy, prio, cpu, fn, arg, inject, before, after);
 }
 
 /* rtb_self_deadline - deadline scheduling for the caller (bench.h). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* FreeRTOS port - event group, direct-to-task notification, heap and a
- * fixed-block pool; no condition variable, futex word, SysV semaphore or
+/* FreeRTOS port - event group, direct-to-task notification and the heap;
+ * no condition variable, futex word, SysV semaphore or
  * deadline class (RTB_ENOTSUP: the benchmarks needing them are SKIPPED
  * with the reason).
  *
@@ -10,8 +10,7 @@
  * own index (RTB_FR_TSIG_INDEX) used as a binary semaphore: give, and
  * take with the count cleared. The heap is pvPortMalloc/vPortFree, whatever
  * heap_N scheme the board links (both boards: heap_3, newlib's malloc with
- * the scheduler suspended). FreeRTOS has no block pool: rtb_pool is a free
- * list in a critical section, as an application would write one. */
+ * the scheduler suspended). */
 #include <stdio.h>
 #include "rtb_port_impl.h"
 #include "rtbench/err.h"
@@ -135,47 +134,6 @@ void *rtb_heap_alloc(size_t n)
 void rtb_heap_free(void *p)
 {
 	vPortFree(p);
-}
-
-int rtb_pool_init(rtb_pool_t *p, void *storage, size_t block_bytes, size_t nblocks)
-{
-	unsigned char *b = storage;
-
-	if (!storage || block_bytes < sizeof(void *) || block_bytes % 8 || !nblocks)
-		return RTB_EINVAL;
-	p->block_bytes = block_bytes;
-	p->free = NULL;
-	for (size_t i = nblocks; i-- > 0;) {
-		*(void **)(void *)(b + i * block_bytes) = p->free;
-		p->free = b + i * block_bytes;
-	}
-	return 0;
-}
-
-void *rtb_pool_get(rtb_pool_t *p)
-{
-	taskENTER_CRITICAL();
-	void *b = p->free;
-	if (b)
-		p->free = *(void **)b;
-	taskEXIT_CRITICAL();
-	return b;
-}
-
-void rtb_pool_put(rtb_pool_t *p, void *block)
-{
-	if (!block)
-		return;
-	taskENTER_CRITICAL();
-	*(void **)block = p->free;
-	p->free = block;
-	taskEXIT_CRITICAL();
-}
-
-int rtb_pool_destroy(rtb_pool_t *p)
-{
-	p->free = NULL;
-	return 0;
 }
 
 int rtb_deadline_yield(void)

@@ -44,7 +44,6 @@ typedef struct { int unused; } rtb_cond_t;    /* no condition variable */
 typedef struct { struct EventGroupDef_t *h; StaticEventGroup_t buf; } rtb_event_t;
 typedef struct { struct tskTaskControlBlock *task; } rtb_tsig_t; /* the notified task */
 typedef struct { int unused; } rtb_svsem_t;   /* no System V IPC */
-typedef struct { void *free; size_t block_bytes; } rtb_pool_t;
 
 /* rtb_ptimer's handler runs in the timer's interrupt, which gives the task
  * blocked in rtb_ptimer_wait a semaphore from the ISR (port.h): a real

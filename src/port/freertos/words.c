@@ -35,7 +35,6 @@ const char *const rtb_words_freertos[RTB_NWORDS] = {
 		       "ulTaskNotifyTakeIndexed)",
 	[RTB_W_SVSEM] = NULL,         /* System V IPC is Unix's */
 	[RTB_W_HEAP] = "pvPortMalloc / vPortFree (the build's heap_N scheme)",
-	[RTB_W_POOL] = "rtbench's fixed-block free list in a critical section (FreeRTOS has no block pool)",
 	[RTB_W_CREATE] = "xTaskCreateStatic (static TCB and stack)",
 	[RTB_W_DEADLINE] = NULL,      /* fixed priorities only */
 };

@@ -25,7 +25,6 @@ _Static_assert(RTB_POSIX_FITS(((rtb_mq_t *)0)->mq, mqd_t), "mqd_t: raise RTB_POS
 _Static_assert(RTB_POSIX_FITS(((rtb_ptimer_t *)0)->id, timer_t), "timer_t: raise RTB_POSIX_TIMER_BYTES");
 _Static_assert(RTB_POSIX_FITS(((rtb_cond_t *)0)->cv, pthread_cond_t), "pthread_cond_t: raise RTB_POSIX_COND_BYTES");
 _Static_assert(RTB_POSIX_FITS(((rtb_tsig_t *)0)->th, pthread_t), "pthread_t: raise RTB_POSIX_PTHREAD_BYTES");
-_Static_assert(RTB_POSIX_FITS(((rtb_pool_t *)0)->mtx, pthread_mutex_t), "pthread_mutex_t: raise RTB_POSIX_MUTEX_BYTES");
 
 /* The POSIX object inside each rtbench object (its storage is only ever
  * used as this type, by the port's files). */
@@ -38,10 +37,6 @@ static inline pthread_mutex_t *rtb_posix_mutex(rtb_mutex_t *m)
 static inline mqd_t *rtb_posix_mqd(rtb_mq_t *q) { return (mqd_t *)(void *)q->mq.bytes; }
 static inline pthread_cond_t *rtb_posix_cond(rtb_cond_t *c) { return (pthread_cond_t *)(void *)c->cv.bytes; }
 static inline pthread_t *rtb_posix_tsig_thread(rtb_tsig_t *s) { return (pthread_t *)(void *)s->th.bytes; }
-static inline pthread_mutex_t *rtb_posix_pool_mutex(rtb_pool_t *p)
-{
-	return (pthread_mutex_t *)(void *)p->mtx.bytes;
-}
 static inline timer_t *rtb_posix_timer(rtb_ptimer_t *t) { return (timer_t *)(void *)t->id.bytes; }
 
 #endif

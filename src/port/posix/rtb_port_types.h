@@ -58,7 +58,6 @@ typedef struct { int kind; int fd; _Alignas(4) volatile uint32_t word; } rtb_eve
 /* the waiting thread (pthread_t), once attached */
 typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_PTHREAD_BYTES) th; int attached; } rtb_tsig_t;
 typedef struct { int id; } rtb_svsem_t;
-typedef struct { RTB_POSIX_OPAQUE(RTB_POSIX_MUTEX_BYTES) mtx; void *free; size_t block_bytes; } rtb_pool_t;
 
 /* rtb_ptimer's handler is a signal handler run on the very thread blocked
  * in rtb_ptimer_wait (inside sigsuspend): no other task is woken, so the

@@ -35,7 +35,6 @@ const char *const rtb_words_posix[RTB_NWORDS] = {
 	[RTB_W_TSIG] = "SIGUSR1 by pthread_kill to a thread blocked in sigwait (sigwaittest's path)",
 	[RTB_W_SVSEM] = "SysV semaphore (semget IPC_PRIVATE; semop +1 to a thread blocked in semop -1)",
 	[RTB_W_HEAP] = "malloc / free (the C library's heap)",
-	[RTB_W_POOL] = "rtbench's fixed-block free list under a pthread mutex (POSIX has no block pool)",
 	[RTB_W_CREATE] = "pthread_create (explicit SCHED_FIFO priority and CPU, stack given)",
 	[RTB_W_DEADLINE] = "SCHED_DEADLINE (sched_setattr; a job ends with sched_yield)",
 };
