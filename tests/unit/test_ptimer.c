@@ -72,8 +72,9 @@ int main(void)
 	CHECK_EQ_I(rtb_port_init(), 0);
 	ncpu = rtb_ncpus();
 	for (int i = 0; i < NT; i++) {
-		struct rtb_thread_attr a = { "tTimerIsr", RTB_SCHED_NORMAL, RTB_PRIO_LOW, i % ncpu,
-					     stacks[i].b, sizeof(stacks[i].b) };
+		struct rtb_thread_attr a = { .name = "tTimerIsr", .policy = RTB_SCHED_NORMAL,
+					     .prio = RTB_PRIO_LOW, .cpu = i % ncpu,
+					     .stack = stacks[i].b, .stack_bytes = sizeof(stacks[i].b) };
 		x[i].id = i;
 		CHECK_EQ_I(rtb_thread_create(&th[i], &a, timer_thread, &x[i]), 0);
 	}

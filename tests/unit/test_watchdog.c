@@ -33,8 +33,9 @@ int main(void)
 	int ncpu = rtb_ncpus(), cpu = ncpu - 1, wcpu = ncpu > 1 ? 0 : cpu;
 	rtb_thread_t t;
 	static struct { _Alignas(16) unsigned char b[RTB_PORT_STACK_BYTES]; } stack;
-	struct rtb_thread_attr a = { "runaway", RTB_SCHED_FIFO, RTB_PRIO_LOW, cpu, stack.b,
-				     sizeof(stack.b) };
+	struct rtb_thread_attr a = { .name = "runaway", .policy = RTB_SCHED_FIFO,
+				     .prio = RTB_PRIO_LOW, .cpu = cpu, .stack = stack.b,
+				     .stack_bytes = sizeof(stack.b) };
 
 	CHECK_EQ_I(rtb_port_init(), 0);
 	CHECK_EQ_I(rtb_port_prio_init(10), 0);
