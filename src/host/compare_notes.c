@@ -10,6 +10,7 @@
 #include "rtbench/err.h"
 #include "rtbench/result.h"
 #include "host/compare.h"
+#include "host/tail.h"
 #include "host/compare_int.h"
 #include "host/judge.h"
 
@@ -303,6 +304,21 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: the benchmark's verdict: %s%s%s", l, m->verdict,
 				m->verdict_reason[0] ? ": " : "", m->verdict_reason));
+		/* the deadline both counted in their loops: how often each crossed
+		 * it, as a ratio of rates with its exact interval (issue 27) */
+		if (bm && m != bm && m->deadline_ns > 0 && m->deadline_ns == bm->deadline_ns &&
+		    m->count && bm->count) {
+			double q, lo, hi;
+			rtb_tail_ratio_ci(bm->over_deadline, (double)bm->count, m->over_deadline,
+					  (double)m->count, &q, &lo, &hi);
+			if (m->over_deadline || bm->over_deadline)
+				rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+					"%s: crosses the deadline %.1f us %.3gx as often as %s [%.3g, %.3g] "
+					"(%llu of %llu vs %llu of %llu; exact 95%%; rtbench tail says more)", l,
+					(double)m->deadline_ns / 1e3, q, c->labels[cm->base], lo, hi,
+					(unsigned long long)m->over_deadline, (unsigned long long)m->count,
+					(unsigned long long)bm->over_deadline, (unsigned long long)bm->count));
+		}
 		/* the counters, unless the file's own note already explains them */
 		if ((m->invalid || m->missed || m->overruns) && !m->note[0])
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rtbench/err.h"
 #include "host/resultfile.h"
@@ -171,6 +172,75 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 	rtb_sb_puts(b, "\n");
 }
 
+/* ratio - B's rate over threshold e against A's (b, a: their exceedances),
+ * with its exact 95% interval; a bracketed count widens it (the lower end
+ * from B's fewest and A's most, the upper from the reverse). */
+static void ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r, double *lo,
+		  double *hi)
+{
+	double x, y;
+
+	rtb_tail_ratio_ci(a->k_hi, (double)a->n, b->k_lo, (double)b->n, &x, lo, &y);
+	rtb_tail_ratio_ci(a->k_lo, (double)a->n, b->k_hi, (double)b->n, &x, &y, hi);
+	*r = ((double)(b->k_lo + b->k_hi) / (double)b->n) / ((double)(a->k_lo + a->k_hi) / (double)a->n);
+}
+
+/* find - the analysis of metric id in file f, or NULL. */
+static const struct rtb_tail *find(const struct rtb_tail_file *f, const char *id)
+{
+	for (size_t k = 0; k < f->nt; k++)
+		if (!strcmp(f->t[k].m->id, id))
+			return &f->t[k];
+	return NULL;
+}
+
+/* text_compare - each later file against the first: the rates' ratio
+ * with its interval, the fits side by side. */
+static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
+{
+	char x[32], y[32], z[32], w[32];
+
+	rtb_sb_printf(b, "\nagainst %s (exact 95%% intervals of the ratio of rates):\n", r->f[0].r->label);
+	for (size_t k = 0; k < r->f[0].nt; k++) {
+		const struct rtb_tail *ta = &r->f[0].t[k];
+		for (size_t i = 1; i < r->nf; i++) {
+			const struct rtb_tail *tb = find(&r->f[i], ta->m->id);
+			if (!tb)
+				continue;
+			for (size_t e = 0; e < ta->nexc && e < tb->nexc; e++) {
+				double q, lo, hi;
+				const struct rtb_tail_exc *ea = &ta->exc[e], *eb = &tb->exc[e];
+				if (ea->thr_ns != eb->thr_ns)
+					continue;
+				ratio(ea, eb, &q, &lo, &hi);
+				if (!isfinite(q) && !(ea->k_hi + eb->k_hi)) {
+					rtb_sb_printf(b, "  %s: %s: neither crosses %s\n", ta->m->id, r->f[i].r->label,
+						      us(x, sizeof(x), (double)ea->thr_ns));
+					continue;
+				}
+				rtb_sb_printf(b, "  %s: %s crosses %s %sx as often as %s [%s, %s]\n", ta->m->id,
+					      r->f[i].r->label, us(x, sizeof(x), (double)ea->thr_ns),
+					      sig(y, sizeof(y), q), r->f[0].r->label, sig(z, sizeof(z), lo),
+					      isinf(hi) ? "unbounded" : sig(w, sizeof(w), hi));
+			}
+			const struct rtb_tail *side[2] = { ta, tb };
+			for (int j = 0; j < 2; j++) {
+				const struct rtb_tail_fit *f = &side[j]->fit;
+				const char *l = r->f[j ? i : 0].r->label;
+				if (!f->done) {
+					rtb_sb_printf(b, "      fit, %s: %s\n", l, f->why);
+					continue;
+				}
+				rtb_sb_printf(b, "      fit, %s: shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s",
+					      l, f->g.xi, f->g.xi_lo, f->g.xi_hi, f->shape,
+					      us(x, sizeof(x), f->rl_ns[3]));
+				rtb_sb_printf(b, " [%s, ", us(y, sizeof(y), f->rl_lo_ns[3]));
+				rtb_sb_printf(b, "%s]\n", us(z, sizeof(z), f->rl_hi_ns[3]));
+			}
+		}
+	}
+}
+
 static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 {
 	const struct rtb_tail_run *r = h->priv;
@@ -195,6 +265,8 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			text_plan(b, t);
 		}
 	}
+	if (r->nf > 1)
+		text_compare(b, r);
 	return 0;
 }
 
@@ -374,6 +446,27 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 		json_array_append_new(files, jf);
 	}
 	json_object_set_new(root, "files", files);
+	json_t *cmp = json_array();
+	for (size_t k = 0; cmp && r->nf > 1 && k < r->f[0].nt; k++) {
+		const struct rtb_tail *ta = &r->f[0].t[k];
+		for (size_t i = 1; i < r->nf; i++) {
+			const struct rtb_tail *tb = find(&r->f[i], ta->m->id);
+			for (size_t e = 0; tb && e < ta->nexc && e < tb->nexc; e++) {
+				double q, lo, hi;
+				if (ta->exc[e].thr_ns != tb->exc[e].thr_ns)
+					continue;
+				ratio(&ta->exc[e], &tb->exc[e], &q, &lo, &hi);
+				json_t *c = json_pack("{s:s, s:s, s:s, s:I}", "id", ta->m->id, "baseline",
+						      r->f[0].r->label, "label", r->f[i].r->label,
+						      "threshold_ns", (json_int_t)ta->exc[e].thr_ns);
+				json_object_set_new(c, "ratio", jend(q));
+				json_object_set_new(c, "ratio_lo", jend(lo));
+				json_object_set_new(c, "ratio_hi", jend(hi));
+				json_array_append_new(cmp, c);
+			}
+		}
+	}
+	json_object_set_new(root, "comparison", cmp);
 	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(root);
 	if (!text)

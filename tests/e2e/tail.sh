@@ -66,6 +66,12 @@ has "$out/o" "NOT STEADY: steady crossings"
 has "$out/o" "burst: 12 of the 16 worst samples in seconds 86-115"
 has "$out/o" "extreme-value fit: not estimated: steady crossings"
 
+# two files: the ratio of their rates with its exact interval, fits side by side
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" "$data/tail_burst.json" -t 20
+has "$out/o" "synth-heavy-burst-21 crosses 20.0 us 2.5x as often as synth-heavy-11 [0.533, 15.6]"
+has "$out/o" "fit, synth-heavy-11: shape 0.211 [0.143, 0.289] unbounded (heavy tail)"
+has "$out/o" "fit, synth-heavy-burst-21: not estimated"
+
 # zero crossings: the bound and the mean time between crossings it implies
 expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 100
 has "$out/o" "over 100.0 us: none in 1000000 samples"
