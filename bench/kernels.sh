@@ -459,6 +459,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 				set -- rtla osnoise top -q -c 0 -p 100000 -r 90000 -T 1 -d 2s -P f:95
 			fi
 			echo "# rtla-cmd: $*" >"$o"
+			[ -n "$EMU" ] && echo "# rtla-emu: $EMU" >>"$o"
 			"$@" >>"$o" 2>&1
 			echo "# rtla: exit $? (load $load)" >>"$o"
 			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null
@@ -538,6 +539,11 @@ analyze_run() {
 		files=()
 		for n in "${NAMES[@]}"; do
 			[ -f "$run/$n/$n.$l.json" ] && files+=("$run/$n/$n.$l.json")
+		done
+		# rtla's timerlat beside them, where it ran ("from rtla")
+		for n in "${NAMES[@]}"; do
+			grep -qs '^# RTLA timerlat histogram' "$run/$n/$n.$l.rtla-timerlat.txt" &&
+				files+=("$run/$n/$n.$l.rtla-timerlat.txt")
 		done
 		[ ${#files[@]} -gt 0 ] || continue
 		if [ ${#files[@]} -gt 1 ] && ! "$RTB" compare "${files[@]}" >"$run/compare.$l.txt" 2>&1; then

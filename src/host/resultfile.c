@@ -246,7 +246,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 	}
 	/* rtla timerlat hist text: read as the rtbench result it converts to */
 	if (rtb_rtla_detect(buf, len)) {
-		root = rtb_rtla_convert(buf, len, err, errlen);
+		root = rtb_rtla_convert(buf, len, name, err, errlen);
 		if (!root) {
 			rtb_rf_free(out);
 			return RTB_EFORMAT;

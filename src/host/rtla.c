@@ -138,7 +138,10 @@ static json_t *one_kind(struct col *c, int nc, const char *kind, const char *too
 		snprintf(err, errlen, "rtla file: no %s column with samples", kind);
 		return NULL;
 	}
-	snprintf(line, sizeof(line), "%s %s", tool, cmd);
+	/* the tool's word only: its options are rtla's, not rt-tests' (rtla's
+	 * -p is the period, cyclictest's the priority); set after */
+	snprintf(line, sizeof(line), "%s", tool);
+	(void)cmd;
 	root = json_pack("{s:s, s:s, s:I, s:o}", "cmdline:", line, "rt_test_version:", "rtla", "resolution_in_ns",
 			 (json_int_t)(ns ? 1 : 0), "thread", th);
 	if (!root)
@@ -148,10 +151,67 @@ static json_t *one_kind(struct col *c, int nc, const char *kind, const char *too
 	return out;
 }
 
-json_t *rtb_rtla_convert(const char *buf, size_t len, char *err, size_t errlen)
+/* opt - the value after option `o` in cmd ("-p 1000" -> "1000"), or NULL. */
+static const char *opt(const char *cmd, const char *o)
+{
+	const char *p = cmd;
+	size_t n = strlen(o);
+
+	while ((p = strstr(p, o))) {
+		if ((p == cmd || p[-1] == ' ') && p[n] == ' ')
+			return p + n + 1;
+		p += n;
+	}
+	return NULL;
+}
+
+/* settings - what rtla's command line (bench/kernels.sh's "# rtla-cmd:"
+ * line) states, under rtbench's keys: period_ns (-p us), measuring_prio
+ * (-P f:N or r:N), cpu (-c N, one CPU); command_line; and
+ * system.emulation from a "# rtla-emu:" line (bench/kernels.sh: the
+ * guest's key=value list, as rtbench's --emulation takes it). */
+static void settings(json_t *r, const char *cmd, const char *emu)
+{
+	json_t *set = json_object_get(r, "settings"), *sys = json_object_get(r, "system");
+	const char *v;
+	char *end;
+	long long x;
+
+	json_object_set_new(r, "command_line", json_string(cmd));
+	json_object_del(set, "prio");
+	json_object_del(set, "measuring_prio");
+	if ((v = opt(cmd, "-p")) && (x = strtoll(v, &end, 10)) > 0)
+		json_object_set_new(set, "period_ns", json_integer((json_int_t)(x * 1000)));
+	if ((v = opt(cmd, "-P")) && (v[0] == 'f' || v[0] == 'r') && v[1] == ':' &&
+	    (x = strtoll(v + 2, &end, 10)) > 0)
+		json_object_set_new(set, "measuring_prio", json_integer((json_int_t)x));
+	if ((v = opt(cmd, "-c")) && (x = strtoll(v, &end, 10)) >= 0 && (*end == ' ' || !*end))
+		json_object_set_new(set, "cpu", json_integer((json_int_t)x));
+	if (!emu[0] || !json_is_object(sys))
+		return;
+	json_t *e = json_object();
+	char kv[256];
+	snprintf(kv, sizeof(kv), "%s", emu);
+	for (char *save = NULL, *t = strtok_r(kv, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		if (!strcmp(t, "icount_shift") || !strcmp(t, "vcpus"))
+			json_object_set_new(e, t, json_integer(strtoll(eq + 1, NULL, 10)));
+		else if (!strcmp(t, "emulator") || !strcmp(t, "version") || !strcmp(t, "machine") || !strcmp(t, "accel"))
+			json_object_set_new(e, t, json_string(eq + 1));
+	}
+	if (json_object_get(e, "emulator") && json_object_get(e, "icount_shift"))
+		json_object_set_new(sys, "emulation", e);
+	else
+		json_decref(e);
+}
+
+json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *err, size_t errlen)
 {
 	struct col c[RTLA_MAX_COLS];
-	char cmd[256] = "rtla timerlat hist", w[64];
+	char cmd[256] = "rtla timerlat hist", emu[256] = "", w[64];
 	int nc = 0, ns = 0, hist = 0, bucket = 0;
 	const char *p = buf, *end = buf + len;
 	json_t *thr = NULL, *irq = NULL;
@@ -170,6 +230,10 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, char *err, size_t errlen)
 		}
 		if (!strncmp(line, "# rtla-cmd: ", 12)) {
 			snprintf(cmd, sizeof(cmd), "%.200s", line + 12);
+			continue;
+		}
+		if (!strncmp(line, "# rtla-emu: ", 12)) {
+			snprintf(emu, sizeof(emu), "%.200s", line + 12);
 			continue;
 		}
 		if (strstr(line, "# RTLA timerlat histogram"))
@@ -239,11 +303,19 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, char *err, size_t errlen)
 	if (bk < 1)
 		bk = 1;
 	json_object_set_new(json_object_get(thr, "tool"), "name", json_string("rtla timerlat"));
-	json_object_set_new(thr, "label", json_string("rtla-timerlat"));
+	/* labelled by its file (several kernels' rtla files side by side):
+	 * "rtla:<name without directory and .txt>" */
+	const char *base = name && strrchr(name, '/') ? strrchr(name, '/') + 1 : name ? name : "";
+	size_t bl = strlen(base);
+	if (bl > 4 && !strcmp(base + bl - 4, ".txt"))
+		bl -= 4;
+	json_object_set_new(thr, "label", bl ? json_sprintf("rtla:%.*s", (int)(bl > 100 ? 100 : bl), base)
+					     : json_string("rtla-timerlat"));
 	json_object_set_new(thr, "warnings",
 			    json_pack("[o]", json_sprintf("from rtla: `%s` text (%d histogram cells read), no samples: "
 							  "figures at its bucket's resolution, %lld %s", cmd, bucket, bk,
 							  ns ? "ns" : "us")));
+	settings(thr, cmd, emu);
 	size_t mi;
 	json_t *m;
 	json_array_foreach(json_object_get(thr, "metrics"), mi, m) {

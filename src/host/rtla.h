@@ -11,7 +11,8 @@
 int rtb_rtla_detect(const char *buf, size_t len);
 
 /* rtb_rtla_convert - a new rtbench-result object marked "from rtla", or NULL
- * with the reason in err (a file saying rtla was not run: that reason). */
-json_t *rtb_rtla_convert(const char *buf, size_t len, char *err, size_t errlen);
+ * with the reason in err (a file saying rtla was not run: that reason);
+ * labelled "rtla:<name's file name without .txt>". */
+json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *err, size_t errlen);
 
 #endif

@@ -42,6 +42,11 @@ int main(void)
 		CHECK_EQ_I(i->pct[0], 1300);
 	}
 	CHECK_STR(r.tool_name, "rtla timerlat");
+	CHECK_STR(r.label, "rtla:timerlat_hist");
+	/* its command line's settings under rtbench's keys (rtla's -p is the
+	 * period, not the priority), the guest's emulation */
+	CHECK(strstr(r.command_line, "rtla timerlat hist -c 0 -p 1000") == r.command_line);
+	CHECK(r.emu.present && r.emu.icount_shift == 3 && r.emu.vcpus == 1);
 	CHECK(r.nwarnings == 1 && strstr(r.warnings[0], "from rtla: `rtla timerlat hist -c 0 -p 1000") != NULL);
 	rtb_rf_free(&r);
 
