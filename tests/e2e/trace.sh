@@ -5,7 +5,7 @@
 # matched sample's components add up to it, the untraced passes are there;
 # every tracing setting is as before, afterwards and after a Ctrl-C (tracefs
 # files compared before and after, mounts too). Tolerates a concurrent
-# traced run: rtbench records in its own instance (instances/rtbench-PID),
+# traced run: rtbench records in its own instance (instances/rtbench-PID-START),
 # and only other instances named so may come and go.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -32,7 +32,7 @@ snapshot() {
 		printf '%s: %s\n' "$f" "$(tr '\n' ' ' <"$mnt/$f")"
 	done
 	# other users' instances stay as they were; a concurrent run's come and go
-	ls "$mnt/instances" | grep -v '^rtbench-[0-9]*$' | sed 's/^/instance /'
+	ls "$mnt/instances" | grep -v '^rtbench-[0-9]*-[0-9]*$' | sed 's/^/instance /'
 	umount "$mnt" && rmdir "$mnt" && snap_mnt=
 }
 
@@ -114,7 +114,7 @@ pid=$!
 on=0
 for i in $(seq 150); do
 	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp/instances/rtbench-$pid/tracing_on" 2>/dev/null)" = 1 ] && on=1
+		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 	done
 	[ $on = 1 ] && break
 	sleep 0.1
@@ -138,17 +138,26 @@ pid=$!
 on=0
 for i in $(seq 150); do
 	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp/instances/rtbench-$pid/tracing_on" 2>/dev/null)" = 1 ] && on=1
+		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 	done
 	[ $on = 1 ] && break
 	sleep 0.1
 done
 kill -KILL $pid
 wait $pid 2>/dev/null
+# ... and only what it provably made (issue 29): a user's instance named
+# like rtbench's of old, its number no live pid (a date), stays
+umnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
+mount -t tracefs nodev "$umnt" && mkdir "$umnt/instances/rtbench-20261203" ||
+	fail "cannot make a user's instance rtbench-20261203"
 "$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 20 --rounds 1 --quiet >/dev/null 2>"$out/after-kill.err"
+[ -d "$umnt/instances/rtbench-20261203" ] && ok "a user's instance rtbench-20261203 left alone" ||
+	fail "the run removed a user's instance rtbench-20261203: $(cat "$out/after-kill.err")"
+rmdir "$umnt/instances/rtbench-20261203" 2>/dev/null
+umount "$umnt" && rmdir "$umnt"
 left=0
 for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-	[ -d "$mp/instances/rtbench-$pid" ] && left=1
+	ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
 done
 grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
 [ $on = 1 ] && [ $left = 0 ] && ok "after SIGKILL the next run removed what was left: $(tr '\n' ' ' <"$out/after-kill.err")" ||

@@ -135,7 +135,7 @@ pid=$!
 on=0
 for i in $(seq 50); do
 	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp/instances/rtbench-$pid/tracing_on" 2>/dev/null)" = 1 ] && on=1
+		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 	done
 	[ $on = 1 ] && break
 	sleep 0.1
@@ -147,7 +147,7 @@ rc=$?
 [ $on = 1 ] && [ $rc -eq 0 ] && ok "Ctrl-C while tracing: exit 0 (a long run ended by a signal is a whole result)" || fail "Ctrl-C: seen tracing $on, exit $rc"
 left=0
 for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-	[ -d "$mp/instances/rtbench-$pid" ] && left=1
+	ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
 done
 grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
 [ $left = 0 ] && ok "the trace instance is gone after Ctrl-C" || fail "left behind after Ctrl-C"

@@ -5,7 +5,10 @@
  * Built with libtracefs/libtraceevent (what rtla uses) when their headers
  * are found (RTB_HAVE_TRACEFS, see the Makefile); otherwise every hook says
  * so. Everything happens in a private tracefs instance,
- * instances/rtbench-<pid>, so the top-level buffer and its settings (a
+ * instances/rtbench-<pid>-<start> (start: the process's start time in
+ * clock ticks since boot, /proc/self/stat, so the name is this process's
+ * alone however pids are reused; tracefs instances do not outlive a boot),
+ * so the top-level buffer and its settings (a
  * user's own tracing, another run's) are never touched:
  *   open   mount tracefs on a private temporary directory if it is not
  *          mounted anywhere, create the instance, set its trace clock to the
@@ -147,6 +150,47 @@ static int write_file(const char *file, const char *val, char *why, size_t len)
 	return 0;
 }
 
+/* start_ticks - process pid's start time (clock ticks since boot, field
+ * 22 of /proc/PID/stat); 0 when it has none (no such process). */
+static unsigned long long start_ticks(long pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long v = 0;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	if (!(f = fopen(path, "re")))
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* after "(comm) ": field 3 onwards; comm may hold anything */
+	if (!(p = strrchr(buf, ')')))
+		return 0;
+	for (int field = 2; *p && field < 22; p++)
+		if (*p == ' ')
+			field++;
+	sscanf(p, "%llu", &v);
+	return v;
+}
+
+/* ours_left - 1 if instance name is one a run of rtbench made and left
+ * (killed before it cleaned up): exactly "rtbench-PID-START" and the
+ * process PID is gone or started at another time. Anything else is not
+ * provably ours and stays (issue 29: "rtbench-20261203", a user's, was
+ * removed with its buffer because no process had that number). */
+static int ours_left(const char *name)
+{
+	long pid;
+	unsigned long long start;
+	int end = 0;
+
+	if (sscanf(name, "rtbench-%ld-%llu%n", &pid, &start, &end) != 2 || name[end] || pid <= 0 || !start)
+		return 0;
+	return start_ticks(pid) != start;
+}
+
 /* dead - 1 if no process has this pid (a run killed before it cleaned up). */
 static int dead(long pid)
 {
@@ -154,8 +198,9 @@ static int dead(long pid)
 }
 
 /* sweep - remove what a run killed by SIGKILL left behind: its private
- * mount (/tmp/rtbench-tracefs.PID.*) and its instance (rtbench-PID), for
- * PIDs no process has any more. Saying so, as the settings journal does. */
+ * mount (/tmp/rtbench-tracefs.PID.*) and its instance (rtbench-PID-START,
+ * ours_left), for PIDs no process has any more. Saying so, as the
+ * settings journal does. */
 static void sweep(void)
 {
 	FILE *f = fopen("/proc/mounts", "re");
@@ -176,7 +221,7 @@ static void sweep(void)
 	if (!(d = opendir(path)))
 		return;
 	while ((e = readdir(d)))
-		if (sscanf(e->d_name, "rtbench-%ld", &pid) == 1 && dead(pid)) {
+		if (ours_left(e->d_name)) {
 			snprintf(path, sizeof(path), "%s/instances/%s", rtb_tr.dir, e->d_name);
 			if (!rmdir(path))
 				fprintf(stderr, "rtbench: removed the trace instance %s, left by a killed run\n",
@@ -244,7 +289,8 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 		}
 	}
 	sweep();
-	snprintf(rtb_tr.name, sizeof(rtb_tr.name), "rtbench-%ld", (long)getpid());
+	snprintf(rtb_tr.name, sizeof(rtb_tr.name), "rtbench-%ld-%llu", (long)getpid(),
+		 start_ticks((long)getpid()));
 	rtb_tr.inst = tracefs_instance_create(rtb_tr.name);
 	if (!rtb_tr.inst) {
 		snprintf(why, len, "cannot create the trace instance %s: %s", rtb_tr.name, strerror(errno));
