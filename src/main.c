@@ -5,7 +5,7 @@
  * stderr naming what is wrong; nothing was run or written; or another run
  * holds the settings lock and --no-wait / --wait-s said not to wait), 128+N
  * stopped by signal N (130 Ctrl-C, 143 SIGTERM; what was measured is
- * written). */
+ * written), 3 `doctor` found what weakens latency. */
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
@@ -81,6 +81,8 @@ static int exit_status(int err)
 	case RTB_ERANGE:   /* a value out of range (an option, a file's field) */
 	case RTB_EBUSY:    /* another run holds the settings lock (named) */
 		return 2;
+	case RTB_EFINDING: /* doctor: a finding weakens latency (said) */
+		return 3;
 	case RTB_EINTR:    /* stopped by a signal: what was measured is kept */
 		return 128 + (rtb_wd_signal() > 0 ? rtb_wd_signal() : 2);
 	default:           /* RTB_ECHECK (a check failed) and every failure */

@@ -24,7 +24,7 @@ struct rtb_finding {
 	uint8_t verdict;        /* enum rtb_doc_verdict */
 	char read[200];         /* what was read, where ("/proc/cmdline: no isolcpus=") */
 	char why[200];          /* why it matters for latency */
-	char fix[160];          /* the setting that fixes it ("" when ok) */
+	char fix[240];          /* the setting that fixes it ("" when ok) */
 };
 
 #ifndef RTB_MAX_FINDINGS
@@ -47,10 +47,17 @@ struct rtb_doctor_cfg {
 				 * this system; a directory: a recorded
 				 * snapshot, as the unit tests do) */
 	uint64_t cpus;          /* CPUs to judge (0: the last online CPU) */
+	int all_cpus;           /* judge every online CPU (doctor --cpus all, a
+				 * run --cpus all): the fixes then keep the
+				 * lowest online CPU for housekeeping */
 	int64_t budget_ns;      /* idle states with a longer exit latency weaken */
 	int idle_held_us;       /* a run holding the idle latency at this many us
 				 * (-1: not held) */
 };
+
+/* The longest --root the doctor takes (a longer one is refused, never
+ * cut: a cut path reads another tree). */
+#define RTB_DOC_ROOT_MAX 3072
 
 /* rtb_port_doctor - run every check of the port into d (read-only). Every
  * string in a finding that came from a file is escaped (one printable

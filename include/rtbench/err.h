@@ -22,6 +22,8 @@ enum rtb_err {
 	RTB_EBUSY = -11,   /* held by another run (the settings lock) */
 	RTB_ECHECK = -12,  /* a check did not pass (selftest, check's gate):
 			    * the output says which; not an error of rtbench */
+	RTB_EFINDING = -13,/* the doctor found what weakens latency (said):
+			    * not an error of rtbench; exit status 3 */
 };
 
 /* rtb_strerror - one-line description of an rtb_err code (never NULL). */

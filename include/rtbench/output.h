@@ -20,6 +20,11 @@ void rtb_write_worst_text(struct rtb_sink *s, const struct rtb_result *r);
  * per RFC 8259; non-finite numbers are written as null. */
 int rtb_write_json(struct rtb_sink *s, const struct rtb_result *r);
 
+/* rtb_write_doctor_json - the doctor's findings as the result's "doctor"
+ * object (json-schema.md), alone: `rtbench doctor --json`. Every string
+ * escaped. 0 or RTB_EIO. */
+struct rtb_doctor;
+int rtb_write_doctor_json(struct rtb_sink *s, const struct rtb_doctor *d);
 /* rtb_write_csv - one row per metric: label, id, status, count, min, mean,
  * stddev, p50, p90, p99, p99_9, p99_99, max, first, invalid, overruns,
  * missed, over_deadline (header row first; RFC 4180 quoting). */

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - `rtbench doctor [--cpus LIST] [--budget-us N] [--root DIR]`:
- * prints what in the system weakens latency on the CPUs a run would
- * measure, each finding with what was read, why, and the setting that
- * fixes it. Reads only; exit 0 when the checks ran (whatever they found),
- * 1 when they could not run, 2 on bad arguments. */
+/* rtbench core - `rtbench doctor [--cpus LIST|all] [--budget-us N]
+ * [--root DIR] [--json]`: prints what in the system weakens latency on the
+ * CPUs a run would measure, each finding with what was read, why, and the
+ * setting that fixes it (--json: the result's "doctor" object). Reads
+ * only. Exit status (issue 30): 0 nothing weakens, 3 a finding weakens,
+ * 1 the checks could not run, 2 bad arguments (a --root that is no
+ * directory, or too long to read under without cutting). */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,8 @@
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
+#include "rtbench/output.h"
+#include "rtbench/sink.h"
 
 /* rtb_doc_print - every finding, weakening ones first. */
 void rtb_doc_print(FILE *f, const struct rtb_doctor *d)
@@ -37,16 +42,20 @@ void rtb_doc_print(FILE *f, const struct rtb_doctor *d)
 /* usage - `rtbench doctor --help`. */
 static void usage(FILE *f)
 {
-	fputs("usage: rtbench doctor [--cpus LIST] [--budget-us N] [--root DIR]\n"
+	fputs("usage: rtbench doctor [--cpus LIST|all] [--budget-us N] [--root DIR] [--json]\n"
 	      "What in this system weakens real-time latency on the CPUs a run measures, each\n"
 	      "finding ok / weakens / unknown with what was read, why, and the setting that fixes it:\n"
 	      "preemption model, isolcpus, nohz_full, rcu_nocbs, IRQ affinity, cpufreq governor, idle\n"
 	      "states deeper than the budget, SMT siblings, transparent huge pages, RT throttling, timer\n"
 	      "migration, watchdog, virtualization. Reads only; changes nothing.\n"
-	      "  --cpus LIST      CPUs to judge (\"1\", \"2-3\"; default: the last online CPU, as run)\n"
+	      "  --cpus LIST|all  CPUs to judge (\"1\", \"2-3\", every online CPU: \"all\", as run --cpus\n"
+	      "                   all; its fixes keep the lowest CPU for housekeeping; default: the last\n"
+	      "                   online CPU, as run)\n"
 	      "  --budget-us N    latency budget for idle-state exit latency (default 10)\n"
 	      "  --root DIR       read /proc and /sys under DIR (a recorded snapshot)\n"
-	      "Exit 0 when the checks ran, 1 when they could not, 2 on bad arguments.\n"
+	      "  --json           the findings as JSON (the result's \"doctor\" object)\n"
+	      "Exit 0 when nothing weakens, 3 when a finding weakens, 1 when the checks could not\n"
+	      "run, 2 on bad arguments.\n"
 	      "The same findings are in every run's result (\"doctor\").\n", f);
 }
 
@@ -60,11 +69,19 @@ static int bad(const char *what, const char *arg)
 	return RTB_EINVAL;
 }
 
+/* to_stdout - a sink's bytes onto standard output. */
+static int to_stdout(void *ctx, const void *buf, size_t len)
+{
+	(void)ctx;
+	return fwrite(buf, 1, len, stdout) == len ? 0 : RTB_EIO;
+}
+
 int rtb_cmd_doctor(int argc, char **argv)
 {
 	static struct rtb_doctor d;
 	struct rtb_doctor_cfg cfg = { .root = "", .budget_ns = 10000, .idle_held_us = -1 };
-	int rc;
+	int rc, json = 0;
+	struct stat st;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -72,12 +89,20 @@ int rtb_cmd_doctor(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
+		if (!strcmp(a, "--json")) {
+			json = 1;
+			continue;
+		}
 		if (strcmp(a, "--cpus") && strcmp(a, "--budget-us") && strcmp(a, "--root"))
 			return bad("unknown option", a);
 		if (!v)
 			return bad("needs a value", a);
 		i++;
-		if (!strcmp(a, "--cpus")) {
+		if (!strcmp(a, "--cpus") && !strcmp(v, "all")) {
+			cfg.all_cpus = 1;
+			cfg.cpus = 0;
+		} else if (!strcmp(a, "--cpus")) {
+			cfg.all_cpus = 0;
 			rc = rtb_doc_cpulist(v, &cfg.cpus);
 			if (rc == RTB_ERANGE)
 				return bad("--cpus: CPUs above 63 are not supported", v);
@@ -93,6 +118,13 @@ int rtb_cmd_doctor(int argc, char **argv)
 		} else {
 			if (!*v)
 				return bad("--root: empty", v);
+			/* never cut (it would read another tree), never a
+			 * missing one (every check "unknown", exit 0: issue 29) */
+			_Static_assert(RTB_DOC_ROOT_MAX == 3072, "the message says 3072");
+			if (strlen(v) > RTB_DOC_ROOT_MAX)
+				return bad("--root: longer than 3072 characters", NULL);
+			if (stat(v, &st) || !S_ISDIR(st.st_mode))
+				return bad(errno == ENOENT ? "--root: no such directory" : "--root: not a directory", v);
 			cfg.root = v;
 		}
 	}
@@ -101,6 +133,13 @@ int rtb_cmd_doctor(int argc, char **argv)
 		fprintf(stderr, "rtbench doctor: the checks could not run: %s\n", rtb_strerror(rc));
 		return rc;
 	}
-	rtb_doc_print(stdout, &d);
-	return 0;
+	if (json) {
+		struct rtb_sink out;
+		rtb_sink_init(&out, to_stdout, NULL);
+		if (rtb_write_doctor_json(&out, &d))
+			return RTB_EIO;
+	} else {
+		rtb_doc_print(stdout, &d);
+	}
+	return d.weakens ? RTB_EFINDING : 0;
 }

@@ -24,6 +24,7 @@ const char *rtb_strerror(int err)
 	case RTB_EFORMAT:   return "malformed input file";
 	case RTB_EBUSY:     return "held by another rtbench run";
 	case RTB_ECHECK:    return "a check did not pass";
+	case RTB_EFINDING:  return "a finding weakens latency";
 	}
 	return "unknown error";
 }

@@ -241,6 +241,19 @@ static void write_doctor(struct rtb_jw *w, const struct rtb_doctor *d)
 	rtb_jw_close(w, '}');
 }
 
+int rtb_write_doctor_json(struct rtb_sink *f, const struct rtb_doctor *d)
+{
+	struct rtb_jw w = { .f = f, .depth = 0 };
+
+	w.lv[0].n = 0;
+	w.lv[0].wrap = 1;
+	rtb_jw_begin(&w, '{', 1);
+	write_doctor(&w, d);
+	rtb_jw_close(&w, '}');
+	rtb_sink_puts(f, "\n");
+	return rtb_sink_error(f) ? RTB_EIO : 0;
+}
+
 /* rtb_write_json - the result as docs/json-schema.md describes. */
 int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 {

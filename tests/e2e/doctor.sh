@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end: `rtbench doctor` on this machine. Every check gives a verdict
+# End-to-end: `rtbench doctor` on this machine. Exit 3 when a finding
+# weakens, 0 when none does (issue 30). Every check gives a verdict
 # with what it read; it changes nothing (every open is read-only and nothing
 # is written but its own output: strace); a recorded snapshot (--root) is
 # judged from its files alone; bad arguments get one line and exit 2; a run
@@ -10,7 +11,9 @@ test_out doctor
 
 "$RTBENCH" doctor >"$out/d.txt" 2>"$out/d.err"
 rc=$?
-[ $rc -eq 0 ] && ok "doctor exited 0" || fail "doctor exited $rc: $(cat "$out/d.err")"
+want=0
+grep -qE '^  weakens ' "$out/d.txt" && want=3
+[ $rc -eq $want ] && ok "doctor exited $rc (3: a finding weakens)" || fail "doctor exited $rc, want $want: $(cat "$out/d.err")"
 n=$(grep -cE '^  (ok|weakens|unknown) ' "$out/d.txt")
 [ "$n" = 13 ] && ok "13 findings" || fail "$n findings: $(cat "$out/d.txt")"
 for c in preemption isolcpus nohz_full rcu_nocbs irq_affinity cpufreq idle_states smt thp \
@@ -50,8 +53,37 @@ fi
 grep -q "1 weaken, 0 unknown, 12 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
 	fail "snapshot: $(head -3 "$out/tuned.txt")"
 
-# bad arguments: one line, exit 2
-for args in "--cpus x" "--cpus 64" "--budget-us -1" "--bogus" "--cpus"; do
+# every CPU (issue 30 item 8), on the recorded every-CPU snapshot of this
+# VM (2 CPUs, /proc/interrupts read twice a second apart): accepted; the
+# fixes keep CPU 0 for housekeeping; IRQs by rate, the line whole; --json
+"$RTBENCH" doctor --root "$data/doctor/vm-2cpu" --cpus all >"$out/all.txt" 2>&1
+rc=$?
+[ $rc -eq 3 ] && grep -q "what weakens latency on CPU 0-1" "$out/all.txt" && ok "doctor --cpus all: CPU 0-1, exit 3" ||
+	fail "doctor --cpus all: exit $rc: $(head -3 "$out/all.txt")"
+grep -q "fix:  isolcpus=domain,managed_irq,1 on the kernel command line (or a cpuset partition); CPU 0 kept for housekeeping" "$out/all.txt" &&
+	grep -q "fix:  move them to CPU 0, the housekeeping CPU" "$out/all.txt" && ! grep -q "0-1 on the kernel\|off CPU 0-1" "$out/all.txt" &&
+	ok "every CPU measured: the fixes keep CPU 0 for housekeeping" || fail "every-CPU fixes: $(grep 'fix:' "$out/all.txt")"
+grep -q "read: 19 of 19 IRQs may run on CPU 0-1; fired there in 1 s: 36 virtio1-req.0 89/s, 42 virtio3-tx 6/s," "$out/all.txt" &&
+	ok "IRQs by their rate, busiest first" || fail "IRQ line: $(grep -A1 irq_affinity "$out/all.txt")"
+"$RTBENCH" doctor --root "$data/doctor/vm-2cpu" --cpus all --json >"$out/all.json"
+rc=$?
+python3 - "$out/all.json" <<'PY' && [ $rc -eq 3 ] && ok "doctor --json: the result's doctor object, exit 3" || fail "doctor --json: exit $rc"
+import json, sys
+d = json.load(open(sys.argv[1]))["doctor"]
+assert d["cpus"] == "0-1" and len(d["findings"]) == 13 and d["weakens"] >= 1, d
+irq = [f for f in d["findings"] if f["check"] == "irq_affinity"][0]
+assert irq["verdict"] == "weakens" and "more" in irq["read"] and not irq["read"].endswith("..."), irq
+PY
+# a hostile file's escapes stay escaped in the JSON too
+"$RTBENCH" doctor --root "$data/doctor/tuned" --json >"$out/t.json"
+rc=$?
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["doctor"]; sys.exit(0 if d["weakens"]==1 else 1)' "$out/t.json" &&
+	[ $rc -eq 3 ] && ok "doctor --json on the tuned snapshot" || fail "doctor --json tuned: exit $rc"
+
+# bad arguments: one line, exit 2 (a --root that is no directory: issue 29)
+long=$(printf 'x%.0s' $(seq 3100))
+for args in "--cpus x" "--cpus 64" "--budget-us -1" "--bogus" "--cpus" "--root /nonexistent --cpus 1" \
+	"--root /etc/hostname" "--root $long"; do
 	"$RTBENCH" doctor $args >"$out/bad.out" 2>"$out/bad.err"
 	rc=$?
 	[ $rc -eq 2 ] && [ "$(wc -l <"$out/bad.err")" = 1 ] && [ ! -s "$out/bad.out" ] &&

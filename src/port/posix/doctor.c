@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
@@ -27,6 +28,11 @@ struct dr {
 	uint64_t cpus;
 	char cpul[64];          /* cpus as a list, for the messages */
 	char cmdline[2048];
+	/* every online CPU judged (--cpus all): a fix isolates or clears
+	 * all but the housekeeping CPU hk, the lowest online (issue 30) */
+	int all, hk;
+	char fixl[64];          /* the CPUs a fix names: cpul, or all but hk */
+	char hknote[96];        /* "" or "; CPU 0 kept for housekeeping ..." */
 };
 
 /* rd - the first len-1 bytes of root/path (a regular file), trailing
@@ -34,13 +40,16 @@ struct dr {
  * a regular file (the OS lacks the feature), RTB_EIO when unreadable. */
 static int rd(const struct dr *r, const char *path, char *buf, size_t len)
 {
-	char full[512];
+	char full[RTB_DOC_ROOT_MAX + 256];
 	struct stat st;
 	ssize_t n;
 	int fd;
 
 	buf[0] = '\0';
-	snprintf(full, sizeof(full), "%s%s", r->cfg->root ? r->cfg->root : "", path);
+	/* never a cut path: it would read another file (doctor_cmd refuses
+	 * a longer --root; this is the floor under it) */
+	if ((size_t)snprintf(full, sizeof(full), "%s%s", r->cfg->root ? r->cfg->root : "", path) >= sizeof(full))
+		return RTB_ENOTSUP;
 	fd = open(full, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return RTB_ENOTSUP;
@@ -236,10 +245,11 @@ static void check_rcu(struct dr *r)
 {
 	static const char why[] = "RCU callbacks run in softirq on every CPU that queued them unless offloaded to "
 		"rcuo kthreads on other CPUs";
-	char v[128], fix[160], got[64];
+	char v[128], fix[240], got[64];
 	uint64_t m = 0;
 
-	snprintf(fix, sizeof(fix), "rcu_nocbs=%s on the kernel command line (nohz_full= implies it)", r->cpul);
+	snprintf(fix, sizeof(fix), "rcu_nocbs=%s on the kernel command line (nohz_full= implies it)%s", r->fixl,
+		 r->hknote);
 	if (cmdline_opt(r, "rcu_nocbs", v, sizeof(v)))
 		m = !strcmp(v, "all") ? ~0ull : list_mask(v);
 	else if (cmdline_opt(r, "nohz_full", v, sizeof(v)))
@@ -277,31 +287,107 @@ static void irq_name(const char *irqs, long n, char *out, size_t len)
 	}
 }
 
-/* check_irqs - device interrupts routed to a measured CPU. */
+#define IRQ_MAX 1024             /* IRQs weighed; more are counted and said */
+#define IRQ_SAMPLE_NS 250000000LL /* the live system's two reads, apart */
+
+struct irq_w {
+	long irq;
+	double rate;            /* per second on the measured CPUs (or since boot) */
+	unsigned long long cnt; /* count on the measured CPUs */
+};
+
+/* irq_count - IRQ n's count on the CPUs in mask (the columns of the
+ * /proc/interrupts copy `irqs`: its header names them "CPU0 CPU1 ...");
+ * *known 0 when the file has no header or no line for n. */
+static unsigned long long irq_count(const char *irqs, long n, uint64_t mask, int *known)
+{
+	int col[256], ncol = 0;
+	char key[24];
+	const char *p = irqs, *e = strchr(irqs, '\n');
+	unsigned long long sum = 0;
+
+	/* the header: which CPU each column is (offline CPUs have none) */
+	while (p && (!e || p < e) && ncol < 256 && (p = strstr(p, "CPU")) && (!e || p < e)) {
+		col[ncol++] = atoi(p + 3);
+		p += 3;
+	}
+	*known = 0;
+	if (!ncol)
+		return 0;
+	snprintf(key, sizeof(key), "%ld:", n);
+	for (p = irqs; p && *p;) {
+		const char *l = p + strspn(p, " ");
+		e = strchr(p, '\n');
+		if (!strncmp(l, key, strlen(key))) {
+			char *q = (char *)l + strlen(key);
+			for (int c = 0; c < ncol; c++) {
+				char *end;
+				unsigned long long v = strtoull(q, &end, 10);
+				if (end == q)
+					break;
+				if (col[c] >= 0 && col[c] < 64 && (mask >> col[c] & 1))
+					sum += v;
+				q = end;
+			}
+			*known = 1;
+			return sum;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return 0;
+}
+
+static int by_rate(const void *a, const void *b)
+{
+	const struct irq_w *x = a, *y = b;
+	return x->rate < y->rate ? 1 : x->rate > y->rate ? -1 : (x->irq > y->irq) - (x->irq < y->irq);
+}
+
+/* check_irqs - device interrupts that may run on a measured CPU, weighed
+ * by how often they fired there: /proc/interrupts read twice, IRQ_SAMPLE_NS
+ * apart (a recorded tree: proc/interrupts and, if recorded, proc/
+ * interrupts.after with proc/interrupts.after_ms; without it the counts
+ * since boot), busiest first. The read line never stops mid-entry: what
+ * does not fit is "and N more". */
 static void check_irqs(struct dr *r)
 {
 	static const char why[] = "a device interrupt routed to a measured CPU runs its handler (and softirq) there, "
-		"ahead of any task";
-	static char irqs[32768];
-	char path[600], buf[128], name[48], fix[200], list[180] = "";
-	size_t l = 0;
-	int n = 0, on = 0;
+		"ahead of any task; the busier, the more often";
+	static char irqs[65536], later[65536];
+	static struct irq_w w[IRQ_MAX];
+	char path[RTB_DOC_ROOT_MAX + 64], buf[128], name[48], fix[240], list[200] = "", ms[32];
+	int n = 0, on = 0, busy = 0, ever = 0, over = 0;
+	double span_s = 0;
 	struct dirent *e;
 	DIR *dir;
 
 	snprintf(path, sizeof(path), "%s/proc/irq", r->cfg->root ? r->cfg->root : "");
-	snprintf(fix, sizeof(fix), "move them off CPU %s: echo OTHER_CPUS > /proc/irq/N/smp_affinity_list "
-		 "(stop irqbalance), or irqaffinity= / isolcpus=managed_irq,%s", r->cpul, r->cpul);
+	if (r->all)
+		snprintf(fix, sizeof(fix), "move them to CPU %d, the housekeeping CPU (every CPU is measured: the "
+			 "IRQs need one): echo %d > /proc/irq/N/smp_affinity_list (stop irqbalance), or "
+			 "irqaffinity=%d; measure CPU %s", r->hk, r->hk, r->hk, r->fixl);
+	else
+		snprintf(fix, sizeof(fix), "move them off CPU %s: echo OTHER_CPUS > /proc/irq/N/smp_affinity_list "
+			 "(stop irqbalance), or irqaffinity= / isolcpus=managed_irq,%s", r->cpul, r->cpul);
 	if (!(dir = opendir(path))) {
 		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_UNKNOWN, why, fix, "/proc/irq unreadable");
 		return;
 	}
 	if (rd(r, "/proc/interrupts", irqs, sizeof(irqs)) < 0)
 		irqs[0] = '\0';
+	later[0] = '\0';
+	if (live(r)) {
+		struct timespec t = { 0, IRQ_SAMPLE_NS };
+		nanosleep(&t, NULL);
+		if (!rd(r, "/proc/interrupts", later, sizeof(later)))
+			span_s = IRQ_SAMPLE_NS / 1e9;
+	} else if (!rd(r, "/proc/interrupts.after", later, sizeof(later)) && later[0] &&
+		   rd_text(r, "/proc/interrupts.after_ms", ms, sizeof(ms)) && atol(ms) > 0) {
+		span_s = atol(ms) / 1e3;
+	}
 	while ((e = readdir(dir))) {
 		char *end;
 		long irq = strtol(e->d_name, &end, 10);
-		uint64_t m;
 		if (end == e->d_name || *end)
 			continue;
 		n++;
@@ -311,26 +397,57 @@ static void check_irqs(struct dr *r)
 			if (!rd_text(r, path, buf, sizeof(buf)))
 				continue;
 		}
-		m = list_mask(buf);
-		if (!(m & r->cpus))
+		if (!(list_mask(buf) & r->cpus))
 			continue;
-		on++;
-		irq_name(irqs, irq, name, sizeof(name));
-		if (l + 40 < sizeof(list)) {
-			int w = snprintf(list + l, sizeof(list) - l, "%s%ld %s->%s", l ? ", " : "", irq,
-					 name[0] ? name : "?", buf);
-			l += w > 0 ? (size_t)w : 0;
-		} else if (l + 5 < sizeof(list) && !strstr(list, "...")) {
-			l += (size_t)snprintf(list + l, sizeof(list) - l, ", ...");
+		if (on >= IRQ_MAX) {
+			over++; /* counted, said, not weighed */
+			continue;
 		}
+		int k0, k1 = 1;
+		unsigned long long c0 = irq_count(irqs, irq, r->cpus, &k0);
+		unsigned long long c1 = span_s > 0 ? irq_count(later, irq, r->cpus, &k1) : c0;
+		w[on].irq = irq;
+		w[on].cnt = span_s > 0 ? (c1 > c0 ? c1 - c0 : 0) : c0;
+		w[on].rate = span_s > 0 ? (double)w[on].cnt / span_s : (double)c0;
+		busy += w[on].cnt > 0;
+		ever += c0 > 0 || !k0 || !k1; /* no count to read: assume it fires */
+		on++;
 	}
 	closedir(dir);
-	if (on)
-		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_WEAKENS, why, fix,
-			    "/proc/irq/*/effective_affinity_list: %d of %d IRQs on CPU %s: %s", on, n, r->cpul, list);
-	else
+	if (!on) {
 		rtb_doc_add(r->d, "irq_affinity", RTB_DOC_OK, why, fix,
 			    "/proc/irq/*/effective_affinity_list: none of %d IRQs on CPU %s", n, r->cpul);
+		return;
+	}
+	qsort(w, (size_t)on, sizeof(w[0]), by_rate);
+	/* the busiest first, whole entries only; room left for the tail */
+	char head[96];
+	int hl = span_s > 0 ? snprintf(head, sizeof(head), "%d of %d IRQs may run on CPU %s; fired there in %.2g s:",
+				     on + over, n, r->cpul, span_s)
+			    : snprintf(head, sizeof(head), "%d of %d IRQs may run on CPU %s; counts there since boot:",
+				     on + over, n, r->cpul);
+	size_t room = sizeof(((struct rtb_finding *)0)->read) - (size_t)hl - 32, l = 0;
+	int shown = 0;
+	for (int i = 0; i < on; i++) {
+		char one[96];
+		irq_name(irqs, w[i].irq, name, sizeof(name));
+		int k = span_s > 0 ? snprintf(one, sizeof(one), "%s %ld %s %.0f/s", shown ? "," : "", w[i].irq,
+					      name[0] ? name : "?", w[i].rate)
+				   : snprintf(one, sizeof(one), "%s %ld %s %llu", shown ? "," : "", w[i].irq,
+					      name[0] ? name : "?", w[i].cnt);
+		if (k < 0 || l + (size_t)k >= room || l + (size_t)k >= sizeof(list))
+			break;
+		memcpy(list + l, one, (size_t)k + 1);
+		l += (size_t)k;
+		shown++;
+	}
+	if (shown < on + over)
+		snprintf(list + l, sizeof(list) - l, "; and %d more%s", on + over - shown,
+			 over ? " (some not weighed: more IRQs than the doctor's table)" : "");
+	/* weakens: one has fired there (busiest first); ok only when
+	 * every IRQ routed there never fired on it */
+	rtb_doc_add(r->d, "irq_affinity", ever ? RTB_DOC_WEAKENS : RTB_DOC_OK, why, fix, "%s%s%s", head, list,
+		    !ever ? " (none ever fired there)" : span_s > 0 && !busy ? " (none in the sample; some before)" : "");
 }
 
 /* check_governor - the cpufreq governor of each measured CPU. */
@@ -567,25 +684,41 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	r.cfg = cfg;
 	r.d = d;
 	r.cpus = cfg->cpus;
-	if (!r.cpus) {
-		uint64_t m = 0;
-		if (!rd_text(&r, "/sys/devices/system/cpu/online", online, sizeof(online)) ||
-		    rtb_doc_cpulist(online, &m) || !m)
+	uint64_t on = 0;
+	long beyond = 0;
+	if (rd_text(&r, "/sys/devices/system/cpu/online", online, sizeof(online)))
+		rtb_doc_cpulist_any(online, &on, &beyond);
+	if (cfg->all_cpus) {
+		if (!on)
 			return RTB_ENOTSUP;
-		r.cpus = 1ull << (63 - __builtin_clzll(m));
+		r.cpus = on;
+	} else if (!r.cpus) {
+		if (!on)
+			return RTB_ENOTSUP;
+		r.cpus = 1ull << (63 - __builtin_clzll(on));
 	}
+	/* every online CPU judged, more than one: the fixes keep one */
+	r.all = on && (r.cpus & on) == on && !beyond && __builtin_popcountll(on) > 1;
+	r.hk = on ? __builtin_ctzll(on) : 0;
 	rtb_doc_cpulist_str(r.cpus, r.cpul, sizeof(r.cpul));
+	if (r.all) {
+		rtb_doc_cpulist_str(r.cpus & ~(1ull << r.hk), r.fixl, sizeof(r.fixl));
+		snprintf(r.hknote, sizeof(r.hknote), "; CPU %d kept for housekeeping (every CPU is measured: "
+			 "the system needs one)", r.hk);
+	} else {
+		snprintf(r.fixl, sizeof(r.fixl), "%s", r.cpul);
+	}
 	rd(&r, "/proc/cmdline", r.cmdline, sizeof(r.cmdline));
 	d->cpus = r.cpus;
 	d->budget_ns = cfg->budget_ns;
 	check_preemption(&r);
-	char fix[160];
+	char fix[240];
 	snprintf(fix, sizeof(fix), "isolcpus=domain,managed_irq,%s on the kernel command line (or a cpuset "
-		 "partition)", r.cpul);
+		 "partition)%s", r.fixl, r.hknote);
 	check_cpuset(&r, "isolcpus", "/sys/devices/system/cpu/isolated",
 		     "a CPU not isolated takes part in load balancing: any task may be placed on it", fix);
-	snprintf(fix, sizeof(fix), "nohz_full=%s on the kernel command line (a kernel with CONFIG_NO_HZ_FULL)",
-		 r.cpul);
+	snprintf(fix, sizeof(fix), "nohz_full=%s on the kernel command line (a kernel with CONFIG_NO_HZ_FULL)%s",
+		 r.fixl, r.hknote);
 	check_cpuset(&r, "nohz_full", "/sys/devices/system/cpu/nohz_full",
 		     "without nohz_full the scheduler tick interrupts the CPU HZ times a second even with one task",
 		     fix);

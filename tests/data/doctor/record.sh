@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # record.sh DIR - copy the files `rtbench doctor` reads (src/port/posix/doctor.c)
 # from this system into DIR, so `rtbench doctor --root DIR` and
-# tests/unit/test_doctor.c judge the recorded system. Reads only; the kernel
+# tests/unit/test_doctor.c judge the recorded system (vm-2cpu: this VM, for
+# doctor --cpus all, issue 30). Reads only; the kernel
 # command line is kept up to " -- " (what follows is init's, not the kernel's).
 set -eu
 dir=${1:?usage: record.sh DIR}
@@ -28,3 +29,8 @@ for f in /sys/kernel/realtime /proc/sys/kernel/version /sys/kernel/debug/sched/p
 done
 mkdir -p "$dir/proc"
 sed 's/ -- .*//' /proc/cmdline >"$dir/proc/cmdline"
+# a second read of /proc/interrupts a second later: the doctor weighs the
+# IRQs on the measured CPUs by how often they fired in between
+sleep 1
+cat /proc/interrupts >"$dir/proc/interrupts.after"
+echo 1000 >"$dir/proc/interrupts.after_ms"
