@@ -22,7 +22,8 @@
 
 static const char report_css[] =
 	"body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:24px auto;"
-	"max-width:1400px;padding:0 16px;color:#1d2330;background:#fff}"
+	"max-width:1400px;box-sizing:border-box;padding:0 16px;color:#1d2330;background:#fff;"
+	"overflow-wrap:anywhere}"
 	"h1{font-size:24px;margin:0 0 4px}h2{font-size:19px;margin:0 0 6px}"
 	"section.metric{border-top:2px solid #e3e7ee;padding-top:18px;margin-top:26px}"
 	".sub,.method{color:#5a6375}.method{font-size:13px;margin:2px 0}"

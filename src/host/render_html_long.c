@@ -99,7 +99,9 @@ static void worst_caption(struct rtb_sb *b, const struct lcpu *v, int n)
 	rtb_sb_puts(b, "</p>\n");
 }
 
-static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with_all)
+/* legend - the CPUs' legend (and the all-CPU line's): reserve its band
+ * above the plot area (before the axes), or draw it there. */
+static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with_all, int reserve)
 {
 	const char *labels[MAX_LEGEND + 1], *colors[MAX_LEGEND + 1];
 	char lb[MAX_LEGEND][16], cl[MAX_LEGEND][32];
@@ -114,10 +116,13 @@ static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with
 		colors[k] = cl[i];
 	}
 	if (with_all) {
-		labels[k] = "all CPUs";
-		colors[k++] = "#000";
+		labels[k] = "all CPUs (the max of them: drawn under the CPUs, grey)";
+		colors[k++] = "#bbb";
 	}
-	rtb_svg_legend(p, labels, colors, k, 0);
+	if (reserve)
+		rtb_svg_legend_reserve(p, labels, k);
+	else
+		rtb_svg_legend(p, labels, colors, k, 0);
 }
 
 /* hist_overlay - every CPU's histogram, log-binned, as step lines. */
@@ -151,6 +156,7 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 	rtb_svg_begin(&p, b, pid, "histogram", "Per-CPU histograms", LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ lo, hi, 1, "latency (us, log scale)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	legend(&p, v, n, 0, 1);
 	rtb_svg_axes(&p);
 	for (int i = 0; i < n; i++) {
 		double base = rtb_svg_py(&p, 0.8);
@@ -165,7 +171,7 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 		}
 		rtb_sb_puts(b, "\"/>\n");
 	}
-	legend(&p, v, n, 0);
+	legend(&p, v, n, 0, 0);
 	rtb_svg_end(&p);
 	free(cnt);
 }
@@ -196,8 +202,14 @@ static void poly(struct rtb_sb *b, struct rtb_svg_plot *p, const struct rtb_rf_m
 int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_cmp_metric *cm,
 			    const struct rtb_html_series *s, int n, struct rtb_sb *csv)
 {
-	static const char *const dash[3] = { "", " stroke-dasharray=\"5 3\"", " stroke-dasharray=\"1.5 2.5\"" };
-	const char *labels[3] = { "max", "p99", "p50" }, *colors[3] = { "#555", "#555", "#555" };
+	/* max, p99, p50 told apart by dash and width, not colour (the
+	 * colour is the system's): solid 2.2, dashed 1.4, dotted 1.4 */
+	static const char *const dash[3] = { "", " stroke-dasharray=\"6 3\"", " stroke-dasharray=\"1.5 2.5\"" };
+	static const char *const width[3] = { "2.2", "1.4", "1.4" };
+	static const char *const legend_dash[3] = { " stroke-width=\"2.2\"",
+		" stroke-dasharray=\"6 3\" stroke-width=\"1.4\"", " stroke-dasharray=\"1.5 2.5\" stroke-width=\"1.4\"" };
+	const char *labels[3] = { "max", "p99", "p50" };
+	const char *lg_lab[RTB_CMP_MAX_SYS + 3], *lg_col[RTB_CMP_MAX_SYS + 3], *lg_dash[RTB_CMP_MAX_SYS + 3];
 	struct rtb_svg_plot p;
 	double tmax = 0, lo = INFINITY, hi = 0;
 	int have = 0;
@@ -218,6 +230,21 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 	rtb_svg_begin(&p, b, pid, "series", "Latency over time: each interval's p50, p99, max", LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ 0, tmax > 0 ? tmax : 1, 0, "time since start (s)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ lo / 1.5, hi * 1.6, 1, "latency (us, log scale)", NULL, 0 };
+	/* one entry per system (its colour) and one per statistic (its
+	 * dash and width), above the plot area */
+	for (int i = 0; i < n && i < RTB_CMP_MAX_SYS; i++) {
+		lg_lab[i] = s[i].label;
+		lg_col[i] = s[i].color;
+		lg_dash[i] = "";
+	}
+	int nl = n < RTB_CMP_MAX_SYS ? n : RTB_CMP_MAX_SYS;
+	for (int q = 0; q < 3; q++, nl++) {
+		lg_lab[nl] = labels[q];
+		lg_col[nl] = "#555";
+		lg_dash[nl] = legend_dash[q];
+	}
+	p.legend_dash = lg_dash;
+	rtb_svg_legend_reserve(&p, lg_lab, nl);
 	rtb_svg_axes(&p);
 	if (csv)
 		rtb_sb_printf(csv, "system,start_s,end_s,count,p50_us,p99_us,max_us\n");
@@ -226,7 +253,7 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 		for (int q = 0; q < 3; q++) {
 			int first = 1;
 			rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"",
-				      s[i].color, q ? "1.2" : "1.6", dash[q]);
+				      s[i].color, width[q], dash[q]);
 			for (size_t j = 0; j < m->nintervals; j++) {
 				const struct rtb_rf_interval *iv = &m->intervals[j];
 				int64_t v = q == 0 ? iv->max_ns : q == 1 ? iv->p99_ns : iv->p50_ns;
@@ -252,7 +279,7 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 				      (double)iv->max_ns / 1000.0);
 		}
 	}
-	rtb_svg_legend(&p, labels, colors, 3, 0);
+	rtb_svg_legend(&p, lg_lab, lg_col, nl, 0);
 	rtb_svg_end(&p);
 	return 1;
 }
@@ -282,14 +309,18 @@ static void interval_max(struct rtb_sb *b, const char *id, const struct rtb_rf_m
 	rtb_svg_begin(&p, b, pid, "series", "Maximum of each interval", LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ 0, tmax > 0 ? tmax : 1, 0, "time since start (s)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ lo, hi, 1, "interval maximum (us, log scale)", NULL, 0 };
+	legend(&p, v, n, all != NULL, 1);
 	rtb_svg_axes(&p);
+	/* the all-CPU line is the largest CPU's at every point: drawn first,
+	 * wide and grey, so the CPU that holds the maximum shows on it (issue
+	 * 30: drawn last in black it hid that CPU) */
+	if (all)
+		poly(b, &p, all, "#bbb", "6");
 	for (int i = 0; i < n; i++) {
 		cpu_color(col, sizeof(col), i, n);
-		poly(b, &p, v[i].m, col, n > MAX_LEGEND ? "0.8" : "1.4");
+		poly(b, &p, v[i].m, col, n > MAX_LEGEND ? "0.8" : "1.6");
 	}
-	if (all)
-		poly(b, &p, all, "#000", "2.2");
-	legend(&p, v, n, all != NULL);
+	legend(&p, v, n, all != NULL, 0);
 	rtb_svg_end(&p);
 }
 

@@ -86,6 +86,8 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 		 logx ? ", log scale" : "");
 	p.x = (struct rtb_svg_axis){ lo, hi, logx, xl, NULL, 0 };
 	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend_reserve(&p, labels, n);
 	rtb_svg_axes(&p);
 	if (csv)
 		rtb_sb_printf(csv, "system,bin_lo_%s,bin_hi_%s,count\n", rtb_cmp_time_unit(cm->unit, 0),
@@ -159,6 +161,8 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
 	 * nine is labelled: "99.9999%" labels one nine apart overlap */
 	p.x = (struct rtb_svg_axis){ 0, ceil(tmax), 0, "percentile", fmt_nines, ceil(tmax) > 5 ? 2 : 1 };
 	p.y = (struct rtb_svg_axis){ lo, hi, logy, yl, NULL, 0 };
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend_reserve(&p, labels, n);
 	rtb_svg_axes(&p);
 	if (csv)
 		rtb_sb_printf(csv, "system,percentile,latency_%s\n", rtb_cmp_time_unit(cm->unit, 0));
@@ -233,6 +237,8 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 	snprintf(yl, sizeof(yl), "latency (%s)", rtb_cmp_time_unit(cm->unit, 1));
 	p.x = (struct rtb_svg_axis){ 0, nmax - 1 > 0 ? nmax - 1 : 1, 0, "sample index", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ lo, hi, 0, yl, NULL, 0 };
+	series_labels(s, n, labels, colors);
+	rtb_svg_legend_reserve(&p, labels, n);
 	rtb_svg_axes(&p);
 	if (csv)
 		rtb_sb_printf(csv, "system,index_from,index_to,min_%s,max_%s\n",
@@ -288,12 +294,27 @@ void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 
 /* is_component - cm is one of parent's kernel-trace components (run
  * --trace: "<parent>.trace.<name>", not the rtbench-minus-trace difference). */
-static const char *is_component(const struct rtb_cmp_metric *cm, const char *parent)
+static int is_component(const struct rtb_cmp_metric *cm, const char *parent, char *name, size_t len)
 {
-	size_t n = strlen(parent);
+	/* a per-CPU component keeps its "@cpuN" last ("<id>.trace.<name>@cpu0",
+	 * core/trace_stream.c): the aggregate's components have none, a
+	 * CPU's the parent's own; another CPU's are not this bar's (issue 30:
+	 * the all-CPU bar stacked CPU 0's and CPU 1's components too) */
+	const char *at = strstr(parent, "@cpu");
+	size_t n = at ? (size_t)(at - parent) : strlen(parent);
+	const char *suffix = at ? at : "";
+	size_t sl = strlen(suffix);
 	if (strncmp(cm->id, parent, n) || strncmp(cm->id + n, ".trace.", 7))
-		return NULL;
-	return strcmp(cm->id + n + 7, "rtbench_minus_trace") ? cm->id + n + 7 : NULL;
+		return 0;
+	const char *nm = cm->id + n + 7;
+	size_t nl = strlen(nm);
+	if (nl <= sl || strcmp(nm + nl - sl, suffix))
+		return 0;
+	nl -= sl;
+	if (memchr(nm, '@', nl) || (nl == 19 && !strncmp(nm, "rtbench_minus_trace", 19)))
+		return 0; /* another CPU's; the difference, not a component */
+	snprintf(name, len, "%.*s", (int)nl, nm);
+	return 1;
 }
 
 /* rtb_html_plot_components - run --trace: per system, one bar of the measurement
@@ -303,19 +324,15 @@ static const char *is_component(const struct rtb_cmp_metric *cm, const char *par
 void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm,
 			      struct rtb_sb *csv)
 {
-	enum { W = 440, BAR = 22, LEFT = 130, RIGHT = 40 };
-	const char *name[8];
+	enum { W = 440, BAR = 22, LEFT = 130, RIGHT = 60 };
+	char name[8][48];
 	const struct rtb_cmp_metric *comp[8];
 	int nc = 0;
 	double total_max = 0;
 
-	for (size_t k = 0; k < c->nmetrics && nc < 8; k++) {
-		const char *nm = is_component(&c->metrics[k], cm->id);
-		if (nm) {
-			name[nc] = nm;
+	for (size_t k = 0; k < c->nmetrics && nc < 8; k++)
+		if (is_component(&c->metrics[k], cm->id, name[nc], sizeof(name[nc])))
 			comp[nc++] = &c->metrics[k];
-		}
-	}
 	if (!nc)
 		return;
 	for (size_t i = 0; i < c->nsys; i++) {
@@ -343,6 +360,15 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const s
 			      y + BAR * 0.7);
 		rtb_sb_html(b, c->labels[i]);
 		rtb_sb_puts(b, "</text>\n");
+		int any = 0;
+		for (int k = 0; k < nc; k++)
+			any |= comp[k]->cell[i].m && comp[k]->cell[i].m->count;
+		if (!any) {
+			/* not traced: said, not drawn as a 0.00 us bar */
+			rtb_sb_printf(b, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" fill=\"#666\">no kernel-trace "
+				      "components in this file (not traced)</text>\n", LEFT, y + BAR * 0.7);
+			continue;
+		}
 		for (int k = 0; k < nc; k++) {
 			const struct rtb_rf_metric *m = comp[k]->cell[i].m;
 			if (!m || !m->count)
@@ -361,8 +387,9 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const s
 			}
 			x += w > 0 ? w : 0;
 		}
-		rtb_sb_printf(b, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\">%.2f us</text>\n",
-			      fmin(x + 3, W - 60), y + BAR * 0.7, (x - LEFT) / (W - LEFT - RIGHT) * total_max / 1000.0);
+		rtb_sb_printf(b, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"11\" data-total-us=\"%.3f\">%.2f us</text>\n",
+			      fmin(x + 3, W - RIGHT + 3), y + BAR * 0.7, (x - LEFT) / (W - LEFT - RIGHT) * total_max / 1000.0,
+			      (x - LEFT) / (W - LEFT - RIGHT) * total_max / 1000.0);
 	}
 	for (int k = 0; k < nc; k++) {
 		double lx = 10 + (k % 3) * 140, ly = 40 + (double)c->nsys * (BAR + 10) + (k / 3) * 20;

@@ -122,9 +122,12 @@ void rtb_svg_axes(const struct rtb_svg_plot *p)
 		double x = rtb_svg_px(p, t[i]);
 
 		tick_label(&p->x, lab, sizeof(lab), t[i]);
+		/* a label that would cross the image's right edge ends at its
+		 * tick instead of centring on it (issue 30: "99.999%" clipped) */
+		int at_end = x + (double)strlen(lab) * 3.4 > p->w - 2;
 		rtb_sb_printf(b, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-			      "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-			      x, y0, x, y1, x, y1 + 14, lab);
+			      "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n",
+			      x, y0, x, y1, x, y1 + 14, at_end ? "end" : "middle", lab);
 	}
 	n = ticks(&p->y, t, 64);
 	for (i = 0; i < n; i++) {
@@ -144,9 +147,52 @@ void rtb_svg_axes(const struct rtb_svg_plot *p)
 	rtb_sb_puts(b, "</text>\n");
 }
 
+/* legend_w - the width one legend entry takes in a row. */
+static double legend_w(const char *label)
+{
+	return 26 + (double)strlen(label) * 6.2 + 12;
+}
+
+void rtb_svg_legend_reserve(struct rtb_svg_plot *p, const char *const *labels, int n)
+{
+	double x = p->left, room = p->w - p->right;
+	int rows = n > 0;
+
+	for (int i = 0; i < n; i++) {
+		if (x + legend_w(labels[i]) > room && x > p->left) {
+			rows++;
+			x = p->left;
+		}
+		x += legend_w(labels[i]);
+	}
+	p->legend_top = p->top;
+	p->top += 15.0 * rows;
+	p->legend_rows = rows;
+}
+
 void rtb_svg_legend(const struct rtb_svg_plot *p, const char *const *labels,
 		    const char *const *colors, int n, int at_left)
 {
+	if (p->legend_rows) {
+		/* in the band reserved above the plot area: never over data */
+		double x = p->left, y = p->legend_top + 8;
+		rtb_sb_puts(p->b, "<g class=\"legend\" data-outside=\"1\">\n");
+		for (int i = 0; i < n; i++) {
+			if (x + legend_w(labels[i]) > p->w - p->right && x > p->left) {
+				x = p->left;
+				y += 15;
+			}
+			const char *d = p->legend_dash && p->legend_dash[i][0] ? p->legend_dash[i] :
+					" stroke-width=\"3\"";
+			rtb_sb_printf(p->b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"%s/>"
+				      "<text x=\"%.1f\" y=\"%.1f\">", x, y - 4, x + 18, y - 4, colors[i], d, x + 22, y);
+			rtb_sb_html(p->b, labels[i]);
+			rtb_sb_puts(p->b, "</text>\n");
+			x += legend_w(labels[i]);
+		}
+		rtb_sb_puts(p->b, "</g>\n");
+		return;
+	}
 	double x = p->w - p->right - 8, y = p->top + 14;
 	const char *anchor = "end";
 	double line0 = x - 18, line1 = x, tx = x - 22;

@@ -21,6 +21,10 @@ struct rtb_svg_plot {
 	double w, h;                 /* whole image, px */
 	double left, right, top, bottom; /* margins, px */
 	struct rtb_svg_axis x, y;
+	double legend_top;           /* rtb_svg_legend_reserve's band */
+	int legend_rows;             /* 0: the legend goes in the corner */
+	const char *const *legend_dash; /* per entry: extra attributes of its
+					 * line (a dash), NULL: solid */
 };
 
 /* rtb_svg_begin - open an <svg> of class "plot" with the given id, a title
@@ -33,8 +37,13 @@ double rtb_svg_py(const struct rtb_svg_plot *p, double y);
 /* rtb_svg_axes - frame, grid, ticks and axis titles. Call before the data
  * so the data is drawn on top of the grid. */
 void rtb_svg_axes(const struct rtb_svg_plot *p);
-/* rtb_svg_legend - one coloured line and label per series, in the top right
- * corner of the plot area (top left if at_left, where the data leaves room). */
+/* rtb_svg_legend_reserve - make room for the legend of these labels in rows
+ * above the plot area (call before rtb_svg_axes): rtb_svg_legend then draws
+ * it there, where it cannot cover data (issue 30: it covered the max line). */
+void rtb_svg_legend_reserve(struct rtb_svg_plot *p, const char *const *labels, int n);
+/* rtb_svg_legend - one coloured line and label per series: in the band
+ * rtb_svg_legend_reserve made, else in the top right corner of the plot
+ * area (top left if at_left, where the data leaves room). */
 void rtb_svg_legend(const struct rtb_svg_plot *p, const char *const *labels,
 		    const char *const *colors, int n, int at_left);
 /* rtb_svg_message - centred text in the plot area ("no samples in file"). */
