@@ -50,9 +50,10 @@
 #                    (with --arch arm64: about 10 s once built and fetched)
 #   --rtbench-static PATH  a static rtbench for the guest (default: built here)
 #   --no-rtla        do not run the kernel's own analyzer beside rtbench (by
-#                    default, where the host has rtla (Debian: rtla) and the
-#                    guest is amd64, rtla and its libraries go into the
-#                    initramfs and, per load, right after rtbench's runs and
+#                    default, rtla and its libraries go into the initramfs:
+#                    the host's (Debian: rtla) for amd64, Debian's rtla:arm64
+#                    with libtracefs1, libtraceevent1 and libc6 (downloaded
+#                    into the cache, never installed) for arm64 and, per load, right after rtbench's runs and
 #                    under the same load: a traced rtbench run of
 #                    irq.timer.nanosleep (LABEL.LOAD.traced.json), an
 #                    untraced noise.gap (LABEL.LOAD.noise.json),
@@ -230,12 +231,21 @@ if [ $KVM = 1 ]; then
 fi
 QVER=$($QEMU --version | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
 fi
-# rtla for the guest: the host's (amd64 only: an arm64 guest would need
-# Debian's rtla:arm64 and its libraries)
-RTLA=""
+# rtla for the guest: the host's on amd64; on arm64 Debian's rtla:arm64 and
+# the packages its binary names (NEEDED: libtracefs.so.1, libtraceevent.so.1,
+# libc.so.6 and the loader), each unpacked whole into RTLA_ROOT/PACKAGE
+RTLA="" RTLA_ROOT=""
 if [ $ANALYZE = 0 ] && [ $RTLA_ON = 1 ]; then
 	if [ $ARCH != amd64 ]; then
-		RTLA_NOTE="rtla: not run on $ARCH (only the host's amd64 rtla is put into the initramfs)"
+		RTLA_ROOT=$CACHE/rtla-$ARCH
+		for p in rtla libtracefs1 libtraceevent1 libc6; do
+			[ -d "$RTLA_ROOT/$p" ] && continue
+			# a package that cannot be had leaves rtla out, not the run
+			( fetch_deb $p:$ARCH "$RTLA_ROOT/$p" . ) >"$CACHE/rtla-$p.log" 2>&1 ||
+				{ RTLA_ROOT="" RTLA_NOTE="rtla: not run: $p:$ARCH: $(tail -1 "$CACHE/rtla-$p.log")"; break; }
+		done
+		[ -n "$RTLA_ROOT" ] && RTLA=$RTLA_ROOT/rtla/usr/bin/rtla
+		[ -n "$RTLA_ROOT" ] || log "$RTLA_NOTE"
 	elif ! RTLA=$(command -v rtla); then
 		RTLA="" RTLA_NOTE="rtla: not run: no rtla on this host (apt-get install rtla)"
 	fi
@@ -339,7 +349,19 @@ build_initramfs() {
 	esac
 	# rtla (dynamic: libtracefs, libtraceevent, libc) with the loader and
 	# libraries the host's copy names, at the same paths
-	if [ -n "$RTLA" ]; then
+	if [ -n "$RTLA_ROOT" ]; then
+		# the guest's own: the loader at the path the binary names
+		# (PT_INTERP /lib/ld-linux-aarch64.so.1), the libraries where
+		# its default search path looks (the multiarch directories)
+		local f m=aarch64-linux-gnu
+		cp -L "$RTLA" "$root/bin/rtla"
+		mkdir -p "$root/lib/$m" "$root/usr/lib/$m"
+		cp -L "$RTLA_ROOT/libc6/lib/ld-linux-aarch64.so.1" "$root/lib/" &&
+		cp -L "$RTLA_ROOT/libc6/lib/$m/libc.so.6" "$root/lib/$m/" &&
+		for f in libtracefs1/usr/lib/$m/libtracefs.so.1 libtraceevent1/usr/lib/$m/libtraceevent.so.1; do
+			cp -L "$RTLA_ROOT/$f" "$root/usr/lib/$m/" || return 1
+		done || { echo "kernels.sh: rtla:$ARCH's libraries are not where expected in $RTLA_ROOT" >&2; exit 1; }
+	elif [ -n "$RTLA" ]; then
 		local lib
 		cp -L "$RTLA" "$root/bin/rtla"
 		for lib in $(ldd "$RTLA" | awk '$2 == "=>" && $3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
@@ -439,7 +461,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	for tool in timerlat osnoise; do
 		o=$f.rtla-$tool.txt
 		if [ ! -x /bin/rtla ]; then
-			echo "# rtla: not in the initramfs (the host has no rtla, or the guest is not amd64)" >"$o"
+			echo "# rtla: not in the initramfs (no rtla for this guest: see the host's log)" >"$o"
 		elif [ -n "$RTLA_WHY" ]; then
 			echo "# rtla: not run: $RTLA_WHY" >"$o"
 		else
