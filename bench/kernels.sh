@@ -260,12 +260,28 @@ if [ $ANALYZE = 0 ] && [ -z "$STATIC" ]; then
 	if [ $ARCH = amd64 ]; then
 		make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1
 	else
-		# TRACE=0: the cross compiler would find the host's tracefs
-		# headers, but there is no arm64 libtracefs to link
-		make -s -C "$here" -j2 HOST=0 TRACE=0 LDFLAGS=-static CROSS_COMPILE=$CROSS \
-			BUILD=build/static-$ARCH >"$OUT/build-static.log" 2>&1
+		# the guest's run --trace (the traced pass beside rtla) needs
+		# libtracefs and libtraceevent for arm64: Debian's -dev packages'
+		# static archives and headers, downloaded like the kernels. If
+		# they cannot be had the guest rtbench is built without tracing
+		# (its traced pass then says so) and TRACE=0 keeps the cross
+		# compiler off the host's own tracefs headers.
+		dev=$CACHE/trace-dev-$ARCH sub=static-$ARCH
+		for p in libtracefs-dev libtraceevent-dev; do
+			[ -d "$dev/$p" ] && continue
+			( fetch_deb $p:$ARCH "$dev/$p" ./usr/include ./usr/lib ) >"$CACHE/$p-$ARCH.log" 2>&1 ||
+				{ log "the guest rtbench without --trace: $p:$ARCH: $(tail -1 "$CACHE/$p-$ARCH.log")"; sub=static-$ARCH-notrace; break; }
+		done
+		if [ $sub = static-$ARCH ]; then
+			m=aarch64-linux-gnu
+			make -s -C "$here" -j2 HOST=0 TRACE=1 CROSS_COMPILE=$CROSS BUILD=build/$sub \
+				TRACE_CFLAGS="-I$dev/libtracefs-dev/usr/include/tracefs -I$dev/libtraceevent-dev/usr/include/traceevent" \
+				LDFLAGS="-static -L$dev/libtracefs-dev/usr/lib/$m -L$dev/libtraceevent-dev/usr/lib/$m"
+		else
+			make -s -C "$here" -j2 HOST=0 TRACE=0 LDFLAGS=-static CROSS_COMPILE=$CROSS BUILD=build/$sub
+		fi >"$OUT/build-static.log" 2>&1
 	fi || { echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
-	STATIC=$here/build/static$([ $ARCH = amd64 ] || echo "-$ARCH")/rtbench
+	STATIC=$here/build/$([ $ARCH = amd64 ] && echo static || echo $sub)/rtbench
 fi
 if [ $ANALYZE = 0 ]; then
 	is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
