@@ -505,14 +505,16 @@ for pair in $(cut -f1 "$RES" | awk '!s[$0]++'); do
 	done <<<"$(echo "$tools" | sed 1d)"
 	echo "  note: $(note "$pair")"
 done
+if wanted sync.prio_inv; then
 echo "sync.prio_inv (rtbench, per round: bounded verdict from tCyclicTask's blocking at load L and 2L; slope ns/ns)"
 for proto in none inherit ceiling; do
 	awk -F'\t' -v p="sync.prio_inv.$proto.blocking" '$2 == p { v = v sprintf(" r%s:%s(slope %.2f, p50 %.1f us)", $1, ($3 == 1 ? "bounded" : ($3 == 0 ? "UNBOUNDED" : "?")), $4, $5 / 1000) } END { printf "  %-10s%s\n", substr(p, 15, index(substr(p, 15), ".") - 1), v }' "$PI_RTB"
 done
-echo "  pi_stress (PI mutexes, 1 inversion group on CPU $CPU, --mlockall): $PI_OUT"
+fi
+wanted pi_stress && echo "  pi_stress (PI mutexes, 1 inversion group on CPU $CPU, --mlockall): $PI_OUT"
 if [ -s "$OTHER" ]; then
 	echo "WARNING: other real-time threads ran during this run (not this script's): $(awk '{print $NF}' "$OTHER" | sort -u | tr '\n' ' ')"
 fi
 [ -s "$WORK/cyc.bad" ] && echo "cyclictest -x: $(wc -l <"$WORK/cyc.bad") runs lost their expiry bookkeeping after an overrun (samples after it dropped; see docs/validation.md)"
-echo "  expected: none UNBOUNDED, inherit and ceiling bounded in rtbench; pi_stress PASSED (its inversions complete only if inheritance works)"
+wanted sync.prio_inv && echo "  expected: none UNBOUNDED, inherit and ceiling bounded in rtbench; pi_stress PASSED (its inversions complete only if inheritance works)"
 }

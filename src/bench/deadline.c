@@ -16,7 +16,8 @@
  * wake-up and switch, the yield's return and one clock read; the
  * reference absorbs the first job's own lateness (as cyclicdeadline's
  * does): a job that starts before its computed period start moves the
- * reference back to it (counted, never a negative sample). Deadline misses
+ * reference back to it (counted, and not a sample: never a negative or a
+ * made-up zero). Deadline misses
  * are counted, not hidden: a job whose stamp is past its period's deadline
  * (the period is then accounted to the next), in `missed` and the note.
  * Where the kernel or the permissions refuse the class (not root, a cpuset
@@ -78,10 +79,12 @@ static void dl_main(void *p)
 		int64_t lat = now - start;
 		if (lat < 0) {
 			/* a job before its computed period: the first job was
-			 * late, the reference moves back (cyclicdeadline does too) */
+			 * late (or the kernel restarted the period after a late
+			 * wake), the reference moves back to it (cyclicdeadline
+			 * does too); not a sample: its lateness is unknown */
 			start = now;
 			s->early++;
-			lat = 0;
+			continue;
 		}
 		while (lat >= per) {
 			/* past the deadline (= period): that period missed */
@@ -128,7 +131,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 				(unsigned long long)(s.m->missed - missed0));
 	if (s.early)
 		rtb_metric_note(s.m, "%llu jobs started before their computed period: the reference moved back "
-				"(the first job was late by that much)", (unsigned long long)s.early);
+				"to them, not samples (an earlier job was late, or the kernel restarted the period)", (unsigned long long)s.early);
 	rtb_metric_extra(s.m, "period_us", (double)per / 1000.0, "us");
 	rtb_metric_extra(s.m, "runtime_us", (double)per * RUNTIME_PCT / 100 / 1000.0, "us");
 	rtb_metric_extra(s.m, "deadline_misses", (double)(s.m->missed - missed0), "jobs");
