@@ -55,35 +55,40 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	char line[1024], a[24], b[24];
 	size_t l;
 	uint64_t n = 0, over = 0;
-	int order[RTB_MAX_CPUS], shown = 0;
+	int shown = 0, worst = 0;
 
 	if (lr->o->quiet)
 		return;
 	for (int i = 0; i < lr->ncpu; i++) {
 		n += lr->cpus[i].shown->hm->acc.n;
 		over += lr->cpus[i].shown->hm->acc.over_deadline;
-		order[i] = i;
+		if (lr->cpus[i].shown->stats.max > lr->cpus[worst].shown->stats.max)
+			worst = i;
 	}
-	for (int i = 1; i < lr->ncpu; i++)
-		for (int j = i; j > 0 && lr->cpus[order[j]].shown->stats.max >
-				       lr->cpus[order[j - 1]].shown->stats.max; j--) {
-			int t = order[j];
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
 	hms(a, sizeof(a), elapsed_ns);
 	hms(b, sizeof(b), lr->o->duration_ns);
-	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples", lr->b->id, a, b,
+	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples, us", lr->b->id, a, b,
 			     (unsigned long long)n);
+	/* cyclictest's Min/Act/Avg/Max per thread, in CPU order at every
+	 * refresh (issue 30: ordered by max, the CPUs changed places); "now"
+	 * is the last closed interval's median, not one sample as Act is */
 	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
-		const struct rtb_metric *m = lr->cpus[order[k]].shown;
+		const struct rtb_metric *m = lr->cpus[k].shown;
+		const struct rtb_hm *h = m->hm;
 		shown++;
-		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d p99 %.1f max %.1f us",
-				      k ? ";" : ":", lr->cpus[order[k]].cpu,
-				      (double)m->stats.pct[2] / 1000.0, (double)m->stats.max / 1000.0);
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d min %.1f", k ? ";" : ":",
+				      lr->cpus[k].cpu, m->count ? (double)m->stats.min / 1000.0 : 0.0);
+		if (h->series && h->nseries && h->series[h->nseries - 1].count && l < sizeof(line))
+			l += (size_t)snprintf(line + l, sizeof(line) - l, " now %.1f",
+					      (double)h->series[h->nseries - 1].p50_ns / 1000.0);
+		if (l < sizeof(line))
+			l += (size_t)snprintf(line + l, sizeof(line) - l, " avg %.1f max %.1f",
+					      m->count ? m->stats.mean / 1000.0 : 0.0, (double)m->stats.max / 1000.0);
 	}
 	if (shown < lr->ncpu && l < sizeof(line))
 		l += (size_t)snprintf(line + l, sizeof(line) - l, "; +%d CPUs", lr->ncpu - shown);
+	if (lr->ncpu > 1 && l < sizeof(line))
+		l += (size_t)snprintf(line + l, sizeof(line) - l, "; max on cpu%d", lr->cpus[worst].cpu);
 	if (lr->o->deadline_ns > 0 && l < sizeof(line))
 		snprintf(line + l, sizeof(line) - l, "; %llu over deadline", (unsigned long long)over);
 	if (lr->res->set.status_tty)

@@ -112,6 +112,22 @@ static void streamed_text(struct rtb_sink *f, const struct rtb_metric_trace *t)
 	}
 }
 
+/* explained_in_aggregate - m is <id>@cpu<N> and <id>, the all-CPU figure,
+ * has its own worst samples: they already hold every CPU's worst and
+ * successive maxima (merged), so m's would repeat them. */
+static const struct rtb_metric *explained_in_aggregate(const struct rtb_result *r, const struct rtb_metric *m)
+{
+	const char *at = strstr(m->id, "@cpu");
+
+	for (int i = 0; at && i < r->nmetrics; i++) {
+		const struct rtb_metric *a = r->metrics[i];
+		if (a && a->trace && a->trace->nworst && strlen(a->id) == (size_t)(at - m->id) &&
+		    !strncmp(a->id, m->id, (size_t)(at - m->id)))
+			return a;
+	}
+	return NULL;
+}
+
 /* rtb_write_worst_text - the section, if any metric kept worst samples. */
 void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 {
@@ -126,6 +142,17 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 		if (!any++)
 			rtb_sink_printf(f, "\nThe worst samples explained (kernel trace: what held the CPU from the "
 					"start of each sample's period to its stamp)\n");
+		const struct rtb_metric *agg = explained_in_aggregate(r, m);
+		if (agg) {
+			/* one line a CPU: its lists are in the all-CPU figure's
+			 * above and in the JSON (issue 30: a traced 30 s run
+			 * printed them three times over, ~110 lines) */
+			rtb_sink_printf(f, "  %s: max %.1f us; its %d worst and %d successive maxima are in %s's "
+					"lists above and in the JSON\n", m->id,
+					(double)m->trace->worst[0].sample_ns / 1000.0, m->trace->nworst,
+					m->trace->nmax, agg->id);
+			continue;
+		}
 		for (int k = 0; k < m->trace->nworst; k++) {
 			char line[sizeof(m->trace->worst[k].line) * 4];
 			rtb_esc_ctl(line, sizeof(line), m->trace->worst[k].line);
