@@ -29,4 +29,18 @@ for f in "$readme" "$root"/docs/*.md; do
 	grep -q "schema 1's compare" "$f" && ok "${f#$root/} marks its Mann-Whitney output as the old compare" ||
 		fail "${f#$root/} shows compare's Mann-Whitney output as today's"
 done
+# the README's "What do you want to do?" commands: every option of each
+# `build/rtbench run` there is one run accepts (parsed up to a final
+# --help, which stops before anything runs)
+sec=$(section "What do you want to do?" "$readme")
+n=0
+while IFS= read -r cmd; do
+	read -ra args <<<"${cmd#build/rtbench run }"
+	err=$("$RTBENCH" run "${args[@]}" --help 2>&1 >/dev/null) && n=$((n + 1)) ||
+		fail "README's 'run ${args[*]}' is refused: $err"
+done < <(printf '%s\n' "$sec" | grep -o 'build/rtbench run [^`]*')
+[ "$n" -ge 3 ] && ok "the README's $n run commands parse" || fail "only $n run commands found in What do you want to do?"
+# and the two commands stay as they are
+grep -q '^make run      # build and run the study' "$readme" && grep -q '^make check    # install what the tests need' "$readme" &&
+	ok "make run / make check documented" || fail "the two commands are gone from the README"
 done_test
