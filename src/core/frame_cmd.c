@@ -91,8 +91,14 @@ int rtb_cmd_frame(int argc, char **argv)
 			return RTB_EINVAL;
 		}
 		f = fopen(argv[i], "rb");
+		/* one byte read before anything is written: a directory opens
+		 * but does not read (it wrote a BEGIN line and exited 1) */
+		if (f && (fgetc(f), ferror(f))) {
+			fclose(f);
+			f = NULL;
+		}
 		if (!f) {
-			fprintf(stderr, "rtbench frame: %s: cannot read it\n", argv[i]);
+			fprintf(stderr, "rtbench frame: %s: cannot read it (not a readable file)\n", argv[i]);
 			return RTB_EINVAL;
 		}
 		fclose(f);

@@ -16,7 +16,7 @@ static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, 
 /* rtb_long_write - the result files, each replaced atomically. */
 int rtb_long_write(struct rtb_long *lr)
 {
-	static int said;
+	static unsigned said;
 	struct rtb_result *r = lr->res;
 	int rc = 0;
 
@@ -25,16 +25,18 @@ int rtb_long_write(struct rtb_long *lr)
 	r->mem.stacks = RTB_THREADS_MAX;
 	r->mem.stack_bytes = RTB_STACK_BYTES;
 	r->mem.metric_bytes = sizeof(struct rtb_metric);
-	/* standard output ("-") takes the whole file once, at the end */
-	if (lr->out->json && (strcmp(lr->out->json, "-") || r->set.final) &&
-	    rtb_port_output(lr->out->json, out_json, r))
+	/* standard output ("-") takes the whole file once, at the end; each
+	 * file that fails is named (both, when both fail: issue 29) */
+	const char *paths[] = { lr->out->json, lr->out->csv };
+	rtb_output_fn fns[] = { out_json, out_csv };
+	for (int i = 0; i < 2; i++) {
+		if (!paths[i] || (!strcmp(paths[i], "-") && !r->set.final) ||
+		    !rtb_port_output(paths[i], fns[i], r))
+			continue;
 		rc = RTB_EIO;
-	if (lr->out->csv && (strcmp(lr->out->csv, "-") || r->set.final) &&
-	    rtb_port_output(lr->out->csv, out_csv, r))
-		rc = RTB_EIO;
-	if (rc && (!said || r->set.final)) {
-		fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
-		said = 1;
+		if (!(said & (1u << i)) || r->set.final)
+			fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
+		said |= 1u << i;
 	}
 	return rc;
 }

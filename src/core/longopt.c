@@ -49,6 +49,12 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 		snprintf(err, len, "'%s' is not a whole number with a unit (90s, 30m, 24h, 2d)", s);
 		return RTB_EINVAL;
 	}
+	if (*p == '.' || *p == ',') {
+		/* a fraction is not "a unit rtbench does not know" (issue 29) */
+		snprintf(err, len, "'%s' is not a whole number: give whole seconds, minutes, hours or "
+			 "days (90s, 30m, 24h, 2d)", s);
+		return RTB_EINVAL;
+	}
 	switch (*p) {
 	case '\0': case 's': unit = 1; break;
 	case 'm': unit = 60; break;

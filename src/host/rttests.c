@@ -446,6 +446,15 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			     "beyond 10^12)");
 			goto fail;
 		}
+		/* an average is between the minimum and the maximum (1e308
+		 * was refused later as "mean is missing": issue 29) */
+		if (p->n > 0 && (p->avg < (double)p->mn || p->avg > (double)p->mx)) {
+			char why[160];
+			snprintf(why, sizeof(why), "a thread's avg %g is outside its min %lld .. max %lld",
+				 p->avg, (long long)p->mn, (long long)p->mx);
+			fail(err, errlen, why);
+			goto fail;
+		}
 		/* a CPU number a machine can have (Linux: NR_CPUS <= 8192):
 		 * each CPU becomes a figure of its own */
 		if (p->cpu < -1 || p->cpu > 8191) {

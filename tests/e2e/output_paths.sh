@@ -134,4 +134,20 @@ echo "$err"
 	fail "no errno text: $err"
 cmp -s "$out/r.json" "$out/good.json" && ok "the good file is left whole" || fail "the good file was replaced"
 ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
+# both files of a --duration run fail: both named, and no "left as it was"
+# where there was no file (issue 29)
+rm -f "$out/n.json" "$out/n.csv"
+err=$( (trap '' XFSZ; ulimit -f 0; exec "$RTBENCH" run --duration 1s --quiet --json "$out/n.json" --csv "$out/n.csv") 2>&1 >/dev/null)
+[[ $err == *"cannot write $out/n.json: File too large (there was no file, and none was written)"* ]] &&
+	[[ $err == *"cannot write $out/n.csv: File too large (there was no file, and none was written)"* ]] &&
+	ok "both failed files named, neither said to be left as it was" || fail "two failed files: $err"
+# bad input writes nothing and exits 2: frame of a directory, a fractional duration
+"$RTBENCH" frame "$out" >"$out/frame.out" 2>"$out/frame.err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$out/frame.out" ] && ok "frame DIR: exit 2, nothing written" ||
+	fail "frame DIR: exit $rc, wrote $(head -c 80 "$out/frame.out")"
+"$RTBENCH" run --duration 1.5s >/dev/null 2>"$out/frac.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "is not a whole number" "$out/frac.err" && ok "--duration 1.5s: not a whole number, exit 2" ||
+	fail "--duration 1.5s: exit $rc: $(cat "$out/frac.err")"
 done_test

@@ -131,5 +131,27 @@ for t in ptsematest:sync.mutex.wakeup pmqtest:ipc.mqueue.wakeup svsematest:sync.
 done
 "$RTBENCH" report "$data/rtl.json" "$rt/cyclictest.json" "$rt/pmqtest.json" -o "$out/r3.html" || fail "report with pmqtest"
 has "$out/r3.html" "from rt-tests pmqtest"
+# an avg beyond min..max (1e308) is named as such, exit 2 (issue 29: it
+# was refused as "mean is missing")
+python3 - "$rt/cyclictest.json" "$out/avg.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+def walk(o):
+    if isinstance(o, dict):
+        for k in o:
+            if k == "avg":
+                o[k] = 1e308
+            else:
+                walk(o[k])
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(d)
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$RTBENCH" check "$out/avg.json" >/dev/null 2>"$out/avg.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "avg 1e+308 is outside its min" "$out/avg.err" && ok "avg 1e308: named, exit 2" ||
+	fail "avg 1e308: exit $rc: $(cat "$out/avg.err")"
 [ "$fails" -eq 0 ] && echo "rttests: ok"
 done_test

@@ -379,6 +379,10 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 		errno = e;
 		return RTB_EIO;
 	}
+	struct stat before;
+	/* was there a file to leave as it was? (it said so when there was
+	 * none: issue 29) */
+	int existed = !fstatat(dfd, base, &before, AT_SYMLINK_NOFOLLOW);
 	e = replace_at(dfd, base, fn, arg, recheck_target, path);
 	close(dfd);
 	if (e == EINVAL && last_err[0]) {
@@ -386,7 +390,8 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 		return RTB_EIO;
 	}
 	if (e) {
-		set_err(RTB_EIO, path, "%s (the file was left as it was)", strerror(e));
+		set_err(RTB_EIO, path, "%s (%s)", strerror(e), existed ? "the file was left as it was" :
+			"there was no file, and none was written");
 		errno = e;
 		return RTB_EIO;
 	}
