@@ -270,6 +270,7 @@ static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		rtb_sb_free(&csv[i]);
 	}
 	metric_table(b, c, cm);
+	rtb_html_tail_section(b, c, cm); /* the exceedance plot (render_html_tail.c) */
 	rtb_html_long_section(b, c, cm); /* per-CPU part of a --cpus run (render_html_long.c) */
 	rtb_html_worst_section(b, c, cm); /* run --trace: the worst explained (render_html_worst.c) */
 	notes_list(b, cm->notes, cm->nnotes);

@@ -49,6 +49,11 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
  * explained, one line each, under the measurement. */
 void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
+/* render_html_tail.c - the exceedance plot (issue 27): each system's
+ * survival function per CPU and whole, the first system's tail fit and
+ * its band where its tests passed, the deadline marked. */
+void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
+
 int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
