@@ -3,7 +3,13 @@
  * metric's generic verdict field, whatever the benchmark (before: it read
  * sync.prio_inv's extras by name, so another benchmark could not have
  * one, and prio_inv's extras alone printed one): the row's name, the value
- * in capitals, the reason. The value is one lowercase word. */
+ * in capitals, the reason. The value is one lowercase word.
+ * And a metric's note is said under that metric's name, also when it has
+ * no method line (a skipped one): before, the skipped
+ * sync.prio_inv.ceiling.request_to_release's note was printed with no name
+ * above it, so it read as the note of the metric printed before it
+ * (inherit.blocking; issue 30). */
+#include <stdio.h>
 #include <string.h>
 #include "check.h"
 #include "rtbench/err.h"
@@ -23,6 +29,33 @@ static const char *render(const struct rtb_result *r)
 	rtb_write_text(&s, r);
 	return out;
 }
+
+static void note_under_name(void)
+{
+	static struct rtb_result r;
+	struct rtb_metric *a, *b;
+
+	if (rtb_metric_new(&r, "sync.prio_inv.inherit.blocking", "inherit", 2, &a) ||
+	    rtb_metric_new(&r, "sync.prio_inv.ceiling.request_to_release", "ceiling", 2, &b)) {
+		CHECK(!"rtb_metric_new");
+		return;
+	}
+	a->study_table = b->study_table = "Table 2";
+	snprintf(a->method, sizeof(a->method), "tCyclicTask's total blocking");
+	for (int k = 1; k <= 2; k++)
+		rtb_metric_record(a, (uint64_t)k, 1000 * k);
+	rtb_metric_finish(a, 0);
+	b->status = RTB_STATUS_SKIPPED;
+	snprintf(b->note, sizeof(b->note), "PTHREAD_PRIO_PROTECT is not offered here");
+	const char *t = render(&r);
+	const char *lead = strstr(t, "\n  sync.prio_inv.ceiling.request_to_release: \n");
+	const char *note = strstr(t, "    note: PTHREAD_PRIO_PROTECT is not offered here");
+	CHECK(lead != NULL);
+	CHECK(note != NULL);
+	/* the note is the first thing after its metric's name */
+	CHECK(lead && note && note == strchr(lead + 1, '\n') + 1);
+	rtb_result_free(&r);
+	}
 
 int main(void)
 {
@@ -52,5 +85,6 @@ int main(void)
 	CHECK(strstr(t, "\n  fake.answer      BOUNDED:       the answer, from the field\n") != NULL);
 	CHECK(strstr(t, "UNBOUNDED") == NULL);
 	rtb_result_free(&r);
+	note_under_name();
 	return check_done();
 }
