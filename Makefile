@@ -12,7 +12,7 @@
 #   make CROSS_COMPILE=aarch64-linux-gnu-  or  make CC=clang
 #   make PORT=posix      the porting layer to build (src/port/$(PORT)/)
 #
-# The measuring core (src/core, src/bench, src/output, src/port) needs only
+# The measuring core (the device-side rooms below and src/port) needs only
 # libc, pthreads and librt. The host-side analysis (src/host: compare and
 # report) also needs libjansson (Debian: libjansson-dev); it is built when
 # the header is found (HOST=1), left out otherwise (HOST=0), so `make` works
@@ -65,8 +65,12 @@ override CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-proto
 override LDFLAGS   += -pthread $(SAN_FLAGS)
 override LDLIBS    += -lrt -lm
 
-CORE_SRC  := $(wildcard src/core/*.c) $(wildcard src/bench/*.c) \
-             $(wildcard src/output/*.c) $(wildcard src/port/$(PORT)/*.c)
+# The device side in rooms, lowest floor first (README "Layout";
+# tests/e2e/rooms.sh checks that a room reaches only the floors below it):
+# model; bench_api, trace, output side by side; bench; run. The entry
+# (src/cli, src/main.c) is above them, host-only.
+DEVICE_ROOMS := model bench_api trace output bench run
+CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c)
 ifeq ($(HOST),1)
 HOST_SRC  := $(wildcard src/host/*.c)
 override LDLIBS    += -ljansson

@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
-#include "core/doctor_cmd.h"
-#include "core/frame_cmd.h"
-#include "core/run.h"
-#include "core/selftest.h"
-#include "core/watchdog.h"
+#include "cli/doctor_cmd.h"
+#include "cli/frame_cmd.h"
+#include "run/run.h"
+#include "run/selftest.h"
+#include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/port.h"

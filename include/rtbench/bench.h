@@ -74,7 +74,7 @@ struct rtb_ctx {
 	int trace_ready;        /* --trace and the port's trace opened */
 	int tracing;            /* this pass is traced: keep per-sample marks */
 	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
-				  * run (core/long.h); NULL otherwise */
+				  * run (run/long.h); NULL otherwise */
 };
 
 struct rtb_bench {
@@ -112,7 +112,7 @@ struct rtb_bench {
 extern const struct rtb_bench *const rtb_benches[];
 extern const size_t rtb_nbenches;
 
-/* ---- helpers for benchmark files (src/core/bench_util.c) ------------- */
+/* ---- helpers for benchmark files (src/bench_api/bench_util.c) ------------- */
 
 /* rtb_samples - sample count for bench b under the options: this round's
  * share of the total when the runner measures in rounds. */
@@ -153,7 +153,7 @@ int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns
 int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu);
 
 /* rtb_watchdog_arm - the current phase must end within ns, else the
- * watchdog stops it (see core/watchdog.c). */
+ * watchdog stops it (see run/watchdog.c). */
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns);
 
 static inline int rtb_stopped(const struct rtb_ctx *c)

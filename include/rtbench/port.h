@@ -48,7 +48,7 @@ struct rtb_thread_attr {
 	enum rtb_policy policy;
 	enum rtb_prio prio;     /* ignored for RTB_SCHED_NORMAL */
 	int cpu;                /* -1: no pinning */
-	void *stack;            /* caller storage (core/stack.c pool), 16-byte
+	void *stack;            /* caller storage (model/stack.c pool), 16-byte
 				 * aligned; NULL: the port's own allocation,
 				 * where it has one (POSIX), else RTB_EINVAL */
 	size_t stack_bytes;     /* size of stack; the port pre-faults it */

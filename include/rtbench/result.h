@@ -87,7 +87,7 @@ struct rtb_spread {
 };
 
 /* --break-us: the first sample above `ns` stops the run, like cyclictest
- * -b; which one it was (core/trace_run.c keeps the run's one record). */
+ * -b; which one it was (trace/trace_run.c keeps the run's one record). */
 struct rtb_break {
 	int64_t ns;             /* the threshold; 0: off */
 	int hit;
@@ -95,12 +95,12 @@ struct rtb_break {
 	int64_t sample_ns;
 	size_t index;           /* its slot in that pass's metric */
 	/* with --trace: the window of events around it, written beside the
-	 * result (core/trace_break.c); "" when none was written */
+	 * result (trace/trace_break.c); "" when none was written */
 	char evidence[512];
 	uint32_t evidence_events;
 	int evidence_cpu;
 };
-/* Events kept around the sample over --break-us (core/trace_break.c). */
+/* Events kept around the sample over --break-us (trace/trace_break.c). */
 #ifndef RTB_BREAK_EVENTS
 #define RTB_BREAK_EVENTS 4096
 #endif
@@ -155,7 +155,7 @@ struct rtb_metric_trace {
 	int64_t *untraced;      /* the untraced samples */
 	size_t nuntraced;
 	int64_t untraced_p50_ns, untraced_p99_ns;
-	/* the worst samples explained (core/trace_explain.c): the largest
+	/* the worst samples explained (trace/trace_explain.c): the largest
 	 * (and the one over --break-us), largest first; bounded */
 	struct rtb_worst *worst;
 	int nworst;
@@ -273,7 +273,7 @@ struct rtb_settings {
 	int traced;             /* 1: the kernel's trace was recorded */
 	char trace_note[200];   /* why not, when requested and not traced */
 	struct rtb_break brk;   /* --break-us, and the sample that stopped the run */
-	/* run --duration (core/long.c); duration_ns 0: a run by count */
+	/* run --duration (run/long.c); duration_ns 0: a run by count */
 	int64_t duration_ns, interval_ns; /* planned per measurement, interval */
 	int interval_grown;     /* the default interval grown so the run keeps at
 				 * most RTB_MAX_INTERVALS (rtbench/longopt.h) */
@@ -287,7 +287,7 @@ struct rtb_settings {
 	int status_tty;         /* the live status line refreshed in place */
 };
 
-/* Do two CPUs' counters agree? (core/xcpu.c: ping-pong at start) */
+/* Do two CPUs' counters agree? (run/xcpu.c: ping-pong at start) */
 struct rtb_xcpu {
 	int measured;           /* 0: one CPU, or not measured */
 	int cpu_a, cpu_b;

@@ -7,7 +7,7 @@
  *   - per-sample marks a benchmark keeps when tracing is on (struct
  *     rtb_trace_marks): each sample's absolute start and end on the trace
  *     clock, which is the clock rtb_port_ticks() reads;
- *   - the matcher (rtb_trace_match, src/core/trace_match.c), a pure function:
+ *   - the matcher (rtb_trace_match, src/trace/trace_match.c), a pure function:
  *     events + samples in, components + agreement out.
  *
  * Times on the trace clock are in ticks (rtb_port_ticks units); the matcher
@@ -31,7 +31,7 @@ enum rtb_tev_kind {
 	RTB_TEV_PRIO,           /* task pid's priority changes old_prio -> new_prio
 				 * by the priority-inheritance machinery */
 	/* what else ran on a CPU (the worst events' explanation,
-	 * core/trace_explain.c); comm names it */
+	 * trace/trace_explain.c); comm names it */
 	RTB_TEV_IRQ_ENTER,      /* a device interrupt's handler starts (a: irq) */
 	RTB_TEV_IRQ_EXIT,
 	RTB_TEV_SOFTIRQ_ENTER,  /* a softirq starts (a: vector, comm: its name) */
@@ -113,7 +113,7 @@ enum rtb_trace_kind {
 				 * peer wakes it back */
 	RTB_TRACE_NOISE,        /* gaps in a spinning task: [start, end] of each
 				 * is what else held its CPU (not matched;
-				 * explained, core/trace_worst.c) */
+				 * explained, trace/trace_worst.c) */
 };
 
 /* One sample's marks as the streaming path hands them over. */
@@ -218,7 +218,7 @@ int rtb_trace_diff_metric(enum rtb_trace_kind kind);
  * matcher and the explanation search their windows with it. */
 size_t rtb_tev_lower(const struct rtb_tev *ev, size_t n, uint64_t x);
 
-/* ---- the worst events, explained (core/trace_explain.c, pure) -------- */
+/* ---- the worst events, explained (trace/trace_explain.c, pure) -------- */
 
 /* What held a CPU during a sample's window. */
 enum rtb_cause_kind {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - a traced run read while it runs, in bounded memory.
  *
- * The whole-pass path (core/trace_run.c) keeps every event of a traced pass
+ * The whole-pass path (trace/trace_run.c) keeps every event of a traced pass
  * and matches them after it: memory grows with the samples, and a run by
  * time (--duration) cannot be traced that way at all. This path reads the
  * trace continuously instead:
  *
- *   - a reader thread (core/trace_stream.c, on a CPU not measured when one
+ *   - a reader thread (trace/trace_stream.c, on a CPU not measured when one
  *     is left) drains the port's trace every few tens of ms into a fixed
  *     per-CPU window of the most recent events (struct rtb_twin): the
  *     oldest are evicted;

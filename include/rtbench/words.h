@@ -46,7 +46,7 @@ enum rtb_word {
 };
 
 /* rtb_port_word - the running port's phrase for w; NULL where it has no
- * such thing (src/core/words.c, from the port's table). */
+ * such thing (src/model/words.c, from the port's table). */
 const char *rtb_port_word(enum rtb_word w);
 /* rtb_word_or - the phrase, or `none` where the port has none. */
 const char *rtb_word_or(enum rtb_word w, const char *none);

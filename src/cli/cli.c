@@ -19,7 +19,7 @@
 #include <string.h>
 #include "cli.h"
 #include "rtbench/longopt.h"
-#include "core/long.h"
+#include "run/long.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/output.h"
@@ -196,7 +196,7 @@ static int delays(const char *s, struct rtb_cli *cl)
  * command the load runs (through sh, ended with its process group), two
  * jobs a CPU. Each repeats its work for as long as the run lasts; a job
  * that cannot run (the tool not installed: 127) ends the load, which the
- * run says and fails on (core/load.c). */
+ * run says and fails on (run/load.c). */
 static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
 {
 	int jobs = 2 * (ncpu > 0 ? ncpu : 1);

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "rtbench/bench.h"
-#include "core/run.h"
+#include "run/run.h"
 
 struct rtb_cli {
 	struct rtb_opts o;

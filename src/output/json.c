@@ -186,7 +186,7 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		rtb_jw_close(w, '}');
 	}
 	if (s->duration_ns > 0) {
-		/* run --duration (core/long.c; docs/long-runs.md) */
+		/* run --duration (run/long.c; docs/long-runs.md) */
 		rtb_jw_open(w, "long_run", '{', 1);
 		rtb_jw_int(w, "duration_ns", s->duration_ns);
 		rtb_jw_int(w, "interval_ns", s->interval_ns);

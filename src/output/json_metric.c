@@ -81,7 +81,7 @@ static void write_cause(struct rtb_jw *w, const struct rtb_cause *c, int64_t sam
 	}
 }
 
-/* write_one - one kept sample explained (core/trace_worst.c, trace_keep.c). */
+/* write_one - one kept sample explained (trace/trace_worst.c, trace_keep.c). */
 static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const struct rtb_worst *x)
 {
 	rtb_jw_uint(w, "index", x->index);

@@ -297,7 +297,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		r->clock.source, r->clock.ticks_per_ns, r->clock.calib_ppm, r->clock_read_ns,
 		r->clock_bare_read_ns, r->loop_overhead_ns);
 	/* only where *.xcpu figures depend on it; an offset within +- half
-	 * the round trip may be the ping-pong's own asymmetry (core/xcpu.c) */
+	 * the round trip may be the ping-pong's own asymmetry (run/xcpu.c) */
 	int xcpu_figs = 0;
 	for (int i = 0; i < r->nmetrics && !xcpu_figs; i++) {
 		size_t l = r->metrics[i] ? strlen(r->metrics[i]->id) : 0;

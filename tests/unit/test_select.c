@@ -5,7 +5,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "cli/cli.h"
-#include "core/run.h"
+#include "run/run.h"
 
 /* selected - comma list of the bench ids `tests` selects. */
 static const char *selected(const char *tests)

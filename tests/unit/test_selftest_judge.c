@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_selftest_judge - selftest's verdict logic (src/core/selftest_judge.c)
+/* test_selftest_judge - selftest's verdict logic (src/run/selftest_judge.c)
  * on synthetic passes. The old command exited 0 and printed "every measured
  * path responds" when no check was resolved at all, or when a covered path
  * was unresolved on every delay; here neither may exit 0. */
 #include "check.h"
 #include "rtbench/err.h"
-#include "core/selftest_judge.h"
+#include "run/selftest_judge.h"
 
 int main(void)
 {

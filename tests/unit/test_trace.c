@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_trace - the trace matcher (src/core/trace_match.c), a pure function.
+/* test_trace - the trace matcher (src/trace/trace_match.c), a pure function.
  *
  * 1. Real traces recorded on the development VM (tests/data/trace/, written
  *    by `rtbench run --trace --rounds 1 --samples 100 --tests
@@ -44,7 +44,7 @@ static const char *data_path(const char *name)
 	return buf;
 }
 
-/* load - parse an events file (format: src/core/trace_run.c). */
+/* load - parse an events file (format: src/trace/trace_run.c). */
 static int load(const char *name, struct fixture *f)
 {
 	FILE *fp = fopen(data_path(name), "r");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_trace_explain - the worst events' explanation (src/core/
+/* test_trace_explain - the worst events' explanation (src/trace/
  * trace_explain.c), a pure function, on known event streams:
  *   1. hand-made windows: a softirq inside an interrupt inside another
  *      task, an NMI, a switch out of the idle task that the trace lacks
@@ -260,7 +260,7 @@ static void late_irq(void)
 	CHECK_EQ_I(x.nphase, 0);
 }
 
-/* ---- recorded traces (format: src/core/trace_run.c) -------------------- */
+/* ---- recorded traces (format: src/trace/trace_run.c) -------------------- */
 
 struct rec {
 	double tpn;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_trace_reader - the streaming trace's reader thread and its glue
- * (src/core/trace_stream.c, Steps 1-5) with the port's trace replaced at
+ * (src/trace/trace_stream.c, Steps 1-5) with the port's trace replaced at
  * link time (--wrap: begin, end and poll hand it a made-up stream, no
  * kernel): a "measuring thread" (this test) takes its marks ring, pushes
  * one mark per sample while the events become available in bursts, the
@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "check.h"
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
 

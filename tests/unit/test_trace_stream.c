@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_trace_stream - the streaming trace's pure parts (src/core/
+/* test_trace_stream - the streaming trace's pure parts (src/trace/
  * trace_window.c, trace_keep.c; rtbench/trace_stream.h) on hand-made and
  * recorded event streams:
  *   1. the window: eviction of the oldest, what it still holds, a copy
@@ -27,7 +27,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 
 #define TID 50
 #define HOG 99
@@ -361,7 +361,7 @@ static struct rtb_tev big[RTB_TS_WINDOW], bigslot[RTB_TS_SLOT];
 
 /* stream - r's events into one window of cap events (the measured CPU's,
  * the last switch to the task tells which), each sample served once the
- * events pass its stamp by 1 ms, as core/trace_stream.c does. Returns the
+ * events pass its stamp by 1 ms, as trace/trace_stream.c does. Returns the
  * whole-pass matcher's matched count for comparison. */
 static size_t stream(const struct rec *r, size_t cap)
 {

@@ -9,8 +9,8 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "check.h"
-#include "core/run.h"
-#include "core/stack.h"
+#include "run/run.h"
+#include "model/stack.h"
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "bench/wake.h"

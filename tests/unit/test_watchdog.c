@@ -4,7 +4,7 @@
  * ignores it is demoted to normal scheduling so it cannot starve the machine. */
 #include <stdatomic.h>
 #include "check.h"
-#include "core/watchdog.h"
+#include "run/watchdog.h"
 #include "rtbench/port.h"
 #include "rtbench/err.h"
 

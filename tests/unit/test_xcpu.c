@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_xcpu - the cross-CPU counter check (src/core/xcpu.c) on a clock
+/* test_xcpu - the cross-CPU counter check (src/run/xcpu.c) on a clock
  * known to agree across CPUs and on one with a planted offset (issue 19:
  * is a measured offset the counters' or the ping-pong's own asymmetry?).
  *
@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "check.h"
-#include "core/xcpu.h"
+#include "run/xcpu.h"
 #include "rtbench/port.h"
 
 #define PLANT_NS 5000000LL

@@ -27,7 +27,7 @@ struct EventGroupDef_t;      /* EventGroupHandle_t (event_groups.h) */
 typedef struct {
 	struct tskTaskControlBlock *h; /* TaskHandle_t */
 	StaticTask_t tcb;
-	StackType_t *stack;          /* the caller's (core/stack.c pool) */
+	StackType_t *stack;          /* the caller's (model/stack.c pool) */
 	struct QueueDefinition *done; /* SemaphoreHandle_t: given when fn returns ("join") */
 	StaticSemaphore_t done_buf;
 	void (*fn)(void *);
@@ -52,7 +52,7 @@ typedef struct { int unused; } rtb_svsem_t;   /* no System V IPC */
 /* the port's words for what it used (words.c, rtbench/words.h) */
 #define RTB_PORT_WORDS rtb_words_freertos
 
-/* The core's stack pool (src/core/stack.h): threads at once (a benchmark's
+/* The core's stack pool (src/model/stack.h): threads at once (a benchmark's
  * 3, the watchdog, room to spare) and bytes each. A board may override
  * them (-DRTB_THREADS_MAX=..., -DRTB_STACK_BYTES=...). */
 #define RTB_PORT_THREADS_MAX 6

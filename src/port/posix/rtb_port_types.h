@@ -67,7 +67,7 @@ typedef struct { int id; } rtb_svsem_t;
 /* the port's words for what it used (words.c, rtbench/words.h) */
 #define RTB_PORT_WORDS rtb_words_posix
 
-/* Thread stacks the core's pool holds (src/core/stack.h): the most threads
+/* Thread stacks the core's pool holds (src/model/stack.h): the most threads
  * rtbench runs at once (3 of a benchmark, the watchdog, room to spare), and
  * 256 KiB each: with mlockall every stack is locked, and an unprivileged
  * user's RLIMIT_MEMLOCK (8 MiB on Debian) must still hold them all. */

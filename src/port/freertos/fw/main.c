@@ -11,8 +11,8 @@
 #include "rtbench/bench.h"
 #include "rtb_port_impl.h" /* the firmware entry: FreeRTOS tasks and the scheduler */
 #include "rtbench/err.h"
-#include "core/run.h"
-#include "core/selftest.h"
+#include "run/run.h"
+#include "run/selftest.h"
 #include "rtbench/output.h"
 #include "fr_output.h"
 

@@ -15,7 +15,7 @@
  * at the same time: the second waits (bounded) or refuses. */
 #include <stdatomic.h>
 #include <stdio.h>
-#include "core/env.h"
+#include "run/env.h"
 #include "rtbench/err.h"
 #include "rtbench/trace.h"
 

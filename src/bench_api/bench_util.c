@@ -6,11 +6,11 @@
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
-#include "core/watchdog.h"
-#include "core/env.h"
-#include "core/stack.h"
-#include "core/long.h"
-#include "core/trace_run.h"
+#include "run/watchdog.h"
+#include "run/env.h"
+#include "model/stack.h"
+#include "run/long.h"
+#include "trace/trace_run.h"
 
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -196,7 +196,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	if (c->lc)
 		return rtb_long_metric(c, b, id, title);
 	/* histogram mode above RTB_HM_ABOVE_SAMPLES, for the measurements
-	 * that only ever record (the timer and wake-up ones: core/long.c);
+	 * that only ever record (the timer and wake-up ones: run/long.c);
 	 * not under selftest (nrounds 0) or --trace, which read the samples */
 	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES && rtb_long_capable(b->id, NULL) &&
 	    c->nrounds > 0 && !c->trace_ready)
@@ -220,7 +220,7 @@ void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elaps
 {
 	m->elapsed_ns = elapsed_ns;
 	if (c->lc)
-		return; /* the long run finishes its metrics (core/long.c) */
+		return; /* the long run finishes its metrics (run/long.c) */
 	if (m->status == RTB_STATUS_OK && !m->err && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - long runs (see core/long.h and docs/long-runs.md).
+/* rtbench core - long runs (see run/long.h and docs/long-runs.md).
  *
  * Thread protocol of one measurement (the main thread is the supervisor;
  * on each listed CPU a driver thread runs the bench as a normal run would,
@@ -21,12 +21,12 @@
  *           itself and writes the whole result. */
 #include <stdio.h>
 #include <string.h>
-#include "core/load.h"
-#include "core/long.h"
-#include "core/ready.h"
-#include "core/stack.h"
-#include "core/trace_run.h"
-#include "core/watchdog.h"
+#include "run/load.h"
+#include "run/long.h"
+#include "run/ready.h"
+#include "model/stack.h"
+#include "trace/trace_run.h"
+#include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
@@ -343,7 +343,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
-	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (core/trace_long.c) */
+	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (trace/trace_long.c) */
 	/* --break-us traced or not, as by count (bench_util.c): untraced it
 	 * was never watched (issue 29) */
 	for (int i = 0; i < lr->ncpu; i++)
@@ -532,7 +532,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	} else if (rtb_wd_reason() != RTB_WD_NONE) {
 		snprintf(s->ended, sizeof(s->ended), "watchdog");
 	} else if (rtb_break_state()->hit) {
-		/* --break-us in a traced long run (core/trace_long.c) */
+		/* --break-us in a traced long run (trace/trace_long.c) */
 		s->brk = *rtb_break_state();
 		snprintf(s->ended, sizeof(s->ended), "break");
 		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "core/doctor_cmd.h"
+#include "cli/doctor_cmd.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"

@@ -10,13 +10,13 @@
  * them), restores the environment and writes the final files. */
 #include <stdio.h>
 #include <string.h>
-#include "core/run.h"
-#include "core/load.h"
-#include "core/long.h"
-#include "core/ready.h"
-#include "core/stack.h"
-#include "core/trace_run.h"
-#include "core/watchdog.h"
+#include "run/run.h"
+#include "run/load.h"
+#include "run/long.h"
+#include "run/ready.h"
+#include "model/stack.h"
+#include "trace/trace_run.h"
+#include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
@@ -384,7 +384,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 
 	rtb_ready_file(out->ready);
 	if (o->duration_ns > 0)
-		return rtb_long_run(o, out, command_line, res); /* core/long.c */
+		return rtb_long_run(o, out, command_line, res); /* run/long.c */
 	rc = rtb_run_setup(o, command_line, res, &c);
 	if (rc)
 		return rc;

@@ -31,7 +31,7 @@
  * written before Step 5 (a --duration run's interval rewrites). */
 #include <stdio.h>
 #include <string.h>
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/port.h"

@@ -13,7 +13,7 @@
  * largest (the break sample always). */
 #include <stdio.h>
 #include <string.h>
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/trace_stream.h"

@@ -19,9 +19,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "core/run.h"
-#include "core/selftest.h"
-#include "core/selftest_judge.h"
+#include "run/run.h"
+#include "run/selftest.h"
+#include "run/selftest_judge.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "rtbench/mem.h"

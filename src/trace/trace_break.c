@@ -23,7 +23,7 @@
  * RTB_BREAK_EVENTS * 200 bytes. Names from the kernel are JSON-escaped. */
 #include <stdio.h>
 #include <string.h>
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/port.h"

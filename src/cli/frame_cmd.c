@@ -9,7 +9,7 @@
  * before the first byte goes out, so bad input writes nothing. */
 #include <stdio.h>
 #include <string.h>
-#include "core/frame_cmd.h"
+#include "cli/frame_cmd.h"
 #include "rtbench/err.h"
 #include "rtbench/frame.h"
 #include "rtbench/port.h"

@@ -15,9 +15,9 @@
  *      (the runner writes after each benchmark) are kept.
  * A second Ctrl-C goes straight to step 3. */
 #include <stdio.h>
-#include "core/watchdog.h"
-#include "core/env.h"
-#include "core/stack.h"
+#include "run/watchdog.h"
+#include "run/env.h"
+#include "model/stack.h"
 #include "rtbench/err.h"
 #include "rtbench/port.h"
 

@@ -13,7 +13,7 @@ typedef void (*rtb_report_fn)(const struct rtb_result *r, const struct rtb_run_o
 
 struct rtb_run_out {
 	const char *json, *csv, *raw; /* files to write, NULL: none */
-	const char *ready;            /* --ready: says when measuring begins (core/ready.h) */
+	const char *ready;            /* --ready: says when measuring begins (run/ready.h) */
 	int text;                     /* print the tables to stdout */
 	int histogram;                /* and a text histogram per measurement */
 	int hist_max_us;              /* its bins (-h US); 0: to the largest */

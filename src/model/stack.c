@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - the thread stack pool (see stack.h). */
-#include "core/stack.h"
+#include "model/stack.h"
 
 static struct {
 	_Alignas(16) unsigned char bytes[RTB_STACK_BYTES];

@@ -12,12 +12,12 @@
  * The benchmarks, their rounds and outcomes are in run.c. */
 #include <stdio.h>
 #include <string.h>
-#include "core/run.h"
-#include "core/env.h"
-#include "core/load.h"
-#include "core/trace_run.h"
-#include "core/watchdog.h"
-#include "core/xcpu.h"
+#include "run/run.h"
+#include "run/env.h"
+#include "run/load.h"
+#include "trace/trace_run.h"
+#include "run/watchdog.h"
+#include "run/xcpu.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
@@ -250,7 +250,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			res->fp.clocksource[0] && strcmp(res->fp.clocksource, "tsc");
 	}
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
-	 * left; the watchdog goes there too (core/long.c) */
+	 * left; the watchdog goes there too (run/long.c) */
 	rc = rtb_wd_start(o->ncpus_list > 0 && o->cpu >= 0 ? c->cpu :
 			  c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)

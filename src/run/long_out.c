@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - a long run's outputs: the result files rewritten after
- * every interval, and the live status line (see core/long.h). */
+ * every interval, and the live status line (see run/long.h). */
 #include <stdio.h>
 #include <string.h>
-#include "core/long.h"
-#include "core/stack.h"
+#include "run/long.h"
+#include "model/stack.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"

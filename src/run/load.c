@@ -18,8 +18,8 @@
  * measured without the load they claim. */
 #include <stdatomic.h>
 #include <stdio.h>
-#include "core/env.h"
-#include "core/load.h"
+#include "run/env.h"
+#include "run/load.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 

@@ -7,7 +7,7 @@
  *   2. traced, the full run        (the result; its samples keep marks)
  *   3. untraced, half the samples  (the cost of watching: after)
  * Pass 2's events are collected once it has ended (nothing is read while a
- * measurement runs), matched to its samples (core/trace_match.c), and each
+ * measurement runs), matched to its samples (trace/trace_match.c), and each
  * component becomes a metric of its own, "<id>.trace.<component>", beside
  * the measurement, plus "<id>.trace.rtbench_minus_trace", the distribution
  * of the difference between rtbench's interval and the trace's. */
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
-#include "core/trace_run.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/port.h" /* rtb_port_output: the --trace-events files */
 #include "rtbench/mem.h"

@@ -18,7 +18,7 @@
  * side of this. */
 #include <stdio.h>
 #include <string.h>
-#include "core/ready.h"
+#include "run/ready.h"
 #include "rtbench/err.h"
 #include "rtbench/port.h"
 #include "rtbench/sink.h"

@@ -23,7 +23,7 @@
  * within +- rtt/2, every round a violation). */
 #include <stdatomic.h>
 #include <string.h>
-#include "core/xcpu.h"
+#include "run/xcpu.h"
 #include "rtbench/err.h"
 
 #define ROUNDS 2000

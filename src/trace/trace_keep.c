@@ -23,7 +23,7 @@
 #include <string.h>
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
-#include "core/trace_run.h" /* rtb_break_keep */
+#include "trace/trace_run.h" /* rtb_break_keep */
 
 void rtb_tkeep_init(struct rtb_tkeep *k, const char *id, enum rtb_trace_kind kind, double ticks_per_ns,
 		    uint64_t t0, int64_t break_ns, int64_t tol_ns)

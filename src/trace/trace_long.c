@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - a traced --duration run (core/long.c + the streaming
+/* rtbench core - a traced --duration run (run/long.c + the streaming
  * trace, rtbench/trace_stream.h): every listed CPU's measuring thread hands
  * its marks to one reader, which keeps and explains each CPU's worst
  * samples and successive maxima and streams its components, in memory
@@ -9,8 +9,8 @@
  * explanations). */
 #include <stdio.h>
 #include <string.h>
-#include "core/long.h"
-#include "core/trace_run.h"
+#include "run/long.h"
+#include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/trace_stream.h"

@@ -4,7 +4,7 @@
 #include <string.h>
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
-#include "core/selftest_judge.h"
+#include "run/selftest_judge.h"
 
 void rtb_st_judge(int64_t want_ns, const int64_t *shift_ns, int npass, double var_sum,
 		  struct rtb_st_check *out)

@@ -9,9 +9,9 @@
 #define RTB_CORE_LONG_H
 #include <stdatomic.h>
 #include "rtbench/bench.h"
-#include "core/run.h"
+#include "run/run.h"
 
-/* The run's shared state (core/long.c; the outputs in core/long_out.c). */
+/* The run's shared state (run/long.c; the outputs in run/long_out.c). */
 struct rtb_long_cpu;
 struct rtb_long {
 	const struct rtb_opts *o;

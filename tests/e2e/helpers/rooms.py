@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""rooms.py BUILD [--graph] - the device side's floors, checked.
+
+The device side lives in rooms (README "Layout"), lowest floor first:
+
+  1  model                      result model, statistics, histograms, errors,
+                                escaping, small libraries
+  2  bench_api, trace, output   side by side: none reaches another
+  3  bench                      the measurements and their registry
+  4  run, host                  the runner; the host-side commands (side by side)
+  5  cli                        the entry: src/cli, src/main.c
+
+A file may include a header of, call a function defined in, or (in a
+header) declare or inline-call a function of its own room or of a lower
+floor only; a benchmark (bench) only the bench API and the model. The port
+(src/port/<name>, rtbench/port.h, port_bench.h) is the seam under every
+room: any room may reach it, and it may reach the model only.
+
+Three kinds of reach are checked:
+  include  A B  - file A has `#include` of header B (direct includes)
+  call     A B  - A's object refers to a function or object defined in B's
+                  (from `nm` of BUILD/src/**/*.o: an inline function of a
+                  header counts where it is compiled in)
+  declare  A B  - header A names a function defined in B followed by `(`:
+                  a prototype or a call from an inline body (a lower header
+                  declaring a higher function is the same as calling it)
+
+KNOWN below lists the reaches that break the rule today; the check fails
+on any other, and on a KNOWN line that no longer breaks it (take it out:
+the list only shrinks). --graph prints the include and call counts between
+rooms instead.
+"""
+import collections
+import glob
+import os
+import re
+import subprocess
+import sys
+
+FLOOR = {'port': 0, 'model': 1, 'bench_api': 2, 'trace': 2, 'output': 2,
+         'bench': 3, 'run': 4, 'host': 4, 'cli': 5}
+
+# the public headers (include/rtbench) and the room each belongs to
+HEADER_ROOM = {
+    'bench.h': 'bench_api',
+    'doctor.h': 'model', 'emulation.h': 'model', 'err.h': 'model',
+    'escape.h': 'model', 'frame.h': 'model', 'hist.h': 'model',
+    'hmetric.h': 'model', 'longopt.h': 'model', 'mem.h': 'model',
+    'platform.h': 'model', 'result.h': 'model', 'sink.h': 'model',
+    'stat_names.h': 'model', 'stats.h': 'model', 'words.h': 'model',
+    'output.h': 'output', 'text_hist.h': 'output',
+    'trace.h': 'trace', 'trace_stream.h': 'trace', 'tracer.h': 'trace',
+    'port.h': 'port', 'port_bench.h': 'port',
+}
+
+# Reaches that break the floors today (issue 25 removes them; the list
+# must end empty). One a line: KIND FROM TO.
+KNOWN = """
+call src/bench/ctxsw.c src/trace/trace_run.c
+call src/bench/deadline.c src/trace/trace_run.c
+call src/bench/irq_preempt.c src/trace/trace_run.c
+call src/bench/mem_alloc.c src/trace/trace_run.c
+call src/bench/task_create.c src/trace/trace_run.c
+call src/bench/irq.c src/trace/trace_run.c
+call src/bench/isr_task.c src/trace/trace_run.c
+call src/bench/noise.c src/trace/trace_run.c
+call src/bench/pipe.c src/trace/trace_run.c
+call src/bench/prio_inv.c src/trace/trace_run.c
+call src/bench/sem.c src/trace/trace_run.c
+call src/bench/uncontended.c src/trace/trace_run.c
+call src/bench/wake.c src/trace/trace_run.c
+call src/bench_api/bench_util.c src/run/env.c
+call src/bench_api/bench_util.c src/run/long.c
+call src/bench_api/bench_util.c src/run/watchdog.c
+call src/bench_api/bench_util.c src/trace/trace_run.c
+call src/bench_api/bench_util.c src/trace/trace_stream.c
+call src/output/json_metric.c src/trace/trace_explain.c
+call src/output/json_metric.c src/trace/trace_match.c
+call src/output/text.c src/trace/trace_match.c
+call src/output/worst.c src/trace/trace_explain.c
+call src/output/worst.c src/trace/trace_match.c
+call src/trace/trace_run.c src/bench_api/bench_util.c
+declare include/rtbench/result.h src/trace/trace_run.c
+include include/rtbench/result.h include/rtbench/trace.h
+include src/bench_api/bench_util.c src/run/env.h
+include src/bench_api/bench_util.c src/run/long.h
+include src/bench_api/bench_util.c src/run/watchdog.h
+include src/bench_api/bench_util.c src/trace/trace_run.h
+include src/port/posix/trace.c include/rtbench/trace.h
+include src/port/posix/trace_impl.h include/rtbench/trace.h
+include src/trace/trace_long.c src/run/long.h
+include src/trace/trace_run.h include/rtbench/bench.h
+"""
+
+
+def room_of(path):
+    """room_of - the room of a repository path, None outside the rooms"""
+    parts = path.split('/')
+    if parts[0] == 'include' and len(parts) == 3 and parts[1] == 'rtbench':
+        return HEADER_ROOM.get(parts[2], '?')
+    if parts[0] != 'src':
+        return None
+    if len(parts) == 2:
+        return 'cli' if parts[1] == 'main.c' else None
+    if parts[1] == 'port':
+        return 'port'
+    return parts[1] if parts[1] in FLOOR else '?'
+
+
+# rooms that may reach fewer than the floors below them: a benchmark sees
+# the bench API, the model and the port, not the trace or the writers
+ONLY = {'bench': {'bench_api', 'model'}, 'port': {'model'}}
+
+
+def allowed(a, b):
+    """allowed - may room a reach room b"""
+    if '?' in (a, b):
+        return False
+    if a == b or b == 'port':
+        return True
+    if a in ONLY:
+        return b in ONLY[a]
+    return FLOOR[b] < FLOOR[a]
+
+
+def sources(root):
+    out = []
+    for pat in ('include/rtbench/*.h', 'src/*.c', 'src/*/*.[ch]', 'src/port/posix/*.[ch]'):
+        out += glob.glob(os.path.join(root, pat))
+    return sorted(set(os.path.relpath(p, root) for p in out))
+
+
+def strip_comments(text):
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    return re.sub(r'"(\\.|[^"\\\n])*"', '""', text)
+
+
+def includes(root, path):
+    """includes - the repository paths of PATH's direct quoted includes"""
+    found = []
+    with open(os.path.join(root, path)) as f:
+        for line in f:
+            m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+            if not m:
+                continue
+            name = m.group(1)
+            for d in (os.path.dirname(path), 'include', 'src', 'src/port/posix'):
+                cand = os.path.normpath(os.path.join(d, name))
+                if os.path.exists(os.path.join(root, cand)):
+                    found.append(cand)
+                    break
+    return found
+
+
+def symbols(root, build):
+    """symbols - {symbol: defining source}, {source: symbols it refers to}"""
+    defs, refs = {}, {}
+    for obj in glob.glob(os.path.join(build, 'src', '**', '*.o'), recursive=True):
+        src = os.path.relpath(obj, build)[:-2] + '.c'
+        if not os.path.exists(os.path.join(root, src)):
+            continue  # a stale object (its source moved or went)
+        out = subprocess.run(['nm', obj], capture_output=True, text=True, check=True).stdout
+        used = set()
+        for line in out.splitlines():
+            p = line.split()
+            if len(p) == 3 and p[1] in 'TDBRGS':
+                defs[p[2]] = src
+            elif len(p) == 2 and p[0] == 'U':
+                used.add(p[1])
+        refs[src] = used
+    return defs, refs
+
+
+def reaches(root, build):
+    """reaches - every (kind, from, to, what) between two rooms"""
+    out = []
+    files = sources(root)
+    for f in files:
+        if room_of(f) is None:
+            continue
+        for h in includes(root, f):
+            if room_of(h) is not None and room_of(h) != room_of(f):
+                out.append(('include', f, h, os.path.basename(h)))
+    defs, refs = symbols(root, build)
+    if 'rtb_run' not in defs or 'rtb_metric_new' not in defs:
+        raise SystemExit('FAIL: no objects of the rooms in %s/src: build first' % build)
+    for f, used in refs.items():
+        if room_of(f) is None:
+            continue
+        for s in used:
+            g = defs.get(s)
+            if g and room_of(g) is not None and room_of(g) != room_of(f):
+                out.append(('call', f, g, s))
+    # a header naming a function of another room, followed by "("
+    byname = {s: g for s, g in defs.items() if room_of(g) not in (None, 'port')}
+    for f in files:
+        if not f.endswith('.h') or room_of(f) in (None, 'port'):
+            continue
+        with open(os.path.join(root, f)) as fh:
+            text = strip_comments(fh.read())
+        for s in set(re.findall(r'\b([A-Za-z_]\w*)\s*\(', text)):
+            g = byname.get(s)
+            if g and room_of(g) != room_of(f):
+                out.append(('declare', f, g, s))
+    return out
+
+
+def main():
+    build = sys.argv[1]
+    root = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
+    all_reach = reaches(root, build)
+    unknown = sorted({f for _, f, _, _ in all_reach if room_of(f) == '?'} |
+                     {g for _, _, g, _ in all_reach if room_of(g) == '?'})
+    if '--graph' in sys.argv:
+        for kind in ('include', 'call'):
+            edges = collections.Counter()
+            for k, f, g, _ in all_reach:
+                if k == kind:
+                    edges[(room_of(f), room_of(g))] += 1
+            print('%s edges between rooms (from -> to: count, ! = breaks the floors):' % kind)
+            for (a, b), n in sorted(edges.items(), key=lambda e: (-FLOOR.get(e[0][0], 9), e[0])):
+                print('  %-9s -> %-9s %4d%s' % (a, b, n, '' if allowed(a, b) else '  !'))
+        return 0
+    rc = 0
+    for u in unknown:
+        print('FAIL: %s is in no room (tests/e2e/helpers/rooms.py: FLOOR, HEADER_ROOM)' % u)
+        rc = 1
+    bad = collections.defaultdict(set)
+    for kind, f, g, what in all_reach:
+        a, b = room_of(f), room_of(g)
+        if '?' in (a, b) or allowed(a, b):
+            continue
+        bad[(kind, f, g)].add(what)
+    known = set(tuple(line.split()) for line in KNOWN.splitlines() if line.strip())
+    for key in sorted(bad):
+        if key in known:
+            continue
+        kind, f, g = key
+        side = FLOOR[room_of(f)] == FLOOR[room_of(g)]
+        print('FAIL: %s %s (%s, floor %d) -> %s (%s, floor %d): %s%s' % (
+            kind, f, room_of(f), FLOOR[room_of(f)], g, room_of(g), FLOOR[room_of(g)],
+            ' '.join(sorted(bad[key])[:4]), ' (side by side)' if side else ' (a higher room)'))
+        rc = 1
+    for key in sorted(known - set(bad)):
+        print('FAIL: KNOWN lists "%s", which no longer breaks the floors: take it out' % ' '.join(key))
+        rc = 1
+    nfiles = len({f for _, f, _, _ in all_reach})
+    print('%d reaches between rooms from %d files; %d break the floors, all %d of them KNOWN' % (
+        len(all_reach), nfiles, len(bad), len(known)) if rc == 0 else
+        '%d reaches break the floors (%d KNOWN)' % (len(bad), len(known)))
+    return rc
+
+
+if __name__ == '__main__':
+    sys.exit(main())
