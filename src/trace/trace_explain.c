@@ -355,7 +355,7 @@ static const char *phase_words(enum rtb_phase_kind k)
 	case RTB_PHASE_IRQ: return "in the interrupt";
 	case RTB_PHASE_CALL: return "before the wake-up";
 	case RTB_PHASE_WAKE: return "after the wake-up";
-	case RTB_PHASE_SELF: return "in the measured task";
+	case RTB_PHASE_SELF: return "after the switch to the task";
 	}
 	return "?";
 }
