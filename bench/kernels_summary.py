@@ -182,6 +182,6 @@ if rrows:
                 "timerlat's thread latency (a kernel thread woken by its hrtimer); rtb-e2i: rtbench's "
                 "IRQ-entry component expiry_to_irq, rtb-i2h: irq_to_handler (timerlat's IRQ latency "
                 "is taken in its hrtimer handler, so it spans both; both from rtbench's traced pass); noise in "
-                "us per second: rtbench noise.gap untraced (gaps over 1 us while spinning) and rtla osnoise "
+                "us per second: rtbench noise.gap untraced (gaps over 5 us while spinning) and rtla osnoise "
                 "top (Noise / Runtime, "
-                "threshold 1 us)\n")
+                "threshold 5 us)\n")
