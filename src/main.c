@@ -98,6 +98,12 @@ static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 	char err[256];
 	int rc;
 
+	/* from here a stop signal waits for the run (pending until the
+	 * watchdog takes it) and a closed stdout/stderr is EPIPE: a stop
+	 * during the option checks still ends in a whole result */
+	rc = rtb_port_init();
+	if (rc)
+		return rc;
 	rtb_cli_defaults(&cl);
 	rc = rtb_cli_parse(argc, argv, selftest, &cl, err, sizeof(err));
 	if (rc) {

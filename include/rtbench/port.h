@@ -165,7 +165,10 @@ int rtb_port_load_status(long id, int *status);
  * a board, whatever its console offers, or nothing (sleep the timeout and
  * return 0). A positive number if one arrived (POSIX: the signal; the exit
  * status is 128 + it), 0 on timeout. Only the watchdog calls it: it is
- * also how the watchdog bounds a phase (it wakes at least every timeout). */
+ * also how the watchdog bounds a phase (it wakes at least every timeout).
+ * One stop delivered twice is one stop: POSIX swallows the same signal from
+ * the same sender within 1 s of the one it returned (`timeout -s INT`
+ * signals the child, then its process group). */
 int rtb_port_stop_wait(int64_t timeout_ns);
 
 /* ---- output ----------------------------------------------------------- */

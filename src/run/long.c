@@ -349,7 +349,8 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	for (int i = 0; i < lr->ncpu; i++)
 		lr->cpus[i].live->brk = rtb_break_for(rc);
 	lr->t0_ns = rtb_port_mono_ns();
-	for (int i = 0; i < lr->ncpu; i++) {                      /* Step 2 */
+	/* stopped meanwhile (the trace's start): nothing starts measuring */
+	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
 		struct rtb_thread_attr a = {
 			.name = "rtb-cpu", .policy = rc->rt ? RTB_SCHED_FIFO : RTB_SCHED_NORMAL,
@@ -373,7 +374,8 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		rtb_wd_register(&lc->th);
 		lc->started = 1;
 	}
-	rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
+	if (!rtb_stopped(rc))
+		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
 	int64_t end = lr->t0_ns + o->duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;

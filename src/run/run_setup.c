@@ -226,7 +226,8 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 				"to reach a preemption point; maxima include that", res->fp.preempt_model);
 	if (res->clock.note[0])
 		rtb_result_warn(res, "clock: %s", res->clock.note);
-	if (o->trace)
+	rtb_wd_take_pending(); /* a stop in the option checks or so far */
+	if (o->trace && !rtb_stopped(c))
 		rtb_trace_setup(c);
 	rtb_break_arm(c);
 	default_label(o, res);
@@ -251,6 +252,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	}
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
 	 * left; the watchdog goes there too (run/long.c) */
+	rtb_wd_take_pending(); /* before the watchdog takes over */
 	rc = rtb_wd_start(o->ncpus_list > 0 && o->cpu >= 0 ? c->cpu :
 			  c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)

@@ -70,6 +70,10 @@ static void wd_main(void *arg)
 {
 	(void)arg; /* a thread entry's argument: the watchdog's state is global */
 	int64_t stop_at = 0; /* when the stop was asked */
+	int64_t forced_from = 0; /* when a phase was armed with the stop set */
+
+	if (atomic_load(&wd.reason) == RTB_WD_SIGNAL)
+		stop_at = rtb_port_mono_ns(); /* taken in set-up (rtb_wd_take_pending) */
 	int demoted = 0;
 
 	while (!atomic_load(&wd.quit)) {
@@ -103,15 +107,24 @@ static void wd_main(void *arg)
 		if (!stop_at)
 			continue;
 		if (!deadline()) {
-			/* the phase ended in time after the stop: nothing to force */
+			/* the phase ended in time after the stop, or none is
+			 * measuring (set-up, the trace's start, the teardown:
+			 * the runner's own steps, which see the flag): nothing
+			 * to force */
+			forced_from = 0;
 			continue;
 		}
-		if (!demoted && now - stop_at > STOP_GRACE_NS) {
+		/* the graces run from when a stopped run is in a bounded
+		 * phase: a stop taken during set-up is not "ignored" by the
+		 * measurement that starts after it */
+		if (!forced_from)
+			forced_from = now > stop_at ? now : stop_at;
+		if (!demoted && now - forced_from > STOP_GRACE_NS) {
 			fprintf(stderr, "rtbench: watchdog: measurement threads ignore the stop; demoting them to SCHED_OTHER\n");
 			demote_all();
 			demoted = 1;
 		}
-		if (demoted && now - stop_at > STOP_GRACE_NS + KILL_GRACE_NS) {
+		if (demoted && now - forced_from > STOP_GRACE_NS + KILL_GRACE_NS) {
 			fprintf(stderr, "rtbench: watchdog: still stuck; restoring settings and exiting (results written so far are kept)\n");
 			rtb_env_restore();
 			rtb_port_exit(3);
@@ -207,6 +220,27 @@ int rtb_wd_signal(void)
 void rtb_wd_note_signal(int sig)
 {
 	atomic_store(&wd.sig, sig);
+}
+
+/* rtb_wd_take_pending - before the watchdog runs (set-up, on the main
+ * thread): a stop signal that came meanwhile (blocked, pending) stops the
+ * run now, as the watchdog would; so a run stopped during set-up never
+ * starts measuring, whatever the race between the watchdog's first wait
+ * and the runner's next check. 1 if it did. */
+int rtb_wd_take_pending(void)
+{
+	int sig;
+
+	if (wd.running || atomic_load(&wd.stop))
+		return atomic_load(&wd.stop);
+	sig = rtb_port_stop_wait(0);
+	if (!sig)
+		return 0;
+	atomic_store(&wd.sig, sig);
+	atomic_store(&wd.reason, RTB_WD_SIGNAL);
+	atomic_store(&wd.stop, 1);
+	fprintf(stderr, "\nrtbench: stopping (signal); keeping what was measured\n");
+	return 1;
 }
 
 /* rtb_wd_reason - why the run was stopped (RTB_WD_NONE: it was not). */

@@ -17,6 +17,9 @@ void rtb_wd_arm(int64_t ns);
 /* rtb_wd_register - a thread the watchdog demotes if a stop is ignored. */
 void rtb_wd_register(rtb_thread_t *t);
 void rtb_wd_forget_all(void);
+/* rtb_wd_take_pending - set-up's check for a stop signal that came before
+ * the watchdog runs (watchdog.c); 1 if the run is stopped. */
+int rtb_wd_take_pending(void);
 atomic_int *rtb_wd_stop_flag(void);
 enum rtb_wd_reason rtb_wd_reason(void);
 /* rtb_wd_signal - number of the signal that stopped the run, 0 if none. */

@@ -142,6 +142,14 @@ needs_freertos_kernel() {
 	exit 78
 }
 
+# alive PID - PID runs (not ended; kill -0 says yes to a child that ended
+# and was not waited for yet)
+alive() {
+	local st
+	st=$(awk '/^State:/ {print $2}' "/proc/$1/status" 2>/dev/null)
+	[ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
+}
+
 # wait_measuring FILE [PID] [ID] - until the run started with --ready FILE
 # says it is measuring (FILE holds "measuring ID on CPU LIST", written
 # atomically: whole once there; with ID, until that measurement began).
@@ -156,7 +164,7 @@ wait_measuring() {
 		if [ -s "$f" ] && { [ -z "$id" ] || grep -q "^measuring $id on CPU " "$f"; }; then
 			return 0
 		fi
-		if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+		if [ -n "$pid" ] && ! alive "$pid"; then
 			[ -s "$f" ] && { [ -z "$id" ] || grep -q "^measuring $id on CPU " "$f"; } && return 0
 			echo "wait_measuring: rtbench (pid $pid) ended before it said it was measuring${id:+ $id}" >&2
 			return 1

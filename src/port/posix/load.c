@@ -283,6 +283,9 @@ int rtb_port_spawn_load(const char *cmd, long *id)
 		sched_setscheduler(0, SCHED_OTHER, &sp);
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
+		/* rtbench ignores SIGPIPE (rtb_port_init); an ignored signal
+		 * stays ignored across exec: the load's pipelines get it back */
+		signal(SIGPIPE, SIG_DFL);
 		setpgid(0, 0);
 		load_leader(3, 4, cmd);
 	}
