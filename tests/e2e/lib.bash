@@ -174,3 +174,33 @@ wait_measuring() {
 	echo "wait_measuring: $f: not measuring${id:+ $id} after $bound s" >&2
 	return 1
 }
+
+# start_spiker NAME CPU SPIN_US EVERY_MS - build (once) and start
+# tests/e2e/helpers/spiker.c: a SCHED_FIFO 95 task NAME on CPU spinning
+# SPIN_US every EVERY_MS until stop_spiker (or the test's end) kills it
+# (its 600 s life is only the outer bound); returns once it spins (its
+# ready file; bounded like wait_measuring). spiker=its pid.
+start_spiker() {
+	local bin=$RTB_TEST_OUT/spiker.bin rf=$RTB_TEST_OUT/spiker.$$.ready i
+	if [ ! -x "$bin" ] || [ "$e2e_dir/helpers/spiker.c" -nt "$bin" ]; then
+		cc -O2 -o "$bin.$$" "$e2e_dir/helpers/spiker.c" && mv "$bin.$$" "$bin" || return 1
+	fi
+	rm -f "$rf"
+	"$bin" "$1" "$2" 95 "$3" "$4" 600 "$rf" &
+	spiker=$!
+	at_exit "kill $spiker 2>/dev/null"
+	for ((i = 0; i < ${RTB_WAIT_MEASURING_S:-200} * 20; i++)); do
+		[ -s "$rf" ] && return 0
+		alive $spiker || { echo "start_spiker: the spiker ended: $(wait $spiker; echo exit $?)" >&2; return 1; }
+		sleep 0.05
+	done
+	return 1
+}
+
+# stop_spiker - end the spiker start_spiker started, and wait for it
+stop_spiker() {
+	[ -n "${spiker:-}" ] || return 0
+	kill "$spiker" 2>/dev/null
+	wait "$spiker" 2>/dev/null
+	spiker=
+}
