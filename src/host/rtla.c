@@ -128,9 +128,11 @@ static json_t *one_kind(struct col *c, int nc, const char *kind, const char *too
 		if (strncmp(c[i].name, kind, 3) || !c[i].has_summary || c[i].count <= 0)
 			continue;
 		snprintf(key, sizeof(key), "%d", n++);
-		json_t *t = json_pack("{s:I, s:I, s:I, s:I, s:f, s:O}", "cpu", (json_int_t)c[i].cpu, "cycles",
+		/* an overflowed column: an empty histogram (summary only) */
+		json_t *h = c[i].over ? json_object() : json_incref(c[i].hist);
+		json_t *t = json_pack("{s:I, s:I, s:I, s:I, s:f, s:o}", "cpu", (json_int_t)c[i].cpu, "cycles",
 				      (json_int_t)c[i].count, "min", (json_int_t)c[i].min, "max", (json_int_t)c[i].max,
-				      "avg", c[i].avg, "histogram", c[i].over ? json_object() : c[i].hist);
+				      "avg", c[i].avg, "histogram", h);
 		json_object_set_new(th, key, t);
 	}
 	if (!n) {
@@ -144,8 +146,10 @@ static json_t *one_kind(struct col *c, int nc, const char *kind, const char *too
 	(void)cmd;
 	root = json_pack("{s:s, s:s, s:I, s:o}", "cmdline:", line, "rt_test_version:", "rtla", "resolution_in_ns",
 			 (json_int_t)(ns ? 1 : 0), "thread", th);
-	if (!root)
+	if (!root) {
+		snprintf(err, errlen, "out of memory");
 		return NULL;
+	}
 	out = rtb_rttests_convert(root, err, errlen);
 	json_decref(root);
 	return out;
