@@ -134,6 +134,15 @@ int rtb_knob_set(enum rtb_knob k, long v);
  * rtb_port_journal_unlock - release the lock.
  * rtb_port_journal_error - why the last refusal (one line). */
 int rtb_port_journal_trylock(const char *what, char *holder, size_t len);
+/* rtb_port_cpu_claim - mark CPU cpu as measured by this run until
+ *   rtb_port_cpu_release (what: this run, one line). Returns 0, or
+ *   RTB_EBUSY with holder (one line) when another live run measures it now
+ *   (that run is told, at its release); RTB_ENOMEM past the port's table
+ *   of claims; another rtb_err when no claim can be kept.
+ * rtb_port_cpu_release - release every claim; 1 (who: which CPU, which
+ *   run) if another run met one of them while it was held, else 0. */
+int rtb_port_cpu_claim(int cpu, const char *what, char *holder, size_t len);
+int rtb_port_cpu_release(char *who, size_t len);
 int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n);
 int rtb_port_journal_read(long *old, long *set, unsigned char *changed, int n, long *pid);
 int rtb_port_journal_settle(int acted, char *kept, size_t len);

@@ -112,6 +112,33 @@ static void run_doctor(struct rtb_ctx *c)
 			    "%d measured CPU(s) from CPU %d up not judged", nbeyond, first_beyond);
 }
 
+/* claim_cpus - the CPUs this run measures, marked for other runs (the
+ * port's rtb_port_cpu_claim): a CPU another live rtbench measures now is
+ * a warning in the result, that weakens both runs (issue 29: two runs at
+ * once on CPU 1, at the same priority, neither said it). */
+static void claim_cpus(struct rtb_ctx *c)
+{
+	char holder[240];
+	int n = c->o->ncpus_list > 0 ? c->o->ncpus_list : 1;
+
+	for (int i = 0; i < n; i++) {
+		int cpu = c->o->ncpus_list > 0 ? c->o->cpu_list[i] : c->cpu;
+		int rc = rtb_port_cpu_claim(cpu, c->res->set.command_line, holder, sizeof(holder));
+		if (rc == RTB_EBUSY) {
+			fprintf(stderr, "rtbench: another rtbench run measures CPU %d now (%s): each disturbs "
+				"the other's figures\n", cpu, holder);
+			rtb_result_warn(c->res, "DEGRADED: another rtbench run measured CPU %d at the same time "
+					"(%.120s): each disturbs the other's figures", cpu, holder);
+		} else if (rc == RTB_ENOMEM) {
+			rtb_result_warn(c->res, "CPUs from CPU %d up were not checked for another rtbench run "
+					"measuring them (the port's table of claims is full)", cpu);
+			break;
+		} else if (rc) {
+			break; /* no claim can be kept (unprivileged): nothing to say per CPU */
+		}
+	}
+}
+
 /* rtb_run_setup - everything before the first benchmark. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		  struct rtb_result *res, struct rtb_ctx *c)
@@ -210,6 +237,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (c->rt && o->rr_slice_ms > 0)
 		s->rr_timeslice_ms_used = o->rr_slice_ms;
 	run_doctor(c);
+	claim_cpus(c);
 	/* Under an instruction-counting emulator the host's descheduling
 	 * stops virtual time too: the EMULATED line says what the figures are
 	 * instead (emulation.h). */
@@ -268,6 +296,7 @@ out_env:
 	/* nothing measured yet: give back what rtb_env_begin took (the
 	 * settings lock and its record) and the idle-latency hold, so the next
 	 * run finds no leftovers to repair */
+	rtb_port_cpu_release(NULL, 0);
 	rtb_env_restore();
 	return rc;
 }
@@ -276,6 +305,12 @@ out_env:
  * could not be restored is a warning in the result. */
 void rtb_run_teardown(struct rtb_ctx *c)
 {
+	char who[300];
+
+	/* a run that began on our CPUs while we measured (claim_cpus) */
+	if (rtb_port_cpu_release(who, sizeof(who)))
+		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured the same CPU at the same time "
+				"(%.200s): each disturbs the other's figures", who);
 	rtb_load_stop();
 	int rc = rtb_env_restore();
 	if (rc)

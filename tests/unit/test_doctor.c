@@ -203,8 +203,17 @@ static void hostile(void)
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	CHECK(system(cmd) == 0);
-	/* nothing to read: no online CPU list, no CPU to judge */
+	/* a root that is not there: bad input (issue 29: it was ten
+	 * "unknown" and exit 0), whatever the CPUs */
 	cfg.root = "/nonexistent-rtbench-root";
+	cfg.cpus = 1;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), RTB_EINVAL);
+	CHECK(!d.done);
+	/* nothing to read in an empty tree: no online CPU list, no CPU to
+	 * judge; with a CPU given, every check unknown or absent */
+	char empty_root[] = "/tmp/rtb-doctor.XXXXXX";
+	CHECK(mkdtemp(empty_root) != NULL);
+	cfg.root = empty_root;
 	cfg.cpus = 0;
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), RTB_ENOTSUP);
 	CHECK(!d.done);
@@ -212,6 +221,7 @@ static void hostile(void)
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(d.n, 13);
 	CHECK(d.unknown >= 8);
+	CHECK(rmdir(empty_root) == 0);
 }
 
 /* empty - a file that is there but empty, one that holds no number, a

@@ -159,6 +159,23 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 /* The settings journal: a FreeRTOS build changes no setting at run time
  * (they are compile-time), so there is nothing to record or repair and no
  * other run to exclude. */
+/* One program on the target: no other run to meet on a CPU. */
+int rtb_port_cpu_claim(int cpu, const char *what, char *holder, size_t len)
+{
+	(void)cpu;
+	(void)what;
+	if (holder && len)
+		holder[0] = '\0';
+	return 0;
+}
+
+int rtb_port_cpu_release(char *who, size_t len)
+{
+	if (who && len)
+		who[0] = '\0';
+	return 0;
+}
+
 int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
 {
 	(void)what;

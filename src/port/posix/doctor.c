@@ -149,10 +149,15 @@ static int list_has(const char *s, long cpu)
 }
 
 
-/* live - the checks read this system (not a snapshot). */
+/* live_root, live - the checks read this system (not a snapshot). */
+static int live_root(const char *root)
+{
+	return !root || !root[0] || !strcmp(root, "/");
+}
+
 static int live(const struct dr *r)
 {
-	return !r->cfg->root || !r->cfg->root[0] || !strcmp(r->cfg->root, "/");
+	return live_root(r->cfg->root);
 }
 
 /* boot_log - the "Dynamic Preempt: MODE" line of the kernel log, where it
@@ -681,6 +686,11 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 
 	memset(d, 0, sizeof(*d));
 	memset(&r, 0, sizeof(r));
+	/* a snapshot that is not there is bad input, not ten "unknown"
+	 * (issue 29) */
+	struct stat rst;
+	if (!live_root(cfg->root) && (stat(cfg->root, &rst) || !S_ISDIR(rst.st_mode)))
+		return RTB_EINVAL;
 	r.cfg = cfg;
 	r.d = d;
 	r.cpus = cfg->cpus;

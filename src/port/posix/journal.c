@@ -118,8 +118,9 @@ out_close:
 	return rc;
 }
 
-/* holder_line - the lock file's "pid N: what" as one printable line. */
-static void holder_line(int fd, char *holder, size_t len)
+/* holder_line - the lock file's (LOCK_DIR/name) "pid N: what" as one
+ * printable line. */
+static void holder_line(int fd, const char *name, char *holder, size_t len)
 {
 	char buf[256];
 	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
@@ -132,7 +133,7 @@ static void holder_line(int fd, char *holder, size_t len)
 			*p = '?';
 	for (n = (ssize_t)strlen(buf); n > 0 && buf[n - 1] == ' '; n--)
 		buf[n - 1] = '\0';
-	snprintf(holder, len, "%s (lock %s/lock)", *buf ? buf : "an rtbench run", LOCK_DIR);
+	snprintf(holder, len, "%s (lock %s/%s)", *buf ? buf : "an rtbench run", LOCK_DIR, name);
 }
 
 /* rtb_port_journal_trylock - take the settings lock without waiting.
@@ -171,7 +172,7 @@ int rtb_port_journal_trylock(const char *what, char *holder, size_t len)
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
 		e = errno;
 		if (e == EWOULDBLOCK && holder && len)
-			holder_line(fd, holder, len);
+			holder_line(fd, "lock", holder, len);
 		close(fd);
 		if (e == EWOULDBLOCK)
 			return RTB_EBUSY;
@@ -425,4 +426,95 @@ const char *rtb_port_journal_where(void)
 const char *rtb_port_journal_error(void)
 {
 	return why[0] ? why : "no error";
+}
+
+/* The CPUs this run measures (issue 29: two runs at once both measured
+ * CPU 1 at the same priority, neither said so). One lock file a CPU,
+ * LOCK_DIR/cpuN.lock, flock()ed while the run measures (the kernel drops
+ * it however the run dies). A run that finds a CPU's lock held is told
+ * who holds it, and leaves LOCK_DIR/cpuN.met with its own pid, so the
+ * holder learns at its end that it was not alone (rtb_port_cpu_release).
+ * At most CLAIM_MAX CPUs are claimed; a run on more says so (RTB_ENOMEM). */
+#define CLAIM_MAX 256
+static int claim_fd[CLAIM_MAX], claim_cpu[CLAIM_MAX], nclaims;
+
+int rtb_port_cpu_claim(int cpu, const char *what, char *holder, size_t len)
+{
+	char name[32], buf[256];
+	int dfd, fd, e, n;
+
+	if (holder && len)
+		holder[0] = '\0';
+	if (nclaims >= CLAIM_MAX)
+		return RTB_ENOMEM;
+	dfd = open_dir(LOCK_DIR, "lock directory");
+	if (dfd < 0)
+		return dfd;
+	snprintf(name, sizeof(name), "cpu%d.lock", cpu);
+	fd = openat(dfd, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
+	e = errno;
+	if (fd < 0) {
+		close(dfd);
+		return rtb_err_from_errno(e);
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		if (holder && len)
+			holder_line(fd, name, holder, len);
+		close(fd);
+		/* the holder is told at its end: this run met it */
+		snprintf(name, sizeof(name), "cpu%d.met", cpu);
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+			    O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			n = snprintf(buf, sizeof(buf), "pid %ld: %.200s\n", (long)getpid(), what ? what : "rtbench");
+			if (write(fd, buf, (size_t)n) < 0) {
+				/* a courtesy to the holder; this run says it anyway */
+			}
+			close(fd);
+		}
+		close(dfd);
+		return RTB_EBUSY;
+	}
+	snprintf(name, sizeof(name), "cpu%d.met", cpu);
+	unlinkat(dfd, name, 0); /* a meeting of an earlier holder's, stale */
+	close(dfd);
+	n = snprintf(buf, sizeof(buf), "pid %ld: %.200s\n", (long)getpid(), what ? what : "rtbench");
+	if (ftruncate(fd, 0) == 0 && pwrite(fd, buf, (size_t)n, 0) < 0) {
+		/* the holder line is a courtesy; the lock is what counts */
+	}
+	claim_fd[nclaims] = fd;
+	claim_cpu[nclaims++] = cpu;
+	return 0;
+}
+
+int rtb_port_cpu_release(char *who, size_t len)
+{
+	char name[32];
+	int dfd = open_dir(LOCK_DIR, "lock directory"), met = 0;
+
+	if (who && len)
+		who[0] = '\0';
+	for (int i = 0; i < nclaims; i++) {
+		snprintf(name, sizeof(name), "cpu%d.met", claim_cpu[i]);
+		int fd = dfd >= 0 ? openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) : -1;
+		if (fd >= 0) {
+			struct stat st;
+			if (!fstat(fd, &st) && S_ISREG(st.st_mode) && !met && who && len) {
+				char h[200];
+				holder_line(fd, name, h, sizeof(h));
+				snprintf(who, len, "CPU %d: %s", claim_cpu[i], h);
+			}
+			met = 1;
+			close(fd);
+			unlinkat(dfd, name, 0);
+		}
+		if (ftruncate(claim_fd[i], 0)) {
+			/* only the holder line */
+		}
+		close(claim_fd[i]); /* releases the flock */
+	}
+	nclaims = 0;
+	if (dfd >= 0)
+		close(dfd);
+	return met;
 }
