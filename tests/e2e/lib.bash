@@ -204,3 +204,21 @@ stop_spiker() {
 	wait "$spiker" 2>/dev/null
 	spiker=
 }
+
+# wait_intervals FILE N [PID] - until the --duration run's result FILE
+# holds N intervals in every metric (it is rewritten, atomically, at each
+# interval's end: an event of the run's, not a guessed time); bounded like
+# wait_measuring; false if PID ended first. The 0.1 s poll is the check's.
+wait_intervals() {
+	local f=$1 n=$2 pid=${3:-} i
+	for ((i = 0; i < ${RTB_WAIT_MEASURING_S:-200} * 10; i++)); do
+		[ -s "$f" ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["metrics"]; sys.exit(0 if m and all(len(x.get("intervals") or []) >= int(sys.argv[2]) for x in m) else 1)' "$f" "$n" 2>/dev/null && return 0
+		if [ -n "$pid" ] && ! alive "$pid"; then
+			echo "wait_intervals: rtbench (pid $pid) ended before $f held $n intervals" >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+	echo "wait_intervals: $f: not $n intervals after ${RTB_WAIT_MEASURING_S:-200} s" >&2
+	return 1
+}

@@ -89,7 +89,7 @@ fi
 "$RTBENCH" run --duration 30s --cpus all --interval 1s --period-us 1000 --quiet \
 	--json "$out/k.json" >/dev/null 2>"$out/kerr.txt" &
 pid=$!
-sleep 3.5
+wait_intervals "$out/k.json" 2 $pid || fail "no two intervals written"
 kill -KILL $pid
 wait $pid 2>/dev/null
 python3 - "$out/k.json" <<'PY' && ok "SIGKILL: last interval's file whole, incomplete, consistent" || fail "SIGKILL file"
@@ -114,7 +114,7 @@ ls "$out"/.k.json* >/dev/null 2>&1 && echo "note: a temporary file was left: $(l
 "$RTBENCH" run --duration 30s --cpus all --interval 1s --period-us 1000 --quiet \
 	--json "$out/i.json" >"$out/i.txt" 2>"$out/ierr.txt" &
 pid=$!
-sleep 2.5
+wait_intervals "$out/i.json" 1 $pid || fail "no interval written"
 kill -INT $pid
 wait $pid
 rc=$?
@@ -165,9 +165,9 @@ PY
 # 7. a run of more than 1440 default intervals grows its interval (2 days:
 #    120 s), says so on stderr and in the result; allocated for 1440 at most
 "$RTBENCH" run --duration 2d --cpus all --period-us 1000 \
-	--json "$out/g.json" >/dev/null 2>"$out/gerr.txt" &
+	--json "$out/g.json" --ready "$out/g.ready" >/dev/null 2>"$out/gerr.txt" &
 pid=$!
-sleep 2.5
+wait_measuring "$out/g.ready" $pid || fail "the 2-day run never measured"
 kill -INT $pid
 wait $pid
 rc=$?
