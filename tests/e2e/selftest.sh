@@ -12,6 +12,16 @@ test_out selftest
 "$RTBENCH" selftest --samples 1000 --delays-us 5,20 --quiet >"$out/o.txt" 2>"$out/e.txt"
 rc=$?
 cat "$out/o.txt"
+# The one check here whose point is a quiet machine: a known delay must
+# move the figure by that delay, and on a machine kept busy (stress-ng at
+# nice 19 beside it: the cross-CPU wake-ups moved 3.2-3.9 us for 5 us)
+# rtbench rightly says not to trust the figures. A machine named busy
+# (RTB_MACHINE_BUSY=1) skips that verdict with the reason; make check
+# still fails a skip unless the machine is named so (tests/run.sh).
+if [ $rc -ne 0 ] && [ "${RTB_MACHINE_BUSY:-0}" = 1 ] && grep -qE "^[0-9]+ paths: " "$out/o.txt"; then
+	echo "SKIP: busy machine (RTB_MACHINE_BUSY=1): selftest's known-answer verdicts need a quiet one: $(grep -E '^[0-9]+ paths: ' "$out/o.txt")"
+	exit 77
+fi
 [ $rc -eq 0 ] || fail "selftest exited $rc"
 for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep irq.timer.isr_to_task sync.sem.take.uncontended \
 	ipc.mqueue.wakeup sync.prio_inv.none.blocking sync.prio_inv.inherit.blocking \
