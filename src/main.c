@@ -42,22 +42,32 @@ static void usage(FILE *f)
 	      "\n'rtbench COMMAND --help' for each command's options; --version for the version.\n", f);
 }
 
-/* list - `rtbench list`: every measurement's id, study table, summary. */
+/* list - `rtbench list`: every measurement's id, study table, what it
+ * can do besides a count run on one CPU (its struct rtb_bench says: d
+ * --duration, c --cpus, t --trace), summary. */
 static void list(void)
 {
 	int named = 0;
 
-	printf("%-28s %-8s %s\n", "id", "study", "what it measures");
+	printf("%-28s %-8s %-4s %s\n", "id", "study", "can", "what it measures");
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
-		printf("%-28s %-8s %s%s\n", b->id, b->study_table ? b->study_table : b->group ? "other" : "-",
-		       b->not_default ? "* " : "", b->summary);
+		char can[4] = "---";
+		if (b->can & RTB_CAN_TIME)
+			can[0] = 'd';
+		if (b->can & RTB_CAN_CPUS)
+			can[1] = 'c';
+		if (b->trace_kind != RTB_TRACE_NONE)
+			can[2] = 't';
+		printf("%-28s %-8s %-4s %s%s\n", b->id, b->study_table ? b->study_table : b->group ? "other" : "-",
+		       can, b->not_default ? "* " : "", b->summary);
 		named |= b->not_default;
 	}
 	if (named)
 		printf("\nother: %s (rt-tests, Thread-Metric, Zephyr latency_measure, rtos-benchmark), "
 		       "a table of their own\n*: not in the default set; run it with --tests ID, or "
 		       "--tests all\n", RTB_GROUP_SUITES);
+	printf("\ncan: d runs for a time (--duration), c on several CPUs at once (--cpus), t traced (--trace)\n");
 }
 
 /* join_args - argv as one line (the result's command_line). */

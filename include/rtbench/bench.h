@@ -107,7 +107,25 @@ struct rtb_bench {
 	 * puts the waiter on the other CPU for those) */
 	enum rtb_trace_kind trace_kind;
 	int trace_xcpu;
+	/* what else it can do (RTB_CAN_*, or-ed): declared here and read by
+	 * the entry and the runner from here only (no list of ids elsewhere) */
+	unsigned can;
+	/* 1: its samples are time taken from a task (noise.gap's gaps): a long
+	 * run's status line gives each interval's sum per second */
+	int sums_time;
 };
+
+/* struct rtb_bench .can - what a measurement can do besides a count run
+ * on one CPU. */
+/* RTB_CAN_TIME - run --duration: it runs until its context's stop flag
+ * (it sizes its loop by rtb_samples, or its own time by rtb_run_for_ns),
+ * makes ONE metric (rtb_bench_metric: in a long run the histogram-mode
+ * metric the runner made, whatever id it asks for) and only records into
+ * it; the runner adds the intervals, the files and the CPUs' aggregate. */
+#define RTB_CAN_TIME 1u
+/* RTB_CAN_CPUS - run --cpus: several instances at once, one a CPU, each
+ * in its own context (c->cpu, c->other_cpu), sharing nothing else. */
+#define RTB_CAN_CPUS 2u
 
 extern const struct rtb_bench *const rtb_benches[];
 extern const size_t rtb_nbenches;
@@ -119,6 +137,11 @@ extern const size_t rtb_nbenches;
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
 /* rtb_samples_total - the whole run's samples for b (all rounds). */
 size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b);
+
+/* rtb_run_for_ns - how long a measurement that runs for a time of its own
+ * (noise.gap's spin: own_ns) runs in this context: own_ns in a count run;
+ * until the stop flag (INT64_MAX) in a --duration run. */
+int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns);
 
 /* rtb_spawn - start a measurement thread on a stack from the pool: policy
  * at level prio when c->rt, else RTB_SCHED_NORMAL; pinned to cpu (-1:

@@ -56,6 +56,9 @@ struct rtb_hm_acc {
 	double mean, m2;
 	int64_t min, max;
 	uint64_t over_deadline;
+	int64_t span_ns;        /* the time the samples were looked for in, where
+				 * the measurement says (rtb_metric_span: noise.gap's
+				 * spin time, rests excluded); 0: not said */
 };
 
 /* One closed interval of one metric. */
@@ -68,6 +71,9 @@ struct rtb_hm_interval {
 	int64_t p999_ns;        /* p99.9: the tail compare and check judge per
 				 * interval, beside p99 and max */
 	double mean_ns;
+	int64_t sum_ns;         /* the interval's samples added up (noise.gap:
+				 * the time the spinner lost in it) */
+	int64_t span_ns;        /* the acc's span_ns over the interval (0: not said) */
 };
 
 /* What a closed interval publishes: the interval, and the metric's whole

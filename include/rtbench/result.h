@@ -434,6 +434,17 @@ static inline int rtb_metric_record_slot(struct rtb_metric *m, size_t i, int64_t
 	rtb_metric_store(m, i, ns);
 	return 0;
 }
+/* rtb_metric_span - ns more of the time metric m's samples were looked for
+ * in (noise.gap: spin time), from the measuring thread between samples: a
+ * long run's intervals then give their sum per second of it (span_ns in
+ * the result). Nothing in a count run (no histogram mode). */
+static inline void rtb_metric_span(struct rtb_metric *m, int64_t ns)
+{
+	if (m->hm) {
+		m->hm->acc.span_ns += ns;
+		m->hm->iacc.span_ns += ns;
+	}
+}
 static inline int rtb_metric_full(const struct rtb_metric *m)
 {
 	return m->count >= m->capacity;

@@ -213,6 +213,7 @@ const struct rtb_bench rtb_bench_irq_signal = {
 	.injectable = 1,
 	.threads = 1,
 	.run = run_signal,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };
 
 const struct rtb_bench rtb_bench_irq_sleep = {
@@ -225,4 +226,5 @@ const struct rtb_bench rtb_bench_irq_sleep = {
 	.threads = 1,
 	.run = run_sleep,
 	.trace_kind = RTB_TRACE_TIMER,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

@@ -76,6 +76,7 @@ const struct rtb_bench rtb_bench_mqueue = {
 	.threads = 1,
 	.run = mq_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };
 
 const struct rtb_bench rtb_bench_mqueue_x = {
@@ -88,4 +89,5 @@ const struct rtb_bench rtb_bench_mqueue_x = {
 	.run = mq_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

@@ -118,6 +118,7 @@ const struct rtb_bench rtb_bench_mutex_wake = {
 	.threads = 1,
 	.run = mx_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };
 
 const struct rtb_bench rtb_bench_mutex_wake_x = {
@@ -130,4 +131,5 @@ const struct rtb_bench rtb_bench_mutex_wake_x = {
 	.run = mx_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

@@ -2,8 +2,8 @@
 /* noise.gap@cpu<N> - OS noise: what the system takes from a task that
  * never gives the CPU up (after oslat and rtla osnoise).
  *
- * A thread at the run's top real-time priority, pinned to the measurement
- * CPU, does nothing but read the counter in a tight loop. Whenever two
+ * A thread at the run's top real-time priority (time-shared without one:
+ * --no-rt, as oslat without -f), pinned to the measurement CPU, does nothing but read the counter in a tight loop. Whenever two
  * consecutive reads are further apart than the threshold (--noise-threshold-us,
  * default 1 us), the difference is a gap: something else ran on the CPU
  * (an interrupt, a softirq, a kernel thread of higher priority, an NMI) or
@@ -25,7 +25,11 @@
  * the noise is split by what held the CPU (trace_worst.c: irq, softirq,
  * nmi, thread, none seen).
  *
- * One round (one_round): the figures are over the whole 2 s spin.
+ * One round (one_round): the figures are over the whole 2 s spin. With
+ * --duration (RTB_CAN_TIME) it spins until the run stops it, on every CPU
+ * of --cpus at once; each interval then gives its noise per second
+ * (sum_ns over the interval) and its largest gap, as rtla osnoise's
+ * periodic summary does, in memory that does not grow with the run.
  *
  * Thread protocol:
  *   Step 1: the spinner (SCHED_FIFO, the run's top priority, on the
@@ -59,7 +63,9 @@ static void spin_task(void *p)
 	struct noise *s = p;
 	const struct rtb_clock_info *ci = s->c->clk;
 	const uint64_t chunk = rtb_ns_to_ticks(ci, RTB_PORT_DUTY_RUN_NS > 0 ? RTB_PORT_DUTY_RUN_NS : SPIN_NS);
-	const uint64_t total = rtb_ns_to_ticks(ci, SPIN_NS);
+	const int64_t for_ns = rtb_run_for_ns(s->c, SPIN_NS);
+	/* a --duration run: until the stop flag */
+	const uint64_t total = for_ns == INT64_MAX ? UINT64_MAX : rtb_ns_to_ticks(ci, for_ns);
 	struct rtb_trace_marks *tm = s->m->tm;
 	uint64_t k = 1;
 
@@ -68,13 +74,16 @@ static void spin_task(void *p)
 	while (s->spun_ticks < total && !rtb_metric_full(s->m) && !rtb_stopped(s->c)) {
 		uint64_t t0 = rtb_port_ticks(), prev = t0;   /* Step 1 */
 		uint64_t end = t0 + (total - s->spun_ticks < chunk ? total - s->spun_ticks : chunk);
+		if (end < t0)
+			end = UINT64_MAX; /* no wrap when spinning until stopped */
 		for (;;) {
 			uint64_t now = rtb_port_ticks();     /* Step 2 */
 			uint64_t d = now - prev;
 			if (__builtin_expect(d > s->thr_ticks, 0)) {
 				s->gap_ticks += d;
-				if (!rtb_metric_record(s->m, k++, rtb_ticks_to_ns(ci, d)) && tm)
-					rtb_trace_mark(tm, s->m->count - 1, prev, now);
+				int64_t ns = rtb_ticks_to_ns(ci, d);
+				if (!rtb_metric_record(s->m, k++, ns) && tm)
+					rtb_trace_mark_ns(tm, s->m->count - 1, prev, now, 0, ns);
 				if (rtb_metric_full(s->m)) {
 					prev = now;
 					break;
@@ -85,6 +94,7 @@ static void spin_task(void *p)
 				break;
 		}
 		s->spun_ticks += prev - t0;
+		rtb_metric_span(s->m, rtb_ticks_to_ns(ci, prev - t0));
 		if (s->spun_ticks < total && RTB_PORT_DUTY_RUN_NS > 0 && !rtb_stopped(s->c)) {
 			int64_t r0 = rtb_port_mono_ns();     /* Step 3 */
 			rtb_port_duty_rest();
@@ -118,10 +128,16 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	}
 	rtb_join(&th);
 	double spun_ns = (double)rtb_ticks_to_ns(c->clk, s.spun_ticks), gaps_ns = (double)rtb_ticks_to_ns(c->clk, s.gap_ticks);
-	rtb_metric_set_method(s.m,
-		"a thread at real-time priority %d on CPU %d reads %s in a tight loop; sample = a gap over %lld ns "
-		"between two reads (what else held the CPU); rests of the port's duty cycle excluded",
-		rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->clk->source, (long long)thr_ns);
+	if (c->rt)
+		rtb_metric_set_method(s.m,
+			"a thread at real-time priority %d on CPU %d reads %s in a tight loop; sample = a gap over %lld ns "
+			"between two reads (what else held the CPU); rests of the port's duty cycle excluded",
+			rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->clk->source, (long long)thr_ns);
+	else /* as oslat without -f: time-shared, so the gaps include other tasks' slices */
+		rtb_metric_set_method(s.m,
+			"a time-shared thread (no real-time priority) on CPU %d reads %s in a tight loop; sample = a gap "
+			"over %lld ns between two reads: what else held the CPU, other tasks' time slices included",
+			c->cpu, c->clk->source, (long long)thr_ns);
 	rtb_metric_extra(s.m, "noise_us_per_s", spun_ns > 0 ? gaps_ns / spun_ns * 1e6 : 0, "us/s");
 	rtb_metric_extra(s.m, "noise_pct", spun_ns > 0 ? 100.0 * gaps_ns / spun_ns : 0, "%");
 	rtb_metric_extra(s.m, "spin_s", spun_ns / 1e9, "s");
@@ -144,10 +160,11 @@ const struct rtb_bench rtb_bench_noise = {
 	.title = "OS noise: gaps in a spinning real-time thread",
 	.summary = "a real-time thread spins reading the counter; every gap over --noise-threshold-us is noise (oslat, rtla osnoise)",
 	.default_samples = 200000,
-	.needs_rt = 1,
 	.threads = 1,
 	.one_round = 1,
 	.not_injectable_why = "a spin has no measured call to put a delay into",
 	.run = run_noise,
 	.trace_kind = RTB_TRACE_NOISE,
+	.sums_time = 1,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

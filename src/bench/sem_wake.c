@@ -64,6 +64,7 @@ const struct rtb_bench rtb_bench_sem_wake = {
 	.threads = 1,
 	.run = sem_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };
 
 const struct rtb_bench rtb_bench_sem_wake_x = {
@@ -76,4 +77,5 @@ const struct rtb_bench rtb_bench_sem_wake_x = {
 	.run = sem_run,
 	.trace_kind = RTB_TRACE_WAKE,
 	.trace_xcpu = 1,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

@@ -30,6 +30,12 @@ size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
 }
 
+/* rtb_run_for_ns - own_ns, or until stopped in a long run. */
+int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns)
+{
+	return c->lc ? INT64_MAX : own_ns;
+}
+
 /* spawn - rtb_spawn and rtb_spawn_stamped: the attributes, a stack from
  * the pool (a long run's threads, two a CPU up to every CPU, get the
  * port's own where it has them: rtb_thread_attr.stack NULL), the create
@@ -198,7 +204,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	/* histogram mode above RTB_HM_ABOVE_SAMPLES, for the measurements
 	 * that only ever record (the timer and wake-up ones: run/long.c);
 	 * not under selftest (nrounds 0) or --trace, which read the samples */
-	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES && rtb_long_capable(b->id, NULL) &&
+	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES && (b->can & RTB_CAN_TIME) &&
 	    c->nrounds > 0 && !c->trace_ready)
 		rc = rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, c->o->deadline_ns, NULL, &m);
 	else

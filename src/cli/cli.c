@@ -19,7 +19,6 @@
 #include <string.h>
 #include "cli.h"
 #include "rtbench/longopt.h"
-#include "run/long.h"
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/output.h"
@@ -329,13 +328,13 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 	if (!o->tests)
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement */
 	for (size_t i = 0; i < rtb_nbenches; i++) {
-		int multi;
+		unsigned can = rtb_benches[i]->can;
 		if (!rtb_bench_selected(rtb_benches[i], o->tests))
 			continue;
-		if (!rtb_long_capable(rtb_benches[i]->id, &multi))
-			return fail(err, errlen, "--duration: %s cannot run for a time (irq.timer.* and the "
-				    "wake-up measurements can; pick them with --tests)", rtb_benches[i]->id);
-		if (!multi && o->ncpus_list > 1)
+		if (!(can & RTB_CAN_TIME))
+			return fail(err, errlen, "--duration: %s cannot run for a time (`rtbench list` "
+				    "marks those that can; pick them with --tests)", rtb_benches[i]->id);
+		if (!(can & RTB_CAN_CPUS) && o->ncpus_list > 1)
 			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (the port has one "
 				    "periodic timer); give one CPU", rtb_benches[i]->id);
 	}

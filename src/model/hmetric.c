@@ -156,6 +156,8 @@ void rtb_hm_interval_of(const struct rtb_hist *ih, const struct rtb_hm_acc *a,
 {
 	out->count = a->n;
 	out->mean_ns = a->n ? a->mean : 0;
+	out->sum_ns = a->n ? (int64_t)(a->mean * (double)a->n + 0.5) : 0;
+	out->span_ns = a->span_ns;
 	out->min_ns = a->n ? a->min : 0;
 	out->max_ns = a->n ? a->max : 0;
 	out->p50_ns = a->n ? rtb_hm_pct(ih, 50) : 0;
@@ -196,10 +198,13 @@ int rtb_hm_roll(struct rtb_hm *h)
 
 void rtb_hm_acc_merge(struct rtb_hm_acc *dst, const struct rtb_hm_acc *src)
 {
+	dst->span_ns += src->span_ns;
 	if (!src->n)
 		return;
 	if (!dst->n) {
+		int64_t span = dst->span_ns;
 		*dst = *src;
+		dst->span_ns = span;
 		return;
 	}
 	double n = (double)(dst->n + src->n), d = src->mean - dst->mean;

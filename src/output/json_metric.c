@@ -43,6 +43,8 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_int(w, "start_ns", iv->start_ns);
 		rtb_jw_int(w, "end_ns", iv->end_ns);
 		rtb_jw_uint(w, "count", iv->count);
+		rtb_jw_int(w, "sum_ns", iv->sum_ns);
+		rtb_jw_int(w, "span_ns", iv->span_ns);
 		if (iv->count) {
 			rtb_jw_int(w, "p50_ns", iv->p50_ns);
 			rtb_jw_int(w, "p99_ns", iv->p99_ns);

@@ -37,26 +37,6 @@
 #define WD_SLACK_NS 60000000000LL
 
 
-static const char *const capable[] = {
-	"irq.timer.nanosleep", "irq.timer.signal",
-	"ipc.mqueue.wakeup", "sync.sem.wakeup", "sync.mutex.wakeup",
-	"ipc.mqueue.wakeup.xcpu", "sync.sem.wakeup.xcpu", "sync.mutex.wakeup.xcpu",
-};
-
-/* rtb_long_capable - irq.timer.* and the wake-up family, each also on
- * several CPUs at once (the signal timer too: the POSIX port directs each
- * CPU's timer signal at that CPU's measuring thread, port/posix/timer.c). */
-int rtb_long_capable(const char *id, int *multi)
-{
-	for (size_t i = 0; i < sizeof(capable) / sizeof(capable[0]); i++)
-		if (!strcmp(id, capable[i])) {
-			if (multi)
-				*multi = 1;
-			return 1;
-		}
-	return 0;
-}
-
 /* rtb_long_samples - "samples" a bench sizes its loop by in a long run: so
  * many that only the stop flag ends it, yet small enough that the bench's
  * own arithmetic (n times a period) cannot overflow. */
@@ -77,7 +57,8 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 {
 	struct rtb_long_cpu *lc = c->lc;
 
-	if (lc->handed || strcmp(id, lc->live->id)) {
+	/* the bench's one metric: its id, or its id@cpuN (noise.gap) */
+	if (lc->handed || strncmp(id, lc->live->id, strlen(lc->live->id))) {
 		fprintf(stderr, "rtbench: %s: a long run measures one metric a bench\n", id);
 		return NULL;
 	}
@@ -172,7 +153,7 @@ static int consume(struct rtb_long_cpu *lc)
 	lc->shown->has_first = pub->has_first;
 	rtb_hist_merge(&s->ih, &pub->ih);
 	struct rtb_hm_acc ia = { .n = pub->iv.count, .mean = pub->iv.mean_ns,
-				 .min = pub->iv.min_ns, .max = pub->iv.max_ns };
+				 .min = pub->iv.min_ns, .max = pub->iv.max_ns, .span_ns = pub->iv.span_ns };
 	rtb_hm_acc_merge(&s->iacc, &ia);
 	lc->seen_pubs++;
 	atomic_store_explicit(&h->consumed, p, memory_order_release);

@@ -54,10 +54,6 @@ int rtb_long_write(struct rtb_long *lr);
  * newline (once per interval); nothing with --quiet. */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline);
 
-/* rtb_long_capable - 1 if bench id can run for a time (irq.timer.* and the
- * wake-up family); multi: 1 if it also runs on several CPUs at once. */
-int rtb_long_capable(const char *id, int *multi);
-
 /* rtb_long_run - the whole of a --duration run (rtb_run hands it over).
  * Returns 0 when it ran its time or was ended by Ctrl-C / SIGTERM (a whole
  * result either way), or an rtb_err. */

@@ -78,6 +78,17 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 		const struct rtb_metric *m = lr->cpus[k].shown;
 		const struct rtb_hm *h = m->hm;
 		shown++;
+		if (lr->b->sums_time && h->nseries) {
+			/* the last closed interval's noise per second (of spin)
+			 * and largest gap, as rtla osnoise's periodic summary */
+			const struct rtb_hm_interval *iv = &h->series[h->nseries - 1];
+			double len = (double)(iv->span_ns > 0 ? iv->span_ns : iv->end_ns - iv->start_ns);
+			l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d %.1f us/s max %.1f",
+					      k ? ";" : ":", lr->cpus[k].cpu,
+					      len > 0 ? (double)iv->sum_ns / len * 1e6 : 0.0,
+					      (double)iv->max_ns / 1000.0);
+			continue;
+		}
 		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d min %.1f", k ? ";" : ":",
 				      lr->cpus[k].cpu, m->count ? (double)m->stats.min / 1000.0 : 0.0);
 		if (h->series && h->nseries && h->series[h->nseries - 1].count && l < sizeof(line))

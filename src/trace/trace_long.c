@@ -21,8 +21,18 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	int reader, err;
 
 	rc->tracing = 0;
-	if (!rc->trace_ready || !rtb_trace_streams(rc, lr->b->trace_kind))
+	if (!rc->trace_ready)
 		return 0;
+	if (!rtb_trace_streams(rc, lr->b->trace_kind)) {
+		/* said, not silently untraced: only the timer and wake-up kinds
+		 * are read while they run (bounded memory); the others keep
+		 * every event of the pass, which a run for a time cannot */
+		rtb_result_warn(lr->res, "%s: not traced in a --duration run: its samples are matched to "
+				"the trace only on the whole-pass path (every event kept), which a run for a "
+				"time cannot hold; a count run (--samples, no --duration) traces it",
+				lr->b->id);
+		return 0;
+	}
 	for (int i = 0; i < lr->ncpu; i++) {
 		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
 		if (cpu > 63 || (lr->b->trace_xcpu && other > 63)) {

@@ -16,7 +16,7 @@ all="$wake $other"
 benches="$wake irq.preempt task.create mem sched.deadline.wakeup"
 "$RTBENCH" list >"$out/list.txt" || fail "list"
 for id in $benches; do
-	grep -qE "^$id +other +\* " "$out/list.txt" && ok "$id listed, outside the default set" ||
+	grep -qE "^$id +other +[-dct]{3} +\* " "$out/list.txt" && ok "$id listed, outside the default set" ||
 		fail "$id not listed as 'other *': $(grep "^$id" "$out/list.txt")"
 done
 tests=$(echo $benches | tr ' ' ,)
