@@ -43,16 +43,14 @@ print("noise %.1f us/s, largest %.1f us, %d gaps, %d rests" % (x["noise_us_per_s
 PY
 
 # a known noise: 300 us of a higher-priority task every 10 ms (3%)
-cc -O2 -o "$out/spiker" "$e2e_dir/helpers/spiker.c" || { fail "cannot build the spiker"; done_test; }
+# (spinning, as it says, before rtbench starts and until it ended: no
+# guess at how long set-up takes)
 trace=
 [ "$(id -u)" = 0 ] && trace=--trace
-"$out/spiker" rtbnoisy "$cpu" 95 300 10 6 &
-sp=$!
-sleep 0.2
+start_spiker rtbnoisy "$cpu" 300 10 || fail "the spiker did not start"
 "$RTBENCH" run --tests noise --cpu "$cpu" $trace --json "$out/spike.json" >"$out/spike.txt" 2>"$out/spike.err"
 rc=$?
-kill $sp 2>/dev/null
-wait $sp 2>/dev/null
+stop_spiker
 [ $rc -eq 0 ] && ok "noise run with the induced noise exited 0" || fail "exit $rc: $(tail -2 "$out/spike.err")"
 python3 - "$out/base.json" "$out/spike.json" "$cpu" "$trace" <<'PY' || fail "the induced noise"
 import json, sys
