@@ -78,8 +78,10 @@ else:
 print("ok: preemption, creation, allocation and deadline kept their protocols")
 PY
 # the known answer: a delay on every other sample shows up as that delay
-# (200 us on the timer-driven paths, whose spread is wider here)
-quick="$(echo $wake | tr ' ' ,),task.create,mem" timed="irq.preempt,sched.deadline.wakeup"
+# (200 us on the timer-driven paths and task creation, whose spread is
+# wider here: a 20 us delay on task.create.nopreempt came out 22.1 +- 2.0
+# at load 19)
+quick="$(echo $wake | tr ' ' ,),mem" timed="irq.preempt,task.create,sched.deadline.wakeup"
 "$RTBENCH" selftest --tests "$quick" --samples 600 --delays-us 20 --quiet >"$out/s.txt" 2>&1
 rc=$?
 "$RTBENCH" selftest --tests "$timed" --samples 600 --delays-us 200 --quiet >"$out/s2.txt" 2>&1
