@@ -134,8 +134,14 @@ run_long longer 12
 rc=$?
 [ $rc -eq 0 ] && ok "a 3 times longer traced run exited 0" || fail "exit $rc: $(tail -3 "$out/longer.err")"
 a=$(cat "$out/quiet.hwm") b=$(cat "$out/longer.hwm")
-# the same memory: within 1 MiB + 5% (allocator noise), for 3 times the samples
-if [ "$a" -gt 0 ] && [ "$b" -le $((a + 1024 + a / 20)) ]; then
+# the same memory: within 1 MiB + 5% (allocator noise), for 3 times the samples.
+# A sanitizer build's peak RSS is not the program's: ASan keeps freed blocks in
+# its quarantine (up to 256 MB) with their shadow, so it grows with the run's
+# allocation churn, not with what rtbench holds; the plain build's pass of this
+# same test is the one that judges it (CI at 57d92d5: ASan 31548 -> 40256 kB).
+if [ -n "${RTB_SANITIZE:-}" ]; then
+	echo "(sanitizer build: peak RSS ${a} kB for 4 s, ${b} kB for 12 s, not judged: the plain build's pass judges flat memory)"
+elif [ "$a" -gt 0 ] && [ "$b" -le $((a + 1024 + a / 20)) ]; then
 	ok "peak RSS flat: ${a} kB for 4 s, ${b} kB for 12 s"
 else
 	fail "peak RSS grew: ${a} kB for 4 s, ${b} kB for 12 s"
