@@ -4,25 +4,24 @@
 # measured CPU N at the same real-time priority and neither said so): the
 # second says so on stderr and in its result, and the first, still
 # measuring when the second began, says so in its result at its end. Each
-# is degraded. Synchronised on the first run's claim (its lock file held),
-# not on a guessed wait.
+# is degraded. Synchronised on the first run saying it is measuring (its
+# --ready file: the claim is taken before that), not on a guessed wait, and
+# not by probing the lock with flock(1): a probe holds the lock for a moment
+# and a run that tries to claim the CPU just then meets the probe (CI at
+# 70429da: "another rtbench run measures CPU 1 now (an rtbench run ...)").
+# The first run lives until the test stops it (SIGINT: a whole result).
 . "$(dirname "$0")/lib.bash"
 test_out cpu_claim
 needs_rt
 cpu=$(($(nproc) - 1))
-lock=/run/rtbench/cpu$cpu.lock
-"$RTBENCH" run --duration 6s --cpus $cpu --quiet --json "$out/a.json" >/dev/null 2>"$out/a.err" &
+"$RTBENCH" run --duration 600s --cpus $cpu --quiet --ready "$out/a.ready" --json "$out/a.json" \
+	>/dev/null 2>"$out/a.err" &
 a=$!
 at_exit "kill $a 2>/dev/null"
-held=0
-for i in $(seq 600); do
-	[ -e "$lock" ] && ! flock -n "$lock" true 2>/dev/null && { held=1; break; }
-	kill -0 $a 2>/dev/null || break
-	sleep 0.01
-done
-[ $held = 1 ] || fail "the first run never claimed CPU $cpu: $(cat "$out/a.err")"
+wait_measuring "$out/a.ready" $a || fail "the first run never said it was measuring CPU $cpu: $(cat "$out/a.err")"
 "$RTBENCH" run --duration 1s --cpus $cpu --quiet --json "$out/b.json" >/dev/null 2>"$out/b.err"
 rcb=$?
+kill -INT $a
 wait $a
 rca=$?
 [ $rca -eq 0 ] && [ $rcb -eq 0 ] && ok "both runs ended (exit 0)" || fail "exits $rca, $rcb"
