@@ -42,6 +42,11 @@ void rtb_render_wrap(struct rtb_sb *b, const char *first, const char *text, size
 		     size_t width);
 /* rtb_render_md_cell - text safe inside a markdown table cell. */
 void rtb_render_md_cell(struct rtb_sb *b, const char *s);
+/* rtb_render_json_put - root dumped (indent spaces, keys in order, 10
+ * significant digits) and a newline appended to b; root is released.
+ * RTB_ENOMEM when it cannot be dumped. */
+struct json_t;
+int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent);
 /* rtb_render_csv_field - one RFC 4180 field, then "," or (last) CRLF. */
 void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last);
 

@@ -29,7 +29,6 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 	const struct rtb_cmp *c = &h->cmp;
 	json_t *root = json_object(), *sys = json_array(), *mets = json_array();
 	size_t i, k;
-	char *text;
 
 	if (!root || !sys || !mets) {
 		json_decref(root);
@@ -155,7 +154,14 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			json_array_append_new(mets, jm);
 	}
 	json_object_set_new(root, "metrics", mets);
-	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	return rtb_render_json_put(b, root, 2);
+}
+
+int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent)
+{
+	char *text = json_dumps(root, JSON_INDENT(indent) | JSON_PRESERVE_ORDER |
+				JSON_REAL_PRECISION(10));
+
 	json_decref(root);
 	if (!text)
 		return RTB_ENOMEM;

@@ -10,6 +10,7 @@
 
 #include "rtbench/err.h"
 #include "host/resultfile.h"
+#include "host/render.h"
 #include "host/tail_cmd.h"
 
 /* ---- text ---- */
@@ -414,7 +415,6 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 	const struct rtb_tail_run *r = h->priv;
 	json_t *root = json_pack("{s:s, s:i, s:f}", "schema", "rtbench-tail", "schema_version", 1,
 				 "confidence", 0.95), *files = json_array();
-	char *text;
 
 	if (!root || !files) {
 		json_decref(root);
@@ -467,14 +467,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 		}
 	}
 	json_object_set_new(root, "comparison", cmp);
-	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(root);
-	if (!text)
-		return RTB_ENOMEM;
-	rtb_sb_puts(b, text);
-	rtb_sb_puts(b, "\n");
-	free(text);
-	return 0;
+	return rtb_render_json_put(b, root, 1);
 }
 
 const struct rtb_render rtb_render_tail_json = { "json", NULL, render_json };
