@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "rtbench/longopt.h"
 #include "rtbench/port_bench.h"
+#include "rtbench/port_trace.h" /* rtb_port_trace_self: a traced pass's marks */
 #include "rtbench/result.h"
 
 #define RTB_MAX_DELAYS 8

@@ -18,7 +18,7 @@
 #include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
-#include "rtbench/trace.h"
+#include "rtbench/trace_model.h"
 
 #define RTB_SCHEMA "rtbench-result"
 #define RTB_SCHEMA_VERSION 3

@@ -21,21 +21,6 @@
 #include "rtbench/trace.h"
 #include "rtbench/err.h"
 
-const char *rtb_cause_kind_name(enum rtb_cause_kind k)
-{
-	switch (k) {
-	case RTB_CAUSE_SELF: return "self";
-	case RTB_CAUSE_TASK: return "task";
-	case RTB_CAUSE_IRQ: return "irq";
-	case RTB_CAUSE_SOFTIRQ: return "softirq";
-	case RTB_CAUSE_VEC: return "vector";
-	case RTB_CAUSE_NMI: return "nmi";
-	case RTB_CAUSE_IDLE: return "idle";
-	case RTB_CAUSE_UNSEEN: return "unseen";
-	}
-	return "?";
-}
-
 #define NCTX 8          /* nesting depth kept (deeper: charged to the top) */
 #define NACC 32         /* distinct causes tracked in one window */
 #define BACK 200000     /* events looked back for the window's first context */
@@ -335,30 +320,6 @@ void rtb_explain_noise_gap(struct rtb_explain *x)
 
 /* ---- phases first, then holders ------------------------------------------ */
 
-const char *rtb_phase_name(enum rtb_phase_kind k)
-{
-	switch (k) {
-	case RTB_PHASE_PRE_IRQ: return "before_irq";
-	case RTB_PHASE_IRQ: return "irq";
-	case RTB_PHASE_CALL: return "before_waking";
-	case RTB_PHASE_WAKE: return "after_wakeup";
-	case RTB_PHASE_SELF: return "self";
-	}
-	return "?";
-}
-
-/* phase_words - a phase as the line says it. */
-static const char *phase_words(enum rtb_phase_kind k)
-{
-	switch (k) {
-	case RTB_PHASE_PRE_IRQ: return "before the interrupt";
-	case RTB_PHASE_IRQ: return "in the interrupt";
-	case RTB_PHASE_CALL: return "before the wake-up";
-	case RTB_PHASE_WAKE: return "after the wake-up";
-	case RTB_PHASE_SELF: return "after the switch to the task";
-	}
-	return "?";
-}
 
 /* is_handler - a cause that runs with the CPU taken from every task: it can
  * hold an interrupt off (an interrupt handler, a system vector, an NMI) or
@@ -482,91 +443,6 @@ int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind k
 	return 0;
 }
 
-/* cause_text - one cause as words. */
-static int cause_text(char *out, size_t len, const struct rtb_cause *c)
-{
-	switch (c->kind) {
-	case RTB_CAUSE_TASK:
-		if (c->prio >= 0 && c->prio < 100)
-			return snprintf(out, len, "task %s (pid %d) RT prio %d", c->name, (int)c->pid, 99 - (int)c->prio);
-		if (c->prio >= 100)
-			return snprintf(out, len, "task %s (pid %d) prio %d", c->name, (int)c->pid, (int)c->prio);
-		return snprintf(out, len, "task %s (pid %d)", c->name, (int)c->pid);
-	case RTB_CAUSE_SELF:
-		return snprintf(out, len, "the measured task %s (pid %d) itself", c->name, (int)c->pid);
-	case RTB_CAUSE_IRQ:
-		return snprintf(out, len, "irq %d %s", (int)c->pid, c->name);
-	case RTB_CAUSE_SOFTIRQ:
-		return snprintf(out, len, "softirq %s", c->name);
-	case RTB_CAUSE_VEC:
-		return snprintf(out, len, "interrupt %s", c->name);
-	case RTB_CAUSE_NMI:
-		return snprintf(out, len, "NMI");
-	case RTB_CAUSE_UNSEEN:
-		return snprintf(out, len, "no event seen (hardware or hypervisor)");
-	case RTB_CAUSE_IDLE:
-		return snprintf(out, len, "idle, no event seen (idle exit, hardware or hypervisor)");
-	}
-	return snprintf(out, len, "?");
-}
-
-/* phase_text - one phase as words: its length and share, then who held
- * the CPU in it (before the interrupt: the handlers seen, and the rest said
- * as time with no event, the task current then named as current only). */
-static int phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sample_ns, int nheld)
-{
-	char c[96];
-	size_t l = 0;
-	int w = snprintf(out, len, "%s %.1f us (%.0f%%)", phase_words((enum rtb_phase_kind)p->kind),
-			 (double)p->ns / 1000.0, sample_ns > 0 ? 100.0 * (double)p->ns / (double)sample_ns : 0.0);
-
-#define ADD(...) do { \
-		if (l < len) { w = snprintf(out + l, len - l, __VA_ARGS__); l += w > 0 ? (size_t)w : 0; } \
-	} while (0)
-	l = w > 0 ? (size_t)w : 0;
-	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns * 2 >= p->ns) {
-		if (p->nheld)
-			ADD(", %.1f us of it", (double)p->unseen_ns / 1000.0);
-		if (p->idle_exit)
-			ADD(" no event: exit from idle (or an SMI, or the vCPU not running)");
-		else
-			ADD(" no event: interrupts off, an SMI, or the vCPU not running");
-		if (p->cur.kind && !p->idle_exit) {
-			cause_text(c, sizeof(c), &p->cur);
-			ADD(" (current: %s)", c);
-		}
-		for (int i = 0; i < p->nheld && i < nheld; i++) {
-			if (p->held[i].ns * 20 < p->ns)
-				break;
-			cause_text(c, sizeof(c), &p->held[i]);
-			ADD("%s %s %.1f us", i ? "," : "; handlers:", c, (double)p->held[i].ns / 1000.0);
-		}
-		return (int)l;
-	}
-	for (int i = 0; i < p->nheld && i < nheld; i++) {
-		if (i && p->held[i].ns * 20 < p->ns)
-			break;  /* under 5% of the phase: the JSON has them */
-		cause_text(c, sizeof(c), &p->held[i]);
-		ADD("%s %s %.1f us", i ? "," : ":", c, (double)p->held[i].ns / 1000.0);
-		/* the task "itself" with nothing else seen: its own return to
-		 * user space, or time the trace cannot see (the vCPU not
-		 * running): said, not left to read as the task's own work */
-		if (!i && p->kind == RTB_PHASE_SELF && p->held[i].kind == RTB_CAUSE_SELF && p->held[i].count <= 1 &&
-		    p->held[i].ns * 2 > p->ns)
-			ADD(" (no other event: its return to user space, or the vCPU not running)");
-	}
-	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
-		ADD("%s %.1f us with no event (%s)", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
-		    p->idle_exit ? "exit from idle" : "interrupts off, an SMI, or the vCPU not running");
-#undef ADD
-	return (int)l;
-}
-
-void rtb_phase_line(const struct rtb_phase *p, int64_t sample_ns, char *out, size_t len)
-{
-	if (len && phase_text(out, len, p, sample_ns, RTB_PHASE_TOP) >= (int)len && len > 4)
-		memcpy(out + len - 4, "...", 4);
-}
 
 void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const struct rtb_explain *x,
 		      char *out, size_t len)
@@ -595,7 +471,7 @@ void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const
 			if (l + 1 < len)
 				l += (size_t)snprintf(out + l, len - l, "%s ", i ? ";" : "");
 			if (l + 1 < len)
-				l += (size_t)phase_text(out + l, len - l, p, sample_ns, i ? 1 : 3);
+				l += (size_t)rtb_phase_text(out + l, len - l, p, sample_ns, i ? 1 : 3);
 		}
 		if (l >= len && len > 4)
 			memcpy(out + len - 4, "...", 4);
@@ -604,7 +480,7 @@ void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const
 	for (int i = 0; i < x->ncause && i < 4 && l + 1 < len; i++) {
 		char c[96];
 		const struct rtb_cause *k = &x->cause[i];
-		cause_text(c, sizeof(c), k);
+		rtb_cause_text(c, sizeof(c), k);
 		w = snprintf(out + l, len - l, "%s %.1f us (%.0f%%) %s", i ? "," : "", (double)k->ns / 1000.0,
 			     sample_ns > 0 ? 100.0 * (double)k->ns / (double)sample_ns : 0.0, c);
 		l += w > 0 ? (size_t)w : 0;

@@ -46,67 +46,6 @@
  * much before calling an event "before the expiry". */
 #define SLACK_NS 100
 
-const char *rtb_trace_why_name(enum rtb_trace_why w)
-{
-	switch (w) {
-	case RTB_TW_OK: return "ok";
-	case RTB_TW_NO_EVENTS: return "no matching events";
-	case RTB_TW_ORDER: return "events out of order or outside the window";
-	case RTB_TW_TOLERANCE: return "outside the tolerance";
-	case RTB_TW_NOT_PREEMPTION: return "switch was not a preemption";
-	case RTB_TW_LONGER: return "trace's interval longer than rtbench's";
-	}
-	return "?";
-}
-
-struct comp_def { const char *name, *what; };
-
-static const struct comp_def timer_comps[] = {
-	{ "expiry_to_irq", "programmed expiry -> timer interrupt entry (the study's timer assertion -> ISR entry)" },
-	{ "irq_to_handler", "interrupt entry -> the expired timer's handler runs" },
-	{ "handler_to_waking", "timer handler -> waking the sleeping task" },
-	{ "waking_to_switch", "waking -> the CPU switches to the task" },
-	{ "switch_to_stamp", "switch -> the task's stamp in user space (return from the sleep call)" },
-};
-static const struct comp_def wake_comps[] = {
-	{ "call_to_waking", "stamp before the waking call -> the kernel starts waking the waiter" },
-	{ "waking_to_switch", "waking -> the waiter's CPU switches to it" },
-	{ "switch_to_stamp", "switch -> the waiter's stamp (return from its blocking call)" },
-};
-static const struct comp_def slice_comps[] = {
-	{ "stamp_to_irq", "outgoing task's last stamp -> timer interrupt that ends its quantum" },
-	{ "irq_to_switch", "timer interrupt entry -> switch to the peer (the preemption)" },
-	{ "switch_to_stamp", "switch -> the peer's first stamp" },
-};
-
-static const struct comp_def pingpong_comps[] = {
-	{ "call_to_waking", "stamp before the write -> the kernel starts waking the peer" },
-	{ "waking_to_block", "-> the stamping task blocks in its read and the CPU switches to the peer" },
-	{ "peer_turn", "-> the peer's read returns, it writes back: the kernel starts waking the first task" },
-	{ "waking_to_switch", "-> the peer blocks and the CPU switches back" },
-	{ "switch_to_stamp", "-> the read returns and the stamp is taken" },
-};
-
-static void set_names(struct rtb_trace_out *o, const struct comp_def *d, int n)
-{
-	o->ncomp = n;
-	for (int i = 0; i < n; i++) {
-		o->comp_name[i] = d[i].name;
-		o->comp_what[i] = d[i].what;
-	}
-}
-
-void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
-{
-	switch (kind) {
-	case RTB_TRACE_TIMER: set_names(out, timer_comps, 5); break;
-	case RTB_TRACE_WAKE: set_names(out, wake_comps, 3); break;
-	case RTB_TRACE_SLICE: set_names(out, slice_comps, 3); break;
-	case RTB_TRACE_PINGPONG: set_names(out, pingpong_comps, 5); break;
-	default: out->ncomp = 0; break;
-	}
-}
-
 int rtb_trace_diff_metric(enum rtb_trace_kind kind)
 {
 	/* a timer's difference is its last component, switch_to_stamp, to the

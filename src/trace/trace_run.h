@@ -3,6 +3,7 @@
 #ifndef RTB_CORE_TRACE_RUN_H
 #define RTB_CORE_TRACE_RUN_H
 #include "rtbench/bench.h"
+#include "rtbench/trace.h"
 
 typedef int (*rtb_run_once_fn)(struct rtb_ctx *c, const struct rtb_bench *b);
 

@@ -2,7 +2,7 @@
 /* rtbench FreeRTOS port - no kernel event trace here (run --trace is the
  * Linux port's, src/port/posix/trace.c): every hook says so. */
 #include <stdio.h>
-#include "rtbench/trace.h"
+#include "rtbench/port_trace.h"
 #include "rtbench/err.h"
 
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)

@@ -27,7 +27,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "rtbench/trace.h"
+#include "rtbench/port_trace.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 

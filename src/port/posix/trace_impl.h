@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 #include <tracefs.h>
-#include "rtbench/trace.h"
+#include "rtbench/port_trace.h"
 
 /* The kernel events rtbench records, and the port-neutral kind of each;
  * the first seven are needed (the matcher's), the rest (opt) say what

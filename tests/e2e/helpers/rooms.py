@@ -49,9 +49,10 @@ HEADER_ROOM = {
     'hmetric.h': 'model', 'longopt.h': 'model', 'mem.h': 'model',
     'platform.h': 'model', 'result.h': 'model', 'sink.h': 'model',
     'stat_names.h': 'model', 'stats.h': 'model', 'words.h': 'model',
+    'trace_model.h': 'model',
     'output.h': 'output', 'text_hist.h': 'output',
     'trace.h': 'trace', 'trace_stream.h': 'trace', 'tracer.h': 'trace',
-    'port.h': 'port', 'port_bench.h': 'port',
+    'port.h': 'port', 'port_bench.h': 'port', 'port_trace.h': 'port',
 }
 
 # Reaches that break the floors today (issue 25 removes them; the list
@@ -75,20 +76,12 @@ call src/bench_api/bench_util.c src/run/long.c
 call src/bench_api/bench_util.c src/run/watchdog.c
 call src/bench_api/bench_util.c src/trace/trace_run.c
 call src/bench_api/bench_util.c src/trace/trace_stream.c
-call src/output/json_metric.c src/trace/trace_explain.c
-call src/output/json_metric.c src/trace/trace_match.c
-call src/output/text.c src/trace/trace_match.c
-call src/output/worst.c src/trace/trace_explain.c
-call src/output/worst.c src/trace/trace_match.c
 call src/trace/trace_run.c src/bench_api/bench_util.c
 declare include/rtbench/result.h src/trace/trace_run.c
-include include/rtbench/result.h include/rtbench/trace.h
 include src/bench_api/bench_util.c src/run/env.h
 include src/bench_api/bench_util.c src/run/long.h
 include src/bench_api/bench_util.c src/run/watchdog.h
 include src/bench_api/bench_util.c src/trace/trace_run.h
-include src/port/posix/trace.c include/rtbench/trace.h
-include src/port/posix/trace_impl.h include/rtbench/trace.h
 include src/trace/trace_long.c src/run/long.h
 include src/trace/trace_run.h include/rtbench/bench.h
 """
