@@ -143,7 +143,7 @@ static void text_fit(struct rtb_sb *b, const struct rtb_tail_fit *f)
 static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 {
 	const struct rtb_tail_plan *p = &t->plan;
-	char a[32], c[32], d[32], e[32];
+	char a[32], c[32], d[32], e[32], f[32], g[32];
 
 	if (p->has_target)
 		rtb_sb_printf(b, "  how long: a rate below %s per sample (%s per hour per CPU) is shown at "
@@ -156,21 +156,25 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 	rtb_sb_printf(b, "  a run of %s h on %d CPU%s (%s samples):", sig(a, sizeof(a), p->run_h), p->cpus,
 		      p->cpus == 1 ? "" : "s", sig(c, sizeof(c), p->run_n));
 	for (size_t i = 0; i < t->nexc; i++)
-		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate)",
+		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate), "
+			      "90%% between %s and %s",
 			      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
-			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]));
+			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]),
+			      sig(f, sizeof(f), p->pred_k_lo[i]), sig(g, sizeof(g), p->pred_k_hi[i]));
 	for (size_t i = 0; p->has_fit_k && i < t->nexc; i++)
 		if (isfinite(p->fit_k[i]))
 			rtb_sb_printf(b, "\n      over %s: %s crossings expected from the fit, 90%% between %s and %s",
 				      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->fit_k[i]),
 				      sig(d, sizeof(d), p->fit_k_lo[i]), sig(e, sizeof(e), p->fit_k_hi[i]));
 	if (p->has_max)
-		rtb_sb_printf(b, "\n      its maximum: median %s, 90%% between %s and %s (from the fit)",
+		rtb_sb_printf(b, "\n      its maximum: median %s, 90%% between %s and %s (from the fit, "
+			      "its uncertainty included; %s to %s from its parameters alone)",
 			      us(a, sizeof(a), p->max_med_ns), us(c, sizeof(c), p->max_lo_ns),
-			      us(d, sizeof(d), p->max_hi_ns));
+			      us(d, sizeof(d), p->max_hi_ns), us(e, sizeof(e), p->max_plug_lo_ns),
+			      us(f, sizeof(f), p->max_plug_hi_ns));
 	else
 		rtb_sb_printf(b, "\n      its maximum: not estimated (no fit)");
-	rtb_sb_puts(b, "\n");
+	rtb_sb_printf(b, "\n      (%s)\n", rtb_tail_covers);
 }
 
 /* ratio - B's rate over threshold e against A's (b, a: their exceedances),
@@ -397,14 +401,19 @@ static json_t *json_plan(const struct rtb_tail *t)
 					      (json_int_t)t->exc[i].thr_ns, "expected", p->exp_k[i],
 					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]);
 			int has = p->has_fit_k && isfinite(p->fit_k[i]);
+			json_object_set_new(c, "pred_lo", json_real(p->pred_k_lo[i]));
+			json_object_set_new(c, "pred_hi", json_real(p->pred_k_hi[i]));
 			json_object_set_new(c, "fit_expected", has ? json_real(p->fit_k[i]) : json_null());
 			json_object_set_new(c, "fit_lo", has ? json_real(p->fit_k_lo[i]) : json_null());
 			json_object_set_new(c, "fit_hi", has ? json_real(p->fit_k_hi[i]) : json_null());
 			json_array_append_new(ex, c);
 		}
 		json_object_set_new(r, "crossings", ex);
-		json_object_set_new(r, "max", p->has_max ? json_pack("{s:f, s:f, s:f}", "median_ns",
-				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns) : json_null());
+		json_object_set_new(r, "max", p->has_max ? json_pack("{s:f, s:f, s:f, s:f, s:f}", "median_ns",
+				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns,
+				    "plug_lo_ns", p->max_plug_lo_ns, "plug_hi_ns", p->max_plug_hi_ns) :
+				    json_null());
+		json_object_set_new(r, "covers", json_string(rtb_tail_covers));
 		json_object_set_new(o, "run", r);
 	}
 	return o;

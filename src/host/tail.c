@@ -18,6 +18,10 @@
 #define NS_PER_H 3.6e12
 #define POT_MIN 50            /* fewer exceedances: no fit (and n >= 100 POT_MIN) */
 
+const char rtb_tail_covers[] = "the intervals hold the chance of sampling and the fit's own "
+	"uncertainty, if the machine stays as it was in this run; not a change between runs: "
+	"on a shared VM such changes made them miss (docs/tail.md, hold-out)";
+
 static const double rl_p[RTB_TAIL_NRL] = { 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12 };
 
 /* samples_whole - m holds every sample (a count run). */
@@ -540,15 +544,96 @@ static int try_fit(const struct rtb_rf_metric *m, int64_t u, struct rtb_tail_fit
 	return 0;
 }
 
+/* level_at - the return level (ns) for probability p per sample at
+ * threshold rate zeta: its profile-likelihood end (side -1 lower, +1
+ * upper, 95%), or NAN when p is not below zeta. */
+static double level_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f, double zeta,
+		       double p, int side)
+{
+	double y, lo, hi;
+
+	if (rtb_gpd_return_level(d, &f->g, zeta, p, &y, &lo, &hi))
+		return NAN;
+	return (double)f->u_ns + (side < 0 ? lo : side > 0 ? hi : y);
+}
+
+/* prob_at - the largest (side +1) or smallest (side -1) probability per
+ * sample of crossing x_ns that the fit's 95% uncertainty allows: the p
+ * whose return-level bound is x (bisection on log p; the bounds fall as p
+ * rises). 0 when even the smallest p tried reaches past x (side -1). */
+static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f, double zeta,
+		      double x_ns, int side)
+{
+	double a = log(zeta) - 60, z = log(zeta * (1 - 1e-9));
+
+	if (level_at(d, f, zeta, exp(z), side) >= x_ns)
+		return zeta;
+	if (level_at(d, f, zeta, exp(a), side) < x_ns)
+		return side < 0 ? 0 : exp(a);
+	for (int i = 0; i < 24; i++) {  /* log p to 4e-6 */
+		double c = (a + z) / 2, l = level_at(d, f, zeta, exp(c), side);
+		if (!(l < x_ns))
+			a = c;
+		else
+			z = c;
+	}
+	return exp(side > 0 ? z : a);
+}
+
+/* predict - with a fit, what a run of run_n samples will show, as 90%
+ * prediction intervals that hold the fit's own uncertainty too (the
+ * hold-out of round 5 showed the plug-in intervals, from the fitted
+ * parameters alone, far too narrow): each end is the 5% or 95% quantile
+ * under the far end of the parameters' 95% profile-likelihood interval
+ * and of the threshold rate zeta's exact (Garwood) interval, so the
+ * interval is at least 90% wide when both hold (a union bound, on the
+ * wide side). What no single run can hold - the machine changing between
+ * runs - is not in it (said beside it, docs/tail.md "Predicting another
+ * run"). */
+static void predict(struct rtb_tail *t, const struct rtb_gpd_data *d, double run_n)
+{
+	struct rtb_tail_plan *p = &t->plan;
+	const struct rtb_tail_fit *f = &t->fit;
+	double zl, zh, k_lo, k_hi;
+
+	rtb_ts_poisson_ci(f->n_u, CONF, &k_lo, &k_hi);
+	zl = k_lo / (double)f->n;
+	zh = k_hi / (double)f->n;
+	/* P(max <= z) = (1 - zeta S(z - u))^n ~ exp(-n zeta S): the q
+	 * quantile of the maximum has zeta S = -log(q) / n */
+	p->max_med_ns = level_at(d, f, f->zeta, -log(0.5) / run_n, 0);
+	p->max_lo_ns = level_at(d, f, zl, -log(0.05) / run_n, -1);
+	p->max_hi_ns = level_at(d, f, zh, -log(0.95) / run_n, +1);
+	p->max_plug_lo_ns = level_at(d, f, f->zeta, -log(0.05) / run_n, 0);
+	p->max_plug_hi_ns = level_at(d, f, f->zeta, -log(0.95) / run_n, 0);
+	if (!isfinite(p->max_lo_ns) && isfinite(p->max_med_ns))
+		p->max_lo_ns = (double)f->u_ns;  /* 3 crossings of u not expected: u is the floor */
+	p->has_max = isfinite(p->max_med_ns) && isfinite(p->max_hi_ns);
+	/* the crossings of each threshold above u: Poisson with the fitted
+	 * mean; the interval's ends from the mean's far ends */
+	for (size_t i = 0; i < t->nexc; i++) {
+		double x = (double)t->exc[i].thr_ns, y = x - (double)f->u_ns;
+		p->fit_k[i] = p->fit_k_lo[i] = p->fit_k_hi[i] = NAN;
+		if (y < 0)
+			continue;  /* below the fit's threshold: the rate says it */
+		p->has_fit_k = 1;
+		p->fit_k[i] = run_n * f->zeta * exp(rtb_gpd_logsf(y, f->g.sigma, f->g.xi));
+		p->fit_k_lo[i] = rtb_ts_poisson_quantile(run_n * prob_at(d, f, zl, x, -1), 0.05);
+		p->fit_k_hi[i] = rtb_ts_poisson_quantile(run_n * prob_at(d, f, zh, x, +1), 0.95);
+	}
+}
+
 /* fit - the generalized Pareto tail, when the steadiness tests passed:
  * over the bucket edge with about clamp(n / 1000, POT_MIN, 1000) samples
  * above it (the top 0.1%), and if that fit fails its goodness-of-fit test,
  * over higher ones (half as many exceedances each time, down to POT_MIN):
  * the lowest threshold whose fit passes (said: a choice among several
  * thresholds makes passing likelier than one test's level). */
-static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
-		const struct rtb_tail_steady *s, struct rtb_tail_fit *f)
+static void fit(struct rtb_tail *t, const struct rtb_tail_opts *o, double run_n)
 {
+	const struct rtb_rf_metric *m = t->m;
+	const struct rtb_tail_steady *s = &t->st;
+	struct rtb_tail_fit *f = &t->fit;
 	struct bins bn = { 0 };
 	struct rtb_gpd_data d = { 0 };
 	uint64_t want = m->count / 1000;
@@ -637,6 +722,8 @@ static void fit(const struct rtb_rf_metric *m, const struct rtb_tail_opts *o,
 			f->lv_hi_ns = (double)f->u_ns + hi;
 		}
 	}
+	if (run_n > 0)
+		predict(t, &d, run_n);
 out:
 	free(bn.lo);
 	free(bn.hi);
@@ -645,14 +732,21 @@ out:
 
 /* ---- how long to run ---- */
 
+/* run_samples - the samples of the run asked for (--plan, on plan-cpus
+ * CPUs), 0 when none was asked or the period is unknown. */
+static double run_samples(const struct rtb_tail *t, const struct rtb_tail_opts *o)
+{
+	if (!(o->plan_h > 0) || !(t->period_ns > 0))
+		return 0;
+	return o->plan_h * NS_PER_H / t->period_ns * (o->plan_cpus > 0 ? o->plan_cpus : 1);
+}
+
 static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct rtb_tail *t)
 {
 	struct rtb_tail_plan *p = &t->plan;
-	const char *nc = rtb_rf_kv_get(&r->settings, "ncpus");
-
+	(void)r;
 	p->period_ns = t->period_ns;
 	p->cpus = o->plan_cpus > 0 ? o->plan_cpus : 1;
-	(void)nc;
 	if (o->target_p > 0 && t->period_ns > 0) {
 		p->has_target = 1;
 		p->target_p = o->target_p;
@@ -664,40 +758,16 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 	if (o->plan_h > 0 && t->period_ns > 0) {
 		p->has_run = 1;
 		p->run_h = o->plan_h;
-		p->run_n = o->plan_h * NS_PER_H / t->period_ns * p->cpus;
+		p->run_n = run_samples(t, o);
 		for (size_t i = 0; i < t->nexc; i++) {
 			const struct rtb_tail_exc *e = &t->exc[i];
 			double mid = (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
 			p->exp_k[i] = mid * p->run_n;
 			p->exp_k_lo[i] = e->p_lo * p->run_n;
 			p->exp_k_hi[i] = e->p_hi * p->run_n;
-		}
-		if (t->fit.done) {
-			/* P(max <= z) = (1 - zeta S(z - u))^n ~ exp(-n zeta S): the
-			 * q quantile of the maximum has zeta S = -log(q) / n */
-			const struct rtb_tail_fit *f = &t->fit;
-			double q[3] = { 0.5, 0.05, 0.95 }, z[3];
-			for (int i = 0; i < 3; i++) {
-				double pe = -log(q[i]) / p->run_n;
-				z[i] = pe < f->zeta ? (double)f->u_ns +
-					rtb_gpd_quantile(pe / f->zeta, f->g.sigma, f->g.xi) : NAN;
-			}
-			p->has_max = isfinite(z[0]);
-			/* the fitted mean count over each threshold above u */
-			for (size_t i = 0; i < t->nexc; i++) {
-				double y = (double)t->exc[i].thr_ns - (double)f->u_ns;
-				p->fit_k[i] = p->fit_k_lo[i] = p->fit_k_hi[i] = NAN;
-				if (y < 0)
-					continue;  /* below the fit's threshold: the rate says it */
-				double mu = p->run_n * f->zeta * exp(rtb_gpd_logsf(y, f->g.sigma, f->g.xi));
-				p->has_fit_k = 1;
-				p->fit_k[i] = mu;
-				p->fit_k_lo[i] = rtb_ts_poisson_quantile(mu, 0.05);
-				p->fit_k_hi[i] = rtb_ts_poisson_quantile(mu, 0.95);
-			}
-			p->max_med_ns = z[0];
-			p->max_lo_ns = z[1];
-			p->max_hi_ns = z[2];
+			/* a bracketed count: the lower end from its fewest, the upper from its most */
+			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n, 0.05);
+			p->pred_k_hi[i] = rtb_ts_count_predict((double)e->k_hi, (double)e->n, p->run_n, 0.95);
 		}
 	}
 }
@@ -735,7 +805,7 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 	steady(m, &b, &t->st);
 	blocks_free(&b);
 	if (!o->no_fit)
-		fit(m, o, &t->st, &t->fit);
+		fit(t, o, run_samples(t, o));
 	else
 		snprintf(t->fit.why, sizeof(t->fit.why), "not estimated: not asked for");
 	plan(r, o, t);

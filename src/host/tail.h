@@ -78,6 +78,12 @@ double rtb_ts_poisson_quantile(double mu, double q);
  * Returns 0 or -1 (b < 2, no event). */
 int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p);
 
+/* rtb_ts_count_predict - the q quantile of the events in n2 trials
+ * predicted from k1 seen in n1 (the rate's Jeffreys posterior mixed with
+ * Poisson: negative binomial; scipy nbinom.ppf(q, k1 + 0.5, n1 / (n1 +
+ * n2))); NAN when n1 or n2 is not positive. */
+double rtb_ts_count_predict(double k1, double n1, double n2, double q);
+
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
 
 /* Exceedances of a threshold u: either binned (bin j holds c[j] values y
@@ -208,16 +214,21 @@ struct rtb_tail_plan {
 	int has_run;
 	double run_h, run_n;
 	/* per threshold: the expected crossings in the run from the observed
-	 * rate (95% interval) */
+	 * rate (95% interval of the mean), and the 90% prediction interval of
+	 * the count itself (negative binomial: the rate's Jeffreys posterior
+	 * mixed with Poisson) */
 	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
+	double pred_k_lo[RTB_TAIL_MAX_THR], pred_k_hi[RTB_TAIL_MAX_THR];
 	/* with a fit: its expected crossings and their 90% prediction
-	 * interval (Poisson quantiles of the fitted mean; the fit's own
-	 * uncertainty not added) */
+	 * interval (Poisson quantiles at the ends of the fitted mean's 95%
+	 * interval: the fit's uncertainty included; tail.c predict) */
 	int has_fit_k;
 	double fit_k[RTB_TAIL_MAX_THR], fit_k_lo[RTB_TAIL_MAX_THR], fit_k_hi[RTB_TAIL_MAX_THR];
-	/* with a fit: the run's likely maximum, median and 90% interval */
+	/* with a fit: the run's likely maximum, median and 90% prediction
+	 * interval with the fit's uncertainty; max_plug_*: the same from the
+	 * fitted parameters alone (what round 5 printed; narrower) */
 	int has_max;
-	double max_med_ns, max_lo_ns, max_hi_ns;
+	double max_med_ns, max_lo_ns, max_hi_ns, max_plug_lo_ns, max_plug_hi_ns;
 	int cpus;
 	double period_ns;
 };
@@ -233,6 +244,10 @@ struct rtb_tail {
 	struct rtb_tail_fit fit;
 	struct rtb_tail_plan plan;
 };
+
+/* rtb_tail_covers - what a plan's prediction intervals hold and what
+ * they do not (said beside them in text and JSON). */
+extern const char rtb_tail_covers[];
 
 /* rtb_tail_analyze - the tail of metric m of file r under o into *t.
  * Returns 0, RTB_EINVAL (no statistics: nothing to say), RTB_ENOMEM. */

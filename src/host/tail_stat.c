@@ -357,3 +357,31 @@ double rtb_ts_poisson_quantile(double mu, double q)
 	}
 	return (double)k;
 }
+
+/* count_cdf - P(K <= k) for the events K in n2 trials when k1 were seen
+ * in n1: the rate's Jeffreys posterior Gamma(k1 + 1/2, n1) mixed with
+ * Poisson(rate n2) is negative binomial, P(K <= k) = I_q(k1 + 1/2, k + 1)
+ * with q = n1 / (n1 + n2) (the incomplete beta, verdict.c). */
+static double count_cdf(double k1, double n1, double n2, double k)
+{
+	return rtb_ibeta(k1 + 0.5, k + 1, n1 / (n1 + n2));
+}
+
+double rtb_ts_count_predict(double k1, double n1, double n2, double q)
+{
+	double a = -1, z = 1;
+
+	if (!(n1 > 0) || !(n2 > 0))
+		return NAN;
+	/* the smallest k with P(K <= k) >= q: doubling, then bisection */
+	while (count_cdf(k1, n1, n2, z) < q && z < 1e18)
+		z *= 2;
+	while (z - a > 1) {
+		double c = floor((a + z) / 2);
+		if (count_cdf(k1, n1, n2, c) >= q)
+			z = c;
+		else
+			a = c;
+	}
+	return z;
+}

@@ -32,7 +32,7 @@ has "$out/o" "extreme-value fit: generalized Pareto over"
 has "$out/o" "unbounded (heavy tail)"
 has "$out/o" "exceeded with probability 1e-12 per sample"
 has "$out/o" "41.6 h at 200 us on 4 CPUs"
-expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10 --format json -o "$out/t.json"
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10,30 --plan 60s --format json -o "$out/t.json"
 python3 - "$out/t.json" <<'PY' || fail "tail JSON"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -45,6 +45,13 @@ assert m["steadiness"]["steady"] is True
 e = m["exceedances"][0]
 assert (e["count_lo"], e["count_hi"], e["exact"]) == (92, 100, False), e
 assert e["p_lo"] < 92e-6 and e["p_hi"] > 100e-6
+# a prediction holds the fit's uncertainty: wider than from the parameters alone
+r = m["plan"]["run"]
+x = r["max"]
+assert x["lo_ns"] <= x["plug_lo_ns"] < x["median_ns"] < x["plug_hi_ns"] < x["hi_ns"], x
+c = r["crossings"][1]
+assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
+assert "not a change between runs" in r["covers"]
 PY
 # every output against its schema (python3-jsonschema, as zz_schema.sh)
 "$RTBENCH" tail "$data/tail_burst.json" "$data/rttests/cyclictest_2cpu.json" -t 20 --plan 1h \

@@ -205,6 +205,14 @@ static void test_count(void)
 	m.over_deadline = 9;
 	rtb_tail_count(&m, 2060, &e);
 	CHECK(e.exact && e.k_lo == 9);
+	/* the count of another run, predicted (scipy nbinom.ppf([0.05, 0.95],
+	 * k1 + 0.5, n1 / (n1 + n2))) */
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.05), 257, 0);
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.95), 337, 0);
+	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0.05), 4, 0);
+	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0.95), 37, 0);
+	CHECK_NEAR(rtb_ts_count_predict(0, 1e6, 1e6, 0.95), 2, 0);
+	CHECK_NEAR(rtb_ts_count_predict(10, 1e6, 3e5, 0.95), 7, 0);
 	/* crosses 3.1 times as often: 10 against 31 in the same exposure */
 	rtb_tail_ratio_ci(10, 1e6, 31, 1e6, &r, &lo, &hi);
 	CHECK_NEAR(r, 3.1, 1e-12);
