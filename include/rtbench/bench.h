@@ -76,6 +76,7 @@ struct rtb_ctx {
 	int tracing;            /* this pass is traced: keep per-sample marks */
 	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
 				  * run (run/long.h); NULL otherwise */
+	struct rtb_break *brk;  /* the run's --break-us record (the runner's) */
 };
 
 struct rtb_bench {
@@ -179,6 +180,16 @@ int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, i
 /* rtb_watchdog_arm - the current phase must end within ns, else the
  * watchdog stops it (see run/watchdog.c). */
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns);
+
+/* rtb_break_for - the --break-us record a new metric of this pass watches,
+ * or NULL: off, already hit, or an untraced pass of a traced run (the
+ * break is taken where its events are recorded). */
+static inline struct rtb_break *rtb_break_for(const struct rtb_ctx *c)
+{
+	if (!c->brk || c->brk->ns <= 0 || c->brk->hit || (c->trace_ready && !c->tracing))
+		return NULL;
+	return c->brk;
+}
 
 static inline int rtb_stopped(const struct rtb_ctx *c)
 {

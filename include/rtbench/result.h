@@ -7,6 +7,7 @@
 #ifndef RTBENCH_RESULT_H
 #define RTBENCH_RESULT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -87,9 +88,14 @@ struct rtb_spread {
 };
 
 /* --break-us: the first sample above `ns` stops the run, like cyclictest
- * -b; which one it was (trace/trace_run.c keeps the run's one record). */
+ * -b; which one it was. The runner keeps the run's one record (run/
+ * run_setup.c, rtb_ctx.brk) and arms it; a metric watching it (rtb_metric.brk)
+ * reports a crossing through rtb_break_hit, which only stores and sets the
+ * record's stop flag. */
 struct rtb_break {
 	int64_t ns;             /* the threshold; 0: off */
+	atomic_int *stop;       /* set by the first crossing: the run's stop flag */
+	atomic_int taken;       /* the first crossing has claimed the record */
 	int hit;
 	char id[64];            /* the metric whose sample crossed it */
 	int64_t sample_ns;
@@ -365,8 +371,10 @@ int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 /* rtb_metric_find - metric by id, or NULL. */
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
 
-/* rtb_break_hit - sample slot i (ns) of m crossed --break-us: keep it and
- * stop the run (the first one only). Out of line: only when it happens. */
+/* rtb_break_hit - sample slot i (ns) of m crossed --break-us (m->brk): the
+ * first crossing of the run keeps it in the record and sets the record's
+ * stop flag; later ones do nothing. Out of line: only when it happens; no
+ * allocation, no system call (src/model/result.c). */
 void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns);
 
 /* rtb_sample_clock - the counter a sample's time is read from (run --raw

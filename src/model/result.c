@@ -22,6 +22,23 @@ const char *rtb_status_name(enum rtb_metric_status s)
 
 uint64_t (*rtb_sample_clock)(void);
 
+/* rtb_break_hit - the first crossing keeps its sample and stops the run
+ * (the runner then says why and exits 0). Called from the record path, so
+ * it only stores and sets a flag. */
+void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns)
+{
+	struct rtb_break *b = m->brk;
+
+	if (atomic_exchange(&b->taken, 1))
+		return;
+	snprintf(b->id, sizeof(b->id), "%s", m->id);
+	b->sample_ns = ns;
+	b->index = i;
+	b->hit = 1;
+	if (b->stop)
+		atomic_store(b->stop, 1);
+}
+
 /* rtb_fit_words - s (cap bytes) took n bytes of formatted text: when that
  * did not fit, cut it at the last word that does and end it "...", so a
  * note or warning never stops mid-word ("... a han"). */

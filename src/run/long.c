@@ -324,7 +324,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
-	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (trace/trace_long.c) */
+	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
 	/* --break-us traced or not, as by count (bench_util.c): untraced it
 	 * was never watched (issue 29) */
 	for (int i = 0; i < lr->ncpu; i++)
@@ -514,9 +514,9 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		snprintf(s->ended, sizeof(s->ended), "signal");
 	} else if (rtb_wd_reason() != RTB_WD_NONE) {
 		snprintf(s->ended, sizeof(s->ended), "watchdog");
-	} else if (rtb_break_state()->hit) {
-		/* --break-us in a traced long run (trace/trace_long.c) */
-		s->brk = *rtb_break_state();
+	} else if (c.brk->hit) {
+		/* --break-us in a traced long run (run/long_trace.c) */
+		s->brk = *c.brk;
 		snprintf(s->ended, sizeof(s->ended), "break");
 		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
 			"a %s sample of %.1f us\n", (long long)(s->brk.ns / 1000), s->brk.id,

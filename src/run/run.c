@@ -365,7 +365,7 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 			continue;
 		}
 		if (d && !mrc)
-			mrc = rtb_trace_merge_round(d, m); /* run --trace */
+			mrc = rtb_trace_merge_round(d, m, c->brk); /* run --trace */
 		if (d && !mrc)
 			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
 	}
@@ -448,7 +448,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	}
 	rtb_free(nr);
 	rtb_run_teardown(&c);
-	res->set.brk = *rtb_break_state();
+	res->set.brk = *c.brk;
 	if (res->set.brk.hit && out->json) {
 		int erc = rtb_break_evidence(out->json, &res->set.brk);
 		if (erc)

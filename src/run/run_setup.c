@@ -139,6 +139,27 @@ static void claim_cpus(struct rtb_ctx *c)
 	}
 }
 
+/* --break-us: one record per run (rounds and passes have results of their
+ * own; the break is the run's), kept here and handed to every context
+ * (rtb_ctx.brk); a crossing fills it through rtb_break_hit (model). */
+static struct rtb_break run_brk;
+
+/* break_arm - the run's --break-us record, cleared, with the stop flag a
+ * crossing sets. */
+static void break_arm(struct rtb_ctx *c)
+{
+	memset(&run_brk, 0, sizeof(run_brk));
+	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
+	run_brk.stop = c->stop;
+	c->brk = &run_brk;
+	rtb_break_forget();
+	/* the break's window of events needs room before anything is
+	 * measured (it is copied in the streaming reader) */
+	if (run_brk.ns > 0 && c->o->trace && rtb_break_prepare())
+		rtb_result_warn(c->res, "--break-us: no memory for the window of events around the sample: "
+				"none will be written");
+}
+
 /* rtb_run_setup - everything before the first benchmark. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		  struct rtb_result *res, struct rtb_ctx *c)
@@ -257,7 +278,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	rtb_wd_take_pending(); /* a stop in the option checks or so far */
 	if (o->trace && !rtb_stopped(c))
 		rtb_trace_setup(c);
-	rtb_break_arm(c);
+	break_arm(c);
 	default_label(o, res);
 
 	measure_clock(res);

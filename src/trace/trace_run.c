@@ -36,53 +36,6 @@ int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k)
 	return 0;
 }
 
-/* --break-us: one record per run (rounds and passes have results of their
- * own; the break is the run's). */
-static struct rtb_break run_brk;
-static atomic_int *brk_stop;
-static atomic_flag brk_once = ATOMIC_FLAG_INIT;
-
-void rtb_break_arm(struct rtb_ctx *c)
-{
-	memset(&run_brk, 0, sizeof(run_brk));
-	atomic_flag_clear(&brk_once);
-	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
-	rtb_break_forget();
-	/* the break's window of events needs room before anything is
-	 * measured (it is copied in the streaming reader) */
-	if (run_brk.ns > 0 && c->o->trace && rtb_break_prepare())
-		rtb_result_warn(c->res, "--break-us: no memory for the window of events around the sample: "
-				"none will be written");
-	brk_stop = c->stop;
-}
-
-struct rtb_break *rtb_break_for(const struct rtb_ctx *c)
-{
-	if (run_brk.ns <= 0 || run_brk.hit || (c->trace_ready && !c->tracing))
-		return NULL;
-	return &run_brk;
-}
-
-const struct rtb_break *rtb_break_state(void)
-{
-	return &run_brk;
-}
-
-/* rtb_break_hit - the first crossing keeps its sample and stops the run
- * (the runner then says why and exits 0). Called from the record path, so
- * it only stores and sets a flag. */
-void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns)
-{
-	if (atomic_flag_test_and_set(&brk_once))
-		return;
-	snprintf(run_brk.id, sizeof(run_brk.id), "%s", m->id);
-	run_brk.sample_ns = ns;
-	run_brk.index = i;
-	run_brk.hit = 1;
-	if (brk_stop)
-		atomic_store(brk_stop, 1);
-}
-
 int rtb_trace_setup(struct rtb_ctx *c)
 {
 	const struct rtb_opts *o = c->o;
@@ -153,7 +106,7 @@ static void untraced_stats(struct rtb_metric_trace *t)
 
 /* rtb_trace_merge_round - a later round's trace into the run's metric dst
  * (before its samples are appended: indices shift by dst->count). */
-int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
+int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const struct rtb_break *b)
 {
 	struct rtb_metric_trace *d = dst->trace, *s = src->trace;
 
@@ -196,7 +149,7 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src)
 	d->marks_lost += s->marks_lost;
 	d->explained += s->explained;
 	untraced_stats(d);
-	rtb_trace_worst_merge(dst, d, s);
+	rtb_trace_worst_merge(dst, d, s, b);
 	rtb_trace_maxima_merge(d, s);
 	rtb_free(s->maxima);
 	rtb_free(s->worst);

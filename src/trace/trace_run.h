@@ -15,8 +15,9 @@ int rtb_trace_setup(struct rtb_ctx *c);
  * `once`, then decompose the traced run's samples. */
 int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once);
 /* rtb_trace_merge_round - merge a later round's trace summary of src into
- * the run's metric dst, before src's samples are appended to dst. */
-int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src);
+ * the run's metric dst, before src's samples are appended to dst (b: the
+ * run's --break-us record). */
+int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const struct rtb_break *b);
 /* rtb_trace_comp_label - title, table, parent and method of a component
  * metric of `parent` (streamed: read while the run ran, a histogram). */
 void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent, const char *name,
@@ -25,16 +26,7 @@ void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent
  * written (said, with the reason; the run's exit status says it too). */
 int rtb_trace_events_failed(void);
 
-/* ---- --break-us (trace_run.c) and the worst events (trace_worst.c) ---- */
-/* rtb_break_arm - the run's --break-us, the stop flag a crossing sets. */
-void rtb_break_arm(struct rtb_ctx *c);
-/* rtb_break_for - the threshold a new metric of this pass watches, or
- * NULL: off, already hit, or an untraced pass of a traced run (the break
- * is taken where its events are recorded). */
-struct rtb_break *rtb_break_for(const struct rtb_ctx *c);
-/* rtb_break_state - the run's break record (hit, which sample). */
-const struct rtb_break *rtb_break_state(void);
-
+/* ---- --break-us's window (trace_break.c), the worst events (trace_worst.c) ---- */
 /* rtb_break_keep - the break sample's window (its CPU x->cpu's events from
  * 1 ms before `from` to 200 us after `to`, the latest RTB_BREAK_EVENTS)
  * copied into the storage rtb_break_prepare made, with its explanation;
@@ -63,7 +55,7 @@ int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 /* rtb_trace_worst_merge - a later round's worst into dst's (indices of
  * s already shifted), keeping the largest RTB_WORST_N. */
 void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,
-			   const struct rtb_metric_trace *s);
+			   const struct rtb_metric_trace *s, const struct rtb_break *b);
 /* rtb_trace_maxima_merge - a later round's successive maxima into d's
  * (those above d's last), bounded. */
 void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_trace *s);
@@ -93,14 +85,6 @@ int rtb_ts_stop(void);
 /* rtb_ts_attach - Step 5: what was kept of live metric `live` onto dst
  * (dst->trace), its component metrics into res. */
 int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct rtb_result *res);
-/* rtb_trace_long_begin - a --duration phase traced (trace_long.c): the
- * reader started for every listed CPU, rc->tracing set; 0 and untraced
- * when the bench's kind does not stream. */
-struct rtb_long;
-int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other);
-/* rtb_trace_long_end - after the drivers were joined: the reader stopped,
- * what it kept onto the shown metrics (and the aggregate's worst). */
-void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc);
 /* rtb_ts_release - everything rtb_ts_start allocated (after attach). */
 void rtb_ts_release(void);
 #endif

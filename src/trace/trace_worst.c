@@ -19,16 +19,14 @@
 #include "rtbench/trace_stream.h"
 
 /* relabel - every kept sample's line, by rank ("max", "#2 worst"). */
-static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t)
+static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t, const struct rtb_break *b)
 {
-	const struct rtb_break *b = rtb_break_state();
-
 	for (int k = 0; k < t->nworst; k++) {
 		struct rtb_worst *w = &t->worst[k];
 		char what[96];
 		if (w->broke)
 			snprintf(what, sizeof(what), "sample %lu (over --break-us %lld)", (unsigned long)w->index,
-				 (long long)(b->ns / 1000));
+				 (long long)(b ? b->ns / 1000 : 0));
 		else if (k == 0)
 			snprintf(what, sizeof(what), "max");
 		else
@@ -86,13 +84,13 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 {
 	const struct rtb_trace_marks *tm = m->tm;
 	struct rtb_metric_trace *t = m->trace;
-	const struct rtb_break *b = rtb_break_state();
+	const struct rtb_break *b = c->brk;
 	size_t idx[RTB_WORST_N], brk = (size_t)-1;
 	double tpn = c->clk->ticks_per_ns;
 
 	if (!t || !tm || !m->samples || !m->count || tm->kind == RTB_TRACE_PI)
 		return 0;
-	if (b->hit && !strcmp(b->id, m->id) && c->tracing == 0 && b->index < m->count &&
+	if (b && b->hit && !strcmp(b->id, m->id) && c->tracing == 0 && b->index < m->count &&
 	    m->samples[b->index] == b->sample_ns)
 		brk = b->index;
 	int n = pick(m, brk, idx);
@@ -128,12 +126,12 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 		t->nworst++;
 	}
 	order(t);
-	relabel(m, t);
+	relabel(m, t, b);
 	return 0;
 }
 
 void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace *d,
-			   const struct rtb_metric_trace *s)
+			   const struct rtb_metric_trace *s, const struct rtb_break *b)
 {
 	if (!s->nworst)
 		return;
@@ -158,7 +156,7 @@ void rtb_trace_worst_merge(const struct rtb_metric *dst, struct rtb_metric_trace
 			d->worst[low] = *w;
 	}
 	order(d);
-	relabel(dst, d);
+	relabel(dst, d, b);
 }
 
 void rtb_trace_maxima_merge(struct rtb_metric_trace *d, const struct rtb_metric_trace *s)

@@ -58,31 +58,15 @@ HEADER_ROOM = {
 # Reaches that break the floors today (issue 25 removes them; the list
 # must end empty). One a line: KIND FROM TO.
 KNOWN = """
-call src/bench/ctxsw.c src/trace/trace_run.c
-call src/bench/deadline.c src/trace/trace_run.c
-call src/bench/irq_preempt.c src/trace/trace_run.c
-call src/bench/mem_alloc.c src/trace/trace_run.c
-call src/bench/task_create.c src/trace/trace_run.c
-call src/bench/irq.c src/trace/trace_run.c
-call src/bench/isr_task.c src/trace/trace_run.c
-call src/bench/noise.c src/trace/trace_run.c
-call src/bench/pipe.c src/trace/trace_run.c
-call src/bench/prio_inv.c src/trace/trace_run.c
-call src/bench/sem.c src/trace/trace_run.c
-call src/bench/uncontended.c src/trace/trace_run.c
-call src/bench/wake.c src/trace/trace_run.c
 call src/bench_api/bench_util.c src/run/env.c
 call src/bench_api/bench_util.c src/run/long.c
 call src/bench_api/bench_util.c src/run/watchdog.c
-call src/bench_api/bench_util.c src/trace/trace_run.c
 call src/bench_api/bench_util.c src/trace/trace_stream.c
 call src/trace/trace_run.c src/bench_api/bench_util.c
-declare include/rtbench/result.h src/trace/trace_run.c
 include src/bench_api/bench_util.c src/run/env.h
 include src/bench_api/bench_util.c src/run/long.h
 include src/bench_api/bench_util.c src/run/watchdog.h
 include src/bench_api/bench_util.c src/trace/trace_run.h
-include src/trace/trace_long.c src/run/long.h
 include src/trace/trace_run.h include/rtbench/bench.h
 """
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - a traced --duration run (run/long.c + the streaming
+/* rtbench runner - a traced --duration run (run/long.c + the streaming
  * trace, rtbench/trace_stream.h): every listed CPU's measuring thread hands
  * its marks to one reader, which keeps and explains each CPU's worst
  * samples and successive maxima and streams its components, in memory
@@ -140,7 +140,7 @@ static void agg_maxima(struct rtb_long *lr, struct rtb_metric_trace *t)
 }
 
 /* agg_worst - the all-CPU aggregate's worst: the largest of every CPU's. */
-static void agg_worst(struct rtb_long *lr)
+static void agg_worst(struct rtb_long *lr, const struct rtb_break *brk)
 {
 	struct rtb_metric_trace *t;
 
@@ -168,7 +168,7 @@ static void agg_worst(struct rtb_long *lr)
 		t->incomplete += s->incomplete;
 		t->marks_lost += s->marks_lost;
 		t->explained += s->explained;
-		rtb_trace_worst_merge(lr->agg, t, s);
+		rtb_trace_worst_merge(lr->agg, t, s, brk);
 	}
 	t->agreement = t->samples ? (double)t->agree / (double)t->samples : 0;
 	lr->agg->trace = t;
@@ -192,6 +192,6 @@ void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
 			rtb_metric_note(lc->shown, "trace not kept: %s", rtb_strerror(err));
 		lc->live->tm = NULL; /* the reader's, freed with it */
 	}
-	agg_worst(lr);
+	agg_worst(lr, rc->brk);
 	rtb_ts_release();
 }
