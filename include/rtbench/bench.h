@@ -98,6 +98,9 @@ struct rtb_bench {
 				  * has free: skipped, with the reason */
 	int injectable;          /* 1: honours inject_ns (selftest) */
 	const char *selftest_metric; /* metrics selftest checks, comma list; NULL: id */
+	double selftest_pct;     /* selftest compares baseline and injected
+				  * samples at this percentile; 0: the median
+				  * (say why another, src/run/selftest.c) */
 	const char *not_injectable_why;
 	int one_round;           /* 1: runs once with all its samples (its
 				  * verdict needs every trial together) */

@@ -5,17 +5,26 @@
  * the calibrated counter) is placed inside the measured interval of every
  * other sample (rtb_inject: odd sample indexes), so baseline and injected
  * samples alternate one by one (A B A B ...) and a drifting host moves both
- * alike. The injected median must exceed the baseline median by the delay.
- * Each delay is measured in ROUNDS passes; the reported shift is the median
- * of the per-pass shifts. A measurement whose median does not move by the
- * delay is not measuring the path it claims: the check fails and the
+ * alike. The injected half's median (or the percentile the measurement
+ * names: rtb_bench.selftest_pct) must exceed the baseline half's by the
+ * delay. Each delay is measured in ROUNDS passes; the reported shift is the
+ * median of the per-pass shifts. A measurement whose figure does not move
+ * by the delay is not measuring the path it claims: the check fails and the
  * command exits 1.
  * Tolerance: max(TOL_MIN_NS, TOL_FRAC * delay, 3 standard errors of the
- * shift), stated in the output. The standard error comes from the baseline's
- * own spread (normal approximation: SE(median) = 1.2533 sigma / sqrt(n),
- * sigma = IQR / 1.349), for the difference of two halves, over ROUNDS
+ * shift), stated in the output; each half's standard error comes from its
+ * own order statistics (rtb_st_half: distribution-free), over ROUNDS
  * passes. A delay smaller than twice the tolerance cannot be resolved on
- * this path: it is reported "unresolved" and neither passes nor fails. */
+ * this path: it is reported "unresolved" and neither passes nor fails; each
+ * path's line "resolves >= X us here" says the smallest delay this run
+ * could have resolved there.
+ * Why not always the median: the injected delay lengthens the measured
+ * window, and a longer window catches more of the machine's interruptions
+ * (~10 us each on this VM). Where a quarter to half of the samples hold one
+ * (priority inversion: 55-290 us windows), the median lies in that mixture
+ * and moves by the delay PLUS the change in the interrupted share (26.4 us
+ * for 20 us seen; tests/unit/test_selftest_judge.c models it). A low
+ * percentile stays on the uninterrupted floor and moves by the delay alone. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,27 +39,6 @@
 #define MAX_PATHS 8
 #define DEFAULT_SAMPLES 2000
 #define DEFAULT_SAMPLES_PI 100
-
-struct half {
-	int64_t median_ns;
-	double se_ns;  /* standard error of the median (normal approximation) */
-};
-
-/* parity_half - the samples at even (odd = 0) or odd indexes. */
-static struct half parity_half(const struct rtb_metric *m, int odd, int64_t *scratch)
-{
-	struct half h;
-	size_t n = 0;
-
-	for (size_t i = (size_t)odd; i < m->count; i += 2)
-		scratch[n++] = m->samples[i];
-	rtb_stats_sort(scratch, n);
-	h.median_ns = rtb_stats_percentile_sorted(scratch, n, 50.0);
-	double iqr = (double)(rtb_stats_percentile_sorted(scratch, n, 75.0) -
-			      rtb_stats_percentile_sorted(scratch, n, 25.0));
-	h.se_ns = 1.2533 * (iqr / 1.349) / sqrt((double)n);
-	return h;
-}
 
 /* paths_of - the metric ids selftest checks for b: its comma-separated
  * selftest_metric list, else its id. */
@@ -69,12 +57,18 @@ static int paths_of(const struct rtb_bench *b, char ids[MAX_PATHS][64])
 	return n;
 }
 
+/* pct_of - the percentile at which b's halves are compared. */
+static double pct_of(const struct rtb_bench *b)
+{
+	return b->selftest_pct > 0 ? b->selftest_pct : 50.0;
+}
+
 /* one_pass - run b once with inject_ns on odd samples: medians of both
  * halves for each path (np of them). why[k] set for a path that measured
  * nothing. */
 static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_bench *b,
-		    int64_t inject_ns, char ids[MAX_PATHS][64], int np, struct half *base,
-		    struct half *inj, const char **why)
+		    int64_t inject_ns, char ids[MAX_PATHS][64], int np, struct rtb_st_half *base,
+		    struct rtb_st_half *inj, const char **why)
 {
 	struct rtb_result tmp;
 	struct rtb_result *keep = c->res;
@@ -94,13 +88,13 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 			why[k] = "measurement skipped, failed or stopped";
 			continue;
 		}
-		int64_t *scratch = rtb_alloc(m->count * sizeof(*scratch));
+		int64_t *scratch = rtb_alloc((m->count / 2 + 1) * sizeof(*scratch));
 		if (!scratch) {
 			rc = RTB_ENOMEM;
 			break;
 		}
-		base[k] = parity_half(m, 0, scratch);
-		inj[k] = parity_half(m, 1, scratch);
+		rtb_st_half(m->samples, m->count, 0, pct_of(b), scratch, &base[k]);
+		rtb_st_half(m->samples, m->count, 1, pct_of(b), scratch, &inj[k]);
 		rtb_free(scratch);
 	}
 	rtb_result_free(&tmp);
@@ -127,15 +121,15 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 		int rc = 0;
 
 		for (int r = 0; r < ROUNDS && !rc; r++) {
-			struct half hb[MAX_PATHS], hi[MAX_PATHS];
+			struct rtb_st_half hb[MAX_PATHS], hi[MAX_PATHS];
 			rc = one_pass(c, o, b, o->delays_ns[d], ids, np, hb, hi, why);
 			for (int k = 0; k < np && !rc; k++) {
 				if (why[k])
 					continue;
-				base[k][r] = hb[k].median_ns;
-				inj[k][r] = hi[k].median_ns;
+				base[k][r] = hb[k].q_ns;
+				inj[k][r] = hi[k].q_ns;
 				sh[k][r] = inj[k][r] - base[k][r];
-				var[k] += 2 * hb[k].se_ns * hb[k].se_ns; /* both halves spread like the baseline */
+				var[k] += hb[k].se_ns * hb[k].se_ns + hi[k].se_ns * hi[k].se_ns;
 			}
 		}
 		for (int k = 0; k < np; k++) {
@@ -158,6 +152,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 		}
 	}
 	for (int k = 0; k < np; k++) {
+		const int64_t resolvable_ns = rtb_st_resolvable_ns(chk[k], nd);
 		for (int d = 0; d < nd; d++) {
 			const struct rtb_st_check *q = &chk[k][d];
 			if (q->error) {
@@ -178,6 +173,9 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 		if (v == RTB_ST_UNRESOLVED)
 			printf("%-32s %9s  UNRESOLVED: no delay was resolved on this path (noise too wide)\n",
 			       "", "");
+		if (resolvable_ns)
+			printf("%-32s %9s  (p%g of each half) resolves >= %.3f us here\n", "", "",
+			       pct_of(b), resolvable_ns / 1000.0);
 	}
 }
 
@@ -196,15 +194,17 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 		fprintf(stderr, "rtbench selftest: set-up failed: %s\n", rtb_strerror(rc));
 	if (rc)
 		return rc;
-	printf("rtbench selftest: a known busy delay inside each measured path must raise the median by that delay\n"
+	printf("rtbench selftest: a known busy delay inside each measured path must raise its median (or the\n"
+	       "percentile named under the path) by that delay\n"
 	       "(injected into every other sample, so baseline and injected samples alternate; %d passes per\n"
 	       " delay, shift = median of the passes' shifts; tolerance max(%.1f us, %.0f%% of the delay,\n"
-	       " 3 standard errors of the shift); a delay below twice its tolerance is unresolved)\n",
+	       " 3 standard errors of the shift, from each half's order statistics); a delay below twice its\n"
+	       " tolerance is unresolved)\n",
 	       ROUNDS, RTB_ST_TOL_MIN_NS / 1000.0, RTB_ST_TOL_FRAC * 100);
 	for (int i = 0; i < res.nwarnings; i++)
 		printf("WARNING: %s\n", res.warnings[i]);
-	printf("\n%-32s %9s %12s %12s %9s %9s  %s\n", "measurement", "injected", "baseline p50",
-	       "injected p50", "shift", "tolerance", "verdict");
+	printf("\n%-32s %9s %12s %12s %9s %9s  %s\n", "measurement", "injected", "baseline",
+	       "injected", "shift", "tolerance", "verdict");
 	for (size_t i = 0; i < rtb_nbenches && !rtb_stopped(&c); i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		const char *mid = b->id;
