@@ -45,7 +45,7 @@ def count_ge(m, e):
 
 
 from scipy import stats
-rows, held = [], {"max": [0, 0], "k_p999": [0, 0], "k_max": [0, 0], "rate": [0, 0]}
+rows, held = [], {"max": [0, 0], "plug": [0, 0], "k_p999": [0, 0], "k_max": [0, 0], "rate0": [0, 0], "rate": [0, 0]}
 refused = 0
 log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
 for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.search(r"/p(\d+)-", p).group(1))):
@@ -77,16 +77,27 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         k1, n1, n2 = count_ge(ma, t1 + 1), ma["count"], mb["count"]
         kb = count_ge(mb, t1 + 1)
         lo, hi = stats.nbinom.ppf([0.05, 0.95], k1 + 0.5, n1 / (n1 + n2))
-        held["rate"][0] += lo <= kb <= hi
+        held["rate0"][0] += lo <= kb <= hi
+        held["rate0"][1] += 1
+        # the tool's own prediction (rtbench >= round 6: widened by the
+        # rate's spread between the intervals)
+        c0 = plan["crossings"][0]
+        plo, phi = c0["pred_lo"], c0["pred_hi"]
+        held["rate"][0] += plo <= kb <= phi
         held["rate"][1] += 1
+        sp = t["steadiness"].get("rate_spread") or {}
         print(f"{pair} {ma['id']}: over {t1 / 1e3:.1f} us: {k1} in the first, {kb} in the second, predicted "
-              f"90% [{lo:.0f}, {hi:.0f}] from the first's rate {'held' if lo <= kb <= hi else 'MISSED'}")
+              f"90% [{lo:.0f}, {hi:.0f}] from the first's rate (Poisson) {'held' if lo <= kb <= hi else 'MISSED'}, "
+              f"[{plo:.0f}, {phi:.0f}] with the spread between intervals (tau {sp.get('tau', 0):.2f}) "
+              f"{'held' if plo <= kb <= phi else 'MISSED'}")
         if not f["estimated"]:
             refused += 1
             print(f"{pair} {ma['id']}: {f['why']}")
             continue
         mx = plan["max"]
         ok_max = mx["lo_ns"] <= mb["max"] <= mx["hi_ns"]
+        held["plug"][0] += mx["plug_lo_ns"] <= mb["max"] <= mx["plug_hi_ns"]
+        held["plug"][1] += 1
         held["max"][0] += ok_max
         held["max"][1] += 1
         line = (f"{pair} {ma['id']} (load {la.group(1) if la else '?'}): max {mb['max'] / 1e3:.1f} us, "
@@ -105,5 +116,7 @@ print(f"fits refused: {refused}")
 for k, (h, n) in held.items():
     what = {"max": "second run's maximum", "k_p999": "crossings of the first run's p99.9",
             "k_max": "crossings of the first run's maximum",
-            "rate": "crossings of the first run's p99.9 (from its rate, no fit)"}[k]
+            "plug": "second run's maximum, from the fitted parameters alone (round 5)",
+            "rate0": "crossings of the first run's p99.9 (from its rate, Poisson only: round 5)",
+            "rate": "crossings of the first run's p99.9 (rtbench's prediction from its rate, with the spread)"}[k]
     print(f"{what}: 90% interval held {h} of {n}" + (f" ({100 * h / n:.0f}%)" if n else ""))

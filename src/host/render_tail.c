@@ -104,6 +104,12 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 	if (s->has_scan)
 		rtb_sb_printf(b, ";\n          %zu of the %zu worst samples within %.1f%% of the run p = %.2g",
 			      s->scan_k, s->scan_n, 100 * s->scan_w, s->scan_p);
+	if (s->has_spread)
+		rtb_sb_printf(b, ";\n          the rate over each interval's %s varies by %.0f%% between "
+			      "intervals beyond sampling's %.0f%% (chi2 = %.1f p = %.2g; worth %.1f independent "
+			      "intervals): predictions widened by it", s->spread_pq < 0.005 ? "p99.9" : "p99",
+			      100 * s->spread_tau, 100 * s->spread_sampling, s->spread_chi2, s->spread_p,
+			      s->spread_beff);
 	rtb_sb_puts(b, "\n");
 	if (s->failed[0])
 		rtb_sb_printf(b, "  NOT STEADY: %s\n", s->failed);
@@ -334,6 +340,10 @@ static json_t *json_steady(const struct rtb_tail_steady *s)
 	json_object_set_new(o, "scan", s->has_scan ? json_pack("{s:I, s:I, s:f, s:f}", "worst",
 				(json_int_t)s->scan_n, "k", (json_int_t)s->scan_k, "width", s->scan_w,
 				"p", s->scan_p) : json_null());
+	json_object_set_new(o, "rate_spread", s->has_spread ? json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
+				"quantile", 1 - s->spread_pq, "tau", s->spread_tau, "sampling",
+				s->spread_sampling, "rho", s->spread_rho, "effective_intervals", s->spread_beff,
+				"chi2", s->spread_chi2, "p", s->spread_p) : json_null());
 	json_object_set_new(o, "steady", json_boolean(!s->failed[0] && s->has_lb && s->has_mk && s->has_occ));
 	json_object_set_new(o, "failed", s->failed[0] ? json_string(s->failed) : json_null());
 	json_object_set_new(o, "burst", s->burst[0] ? json_string(s->burst) : json_null());

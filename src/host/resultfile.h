@@ -118,6 +118,7 @@ struct rtb_rf_interval {
 	int64_t start_ns, end_ns;
 	uint64_t count;
 	int64_t p50_ns, p99_ns, max_ns; /* 0 when count is 0 */
+	int64_t p999_ns;          /* 0 when count is 0 or the file has none (before round 5) */
 };
 
 struct rtb_rf_kvlist {

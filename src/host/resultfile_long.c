@@ -79,9 +79,9 @@ static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 		if (!json_is_object(e) || int_at(e, "start_ns", 0, &iv->start_ns) ||
 		    int_at(e, "end_ns", 0, &iv->end_ns) || int_at(e, "count", 0, &cnt) ||
 		    int_at(e, "p50_ns", 1, &iv->p50_ns) || int_at(e, "p99_ns", 1, &iv->p99_ns) ||
-		    int_at(e, "max_ns", 1, &iv->max_ns))
+		    int_at(e, "max_ns", 1, &iv->max_ns) || int_at(e, "p99_9_ns", 1, &iv->p999_ns))
 			return bad(err, len, "an interval needs integer start_ns, end_ns, count and "
-				   "p50_ns, p99_ns, max_ns (null when empty)");
+				   "p50_ns, p99_ns, max_ns (null when empty; p99_9_ns optional)");
 		iv->count = (uint64_t)cnt;
 		if (iv->end_ns < iv->start_ns || (i && iv->start_ns < m->intervals[i - 1].end_ns) ||
 		    (cnt && (iv->p99_ns < iv->p50_ns || iv->max_ns < iv->p99_ns)))

@@ -130,6 +130,8 @@ struct blocks {
 	double *w;                /* share of the samples */
 	double *max;              /* block maximum (ns) */
 	uint64_t *cnt;            /* samples in it */
+	double *q;                /* its p99.9 (pq 0.001) or p99 (pq 0.01); NULL: none */
+	double pq;
 	double t0_s, len_s;       /* block i covers [t0 + i len, ...) s; len 0: unknown */
 	const struct rtb_rf_metric *m;
 	int whole;                /* from the samples: per-block counts possible */
@@ -140,6 +142,7 @@ static void blocks_free(struct blocks *b)
 	free(b->w);
 	free(b->max);
 	free(b->cnt);
+	free(b->q);
 }
 
 static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct blocks *b)
@@ -161,6 +164,12 @@ static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct b
 		return RTB_ENOMEM;
 	if (m->nintervals >= 2) {
 		size_t k = 0;
+		int all999 = 1;
+		if (!(b->q = calloc(n, sizeof(*b->q))))
+			return RTB_ENOMEM;
+		for (size_t i = 0; i < m->nintervals; i++)
+			all999 &= !m->intervals[i].count || m->intervals[i].p999_ns > 0;
+		b->pq = all999 ? 0.001 : 0.01;
 		for (size_t i = 0; i < m->nintervals; i++) {
 			const struct rtb_rf_interval *iv = &m->intervals[i];
 			if (!iv->count)
@@ -168,6 +177,7 @@ static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct b
 			b->cnt[k] = iv->count;
 			b->max[k] = (double)iv->max_ns;
 			b->w[k] = (double)iv->count / (double)m->count;
+			b->q[k] = (double)(all999 ? iv->p999_ns : iv->p99_ns);
 			k++;
 		}
 		b->n = k;
@@ -336,6 +346,48 @@ again:
 	}
 }
 
+/* rate_spread - how much the tail's rate varies between the intervals:
+ * interval i's quantile q_i (its p99.9, else p99) is exceeded by a share
+ * pq of its samples; the whole run's share over q_i against pq is the
+ * interval's rate against the run's at that level (exact at a bucket
+ * edge, the middle of the bracket else), known to 1 / sqrt(pq n_i) from
+ * sampling alone. The per-interval crossing counts the issue asks for
+ * are not in a long run's file; the intervals' quantiles stand for them. */
+static void rate_spread(const struct rtb_rf_metric *m, const struct blocks *b,
+			struct rtb_tail_steady *s)
+{
+	double *r, *v;
+	size_t k = 0;
+
+	if (!b->q || b->n < 4 || !m->nbuckets)
+		return;
+	r = malloc(b->n * sizeof(*r));
+	v = malloc(b->n * sizeof(*v));
+	if (r && v) {
+		for (size_t i = 0; i < b->n; i++) {
+			uint64_t lo, hi;
+			int64_t el, eh;
+			if (!(b->q[i] > 0) || (double)b->cnt[i] * b->pq < 1)
+				continue;
+			count_from(m, (int64_t)b->q[i] + 1, &lo, &hi, &el, &eh);
+			r[k] = ((double)lo + (double)hi) / 2 / (double)m->count / b->pq;
+			v[k] = 1 / (b->pq * (double)b->cnt[i]);
+			k++;
+		}
+		s->spread_pq = b->pq;
+		s->has_spread = rtb_ts_rate_spread(r, v, k, &s->spread_tau, &s->spread_rho,
+						   &s->spread_beff, &s->spread_chi2, &s->spread_p) == 0;
+		if (s->has_spread) {
+			double vm = 0;
+			for (size_t i = 0; i < k; i++)
+				vm += v[i] / (double)k;
+			s->spread_sampling = sqrt(vm);
+		}
+	}
+	free(r);
+	free(v);
+}
+
 static void steady(const struct rtb_rf_metric *m, const struct blocks *b, struct rtb_tail_steady *s)
 {
 	double wu[RTB_TAIL_WORST];
@@ -360,6 +412,7 @@ static void steady(const struct rtb_rf_metric *m, const struct blocks *b, struct
 		s->lb_lags = 1;
 	s->has_lb = rtb_ts_ljung_box(lm, b->n, s->lb_lags, &s->lb_q, &s->lb_p) == 0;
 	s->has_mk = rtb_ts_mann_kendall(b->max, b->n, &s->mk_z, &s->mk_p) == 0;
+	rate_spread(m, b, s);
 
 	/* the level crossed about once per block on average: the highest
 	 * bucket edge with at least as many samples at or above it as there
@@ -580,6 +633,25 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
 	return exp(side > 0 ? z : a);
 }
 
+/* spread_extra - the variance of the log rate between this run and one
+ * of run_h hours that the intervals' spread implies: tau^2 over this
+ * run's effective intervals plus over the other's (as many intervals of
+ * the same length, as autocorrelated); 0 without a spread. Variation
+ * slower than this run is long cannot show in it and is not here. */
+static double spread_extra(const struct rtb_tail *t, double run_h)
+{
+	const struct rtb_tail_steady *s = &t->st;
+	double b2;
+
+	if (!s->has_spread || !(s->spread_tau > 0))
+		return 0;
+	b2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s *
+		(1 - s->spread_rho) / (1 + s->spread_rho) : s->spread_beff;
+	if (b2 < 1)
+		b2 = 1;
+	return s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2);
+}
+
 /* predict - with a fit, what a run of run_n samples will show, as 90%
  * prediction intervals that hold the fit's own uncertainty too (the
  * hold-out of round 5 showed the plug-in intervals, from the fitted
@@ -590,15 +662,18 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
  * wide side). What no single run can hold - the machine changing between
  * runs - is not in it (said beside it, docs/tail.md "Predicting another
  * run"). */
-static void predict(struct rtb_tail *t, const struct rtb_gpd_data *d, double run_n)
+static void predict(struct rtb_tail *t, const struct rtb_gpd_data *d, double run_n, double run_h)
 {
 	struct rtb_tail_plan *p = &t->plan;
 	const struct rtb_tail_fit *f = &t->fit;
 	double zl, zh, k_lo, k_hi;
 
+	double sd = sqrt(spread_extra(t, run_h));
+
 	rtb_ts_poisson_ci(f->n_u, CONF, &k_lo, &k_hi);
-	zl = k_lo / (double)f->n;
-	zh = k_hi / (double)f->n;
+	/* the rate's spread between intervals widens zeta's ends alike */
+	zl = k_lo / (double)f->n * exp(-1.96 * sd);
+	zh = fmin(k_hi / (double)f->n * exp(1.96 * sd), 1);
 	/* P(max <= z) = (1 - zeta S(z - u))^n ~ exp(-n zeta S): the q
 	 * quantile of the maximum has zeta S = -log(q) / n */
 	p->max_med_ns = level_at(d, f, f->zeta, -log(0.5) / run_n, 0);
@@ -723,7 +798,7 @@ static void fit(struct rtb_tail *t, const struct rtb_tail_opts *o, double run_n)
 		}
 	}
 	if (run_n > 0)
-		predict(t, &d, run_n);
+		predict(t, &d, run_n, o->plan_h);
 out:
 	free(bn.lo);
 	free(bn.hi);
@@ -766,8 +841,10 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 			p->exp_k_lo[i] = e->p_lo * p->run_n;
 			p->exp_k_hi[i] = e->p_hi * p->run_n;
 			/* a bracketed count: the lower end from its fewest, the upper from its most */
-			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n, 0.05);
-			p->pred_k_hi[i] = rtb_ts_count_predict((double)e->k_hi, (double)e->n, p->run_n, 0.95);
+			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n,
+							       spread_extra(t, p->run_h), 0.05);
+			p->pred_k_hi[i] = rtb_ts_count_predict((double)e->k_hi, (double)e->n, p->run_n,
+							       spread_extra(t, p->run_h), 0.95);
 		}
 	}
 }

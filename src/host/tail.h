@@ -80,9 +80,21 @@ int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2
 
 /* rtb_ts_count_predict - the q quantile of the events in n2 trials
  * predicted from k1 seen in n1 (the rate's Jeffreys posterior mixed with
- * Poisson: negative binomial; scipy nbinom.ppf(q, k1 + 0.5, n1 / (n1 +
- * n2))); NAN when n1 or n2 is not positive. */
-double rtb_ts_count_predict(double k1, double n1, double n2, double q);
+ * Poisson: negative binomial; with extra 0 scipy's nbinom.ppf(q, k1 +
+ * 0.5, n1 / (n1 + n2))); extra > 0: the log rate varies beyond that by
+ * this variance (between intervals or runs), which widens it at the same
+ * mean. NAN when n1 or n2 is not positive. */
+double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q);
+/* rtb_ts_rate_spread - how much a tail's rate varies between b intervals:
+ * r[i] is interval i's rate over a level against the whole run's (scaled
+ * here to average 1), v[i] its variance from sampling alone (1 / its
+ * expected count). *tau: the spread beyond sampling (standard deviation
+ * of the ratio; 0 when none shows); *rho: the lag-1 autocorrelation
+ * (>= 0); *beff: the independent intervals they are worth, b (1 - rho) /
+ * (1 + rho) (>= 1); *chi2, *p: the dispersion test sum (r - 1)^2 / v on
+ * b - 1 df. Returns 0, or -1 (b < 4, no rate). */
+int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
+		       double *beff, double *chi2, double *p);
 
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
 
@@ -173,6 +185,13 @@ struct rtb_tail_steady {
 	int has_scan;             /* the worst samples' times: bunched? (scan statistic) */
 	size_t scan_n, scan_k;
 	double scan_w, scan_p;
+	/* how much the tail's rate varies between the intervals: each
+	 * interval's p99.9 (p99 in older files) read against the whole run's
+	 * histogram (tail.c rate_spread); widens the predictions, refuses
+	 * nothing (the fit is of the whole run's mixture) */
+	int has_spread;
+	double spread_pq;         /* 0.001 (p99.9) or 0.01 (p99) */
+	double spread_tau, spread_sampling, spread_rho, spread_beff, spread_chi2, spread_p;
 	char burst[200];          /* the burst or drift named, "" none */
 	char failed[200];         /* the first test that failed: "<test> failed (<figure>)" */
 };

@@ -358,30 +358,67 @@ double rtb_ts_poisson_quantile(double mu, double q)
 	return (double)k;
 }
 
-/* count_cdf - P(K <= k) for the events K in n2 trials when k1 were seen
- * in n1: the rate's Jeffreys posterior Gamma(k1 + 1/2, n1) mixed with
- * Poisson(rate n2) is negative binomial, P(K <= k) = I_q(k1 + 1/2, k + 1)
- * with q = n1 / (n1 + n2) (the incomplete beta, verdict.c). */
-static double count_cdf(double k1, double n1, double n2, double k)
+/* count_cdf - P(K <= k) for K negative binomial with shape r and
+ * success probability w: I_w(r, k + 1) (the incomplete beta, verdict.c). */
+static double count_cdf(double r, double w, double k)
 {
-	return rtb_ibeta(k1 + 0.5, k + 1, n1 / (n1 + n2));
+	return rtb_ibeta(r, k + 1, w);
 }
 
-double rtb_ts_count_predict(double k1, double n1, double n2, double q)
+double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q)
 {
-	double a = -1, z = 1;
+	double a = -1, z = 1, r, w;
 
 	if (!(n1 > 0) || !(n2 > 0))
 		return NAN;
+	/* the rate's Jeffreys posterior Gamma(k1 + 1/2, n1) mixed with
+	 * Poisson(rate n2) is negative binomial with shape k1 + 1/2 and w =
+	 * n1 / (n1 + n2); a rate that also varies between runs (log-variance
+	 * `extra`) lowers the shape to 1 / (1 / (k1 + 1/2) + extra) at the
+	 * same mean (the gamma's squared coefficient of variation is 1/shape) */
+	r = 1 / (1 / (k1 + 0.5) + (extra > 0 ? extra : 0));
+	w = r / (r + (k1 + 0.5) * n2 / n1);
 	/* the smallest k with P(K <= k) >= q: doubling, then bisection */
-	while (count_cdf(k1, n1, n2, z) < q && z < 1e18)
+	while (count_cdf(r, w, z) < q && z < 1e18)
 		z *= 2;
 	while (z - a > 1) {
 		double c = floor((a + z) / 2);
-		if (count_cdf(k1, n1, n2, c) >= q)
+		if (count_cdf(r, w, c) >= q)
 			z = c;
 		else
 			a = c;
 	}
 	return z;
+}
+
+int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
+		       double *beff, double *chi2, double *p)
+{
+	double mean = 0, var = 0, vm = 0, c0 = 0, c1 = 0, x2 = 0;
+
+	if (b < 4)
+		return -1;
+	for (size_t i = 0; i < b; i++)
+		mean += r[i] / (double)b;
+	if (!(mean > 0))
+		return -1;
+	/* the ratios scaled to average 1: the quantile's convention (a bucket
+	 * edge, at or above) biases them all alike */
+	for (size_t i = 0; i < b; i++) {
+		double d = r[i] / mean - 1;
+		var += d * d / (double)(b - 1);
+		vm += v[i] / (double)b;
+		x2 += d * d / v[i];
+		c0 += d * d;
+		if (i + 1 < b)
+			c1 += d * (r[i + 1] / mean - 1);
+	}
+	*tau = var > vm ? sqrt(var - vm) : 0;
+	*rho = c0 > 0 && c1 > 0 ? c1 / c0 : 0;
+	*beff = (double)b * (1 - *rho) / (1 + *rho);
+	if (*beff < 1)
+		*beff = 1;
+	*chi2 = x2;
+	*p = rtb_ts_chi2_sf(x2, (double)(b - 1));
+	return 0;
 }

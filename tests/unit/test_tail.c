@@ -104,6 +104,35 @@ static void test_steady(void)
 	CHECK(p < 1e-12);
 }
 
+static void test_spread(void)
+{
+	/* alternating 0.5 / 1.5 (sampling variance 0.01 each): spread
+	 * sqrt(8 * 0.25 / 7 - 0.01), no positive autocorrelation, chi2 200 */
+	static const double alt[8] = { 0.5, 1.5, 0.5, 1.5, 0.5, 1.5, 0.5, 1.5 };
+	static const double step[8] = { 1, 1, 1, 1, 3, 3, 3, 3 };
+	static const double flat[8] = { 2, 2, 2, 2, 2, 2, 2, 2 };
+	double v[8], tau, rho, beff, x2, p;
+
+	for (int i = 0; i < 8; i++)
+		v[i] = 0.01;
+	CHECK(rtb_ts_rate_spread(alt, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK_NEAR(tau, sqrt(2.0 / 7 - 0.01), 1e-12);
+	CHECK_NEAR(rho, 0, 0);
+	CHECK_NEAR(beff, 8, 1e-12);
+	CHECK_NEAR(x2, 200, 1e-9);
+	CHECK(p < 1e-30);
+	/* a step (scaled 0.5 x4, 1.5 x4): lag-1 autocorrelation 1.25 / 2,
+	 * worth 8 (1 - 0.625) / 1.625 intervals */
+	CHECK(rtb_ts_rate_spread(step, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK_NEAR(rho, 0.625, 1e-12);
+	CHECK_NEAR(beff, 8 * 0.375 / 1.625, 1e-12);
+	/* the same rate everywhere: no spread, chi2 0 */
+	CHECK(rtb_ts_rate_spread(flat, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK_NEAR(tau, 0, 0);
+	CHECK_NEAR(x2, 0, 1e-12);
+	CHECK(rtb_ts_rate_spread(flat, v, 3, &tau, &rho, &beff, &x2, &p) == -1);
+}
+
 static void test_gpd(void)
 {
 	enum { N = 2000 };
@@ -207,12 +236,17 @@ static void test_count(void)
 	CHECK(e.exact && e.k_lo == 9);
 	/* the count of another run, predicted (scipy nbinom.ppf([0.05, 0.95],
 	 * k1 + 0.5, n1 / (n1 + n2))) */
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.05), 257, 0);
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.95), 337, 0);
-	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0.05), 4, 0);
-	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0.95), 37, 0);
-	CHECK_NEAR(rtb_ts_count_predict(0, 1e6, 1e6, 0.95), 2, 0);
-	CHECK_NEAR(rtb_ts_count_predict(10, 1e6, 3e5, 0.95), 7, 0);
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0, 0.05), 257, 0);
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0, 0.95), 337, 0);
+	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0, 0.05), 4, 0);
+	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0, 0.95), 37, 0);
+	CHECK_NEAR(rtb_ts_count_predict(0, 1e6, 1e6, 0, 0.95), 2, 0);
+	CHECK_NEAR(rtb_ts_count_predict(10, 1e6, 3e5, 0, 0.95), 7, 0);
+	/* a rate varying between runs by 30% (log-variance 0.09) widens it at
+	 * the same mean: scipy nbinom.ppf(q, r, r / (r + 296.5)) with r = 1 /
+	 * (1 / 296.5 + 0.09) = 10.7098 */
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.09, 0.05), 162, 0);
+	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.09, 0.95), 462, 0);
 	/* crosses 3.1 times as often: 10 against 31 in the same exposure */
 	rtb_tail_ratio_ci(10, 1e6, 31, 1e6, &r, &lo, &hi);
 	CHECK_NEAR(r, 3.1, 1e-12);
@@ -225,6 +259,7 @@ int main(void)
 {
 	test_intervals();
 	test_steady();
+	test_spread();
 	test_gpd();
 	test_count();
 	return check_done();
