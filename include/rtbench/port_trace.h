@@ -14,7 +14,15 @@
 struct rtb_trace_cfg {
 	uint64_t cpus;          /* bit mask of the CPUs to record */
 	size_t buffer_kb;       /* per-CPU buffer wanted */
+	int stacks;             /* also record the kernel stack of the task a
+				 * CPU leaves for a real-time task (not the
+				 * idle task): the blocker's, kept at a break
+				 * (RTB_TEV_STACK). Each costs the switch the
+				 * kernel's stack walk, so only for --break-us */
 };
+
+/* The frames of a kernel stack the port keeps (innermost first). */
+#define RTB_TRACE_FRAMES 24
 
 /* rtb_port_trace_open - get ready to record (Linux: mount tracefs if it is
  * not, make a private instance with the trace clock = rtb_port_ticks()'s
@@ -41,6 +49,18 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);
+/* rtb_port_trace_stack - the return addresses of stack event `id` (an
+ * RTB_TEV_STACK's timer), innermost first, into addr[0..cap-1]; their
+ * count, 0 when the port no longer keeps it (it keeps the latest few
+ * hundred) or has none. A copy, no system call: the reader thread may
+ * call it. */
+int rtb_port_trace_stack(uint64_t id, uint64_t *addr, int cap);
+/* rtb_port_trace_symbols - each of addr[0..n-1] as a kernel symbol
+ * ("schedule+0x3c") into the len bytes at name + i * len, or as the
+ * address where the kernel hides its symbols; 0, or a negative rtb_err
+ * (then all are addresses). Reads the kernel's symbol table: after
+ * measuring only. */
+int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len);
 /* rtb_port_trace_self - the calling thread's id as the trace's events name
  * it (Linux: the thread id); a benchmark thread records it in its marks. */
 long rtb_port_trace_self(void);

@@ -92,6 +92,8 @@ struct rtb_spread {
  * run_setup.c, rtb_ctx.brk) and arms it; a metric watching it (rtb_metric.brk)
  * reports a crossing through rtb_break_hit, which only stores and sets the
  * record's stop flag. */
+#define RTB_BREAK_FRAMES 16
+#define RTB_BREAK_FRAME_LEN 64
 struct rtb_break {
 	int64_t ns;             /* the threshold; 0: off */
 	atomic_int *stop;       /* set by the first crossing: the run's stop flag */
@@ -105,6 +107,16 @@ struct rtb_break {
 	char evidence[512];
 	uint32_t evidence_events;
 	int evidence_cpu;
+	/* with --trace: the kernel stack of the task its CPU left for the
+	 * measured task at the sample's end (the blocker after the wake-up;
+	 * trace/trace_break.c), innermost first, the tracing and __schedule
+	 * frames left out; stack_kept 0: none, stack_note says why */
+	int stack_kept;
+	int nstack;
+	int stack_pid, stack_prio;
+	char stack_comm[16];
+	char stack_note[128];
+	char stack[RTB_BREAK_FRAMES][RTB_BREAK_FRAME_LEN];
 };
 /* Events kept around the sample over --break-us (trace/trace_break.c). */
 #ifndef RTB_BREAK_EVENTS

@@ -34,6 +34,10 @@ enum rtb_tev_kind {
 				 * irq_work, ...) starts; comm names it */
 	RTB_TEV_VEC_EXIT,       /* a system vector (or the timer interrupt) ends */
 	RTB_TEV_NMI,            /* an NMI handler ended; expiry_ns: its length */
+	RTB_TEV_STACK,          /* the kernel stack of task cur as it switched
+				 * to a real-time task (recorded only when
+				 * rtb_trace_cfg.stacks): timer = its number for
+				 * rtb_port_trace_stack, a = its frames */
 };
 
 struct rtb_tev {

@@ -182,6 +182,21 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 			} else {
 				rtb_jw_null(w, "evidence");
 			}
+			/* with --trace: the blocker's kernel stack at it */
+			if (s->brk.stack_kept || s->brk.stack_note[0]) {
+				rtb_jw_open(w, "stack", '{', 0);
+				if (s->brk.stack_comm[0] || s->brk.stack_pid) {
+					RTB_JW_STR(w, "task", s->brk.stack_comm);
+					rtb_jw_int(w, "pid", s->brk.stack_pid);
+					rtb_jw_int(w, "prio", s->brk.stack_prio);
+				}
+				rtb_jw_open(w, "frames", '[', 0);
+				for (int i = 0; i < s->brk.nstack; i++)
+					RTB_JW_STR(w, NULL, s->brk.stack[i]);
+				rtb_jw_close(w, ']');
+				RTB_JW_STR(w, "note", s->brk.stack_note);
+				rtb_jw_close(w, '}');
+			}
 		}
 		rtb_jw_close(w, '}');
 	}

@@ -128,6 +128,30 @@ static const struct rtb_metric *explained_in_aggregate(const struct rtb_result *
 	return NULL;
 }
 
+/* brk_stack_text - the blocker's kernel stack at the break (with --trace):
+ * the task the CPU left for the measured task at the sample's end, where it
+ * gave the CPU up; or why there is none. */
+static void brk_stack_text(struct rtb_sink *f, const struct rtb_break *b)
+{
+	char esc[RTB_BREAK_FRAME_LEN * 4];
+
+	if (!b->stack_kept && !b->stack_note[0])
+		return;
+	if (!b->stack_kept) {
+		rtb_esc_ctl(esc, sizeof(esc), b->stack_note);
+		rtb_sink_printf(f, "No kernel stack of a blocking task: %s.\n", esc);
+		return;
+	}
+	rtb_esc_ctl(esc, sizeof(esc), b->stack_comm);
+	rtb_sink_printf(f, "The kernel stack of task %s (pid %d, prio %d), which its CPU left for the measured task "
+			"at the sample's end (innermost first)%s%s:\n", esc, b->stack_pid, b->stack_prio,
+			b->stack_note[0] ? "; " : "", b->stack_note);
+	for (int i = 0; i < b->nstack; i++) {
+		rtb_esc_ctl(esc, sizeof(esc), b->stack[i]);
+		rtb_sink_printf(f, "    %s\n", esc);
+	}
+}
+
 /* rtb_write_worst_text - the section, if any metric kept worst samples. */
 void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 {
@@ -175,5 +199,6 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 					"ui.perfetto.dev or chrome://tracing open it)\n", r->set.brk.evidence_cpu,
 					(unsigned)r->set.brk.evidence_events, ev);
 		}
+		brk_stack_text(f, &r->set.brk);
 	}
 }

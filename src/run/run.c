@@ -449,7 +449,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rtb_free(nr);
 	rtb_run_teardown(&c);
 	res->set.brk = *c.brk;
-	if (res->set.brk.hit && out->json) {
+	if (res->set.brk.hit) {
 		int erc = rtb_break_evidence(out->json, &res->set.brk);
 		if (erc)
 			rtb_result_warn(res, "--break-us: the window of events around the sample was not written "

@@ -17,7 +17,16 @@
  * ring-buffer pages, and by the time the break is known the streaming
  * reader has consumed them (trace_pipe_raw) and kept only the parsed
  * events, which this writes; making a trace.dat would also bring
- * libtracecmd into rtbench. No allocation at the break (
+ * libtracecmd into rtbench.
+ *
+ * With it, the kernel stack of the task the CPU left for the measured task
+ * at the sample's end: after the wake-up that is the blocker, and its stack
+ * says where it gave the CPU up (a sleep, a preemption point in a long
+ * kernel path, the return to user space). The port records a stack at each
+ * switch to a real-time task from anything but idle, only in a run with
+ * --break-us (the stack walk lengthens that switch); it is named in the
+ * result (settings.break.stack), in the text and as an instant in the file.
+ * No allocation at the break (
  * it is taken in the reader thread: rtb_break_prepare allocates it before
  * measuring, when --trace and --break-us are both given); the file is at most about
  * RTB_BREAK_EVENTS * 200 bytes. Names from the kernel are JSON-escaped. */
@@ -42,6 +51,12 @@ static struct {
 	int64_t sample_ns;
 	struct rtb_explain x;
 	int have;
+	/* the blocker's kernel stack (keep_stack) */
+	uint64_t stack[RTB_TRACE_FRAMES];
+	int nstack, stack_pid, stack_prio, stack_seen;
+	uint64_t stack_t;
+	char stack_comm[16];
+	const char *stack_why;
 } bk;
 
 int rtb_break_prepare(void)
@@ -49,6 +64,43 @@ int rtb_break_prepare(void)
 	if (!bk.ev)
 		bk.ev = rtb_alloc(RTB_BREAK_EVENTS * sizeof(*bk.ev));
 	return bk.ev ? 0 : RTB_ENOMEM;
+}
+
+/* keep_stack - the kernel stack of the task the CPU left for the measured
+ * task at the sample's end: the last switch to tid at or before `to` in
+ * the kept window, and the stack event the kernel wrote at that switch
+ * (the next RTB_TEV_STACK before the CPU's next switch; the port records
+ * one only when asked, for a real-time next task, not out of idle).
+ * Copied now: the port keeps only its latest stacks. */
+static void keep_stack(uint64_t to)
+{
+	size_t sw = bk.n;
+
+	bk.nstack = 0;
+	bk.stack_seen = 0;
+	for (size_t i = 0; i < bk.n && bk.ev[i].t <= to; i++)
+		if (bk.ev[i].kind == RTB_TEV_SWITCH && bk.ev[i].pid == bk.tid)
+			sw = i;
+	if (sw == bk.n) {
+		bk.stack_why = "the switch to the measured task is not in the kept window";
+		return;
+	}
+	bk.stack_pid = bk.ev[sw].prev;
+	bk.stack_prio = bk.ev[sw].old_prio;
+	snprintf(bk.stack_comm, sizeof(bk.stack_comm), "%s", bk.ev[sw].prev_comm);
+	if (!bk.ev[sw].prev) {
+		bk.stack_why = "the CPU left the idle task for it: no task held it at the end";
+		return;
+	}
+	for (size_t i = sw + 1; i < bk.n && bk.ev[i].kind != RTB_TEV_SWITCH; i++)
+		if (bk.ev[i].kind == RTB_TEV_STACK) {
+			bk.stack_seen = 1;
+			bk.stack_t = bk.ev[i].t;
+			bk.nstack = rtb_port_trace_stack(bk.ev[i].timer, bk.stack, RTB_TRACE_FRAMES);
+			bk.stack_why = bk.nstack ? NULL : "the trace no longer kept it";
+			return;
+		}
+	bk.stack_why = "the kernel recorded none at that switch";
 }
 
 void rtb_break_keep(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, long tid, double tpn,
@@ -77,6 +129,7 @@ void rtb_break_keep(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_
 	bk.sample_ns = sample_ns;
 	bk.x = *x;
 	bk.have = 1;
+	keep_stack(to);
 }
 
 void rtb_break_forget(void)
@@ -135,7 +188,6 @@ static int write_window(struct rtb_sink *s, const void *arg)
 	int first = 1, open_task = 0, depth = 0;
 	char name[64];
 
-	(void)arg;
 	rtb_sink_puts(s, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"rtbench\",\"what\":\"the events of the "
 			 "CPU around the sample over --break-us; ts in us from 1 ms before its period began\"},"
 			 "\"traceEvents\":[");
@@ -209,19 +261,75 @@ static int write_window(struct rtb_sink *s, const void *arg)
 		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
 	if (open_task)
 		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
+	if (bk.stack_seen && arg) { /* the blocker's kernel stack, where it was taken */
+		const struct rtb_break *b = arg;
+		rtb_sink_printf(s, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":1,\"ts\":%.3f,\"name\":\"kernel stack of ",
+				us(bk.stack_t));
+		jstr(s, b->stack_comm, sizeof(b->stack_comm));
+		rtb_sink_printf(s, " (pid %d)\",\"args\":{\"frames\":[", b->stack_pid);
+		for (int i = 0; i < b->nstack; i++) {
+			rtb_sink_puts(s, i ? ",\"" : "\"");
+			jstr(s, b->stack[i], sizeof(b->stack[i]));
+			rtb_sink_putc(s, '"');
+		}
+		rtb_sink_puts(s, "]}}");
+	}
 	rtb_sink_puts(s, "\n]}\n");
 	return rtb_sink_error(s);
+}
+
+/* skipped - 1 for the frames of the tracing itself and of __schedule,
+ * where every such stack starts: not the blocker's doing. */
+static int skipped(const char *f)
+{
+	return !strncmp(f, "trace_", 6) || !strncmp(f, "__traceiter_", 12) || !strncmp(f, "__bpf_trace", 11) ||
+	       !strncmp(f, "perf_trace", 10) || !strncmp(f, "__schedule+", 11);
+}
+
+/* break_stack - the kept stack by name into b (the port reads the kernel's
+ * symbols: after measuring), or why there is none. */
+static void break_stack(struct rtb_break *b)
+{
+	char names[RTB_TRACE_FRAMES][RTB_BREAK_FRAME_LEN];
+	int i = 0;
+
+	b->stack_kept = 0;
+	b->nstack = 0;
+	b->stack_pid = bk.stack_pid;
+	b->stack_prio = bk.stack_prio;
+	snprintf(b->stack_comm, sizeof(b->stack_comm), "%s", bk.stack_comm);
+	if (!bk.nstack) {
+		snprintf(b->stack_note, sizeof(b->stack_note), "%s",
+			 bk.stack_why ? bk.stack_why : "the kernel recorded none");
+		return;
+	}
+	if (rtb_port_trace_symbols(bk.stack, bk.nstack, &names[0][0], sizeof(names[0])))
+		snprintf(b->stack_note, sizeof(b->stack_note), "the kernel's symbols were not readable: addresses");
+	/* the frames down to __schedule are the tracing's and the switch's */
+	for (int k = 0; k < bk.nstack; k++)
+		if (!strncmp(names[k], "__schedule+", 11)) {
+			i = k + 1;
+			break;
+		}
+	while (i < bk.nstack && skipped(names[i]))
+		i++;
+	for (; i < bk.nstack && b->nstack < RTB_BREAK_FRAMES; i++)
+		snprintf(b->stack[b->nstack++], sizeof(b->stack[0]), "%s", names[i]);
+	b->stack_kept = 1;
 }
 
 int rtb_break_evidence(const char *result_path, struct rtb_break *b)
 {
 	char name[sizeof(b->evidence)];
 
-	if (!bk.have || !b->hit || !result_path)
+	if (!bk.have || !b->hit)
+		return 0;
+	break_stack(b);
+	if (!result_path)
 		return 0;
 	if (snprintf(name, sizeof(name), "%s.break-trace.json", result_path) >= (int)sizeof(name))
 		return RTB_EINVAL;
-	int rc = rtb_port_output(name, write_window, NULL);
+	int rc = rtb_port_output(name, write_window, b);
 	if (rc)
 		return rc;
 	snprintf(b->evidence, sizeof(b->evidence), "%s", name);

@@ -56,6 +56,8 @@ int rtb_trace_setup(struct rtb_ctx *c)
 	 * buffer only bridges the reader's polls, seconds of events */
 	if (o->duration_ns > 0)
 		cfg.buffer_kb = 32768;
+	/* the blocker's kernel stack is kept at a break (trace_break.c) */
+	cfg.stacks = o->break_ns > 0;
 	int rc = rtb_port_trace_open(&cfg, why, sizeof(why));
 	if (rc) {
 		snprintf(s->trace_note, sizeof(s->trace_note), "--trace unavailable: %s", why);

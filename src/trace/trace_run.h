@@ -39,9 +39,10 @@ void rtb_break_keep(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_
 int rtb_break_prepare(void);
 /* rtb_break_forget - drop what was kept and its storage (a new run). */
 void rtb_break_forget(void);
-/* rtb_break_evidence - write the kept window beside the result
- * (`<result_path>.break-trace.json`, the Trace Event Format) and name it
- * in b. 0 (also when nothing was kept), or an rtb_err. */
+/* rtb_break_evidence - the kept blocker's kernel stack by name into b
+ * (or why there is none), and with result_path the kept window beside the
+ * result (`<result_path>.break-trace.json`, the Trace Event Format), named
+ * in b; 0 when nothing was kept. */
 int rtb_break_evidence(const char *result_path, struct rtb_break *b);
 
 /* rtb_trace_worst - keep metric m's worst samples (and the one over

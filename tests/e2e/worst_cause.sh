@@ -121,5 +121,19 @@ names = [e.get("name", "") for e in t["traceEvents"]]
 assert any(x.startswith("sample ") and "over --break-us" in x for x in names), names[:20]
 assert 0 < ev["events"] <= 4096 and len(t["traceEvents"]) < 4 * 4096 + 64, ev
 assert any(e.get("ph") == "B" and e.get("tid") == 1 for e in t["traceEvents"]), "no CPU track"
+# the blocker's kernel stack (issue 28): when the spiker held the CPU
+# after the wake-up, the CPU left it for the measured task when it went
+# back to sleep in clock_nanosleep, and that is where its stack says it was
+st = b["stack"]
+assert isinstance(st["frames"], list) and (st["frames"] or st["note"]), st
+if top["name"] == name:
+    assert st["task"] == name and st["prio"] == 4, st
+    assert any("nanosleep" in f for f in st["frames"]), st
+    assert not any(f.startswith(("__schedule+", "trace_event_raw")) for f in st["frames"]), st
+    ks = [e for e in t["traceEvents"] if e.get("name", "").startswith("kernel stack of " + name)]
+    assert len(ks) == 1 and ks[0]["args"]["frames"] == st["frames"], ks
+    print("stack:", " <- ".join(st["frames"][:4]))
 PY
+grep -q "^The kernel stack of task .*which its CPU left for the measured task\|^No kernel stack of a blocking task: " \
+	"$out/break.txt" && ok "the text gives the blocker's kernel stack (or why none)" || fail "no stack line in the text"
 done_test

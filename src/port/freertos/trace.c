@@ -33,4 +33,17 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 }
 void rtb_port_trace_close(void) { }
 long rtb_port_trace_self(void) { return 0; }
+int rtb_port_trace_stack(uint64_t id, uint64_t *addr, int cap)
+{
+	(void)id;
+	(void)addr;
+	(void)cap;
+	return 0;
+}
+int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
+{
+	for (int i = 0; i < n; i++)
+		snprintf(name + (size_t)i * len, len, "0x%llx", (unsigned long long)addr[i]);
+	return RTB_ENOTSUP;
+}
 const char *rtb_port_trace_clock(void) { return "none"; }

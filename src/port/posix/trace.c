@@ -36,6 +36,36 @@ long rtb_port_trace_self(void)
 	return (long)syscall(SYS_gettid);
 }
 
+/* rtb_port_trace_symbols: from /proc/kallsyms, which needs no library */
+int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
+{
+	unsigned long long best[RTB_TRACE_FRAMES] = { 0 };
+	char line[512], sym[128], type;
+	unsigned long long a;
+	FILE *f = fopen("/proc/kallsyms", "re");
+	int found = 0;
+
+	if (n > RTB_TRACE_FRAMES)
+		n = RTB_TRACE_FRAMES;
+	for (int i = 0; i < n; i++)
+		snprintf(name + (size_t)i * len, len, "0x%llx", (unsigned long long)addr[i]);
+	if (!f)
+		return RTB_ESYS;
+	/* the nearest text symbol at or below each address; a kernel that
+	 * hides its addresses (kptr_restrict) lists every one as 0 */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %127s", &a, &type, sym) == 3 && a && (type == 't' || type == 'T'))
+			for (int i = 0; i < n; i++)
+				if (a <= addr[i] && a >= best[i] && addr[i] - a < (1ull << 24)) {
+					best[i] = a;
+					snprintf(name + (size_t)i * len, len, "%s+0x%llx", sym,
+						 (unsigned long long)(addr[i] - a));
+					found = 1;
+				}
+	fclose(f);
+	return found ? 0 : RTB_ENOTSUP;
+}
+
 #ifndef RTB_HAVE_TRACEFS
 
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
@@ -66,6 +96,13 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 }
 void rtb_port_trace_close(void) { }
 const char *rtb_port_trace_clock(void) { return "none"; }
+int rtb_port_trace_stack(uint64_t id, uint64_t *addr, int cap)
+{
+	(void)id;
+	(void)addr;
+	(void)cap;
+	return 0;
+}
 
 #else
 
@@ -108,7 +145,16 @@ const struct rtb_trace_want rtb_trace_want[] = {
 	{ "irq_vectors", "irq_work_exit", RTB_TEV_VEC_EXIT, 1 },
 	{ "irq_vectors", "x86_platform_ipi_entry", RTB_TEV_VEC_ENTER, 1 },
 	{ "irq_vectors", "x86_platform_ipi_exit", RTB_TEV_VEC_EXIT, 1 },
+	{ "ftrace", "kernel_stack", RTB_TEV_STACK, RTB_TRACE_WANT_TRIGGER },
 };
+
+/* The kernel stack a switch records (rtb_trace_cfg.stacks): of the task a
+ * CPU leaves (the sched_switch tracepoint runs on its stack) for a
+ * real-time one (kernel prio < 100), except the idle task's: that is the
+ * blocker's when the measured task had to wait after its wake-up. The
+ * stack walk runs inside the switch, so a switch out of idle (a quiet
+ * CPU's every sample) is spared it. */
+#define STACK_TRIGGER "stacktrace if next_prio < 100 && prev_pid != 0"
 
 struct rtb_trace_inst rtb_tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
@@ -242,6 +288,19 @@ static int events(int on, char *why, size_t len)
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		if (!rtb_tr.have[i])
 			continue;
+		if (rtb_trace_want[i].opt == RTB_TRACE_WANT_TRIGGER) {
+			/* "!" removes it; removing one not set is an error */
+			if (on == rtb_tr.trig)
+				continue;
+			if (tracefs_instance_file_write(rtb_tr.inst, "events/sched/sched_switch/trigger",
+							on ? STACK_TRIGGER : "!" STACK_TRIGGER) < 0) {
+				if (on) /* optional: the break then says it has no stack */
+					rtb_tr.have[i] = 0;
+				continue;
+			}
+			rtb_tr.trig = on;
+			continue;
+		}
 		snprintf(file, sizeof(file), "events/%s/%s/enable", rtb_trace_want[i].sys, rtb_trace_want[i].name);
 		if (tracefs_instance_file_write(rtb_tr.inst, file, on ? "1" : "0") < 0) {
 			snprintf(why, len, "cannot %s the event %s:%s: %s", on ? "enable" : "disable",
@@ -290,7 +349,8 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		char ev[128];
 		snprintf(ev, sizeof(ev), "%s/events/%s/%s", rtb_tr.dir, rtb_trace_want[i].sys, rtb_trace_want[i].name);
-		rtb_tr.have[i] = access(ev, F_OK) == 0;
+		rtb_tr.have[i] = access(ev, F_OK) == 0 &&
+				 (rtb_trace_want[i].opt != RTB_TRACE_WANT_TRIGGER || cfg->stacks);
 		if (!rtb_tr.have[i] && !rtb_trace_want[i].opt) {
 			snprintf(why, len, "the kernel has no event %s:%s", rtb_trace_want[i].sys, rtb_trace_want[i].name);
 			rc = RTB_ENOTSUP;
@@ -384,6 +444,7 @@ void rtb_port_trace_close(void)
 				rtb_tr.name, strerror(errno));
 		tracefs_instance_free(rtb_tr.inst);
 		rtb_tr.inst = NULL;
+		rtb_tr.trig = 0; /* the instance took its trigger with it */
 	}
 	if (rtb_tr.mnt[0]) {
 		if (umount2(rtb_tr.mnt, 0) && umount2(rtb_tr.mnt, MNT_DETACH))

@@ -10,13 +10,16 @@
 
 /* The kernel events rtbench records, and the port-neutral kind of each;
  * the first seven are needed (the matcher's), the rest (opt) say what
- * else ran on a CPU and are used where the kernel has them. */
+ * else ran on a CPU and are used where the kernel has them. opt 2: not
+ * enabled but made by a trigger (the kernel stack at a switch, only when
+ * rtb_trace_cfg.stacks). */
 struct rtb_trace_want {
 	const char *sys, *name;
 	enum rtb_tev_kind kind;
 	int opt;
 };
-#define RTB_TRACE_NWANT 23
+#define RTB_TRACE_NWANT 24
+#define RTB_TRACE_WANT_TRIGGER 2
 extern const struct rtb_trace_want rtb_trace_want[RTB_TRACE_NWANT];
 
 /* The instance (trace.c owns it). */
@@ -28,6 +31,7 @@ struct rtb_trace_inst {
 	const char *clock;
 	uint64_t cpus;
 	int on;
+	int trig;                /* the stacktrace trigger is set */
 	uint8_t have[RTB_TRACE_NWANT]; /* the kernel has event i */
 };
 extern struct rtb_trace_inst rtb_tr;

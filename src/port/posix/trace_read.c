@@ -42,7 +42,62 @@ static const char *const fields[RTB_TRACE_NWANT][8] = {
 	{ "vec", NULL },
 	{ "vec", NULL },
 	{ "delta_ns", NULL },
+	[RTB_TRACE_NWANT - 1] = { "size", "caller", NULL },
 };
+
+static long long num(struct tep_format_field *f, struct tep_record *r);
+
+/* The kernel stacks the trace gave (RTB_TEV_STACK), the latest STACKS:
+ * an event carries its number, rtb_port_trace_stack copies it out (at a
+ * break, the run stops within a few switches of it). Written by whichever
+ * thread reads the trace (one at a time). */
+#define STACKS 256
+static struct {
+	uint64_t id;
+	int n;
+	uint64_t addr[RTB_TRACE_FRAMES];
+} stk[STACKS];
+static uint64_t stk_last;
+
+/* keep_stack - the kernel_stack record's return addresses into the next
+ * slot; its number. `size` counts them; the record's length bounds them
+ * whatever it says. */
+static uint64_t keep_stack(struct tep_format_field *size, struct tep_format_field *caller, struct tep_record *r,
+			   int *nframes)
+{
+	uint64_t id = ++stk_last;
+	long long n = num(size, r);
+	size_t off = caller ? (size_t)caller->offset : 0, have;
+	int k = 0;
+
+	have = caller && (size_t)r->size > off ? ((size_t)r->size - off) / sizeof(unsigned long) : 0;
+	if (n < 0)
+		n = 0;
+	if ((size_t)n > have)
+		n = (long long)have;
+	for (; k < n && k < RTB_TRACE_FRAMES; k++) {
+		unsigned long v;
+		memcpy(&v, (const char *)r->data + off + (size_t)k * sizeof(v), sizeof(v));
+		if (!v || v == (unsigned long)-1) /* older kernels end the list so */
+			break;
+		stk[id % STACKS].addr[k] = v;
+	}
+	stk[id % STACKS].id = id;
+	stk[id % STACKS].n = k;
+	*nframes = k;
+	return id;
+}
+
+int rtb_port_trace_stack(uint64_t id, uint64_t *addr, int cap)
+{
+	int n;
+
+	if (!id || stk[id % STACKS].id != id)
+		return 0;
+	n = stk[id % STACKS].n < cap ? stk[id % STACKS].n : cap;
+	memcpy(addr, stk[id % STACKS].addr, (size_t)(n > 0 ? n : 0) * sizeof(*addr));
+	return n;
+}
 
 /* vec_name - a system vector's name from its event's ("reschedule_entry"). */
 static void vec_name(const char *ev, char *out, size_t len)
@@ -142,6 +197,12 @@ static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struc
 		t->old_prio = (int32_t)num(f[1], r);
 		t->new_prio = (int32_t)num(f[2], r);
 		break;
+	case RTB_TEV_STACK: {
+		int nf = 0;
+		t->timer = keep_stack(f[0], f[1], r, &nf);
+		t->a = nf;
+		break;
+	}
 	default:
 		break;
 	}
