@@ -7,6 +7,8 @@
  *   --load cpu      one SCHED_OTHER thread per CPU, each walking a 4 MiB
  *                   buffer with a cache-line stride (CPU, cache and TLB
  *                   pressure, no system calls): portable, needs nothing;
+ *                   as many as the system has CPUs (no table: the thread
+ *                   list is allocated at the start, once);
  *   --load-cmd CMD  any command (stress-ng, hackbench, a real application),
  *                   started through the port, ended with its process group;
  *   --load hackbench, --load kcompile: rteval's two usual loads by name, as
@@ -23,14 +25,15 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 
-#define MAX_LOAD_THREADS 64
+#ifndef WALK_BYTES /* tests/unit/test_load_cpu.c: smaller */
 #define WALK_BYTES (4u << 20)
+#endif
 #define WARMUP_NS 500000000LL
 
 static struct {
 	atomic_int quit;
-	rtb_thread_t th[MAX_LOAD_THREADS];
-	unsigned char *buf[MAX_LOAD_THREADS];
+	rtb_thread_t *th;        /* one walker a CPU (rtb_alloc at the start) */
+	unsigned char **buf;
 	int n;
 	long cmd_id;             /* the command load, for its status */
 	const char *cmd;
@@ -108,7 +111,14 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 	} else if (o->load_cpu) {
 		int n = rtb_ncpus();
 		atomic_store(&ld.quit, 0);
-		for (ld.n = 0; ld.n < n && ld.n < MAX_LOAD_THREADS; ld.n++) {
+		ld.n = 0;
+		ld.th = rtb_alloc((size_t)(n > 0 ? n : 1) * sizeof(*ld.th));
+		ld.buf = rtb_alloc((size_t)(n > 0 ? n : 1) * sizeof(*ld.buf));
+		if (!ld.th || !ld.buf) {
+			rtb_load_stop();
+			return RTB_ENOMEM;
+		}
+		for (; ld.n < n; ld.n++) {
 			/* stack NULL: the port's own (a POSIX load; a port
 			 * without a heap has no built-in load) */
 			struct rtb_thread_attr a = { "rtb-load", RTB_SCHED_NORMAL, RTB_PRIO_LOW, ld.n,
@@ -142,4 +152,8 @@ void rtb_load_stop(void)
 		rtb_free(ld.buf[i]);
 	}
 	ld.n = 0;
+	rtb_free(ld.th);
+	rtb_free(ld.buf);
+	ld.th = NULL;
+	ld.buf = NULL;
 }
