@@ -253,6 +253,16 @@ static const char *words(char *buf, size_t len, const char *s)
 }
 
 /* rtb_cmp_metric_notes - how this metric was measured differently per system. */
+/* kcount - "116" (exact) or "92-100" (bracketed by the buckets). */
+static const char *kcount(char *buf, size_t len, const struct rtb_tail_exc *e)
+{
+	if (e->exact)
+		snprintf(buf, len, "%llu", (unsigned long long)e->k_lo);
+	else
+		snprintf(buf, len, "%llu-%llu", (unsigned long long)e->k_lo, (unsigned long long)e->k_hi);
+	return buf;
+}
+
 int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
 	const struct rtb_rf_metric *bm = cm->base >= 0 ? cm->cell[cm->base].m : NULL;
@@ -304,20 +314,31 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
 				"%s: the benchmark's verdict: %s%s%s", l, m->verdict,
 				m->verdict_reason[0] ? ": " : "", m->verdict_reason));
-		/* the deadline both counted in their loops: how often each crossed
-		 * it, as a ratio of rates with its exact interval (issue 27) */
-		if (bm && m != bm && m->deadline_ns > 0 && m->deadline_ns == bm->deadline_ns &&
-		    m->count && bm->count) {
+		/* the deadlines either file declared: how often each crossed
+		 * it, as a ratio of rates with its exact interval (issue 27);
+		 * counted in the loop where a file did, else from its histogram,
+		 * bracketed by the buckets (which widens the interval) */
+		for (int j = 0; bm && m != bm && m->count && bm->count && j < 2; j++) {
+			int64_t dl = j ? m->deadline_ns : bm->deadline_ns;
+			struct rtb_tail_exc ea, eb;
+			char ka[48], kb[48];
 			double q, lo, hi;
-			rtb_tail_ratio_ci(bm->over_deadline, (double)bm->count, m->over_deadline,
-					  (double)m->count, &q, &lo, &hi);
-			if (m->over_deadline || bm->over_deadline)
-				rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-					"%s: crosses the deadline %.1f us %.3gx as often as %s [%.3g, %.3g] "
-					"(%llu of %llu vs %llu of %llu; exact 95%%; rtbench tail says more)", l,
-					(double)m->deadline_ns / 1e3, q, c->labels[cm->base], lo, hi,
-					(unsigned long long)m->over_deadline, (unsigned long long)m->count,
-					(unsigned long long)bm->over_deadline, (unsigned long long)bm->count));
+			if (dl <= 0 || (j && dl == bm->deadline_ns))
+				continue;
+			rtb_tail_count(bm, dl, &ea);
+			rtb_tail_count(m, dl, &eb);
+			if (!ea.k_hi && !eb.k_hi)
+				continue;
+			rtb_tail_exc_ratio(&ea, &eb, &q, &lo, &hi);
+			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+				"%s: crosses %s %.1f us %.3gx as often as %s [%.3g, %.3g] (%s of %llu vs %s of "
+				"%llu; exact 95%%%s; rtbench tail says more)", l,
+				dl == m->deadline_ns && dl == bm->deadline_ns ? "the deadline" :
+				j ? "its deadline" : "the first's deadline", (double)dl / 1e3, q,
+				c->labels[cm->base], lo, hi, kcount(kb, sizeof(kb), &eb),
+				(unsigned long long)m->count, kcount(ka, sizeof(ka), &ea),
+				(unsigned long long)bm->count, ea.exact && eb.exact ? "" :
+				", widened by the histogram's buckets"));
 		}
 		/* the counters, unless the file's own note already explains them */
 		if ((m->invalid || m->missed || m->overruns) && !m->note[0])

@@ -183,19 +183,6 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 	rtb_sb_printf(b, "\n      (%s)\n", rtb_tail_covers);
 }
 
-/* ratio - B's rate over threshold e against A's (b, a: their exceedances),
- * with its exact 95% interval; a bracketed count widens it (the lower end
- * from B's fewest and A's most, the upper from the reverse). */
-static void ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r, double *lo,
-		  double *hi)
-{
-	double x, y;
-
-	rtb_tail_ratio_ci(a->k_hi, (double)a->n, b->k_lo, (double)b->n, &x, lo, &y);
-	rtb_tail_ratio_ci(a->k_lo, (double)a->n, b->k_hi, (double)b->n, &x, &y, hi);
-	*r = ((double)(b->k_lo + b->k_hi) / (double)b->n) / ((double)(a->k_lo + a->k_hi) / (double)a->n);
-}
-
 /* find - the analysis of metric id in file f, or NULL. */
 static const struct rtb_tail *find(const struct rtb_tail_file *f, const char *id)
 {
@@ -223,7 +210,7 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 				const struct rtb_tail_exc *ea = &ta->exc[e], *eb = &tb->exc[e];
 				if (ea->thr_ns != eb->thr_ns)
 					continue;
-				ratio(ea, eb, &q, &lo, &hi);
+				rtb_tail_exc_ratio(ea, eb, &q, &lo, &hi);
 				if (!isfinite(q) && !(ea->k_hi + eb->k_hi)) {
 					rtb_sb_printf(b, "  %s: %s: neither crosses %s\n", ta->m->id, r->f[i].r->label,
 						      us(x, sizeof(x), (double)ea->thr_ns));
@@ -474,7 +461,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				double q, lo, hi;
 				if (ta->exc[e].thr_ns != tb->exc[e].thr_ns)
 					continue;
-				ratio(&ta->exc[e], &tb->exc[e], &q, &lo, &hi);
+				rtb_tail_exc_ratio(&ta->exc[e], &tb->exc[e], &q, &lo, &hi);
 				json_t *c = json_pack("{s:s, s:s, s:s, s:I}", "id", ta->m->id, "baseline",
 						      r->f[0].r->label, "label", r->f[i].r->label,
 						      "threshold_ns", (json_int_t)ta->exc[e].thr_ns);

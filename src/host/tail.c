@@ -907,3 +907,13 @@ void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, doubl
 	*lo = plo >= 1 ? INFINITY : plo / (1 - plo) * n_a / n_b;
 	*hi = phi >= 1 ? INFINITY : phi / (1 - phi) * n_a / n_b;
 }
+
+void rtb_tail_exc_ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r,
+			double *lo, double *hi)
+{
+	double x, y;
+
+	rtb_tail_ratio_ci(a->k_hi, (double)a->n, b->k_lo, (double)b->n, &x, lo, &y);
+	rtb_tail_ratio_ci(a->k_lo, (double)a->n, b->k_hi, (double)b->n, &x, &y, hi);
+	*r = ((double)(b->k_lo + b->k_hi) / (double)b->n) / ((double)(a->k_lo + a->k_hi) / (double)a->n);
+}

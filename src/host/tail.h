@@ -284,4 +284,11 @@ void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr_ns, struct rtb_ta
 void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, double *ratio,
 		       double *lo, double *hi);
 
+/* rtb_tail_exc_ratio - B's rate over a threshold against A's (b, a: their
+ * exceedances of the same threshold), with its exact 95% interval; a
+ * bracketed count widens it (the lower end from B's fewest and A's most,
+ * the upper from the reverse). */
+void rtb_tail_exc_ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r,
+			double *lo, double *hi);
+
 #endif

@@ -78,6 +78,18 @@ expect 0 "$RTBENCH" tail "$data/tail_heavy.json" "$data/tail_burst.json" -t 20
 has "$out/o" "synth-heavy-burst-21 crosses 20.0 us 2.5x as often as synth-heavy-11 [0.533, 15.6]"
 has "$out/o" "fit, synth-heavy-11: shape 0.211 [0.143, 0.289] unbounded (heavy tail)"
 has "$out/o" "fit, synth-heavy-burst-21: not estimated"
+# compare: the first file's deadline (20 us, counted in its loop: 2), which
+# the other did not declare, read from the other's histogram (bracketed)
+python3 - "$data/tail_heavy.json" "$out/h20.json" <<'PY' || fail "deadline fixture"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for m in d["metrics"]:
+    m["deadline_ns"], m["over_deadline"] = 20000, 2
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$RTBENCH" compare "$out/h20.json" "$data/tail_burst.json" >"$out/o" 2>&1
+has "$out/o" "synth-heavy-burst-21: crosses the first's deadline 20.0 us"
+has "$out/o" "(7-8 of 1000000 vs 2 of 1000000; exact 95%, widened by the histogram's buckets;"
 
 # zero crossings: the bound and the mean time between crossings it implies
 expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 100
