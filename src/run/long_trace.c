@@ -11,6 +11,7 @@
 #include <string.h>
 #include "run/long.h"
 #include "trace/trace_run.h"
+#include "run/run_trace.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/trace_stream.h"

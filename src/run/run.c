@@ -16,6 +16,7 @@
 #include "run/ready.h"
 #include "model/stack.h"
 #include "trace/trace_run.h"
+#include "run/run_trace.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"

@@ -16,6 +16,7 @@
 #include "run/env.h"
 #include "run/load.h"
 #include "trace/trace_run.h"
+#include "run/run_trace.h"
 #include "run/watchdog.h"
 #include "run/xcpu.h"
 #include "rtbench/doctor.h"

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - run --trace (see trace_run.c). */
+/* rtbench trace - the second analyzer's room: what the runner's traced
+ * modes (run/run_trace.c, run/long_trace.c) call. */
 #ifndef RTB_CORE_TRACE_RUN_H
 #define RTB_CORE_TRACE_RUN_H
-#include "rtbench/bench.h"
+#include "rtbench/ctx.h"
 #include "rtbench/trace.h"
 
-typedef int (*rtb_run_once_fn)(struct rtb_ctx *c, const struct rtb_bench *b);
-
-/* rtb_trace_setup - open the port's trace for the run. On failure says why
- * in one line (stderr, a run warning, settings.trace_note) and returns the
- * error; the run then goes on untraced. */
-int rtb_trace_setup(struct rtb_ctx *c);
-/* rtb_trace_bench - run benchmark b untraced / traced / untraced through
- * `once`, then decompose the traced run's samples. */
-int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once);
+/* rtb_trace_decompose - match metric m's samples (its whole-pass marks) to
+ * the events, add its components as metrics of their own and explain its
+ * worst samples. */
+int rtb_trace_decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev,
+			uint64_t lost);
+/* rtb_trace_cost - keep the untraced passes' samples (before, after: their
+ * results) beside m's traced ones: the cost of watching. */
+void rtb_trace_cost(struct rtb_metric *m, struct rtb_result *before, struct rtb_result *after);
 /* rtb_trace_merge_round - merge a later round's trace summary of src into
  * the run's metric dst, before src's samples are appended to dst (b: the
  * run's --break-us record). */
@@ -22,10 +22,6 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const 
  * metric of `parent` (streamed: read while the run ran, a histogram). */
 void rtb_trace_comp_label(struct rtb_metric *cm, const struct rtb_metric *parent, const char *name,
 			  const char *what, int streamed);
-/* rtb_trace_events_failed - 1 if a --trace-events file could not be
- * written (said, with the reason; the run's exit status says it too). */
-int rtb_trace_events_failed(void);
-
 /* ---- --break-us's window (trace_break.c), the worst events (trace_worst.c) ---- */
 /* rtb_break_keep - the break sample's window (its CPU x->cpu's events from
  * 1 ms before `from` to 200 us after `to`, the latest RTB_BREAK_EVENTS)
@@ -69,10 +65,6 @@ void rtb_trace_maxima_all(const struct rtb_metric_trace *const *per, int n, stru
 /* ---- the streaming path (trace_stream.c, rtbench/trace_stream.h) ------ */
 /* rtb_trace_tolerance_ns - the agreement tolerance of a kind. */
 int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k);
-/* rtb_trace_streams - 1 if a traced measurement of kind k is read while it
- * runs (bounded memory): the timer and wake-up kinds, unless every event
- * was asked for (--trace-events). */
-int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k);
 /* rtb_ts_start - Step 1: windows for the CPUs in `cpus`, nwatch measuring
  * threads, the trace started, the reader on reader_cpu (-1: anywhere). */
 int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu);

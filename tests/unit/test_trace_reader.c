@@ -14,6 +14,7 @@
 #include <string.h>
 #include "check.h"
 #include "trace/trace_run.h"
+#include "rtbench/port.h"
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
 

@@ -49,7 +49,7 @@ HEADER_ROOM = {
     'hmetric.h': 'model', 'longopt.h': 'model', 'mem.h': 'model',
     'platform.h': 'model', 'result.h': 'model', 'sink.h': 'model',
     'stat_names.h': 'model', 'stats.h': 'model', 'words.h': 'model',
-    'trace_model.h': 'model',
+    'trace_model.h': 'model', 'ctx.h': 'model',
     'output.h': 'output', 'text_hist.h': 'output',
     'trace.h': 'trace', 'trace_stream.h': 'trace', 'tracer.h': 'trace',
     'port.h': 'port', 'port_bench.h': 'port', 'port_trace.h': 'port',
@@ -62,12 +62,10 @@ call src/bench_api/bench_util.c src/run/env.c
 call src/bench_api/bench_util.c src/run/long.c
 call src/bench_api/bench_util.c src/run/watchdog.c
 call src/bench_api/bench_util.c src/trace/trace_stream.c
-call src/trace/trace_run.c src/bench_api/bench_util.c
 include src/bench_api/bench_util.c src/run/env.h
 include src/bench_api/bench_util.c src/run/long.h
 include src/bench_api/bench_util.c src/run/watchdog.h
 include src/bench_api/bench_util.c src/trace/trace_run.h
-include src/trace/trace_run.h include/rtbench/bench.h
 """
 
 

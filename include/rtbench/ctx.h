@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench - a run's options (struct rtb_opts) and the context the runner
+ * hands each measurement and each of its helpers (struct rtb_ctx): data
+ * only, in the model so the bench API, the trace room and the runner read
+ * the same context without reaching each other. */
+#ifndef RTBENCH_CTX_H
+#define RTBENCH_CTX_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rtbench/emulation.h"
+#include "rtbench/longopt.h"
+#include "rtbench/platform.h"
+#include "rtbench/result.h"
+
+#define RTB_MAX_DELAYS 8
+
+/* rtb_opts - the configuration a run starts from (rtb_run). The POSIX
+ * entry fills it from argv; a port without a command line fills it in
+ * code. */
+struct rtb_opts {
+	int samples;            /* -1: each benchmark's default */
+	int64_t duration_ns;    /* run --duration: measure for this long (0: by count) */
+	int64_t interval_ns;    /* run --interval: the long run's interval */
+	int interval_grown;     /* the default interval grown (RTB_MAX_INTERVALS) */
+	int ncpus_list;         /* run --cpus: how many CPUs measure at once (0: one, --cpu) */
+	unsigned short cpu_list[RTB_MAX_CPUS]; /* and which, ascending */
+	int status_tty;         /* a long run's status line may refresh in place */
+	int64_t period_ns;      /* timer period for irq.* */
+	int64_t deadline_ns;    /* 0: none */
+	int cpu;                /* measurement CPU; -1: pick */
+	int prio;               /* base real-time priority */
+	int rt;                 /* 0 with --no-rt */
+	int mlock;              /* lock memory */
+	int idle_latency_us;    /* -1: do not hold /dev/cpu_dma_latency */
+	int rr_slice_ms;        /* quantum to set for the time-slice test; 0 leave */
+	int64_t pi_cs_ns;       /* tSlowTask's critical section */
+	int64_t pi_load_ns;     /* tWorkTask's busy load */
+	int64_t inject_ns;      /* selftest: known delay inside every measured path */
+	const char *tests;      /* comma list of id prefixes; NULL: all */
+	const char *label;
+	int load_cpu;           /* --load cpu: built-in background load */
+	const char *load_cmd;   /* --load-cmd: a command run as the load */
+	const char *load_name;  /* --load hackbench|kcompile: the named load
+				 * load_cmd runs, as said in the result */
+	int load_may_exit;      /* --load-may-exit: a load ending early is no failure */
+	int quiet;
+	struct rtb_emulation emulation; /* --emulation; .present 0: none */
+	int rounds;             /* rounds per measurement (>= 1) */
+	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest: delays to inject */
+	int ndelays;
+	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
+	int trace;              /* --trace: record the OS's event trace */
+	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
+	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
+	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
+	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
+};
+
+struct rtb_ctx {
+	const struct rtb_opts *o;
+	struct rtb_result *res;
+	const struct rtb_clock_info *clk;
+	int rt;                 /* 1: real-time scheduling granted */
+	int mlocked;            /* 1: the run's memory is locked */
+	int cpu;                /* resolved measurement CPU */
+	int other_cpu;          /* a second CPU, -1 if there is none */
+	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
+	int round, nrounds;     /* this bench's round (0-based) of nrounds;
+				 * nrounds 0: not in rounds (selftest) */
+	int trace_ready;        /* --trace and the port's trace opened */
+	int tracing;            /* this pass is traced: keep per-sample marks */
+	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
+				  * run (run/long.h); NULL otherwise */
+	struct rtb_break *brk;  /* the run's --break-us record (the runner's) */
+};
+
+/* rtb_break_for - the --break-us record a new metric of this pass watches,
+ * or NULL: off, already hit, or an untraced pass of a traced run (the
+ * break is taken where its events are recorded). */
+static inline struct rtb_break *rtb_break_for(const struct rtb_ctx *c)
+{
+	if (!c->brk || c->brk->ns <= 0 || c->brk->hit || (c->trace_ready && !c->tracing))
+		return NULL;
+	return c->brk;
+}
+
+static inline int rtb_stopped(const struct rtb_ctx *c)
+{
+	return atomic_load_explicit(c->stop, memory_order_relaxed);
+}
+
+#endif
