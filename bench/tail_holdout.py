@@ -47,6 +47,7 @@ def count_ge(m, e):
 from scipy import stats
 import numpy as np
 rows, held = [], {"max": [0, 0], "plug": [0, 0], "k_p999": [0, 0], "k_max": [0, 0], "rate0": [0, 0], "rate": [0, 0], "gev": [0, 0]}
+held_refused = 0
 refused = 0
 log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
 for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.search(r"/p(\d+)-", p).group(1))):
@@ -84,13 +85,17 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         # rate's spread between the intervals)
         c0 = plan["crossings"][0]
         plo, phi = c0["pred_lo"], c0["pred_hi"]
-        held["rate"][0] += plo <= kb <= phi
-        held["rate"][1] += 1
+        if plo is None:
+            plo, phi = float("nan"), float("nan")
+            held_refused += 1
+        else:
+            held["rate"][0] += plo <= kb <= phi
+            held["rate"][1] += 1
         sp = t["steadiness"].get("rate_spread") or {}
         print(f"{pair} {ma['id']}: over {t1 / 1e3:.1f} us: {k1} in the first, {kb} in the second, predicted "
               f"90% [{lo:.0f}, {hi:.0f}] from the first's rate (Poisson) {'held' if lo <= kb <= hi else 'MISSED'}, "
               f"[{plo:.0f}, {phi:.0f}] with the spread between intervals (tau {sp.get('tau', 0):.2f}) "
-              f"{'held' if plo <= kb <= phi else 'MISSED'}")
+              f"{'not predicted (not steady)' if plo != plo else 'held' if plo <= kb <= phi else 'MISSED'}")
         # block maxima (GEV by scipy, on the first run's interval maxima,
         # plug-in): the second run's maximum is the largest of its own B
         # interval maxima, F^B; compared beside the POT fit (docs/tail.md
@@ -128,7 +133,7 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
             line += (f"; over {thr / 1e3:.1f} us: {kb}, predicted {c['fit_expected']:.1f} "
                      f"[{c['fit_lo']:.0f}, {c['fit_hi']:.0f}] {'held' if ok else 'MISSED'}")
         print(line)
-print(f"fits refused: {refused}")
+print(f"fits refused: {refused}; count predictions from the rate refused (run not steady): {held_refused}")
 for k, (h, n) in held.items():
     what = {"max": "second run's maximum", "k_p999": "crossings of the first run's p99.9",
             "k_max": "crossings of the first run's maximum",

@@ -161,12 +161,16 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 		return;
 	rtb_sb_printf(b, "  a run of %s h on %d CPU%s (%s samples):", sig(a, sizeof(a), p->run_h), p->cpus,
 		      p->cpus == 1 ? "" : "s", sig(c, sizeof(c), p->run_n));
-	for (size_t i = 0; i < t->nexc; i++)
-		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate), "
-			      "90%% between %s and %s",
+	for (size_t i = 0; i < t->nexc; i++) {
+		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate), ",
 			      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
-			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]),
-			      sig(f, sizeof(f), p->pred_k_lo[i]), sig(g, sizeof(g), p->pred_k_hi[i]));
+			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]));
+		if (isfinite(p->pred_k_hi[i]))
+			rtb_sb_printf(b, "90%% between %s and %s", sig(f, sizeof(f), p->pred_k_lo[i]),
+				      sig(g, sizeof(g), p->pred_k_hi[i]));
+		else
+			rtb_sb_puts(b, "count not predicted (this run was not shown steady)");
+	}
 	for (size_t i = 0; p->has_fit_k && i < t->nexc; i++)
 		if (isfinite(p->fit_k[i]))
 			rtb_sb_printf(b, "\n      over %s: %s crossings expected from the fit, 90%% between %s and %s",
@@ -398,8 +402,8 @@ static json_t *json_plan(const struct rtb_tail *t)
 					      (json_int_t)t->exc[i].thr_ns, "expected", p->exp_k[i],
 					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]);
 			int has = p->has_fit_k && isfinite(p->fit_k[i]);
-			json_object_set_new(c, "pred_lo", json_real(p->pred_k_lo[i]));
-			json_object_set_new(c, "pred_hi", json_real(p->pred_k_hi[i]));
+			json_object_set_new(c, "pred_lo", jnum(p->pred_k_lo[i]));
+			json_object_set_new(c, "pred_hi", jnum(p->pred_k_hi[i]));
 			json_object_set_new(c, "fit_expected", has ? json_real(p->fit_k[i]) : json_null());
 			json_object_set_new(c, "fit_lo", has ? json_real(p->fit_k_lo[i]) : json_null());
 			json_object_set_new(c, "fit_hi", has ? json_real(p->fit_k_hi[i]) : json_null());

@@ -807,6 +807,17 @@ out:
 
 /* ---- how long to run ---- */
 
+/* steady_for_prediction - the steadiness tests ran and passed, or the
+ * user vouched for the file (--assume-steady). */
+static int steady_for_prediction(const struct rtb_tail *t, const struct rtb_tail_opts *o)
+{
+	const struct rtb_tail_steady *s = &t->st;
+
+	if (s->failed[0])
+		return 0;
+	return o->assume_steady || (s->has_lb && s->has_mk && s->has_occ);
+}
+
 /* run_samples - the samples of the run asked for (--plan, on plan-cpus
  * CPUs), 0 when none was asked or the period is unknown. */
 static double run_samples(const struct rtb_tail *t, const struct rtb_tail_opts *o)
@@ -840,6 +851,11 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 			p->exp_k[i] = mid * p->run_n;
 			p->exp_k_lo[i] = e->p_lo * p->run_n;
 			p->exp_k_hi[i] = e->p_hi * p->run_n;
+			/* another run is predicted only from a run shown steady (or
+			 * vouched for): a burst or a drift says nothing of the next */
+			p->pred_k_lo[i] = p->pred_k_hi[i] = NAN;
+			if (!steady_for_prediction(t, o))
+				continue;
 			/* a bracketed count: the lower end from its fewest, the upper from its most */
 			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n,
 							       spread_extra(t, p->run_h), 0.05);

@@ -235,7 +235,8 @@ struct rtb_tail_plan {
 	/* per threshold: the expected crossings in the run from the observed
 	 * rate (95% interval of the mean), and the 90% prediction interval of
 	 * the count itself (negative binomial: the rate's Jeffreys posterior
-	 * mixed with Poisson) */
+	 * mixed with Poisson, widened by the rate's spread between intervals;
+	 * NAN: not predicted, the run not shown steady) */
 	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
 	double pred_k_lo[RTB_TAIL_MAX_THR], pred_k_hi[RTB_TAIL_MAX_THR];
 	/* with a fit: its expected crossings and their 90% prediction
