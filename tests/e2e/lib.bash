@@ -94,6 +94,37 @@ needs_rt() {
 	chrt -f 1 true 2>/dev/null || skip "no permission for SCHED_FIFO"
 }
 
+# expect RC CMD... - run CMD (stdout in $out/o, stderr in $out/e); a check
+# that it exited RC, showing both when not
+expect() {
+	local want=$1; shift
+	"$@" >"$out/o" 2>"$out/e"
+	local rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		fail "exit $rc, want $want: $*"
+		sed 's/^/  | /' "$out/o" "$out/e" | head -40
+	fi
+}
+
+# has FILE TEXT - a check that FILE holds TEXT (found also where a text
+# renderer wrapped it over lines), showing the file when not
+has() {
+	grep -qF -- "$2" "$1" || tr '\n' ' ' <"$1" | tr -s ' ' | grep -qF -- "$2" ||
+		{ fail "$1 lacks: $2"; sed 's/^/  | /' "$1" | head -30; }
+}
+
+# needs_trace - skip unless --trace can run here: root, and a short traced
+# run does not say "trace unavailable" (no tracefs, no events); needs
+# test_out first ($out/probe.err keeps what the probe said)
+needs_trace() {
+	[ "$(id -u)" = 0 ] || skip "--trace needs root"
+	"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet \
+		>/dev/null 2>"$out/probe.err"
+	if grep -q "trace unavailable" "$out/probe.err"; then
+		skip "$(head -1 "$out/probe.err")"
+	fi
+}
+
 # needs_rr_knob - skip unless the round-robin quantum's knob is writable;
 # sets knob (its path) and dir (rtbench's state folder, RTB_STATE_DIR)
 needs_rr_knob() {
