@@ -376,17 +376,10 @@ for r in $(seq 1 "$ROUNDS"); do
 			"cyclictest -x" "cyc 200 $N_SIG -x" \
 			"cyclictest -x --secaligned" "cyc 200 $N_SIG -x --secaligned"
 	fi
-	# IPC wake-ups: rtbench's waiter at PRIO+1, waker at PRIO, one CPU
-	for p in "sync.sem.wakeup svsematest" "sync.mutex.wakeup ptsematest" "ipc.mqueue.wakeup pmqtest"; do
-		set -- $p
-		peer_ok "$2" || continue
-		pair_run "$1" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \
-			"$2" "rtt $2 $N_IPC"
-		pair_run "$1.raised" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \
-			"$2+chrt" "rtt $2 $N_IPC raise"
-	done
-	# the other suites' patterns with an rt-tests peer (issue 26)
-	for p in "sync.signal.wakeup sigwaittest" "sync.svsem.wakeup svsematest"; do
+	# IPC wake-ups: rtbench's waiter at PRIO+1, waker at PRIO, one CPU; the
+	# last two are the other suites' patterns with an rt-tests peer (issue 26)
+	for p in "sync.sem.wakeup svsematest" "sync.mutex.wakeup ptsematest" "ipc.mqueue.wakeup pmqtest" \
+		"sync.signal.wakeup sigwaittest" "sync.svsem.wakeup svsematest"; do
 		set -- $p
 		peer_ok "$2" || continue
 		pair_run "$1" "$r" rtbench "rtb $1 $N_IPC --prio $PRIO" \

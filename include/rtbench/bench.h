@@ -93,6 +93,13 @@ int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns);
  * (the bench's `threads` was too small). */
 int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg);
+/* rtb_run_task - a measurement run by one task: arms the watchdog for
+ * bound_ns, starts fn(arg) as task `name` (RTB_SCHED_FIFO at RTB_PRIO_HIGH,
+ * through rtb_spawn; cpu -1: not pinned) and waits for it to end;
+ * *elapsed_ns from before its start to after its end. 0 or rtb_spawn's
+ * error (nothing started then). */
+int rtb_run_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
+		 int64_t bound_ns, int64_t *elapsed_ns);
 /* rtb_join - wait for a thread rtb_spawn started to end; its stack goes
  * back to the pool. */
 int rtb_join(rtb_thread_t *t);

@@ -107,19 +107,16 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	const int64_t per = s.period_ns;
 	size_t n = rtb_samples(c, b);
 	uint64_t missed0;
-	rtb_thread_t t;
+	int64_t elapsed_ns = 0;
 	int rc;
 
 	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;
-	rtb_watchdog_arm(c, 10000000000LL + 3 * (int64_t)n * per);
-	int64_t t0 = rtb_port_mono_ns();
-	rc = rtb_spawn(c, &t, "tDeadline", RTB_SCHED_FIFO, RTB_PRIO_HIGH, -1, dl_main, &s);
+	rc = rtb_run_task(c, "tDeadline", -1, dl_main, &s, 10000000000LL + 3 * (int64_t)n * per, &elapsed_ns);
 	if (rc)
 		return rc;
-	rtb_join(&t);
 	if (s.rc) {
 		/* refused: SKIPPED with the kernel's reason (the class is the
 		 * OS's to give, not a failure of the measurement) */
@@ -139,7 +136,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_extra(s.m, "period_us", (double)per / 1000.0, "us");
 	rtb_metric_extra(s.m, "runtime_us", (double)per * RUNTIME_PCT / 100 / 1000.0, "us");
 	rtb_metric_extra(s.m, "deadline_misses", (double)s.m->missed, "jobs"); /* all rounds */
-	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	rtb_bench_metric_end(c, s.m, elapsed_ns);
 	return 0;
 }
 

@@ -118,21 +118,19 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	struct i2t s = { .c = c, .period_ns = c->o->period_ns };
 	size_t n = rtb_samples(c, b);
 	uint64_t missed0;
-	rtb_thread_t th;
+	int64_t elapsed_ns = 0;
 	int rc;
 
 	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;  /* the metric carries over rounds */
-	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period_ns);
-	int64_t t0 = rtb_port_mono_ns();
-	rc = rtb_spawn(c, &th, "tIsrTask", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, task, &s);
+	rc = rtb_run_task(c, "tIsrTask", c->cpu, task, &s, 5000000000LL + 3 * (int64_t)n * s.period_ns,
+			  &elapsed_ns);
 	if (rc)
 		return rc;
-	rtb_join(&th);
 	if (s.m->err) {
-		rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+		rtb_bench_metric_end(c, s.m, elapsed_ns);
 		return 0;
 	}
 	/* method[] holds 320 characters: the short form; the header above and
@@ -152,7 +150,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_metric_note(s.m, "%llu periods missed (expiries the OS merged, a handler that ran "
 				     "before the task waited, or several handlers in one wait)",
 				(unsigned long long)(s.m->missed - missed0));
-	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	rtb_bench_metric_end(c, s.m, elapsed_ns);
 	return 0;
 }
 

@@ -121,6 +121,22 @@ void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 	rtb_wd_arm(ns);
 }
 
+/* rtb_run_task - one task's measurement, bounded (see bench.h). */
+int rtb_run_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
+		 int64_t bound_ns, int64_t *elapsed_ns)
+{
+	rtb_thread_t t;
+
+	rtb_watchdog_arm(c, bound_ns);
+	const int64_t t0 = rtb_port_mono_ns();
+	int rc = rtb_spawn(c, &t, name, RTB_SCHED_FIFO, RTB_PRIO_HIGH, cpu, fn, arg);
+	if (rc)
+		return rc;
+	rtb_join(&t);
+	*elapsed_ns = rtb_port_mono_ns() - t0;
+	return 0;
+}
+
 /* rtb_busy_ns - spin for ns of running time (gaps are not counted). */
 void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns)
 {

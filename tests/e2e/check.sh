@@ -15,13 +15,6 @@
 . "$(dirname "$0")/lib.bash"
 test_out check bin
 needs_host
-expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
-	local want=$1; shift
-	"$@" >"$out/o" 2>"$out/e"
-	local rc=$?
-	[ "$rc" -eq "$want" ] || { fail "exit $rc, want $want: $*"; cat "$out/o" "$out/e"; }
-}
-has() { grep -qF -- "$2" "$1" || { fail "$1 lacks: $2"; cat "$1"; }; }
 
 # a rerun passes; a planted regression fails, one line naming it
 expect 0 "$RTBENCH" check --baseline "$data/vx.json" "$data/vx_rerun.json"

@@ -7,18 +7,6 @@
 test_out compare_cli
 needs_host
 
-expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
-	local want=$1; shift
-	"$@" >"$out/o" 2>"$out/e"
-	local rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		fail "exit $rc, want $want: $*"; sed 's/^/  | /' "$out/e"
-	fi
-}
-has() { # has FILE TEXT (found also where the text renderer wrapped it over lines)
-	grep -qF -- "$2" "$1" || tr '\n' ' ' <"$1" | tr -s ' ' | grep -qF -- "$2" ||
-		{ fail "$1 lacks: $2"; }
-}
 one_line() { # one_line PREFIX: stderr is exactly one line starting with PREFIX
 	local n; n=$(wc -l <"$out/e")
 	[ "$n" -eq 1 ] || { fail "$n stderr lines, want 1"; cat "$out/e"; }

@@ -17,13 +17,6 @@
 . "$(dirname "$0")/lib.bash"
 test_out gate_judged
 needs_host
-expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
-	local want=$1; shift
-	"$@" >"$out/o" 2>"$out/e"
-	local rc=$?
-	[ "$rc" -eq "$want" ] || { fail "exit $rc, want $want: $*"; cat "$out/o" "$out/e"; }
-}
-has() { grep -qF -- "$2" "$1" || { fail "$1 lacks: $2"; cat "$1"; }; }
 
 python3 - "$data" "$out" <<'PY'
 import copy, json, sys

@@ -9,10 +9,6 @@
 rt=$data/rttests
 test_out rttests
 needs_host
-has() { # has FILE TEXT (found also where the text renderer wrapped it over lines)
-	grep -qF -- "$2" "$1" || tr '\n' ' ' <"$1" | tr -s ' ' | grep -qF -- "$2" ||
-		{ fail "$1 lacks: $2"; }
-}
 
 for f in "$rt"/*.json; do
 	grep -q '"rt_test_version:"' "$f" || fail "$f is not rt-tests output"

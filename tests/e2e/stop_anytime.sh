@@ -24,12 +24,7 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out stop_anytime
-[ "$(id -u)" = 0 ] || skip "--trace needs root"
-"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet >/dev/null 2>"$out/probe.err"
-if grep -q "trace unavailable" "$out/probe.err"; then
-	echo "SKIP: $(head -1 "$out/probe.err")"
-	exit 77
-fi
+needs_trace
 
 # until_event N KIND ARG - poll (every 5 ms, at most 200 s) until run $pid
 # shows the event: sigblk (SIGINT blocked), instance (its trace instance

@@ -13,13 +13,6 @@
 test_out tail
 needs_host
 
-expect() { # expect RC CMD... ; stdout/stderr in $out/o and $out/e
-	local want=$1; shift
-	"$@" >"$out/o" 2>"$out/e"
-	local rc=$?
-	[ "$rc" -eq "$want" ] || { fail "exit $rc, want $want: $*"; sed 's/^/  | /' "$out/e"; }
-}
-has() { grep -qF -- "$2" "$1" || { fail "$1 lacks: $2"; sed 's/^/  | /' "$1" | head -30; }; }
 
 expect 0 "$RTBENCH" tail --help
 has "$out/o" "usage: rtbench tail"

@@ -10,12 +10,7 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out trace
-[ "$(id -u)" = 0 ] || skip "--trace needs root"
-"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet >"$out/probe.txt" 2>"$out/probe.err"
-if grep -q "trace unavailable" "$out/probe.err"; then
-	echo "SKIP: $(head -1 "$out/probe.err")"
-	exit 77
-fi
+needs_trace
 
 # snapshot - the tracing state rtbench could touch, read through a private
 # mount (so reading it changes no mount the run could see).

@@ -14,15 +14,10 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out worst_cause
-[ "$(id -u)" = 0 ] || skip "--trace needs root"
+needs_trace
 cpu=$(( $(nproc) - 1 ))
 name="rtbspk$$"
 name=${name:0:15}
-"$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 5 --rounds 1 --quiet >/dev/null 2>"$out/probe.err"
-if grep -q "trace unavailable" "$out/probe.err"; then
-	echo "SKIP: $(head -1 "$out/probe.err")"
-	exit 77
-fi
 
 # run_one TAG [spike] [extra options...] - with the spike, the spiker
 # spins (it said so) before rtbench starts and until it has ended: the

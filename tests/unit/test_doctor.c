@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "check.h"
+#include "fixtures.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 
@@ -51,14 +52,6 @@ static int printable(const struct rtb_doctor *d)
 	return 1;
 }
 
-static const char *data(const char *name)
-{
-	static char path[512];
-	const char *dir = getenv("RTB_TEST_DATA");
-	snprintf(path, sizeof(path), "%s/doctor/%s", dir ? dir : "tests/data", name);
-	return path;
-}
-
 static void cpulist(void)
 {
 	uint64_t m = 0;
@@ -83,7 +76,7 @@ static void cpulist(void)
 static void kvm(void)
 {
 	static struct rtb_doctor d;
-	struct rtb_doctor_cfg cfg = { .root = data("kvm-dev"), .budget_ns = 10000, .idle_held_us = -1 };
+	struct rtb_doctor_cfg cfg = { .root = fixture_path("doctor", "kvm-dev"), .budget_ns = 10000, .idle_held_us = -1 };
 
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK(d.done);
@@ -126,7 +119,7 @@ static void kvm(void)
 static void tuned(void)
 {
 	static struct rtb_doctor d;
-	struct rtb_doctor_cfg cfg = { .root = data("tuned"), .budget_ns = 10000, .idle_held_us = -1 };
+	struct rtb_doctor_cfg cfg = { .root = fixture_path("doctor", "tuned"), .budget_ns = 10000, .idle_held_us = -1 };
 
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(d.cpus, 8);
@@ -310,7 +303,7 @@ static void big(void)
 static void allcpus(void)
 {
 	static struct rtb_doctor d;
-	struct rtb_doctor_cfg cfg = { .root = data("vm-2cpu"), .all_cpus = 1, .budget_ns = 10000,
+	struct rtb_doctor_cfg cfg = { .root = fixture_path("doctor", "vm-2cpu"), .all_cpus = 1, .budget_ns = 10000,
 				      .idle_held_us = -1 };
 	const struct rtb_finding *f;
 

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "rtbench/trace.h"
@@ -32,22 +33,10 @@ struct fixture {
 	size_t nev;
 };
 
-static const char *data_path(const char *name)
-{
-	static char buf[512];
-	const char *src = __FILE__, *cut = strstr(src, "unit/test_trace.c");
-
-	if (!cut)
-		snprintf(buf, sizeof(buf), "tests/data/trace/%s", name);
-	else
-		snprintf(buf, sizeof(buf), "%.*sdata/trace/%s", (int)(cut - src), src, name);
-	return buf;
-}
-
 /* load - parse an events file (format: src/trace/trace_run.c). */
 static int load(const char *name, struct fixture *f)
 {
-	FILE *fp = fopen(data_path(name), "r");
+	FILE *fp = fopen(fixture_path("trace", name), "r");
 	char line[512], clock[32];
 	int kind = 0;
 	size_t cap = 0;

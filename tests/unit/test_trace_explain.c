@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "rtbench/err.h"
 #include "rtbench/trace.h"
 
@@ -262,107 +263,6 @@ static void late_irq(void)
 
 /* ---- recorded traces (format: src/trace/trace_run.c) -------------------- */
 
-struct rec {
-	double tpn;
-	long tid;
-	size_t n, nev;
-	int64_t *samples;
-	uint64_t *start, *end;
-	struct rtb_tev *ev;
-};
-
-static const char *data_path(const char *name)
-{
-	static char buf[512];
-	const char *src = __FILE__, *cut = strstr(src, "unit/test_trace_explain.c");
-	if (!cut)
-		snprintf(buf, sizeof(buf), "tests/data/trace/%s", name);
-	else
-		snprintf(buf, sizeof(buf), "%.*sdata/trace/%s", (int)(cut - src), src, name);
-	return buf;
-}
-
-/* unname - an events-file name back ("-" empty, \xHH a byte) */
-static void unname(const char *s, char *out, size_t len)
-{
-	size_t l = 0;
-	if (!strcmp(s, "-")) {
-		out[0] = '\0';
-		return;
-	}
-	for (; *s && l + 1 < len; s++) {
-		unsigned v;
-		if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &v) == 1) {
-			out[l++] = (char)v;
-			s += 3;
-		} else {
-			out[l++] = *s;
-		}
-	}
-	out[l] = '\0';
-}
-
-static int load(const char *name, struct rec *r)
-{
-	FILE *f = fopen(data_path(name), "r");
-	char line[600], metric[64], c1[80], c2[80];
-	size_t cap = 0;
-	int kind;
-	long peer;
-
-	memset(r, 0, sizeof(*r));
-	if (!f)
-		return -1;
-	if (!fgets(line, sizeof(line), f) || !fgets(line, sizeof(line), f) ||
-	    sscanf(line, "clock %*s %lf", &r->tpn) != 1 || !fgets(line, sizeof(line), f) ||
-	    sscanf(line, "metric %63s %d %ld %ld %zu", metric, &kind, &r->tid, &peer, &r->n) != 5) {
-		fclose(f);
-		return -1;
-	}
-	r->samples = calloc(r->n, sizeof(*r->samples));
-	r->end = calloc(r->n, sizeof(*r->end));
-	r->start = calloc(r->n, sizeof(*r->start));
-	while (fgets(line, sizeof(line), f)) {
-		size_t i;
-		long long smp, exp;
-		unsigned long long st, en, t, timer;
-		int k, cpu, cur, pid, prev, op, np, a, run;
-		if (line[0] == 's' && sscanf(line, "s %zu %lld %llu %llu %lld", &i, &smp, &st, &en, &exp) == 5 &&
-		    i < r->n) {
-			r->samples[i] = smp;
-			r->start[i] = st;
-			r->end[i] = en;
-		} else if (line[0] == 'e') {
-			c1[0] = c2[0] = '\0';
-			int got = sscanf(line, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %79s %79s", &t, &k, &cpu,
-					 &cur, &pid, &prev, &op, &np, &a, &run, &timer, &exp, c1, c2);
-			if (got < 12)
-				continue;
-			if (r->nev == cap) {
-				cap = cap ? cap * 2 : 4096;
-				r->ev = realloc(r->ev, cap * sizeof(*r->ev));
-			}
-			struct rtb_tev *e = &r->ev[r->nev++];
-			memset(e, 0, sizeof(*e));
-			e->t = t; e->kind = (uint8_t)k; e->cpu = cpu; e->cur = cur; e->pid = pid;
-			e->prev = prev; e->old_prio = op; e->new_prio = np; e->a = a;
-			e->prev_runnable = (uint8_t)run; e->timer = timer; e->expiry_ns = exp;
-			unname(c1, e->comm, sizeof(e->comm));
-			unname(c2, e->prev_comm, sizeof(e->prev_comm));
-		}
-	}
-	fclose(f);
-	return 0;
-}
-
-static void unload(struct rec *r)
-{
-	free(r->samples);
-	free(r->end);
-	free(r->start);
-	free(r->ev);
-}
-
 /* explain_all - every sample's window; returns the index of the largest,
  * checks the causes add up to the window (to 1 ns a cause: rounding). */
 static size_t explain_all(const struct rec *r, int *named_spiker, size_t *phased)
@@ -407,7 +307,7 @@ static void recorded(void)
 	char line[400];
 	int named;
 
-	if (load("spike.irq.timer.nanosleep.r1.txt", &r)) {
+	if (rec_load("spike.irq.timer.nanosleep.r1.txt", &r)) {
 		CHECK(!"spike trace missing");
 		return;
 	}
@@ -435,17 +335,17 @@ static void recorded(void)
 	rtb_explain_line("irq.timer.nanosleep", "max", r.samples[w], &x, line, sizeof(line));
 	CHECK(strstr(line, "on CPU 1: after the wake-up ") != NULL && strstr(line, ": task rtb_spiker (pid ") != NULL);
 	printf("%s\n", line);
-	unload(&r);
+	rec_unload(&r);
 
 	/* without it: never named, and the windows still add up */
-	if (load("dev-vm.irq.timer.nanosleep.r1.txt", &r)) {
+	if (rec_load("dev-vm.irq.timer.nanosleep.r1.txt", &r)) {
 		CHECK(!"dev-vm trace missing");
 		return;
 	}
 	explain_all(&r, &named, &phased);
 	CHECK(!named);
 	CHECK(phased > r.n * 9 / 10);
-	unload(&r);
+	rec_unload(&r);
 }
 
 /* noise - every gap of the recorded noise run, explained */
@@ -455,7 +355,7 @@ static void noise(void)
 	struct rtb_explain x;
 	int by_it = 0, big = 0;
 
-	if (load("noise.noise.gap.r1.txt", &r)) {
+	if (rec_load("noise.noise.gap.r1.txt", &r)) {
 		CHECK(!"noise trace missing");
 		return;
 	}
@@ -497,7 +397,7 @@ static void noise(void)
 	CHECK_STR(rtb_cause_kind_name(RTB_CAUSE_UNSEEN), "unseen");
 	CHECK(big >= 25);
 	CHECK(by_it >= big * 8 / 10);
-	unload(&r);
+	rec_unload(&r);
 }
 
 int main(void)

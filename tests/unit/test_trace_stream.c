@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "rtbench/err.h"
 #include "rtbench/trace_stream.h"
 #include "trace/trace_run.h"
@@ -254,109 +255,6 @@ static void keep_handmade(void)
 
 /* ---- a recorded trace streamed as the reader does --------------------- */
 
-struct rec {
-	double tpn;
-	long tid;
-	size_t n, nev;
-	int64_t *samples, *expiry;
-	uint64_t *start, *end;
-	struct rtb_tev *ev;
-};
-
-static const char *data_path(const char *name)
-{
-	static char buf[512];
-	const char *src = __FILE__, *cut = strstr(src, "unit/test_trace_stream.c");
-	if (!cut)
-		snprintf(buf, sizeof(buf), "tests/data/trace/%s", name);
-	else
-		snprintf(buf, sizeof(buf), "%.*sdata/trace/%s", (int)(cut - src), src, name);
-	return buf;
-}
-
-static void unname(const char *s, char *out, size_t len)
-{
-	size_t o = 0;
-	if (!strcmp(s, "-")) {
-		out[0] = '\0';
-		return;
-	}
-	for (; *s && o + 1 < len; s++) {
-		unsigned v;
-		if (s[0] == '\\' && s[1] == 'x' && sscanf(s + 2, "%2x", &v) == 1) {
-			out[o++] = (char)v;
-			s += 3;
-		} else {
-			out[o++] = *s;
-		}
-	}
-	out[o] = '\0';
-}
-
-static int load(const char *name, struct rec *r)
-{
-	FILE *f = fopen(data_path(name), "r");
-	char line[600], c1[80], c2[80];
-	size_t cap = 0;
-	int kind;
-	long peer;
-
-	memset(r, 0, sizeof(*r));
-	if (!f)
-		return -1;
-	if (!fgets(line, sizeof(line), f) || !fgets(line, sizeof(line), f) ||
-	    sscanf(line, "clock %*s %lf", &r->tpn) != 1 || !fgets(line, sizeof(line), f) ||
-	    sscanf(line, "metric %*s %d %ld %ld %zu", &kind, &r->tid, &peer, &r->n) != 4) {
-		fclose(f);
-		return -1;
-	}
-	r->samples = calloc(r->n, sizeof(*r->samples));
-	r->expiry = calloc(r->n, sizeof(*r->expiry));
-	r->end = calloc(r->n, sizeof(*r->end));
-	r->start = calloc(r->n, sizeof(*r->start));
-	while (fgets(line, sizeof(line), f)) {
-		size_t i;
-		long long smp, exp;
-		unsigned long long st, en, t, timer;
-		int k, cpu, cur, pid, prev, op, np, a, run;
-		if (line[0] == 's' && sscanf(line, "s %zu %lld %llu %llu %lld", &i, &smp, &st, &en, &exp) == 5 &&
-		    i < r->n) {
-			r->samples[i] = smp;
-			r->start[i] = st;
-			r->end[i] = en;
-			r->expiry[i] = exp;
-		} else if (line[0] == 'e') {
-			c1[0] = c2[0] = '\0';
-			int got = sscanf(line, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %79s %79s", &t, &k, &cpu,
-					 &cur, &pid, &prev, &op, &np, &a, &run, &timer, &exp, c1, c2);
-			if (got < 12)
-				continue;
-			if (r->nev == cap) {
-				cap = cap ? cap * 2 : 4096;
-				r->ev = realloc(r->ev, cap * sizeof(*r->ev));
-			}
-			struct rtb_tev *e = &r->ev[r->nev++];
-			memset(e, 0, sizeof(*e));
-			e->t = t; e->kind = (uint8_t)k; e->cpu = cpu; e->cur = cur; e->pid = pid;
-			e->prev = prev; e->old_prio = op; e->new_prio = np; e->a = a;
-			e->prev_runnable = (uint8_t)run; e->timer = timer; e->expiry_ns = exp;
-			unname(c1, e->comm, sizeof(e->comm));
-			unname(c2, e->prev_comm, sizeof(e->prev_comm));
-		}
-	}
-	fclose(f);
-	return 0;
-}
-
-static void unload(struct rec *r)
-{
-	free(r->samples);
-	free(r->expiry);
-	free(r->start);
-	free(r->end);
-	free(r->ev);
-}
-
 static struct rtb_tev big[RTB_TS_WINDOW], bigslot[RTB_TS_SLOT];
 
 /* stream - r's events into one window of cap events (the measured CPU's,
@@ -412,8 +310,8 @@ static void recorded(void)
 	struct rec r;
 	int64_t max = 0;
 
-	if (load("spike.irq.timer.nanosleep.r1.txt", &r)) {
-		fprintf(stderr, "cannot read %s\n", data_path("spike.irq.timer.nanosleep.r1.txt"));
+	if (rec_load("spike.irq.timer.nanosleep.r1.txt", &r)) {
+		fprintf(stderr, "cannot read %s\n", fixture_path("trace", "spike.irq.timer.nanosleep.r1.txt"));
 		check_failures++;
 		return;
 	}
@@ -436,9 +334,9 @@ static void recorded(void)
 	CHECK_EQ_I(keep.worst[0].sample_ns, max);
 	CHECK(!strcmp(keep.worst[0].x.cause[0].name, "rtb_spiker"));
 	CHECK_EQ_I(keep.incomplete, 0);
-	unload(&r);
+	rec_unload(&r);
 
-	if (load("dev-vm.irq.timer.nanosleep.r1.txt", &r)) {
+	if (rec_load("dev-vm.irq.timer.nanosleep.r1.txt", &r)) {
 		check_failures++;
 		return;
 	}
@@ -448,7 +346,7 @@ static void recorded(void)
 	for (int i = 0; i < keep.nmax; i++)
 		CHECK(!named(&keep.maxima[i].w.x, "rtb_spiker"));
 	CHECK_EQ_I(keep.samples, r.n);
-	unload(&r);
+	rec_unload(&r);
 }
 
 /* rounds: a later round's maxima are the run's only above every earlier
