@@ -36,6 +36,9 @@ static void tail_usage(FILE *f)
 		"                       (R: a probability per sample, 1e-9, or per hour per CPU, 2/h, 1/d)\n"
 		"  --plan D             plan: the crossings and likely maximum of a run of D (90s, 24h, 2d)\n"
 		"  --plan-cpus N        ... on N CPUs (default 1)\n"
+		"  --run-spread F       plan: the tail's rate varies between runs on this machine by F\n"
+		"                       (0.3 or 30%%: its log standard deviation; several files given\n"
+		"                       to tail estimate it); widens every prediction for another run\n"
 		"  --no-fit             exceedances and steadiness only\n"
 		"  -f, --format F       text (default) or json\n"
 		"  -o, --output FILE    write there (atomically) instead of standard output\n"
@@ -78,7 +81,7 @@ static int tail_setup(struct rtb_host *h)
 	return h->priv ? 0 : RTB_ENOMEM;
 }
 
-enum { OPT_POT = 1000, OPT_ASSUME, OPT_TARGET, OPT_PLAN, OPT_PLAN_CPUS, OPT_NOFIT };
+enum { OPT_POT = 1000, OPT_ASSUME, OPT_TARGET, OPT_PLAN, OPT_PLAN_CPUS, OPT_NOFIT, OPT_RUN_SPREAD };
 
 static int tail_parse(struct rtb_host *h, int opt, const char *arg)
 {
@@ -134,6 +137,18 @@ static int tail_parse(struct rtb_host *h, int opt, const char *arg)
 	}
 	case OPT_PLAN:
 		return parse_dur_h(h, "--plan", arg, &t->o.plan_h);
+	case OPT_RUN_SPREAD: {
+		double v;
+		errno = 0;
+		v = strtod(arg, &end);
+		if (!errno && end != arg && !strcmp(end, "%"))
+			v /= 100, end++;
+		if (errno || end == arg || *end || !(v >= 0) || !(v <= 10))
+			return rtb_host_error(h, RTB_EINVAL, "--run-spread %s: not a spread (0.3 or 30%%, "
+					      "at most 10)", arg);
+		t->o.run_spread = v;
+		return 0;
+	}
 	case OPT_PLAN_CPUS: {
 		long v;
 		errno = 0;
@@ -239,6 +254,7 @@ static const struct option tail_opts[] = {
 	{ "plan", required_argument, NULL, OPT_PLAN },
 	{ "plan-cpus", required_argument, NULL, OPT_PLAN_CPUS },
 	{ "no-fit", no_argument, NULL, OPT_NOFIT },
+	{ "run-spread", required_argument, NULL, OPT_RUN_SPREAD },
 	{ NULL, 0, NULL, 0 },
 };
 

@@ -104,12 +104,16 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 	if (s->has_scan)
 		rtb_sb_printf(b, ";\n          %zu of the %zu worst samples within %.1f%% of the run p = %.2g",
 			      s->scan_k, s->scan_n, 100 * s->scan_w, s->scan_p);
-	if (s->has_spread)
+	if (s->has_spread && s->spread_tau > 0)
 		rtb_sb_printf(b, ";\n          the rate over each interval's %s varies by %.0f%% between "
 			      "intervals beyond sampling's %.0f%% (chi2 = %.1f p = %.2g; worth %.1f independent "
 			      "intervals): predictions widened by it", s->spread_pq < 0.005 ? "p99.9" : "p99",
 			      100 * s->spread_tau, 100 * s->spread_sampling, s->spread_chi2, s->spread_p,
 			      s->spread_beff);
+	else if (s->has_spread)
+		rtb_sb_printf(b, ";\n          the rate over each interval's %s varies no more than "
+			      "sampling's %.0f%% (chi2 = %.1f p = %.2g)", s->spread_pq < 0.005 ? "p99.9" : "p99",
+			      100 * s->spread_sampling, s->spread_chi2, s->spread_p);
 	rtb_sb_puts(b, "\n");
 	if (s->failed[0])
 		rtb_sb_printf(b, "  NOT STEADY: %s\n", s->failed);
@@ -184,7 +188,7 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			      us(f, sizeof(f), p->max_plug_hi_ns));
 	else
 		rtb_sb_printf(b, "\n      its maximum: not estimated (no fit)");
-	rtb_sb_printf(b, "\n      (%s)\n", rtb_tail_covers);
+	rtb_sb_printf(b, "\n      (%s)\n", p->covers);
 }
 
 /* find - the analysis of metric id in file f, or NULL. */
@@ -194,6 +198,34 @@ static const struct rtb_tail *find(const struct rtb_tail_file *f, const char *id
 		if (!strcmp(f->t[k].m->id, id))
 			return &f->t[k];
 	return NULL;
+}
+
+/* run_spread - the rate's spread between the files' runs over
+ * threshold e of metric ta (rtb_ts_run_spread): the runs it used (0:
+ * none, *sp -1 when some had the metric but no crossing). */
+static size_t run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp)
+{
+	double k[64], n[64];
+	size_t m = 0, seen = 0;
+
+	*sp = 0;
+	for (size_t i = 0; i < r->nf && i < 64; i++) {
+		const struct rtb_tail *tb = find(&r->f[i], ta->m->id);
+		if (!tb || e >= tb->nexc || tb->exc[e].thr_ns != ta->exc[e].thr_ns)
+			continue;
+		seen++;
+		if (!tb->exc[e].k_lo)
+			continue;
+		/* a bracketed count at its middle (the buckets are 1.6% wide) */
+		k[m] = ((double)tb->exc[e].k_lo + (double)tb->exc[e].k_hi) / 2;
+		n[m] = (double)tb->exc[e].n;
+		m++;
+	}
+	if (m < 2 || m < seen || rtb_ts_run_spread(k, n, m, sp)) {
+		*sp = seen >= 2 ? -1 : 0;
+		return 0;
+	}
+	return m;
 }
 
 /* text_compare - each later file against the first: the rates' ratio
@@ -239,6 +271,18 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 				rtb_sb_printf(b, " [%s, ", us(y, sizeof(y), f->rl_lo_ns[3]));
 				rtb_sb_printf(b, "%s]\n", us(z, sizeof(z), f->rl_hi_ns[3]));
 			}
+		}
+		for (size_t e = 0; r->nf > 1 && e < ta->nexc; e++) {
+			double sp;
+			size_t m = run_spread(r, ta, e, &sp);
+			if (m)
+				rtb_sb_printf(b, "  %s: between these %zu runs the rate over %s varies by %.0f%% "
+					      "beyond sampling (log sd; --run-spread %.2f adds it to a plan)\n",
+					      ta->m->id, m, us(x, sizeof(x), (double)ta->exc[e].thr_ns), 100 * sp, sp);
+			else if (sp < 0)
+				rtb_sb_printf(b, "  %s: the rate's spread between the runs over %s: not estimated "
+					      "(a run without crossings)\n",
+					      ta->m->id, us(x, sizeof(x), (double)ta->exc[e].thr_ns));
 		}
 	}
 }
@@ -414,7 +458,7 @@ static json_t *json_plan(const struct rtb_tail *t)
 				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns,
 				    "plug_lo_ns", p->max_plug_lo_ns, "plug_hi_ns", p->max_plug_hi_ns) :
 				    json_null());
-		json_object_set_new(r, "covers", json_string(rtb_tail_covers));
+		json_object_set_new(r, "covers", json_string(p->covers));
 		json_object_set_new(o, "run", r);
 	}
 	return o;
@@ -476,7 +520,20 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			}
 		}
 	}
+	json_t *spa = json_array();
+	for (size_t k = 0; spa && r->nf > 1 && k < r->f[0].nt; k++) {
+		const struct rtb_tail *ta = &r->f[0].t[k];
+		for (size_t e = 0; e < ta->nexc; e++) {
+			double sp;
+			size_t m = run_spread(r, ta, e, &sp);
+			json_array_append_new(spa, json_pack("{s:s, s:I, s:I, s:o}", "id", ta->m->id,
+							     "threshold_ns", (json_int_t)ta->exc[e].thr_ns,
+							     "runs", (json_int_t)m, "run_spread",
+							     m ? json_real(sp) : json_null()));
+		}
+	}
 	json_object_set_new(root, "comparison", cmp);
+	json_object_set_new(root, "run_spread", spa);
 	return rtb_render_json_put(b, root, 1);
 }
 

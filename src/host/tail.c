@@ -18,10 +18,6 @@
 #define NS_PER_H 3.6e12
 #define POT_MIN 50            /* fewer exceedances: no fit (and n >= 100 POT_MIN) */
 
-const char rtb_tail_covers[] = "the intervals hold the chance of sampling and the fit's own "
-	"uncertainty, if the machine stays as it was in this run; not a change between runs: "
-	"on a shared VM such changes made them miss (docs/tail.md, hold-out)";
-
 static const double rl_p[RTB_TAIL_NRL] = { 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12 };
 
 /* samples_whole - m holds every sample (a count run). */
@@ -638,18 +634,21 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
  * run's effective intervals plus over the other's (as many intervals of
  * the same length, as autocorrelated); 0 without a spread. Variation
  * slower than this run is long cannot show in it and is not here. */
-static double spread_extra(const struct rtb_tail *t, double run_h)
+static double spread_extra(const struct rtb_tail *t, const struct rtb_tail_opts *o, double run_h)
 {
 	const struct rtb_tail_steady *s = &t->st;
-	double b2;
+	/* --run-spread: this run's log rate and the next one's each vary by
+	 * it around the machine's; measured between whole runs, it holds the
+	 * intervals' spread averaged, so the larger of the two is taken */
+	double between = 2 * o->run_spread * o->run_spread, b2;
 
 	if (!s->has_spread || !(s->spread_tau > 0))
-		return 0;
+		return between;
 	b2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s *
 		(1 - s->spread_rho) / (1 + s->spread_rho) : s->spread_beff;
 	if (b2 < 1)
 		b2 = 1;
-	return s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2);
+	return fmax(between, s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2));
 }
 
 /* predict - with a fit, what a run of run_n samples will show, as 90%
@@ -662,13 +661,14 @@ static double spread_extra(const struct rtb_tail *t, double run_h)
  * wide side). What no single run can hold - the machine changing between
  * runs - is not in it (said beside it, docs/tail.md "Predicting another
  * run"). */
-static void predict(struct rtb_tail *t, const struct rtb_gpd_data *d, double run_n, double run_h)
+static void predict(struct rtb_tail *t, const struct rtb_tail_opts *o, const struct rtb_gpd_data *d,
+		    double run_n, double run_h)
 {
 	struct rtb_tail_plan *p = &t->plan;
 	const struct rtb_tail_fit *f = &t->fit;
 	double zl, zh, k_lo, k_hi;
 
-	double sd = sqrt(spread_extra(t, run_h));
+	double sd = sqrt(spread_extra(t, o, run_h));
 
 	rtb_ts_poisson_ci(f->n_u, CONF, &k_lo, &k_hi);
 	/* the rate's spread between intervals widens zeta's ends alike */
@@ -798,7 +798,7 @@ static void fit(struct rtb_tail *t, const struct rtb_tail_opts *o, double run_n)
 		}
 	}
 	if (run_n > 0)
-		predict(t, &d, run_n, o->plan_h);
+		predict(t, o, &d, run_n, o->plan_h);
 out:
 	free(bn.lo);
 	free(bn.hi);
@@ -843,6 +843,15 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 	}
 	if (o->plan_h > 0 && t->period_ns > 0) {
 		p->has_run = 1;
+		if (o->run_spread > 0)
+			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling, the "
+				 "fit's own uncertainty and a spread of the rate between runs of %.0f%% (--run-spread); "
+				 "a machine that changes more than that between runs is not covered", 100 * o->run_spread);
+		else
+			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling and the "
+				 "fit's own uncertainty, if the machine stays as it was in this run; not a change "
+				 "between runs: on a shared VM such changes made them miss (docs/tail.md, hold-out; "
+				 "--run-spread adds one)");
 		p->run_h = o->plan_h;
 		p->run_n = run_samples(t, o);
 		for (size_t i = 0; i < t->nexc; i++) {
@@ -858,9 +867,9 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 				continue;
 			/* a bracketed count: the lower end from its fewest, the upper from its most */
 			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n,
-							       spread_extra(t, p->run_h), 0.05);
+							       spread_extra(t, o, p->run_h), 0.05);
 			p->pred_k_hi[i] = rtb_ts_count_predict((double)e->k_hi, (double)e->n, p->run_n,
-							       spread_extra(t, p->run_h), 0.95);
+							       spread_extra(t, o, p->run_h), 0.95);
 		}
 	}
 }

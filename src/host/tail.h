@@ -85,6 +85,12 @@ int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2
  * this variance (between intervals or runs), which widens it at the same
  * mean. NAN when n1 or n2 is not positive. */
 double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q);
+/* rtb_ts_run_spread - how much a rate varies between m runs beyond
+ * sampling: k[j] crossings in n[j] samples; the standard deviation of the
+ * log rate, sqrt(max(0, var(log(k/n)) - mean(1/k))) (the delta method:
+ * a count's log varies by 1/k from sampling). Returns 0, or -1 (m < 2, a
+ * run with no crossing: its log is undefined). */
+int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s);
 /* rtb_ts_rate_spread - how much a tail's rate varies between b intervals:
  * r[i] is interval i's rate over a level against the whole run's (scaled
  * here to average 1), v[i] its variance from sampling alone (1 / its
@@ -225,6 +231,7 @@ struct rtb_tail_opts {
 	int plan_cpus;            /* ... on this many CPUs (0: the file's) */
 	int no_fit;               /* exceedances and steadiness only (faster) */
 	double level_p;           /* also the level at this probability per sample (0: none) */
+	double run_spread;        /* plan: the log rate's spread between runs (--run-spread; 0 none) */
 };
 
 struct rtb_tail_plan {
@@ -251,6 +258,7 @@ struct rtb_tail_plan {
 	double max_med_ns, max_lo_ns, max_hi_ns, max_plug_lo_ns, max_plug_hi_ns;
 	int cpus;
 	double period_ns;
+	char covers[320];         /* what the predictions hold and what they do not (said beside them) */
 };
 
 struct rtb_tail {
@@ -264,10 +272,6 @@ struct rtb_tail {
 	struct rtb_tail_fit fit;
 	struct rtb_tail_plan plan;
 };
-
-/* rtb_tail_covers - what a plan's prediction intervals hold and what
- * they do not (said beside them in text and JSON). */
-extern const char rtb_tail_covers[];
 
 /* rtb_tail_analyze - the tail of metric m of file r under o into *t.
  * Returns 0, RTB_EINVAL (no statistics: nothing to say), RTB_ENOMEM. */

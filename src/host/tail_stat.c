@@ -422,3 +422,23 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
 	*p = rtb_ts_chi2_sf(x2, (double)(b - 1));
 	return 0;
 }
+
+int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s)
+{
+	double mean = 0, var = 0, vs = 0;
+
+	if (m < 2)
+		return -1;
+	for (size_t j = 0; j < m; j++) {
+		if (!(k[j] > 0) || !(n[j] > 0))
+			return -1;
+		mean += log(k[j] / n[j]) / (double)m;
+		vs += 1 / k[j] / (double)m;
+	}
+	for (size_t j = 0; j < m; j++) {
+		double d = log(k[j] / n[j]) - mean;
+		var += d * d / (double)(m - 1);
+	}
+	*s = var > vs ? sqrt(var - vs) : 0;
+	return 0;
+}

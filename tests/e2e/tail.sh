@@ -71,6 +71,11 @@ expect 0 "$RTBENCH" tail "$data/tail_heavy.json" "$data/tail_burst.json" -t 20
 has "$out/o" "synth-heavy-burst-21 crosses 20.0 us 2.5x as often as synth-heavy-11 [0.533, 15.6]"
 has "$out/o" "fit, synth-heavy-11: shape 0.211 [0.143, 0.289] unbounded (heavy tail)"
 has "$out/o" "fit, synth-heavy-burst-21: not estimated"
+has "$out/o" "between these 2 runs the rate over 20.0 us varies by"
+# a spread between runs declared: every prediction widened, and said
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10 --plan 60s --run-spread 30%
+has "$out/o" "a spread of the rate between runs of 30% (--run-spread)"
+expect 2 "$RTBENCH" tail "$data/tail_heavy.json" --plan 60s --run-spread x
 # compare: the first file's deadline (20 us, counted in its loop: 2), which
 # the other did not declare, read from the other's histogram (bracketed)
 python3 - "$data/tail_heavy.json" "$out/h20.json" <<'PY' || fail "deadline fixture"

@@ -126,6 +126,19 @@ static void test_spread(void)
 	CHECK(rtb_ts_rate_spread(step, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
 	CHECK_NEAR(rho, 0.625, 1e-12);
 	CHECK_NEAR(beff, 8 * 0.375 / 1.625, 1e-12);
+	/* between runs: 100 and 400 in 1e5 each: log rates ln 4 apart, var
+	 * (ln 2)^2 * 2, less sampling's (1/100 + 1/400) / 2 */
+	{
+		static const double k[2] = { 100, 400 }, n[2] = { 1e5, 1e5 }, k0[2] = { 0, 4 };
+		static const double ke[3] = { 50, 100, 150 }, ne[3] = { 1e5, 2e5, 3e5 };
+		double sp;
+		CHECK(rtb_ts_run_spread(k, n, 2, &sp) == 0);
+		CHECK_NEAR(sp, sqrt(2 * log(2) * log(2) - 0.00625), 1e-12);
+		CHECK(rtb_ts_run_spread(ke, ne, 3, &sp) == 0);
+		CHECK_NEAR(sp, 0, 0);   /* the same rate: nothing beyond sampling */
+		CHECK(rtb_ts_run_spread(k0, n, 2, &sp) == -1);
+		CHECK(rtb_ts_run_spread(k, n, 1, &sp) == -1);
+	}
 	/* the same rate everywhere: no spread, chi2 0 */
 	CHECK(rtb_ts_rate_spread(flat, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
 	CHECK_NEAR(tau, 0, 0);
