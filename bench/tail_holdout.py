@@ -8,11 +8,17 @@
 # (interpolation) and the bucket edge above its maximum (extrapolation),
 # each counted exactly in the second run's histogram at that edge. Prints
 # one line per prediction and how often the 90% intervals held.
-#   bench/tail_holdout.py DIR [RTBENCH]
+#   bench/tail_holdout.py DIR [RTBENCH] [--loo]
 import glob, json, math, os, re, subprocess, sys
 
-d = sys.argv[1]
-rtb = sys.argv[2] if len(sys.argv) > 2 else "build/rtbench"
+# --loo: each pair's predictions get --run-spread from the OTHER pairs
+# (leave-one-out): the machine's spread of the tail rate between
+# back-to-back runs, s^2 = mean((log kb/ka)^2 - 1/ka - 1/kb) / 2 over the
+# other pairs' same metric at their first run's p99.9 edge
+loo = "--loo" in sys.argv
+args = [x for x in sys.argv[1:] if x != "--loo"]
+d = args[0]
+rtb = args[1] if len(args) > 1 else "build/rtbench"
 
 
 def edge_above(v):
@@ -50,6 +56,26 @@ rows, held = [], {"max": [0, 0], "plug": [0, 0], "k_p999": [0, 0], "k_max": [0, 
 held_refused = 0
 refused = 0
 log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
+pairs = {}
+for a in glob.glob(os.path.join(d, "p*-a.json")):
+    b = a[:-7] + "-b.json"
+    if not os.path.exists(b):
+        continue
+    A, B = json.load(open(a)), json.load(open(b))
+    for ma in A["metrics"]:
+        mb = next((x for x in B["metrics"] if x["id"] == ma["id"]), None)
+        if mb and ma["count"] and mb["count"]:
+            e = ma["p99_9"]
+            pairs.setdefault(ma["id"], {})[os.path.basename(a)[:-7]] = (count_ge(ma, e), count_ge(mb, e))
+
+
+def spread_without(mid, pair):
+    """the between-run spread of metric mid from every pair but this one"""
+    v = [math.log(kb / ka) ** 2 - 1 / ka - 1 / kb for p, (ka, kb) in pairs.get(mid, {}).items()
+         if p != pair and ka and kb]
+    return math.sqrt(max(0.0, sum(v) / len(v) / 2)) if v else 0.0
+
+
 for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.search(r"/p(\d+)-", p).group(1))):
     b = a[:-7] + "-b.json"
     if not os.path.exists(b):
@@ -65,8 +91,9 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         t2 = edge_above(ma["max"]) - 1
         cpus = B["settings"]["long_run"]["ncpus"] if "@cpu" not in ma["id"] else 1
         hours = mb["elapsed_ns"] / 3.6e12
+        extra = ["--run-spread", f"{spread_without(ma['id'], pair):.4f}"] if loo else []
         out = subprocess.run([rtb, "tail", "-f", "json", a, "-m", ma["id"], "-t", f"{t1 / 1e3},{t2 / 1e3}",
-                              "--plan", f"{hours * 3600:.3f}s", "--plan-cpus", str(cpus)],
+                              "--plan", f"{hours * 3600:.3f}s", "--plan-cpus", str(cpus)] + extra,
                              capture_output=True, text=True)
         if out.returncode:
             print(pair, ma["id"], "tail failed:", out.stderr.strip())
