@@ -228,7 +228,7 @@ static int write_window(struct rtb_sink *s, const void *arg)
 			open_task = 1;
 			break;
 		case RTB_TEV_TIMER_IRQ:
-			slice(s, &first, 'B', ts, 1, "local_timer", 11);
+			slice(s, &first, 'B', ts, 1, e->comm[0] ? e->comm : "local_timer", sizeof(e->comm));
 			depth++;
 			break;
 		case RTB_TEV_IRQ_ENTER:

@@ -117,8 +117,8 @@ static int step(struct walk *w, const struct rtb_tev *e)
 		snprintf(w->comm, sizeof(w->comm), "%s", e->comm[0] ? e->comm : "?");
 		w->depth = 0;   /* a switch happens outside every handler */
 		return 1;
-	case RTB_TEV_TIMER_IRQ:
-		push(w, RTB_CAUSE_VEC, "local_timer", -1);
+	case RTB_TEV_TIMER_IRQ: /* x86's vector, or the interrupt named (arm64's arch_timer) */
+		push(w, RTB_CAUSE_VEC, e->comm[0] ? e->comm : "local_timer", -1);
 		return 1;
 	case RTB_TEV_VEC_ENTER:
 		push(w, RTB_CAUSE_VEC, e->comm, -1);

@@ -311,6 +311,35 @@ static int events(int on, char *why, size_t len)
 	return 0;
 }
 
+/* timer_irq_named - where the kernel has no irq_vectors:local_timer_entry
+ * (an x86 system vector), the name its per-CPU timer interrupt has in
+ * /proc/interrupts, whose irq:irq_handler_entry then marks the timer
+ * interrupt's entry: arm64's architected timer ("arch_timer"), if this
+ * kernel has the event and that interrupt; else NULL. */
+static const char *timer_irq_named(void)
+{
+	static const char *const names[] = { "arch_timer" };
+	char ev[160], line[512];
+	const char *found = NULL;
+	FILE *f;
+
+	snprintf(ev, sizeof(ev), "%s/events/irq/irq_handler_entry", rtb_tr.dir);
+	if (access(ev, F_OK) || !(f = fopen("/proc/interrupts", "re")))
+		return NULL;
+	while (!found && fgets(line, sizeof(line), f)) {
+		size_t l = strcspn(line, "\n");
+		line[l] = '\0';
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]) && !found; i++) {
+			size_t nl = strlen(names[i]);
+			/* the name is the line's last word */
+			if (l > nl && line[l - nl - 1] == ' ' && !strcmp(line + l - nl, names[i]))
+				found = names[i];
+		}
+	}
+	fclose(f);
+	return found;
+}
+
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 {
 	char buf[64];
@@ -346,11 +375,17 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 		rc = RTB_ESYS;
 		goto fail;
 	}
+	rtb_tr.timer_irq[0] = '\0';
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		char ev[128];
 		snprintf(ev, sizeof(ev), "%s/events/%s/%s", rtb_tr.dir, rtb_trace_want[i].sys, rtb_trace_want[i].name);
 		rtb_tr.have[i] = access(ev, F_OK) == 0 &&
 				 (rtb_trace_want[i].opt != RTB_TRACE_WANT_TRIGGER || cfg->stacks);
+		if (!rtb_tr.have[i] && rtb_trace_want[i].kind == RTB_TEV_TIMER_IRQ && timer_irq_named()) {
+			/* no x86 vector: the timer's interrupt by its handler's name */
+			snprintf(rtb_tr.timer_irq, sizeof(rtb_tr.timer_irq), "%s", timer_irq_named());
+			continue;
+		}
 		if (!rtb_tr.have[i] && !rtb_trace_want[i].opt) {
 			snprintf(why, len, "the kernel has no event %s:%s", rtb_trace_want[i].sys, rtb_trace_want[i].name);
 			rc = RTB_ENOTSUP;

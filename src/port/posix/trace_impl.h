@@ -32,6 +32,10 @@ struct rtb_trace_inst {
 	uint64_t cpus;
 	int on;
 	int trig;                /* the stacktrace trigger is set */
+	/* the kernel has no irq_vectors:local_timer_entry (x86's): the timer
+	 * interrupt is the irq:irq_handler_entry of this name (arm64's
+	 * architected timer, "arch_timer"); "" when local_timer_entry is used */
+	char timer_irq[16];
 	uint8_t have[RTB_TRACE_NWANT]; /* the kernel has event i */
 };
 extern struct rtb_trace_inst rtb_tr;

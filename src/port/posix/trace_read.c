@@ -176,6 +176,10 @@ static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struc
 	case RTB_TEV_IRQ_ENTER:
 		t->a = (int32_t)num(f[0], r);
 		str_field(e, r, "name", t->comm, sizeof(t->comm));
+		/* no local_timer_entry here (arm64): the timer's own interrupt
+		 * is its entry (its exit stays an IRQ_EXIT: both end a handler) */
+		if (rtb_tr.timer_irq[0] && !strcmp(t->comm, rtb_tr.timer_irq))
+			t->kind = RTB_TEV_TIMER_IRQ;
 		break;
 	case RTB_TEV_IRQ_EXIT:
 		t->a = (int32_t)num(f[0], r);
