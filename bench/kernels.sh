@@ -503,6 +503,8 @@ for load in $(echo "$LOADS" | tr , ' '); do
 			fi
 			echo "# rtla-cmd: $*" >"$o"
 			[ -n "$EMU" ] && echo "# rtla-emu: $EMU" >>"$o"
+			# the rtbench result of this boot it stands beside (report)
+			echo "# rtla-beside: $LABEL" >>"$o"
 			"$@" >>"$o" 2>&1
 			echo "# rtla: exit $? (load $load)" >>"$o"
 			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null

@@ -432,6 +432,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 			      rtb_cmp_test_name(c), c->alpha);
 	}
 	notes_list(b, c->notes, c->nnotes);
+	rtb_html_rtla_section(b, c); /* rtla's timerlat beside its rtbench peer */
 	rtb_sb_puts(b, "<nav>");
 	for (k = 0; k < c->nmetrics; k++) {
 		if (c->metrics[k].nshown < 1 || rtb_html_long_skip(c, &c->metrics[k]))

@@ -47,6 +47,9 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
  * histograms overlaid, interval maxima over time and a per-CPU table. */
 /* render_html_worst.c - run --trace: each system's worst samples
  * explained, one line each, under the measurement. */
+/* rtb_html_rtla_section - rtbench beside each rtla timerlat file among the
+ * systems, with their ratio (render_html_rtla.c); nothing without one. */
+void rtb_html_rtla_section(struct rtb_sb *b, const struct rtb_cmp *c);
 void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
 /* render_html_tail.c - the exceedance plot (issue 27): each system's

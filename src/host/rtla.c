@@ -215,7 +215,7 @@ static void settings(json_t *r, const char *cmd, const char *emu)
 json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *err, size_t errlen)
 {
 	struct col c[RTLA_MAX_COLS];
-	char cmd[256] = "rtla timerlat hist", emu[256] = "", w[64];
+	char cmd[256] = "rtla timerlat hist", emu[256] = "", beside[64] = "", w[64];
 	int nc = 0, ns = 0, hist = 0, bucket = 0;
 	const char *p = buf, *end = buf + len;
 	json_t *thr = NULL, *irq = NULL;
@@ -238,6 +238,10 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *er
 		}
 		if (!strncmp(line, "# rtla-emu: ", 12)) {
 			snprintf(emu, sizeof(emu), "%.200s", line + 12);
+			continue;
+		}
+		if (!strncmp(line, "# rtla-beside: ", 15)) {
+			snprintf(beside, sizeof(beside), "%.63s", line + 15);
 			continue;
 		}
 		if (strstr(line, "# RTLA timerlat histogram"))
@@ -320,6 +324,10 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *er
 							  "figures at its bucket's resolution, %lld %s", cmd, bucket, bk,
 							  ns ? "ns" : "us")));
 	settings(thr, cmd, emu);
+	/* the rtbench result of the same boot (its label), for the report's
+	 * rtbench-beside-rtla table */
+	if (beside[0])
+		json_object_set_new(json_object_get(thr, "settings"), "beside", json_string(beside));
 	size_t mi;
 	json_t *m;
 	json_array_foreach(json_object_get(thr, "metrics"), mi, m) {

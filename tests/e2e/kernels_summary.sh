@@ -65,4 +65,18 @@ grep -Eq '^rt +idle +5\.0 +5\.1 +0\.98 +1\.30 +0\.40 +1\.3 +1\.00 +1500\.0 +1500
 	ok "rtbench, rtla and their ratio per kernel and load" || fail "no rtla row for rt"
 grep -Eq '^stock +idle +5\.0 +- +- .*no osnoise tracer in this kernel.*no timerlat tracer in this kernel' "$out/run/summary.txt" &&
 	ok "a kernel without the tracers says why" || fail "no reason for stock"
+
+# the report puts each rtla file beside the rtbench result it names
+# (`# rtla-beside: LABEL`, kernels.sh writes it) with the ratio rtbench / rtla:
+# tests/data/rtl.json's timer p50 7.565 us over rtla's 5.1 us is 1.48
+{ echo "# rtla-beside: rtlinux-like"; cat "$root/tests/data/rtla/timerlat_hist.txt"; } >"$out/rt.rtla-timerlat.txt"
+"$RTBENCH" report -o "$out/rtla.html" "$root/tests/data/rtl.json" "$out/rt.rtla-timerlat.txt" 2>"$out/rtla.err" ||
+	fail "report with an rtla file: $(cat "$out/rtla.err")"
+python3 - "$out/rtla.html" <<'PY' && ok "the report: rtbench beside rtla, p50/p99/max and their ratio" || fail "no rtbench-beside-rtla table"
+import re, sys
+s = open(sys.argv[1]).read()
+i = s.index('<section id="rtla">'); sec = s[i:s.index("</section>", i)]
+cells = re.findall(r"<td>(.*?)</td>", sec)
+assert cells[:5] == ["rtla:rt.rtla-timerlat", "rtlinux-like", "7.565", "5.100", "<b>1.48</b>"], cells
+PY
 done_test
