@@ -441,7 +441,10 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	forkexec) LC='while :; do /bin/rtbench --version >/dev/null; done' ;;
 	io) LC='while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
 	pipe) LC='while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
-	spike) LC='exec /bin/spiker rtbspike 0 96 2000 23 100000' ;;
+	# the spiker's last argument is the file it writes once spinning
+	# (since 18:48 on round 5: without it it exited 2 with its usage and
+	# the spike load measured nothing)
+	spike) LC='exec /bin/spiker rtbspike 0 96 2000 23 100000 /tmp/spiker.ready' ;;
 	*) LC="" ;;
 	esac
 	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
