@@ -431,10 +431,10 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.selftest_metric = "sync.prio_inv.none.blocking,sync.prio_inv.inherit.blocking,"
 		"sync.prio_inv.ceiling.blocking,sync.prio_inv.none.request_to_release,"
 		"sync.prio_inv.inherit.request_to_release",
-	/* its windows are 55-290 us long: here 25-60% of the samples hold one
-	 * of the machine's ~10 us interruptions, more in the (longer) injected
-	 * ones, so the median moved by the delay plus that share (26.4 us for
-	 * 20); the 10th percentile stays on the uninterrupted floor */
+	/* its windows are 55-290 us long: here 20-60% of the samples hold one
+	 * of the machine's ~10 us interruptions, so a half's median lands on
+	 * either side of that edge and a shift came out 26.4 us for 20; the
+	 * 10th percentile stays on the uninterrupted floor */
 	.selftest_pct = 10,
 	.one_round = 1,
 	.threads = 3,

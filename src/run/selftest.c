@@ -18,12 +18,14 @@
  * this path: it is reported "unresolved" and neither passes nor fails; each
  * path's line "resolves >= X us here" says the smallest delay this run
  * could have resolved there.
- * Why not always the median: the injected delay lengthens the measured
- * window, and a longer window catches more of the machine's interruptions
- * (~10 us each on this VM). Where a quarter to half of the samples hold one
- * (priority inversion: 55-290 us windows), the median lies in that mixture
- * and moves by the delay PLUS the change in the interrupted share (26.4 us
- * for 20 us seen; tests/unit/test_selftest_judge.c models it). A low
+ * Why not always the median: where a quarter to half of a path's samples
+ * hold one of the machine's interruptions (~10 us each on this VM; priority
+ * inversion's 55-290 us windows), the median of a half lies at the edge
+ * between the floor and the interrupted samples: from pass to pass and
+ * half to half it lands on either side, and a shift comes out the delay
+ * +/- ~10 us (26.4 us for 20 us seen); a longer injected window, if it
+ * catches more interruptions, moves it further the same way
+ * (tests/unit/test_selftest_judge.c models both). A low
  * percentile stays on the uninterrupted floor and moves by the delay alone. */
 #include <math.h>
 #include <stdio.h>
