@@ -247,8 +247,10 @@ cyc() {
 
 # rtt TOOL SAMPLES [raise] - ptsematest / svsematest / pmqtest on one CPU.
 # They report whole microseconds: min, avg (2 decimals in their JSON), max.
-# With "raise", the receiver is lifted to PRIO+1 once both threads run, so
-# the placement matches rtbench's (waiter one level above the waker).
+# With "raise", the receiver is lifted to PRIO+1 as soon as it runs at PRIO
+# (before its sender starts, when in time), so the placement matches
+# rtbench's (waiter one level above the waker); a round whose raise failed
+# is a failed round, not a figure.
 rtt() {
 	local tool=$1 n=$2 raise=${3:-}
 	local j=$WORK/rtt.json
@@ -257,38 +259,39 @@ rtt() {
 		-i "$PEER_INTV" -l "$n" -q --json="$j" >/dev/null 2>>"$WORK/rtt.err" &
 	local pid=$!
 	echo "$pid" >"$WORK/child"
+	local raised=1
 	if [ -n "$raise" ]; then
-		raise_receiver "$pid" "$tool"
+		raise_receiver "$pid" "$tool" || raised=0
 	fi
 	wait "$pid"
 	: >"$WORK/child"
-	[ -s "$j" ] || return 1
+	[ -s "$j" ] && [ "$raised" = 1 ] || return 1
 	jq -r '.thread["0"] | "\(.sender.samples) \(.receiver.min * 1000) - - \(.receiver.max * 1000) \(.receiver.avg * 1000)"' "$j"
 }
 
-# raise_receiver TIMEOUT_PID TOOL - find TOOL's receiver thread (created
-# before the sender, so the lower of the two worker tids) once both have set
-# their own SCHED_FIFO priority, and lift it one level.
+# raise_receiver TIMEOUT_PID TOOL - find TOOL's receiver thread (the first
+# worker: its main thread creates it 10 ms before the sender) once it has set
+# its own SCHED_FIFO priority, and lift it one level, before the sender exists
+# when we are in time (then every sample runs raised). False when the tool
+# ended first: a short run (-i 20, 3000 samples: ~0.1 s) could end before a
+# loaded machine's polling found it, and its figures were then recorded as
+# raised though they were not (seen in all six attempts at load 9).
 raise_receiver() {
-	local tpid=$1 tool=$2 pid="" i tids
-	for i in $(seq 1 400); do
+	local tpid=$1 tool=$2 pid="" i t p
+	for i in $(seq 1 2000); do
 		[ -z "$pid" ] && pid=$(pgrep -P "$tpid" -x "$tool" | head -1)
 		if [ -n "$pid" ]; then
-			tids=$(ls "/proc/$pid/task" 2>/dev/null | sort -n | sed -n '2,3p')
-			if [ "$(echo "$tids" | grep -c .)" = 2 ]; then
-				local ok=1 t
-				for t in $tids; do
-					[ "$(awk '{print $40}' "/proc/$pid/task/$t/stat" 2>/dev/null)" = "$PRIO" ] || ok=0
-				done
-				if [ "$ok" = 1 ]; then
-					chrt -f -p $((PRIO + 1)) "$(echo "$tids" | head -1)" >/dev/null 2>&1
-					return 0
-				fi
+			t=$(ls "/proc/$pid/task" 2>/dev/null | sort -n | sed -n '2p')
+			[ -n "$t" ] && read -r p < <(awk '{print $40}' "/proc/$pid/task/$t/stat" 2>/dev/null)
+			if [ -n "$t" ] && [ "${p:-}" = "$PRIO" ]; then
+				chrt -f -p $((PRIO + 1)) "$t" >/dev/null 2>&1 && return 0
 			fi
 		fi
-		sleep 0.002
+		kill -0 "$tpid" 2>/dev/null || break
+		sleep 0.001
 	done
-	echo "peers.sh: could not raise $tool's receiver" >&2
+	echo "peers.sh: could not raise $tool's receiver (it ended first): that round is not recorded as raised" >&2
+	return 1
 }
 
 # perfpipe LOOPS - perf bench sched pipe, threaded (-T) like rtbench's
@@ -440,7 +443,7 @@ note() {
 	sync.signal.wakeup) echo "same path: pthread_kill(SIGUSR1) -> the thread in sigwait() returning; stamps sender before the kill, receiver after sigwait, one CPU. Peer as shipped: EQUAL prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
 	sync.svsem.wakeup) echo "same primitive (SysV semop +1 -> the thread in semop -1). Peer as shipped: EQUAL prio $PRIO (adds the sender's path to block); whole us, no percentiles: compare means" ;;
 	sched.deadline.wakeup) echo "same method: SCHED_DEADLINE, runtime 60% of a 10 ms period, deadline = period, unpinned; stamp after sched_yield - period start, periods counted from the first job's stamp. Peer whole us (CLOCK_MONOTONIC_RAW), min/avg/max only: compare means" ;;
-	*.raised) echo "peer's receiver lifted to SCHED_FIFO $((PRIO + 1)) with chrt once running: same placement as rtbench (waiter above waker, one CPU); the first few ms of samples ran at equal priority" ;;
+	*.raised) echo "peer's receiver lifted to SCHED_FIFO $((PRIO + 1)) with chrt as soon as it runs at $PRIO (before its sender starts, when in time): same placement as rtbench (waiter above waker, one CPU); rounds whose raise failed are failed rounds" ;;
 	ipc.pipe.roundtrip) echo "same op: 2 writes + 2 reads + 2 switches between threads (perf -T) on CPU $CPU at FIFO $PRIO; perf gives only a mean (usecs/op): compare means. rtbench 1-byte, perf 4-byte messages" ;;
 	ctxsw.rr.yield) echo "NOT equivalent: one yield switch vs a pipe round trip (2 switches + 2 writes + 2 reads). Ratio column 'mean' = 2 x yield / perf op: the switch share of a round trip" ;;
 	esac
