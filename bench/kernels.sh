@@ -643,6 +643,25 @@ for key in order:
         else:
             cells.append(v[0])
     print("%-6s %-9s %-36s %s" % (key[0], key[1], key[2], "".join("%-22s" % c for c in cells)))
+# whether the runs repeat: -icount fixes the instruction clock, not where
+# QEMU's main loop meets the vCPU, so reruns are not bit-identical (docs/
+# kernels.md); say, per statistic, in how many cells every run gave the same
+# figure to the ns, and the widest spread (max - min over the mean)
+if runs > 1:
+    same, spread, n = [0, 0, 0], [0.0, 0.0, 0.0], 0
+    for key in order:
+        v = [data[key].get(r) for r in range(1, runs + 1)]
+        if any(x is None or len(x) != 3 for x in v):
+            continue
+        n += 1
+        for k in range(3):
+            xs = [int(x[k]) for x in v]
+            same[k] += len(set(xs)) == 1
+            if sum(xs) > 0:
+                spread[k] = max(spread[k], (max(xs) - min(xs)) / (sum(xs) / len(xs)))
+    print("Agreement of the %d runs over %d timed cells: p50 identical in %d, p99 in %d, max in %d; "
+          "widest spread p50 %.1f%%, p99 %.1f%%, max %.1f%% (not bit-identical reruns: docs/kernels.md)"
+          % (runs, n, same[0], same[1], same[2], 100 * spread[0], 100 * spread[1], 100 * spread[2]))
 PY
 	cat "$OUT/summary.txt"
 }
