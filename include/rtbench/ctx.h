@@ -12,6 +12,7 @@
 #include "rtbench/emulation.h"
 #include "rtbench/longopt.h"
 #include "rtbench/platform.h"
+#include "rtbench/port_bench.h" /* rtb_thread_t, enum rtb_knob */
 #include "rtbench/result.h"
 
 #define RTB_MAX_DELAYS 8
@@ -58,6 +59,42 @@ struct rtb_opts {
 	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
 };
 
+struct rtb_ctx;
+struct rtb_bench;
+
+/* struct rtb_mode - a measuring mode as the runner runs it (by count, or
+ * for a time), and the runner's services a benchmark's helpers use
+ * (src/bench_api/bench_util.c): one table per mode, filled by the runner
+ * (src/run/modes.c) and handed in rtb_ctx.mode. The helpers test no mode
+ * flag and call no runner function but through it. */
+struct rtb_mode {
+	const char *name;        /* "count", "duration" */
+	/* 1: a measurement runs until the context's stop flag (rtb_run_for_ns
+	 * says INT64_MAX); the runner made its one metric (metric), arms the
+	 * watchdog for the whole run and finishes the metrics; threads take
+	 * the port's own stacks (two a CPU up to every CPU) */
+	int until_stopped;
+	/* the whole run's samples of b (all rounds) */
+	size_t (*samples_total)(const struct rtb_ctx *c, const struct rtb_bench *b);
+	/* the metric the runner made for b (until_stopped); NULL: the bench
+	 * API makes one of its own */
+	struct rtb_metric *(*metric)(struct rtb_ctx *c, const struct rtb_bench *b, const char *id,
+				     const char *title);
+	/* the current phase must end within ns (NULL: the mode arms it) */
+	void (*watchdog_arm)(int64_t ns);
+	/* a measuring thread started: the watchdog knows it */
+	void (*thread_started)(rtb_thread_t *t);
+	/* a system knob changed and put back, journaled (the run restores
+	 * what is left at its end); 0 or an rtb_err */
+	int (*knob_set)(enum rtb_knob k, long v);
+	int (*knob_restore)(enum rtb_knob k);
+	/* a traced pass read while it runs (streamed): m's marks, a ring the
+	 * reader empties (*streamed 1; NULL: no room for m); *streamed 0: the
+	 * pass is kept whole, the bench API allocates the marks */
+	struct rtb_trace_marks *(*stream_marks)(struct rtb_ctx *c, struct rtb_metric *m,
+						enum rtb_trace_kind kind, int *streamed);
+};
+
 struct rtb_ctx {
 	const struct rtb_opts *o;
 	struct rtb_result *res;
@@ -74,6 +111,7 @@ struct rtb_ctx {
 	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
 				  * run (run/long.h); NULL otherwise */
 	struct rtb_break *brk;  /* the run's --break-us record (the runner's) */
+	const struct rtb_mode *mode; /* how the runner runs this measurement */
 };
 
 /* rtb_break_for - the --break-us record a new metric of this pass watches,

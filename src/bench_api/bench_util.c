@@ -6,11 +6,7 @@
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
-#include "run/watchdog.h"
-#include "run/env.h"
 #include "model/stack.h"
-#include "run/long.h"
-#include "trace/trace_run.h"
 
 /* rtb_samples - --samples if given, else the benchmark's default. */
 size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -25,15 +21,13 @@ size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
 
 size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	if (c->lc)
-		return rtb_long_samples(c);
-	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
+	return c->mode->samples_total(c, b);
 }
 
 /* rtb_run_for_ns - own_ns, or until stopped in a long run. */
 int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns)
 {
-	return c->lc ? INT64_MAX : own_ns;
+	return c->mode->until_stopped ? INT64_MAX : own_ns;
 }
 
 /* spawn - rtb_spawn and rtb_spawn_stamped: the attributes, a stack from
@@ -51,7 +45,7 @@ static int spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_
 		.cpu = cpu,
 		.nowait = before != NULL,
 	};
-	const int own = c->lc && !before;
+	const int own = c->mode->until_stopped && !before;
 	int rc;
 
 	a.stack = own ? NULL : rtb_stack_get(t, &a.stack_bytes);
@@ -67,7 +61,7 @@ static int spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_
 	if (rc)
 		rtb_stack_put(t);
 	else
-		rtb_wd_register(t);
+		c->mode->thread_started(t);
 	return rc;
 }
 
@@ -116,9 +110,8 @@ int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, i
 
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 {
-	if (c->lc)
-		return; /* the long run arms the whole duration itself */
-	rtb_wd_arm(ns);
+	if (c->mode->watchdog_arm) /* else the mode arms it (a long run: the whole duration) */
+		c->mode->watchdog_arm(ns);
 }
 
 /* rtb_run_task - one task's measurement, bounded (see bench.h). */
@@ -215,8 +208,8 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	struct rtb_metric *m = NULL;
 	int rc;
 
-	if (c->lc)
-		return rtb_long_metric(c, b, id, title);
+	if (c->mode->metric)
+		return c->mode->metric(c, b, id, title);
 	/* histogram mode above RTB_HM_ABOVE_SAMPLES, for the measurements
 	 * that only ever record (the timer and wake-up ones: run/long.c);
 	 * not under selftest (nrounds 0) or --trace, which read the samples */
@@ -241,8 +234,8 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
 {
 	m->elapsed_ns = elapsed_ns;
-	if (c->lc)
-		return; /* the long run finishes its metrics (run/long.c) */
+	if (c->mode->until_stopped)
+		return; /* the runner finishes its metrics (run/long.c) */
 	if (m->status == RTB_STATUS_OK && !m->err && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))
@@ -258,14 +251,12 @@ void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elaps
 /* rtb_knob_change - journaled change of a system knob for one benchmark. */
 int rtb_knob_change(struct rtb_ctx *c, enum rtb_knob k, long v)
 {
-	(void)c; /* the benchmark's context: the journal is the run's */
-	return rtb_env_set(k, v);
+	return c->mode->knob_set(k, v); /* the journal is the run's */
 }
 
 int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
 {
-	(void)c;
-	return rtb_env_restore_one(k);
+	return c->mode->knob_restore(k);
 }
 
 /* rtb_trace_marks_new - per-sample marks for a traced pass. */
@@ -277,8 +268,10 @@ struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric
 
 	if (!c->tracing || m->tm)
 		return m->tm;
-	if (rtb_ts_on())
-		return rtb_ts_marks(c, m, kind); /* read while it runs (trace_stream.c) */
+	int streamed = 0;
+	tm = c->mode->stream_marks ? c->mode->stream_marks(c, m, kind, &streamed) : NULL;
+	if (streamed)
+		return tm; /* read while it runs (trace_stream.c) */
 	if (!n)
 		return NULL;
 	tm = rtb_alloc((1) * (sizeof(*tm)));

@@ -344,6 +344,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lc->c.other_cpu = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
 		lc->c.stop = &lr->stop;
 		lc->c.lc = lc;
+		lc->c.mode = &rtb_mode_duration;
 		lc->c.round = lc->c.nrounds = 0;
 		lc->rc = 0;
 		err = rtb_thread_create(&lc->th, &a, driver_main, lc);

@@ -42,4 +42,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 void rtb_run_teardown(struct rtb_ctx *c);
 /* rtb_run_bench - run one benchmark in an already set-up context. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b);
+/* the measuring modes (run/modes.c): every context the runner makes
+ * carries one (rtb_ctx.mode) */
+extern const struct rtb_mode rtb_mode_count, rtb_mode_duration;
 #endif

@@ -172,6 +172,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	c->o = o;
 	c->res = res;
 	c->clk = &res->clock;
+	c->mode = &rtb_mode_count; /* run/long.c hands its CPUs' contexts rtb_mode_duration */
 	c->stop = rtb_wd_stop_flag();
 
 	rc = rtb_port_init();

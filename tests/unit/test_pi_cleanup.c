@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "check.h"
+#include "run/run.h" /* rtb_mode_count */
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
 
@@ -66,7 +67,8 @@ int main(void)
 	static struct rtb_result res;
 	struct rtb_opts o = { .samples = 2, .quiet = 1, .pi_cs_ns = 1000, .pi_load_ns = 1000 };
 	atomic_int stop = 0;
-	struct rtb_ctx c = { .o = &o, .res = &res, .clk = &res.clock, .stop = &stop, .rt = 0 };
+	struct rtb_ctx c = { .o = &o, .res = &res, .clk = &res.clock, .stop = &stop, .rt = 0,
+			   .mode = &rtb_mode_count };
 	struct rtb_metric *m;
 	int rc;
 

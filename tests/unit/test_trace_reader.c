@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "check.h"
+#include "run/run.h" /* rtb_mode_count */
 #include "trace/trace_run.h"
 #include "rtbench/port.h"
 #include "rtbench/err.h"
@@ -175,6 +176,7 @@ int main(void)
 	c.cpu = 1;
 	c.other_cpu = 0;
 	c.stop = &stop;
+	c.mode = &rtb_mode_count;
 	c.tracing = 1;
 	/* the made-up events lie in the future of the counter: the reader's
 	 * rule "every event before this poll began is in it" holds for a

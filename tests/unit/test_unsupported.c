@@ -102,7 +102,7 @@ int main(void)
 	static struct rtb_result res;
 	struct rtb_opts o = { .samples = -1, .quiet = 1 };
 	atomic_int stop = 0;
-	struct rtb_ctx c = { .o = &o, .res = &res, .clk = &res.clock, .stop = &stop };
+	struct rtb_ctx c = { .o = &o, .res = &res, .clk = &res.clock, .stop = &stop, .mode = &rtb_mode_count };
 	struct rtb_metric *m;
 
 	CHECK_EQ_I(rtb_run_bench(&c, &b_enotsup), 0);

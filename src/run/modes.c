@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench runner - the measuring modes as tables (struct rtb_mode,
+ * rtbench/ctx.h): by count (run/run.c, selftest) and for a time
+ * (run/long.c). The bench API's helpers reach the runner's services (the
+ * watchdog, the settings journal, the streaming tracer) only through the
+ * table in their context. */
+#include "run/run.h"
+#include "run/env.h"
+#include "run/long.h"
+#include "run/watchdog.h"
+#include "trace/trace_run.h"
+
+/* count_samples - --samples if given, else the benchmark's default. */
+static size_t count_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	return c->o->samples > 0 ? (size_t)c->o->samples : b->default_samples;
+}
+
+/* long_samples - a long run's loop size: only the stop flag ends it. */
+static size_t long_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
+{
+	(void)b;
+	return rtb_long_samples(c);
+}
+
+/* stream_marks - a streamed pass's marks when the reader runs. */
+static struct rtb_trace_marks *stream_marks(struct rtb_ctx *c, struct rtb_metric *m, enum rtb_trace_kind kind,
+					    int *streamed)
+{
+	*streamed = rtb_ts_on();
+	return *streamed ? rtb_ts_marks(c, m, kind) : NULL;
+}
+
+const struct rtb_mode rtb_mode_count = {
+	.name = "count",
+	.samples_total = count_samples,
+	.watchdog_arm = rtb_wd_arm,
+	.thread_started = rtb_wd_register,
+	.knob_set = rtb_env_set,
+	.knob_restore = rtb_env_restore_one,
+	.stream_marks = stream_marks,
+};
+
+const struct rtb_mode rtb_mode_duration = {
+	.name = "duration",
+	.until_stopped = 1,
+	.samples_total = long_samples,
+	.metric = rtb_long_metric,
+	.thread_started = rtb_wd_register,
+	.knob_set = rtb_env_set,
+	.knob_restore = rtb_env_restore_one,
+	.stream_marks = stream_marks,
+};
