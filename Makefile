@@ -134,6 +134,9 @@ $(BUILD)/tests/test_freertos_host: $(wildcard src/port/freertos/fr_*.c src/port/
 # test_trace_reader hands the streaming reader a made-up trace
 $(BUILD)/tests/test_trace_reader: override LDFLAGS += \
 	-Wl,--wrap=rtb_port_trace_begin,--wrap=rtb_port_trace_end,--wrap=rtb_port_trace_poll
+# test_trace_break gets its kernel stacks and their symbols from the test
+$(BUILD)/tests/test_trace_break: override LDFLAGS += \
+	-Wl,--wrap=rtb_port_trace_stack,--wrap=rtb_port_trace_symbols
 # test_pi_cleanup sees every semaphore call sync.prio_inv makes
 $(BUILD)/tests/test_pi_cleanup: override LDFLAGS += \
 	-Wl,--wrap=rtb_bsem_init,--wrap=rtb_bsem_give,--wrap=rtb_bsem_destroy
