@@ -137,4 +137,5 @@ const struct rtb_bench rtb_bench_cond_wake = {
 	.threads = 1,
 	.run = cv_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

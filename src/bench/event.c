@@ -90,6 +90,7 @@ const struct rtb_bench rtb_bench_event_wake = {
 	.threads = 1,
 	.run = ev_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };
 
 const struct rtb_bench rtb_bench_event_word = {
@@ -103,4 +104,5 @@ const struct rtb_bench rtb_bench_event_word = {
 	.threads = 1,
 	.run = ev_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

@@ -164,4 +164,7 @@ const struct rtb_bench rtb_bench_irq_isr_task = {
 	.injectable = 1,
 	.threads = 1,
 	.run = run,
+	/* one CPU at a time: the port's periodic timer signals its waiter
+	 * (RTB_PORT_PTIMER_ON_WAITER), not checked with several at once */
+	.can = RTB_CAN_TIME,
 };

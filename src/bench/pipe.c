@@ -102,4 +102,5 @@ const struct rtb_bench rtb_bench_pipe = {
 	.threads = 1,
 	.run = run_pipe,
 	.trace_kind = RTB_TRACE_PINGPONG,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

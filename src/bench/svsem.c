@@ -80,4 +80,5 @@ const struct rtb_bench rtb_bench_svsem_wake = {
 	.threads = 1,
 	.run = sv_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

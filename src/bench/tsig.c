@@ -84,4 +84,5 @@ const struct rtb_bench rtb_bench_tsig_wake = {
 	.threads = 1,
 	.run = ts_run,
 	.trace_kind = RTB_TRACE_WAKE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 };

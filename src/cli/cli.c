@@ -335,8 +335,8 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 			return fail(err, errlen, "--duration: %s cannot run for a time (`rtbench list` "
 				    "marks those that can; pick them with --tests)", rtb_benches[i]->id);
 		if (!(can & RTB_CAN_CPUS) && o->ncpus_list > 1)
-			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (the port has one "
-				    "periodic timer); give one CPU", rtb_benches[i]->id);
+			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (no `c` in its "
+				    "`rtbench list` can column); give one CPU", rtb_benches[i]->id);
 	}
 	o->status_tty = rtb_port_console_is_tty();
 	return 0;

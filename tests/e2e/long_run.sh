@@ -14,6 +14,9 @@
 #     the time measured less than planned, every count consistent.
 #  7. a 2-day run's default interval grown to 120 s (at most 1440), said.
 #  8. irq.timer.signal on every CPU, one timer thread pinned to each.
+#  9. the ping-pong and a further wake-up kind (ipc.pipe.roundtrip,
+#     sync.cond.wakeup: .can = RTB_CAN_TIME | RTB_CAN_CPUS) on every CPU
+#     for a second: each CPU measured, the aggregate the sum.
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -161,6 +164,21 @@ for m in per:
 if n > 1:
     assert ms["irq.timer.signal"]["count"] == sum(m["count"] for m in per)
 PY
+
+# 9. a ping-pong and a further wake-up kind on every CPU for a second
+"$RTBENCH" run --duration 1s --cpus all --tests ipc.pipe.roundtrip,sync.cond.wakeup --quiet \
+	--json "$out/pp.json" >/dev/null 2>"$out/pperr.txt" &&
+python3 - "$out/pp.json" "$ncpu" <<'PY' && ok "pipe and cond wake-up: every CPU for a time, the aggregate the sum" ||
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+ms = {m["id"]: m for m in d["metrics"]}
+for b in ("ipc.pipe.roundtrip", "sync.cond.wakeup"):
+    per = [ms[f"{b}@cpu{c}"] for c in range(n)] if n > 1 else [ms[b]]
+    for m in per:
+        assert m["status"] == "ok" and m["count"] > 0, (m["id"], m["status"], m["count"])
+    assert ms[b]["count"] == sum(m["count"] for m in per), b
+PY
+	fail "pipe/cond for a time: $(cat "$out/pperr.txt")"
 
 # 7. a run of more than 1440 default intervals grows its interval (2 days:
 #    120 s), says so on stderr and in the result; allocated for 1440 at most
