@@ -13,7 +13,7 @@ extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
 	rtb_bench_noise,
 	rtb_bench_cond_wake, rtb_bench_event_wake, rtb_bench_event_word, rtb_bench_tsig_wake,
 	rtb_bench_svsem_wake, rtb_bench_irq_preempt, rtb_bench_task_create, rtb_bench_mem_alloc,
-	rtb_bench_deadline;
+	rtb_bench_deadline, rtb_bench_yield_alone;
 
 const struct rtb_bench *const rtb_benches[] = {
 	/* the study's five */
@@ -48,5 +48,6 @@ const struct rtb_bench *const rtb_benches[] = {
 	&rtb_bench_task_create,
 	&rtb_bench_mem_alloc,
 	&rtb_bench_deadline,
+	&rtb_bench_yield_alone,
 };
 const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);
