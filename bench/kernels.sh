@@ -49,6 +49,10 @@
 #                    no rtla
 #                    (with --arch arm64: about 10 s once built and fetched)
 #   --rtbench-static PATH  a static rtbench for the guest (default: built here)
+#   --break-us N     the traced pass beside rtla stops at its first sample
+#                    over N us (run --break-us): its explanation, window of
+#                    events and the blocking task's kernel stack come back
+#                    in LABEL.LOAD.traced.txt/.json and .traced.json.break-trace.json
 #   --no-rtla        do not run the kernel's own analyzer beside rtbench (by
 #                    default, rtla and its libraries go into the initramfs:
 #                    the host's (Debian: rtla) for amd64, Debian's rtla:arm64
@@ -99,6 +103,7 @@ SAMPLES=2000
 PERIOD=1000
 ICOUNT=3
 TIMEOUT=1500
+BREAK_US=0
 RUNS=1
 KVM=0
 SMOKE=0
@@ -125,6 +130,7 @@ while [ $# -gt 0 ]; do
 	--period-us) need_arg "$@"; num --period-us "$2" 50 1000000; PERIOD=$2; shift ;;
 	--icount) need_arg "$@"; num --icount "$2" 0 10; ICOUNT=$2; shift ;;
 	--timeout) need_arg "$@"; num --timeout "$2" 30 86400; TIMEOUT=$2; shift ;;
+	--break-us) need_arg "$@"; num --break-us "$2" 1 10000000; BREAK_US=$2; shift ;;
 	--runs) need_arg "$@"; num --runs "$2" 1 10; RUNS=$2; shift ;;
 	--kvm) KVM=1 ;;
 	--smoke) SMOKE=1 ;;
@@ -410,6 +416,7 @@ for w in $(cat /proc/cmdline); do
 	rtb_period=*) PERIOD=$v ;;
 	rtb_emu=*) EMU=$v ;;
 	rtb_rtla=*) RTLA=$v ;;
+	rtb_break=*) BREAK=$v ;;
 	esac
 done
 # rtla beside rtbench: the kernel's own tracers, when it has them
@@ -470,6 +477,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 		if [ $what = traced ]; then
 			set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep --samples "$SAMPLES" \
 				--period-us "$PERIOD" --cpu 0 --trace --trace-events /tmp/ev
+			[ "${BREAK:-0}" != 0 ] && set -- "$@" --break-us "$BREAK"
 		else
 			set -- run --quiet --label "$LABEL" --tests noise.gap --cpu 0 --noise-threshold-us 5
 		fi
@@ -479,8 +487,10 @@ for load in $(echo "$LOADS" | tr , ' '); do
 		/bin/rtbench "$@" --json "$f.$what.json" >"$f.$what.txt" 2>&1
 		echo "rtbench-guest: $load: $what exit $?"
 		rm -f /tmp/ev.*
-		[ -f "$f.$what.json" ] && /bin/rtbench frame "$f.$what.json" "$f.$what.txt"
-		rm -f "$f.$what.json"
+		# a break's window of events beside the result (--break-us)
+		[ -f "$f.$what.json" ] && /bin/rtbench frame "$f.$what.json" "$f.$what.txt" \
+			$(ls "$f.$what.json.break-trace.json" 2>/dev/null)
+		rm -f "$f.$what.json" "$f.$what.json.break-trace.json"
 	done
 	for tool in timerlat osnoise; do
 		o=$f.rtla-$tool.txt
@@ -543,7 +553,7 @@ boot() {
 	emu="emulator=$QEMU,version=$QVER,machine=$EMU_MACHINE,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
 	qargs=(-M $QMACHINE -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
 	       -kernel "$image" -initrd "$OUT/initramfs.cpio.gz")
-	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD rtb_rtla=$RTLA_ON"
+	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD rtb_rtla=$RTLA_ON rtb_break=$BREAK_US"
 	if [ $KVM = 1 ]; then
 		qargs+=(-enable-kvm -cpu host -smp 1)
 	else
