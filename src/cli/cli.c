@@ -142,6 +142,23 @@ static int num(const char *s, long long lo, long long hi, long long *v)
 	return 0;
 }
 
+/* Writers as rtb_output_fn (the port's output takes an untyped argument). */
+static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
+static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
+static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
+
+/* pick_writers - the writers table the runner is handed: one entry per
+ * result file asked for. */
+static void pick_writers(struct rtb_run_out *o)
+{
+	const struct rtb_writer all[] = { { o->json, out_json }, { o->csv, out_csv }, { o->raw, out_raw } };
+
+	o->nwriters = 0;
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (all[i].path)
+			o->writers[o->nwriters++] = all[i];
+}
+
 /* outputs_check - every output file can be written (tried, not guessed),
  * and no two options name the same file; before anything is measured.
  * "-" is standard output: one output at most, and then the tables are not
@@ -647,6 +664,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		return RTB_EINVAL;
 	if (long_check(cl, interval_given, cpu_given, samples_given, rounds_given, err, errlen))
 		return RTB_EINVAL;
+	pick_writers(&cl->out);
 	return outputs_check(cl, err, errlen);
 }
 

@@ -4,41 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 #include "run/long.h"
-#include "model/stack.h"
+#include "run/run.h"
 #include "rtbench/err.h"
-#include "rtbench/mem.h"
-#include "rtbench/output.h"
-
-/* Writers as rtb_output_fn (the port's output takes an untyped argument). */
-static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
-static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
 
 /* rtb_long_write - the result files, each replaced atomically. */
 int rtb_long_write(struct rtb_long *lr)
 {
-	static unsigned said;
-	struct rtb_result *r = lr->res;
-	int rc = 0;
-
-	r->mem.heap_peak_bytes = rtb_mem_peak();
-	r->mem.stack_pool_bytes = rtb_stack_pool_bytes();
-	r->mem.stacks = RTB_THREADS_MAX;
-	r->mem.stack_bytes = RTB_STACK_BYTES;
-	r->mem.metric_bytes = sizeof(struct rtb_metric);
-	/* standard output ("-") takes the whole file once, at the end; each
-	 * file that fails is named (both, when both fail: issue 29) */
-	const char *paths[] = { lr->out->json, lr->out->csv };
-	rtb_output_fn fns[] = { out_json, out_csv };
-	for (int i = 0; i < 2; i++) {
-		if (!paths[i] || (!strcmp(paths[i], "-") && !r->set.final) ||
-		    !rtb_port_output(paths[i], fns[i], r))
-			continue;
-		rc = RTB_EIO;
-		if (!(said & (1u << i)) || r->set.final)
-			fprintf(stderr, "rtbench: cannot write %s\n", rtb_port_output_error());
-		said |= 1u << i;
-	}
-	return rc;
+	return rtb_run_write(lr->out, lr->res); /* run.c: the one write loop */
 }
 
 /* hms - ns as H:MM:SS. */

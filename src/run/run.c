@@ -181,11 +181,6 @@ int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 	return outcome(c, b, first, rc);
 }
 
-/* Writers as rtb_output_fn (the port's output takes an untyped argument). */
-static int out_json(struct rtb_sink *s, const void *r) { return rtb_write_json(s, r); }
-static int out_csv(struct rtb_sink *s, const void *r) { return rtb_write_csv(s, r); }
-static int out_raw(struct rtb_sink *s, const void *r) { return rtb_write_raw(s, r); }
-
 /* footprint - what the run holds now, for the result. */
 static void footprint(struct rtb_result *r)
 {
@@ -229,28 +224,24 @@ static void xcpu_warnings(struct rtb_result *res)
 				res->fp.clocksource);
 }
 
-/* write_outputs - every result file; a failure is said once per file
+/* rtb_run_write - every result file; a failure is said once per file
  * (with the reason) and makes the run's exit status nonzero. The file it
  * failed to replace is left as it was (rtb_port_output). */
-static int write_outputs(const struct rtb_run_out *out, struct rtb_result *r)
+int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r)
 {
 	static unsigned said;
-	struct { const char *path; rtb_output_fn fn; } w[] = {
-		{ out->json, out_json }, { out->csv, out_csv }, { out->raw, out_raw },
-	};
 	int rc = 0;
 
 	footprint(r);
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+	for (int i = 0; i < out->nwriters && i < RTB_MAX_WRITERS; i++) {
+		const struct rtb_writer *w = &out->writers[i];
 		/* standard output ("-") takes the whole file once, at the end */
-		if (w[i].path && !strcmp(w[i].path, "-") && !r->set.final)
-			continue;
-		if (!w[i].path || !rtb_port_output(w[i].path, w[i].fn, r))
+		if (!w->path || (!strcmp(w->path, "-") && !r->set.final) || !rtb_port_output(w->path, w->fn, r))
 			continue;
 		rc = RTB_EIO;
 		if (r->set.final || !(said & (1u << i)))
 			fprintf(stderr, "rtbench: cannot write %s%s\n", rtb_port_output_error(),
-				r->set.final ? "" : " (will try again after the next benchmark)");
+				r->set.final ? "" : " (will try again after the next benchmark or interval)");
 		said |= 1u << i;
 	}
 	return rc;
@@ -445,7 +436,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 				res->set.stopped_early = 1;
 		}
 		/* after each round: a stop keeps them; "complete": false */
-		wrc |= write_outputs(out, res);
+		wrc |= rtb_run_write(out, res);
 	}
 	rtb_free(nr);
 	rtb_run_teardown(&c);
@@ -466,7 +457,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	if (out->report)
 		out->report(res, out);
 	res->set.final = 1; /* only this last file may say "complete": true */
-	wrc |= write_outputs(out, res);
+	wrc |= rtb_run_write(out, res);
 	wrc |= rtb_trace_events_failed(); /* said where it failed (trace_run.c) */
 	if (rc)
 		return rc;

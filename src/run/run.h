@@ -3,6 +3,7 @@
 #ifndef RTB_CORE_RUN_H
 #define RTB_CORE_RUN_H
 #include "rtbench/bench.h"
+#include "rtbench/port.h" /* rtb_output_fn */
 
 struct rtb_run_out;
 /* rtb_report_fn - what the run's caller shows of the finished run (its
@@ -11,8 +12,23 @@ struct rtb_run_out;
  * entry that asked for the run chooses (rtb_cli_report, the firmware's). */
 typedef void (*rtb_report_fn)(const struct rtb_result *r, const struct rtb_run_out *out);
 
+/* struct rtb_writer - one result file the run keeps up to date: where,
+ * and the writer (src/output) that fills it. */
+struct rtb_writer {
+	const char *path;
+	rtb_output_fn fn;
+};
+#define RTB_MAX_WRITERS 4
+
 struct rtb_run_out {
-	const char *json, *csv, *raw; /* files to write, NULL: none */
+	const char *json, *csv, *raw; /* files asked for, NULL: none (json: the
+				       * break window goes beside it; raw: the
+				       * samples keep their times) */
+	/* the writers the entry picked for them (rtb_cli_writers): the
+	 * runner writes each after every benchmark (count) or interval
+	 * (duration) and at the end, through one loop (rtb_run_write) */
+	struct rtb_writer writers[RTB_MAX_WRITERS];
+	int nwriters;
 	const char *ready;            /* --ready: says when measuring begins (run/ready.h) */
 	int text;                     /* print the tables to stdout */
 	int histogram;                /* and a text histogram per measurement */
@@ -35,6 +51,10 @@ int rtb_tests_check(const char *tests, char *bad, size_t len);
 int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	    const char *command_line, struct rtb_result *res);
 
+/* rtb_run_write - every result file of out->writers, each replaced whole;
+ * a failure is said once per file (with the reason; again at the end) and
+ * returns RTB_EIO. The run's one write loop (by count and for a time). */
+int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r);
 /* rtb_run_setup / rtb_run_teardown - the environment part of rtb_run,
  * shared with selftest: fingerprint, clock, scheduling, watchdog. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
