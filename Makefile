@@ -163,29 +163,32 @@ endif
 # check - the second: install what the tests need when it can (root and
 # apt-get; tests/install-deps.sh says what, from tests/packages.txt), then
 # build again (the host side appears once jansson is there) and run every
-# test; a skipped test fails the check (RTB_NO_SKIP=1); NOT RUN (a test that
-# needs the user's own FreeRTOS-Kernel, absent) does not.
+# test on the plain build and again on an ASan+UBSan one (tests/check.sh:
+# the instrumented build is made beside the plain pass); a skipped test
+# fails the check (RTB_NO_SKIP=1); NOT RUN (a test that needs the user's own
+# FreeRTOS-Kernel, absent) does not.
 check:
 	tests/install-deps.sh
-	RTB_NO_SKIP=1 $(MAKE) test
+	tests/check.sh $(BUILD)
 
 # check-sanitize - the unit and end-to-end tests again, on a build with
 # AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/) and one with
 # ThreadSanitizer (build-tsan/); any report fails the test that caused it.
-# SANITIZE=asan (what .ci/run runs) or tsan for one of them.
+# SANITIZE=asan (what `make check` runs) or tsan for one of them.
 SANITIZE  ?= asan tsan
 SAN_asan  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_tsan  := -fsanitize=thread
 SAN_ENV   := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=66 \
              UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=66 \
              TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
-.PHONY: check-sanitize $(addprefix check-sanitize-,asan tsan)
+.PHONY: check-sanitize $(addprefix check-sanitize-,asan tsan) $(addprefix sanitize-build-,asan tsan)
 # The tests run outside make's environment: a test that runs make itself
 # (bench/kernels.sh's static guest build, the FreeRTOS api-check) must not
 # inherit SANITIZE=asan from MAKEFLAGS (-static cannot link with ASan).
 check-sanitize: $(addprefix check-sanitize-,$(SANITIZE))
-check-sanitize-asan check-sanitize-tsan: check-sanitize-%:
+sanitize-build-asan sanitize-build-tsan: sanitize-build-%:
 	$(MAKE) --no-print-directory BUILD=build-$* SAN_FLAGS="$(SAN_$*)" CFLAGS="-O1 -g" all unit
+check-sanitize-asan check-sanitize-tsan: check-sanitize-%: sanitize-build-%
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $(SAN_ENV) RTB_SANITIZE=$* tests/run.sh build-$*
 
 # man - rtbench(1), generated from the program's own --help texts by

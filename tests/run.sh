@@ -18,6 +18,19 @@
 # the user named must be used). Anything else that exits 78 fails; a missing
 # Debian package is a SKIP (77) and still fails `make check`.
 # RTB_E2E_DIR: another folder of e2e tests (the runner's own test uses it).
+#
+# Two lanes. A test measures unless its header (first 15 lines) says
+#   # rtb-test: side
+# : it starts no measuring rtbench (host-side analysis, option parsing, a
+# build, an emulated guest whose figures are instruction counts), so it may
+# run beside the measuring tests. The measuring lane runs one test at a time,
+# as always; the side lane runs, also one at a time, beside it at nice 10
+# (every test must pass with `stress-ng --cpu 2` at nice 19 beside it: the
+# side lane is milder than that). RTB_LANES=1 runs everything in one lane.
+# A header word "once" (a test that builds and runs its own binaries, never
+# the one under test) is not repeated by a sanitizer pass (RTB_SANITIZE set):
+# it prints ONCE and counts apart. Lines print as tests end; the counts at
+# the end are the same either way.
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,48 +54,94 @@ not_run_reason() {
 	printf '%s\n' "${line%%)*})"
 }
 
+# tag FILE WORD - the test's header says "# rtb-test: ... WORD ..."
+tag() {
+	head -n 15 "$1" | grep -qE "^# rtb-test:.*\<$2\>"
+}
+
+# run_one NAME CMD... - run one test; its line (and a failure's log tail)
+# printed in one write, its class kept in $status_dir/NAME for the counts
 run_one() {
 	local name=$1; shift
-	local log="$RTB_TEST_OUT/${name//\//_}.log" t0 t1 rc
+	local log="$RTB_TEST_OUT/${name//\//_}.log" t0 t1 rc class text why
 	t0=$(date +%s.%N)
 	timeout -k 5 "$timeout_s" "$@" >"$log" 2>&1
 	rc=$?
 	t1=$(date +%s.%N)
 	local dt; dt=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')
 	case $rc in
-	0)  pass=$((pass+1)); printf 'PASS  %-40s %6ss\n' "$name" "$dt" ;;
-	77) skip=$((skip+1))
+	0)  class=pass; text=$(printf 'PASS  %-40s %6ss' "$name" "$dt") ;;
+	77) class=skip
 	    [ "${RTB_MACHINE_BUSY:-0}" = 1 ] && grep -q '^SKIP: busy machine (RTB_MACHINE_BUSY=1)' "$log" &&
-		    busy=$((busy+1))
-	    printf 'SKIP  %-40s %6ss  %s\n' "$name" "$dt" "$(grep -m1 '^SKIP' "$log")" ;;
-	78) local why
-	    if why=$(not_run_reason "$log"); then
-		    notrun=$((notrun+1)); printf 'NOT RUN  %s  needs %s\n' "$name" "$why"
+		    class=busy
+	    text=$(printf 'SKIP  %-40s %6ss  %s' "$name" "$dt" "$(grep -m1 '^SKIP' "$log")") ;;
+	78) if why=$(not_run_reason "$log"); then
+		    class=notrun; text=$(printf 'NOT RUN  %s  needs %s' "$name" "$why")
 	    else
-		    fail=$((fail+1)); failed+=("$name")
-		    printf 'FAIL  %-40s %6ss  (exit 78, NOT RUN, without a "NOT RUN: needs WHAT (VAR)" line for an unset VAR of: %s)\n' \
-			    "$name" "$dt" "$external_trees"
-		    sed 's/^/      | /' "$log" | tail -n 30
+		    class=fail
+		    text=$(printf 'FAIL  %-40s %6ss  (exit 78, NOT RUN, without a "NOT RUN: needs WHAT (VAR)" line for an unset VAR of: %s)\n' \
+			    "$name" "$dt" "$external_trees"; sed 's/^/      | /' "$log" | tail -n 30)
 	    fi ;;
-	124|137) fail=$((fail+1)); failed+=("$name"); printf 'FAIL  %-40s %6ss  (timeout after %ss)\n' "$name" "$dt" "$timeout_s" ;;
-	*)  fail=$((fail+1)); failed+=("$name"); printf 'FAIL  %-40s %6ss  (exit %d)\n' "$name" "$dt" "$rc"
-	    sed 's/^/      | /' "$log" | tail -n 30 ;;
+	124|137) class=fail; text=$(printf 'FAIL  %-40s %6ss  (timeout after %ss)' "$name" "$dt" "$timeout_s") ;;
+	*)  class=fail; text=$(printf 'FAIL  %-40s %6ss  (exit %d)\n' "$name" "$dt" "$rc"; sed 's/^/      | /' "$log" | tail -n 30) ;;
 	esac
+	printf '%s\n' "$text"
+	printf '%s\n' "$class" >"$status_dir/${name//\//_}"
 }
 
+status_dir=$RTB_TEST_OUT/.status
+rm -rf "$status_dir" && mkdir -p "$status_dir"
+measure=() side=() once=()
 for t in "$build"/tests/test_*; do
-	[ -x "$t" ] || continue
-	run_one "$(basename "$t")" "$t"
+	[ -x "$t" ] && measure+=("$t")
 done
 for t in "$e2e_dir"/*.sh; do
 	[ -f "$t" ] || continue
-	run_one "e2e/$(basename "$t" .sh)" bash "$t"
+	if [ -n "${RTB_SANITIZE:-}" ] && tag "$t" once; then
+		once+=("e2e/$(basename "$t" .sh)")
+	elif [ "${RTB_LANES:-2}" != 1 ] && tag "$t" side; then
+		side+=("$t")
+	else
+		measure+=("$t")
+	fi
+done
+# lane FILES... - one test after another
+lane() {
+	for t in "$@"; do
+		case $t in
+		*.sh) run_one "e2e/$(basename "$t" .sh)" bash "$t" ;;
+		*) run_one "$(basename "$t")" "$t" ;;
+		esac
+	done
+}
+side_pid=
+if [ ${#side[@]} -gt 0 ]; then
+	(renice -n 10 "$BASHPID" >/dev/null 2>&1; lane "${side[@]}") &
+	side_pid=$!
+	trap '[ -n "$side_pid" ] && kill -- "$side_pid" 2>/dev/null' EXIT
+fi
+lane "${measure[@]}"
+[ -n "$side_pid" ] && wait "$side_pid"
+side_pid=
+for n in "${once[@]}"; do
+	printf 'ONCE  %-40s ran in the unsanitized pass: builds and runs its own binaries\n' "$n"
+done
+for f in "$status_dir"/*; do
+	[ -f "$f" ] || continue
+	case $(cat "$f") in
+	pass) pass=$((pass+1)) ;;
+	skip) skip=$((skip+1)) ;;
+	busy) skip=$((skip+1)); busy=$((busy+1)) ;;
+	notrun) notrun=$((notrun+1)) ;;
+	*) fail=$((fail+1)); n=${f##*/}; failed+=("${n/e2e_/e2e/}") ;;
+	esac
 done
 
 echo
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 echo "$notrun not run for want of an external source tree ($external_trees)"
+[ ${#once[@]} -gt 0 ] && echo "${#once[@]} not repeated in this sanitizer pass (ONCE: they run their own binaries, not this build's)"
 # a skip that says "SKIP: busy machine (RTB_MACHINE_BUSY=1)" (a verdict
 # that needs a quiet machine, e2e/selftest) is allowed only on a machine
 # the user named busy: RTB_MACHINE_BUSY=1

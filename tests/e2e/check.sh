@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # check.sh - `rtbench check`, the CI gate: it passes a rerun against its
 # baseline, fails a planted regression (one measurement shifted by 500 ns)
 # with one FAIL line per failing figure (the median by compare's round-level

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # compare_cli.sh - `rtbench compare` / `rtbench report` through the real
 # binary: exit codes, the one-line error naming the file, every format, and
 # that a failed report leaves no file behind.

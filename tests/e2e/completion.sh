@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # completion.sh - contrib/bash-completion/rtbench offers, after -f/--format,
 # exactly the formats each command accepts: every word it offers is
 # accepted by the command, none is a word of the help's prose ("default",

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side once
 # deb.sh - the Debian package: build it from a copy of the tree with
 # `dpkg-buildpackage -us -uc -b` (nocheck, parallel=2), check its contents
 # (program, man page, docs with the JSON Schema, bash completion), install

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # docs_code.sh - claims the README and docs/ make about what a command does,
 # held against what the command says of itself (STYLE.md: "docs and code
 # agree: a claim in a doc is checked by a test where it can be").

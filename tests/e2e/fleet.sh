@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # fleet.sh - compare over a directory / glob of many result files: 20
 # boards (more than the 16 side-by-side columns) in the fleet view, one row
 # per system, median and p99 per measurement, sorted by a chosen column in

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # End-to-end: `rtbench frame` -> a noisy console -> `rtbench ingest` gives the
 # files back byte for byte; a truncated, gapped or garbled stream exits 2
 # with one line naming the stream line and the file; bad arguments exit 2.

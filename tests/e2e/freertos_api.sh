@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side once
 # The FreeRTOS port keeps compiling without a kernel: `make PORT=freertos
 # BOARD=<board> api-check` for both boards (sim with the host gcc,
 # mps2-an500 with arm-none-eabi-gcc) compiles every file of the firmware and

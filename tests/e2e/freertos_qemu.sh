@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side once
 # FreeRTOS on the emulated board (QEMU mps2-an500, -icount shift=5): the
 # firmware builds, runs to its end (semihosting exit 0) and prints the
 # study's tables; two runs give identical statistics (instruction-counted

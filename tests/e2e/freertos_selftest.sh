@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side once
 # `selftest` on the emulated board (QEMU mps2-an500, -icount shift=5): a
 # known delay of K instructions, injected in every other sample, must move
 # each injectable median by K instructions' worth of virtual time. Under

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: once
 # FreeRTOS on its POSIX simulator (portable/ThirdParty/GCC/Posix, plain gcc,
 # ASan + UBSan): the port conformance test (tests/unit/test_port.c, the same
 # source Linux and the QEMU board run) passes with no sanitizer report, and

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side once
 # End-to-end smoke test of `make bench-kernels` (bench/kernels.sh --smoke):
 # one Debian kernel (fetched with apt-get download into a cache, never
 # installed), booted under QEMU with -icount and one vCPU, one short

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # bench/kernels_summary.py on made-up results (no QEMU, no kernel): the
 # priority-inversion verdict is the benchmark's word, never the JSON object
 # it is stored as (issue 30: summary.txt printed

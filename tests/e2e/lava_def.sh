@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # lava_def.sh - contrib/lava, the LAVA test definition: its YAML has the
 # fields of Linaro test-definitions' "Lava-Test-Shell Test Definition 1.0"
 # (metadata name/format/description/maintainer/os/scope/devices, params,

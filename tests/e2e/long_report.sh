@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # The report of a long --cpus run stays readable at 64 CPUs (issue 16):
 # tests/data/long64.json (gen_long64.py) gives one section for the
 # aggregate irq.timer.nanosleep, none per CPU, a per-CPU part with both

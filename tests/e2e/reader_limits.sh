@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # The result-file reader refuses early and works in linear time (issue 9,
 # item 11): /dev/zero is refused before a byte is read (it was read up to
 # 1 GiB), a negative stddev, a mean outside min..max (a negative mean of

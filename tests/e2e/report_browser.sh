@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # report_browser.sh - open `rtbench report` output in headless Chromium:
 # it must render without console errors or blocked loads, every expected
 # plot must be laid out with data drawn, and a screenshot is kept as an

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # tests/run.sh itself: the summary line stays "N passed, N failed, N skipped"
 # alone on its line; NOT RUN (exit 78) counts apart and does not fail
 # RTB_NO_SKIP=1 (make check), but only for a test whose log declares a need
@@ -56,4 +57,17 @@ run skip RTB_NO_SKIP=1
 [ $rc = 1 ] && has "1 passed, 0 failed, 1 skipped" && ok "a skip still fails make check" || fail "rc $rc: $out"
 run skip
 [ $rc = 0 ] && ok "a skip passes a plain test run" || fail "rc $rc: $out"
+# lanes: a test tagged "side" runs beside the measuring lane, counted the
+# same; "once" is not repeated by a sanitizer pass and says so
+suite lanes a_pass:0:fine g_fail:1:broken
+printf '#!/usr/bin/env bash\n# rtb-test: side\necho side\nexit 0\n' >"$w/lanes/s_side.sh"
+printf '#!/usr/bin/env bash\n# rtb-test: side once\necho built\nexit 0\n' >"$w/lanes/o_once.sh"
+run lanes
+[ $rc = 1 ] && has "3 passed, 1 failed, 0 skipped" && grep -q '^failed: e2e/g_fail$' <<<"$out" &&
+	ok "side and measuring lanes counted together, the failure named" || fail "lanes: rc $rc: $out"
+run lanes RTB_SANITIZE=asan
+[ $rc = 1 ] && has "2 passed, 1 failed, 0 skipped" && grep -q '^ONCE  e2e/o_once ' <<<"$out" &&
+	ok "a sanitizer pass does not repeat a once test, and says so" || fail "once: rc $rc: $out"
+run lanes RTB_LANES=1
+[ $rc = 1 ] && has "3 passed, 1 failed, 0 skipped" && ok "RTB_LANES=1: one lane, same counts" || fail "one lane: rc $rc: $out"
 done_test

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # tail.sh - `rtbench tail` (issue 27, docs/tail.md) through the real binary
 # on files whose tail is known: tests/data/tail_heavy.json (1,000,000
 # samples of 2 us + GPD(0.3 us, shape 0.2) in 40 intervals) is steady and
