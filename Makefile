@@ -70,7 +70,8 @@ override LDLIBS    += -lrt -lm
 # model; bench_api, trace, output side by side; bench; run. The entry
 # (src/cli, src/main.c) is above them, host-only.
 DEVICE_ROOMS := model bench_api trace output bench run
-CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c)
+CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c) \
+             $(if $(filter 1,$(TRACE)),,src/port/trace_none.c)
 ifeq ($(HOST),1)
 HOST_SRC  := $(wildcard src/host/*.c)
 override LDLIBS    += -ljansson

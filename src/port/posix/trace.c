@@ -3,8 +3,8 @@
  * `rtbench run --trace`.
  *
  * Built with libtracefs/libtraceevent (what rtla uses) when their headers
- * are found (RTB_HAVE_TRACEFS, see the Makefile); otherwise every hook says
- * so. Everything happens in a private tracefs instance,
+ * are found (RTB_HAVE_TRACEFS, see the Makefile); otherwise the build links
+ * the no-op recorder, src/port/trace_none.c. Everything happens in a private tracefs instance,
  * instances/rtbench-<pid>-<start> (start: the process's start time in
  * clock ticks since boot, /proc/self/stat, so the name is this process's
  * alone however pids are reused; tracefs instances do not outlive a boot),
@@ -66,45 +66,8 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
 	return found ? 0 : RTB_ENOTSUP;
 }
 
-#ifndef RTB_HAVE_TRACEFS
-
-int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
-{
-	(void)cfg; /* nothing to record with */
-	snprintf(why, len, "rtbench was built without libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev)");
-	return RTB_ENOTSUP;
-}
-int rtb_port_trace_begin(uint64_t cpus)
-{
-	(void)cpus;
-	return RTB_ENOTSUP;
-}
-int rtb_port_trace_end(void) { return RTB_ENOTSUP; }
-int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
-{
-	(void)ev;
-	(void)n;
-	(void)lost;
-	return RTB_ENOTSUP;
-}
-int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
-{
-	(void)fn;
-	(void)arg;
-	(void)lost;
-	return RTB_ENOTSUP;
-}
-void rtb_port_trace_close(void) { }
-const char *rtb_port_trace_clock(void) { return "none"; }
-int rtb_port_trace_stack(uint64_t id, uint64_t *addr, int cap)
-{
-	(void)id;
-	(void)addr;
-	(void)cap;
-	return 0;
-}
-
-#else
+/* without libtracefs/libtraceevent the build links src/port/trace_none.c */
+#ifdef RTB_HAVE_TRACEFS
 
 #include <dirent.h>
 #include <errno.h>
