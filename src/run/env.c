@@ -179,6 +179,9 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 		int sig = rtb_port_stop_wait(POLL_NS);
 		if (sig) {
 			stop_sig = sig; /* the runner passes it on (rtb_env_stop_signal) */
+			if (res)
+				rtb_result_warn(res, "stopped by signal %d while waiting for the settings lock "
+						"held by %s: nothing was measured or changed", sig, holder);
 			return RTB_EINTR;
 		}
 	}

@@ -442,6 +442,8 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	int rc, nsel = 0, wrc, stopped = 0;
 
 	rc = rtb_run_setup(o, command_line, res, &c);
+	if (rc == RTB_EINTR)
+		return rtb_run_stopped_early(o, out, res); /* run.c */
 	if (rc)
 		return rc;
 	struct rtb_settings *s = &res->set;

@@ -365,6 +365,37 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 	return rc ? rc : mrc;
 }
 
+/* rtb_run_stopped_early - a stop before anything was measured (while
+ * waiting for the settings lock, rtb_run_setup): still a whole result,
+ * every selected benchmark planned and none done ("complete": false, a
+ * gate fails it), saying how it ended. A count run returns RTB_EINTR
+ * (exit 128+N, as any stopped count run); a long run's stop is its end
+ * (0), as cyclictest's. */
+int rtb_run_stopped_early(const struct rtb_opts *o, const struct rtb_run_out *out,
+			  struct rtb_result *res)
+{
+	struct rtb_settings *s = &res->set;
+	int wrc;
+
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		s->benches_planned += rtb_bench_selected(rtb_benches[i], o->tests);
+	s->rounds_planned = s->benches_planned;
+	if (o->duration_ns > 0) {
+		s->duration_ns = o->duration_ns;
+		s->interval_ns = o->interval_ns;
+		s->rounds = 1;
+		s->end_signal = rtb_wd_signal();
+		snprintf(s->ended, sizeof(s->ended), "signal");
+	} else {
+		s->stopped_early = 1;
+	}
+	s->final = 1;
+	wrc = rtb_run_write(out, res);
+	if (o->duration_ns > 0)
+		return wrc ? RTB_EIO : 0;
+	return RTB_EINTR;
+}
+
 int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	    const char *command_line, struct rtb_result *res)
 {
@@ -378,6 +409,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	if (o->duration_ns > 0)
 		return rtb_long_run(o, out, command_line, res); /* run/long.c */
 	rc = rtb_run_setup(o, command_line, res, &c);
+	if (rc == RTB_EINTR)
+		return rtb_run_stopped_early(o, out, res);
 	if (rc)
 		return rc;
 	/* --raw: each sample keeps the counter reading taken as it is

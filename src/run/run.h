@@ -55,6 +55,13 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
  * a failure is said once per file (with the reason; again at the end) and
  * returns RTB_EIO. The run's one write loop (by count and for a time). */
 int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r);
+
+/* rtb_run_stopped_early - the whole result of a run stopped before it
+ * measured anything (rtb_run_setup returned RTB_EINTR): written, then
+ * RTB_EINTR for a count run, 0 for a long run (its stop is its end). */
+int rtb_run_stopped_early(const struct rtb_opts *o, const struct rtb_run_out *out,
+			  struct rtb_result *res);
+
 /* rtb_run_setup / rtb_run_teardown - the environment part of rtb_run,
  * shared with selftest: fingerprint, clock, scheduling, watchdog. */
 int rtb_run_setup(const struct rtb_opts *o, const char *command_line,

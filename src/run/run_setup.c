@@ -185,8 +185,15 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	snprintf(what, sizeof(what), "%.180s (since %s)", command_line ? command_line : "rtbench",
 		 s->date_utc);
 	rc = rtb_env_begin(what, changes_knobs(o), o->lock_wait_ns, res);
-	if (rc == RTB_EINTR)
+	if (rc == RTB_EINTR) {
+		/* stopped while waiting for another run: nothing changed or
+		 * measured, but the result is whole: which machine, which
+		 * command, why it holds no figure (rtb_run_stopped_early) */
 		rtb_wd_note_signal(rtb_env_stop_signal());
+		rtb_port_fingerprint(&res->fp);
+		snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
+		snprintf(s->rtbench_version, sizeof(s->rtbench_version), "%s", RTB_VERSION);
+	}
 	if (rc)
 		return rc;
 	rtb_port_fingerprint(&res->fp);

@@ -18,9 +18,10 @@ marker="sleep 903.$$"
 	--quiet >/dev/null 2>"$out/err1" &
 pid=$!
 wait_knob_recorded $pid
-sleep 0.3
 cat "$dir/state" 2>/dev/null
 read -r _ _ _ orig set < <(grep '^knob 0 ' "$dir/state")
+# the record is written before the change: kill once the change is made
+for ((i = 0; i < 2000; i++)); do [ "$(cat $knob)" = "${set:-}" ] && break; alive $pid || break; sleep 0.05; done
 [ -n "${orig:-}" ] && ok "the original quantum ($orig ms) was recorded before the change" ||
 	fail "no state record while the quantum was changed"
 kill -KILL $pid
@@ -31,10 +32,7 @@ now=$(cat $knob)
 	>"$out/r.txt" 2>"$out/err2"
 rc=$?
 cat "$out/err2"
-sleep 1
-left=$(pgrep -f "$marker")
-[ -z "$left" ] && ok "--load-cmd processes died with rtbench (SIGKILL)" || {
-	fail "load processes outlived a SIGKILLed rtbench: $left"; kill $left; }
+gone "$marker" "--load-cmd processes died with rtbench (SIGKILL)"
 [ $rc -eq 0 ] && ok "the next run ran" || fail "the next run exited $rc"
 if ! grep -q "rtbench pid $pid" "$out/err2" && [ "$(cat $knob)" = "$orig" ]; then
 	ok "another run repaired it first (the knob is back at $orig)"

@@ -206,6 +206,39 @@ wait_measuring() {
 	return 1
 }
 
+# thread_cpus PID COMM N - the CPU lists (Cpus_allowed_list) of PID's
+# threads named COMM, on one line, once N of them exist (a measuring thread
+# is made after its run says "measuring": wait_measuring first); bounded
+# like wait_measuring, false (printing what it saw) if PID ended first
+thread_cpus() {
+	local pid=$1 comm=$2 n=$3 i t k pins
+	for ((i = 0; i < ${RTB_WAIT_MEASURING_S:-200} * 20; i++)); do
+		pins="" k=0
+		for t in /proc/"$pid"/task/*; do
+			[ "$(cat "$t/comm" 2>/dev/null)" = "$comm" ] || continue
+			pins="$pins $(awk '/^Cpus_allowed_list/ {print $2}' "$t/status" 2>/dev/null)"
+			k=$((k + 1))
+		done
+		[ $k -ge "$n" ] && { echo $pins; return 0; }
+		alive "$pid" || break
+		sleep 0.05
+	done
+	echo $pins
+	return 1
+}
+
+# gone MARKER WHAT - ok when no process has MARKER in its command line,
+# waiting (bounded, 30 s; the 0.1 s poll is the check's period) for a group
+# being ended; fail naming what is left (and kill it) otherwise
+gone() {
+	local left i
+	for ((i = 0; i < 300; i++)); do
+		left=$(pgrep -f "$1") || break
+		sleep 0.1
+	done
+	[ -z "$left" ] && ok "$2" || { fail "$2: still running: $(ps -o pid,pgid,sid,args -p $left | tail -n +2)"; kill -9 $left; }
+}
+
 # start_spiker NAME CPU SPIN_US EVERY_MS - build (once) and start
 # tests/e2e/helpers/spiker.c: a SCHED_FIFO 95 task NAME on CPU spinning
 # SPIN_US every EVERY_MS until stop_spiker (or the test's end) kills it

@@ -9,9 +9,7 @@ marker="sleep 4242.$$" # unique: other runs of the suite may be running
 	--json "$out/cmd.json" >"$out/cmd.txt"
 [ $? -eq 0 ] || fail "run with --load-cmd failed"
 grep -q "^load:    cmd: $marker" "$out/cmd.txt" && ok "text records the load" || fail "text does not record the load"
-sleep 0.2
-left=$(pgrep -f "$marker")
-[ -n "$left" ] && { fail "load command still running"; kill $left; } || ok "load command ended"
+gone "$marker" "load command ended"
 "$RTBENCH" run --load cpu --tests sync.sem.take --samples 100 --quiet --json "$out/cpu.json" >/dev/null
 [ $? -eq 0 ] || fail "run with --load cpu failed"
 python3 - "$out/cmd.json" "$out/cpu.json" $$ <<'PY' || fail "JSON records the load"
@@ -27,11 +25,6 @@ err=$("$RTBENCH" run --load disk 2>&1); [ $? -eq 2 ] && ok "unknown load refused
 # --- every process of a load ends with rtbench, a failed load fails the
 # run (issue 20 item 4)
 quick=(--tests sync.sem.take.uncontended --samples 100 --quiet)
-gone() { # gone MARKER WHAT: nothing running with MARKER in its command line
-	local left
-	for i in $(seq 30); do left=$(pgrep -f "$1"); [ -z "$left" ] && break; sleep 0.1; done
-	[ -z "$left" ] && ok "$2" || { fail "$2: still running: $(ps -o pid,pgid,sid,args -p $left | tail -n +2)"; kill -9 $left; }
-}
 m="sleep 1006.$$"
 "$RTBENCH" run --load-cmd "timeout 100 $m" "${quick[@]}" >"$out/timeout.txt" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok "timeout (its own process group) as the load: run exit 0" || fail "timeout load: exit $rc: $(cat "$out/timeout.txt")"
@@ -43,10 +36,13 @@ m="sleep 1008.$$"
 "$RTBENCH" run --load-cmd "$m & kill -9 \$PPID; wait" "${quick[@]}" >"$out/killleader.txt" 2>&1; rc=$?
 gone "$m" "a load that killed its leader: its processes ended with rtbench (exit $rc)"
 m="sleep 1009.$$"
-"$RTBENCH" run --load-cmd "timeout 100 $m" --tests sync.sem.take.uncontended --samples 10000000 --quiet >/dev/null 2>&1 &
+"$RTBENCH" run --load-cmd "timeout 100 $m" --tests sync.sem.take.uncontended --samples 10000000 --quiet \
+	--ready "$out/k.ready" >/dev/null 2>&1 &
 p=$!
-for i in $(seq 50); do pgrep -f "^$m" >/dev/null && break; sleep 0.1; done
-sleep 0.2
+# the load is started before measuring begins; its sleep is there once
+# timeout has made its group and exec'd it
+wait_measuring "$out/k.ready" $p
+for i in $(seq 300); do pgrep -f "^$m" >/dev/null && break; sleep 0.1; done
 kill -KILL $p; wait $p 2>/dev/null
 gone "$m" "SIGKILL of rtbench: the timeout load (a group of its own) ended too"
 # a load that never starts, or exits early: said, a WARNING, exit 1

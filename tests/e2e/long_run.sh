@@ -25,14 +25,10 @@ ncpu=$(getconf _NPROCESSORS_ONLN)
 
 # 1. a whole 3-second run; the pinning is read from /proc while it runs
 "$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --quiet \
-	--json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
+	--ready "$out/r.ready" --json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
 pid=$!
-sleep 1.5
-pins=""
-for t in /proc/$pid/task/*; do
-	[ "$(cat "$t/comm" 2>/dev/null)" = tCyclic ] || continue
-	pins="$pins $(awk '/^Cpus_allowed_list/ {print $2}' "$t/status")"
-done
+wait_measuring "$out/r.ready" $pid
+pins=$(thread_cpus $pid tCyclic "$ncpu")
 wait $pid
 rc=$?
 [ $rc -eq 0 ] && ok "3 s run: exit 0" || fail "3 s run: exit $rc: $(cat "$out/err.txt")"
@@ -139,14 +135,10 @@ PY
 #    its own pinned thread, so each CPU counts its own periods (a signal
 #    taken by another CPU's thread would double one count and starve another)
 "$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --tests irq.timer.signal --quiet \
-	--json "$out/sig.json" >/dev/null 2>"$out/sigerr.txt" &
+	--ready "$out/sig.ready" --json "$out/sig.json" >/dev/null 2>"$out/sigerr.txt" &
 pid=$!
-sleep 1.5
-pins=""
-for t in /proc/$pid/task/*; do
-	[ "$(cat "$t/comm" 2>/dev/null)" = tTimerIsr ] || continue
-	pins="$pins $(awk '/^Cpus_allowed_list/ {print $2}' "$t/status")"
-done
+wait_measuring "$out/sig.ready" $pid
+pins=$(thread_cpus $pid tTimerIsr "$ncpu")
 wait $pid
 rc=$?
 got=$(echo $pins | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/ $//')
@@ -207,17 +199,12 @@ PY
 if [ "$ncpu" -ge 2 ]; then
 	last=$((ncpu - 1))
 	"$RTBENCH" run --duration 3s --cpus $last --interval 1s --period-us 1000 \
-		--json "$out/h.json" >/dev/null 2>"$out/herr.txt" &
+		--ready "$out/h.ready" --json "$out/h.json" >/dev/null 2>"$out/herr.txt" &
 	pid=$!
-	sleep 1.5
+	wait_measuring "$out/h.ready" $pid
+	cyc=$(thread_cpus $pid tCyclic 1)
+	wd=$(thread_cpus $pid rtb-watchdog 1)
 	main=$(awk '/^Cpus_allowed_list/ {print $2}' /proc/$pid/status)
-	wd=""; cyc=""
-	for t in /proc/$pid/task/*; do
-		case $(cat "$t/comm" 2>/dev/null) in
-		rtb-watchdog) wd=$(awk '/^Cpus_allowed_list/ {print $2}' "$t/status") ;;
-		tCyclic) cyc=$(awk '/^Cpus_allowed_list/ {print $2}' "$t/status") ;;
-		esac
-	done
 	wait $pid
 	[ "$cyc" = "$last" ] && ok "measuring thread on CPU $last" || fail "measuring thread on '$cyc', want $last"
 	[ "$main" = 0 ] && [ "$wd" = 0 ] && ok "main and watchdog on CPU 0, off the measured CPU" ||

@@ -26,7 +26,7 @@ suite() {
 # run SUITE [ENV...] - the runner on SUITE: output in $out, status in $rc
 run() {
 	local d=$w/$1; shift
-	out=$(env -u RTB_NO_SKIP -u FREERTOS_KERNEL_PATH "$@" RTB_E2E_DIR="$d" bash "$runner" "$w/build" 2>&1)
+	out=$(env -u RTB_NO_SKIP -u FREERTOS_KERNEL_PATH -u RTB_SANITIZE -u RTB_LANES "$@" RTB_E2E_DIR="$d" bash "$runner" "$w/build" 2>&1)
 	rc=$?
 }
 has() { grep -qxF -- "$1" <<<"$out"; }

@@ -47,9 +47,30 @@ echo "$err"
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 300 --quiet --json "$out/d.json" \
 	>/dev/null 2>"$out/d.err" &
 d=$!
-for i in $(seq 50); do grep -q "waiting up to 300 s" "$out/d.err" && break; sleep 0.1; done
+for i in $(seq 2000); do grep -q "waiting up to 300 s" "$out/d.err" && break; alive $d || break; sleep 0.1; done
 grep -q "waiting up to 300 s for the settings lock held by pid $a" "$out/d.err" &&
 	ok "the default waits, and says for whom" || fail "no waiting line: $(cat "$out/d.err")"
+# a stop while waiting: exit 130, and still a whole result that says why
+# it holds no figure (before: exit 130 and no file). Only a count run
+# waits: no measurement that changes a knob runs for a time.
+for mode in "--samples 300"; do
+	rm -f "$out/e.json"
+	"$RTBENCH" run --tests ctxsw.rr.timeslice $mode --quiet --json "$out/e.json" >/dev/null 2>"$out/e.err" &
+	e=$!
+	for i in $(seq 2000); do grep -q "waiting up to" "$out/e.err" && break; alive $e || break; sleep 0.1; done
+	kill -INT $e
+	wait $e; rc=$?
+	want=130
+	python3 - "$out/e.json" "$mode" <<'PY' && [ $rc -eq $want ] &&
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["complete"] is False, r["complete"]
+assert any("while waiting for the settings lock" in w for w in r["warnings"]), r["warnings"]
+assert all(m.get("count", 0) == 0 for m in r["metrics"]), r["metrics"]
+PY
+		ok "$mode: stopped while waiting: exit $rc, a whole result saying so" ||
+		fail "$mode: stopped while waiting: exit $rc (want $want): $(cat "$out/e.err")"
+done
 kill -TERM $a
 wait $a; rc=$?
 [ $rc -eq 143 ] && ok "SIGTERM: exit 143" || fail "SIGTERM: exit $rc"
