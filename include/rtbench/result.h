@@ -383,6 +383,14 @@ int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 /* rtb_metric_find - metric by id, or NULL. */
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
 
+/* rtb_metric_trace_add - the counters of trace summary s added into d
+ * (samples, matched, agree, the PI counts, disagreements, incomplete, lost
+ * marks, explained) and d's agreement recomputed: the one merge of them, for
+ * a later round (trace/trace_run.c) and for the CPUs of a long run
+ * (run/long_trace.c). Not lost_events: a count of the whole trace, which the
+ * caller adds (rounds) or takes once (the CPUs share one trace). */
+void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_trace *s);
+
 /* rtb_break_hit - sample slot i (ns) of m crossed --break-us (m->brk): the
  * first crossing of the run keeps it in the record and sets the record's
  * stop flag; later ones do nothing. Out of line: only when it happens; no

@@ -22,6 +22,21 @@ const char *rtb_status_name(enum rtb_metric_status s)
 
 uint64_t (*rtb_sample_clock)(void);
 
+void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_trace *s)
+{
+	d->samples += s->samples;
+	d->matched += s->matched;
+	d->agree += s->agree;
+	d->boosted += s->boosted;
+	d->not_boosted += s->not_boosted;
+	d->preempted += s->preempted;
+	d->ndis_total += s->ndis_total;
+	d->incomplete += s->incomplete;
+	d->marks_lost += s->marks_lost;
+	d->explained += s->explained;
+	d->agreement = d->samples ? (double)d->agree / (double)d->samples : 0;
+}
+
 /* rtb_break_hit - the first crossing keeps its sample and stops the run
  * (the runner then says why and exits 0). Called from the record path, so
  * it only stores and sets a flag. */

@@ -162,16 +162,9 @@ static void agg_worst(struct rtb_long *lr, const struct rtb_break *brk)
 			t->tolerance_ns = s->tolerance_ns;
 			t->lost_events = s->lost_events;
 		}
-		t->samples += s->samples;
-		t->matched += s->matched;
-		t->agree += s->agree;
-		t->ndis_total += s->ndis_total;
-		t->incomplete += s->incomplete;
-		t->marks_lost += s->marks_lost;
-		t->explained += s->explained;
+		rtb_metric_trace_add(t, s); /* lost_events: the one trace's, taken once above */
 		rtb_trace_worst_merge(lr->agg, t, s, brk);
 	}
-	t->agreement = t->samples ? (double)t->agree / (double)t->samples : 0;
 	lr->agg->trace = t;
 	agg_maxima(lr, t);
 	agg_components(lr, t);

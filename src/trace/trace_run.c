@@ -78,18 +78,8 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const 
 	memcpy(d->untraced + d->nuntraced, s->untraced, s->nuntraced * sizeof(*u));
 	d->nuntraced += s->nuntraced;
 	d->untraced_passes += s->untraced_passes;
-	d->samples += s->samples;
-	d->matched += s->matched;
-	d->agree += s->agree;
-	d->agreement = d->samples ? (double)d->agree / (double)d->samples : 0;
-	d->lost_events += s->lost_events;
-	d->boosted += s->boosted;
-	d->not_boosted += s->not_boosted;
-	d->preempted += s->preempted;
-	d->ndis_total += s->ndis_total;
-	d->incomplete += s->incomplete;
-	d->marks_lost += s->marks_lost;
-	d->explained += s->explained;
+	rtb_metric_trace_add(d, s);
+	d->lost_events += s->lost_events; /* each round's own trace */
 	untraced_stats(d);
 	rtb_trace_worst_merge(dst, d, s, b);
 	rtb_trace_maxima_merge(d, s);
