@@ -28,7 +28,8 @@
 # (every test must pass with `stress-ng --cpu 2` at nice 19 beside it: the
 # side lane is milder than that). RTB_LANES=1 runs everything in one lane.
 # A header word "once" (a test that builds and runs its own binaries, never
-# the one under test) is not repeated by a sanitizer pass (RTB_SANITIZE set):
+# the one under test, or whose verdicts are about timing the instrumented
+# build distorts: e2e/selftest) is not repeated by a sanitizer pass (RTB_SANITIZE set):
 # it prints ONCE and counts apart. Lines print as tests end; the counts at
 # the end are the same either way.
 set -u
@@ -124,7 +125,7 @@ lane "${measure[@]}"
 [ -n "$side_pid" ] && wait "$side_pid"
 side_pid=
 for n in "${once[@]}"; do
-	printf 'ONCE  %-40s ran in the unsanitized pass: builds and runs its own binaries\n' "$n"
+	printf 'ONCE  %-40s ran in the unsanitized pass (its header says why)\n' "$n"
 done
 for f in "$status_dir"/*; do
 	[ -f "$f" ] || continue
@@ -141,7 +142,7 @@ echo
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 echo "$notrun not run for want of an external source tree ($external_trees)"
-[ ${#once[@]} -gt 0 ] && echo "${#once[@]} not repeated in this sanitizer pass (ONCE: they run their own binaries, not this build's)"
+[ ${#once[@]} -gt 0 ] && echo "${#once[@]} not repeated in this sanitizer pass (ONCE: see each test's header)"
 # a skip that says "SKIP: busy machine (RTB_MACHINE_BUSY=1)" (a verdict
 # that needs a quiet machine, e2e/selftest) is allowed only on a machine
 # the user named busy: RTB_MACHINE_BUSY=1

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
 # (inputs are named *.evil, not *.json: the schema test must not take them for results)
 # Strings from result files never reach a terminal raw (issue 9, item 3):
 # a file whose every string carries ANSI/OSC sequences, CR/LF and markup

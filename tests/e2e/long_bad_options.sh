@@ -45,7 +45,7 @@ bad_input "leave out --cpu" run --tests irq.timer.nanosleep@cpu0 --cpu 0
 bad_input "a run by count measures one CPU at a time" run --tests irq.timer.nanosleep@cpu0,irq.timer.nanosleep@cpu1
 bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s --tests ctxsw.rr.yield
 bad_input "--duration: sync.prio_inv cannot run for a time" run --duration 10s --tests sync.prio_inv
-bad_input "--duration: ipc.pipe.roundtrip cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,ipc.pipe.roundtrip
+bad_input "--duration: sync.sem.give.uncontended cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,sync.sem.give.uncontended
 bad_input "--samples" run --duration 10s --samples 100
 bad_input "--rounds" run --duration 10s --rounds 3
 bad_input "--raw" run --duration 10s --raw "$out/x.csv"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: once (its verdicts are about timing, which the instrumented build distorts; tests/unit/test_selftest_judge checks the judging code under ASan)
 # rtbench selftest: a known delay injected inside every measured path shows
 # up in that figure's median (the tool's own known-answer check). Checks
 # the table, not only the exit code: every covered path has a verdict line

