@@ -136,14 +136,20 @@ run_long longer 12
 rc=$?
 [ $rc -eq 0 ] && ok "a 3 times longer traced run exited 0" || fail "exit $rc: $(tail -3 "$out/longer.err")"
 a=$(cat "$out/quiet.hwm") b=$(cat "$out/longer.hwm")
-# the same memory: within 1 MiB + 5% (allocator noise), for 3 times the samples;
-# in the sanitizer build's pass too (run_long gives ASan a 1 MiB quarantine:
-# with its default one the peak grew with the run's frees, 31.5 -> 40.3 MB in
-# the CI at 9bfc6ab, not with what rtbench holds; 31.7 -> 33.4 MB with 1 MiB)
-if [ "$a" -gt 0 ] && [ "$b" -le $((a + 1024 + a / 20)) ]; then
-	ok "peak RSS flat: ${a} kB for 4 s, ${b} kB for 12 s"
+# the same memory: within 1 MiB + 5% (allocator noise), for 3 times the samples.
+# The sanitizer build's pass (run_long gives ASan a 1 MiB quarantine: with its
+# default one the peak grew with the run's frees, 31.5 -> 40.3 MB in the CI at
+# 9bfc6ab) allows 4 MiB + 5%: ASan's own allocator and shadow warm up over the
+# first seconds and then stop (the lead, 2026-12-04, this machine: 31.4, 33.5,
+# 33.7 MB for 4, 12, 24 s; the plain build 17.1, 16.7 MB; the official CI at
+# 3dd23ca 32.0 -> 35.2 MB). A leak of 64 bytes a sample (~10,000 samples a
+# second on 2 CPUs) still exceeds it; the plain pass holds the tight bound.
+slack=1024
+[ -n "${RTB_SANITIZE:-}" ] && slack=4096
+if [ "$a" -gt 0 ] && [ "$b" -le $((a + slack + a / 20)) ]; then
+	ok "peak RSS flat: ${a} kB for 4 s, ${b} kB for 12 s (slack ${slack} kB + 5%)"
 else
-	fail "peak RSS grew: ${a} kB for 4 s, ${b} kB for 12 s"
+	fail "peak RSS grew: ${a} kB for 4 s, ${b} kB for 12 s (slack ${slack} kB + 5%)"
 fi
 
 # Ctrl-C in the middle: exit 0 (long-runs.md), the instance and any private mount gone
