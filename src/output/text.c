@@ -230,12 +230,13 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 	const int per_cpu = has_aggregate(r, m->id);
 	/* anything below is said under this metric's name: without one, a
 	 * skipped metric's note read as the row above's (issue 30) */
-	const int says = m->note[0] || m->trace || (m->count && (m->overruns || m->missed ||
-			 m->invalid || m->deadline_ns > 0 || idx == 2 || m->hm)) ||
+	const int hist_line = m->hm && m->count && !per_cpu;
+	const int says = m->note[0] || m->trace || hist_line || (m->count && (m->overruns || m->missed ||
+			 m->invalid || m->deadline_ns > 0 || idx == 2)) ||
 			 (extra(m, "batched_k") && extra(m, "batched_per_op_ns"));
 	if (m->method[0] && !per_cpu)
 		rtb_fmt_wrap(f, lead, m->method, 6, WRAP_W);
-	else if (per_cpu || says)
+	else if (says) /* a per-CPU metric with nothing of its own says nothing (an empty "id: " line before) */
 		rtb_sink_printf(f, "%s\n", lead);
 	if (m->count && (m->overruns || m->missed || m->invalid || m->deadline_ns > 0 || idx == 2))
 		rtb_sink_printf(f, "    counts: overruns %" PRIu64 ", missed periods %" PRIu64
@@ -252,7 +253,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "    batched: %.2f ns per call, spread %.2f ns over %d batches of %.0f calls "
 			"back to back (beside the single-shot figures above, which sit at the clock's floor)\n",
 			bm->value, bs->value, RTB_BATCHES_SHOWN, bk->value);
-	if (m->hm && m->count && !per_cpu) {
+	if (hist_line) {
 		/* histogram mode: say what the percentiles are */
 		rtb_sink_printf(f, "    percentiles from a log-linear histogram (resolution %.2f%%: "
 			"each at most that much below the true value); count, min, max, mean exact",
