@@ -3,7 +3,8 @@
  * are, and the recorded-trace format (src/trace/trace_run.c writes it)
  * read back. One copy for test_doctor, test_trace, test_trace_explain and
  * test_trace_stream (each had its own). Header-only: a unit test is one
- * .c file linked with librtbench.a. */
+ * .c file linked with librtbench.a. tev_fill makes the hand-made events
+ * of test_trace_break and test_trace_reader. */
 #ifndef RTB_TEST_FIXTURES_H
 #define RTB_TEST_FIXTURES_H
 
@@ -28,6 +29,26 @@ static inline const char *fixture_path(const char *sub, const char *name)
 	else
 		snprintf(buf, sizeof(buf), "tests/data/%s/%s", sub, name);
 	return buf;
+}
+
+/* tev_fill - one hand-made event on CPU 1 (the unit tests' streams):
+ * comm/prev_comm NULL leave the names empty */
+static inline void tev_fill(struct rtb_tev *e, uint64_t t, int kind, int cur, int pid, int prev, uint64_t timer,
+			    int64_t expiry_ns, const char *comm, const char *prev_comm)
+{
+	memset(e, 0, sizeof(*e));
+	e->t = t;
+	e->kind = (uint8_t)kind;
+	e->cpu = 1;
+	e->cur = cur;
+	e->pid = pid;
+	e->prev = prev;
+	e->timer = timer;
+	e->expiry_ns = expiry_ns;
+	if (comm)
+		snprintf(e->comm, sizeof(e->comm), "%s", comm);
+	if (prev_comm)
+		snprintf(e->prev_comm, sizeof(e->prev_comm), "%s", prev_comm);
 }
 
 /* a recorded trace: rtbench's samples (ns, window stamps, expiry) and the

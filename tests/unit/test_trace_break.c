@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "trace/trace_run.h"
 #include "rtbench/result.h"
 
@@ -42,20 +43,13 @@ int __wrap_rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_
 static struct rtb_tev ev[16];
 static size_t nev;
 
+/* add - an event of the break's CPU (1); the measured task is tCyclic */
 static void add(uint64_t t, int kind, int prev, int pid, uint64_t timer, const char *prev_comm)
 {
 	struct rtb_tev *e = &ev[nev++];
-	memset(e, 0, sizeof(*e));
-	e->t = t;
-	e->kind = (uint8_t)kind;
-	e->cpu = 1;
-	e->prev = prev;
-	e->pid = pid;
-	e->cur = prev;
+
+	tev_fill(e, t, kind, prev, pid, prev, timer, 0, "tCyclic", prev_comm);
 	e->old_prio = 3;
-	e->timer = timer;
-	snprintf(e->prev_comm, sizeof(e->prev_comm), "%s", prev_comm);
-	snprintf(e->comm, sizeof(e->comm), "tCyclic");
 }
 
 /* keep - the break over events ev, the sample from 1000 to 5000 ns */

@@ -13,6 +13,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include "check.h"
+#include "fixtures.h"
 #include "run/run.h" /* rtb_mode_count */
 #include "trace/trace_run.h"
 #include "rtbench/port.h"
@@ -60,20 +61,7 @@ int __wrap_rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), v
 static void push(uint64_t t, int kind, int cur, int pid, int prev, uint64_t timer, int64_t expiry, const char *comm,
 		 const char *prev_comm)
 {
-	struct rtb_tev *e = &evs[nev++];
-	memset(e, 0, sizeof(*e));
-	e->t = t;
-	e->kind = (uint8_t)kind;
-	e->cpu = 1;
-	e->cur = cur;
-	e->pid = pid;
-	e->prev = prev;
-	e->timer = timer;
-	e->expiry_ns = expiry;
-	if (comm)
-		snprintf(e->comm, sizeof(e->comm), "%s", comm);
-	if (prev_comm)
-		snprintf(e->prev_comm, sizeof(e->prev_comm), "%s", prev_comm);
+	tev_fill(&evs[nev++], t, kind, cur, pid, prev, timer, expiry, comm, prev_comm);
 }
 
 /* sample - one timer sample's events (expiry x, a hog of `hog` ticks
