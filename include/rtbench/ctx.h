@@ -30,6 +30,10 @@ struct rtb_opts {
 	int status_tty;         /* a long run's status line may refresh in place */
 	int64_t period_ns;      /* timer period for irq.* */
 	int64_t deadline_ns;    /* 0: none */
+	/* run --count-over-us: more thresholds a histogram-mode metric counts
+	 * exactly in its record step (rtbench/hmetric.h), beside the deadline */
+	int64_t count_over_ns[RTB_HM_MAX_THR - 1];
+	int ncount_over;
 	int cpu;                /* measurement CPU; -1: pick */
 	int prio;               /* base real-time priority */
 	int rt;                 /* 0 with --no-rt */

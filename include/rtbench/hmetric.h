@@ -8,6 +8,9 @@
  *     counted, not clipped), from which the percentiles are read, so every
  *     percentile carries the histogram's resolution (rtb_hist_resolution_pct);
  *   - exact count, min, max, mean and variance (Welford's update);
+ *   - the samples over each declared threshold (--deadline-us,
+ *     --count-over-us), exact, for the run and for each interval: a
+ *     threshold between two bucket edges is counted, not bracketed;
  *   - the RTB_HM_WORST largest samples with when (monotonic ns) and where
  *     (CPU) they were taken;
  *   - a bounded reservoir of raw samples (Vitter's algorithm R: every sample
@@ -42,6 +45,25 @@
 
 struct rtb_metric;
 
+/* the thresholds a histogram-mode metric counts exactly (the deadline and
+ * up to RTB_HM_MAX_THR - 1 more: run --count-over-us) */
+#define RTB_HM_MAX_THR 8
+
+/* The thresholds counted in the record step: ascending and distinct, so
+ * a sample below the lowest costs one compare, one over k of them k
+ * compares and increments. */
+struct rtb_hm_thr {
+	int n;
+	int deadline;           /* the index of --deadline-us in ns[]; -1: none */
+	int64_t ns[RTB_HM_MAX_THR];
+};
+
+/* rtb_hm_thr_make - the thresholds of a run: deadline_ns (0: none) and
+ * extra[0..n) (each > 0), sorted, a value given twice counted once.
+ * Returns 0, or RTB_EINVAL (more than RTB_HM_MAX_THR distinct values, or
+ * one not above 0). */
+int rtb_hm_thr_make(struct rtb_hm_thr *t, int64_t deadline_ns, const int64_t *extra, int n);
+
 /* One of the worst samples: its value, when (the port's monotonic clock,
  * ns) and on which CPU. */
 struct rtb_hm_worst {
@@ -55,7 +77,7 @@ struct rtb_hm_acc {
 	uint64_t n;
 	double mean, m2;
 	int64_t min, max;
-	uint64_t over_deadline;
+	uint64_t over[RTB_HM_MAX_THR]; /* samples > rtb_hm.thr.ns[k] */
 	int64_t span_ns;        /* the time the samples were looked for in, where
 				 * the measurement says (rtb_metric_span: noise.gap's
 				 * spin time, rests excluded); 0: not said */
@@ -74,6 +96,7 @@ struct rtb_hm_interval {
 	int64_t sum_ns;         /* the interval's samples added up (noise.gap:
 				 * the time the spinner lost in it) */
 	int64_t span_ns;        /* the acc's span_ns over the interval (0: not said) */
+	uint64_t over[RTB_HM_MAX_THR]; /* its samples over each threshold (rtb_hm.thr) */
 };
 
 /* What a closed interval publishes: the interval, and the metric's whole
@@ -95,7 +118,7 @@ struct rtb_hm_pub {
 struct rtb_hm {
 	struct rtb_metric *m;       /* the metric this is the mode of */
 	int cpu;                    /* where its samples are taken */
-	int64_t deadline_ns;        /* count samples above it (0: none) */
+	struct rtb_hm_thr thr;      /* count samples above each, exactly */
 	struct rtb_hm_acc acc;
 	struct rtb_hm_worst worst[RTB_HM_WORST];
 	int nworst;
@@ -118,10 +141,11 @@ struct rtb_hm {
 };
 
 /* rtb_hm_new - give metric m a histogram mode: allocates (rtb_alloc) and
- * touches every page of its state now. epoch: the supervisor's interval
- * epoch (NULL: no intervals). Returns 0 or RTB_ENOMEM. The metric's own
- * histogram (m->hist) becomes its cumulative histogram. */
-int rtb_hm_new(struct rtb_metric *m, int cpu, int64_t deadline_ns, const atomic_uint *epoch);
+ * touches every page of its state now. thr: the thresholds to count
+ * (copied; NULL: none). epoch: the supervisor's interval epoch (NULL: no
+ * intervals). Returns 0 or RTB_ENOMEM. The metric's own histogram
+ * (m->hist) becomes its cumulative histogram. */
+int rtb_hm_new(struct rtb_metric *m, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch);
 void rtb_hm_free(struct rtb_hm *h);
 
 /* rtb_hm_record - the record step of a histogram-mode metric (called by
@@ -137,7 +161,8 @@ int rtb_hm_roll(struct rtb_hm *h);
 /* rtb_hm_acc_reset - an empty accumulator (no sample: min above any
  * value, max below). */
 void rtb_hm_acc_reset(struct rtb_hm_acc *a);
-/* rtb_hm_acc_merge - dst += src (exact: count, min, max, mean, variance). */
+/* rtb_hm_acc_merge - dst += src (exact: count, min, max, mean, variance,
+ * threshold counts: both counted the same thresholds). */
 void rtb_hm_acc_merge(struct rtb_hm_acc *dst, const struct rtb_hm_acc *src);
 /* rtb_hm_acc_stddev - sample (n-1) standard deviation; 0 for n < 2. */
 double rtb_hm_acc_stddev(const struct rtb_hm_acc *a);

@@ -371,9 +371,10 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 		   size_t capacity, struct rtb_metric **out);
 /* rtb_metric_new_hm - a metric in histogram mode (rtbench/hmetric.h):
  * stop at `target` samples (0: when the run says), samples taken on cpu,
- * intervals on the supervisor's epoch (NULL: none). */
+ * the thresholds it counts exactly (NULL: none), intervals on the
+ * supervisor's epoch (NULL: none). */
 int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
-		      size_t target, int cpu, int64_t deadline_ns, const atomic_uint *epoch,
+		      size_t target, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch,
 		      struct rtb_metric **out);
 /* Runs above this many samples per metric (all rounds) keep no sample
  * array: their metrics are in histogram mode. */

@@ -214,9 +214,11 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	 * that only ever record (the timer and wake-up ones: run/long.c);
 	 * not under selftest (nrounds 0) or --trace, which read the samples */
 	if (rtb_samples_total(c, b) > RTB_HM_ABOVE_SAMPLES && (b->can & RTB_CAN_TIME) &&
-	    c->nrounds > 0 && !c->trace_ready)
-		rc = rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, c->o->deadline_ns, NULL, &m);
-	else
+	    c->nrounds > 0 && !c->trace_ready) {
+		struct rtb_hm_thr thr;
+		rc = rtb_hm_thr_make(&thr, c->o->deadline_ns, c->o->count_over_ns, c->o->ncount_over);
+		rc = rc ? rc : rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, &thr, NULL, &m);
+	} else
 		rc = rtb_metric_new(c->res, id, title, capacity, &m);
 
 	if (rc) {

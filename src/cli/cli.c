@@ -30,7 +30,7 @@ enum {
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
 	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
 	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
-	OPT_HISTOGRAM, OPT_READY, OPT_PRIORITY, OPT_AFFINITY, OPT_STOP,
+	OPT_HISTOGRAM, OPT_READY, OPT_PRIORITY, OPT_AFFINITY, OPT_STOP, OPT_COUNT_OVER,
 };
 
 /* The short options, each cyclictest's or rtla's letter with that tool's
@@ -44,6 +44,7 @@ static const struct option run_opts[] = {
 	{ "rounds", required_argument, NULL, OPT_ROUNDS },
 	{ "period-us", required_argument, NULL, OPT_PERIOD },
 	{ "deadline-us", required_argument, NULL, OPT_DEADLINE },
+	{ "count-over-us", required_argument, NULL, OPT_COUNT_OVER },
 	{ "cpu", required_argument, NULL, OPT_CPU },
 	{ "prio", required_argument, NULL, OPT_PRIO },
 	{ "no-rt", no_argument, NULL, OPT_NORT },
@@ -206,6 +207,26 @@ static int delays(const char *s, struct rtb_cli *cl)
 		cl->o.delays_ns[cl->o.ndelays++] = v * 1000;
 	}
 	return cl->o.ndelays ? 0 : RTB_EINVAL;
+}
+
+/* count_over - --count-over-us A,B,...: up to RTB_HM_MAX_THR - 1
+ * thresholds (1 to 10000000 us) a histogram-mode metric counts exactly. */
+static int count_over(const char *s, struct rtb_cli *cl)
+{
+	char buf[256];
+	char *save = NULL;
+	long long v;
+
+	if (strlen(s) >= sizeof(buf))
+		return RTB_EINVAL;
+	snprintf(buf, sizeof(buf), "%s", s);
+	cl->o.ncount_over = 0;
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (cl->o.ncount_over >= RTB_HM_MAX_THR - 1 || num(t, 1, 10000000, &v))
+			return RTB_EINVAL;
+		cl->o.count_over_ns[cl->o.ncount_over++] = v * 1000;
+	}
+	return cl->o.ncount_over ? 0 : RTB_EINVAL;
 }
 
 /* named_load - --load hackbench|kcompile: rteval's two usual loads as the
@@ -459,6 +480,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--deadline-us: '%s' is not a whole number of microseconds from 1 to 10000000", a);
 			cl->o.deadline_ns = v * 1000;
 			break;
+		case OPT_COUNT_OVER:
+			if (count_over(a, cl))
+				return fail(err, errlen, "--count-over-us: '%s' is not a list of up to %d whole numbers "
+					    "of microseconds from 1 to 10000000", a, RTB_HM_MAX_THR - 1);
+			break;
 		case OPT_CPU:
 			if (num(a, 0, ncpu - 1, &v))
 				return fail(err, errlen, "--cpu: '%s' is not a CPU of this machine (0 to %d)", a, ncpu - 1);
@@ -704,6 +730,10 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        20); -i as cyclictest's -i/--interval (rtla's -i, an IRQ stop\n"
 	      "                        threshold, rtbench has not)\n"
 	      "  --deadline-us N       count samples over N us in every measurement (default: none)\n"
+	      "  --count-over-us A,B   count the samples over each of these (up to 7, in us) in the measuring\n"
+	      "                        loop of a long run, per CPU and per interval, as --deadline-us is:\n"
+	      "                        exact where the histogram's buckets only bound a count (tail, compare,\n"
+	      "                        check and report use them; docs/tail.md)\n"
 	      "  --cpu N               measurement CPU (default: the last CPU)\n"
 	      "  -P, --priority N|f:N  the measuring thread's SCHED_FIFO priority, 3-97, as cyclictest's\n"
 	      "                        -p N and rtla's -P f:N (default 82): the timer and --duration\n"

@@ -22,6 +22,9 @@
  * and keys are the writer's (rtbench/stat_names.h): one table. */
 #define RTB_RF_NPCT RTB_NPCT
 
+/* the most thresholds a metric's file counts (rtbench/hmetric.h RTB_HM_MAX_THR) */
+#define RTB_RF_MAX_COUNTED 8
+
 /* One histogram bucket: `count` values in [lo, hi). */
 struct rtb_rf_bucket {
 	int64_t lo, hi;
@@ -70,6 +73,12 @@ struct rtb_rf_metric {
 	int has_missed;       /* the file counts missed periods ("missed" present;
 			       * rt-tests files do not: unknown, never 0) */
 	int64_t deadline_ns, elapsed_ns;
+	/* "thresholds" (a histogram-mode metric, issue 27): the samples over
+	 * each threshold the run counted in its measuring loop (the deadline,
+	 * --count-over-us), exact; ascending; 0 when the file has none */
+	int64_t counted_ns[RTB_RF_MAX_COUNTED];
+	uint64_t counted_over[RTB_RF_MAX_COUNTED];
+	int ncounted;
 
 	int has_hist;
 	struct rtb_rf_bucket *buckets; /* ascending, non-overlapping */
@@ -119,6 +128,8 @@ struct rtb_rf_interval {
 	uint64_t count;
 	int64_t p50_ns, p99_ns, max_ns; /* 0 when count is 0 */
 	int64_t p999_ns;          /* 0 when count is 0 or the file has none (before round 5) */
+	uint64_t over[RTB_RF_MAX_COUNTED]; /* its samples over each of the metric's
+					    * counted_ns (0 when it counted none) */
 };
 
 struct rtb_rf_kvlist {

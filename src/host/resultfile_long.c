@@ -57,11 +57,61 @@ static int reservoir(json_t *s, struct rtb_rf_metric *m, char *err, size_t len)
 	return 0;
 }
 
+/* thresholds - "thresholds": [{"ns", "over"}], ascending, each count at
+ * most the metric's and not above the one before (a sample over a higher
+ * threshold is over the lower ones too). Absent: none (older files). */
+static int thresholds(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
+{
+	size_t i;
+	json_t *e;
+
+	if (!a || json_is_null(a))
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > RTB_RF_MAX_COUNTED)
+		return bad(err, len, "\"thresholds\" must be an array of at most 8");
+	json_array_foreach(a, i, e) {
+		int64_t ns, over;
+		if (!json_is_object(e) || int_at(e, "ns", 0, &ns) || int_at(e, "over", 0, &over) || ns <= 0 ||
+		    over < 0 || (uint64_t)over > m->count ||
+		    (i && (ns <= m->counted_ns[i - 1] || (uint64_t)over > m->counted_over[i - 1])))
+			return bad(err, len, "a threshold needs integer ns (ascending) and over (at most the "
+				   "count, at most the lower threshold's)");
+		m->counted_ns[i] = ns;
+		m->counted_over[i] = (uint64_t)over;
+	}
+	m->ncounted = (int)json_array_size(a);
+	return 0;
+}
+
+/* interval_over - an interval's "over": one count per threshold, each at
+ * most its count; added into tot (absent: none, only in older files,
+ * which have no thresholds either). */
+static int interval_over(json_t *a, const struct rtb_rf_metric *m, struct rtb_rf_interval *iv,
+			 uint64_t *tot, char *err, size_t len)
+{
+	size_t i;
+	json_t *e;
+
+	if (!m->ncounted && (!a || json_is_null(a) || (json_is_array(a) && !json_array_size(a))))
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) != (size_t)m->ncounted)
+		return bad(err, len, "an interval's \"over\" needs one count per threshold");
+	json_array_foreach(a, i, e) {
+		if (!json_is_integer(e) || json_integer_value(e) < 0 ||
+		    (uint64_t)json_integer_value(e) > iv->count)
+			return bad(err, len, "an interval's \"over\" count is not a count of its samples");
+		iv->over[i] = (uint64_t)json_integer_value(e);
+		tot[i] += iv->over[i];
+	}
+	return 0;
+}
+
 static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 {
 	size_t i;
 	json_t *e;
-	uint64_t sum = 0;
+	uint64_t sum = 0, tot[RTB_RF_MAX_COUNTED] = { 0 };
+	int rc;
 
 	if (!a || json_is_null(a))
 		return 0;
@@ -83,6 +133,8 @@ static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 			return bad(err, len, "an interval needs integer start_ns, end_ns, count and "
 				   "p50_ns, p99_ns, max_ns (null when empty; p99_9_ns optional)");
 		iv->count = (uint64_t)cnt;
+		if ((rc = interval_over(json_object_get(e, "over"), m, iv, tot, err, len)))
+			return rc;
 		if (iv->end_ns < iv->start_ns || (i && iv->start_ns < m->intervals[i - 1].end_ns) ||
 		    (cnt && (iv->p99_ns < iv->p50_ns || iv->max_ns < iv->p99_ns)))
 			return bad(err, len, "an interval is inconsistent (ends before it starts, overlaps "
@@ -93,6 +145,9 @@ static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 	}
 	if (m->has_stats && sum != m->count)
 		return bad(err, len, "the intervals' counts do not add up to \"count\"");
+	for (int k = 0; k < m->ncounted; k++)
+		if (tot[k] != m->counted_over[k])
+			return bad(err, len, "the intervals' \"over\" counts do not add up to the thresholds' \"over\"");
 	return 0;
 }
 
@@ -137,6 +192,8 @@ int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 		return bad(err, len, "histogram mode: \"percentiles\" needs a resolution_pct");
 	m->pct_resolution_pct = json_number_value(p);
 	if (m->has_stats && (rc = reservoir(json_object_get(j, "samples"), m, err, len)))
+		return rc;
+	if ((rc = thresholds(json_object_get(j, "thresholds"), m, err, len)))
 		return rc;
 	if ((rc = intervals(json_object_get(j, "intervals"), m, err, len)))
 		return rc;

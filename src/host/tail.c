@@ -67,8 +67,37 @@ static void count_from(const struct rtb_rf_metric *m, int64_t e, uint64_t *lo, u
 	*edge_hi = eh == INT64_MAX ? top_of(m) : eh;
 }
 
+/* counted_at - the index of thr among the thresholds m's run counted in
+ * its loop, or -1. */
+static int counted_at(const struct rtb_rf_metric *m, int64_t thr)
+{
+	for (int k = 0; k < m->ncounted; k++)
+		if (m->counted_ns[k] == thr)
+			return k;
+	return -1;
+}
+
+/* narrow_by_counted - a bracketed count narrowed by the thresholds the
+ * loop counted around it: no more than over the next lower one, no fewer
+ * than over the next higher one. */
+static void narrow_by_counted(const struct rtb_rf_metric *m, struct rtb_tail_exc *e)
+{
+	for (int k = 0; k < m->ncounted; k++) {
+		if (m->counted_ns[k] < e->thr_ns && m->counted_over[k] < e->k_hi) {
+			e->k_hi = m->counted_over[k];
+			e->edge_lo_ns = m->counted_ns[k] + 1;
+		}
+		if (m->counted_ns[k] > e->thr_ns && m->counted_over[k] > e->k_lo) {
+			e->k_lo = m->counted_over[k];
+			e->edge_hi_ns = m->counted_ns[k] + 1;
+		}
+	}
+}
+
 void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_exc *e)
 {
+	int k = counted_at(m, thr);
+
 	memset(e, 0, sizeof(*e));
 	e->thr_ns = thr;
 	e->n = m->count;
@@ -78,6 +107,10 @@ void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_
 			e->k_lo += m->samples[i] > thr;
 		e->k_hi = e->k_lo;
 		e->how = "counted over every sample";
+	} else if (k >= 0) {
+		e->k_lo = e->k_hi = m->counted_over[k];
+		e->how = m->deadline_ns == thr ? "counted in the measuring loop (--deadline-us)"
+			: "counted in the measuring loop (--count-over-us)";
 	} else if (m->deadline_ns > 0 && thr == m->deadline_ns) {
 		e->k_lo = e->k_hi = m->over_deadline;
 		e->how = "counted in the measuring loop (--deadline-us)";
@@ -88,7 +121,11 @@ void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_
 		e->how = "all: the exact minimum is over it";
 	} else {
 		count_from(m, thr + 1, &e->k_lo, &e->k_hi, &e->edge_lo_ns, &e->edge_hi_ns);
-		e->how = e->k_lo == e->k_hi ? "from the histogram, exact (no bucket straddles it)"
+		uint64_t w = e->k_hi - e->k_lo;
+		narrow_by_counted(m, e);
+		e->how = e->k_lo == e->k_hi ? (w ? "exact: the histogram's buckets and the thresholds counted in the loop agree"
+					       : "from the histogram, exact (no bucket straddles it)")
+			: e->k_hi - e->k_lo < w ? "bounded by the histogram's buckets and the thresholds counted in the loop"
 			: "bounded by the histogram's buckets";
 	}
 	e->exact = e->k_lo == e->k_hi;

@@ -15,6 +15,34 @@ void rtb_hm_acc_reset(struct rtb_hm_acc *a)
 	a->max = INT64_MIN;
 }
 
+/* rtb_hm_thr_make - sorted, distinct thresholds (insertion: at most 8). */
+int rtb_hm_thr_make(struct rtb_hm_thr *t, int64_t deadline_ns, const int64_t *extra, int n)
+{
+	memset(t, 0, sizeof(*t));
+	t->deadline = -1;
+	for (int i = -1; i < n; i++) {
+		int64_t v = i < 0 ? deadline_ns : extra[i];
+		int k = 0;
+		if (i < 0 && v == 0)
+			continue;
+		if (v <= 0)
+			return RTB_EINVAL;
+		while (k < t->n && t->ns[k] < v)
+			k++;
+		if (k < t->n && t->ns[k] == v)
+			continue;
+		if (t->n == RTB_HM_MAX_THR)
+			return RTB_EINVAL;
+		memmove(&t->ns[k + 1], &t->ns[k], (size_t)(t->n - k) * sizeof(t->ns[0]));
+		t->ns[k] = v;
+		t->n++;
+	}
+	for (int k = 0; k < t->n; k++)
+		if (deadline_ns > 0 && t->ns[k] == deadline_ns)
+			t->deadline = k;
+	return 0;
+}
+
 /* hist_alloc - a histogram of the metrics' layout in its own storage. */
 static int hist_alloc(struct rtb_hist *h)
 {
@@ -28,15 +56,19 @@ static int hist_alloc(struct rtb_hist *h)
 }
 
 /* rtb_hm_new - histogram mode for m, all storage made and touched now. */
-int rtb_hm_new(struct rtb_metric *m, int cpu, int64_t deadline_ns, const atomic_uint *epoch)
+int rtb_hm_new(struct rtb_metric *m, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch)
 {
 	struct rtb_hm *h = rtb_alloc(sizeof(*h));
 
 	if (!h)
 		return RTB_ENOMEM;
+	memset(h, 0, sizeof(*h));
 	h->m = m;
 	h->cpu = cpu;
-	h->deadline_ns = deadline_ns;
+	if (thr)
+		h->thr = *thr;
+	else
+		h->thr.deadline = -1;
 	h->epoch_src = epoch;
 	h->epoch = epoch ? atomic_load(epoch) : 0;
 	rtb_hm_acc_reset(&h->acc);
@@ -73,8 +105,9 @@ void rtb_hm_free(struct rtb_hm *h)
 }
 
 /* acc_add - one sample into the exact statistics (Welford's mean and
- * variance, min, max, deadline misses). */
-static inline void acc_add(struct rtb_hm_acc *a, int64_t ns, int64_t deadline_ns)
+ * variance, min, max, the samples over each threshold: ascending, so a
+ * sample below the lowest costs one compare). */
+static inline void acc_add(struct rtb_hm_acc *a, int64_t ns, const struct rtb_hm_thr *t)
 {
 	double d = (double)ns - a->mean;
 
@@ -85,8 +118,8 @@ static inline void acc_add(struct rtb_hm_acc *a, int64_t ns, int64_t deadline_ns
 		a->min = ns;
 	if (ns > a->max)
 		a->max = ns;
-	if (deadline_ns > 0 && ns > deadline_ns)
-		a->over_deadline++;
+	for (int k = 0; k < t->n && ns > t->ns[k]; k++)
+		a->over[k]++;
 }
 
 /* worst_insert - keep the list descending; the caller checked that ns
@@ -122,8 +155,8 @@ void rtb_hm_record(struct rtb_hm *h, int64_t ns)
 		rtb_hm_roll(h);
 	rtb_hist_record(&h->m->hist, ns);
 	rtb_hist_record(&h->ih, ns);
-	acc_add(&h->acc, ns, h->deadline_ns);
-	acc_add(&h->iacc, ns, 0);
+	acc_add(&h->acc, ns, &h->thr);
+	acc_add(&h->iacc, ns, &h->thr);
 	if (h->nworst < RTB_HM_WORST || ns > h->worst[RTB_HM_WORST - 1].ns) {
 		/* rare: a clock read after the sample's own interval */
 		struct rtb_hm_worst x = { ns, rtb_port_mono_ns(), h->cpu };
@@ -163,6 +196,7 @@ void rtb_hm_interval_of(const struct rtb_hist *ih, const struct rtb_hm_acc *a,
 	out->p50_ns = a->n ? rtb_hm_pct(ih, 50) : 0;
 	out->p99_ns = a->n ? rtb_hm_pct(ih, 99) : 0;
 	out->p999_ns = a->n ? rtb_hm_pct(ih, 99.9) : 0;
+	memcpy(out->over, a->over, sizeof(out->over));
 }
 
 /* rtb_hm_roll - close the interval into the publication slot. */
@@ -216,7 +250,8 @@ void rtb_hm_acc_merge(struct rtb_hm_acc *dst, const struct rtb_hm_acc *src)
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
-	dst->over_deadline += src->over_deadline;
+	for (int k = 0; k < RTB_HM_MAX_THR; k++)
+		dst->over[k] += src->over[k];
 }
 
 double rtb_hm_acc_stddev(const struct rtb_hm_acc *a)

@@ -136,7 +136,7 @@ fail:
 
 /* rtb_metric_new_hm - a histogram-mode metric: no sample array. */
 int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
-		      size_t target, int cpu, int64_t deadline_ns, const atomic_uint *epoch,
+		      size_t target, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch,
 		      struct rtb_metric **out)
 {
 	struct rtb_metric *m;
@@ -144,7 +144,7 @@ int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 
 	if (rc)
 		return rc;
-	rc = rtb_hm_new(m, cpu, deadline_ns, epoch);
+	rc = rtb_hm_new(m, cpu, thr, epoch);
 	if (rc) {
 		r->nmetrics--;
 		rtb_free(m);
@@ -265,7 +265,7 @@ static void hm_finish(struct rtb_metric *m)
 
 	memset(&m->stats, 0, sizeof(m->stats));
 	m->count = a->n;
-	m->over_deadline = a->over_deadline;
+	m->over_deadline = m->hm->thr.deadline >= 0 ? a->over[m->hm->thr.deadline] : 0;
 	if (!a->n)
 		return;
 	m->stats.count = a->n;

@@ -32,6 +32,17 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');
+	/* the thresholds counted in the measuring loop (--deadline-us,
+	 * --count-over-us): exact counts where the buckets only bound one;
+	 * each interval's counts under "over", in this order */
+	rtb_jw_open(w, "thresholds", '[', 2);
+	for (int k = 0; k < h->thr.n; k++) {
+		rtb_jw_open(w, NULL, '{', 0);
+		rtb_jw_int(w, "ns", h->thr.ns[k]);
+		rtb_jw_uint(w, "over", h->acc.over[k]);
+		rtb_jw_close(w, '}');
+	}
+	rtb_jw_close(w, ']');
 	if (!h->series) {
 		rtb_jw_null(w, "intervals");
 		return;
@@ -56,6 +67,12 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 			rtb_jw_null(w, "p99_9_ns");
 			rtb_jw_null(w, "max_ns");
 		}
+		rtb_jw_open(w, "over", '[', 16);
+		for (int k = 0; k < h->thr.n; k++) {
+			rtb_jw_key(w, NULL);
+			rtb_sink_printf(w->f, "%" PRIu64, iv->over[k]);
+		}
+		rtb_jw_close(w, ']');
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');

@@ -247,6 +247,12 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 		rtb_sink_printf(f, "    deadline %.3f us: %" PRIu64 " of %lu samples over (%.4f%%)\n",
 			(double)m->deadline_ns / 1000.0, m->over_deadline, (unsigned long)m->count,
 			100.0 * (double)m->over_deadline / (double)m->count);
+	/* run --count-over-us: the other thresholds counted in the loop */
+	for (int k = 0; m->hm && m->count && k < m->hm->thr.n; k++)
+		if (k != m->hm->thr.deadline)
+			rtb_sink_printf(f, "    over %.3f us: %" PRIu64 " of %lu samples (%.4f%%; counted in the loop)\n",
+				(double)m->hm->thr.ns[k] / 1000.0, m->hm->acc.over[k], (unsigned long)m->count,
+				100.0 * (double)m->hm->acc.over[k] / (double)m->count);
 	const struct rtb_extra *bk = extra(m, "batched_k"), *bm = extra(m, "batched_per_op_ns"),
 		*bs = extra(m, "batched_per_op_sd_ns");
 	if (bk && bm && bs)

@@ -74,7 +74,7 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
  * the all-CPU aggregate), with room for the interval series. */
 static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb_metric **m)
 {
-	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, lr->o->deadline_ns, NULL, m);
+	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, &lr->thr, NULL, m);
 
 	if (rc)
 		return rc;
@@ -92,8 +92,10 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 static int make_metrics(struct rtb_long *lr)
 {
 	char id[64];
-	int rc;
+	int rc = rtb_hm_thr_make(&lr->thr, lr->o->deadline_ns, lr->o->count_over_ns, lr->o->ncount_over);
 
+	if (rc)
+		return rc;
 	if (lr->ncpu > 1 && (rc = shown_metric(lr, lr->b->id, -1, &lr->agg)))
 		return rc;
 	for (int i = 0; i < lr->ncpu; i++) {
@@ -103,7 +105,7 @@ static int make_metrics(struct rtb_long *lr)
 			return RTB_ENOMEM;
 		lc->res->clock = lr->res->clock;
 		rc = rtb_metric_new_hm(lc->res, lr->b->id, lr->b->title, 0, lc->cpu,
-				       lr->o->deadline_ns, &lr->epoch, &lc->live);
+				       &lr->thr, &lr->epoch, &lc->live);
 		if (rc)
 			return rc;
 		if (lr->ncpu > 1)
@@ -155,6 +157,7 @@ static int consume(struct rtb_long_cpu *lc)
 	rtb_hist_merge(&s->ih, &pub->ih);
 	struct rtb_hm_acc ia = { .n = pub->iv.count, .mean = pub->iv.mean_ns,
 				 .min = pub->iv.min_ns, .max = pub->iv.max_ns, .span_ns = pub->iv.span_ns };
+	memcpy(ia.over, pub->iv.over, sizeof(ia.over));
 	rtb_hm_acc_merge(&s->iacc, &ia);
 	lc->seen_pubs++;
 	atomic_store_explicit(&h->consumed, p, memory_order_release);

@@ -26,6 +26,8 @@ struct rtb_long {
 	int64_t t0_ns;
 	int64_t iv_start_ns;       /* the open interval's start, from t0 */
 	size_t seriescap;
+	struct rtb_hm_thr thr;     /* what every metric counts exactly (the
+				    * deadline, --count-over-us) */
 };
 
 

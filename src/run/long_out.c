@@ -35,7 +35,7 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 		return;
 	for (int i = 0; i < lr->ncpu; i++) {
 		n += lr->cpus[i].shown->hm->acc.n;
-		over += lr->cpus[i].shown->hm->acc.over_deadline;
+		over += lr->thr.deadline >= 0 ? lr->cpus[i].shown->hm->acc.over[lr->thr.deadline] : 0;
 		if (lr->cpus[i].shown->stats.max > lr->cpus[worst].shown->stats.max)
 			worst = i;
 	}

@@ -14,6 +14,9 @@ bad_input "--samples" run --samples -5
 bad_input "--period-us" run --period-us 0
 bad_input "--period-us" run --period-us 1.5
 bad_input "--deadline-us" run --deadline-us x
+bad_input "--count-over-us" run --count-over-us 10,x
+bad_input "--count-over-us" run --count-over-us 1,2,3,4,5,6,7,8
+bad_input "--count-over-us" run --count-over-us ""
 bad_input "--cpu" run --cpu 999
 bad_input "--cpu" run --cpu -1
 bad_input "--prio" run --prio 0

@@ -23,8 +23,10 @@ needs_rt
 test_out long
 ncpu=$(getconf _NPROCESSORS_ONLN)
 
-# 1. a whole 3-second run; the pinning is read from /proc while it runs
+# 1. a whole 3-second run; the pinning is read from /proc while it runs;
+#    the declared thresholds counted in the loop (issue 27)
 "$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --quiet \
+	--deadline-us 50 --count-over-us 20,5,50 \
 	--ready "$out/r.ready" --json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
 pid=$!
 wait_measuring "$out/r.ready" $pid
@@ -62,7 +64,27 @@ for m in per:
     h = m["histogram"]
     assert "buckets" not in h and len(h["counts"]) == 2**h["sub_bits"] + (h["top_bit"] - h["sub_bits"]) * 2**(h["sub_bits"] - 1)
     assert sum(h["counts"]) + h["overflow"] + h["underflow"] == m["count"]
+    # --deadline-us 50 --count-over-us 20,5,50: three thresholds, ascending,
+    # the deadline's count the loop's; each interval's counts add up to the
+    # run's; each count inside the histogram's bracket of it
+    th = m["thresholds"]
+    assert [t["ns"] for t in th] == [5000, 20000, 50000], th
+    assert th[2]["over"] == m["over_deadline"] and th[0]["over"] >= th[1]["over"] >= th[2]["over"], th
+    for k, t in enumerate(th):
+        assert sum(i["over"][k] for i in m["intervals"]) == t["over"], (k, t, m["intervals"])
+        sb = 2**h["sub_bits"]
+        def edges(i, sb=sb):     # rtbench/hist.h: bucket i is [lo, hi)
+            if i < sb: return i, i + 1
+            sh = (i - sb) // (sb // 2) + 1
+            lo = (i - sh * (sb // 2)) << sh
+            return lo, lo + (1 << sh)
+        lo = sum(c for i, c in enumerate(h["counts"]) if edges(i)[0] > t["ns"]) + h["overflow"]
+        hi = sum(c for i, c in enumerate(h["counts"]) if edges(i)[1] > t["ns"] + 1) + h["overflow"]
+        assert lo <= t["over"] <= hi, (t, lo, hi)
 if n > 1:
+    for k in range(3):
+        assert agg["thresholds"][k]["over"] == sum(m["thresholds"][k]["over"] for m in per)
+        assert [i["over"][k] for i in agg["intervals"]] == [sum(x) for x in zip(*([i["over"][k] for i in m["intervals"]] for m in per))]
     assert agg["count"] == sum(m["count"] for m in per)
     # the aggregate's histogram is the CPUs', bucket by bucket
     assert agg["histogram"]["counts"] == [sum(c) for c in zip(*(m["histogram"]["counts"] for m in per))]
@@ -74,6 +96,11 @@ PY
 "$RTBENCH" check "$out/r.json" >"$out/check.txt" 2>&1 && ok "check reads it" || fail "check: $(tail -3 "$out/check.txt")"
 "$RTBENCH" compare "$out/r.json" "$out/r.json" >"$out/cmp.txt" 2>&1 && ok "compare reads it" ||
 	fail "compare: $(tail -3 "$out/cmp.txt")"
+"$RTBENCH" tail "$out/r.json" -m irq.timer.nanosleep -t 20,21 --no-fit >"$out/tail.txt" 2>&1 &&
+	grep -q "over 20.0 us.*counted in the measuring loop" "$out/tail.txt" &&
+	grep -q "over 21.0 us: .*bounded by the histogram's buckets\|over 21.0 us: .*exact" "$out/tail.txt" &&
+	ok "tail: a counted threshold exact from the loop, another from the buckets" ||
+	fail "tail on counted thresholds: $(head -20 "$out/tail.txt")"
 grep -q "resolution" "$out/r.txt" && ok "the text says the percentiles' resolution" ||
 	fail "text does not say the resolution"
 "$RTBENCH" report "$out/r.json" -o "$out/r.html" 2>"$out/rep.txt" && ok "report written" || fail "report: $(cat "$out/rep.txt")"

@@ -31,8 +31,10 @@ static double unif(void)
 static struct rtb_metric *hm_metric(struct rtb_result *r, const char *id, int cpu, const atomic_uint *ep)
 {
 	struct rtb_metric *m = NULL;
+	struct rtb_hm_thr thr;
 
-	CHECK_EQ_I(rtb_metric_new_hm(r, id, id, 0, cpu, 50000, ep, &m), 0);
+	CHECK_EQ_I(rtb_hm_thr_make(&thr, 50000, NULL, 0), 0);
+	CHECK_EQ_I(rtb_metric_new_hm(r, id, id, 0, cpu, &thr, ep, &m), 0);
 	return m;
 }
 
@@ -179,6 +181,80 @@ static void test_intervals(void)
 	rtb_result_free(&r);
 }
 
+/* the declared thresholds (--deadline-us, --count-over-us) counted in
+ * the record step: sorted and distinct, each count equal to the known
+ * stream's, in the run and in each interval (published and merged), also
+ * at thresholds between two bucket edges, where the histogram only
+ * brackets the count */
+static void test_thresholds(void)
+{
+	static struct rtb_result r;
+	struct rtb_hm_thr thr;
+	const int64_t extra[] = { 20000, 50000, 3000, 7777, 1 };
+	atomic_uint ep;
+	struct rtb_metric *m = NULL, *b = NULL;
+	uint64_t want[2][5] = { { 0 } };
+
+	CHECK_EQ_I(rtb_hm_thr_make(&thr, 50000, extra, 5), 0);
+	CHECK_EQ_I(thr.n, 5);
+	CHECK_EQ_I(thr.ns[0], 1);
+	CHECK_EQ_I(thr.ns[1], 3000);
+	CHECK_EQ_I(thr.ns[2], 7777);
+	CHECK_EQ_I(thr.ns[3], 20000);
+	CHECK_EQ_I(thr.ns[4], 50000);
+	CHECK_EQ_I(thr.deadline, 4);
+	{
+		const int64_t nine[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 }, neg[1] = { -5 };
+		struct rtb_hm_thr t2;
+		CHECK_EQ_I(rtb_hm_thr_make(&t2, 0, nine, 8), 0);
+		CHECK_EQ_I(t2.deadline, -1);
+		CHECK_EQ_I(rtb_hm_thr_make(&t2, 0, nine, 9), RTB_EINVAL);
+		CHECK_EQ_I(rtb_hm_thr_make(&t2, 10, nine, 8), RTB_EINVAL); /* 9 distinct */
+		CHECK_EQ_I(rtb_hm_thr_make(&t2, 8, nine, 8), 0);           /* 8: 8 given twice */
+		CHECK_EQ_I(t2.deadline, 7);
+		CHECK_EQ_I(rtb_hm_thr_make(&t2, 0, neg, 1), RTB_EINVAL);
+	}
+	atomic_init(&ep, 0);
+	CHECK_EQ_I(rtb_metric_new_hm(&r, "t.thr", "t.thr", 0, 0, &thr, &ep, &m), 0);
+	CHECK_EQ_I(rtb_metric_new_hm(&r, "t.thr2", "t.thr2", 0, 1, &thr, NULL, &b), 0);
+	for (int i = 0; i < N; i++) {
+		int half = i >= N / 2;
+		if (i == N / 2) {
+			atomic_store(&ep, 1); /* the next record publishes the first half */
+		}
+		rtb_metric_record(m, 1, vals[i]);
+		if (i == N / 2) {
+			CHECK_EQ_I(atomic_load(&m->hm->published), 1);
+			for (int k = 0; k < 5; k++)
+				CHECK_EQ_I(m->hm->pub.iv.over[k], want[0][k]);
+		}
+		rtb_metric_record(b, 1, vals[i] + 1);
+		for (int k = 0; k < 5; k++)
+			want[half][k] += vals[i] > thr.ns[k];
+	}
+	CHECK(want[0][2] > 0 && want[0][2] < N / 2);
+	rtb_metric_finish(m, 50000);
+	for (int k = 0; k < 5; k++) {
+		CHECK_EQ_I(m->hm->acc.over[k], want[0][k] + want[1][k]);
+		CHECK_EQ_I(m->hm->iacc.over[k], want[1][k]); /* the open interval */
+	}
+	CHECK_EQ_I(m->over_deadline, want[0][4] + want[1][4]);
+	/* 7777 lies inside bucket [7680, 7808): the histogram brackets it */
+	{
+		size_t bi = rtb_hist_index(&m->hist, 7777);
+		CHECK(rtb_hist_bucket_lo(&m->hist, bi) < 7777 && rtb_hist_bucket_hi(&m->hist, bi) > 7778);
+	}
+	/* merged (the all-CPU aggregate): the counts add */
+	CHECK_EQ_I(rtb_hm_merge(b->hm, m->hm), 0);
+	for (int k = 0; k < 5; k++) {
+		uint64_t wb = 0;
+		for (int i = 0; i < N; i++)
+			wb += vals[i] + 1 > thr.ns[k];
+		CHECK_EQ_I(b->hm->acc.over[k], wb + want[0][k] + want[1][k]);
+	}
+	rtb_result_free(&r);
+}
+
 static void test_options(void)
 {
 	int64_t ns;
@@ -293,6 +369,7 @@ int main(void)
 	test_worst();
 	test_merge();
 	test_intervals();
+	test_thresholds();
 	test_options();
 	return check_failures ? 1 : 0;
 }

@@ -247,6 +247,28 @@ static void test_count(void)
 	m.over_deadline = 9;
 	rtb_tail_count(&m, 2060, &e);
 	CHECK(e.exact && e.k_lo == 9);
+	/* thresholds counted in the loop (--count-over-us, issue 27): exact
+	 * at any value, and they narrow a bracket between two of them */
+	m.deadline_ns = 0;
+	m.counted_ns[0] = 2050;
+	m.counted_over[0] = 11;
+	m.counted_ns[1] = 2070;
+	m.counted_over[1] = 6;
+	m.ncounted = 2;
+	rtb_tail_count(&m, 2070, &e);
+	CHECK(e.exact && e.k_lo == 6);
+	CHECK(strstr(e.how, "--count-over-us") != NULL);
+	rtb_tail_count(&m, 2060, &e);         /* buckets: 5-12; counted: 6-11 */
+	CHECK(!e.exact);
+	CHECK_EQ_I(e.k_lo, 6);
+	CHECK_EQ_I(e.k_hi, 11);
+	CHECK_EQ_I(e.edge_lo_ns, 2051);       /* k_hi: over 2050 */
+	CHECK_EQ_I(e.edge_hi_ns, 2071);       /* k_lo: over 2070 */
+	CHECK(strstr(e.how, "counted in the loop") != NULL);
+	rtb_tail_count(&m, 4000, &e);         /* beyond them: the buckets alone */
+	CHECK_EQ_I(e.k_lo, 5);
+	CHECK_EQ_I(e.k_hi, 5);
+	m.ncounted = 0;
 	/* the count of another run, predicted (scipy nbinom.ppf([0.05, 0.95],
 	 * k1 + 0.5, n1 / (n1 + n2))) */
 	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0, 0.05), 257, 0);
