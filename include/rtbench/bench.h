@@ -68,7 +68,9 @@ struct rtb_bench {
  * it; the runner adds the intervals, the files and the CPUs' aggregate. */
 #define RTB_CAN_TIME 1u
 /* RTB_CAN_CPUS - run --cpus: several instances at once, one a CPU, each
- * in its own context (c->cpu, c->other_cpu), sharing nothing else. */
+ * in its own context (c->cpu, c->other_cpu), sharing nothing else; for a
+ * time or by count (each its rtb_samples, into the ONE metric the runner
+ * made, as RTB_CAN_TIME says). */
 #define RTB_CAN_CPUS 2u
 
 extern const struct rtb_bench *const rtb_benches[];

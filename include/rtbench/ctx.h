@@ -72,7 +72,7 @@ struct rtb_bench;
  * (src/run/modes.c) and handed in rtb_ctx.mode. The helpers test no mode
  * flag and call no runner function but through it. */
 struct rtb_mode {
-	const char *name;        /* "count", "duration" */
+	const char *name;        /* "count", "count-cpus", "duration" */
 	/* 1: a measurement runs until the context's stop flag (rtb_run_for_ns
 	 * says INT64_MAX); the runner made its one metric (metric), arms the
 	 * watchdog for the whole run and finishes the metrics; threads take
@@ -80,8 +80,9 @@ struct rtb_mode {
 	int until_stopped;
 	/* the whole run's samples of b (all rounds) */
 	size_t (*samples_total)(const struct rtb_ctx *c, const struct rtb_bench *b);
-	/* the metric the runner made for b (until_stopped); NULL: the bench
-	 * API makes one of its own */
+	/* the metric the runner made for b (a run on several CPUs or for a
+	 * time), which the runner also finishes (rtb_bench_metric_end leaves
+	 * it); NULL: the bench API makes one of its own */
 	struct rtb_metric *(*metric)(struct rtb_ctx *c, const struct rtb_bench *b, const char *id,
 				     const char *title);
 	/* the current phase must end within ns (NULL: the mode arms it) */

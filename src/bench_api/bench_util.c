@@ -236,8 +236,8 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
 {
 	m->elapsed_ns = elapsed_ns;
-	if (c->mode->until_stopped)
-		return; /* the runner finishes its metrics (run/long.c) */
+	if (c->mode->metric)
+		return; /* the runner finishes the metrics it made (run/long.c) */
 	if (m->status == RTB_STATUS_OK && !m->err && m->count < m->capacity) {
 		m->status = RTB_STATUS_PARTIAL;
 		if (rtb_stopped(c))

@@ -295,9 +295,9 @@ static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 	return 0;
 }
 
-/* tests_cpu - the CPUs --tests items named (<id>@cpu<N>): a --duration
- * run measures on them as with --cpus; a run by count measures one CPU
- * (--cpu), so it takes one. */
+/* tests_cpu - the CPUs --tests items named (<id>@cpu<N>): measured as
+ * with --cpus (several at once, by count or for a time); one CPU by count
+ * is --cpu N. */
 static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_given, int ncpu,
 		     char *err, size_t errlen)
 {
@@ -314,21 +314,52 @@ static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_g
 			if (first < 0)
 				first = i;
 		}
-	if (cl->o.duration_ns) {
+	if (cl->o.duration_ns || n > 1) {
 		char why[200];
 		if (!cpus_opt(list, cl, why, sizeof(why)))
 			return 0;
 		/* the same checks as --cpus, said of the option given */
 		return fail(err, errlen, "--tests: %s", strncmp(why, "--cpus: ", 8) ? why : why + 8);
 	}
-	if (n > 1)
-		return fail(err, errlen, "--tests: %s names CPUs %s: a run by count measures one CPU at a "
-			    "time; give --duration to measure several at once", cl->o.tests, list);
 	if (first >= ncpu)
 		return fail(err, errlen, "--tests: CPU %d is not a CPU of this machine (0 to %d)", first,
 			    ncpu - 1);
 	cl->o.cpu = first;
 	return 0;
+}
+
+/* cpus_can - with several CPUs at once, every selected measurement can
+ * run that way (its struct rtb_bench .can). */
+static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < rtb_nbenches && o->ncpus_list > 1; i++)
+		if (rtb_bench_selected(rtb_benches[i], o->tests) && !(rtb_benches[i]->can & RTB_CAN_CPUS))
+			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (no `c` in its "
+				    "`rtbench list` can column); give one CPU", rtb_benches[i]->id);
+	return 0;
+}
+
+/* count_cpus_check - a run by count on several CPUs at once (--cpus LIST
+ * without --duration): each CPU measures its --samples in one pass
+ * (run/long.c), so what needs rounds or every sample is refused. */
+static int count_cpus_check(struct rtb_cli *cl, int cpu_given, int rounds_given, char *err, size_t errlen)
+{
+	struct rtb_opts *o = &cl->o;
+
+	if (cpu_given)
+		return fail(err, errlen, "--cpu and --cpus: choose one");
+	if (rounds_given)
+		return fail(err, errlen, "--rounds: a run on several CPUs at once measures each CPU's samples "
+			    "in one pass, not in rounds; leave out --rounds (or --cpus)");
+	if (cl->out.raw)
+		return fail(err, errlen, "--raw: a run on several CPUs at once keeps no list of every sample (each "
+			    "CPU's metric keeps a histogram, the worst samples and a sample reservoir)");
+	if (o->trace_events)
+		return fail(err, errlen, "--trace-events: not with --cpus (several CPUs are traced while they "
+			    "run, keeping a window of recent events, not every event; --trace alone traces them)");
+	if (!o->tests)
+		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement, as --duration's */
+	return cpus_can(o, err, errlen);
 }
 
 /* long_check - a --duration run's options agree with each other. */
@@ -340,11 +371,7 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 	if (!o->duration_ns) {
 		if (interval_given)
 			return fail(err, errlen, "--interval: needs --duration");
-		if (o->ncpus_list)
-			return fail(err, errlen, "--cpus: needs --duration: a run by count measures one CPU (--cpu N) "
-				    "in rounds interleaved across its measurements; several CPUs at once run for a "
-				    "time (--duration 60s --cpus all)");
-		return 0;
+		return o->ncpus_list > 1 ? count_cpus_check(cl, cpu_given, rounds_given, err, errlen) : 0;
 	}
 	if (samples_given)
 		return fail(err, errlen, "--duration and --samples: a run is by time or by count; choose one");
@@ -372,12 +399,9 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 		if (!(can & RTB_CAN_TIME))
 			return fail(err, errlen, "--duration: %s cannot run for a time (`rtbench list` "
 				    "marks those that can; pick them with --tests)", rtb_benches[i]->id);
-		if (!(can & RTB_CAN_CPUS) && o->ncpus_list > 1)
-			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (no `c` in its "
-				    "`rtbench list` can column); give one CPU", rtb_benches[i]->id);
 	}
 	o->status_tty = rtb_port_console_is_tty();
-	return 0;
+	return cpus_can(o, err, errlen);
 }
 
 /* rtb_cli_parse - options of run / selftest. */
@@ -674,10 +698,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 	if (priority_given && prio_given)
 		return fail(err, errlen, "-P/--priority and --prio: one priority (-P N: the measuring thread at "
 			    "N; --prio N: the base, the measuring thread at N+2)");
-	/* -a CPU by count is --cpu CPU (one CPU at a time); a set needs a time */
-	if (affinity_given && !cl->o.duration_ns && cl->o.ncpus_list == 1) {
+	/* -a / --cpus with one CPU by count is --cpu CPU (a count run on one
+	 * CPU, in rounds); a set by count runs at once (count_cpus_check) */
+	if (!cl->o.duration_ns && cl->o.ncpus_list == 1) {
 		if (cpu_given)
-			return fail(err, errlen, "-a and --cpu: choose one");
+			return fail(err, errlen, "%s and --cpu: choose one", affinity_given ? "-a" : "--cpus");
 		cl->o.cpu = cl->o.cpu_list[0];
 		cl->o.ncpus_list = 0;
 		cpu_given = 1;
@@ -705,7 +730,7 @@ void rtb_cli_usage_run(FILE *f)
 	      "rtla's duration), never guessed. cyclictest -S -m -p95 -D 24h is here: -S -P95 -D 24h.\n"
 	      "  --tests ID,...        measurements to run: an id (exactly that one), a dotted prefix (ctxsw,\n"
 	      "                        sync.sem) or a metric id (default: all; see 'rtbench list');\n"
-	      "                        <id>@cpu<N>: measured on CPU N (as --cpus N, or --cpu N by count)\n"
+	      "                        <id>@cpu<N>: measured on CPU N (as --cpus N; several: as --cpus)\n"
 	      "  -l, --samples N       samples per measurement (default: each one's own; 25 = the study's);\n"
 	      "                        -l/--loops as cyclictest's\n"
 	      "  -D, --duration D      measure for a time instead of a count: 90s, 30m, 24h, 2d (irq.timer.*\n"
@@ -719,10 +744,12 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        at most 1440 a run: a longer one gets the default grown); a time\n"
 	      "                        with its unit: a bare number (cyclictest's --interval, the period\n"
 	      "                        in us) is refused and pointed to -i\n"
-	      "  --cpus LIST|all       with --duration: one measuring thread per CPU at once (all, 1-3, 0,2);\n"
+	      "  --cpus LIST|all       one measuring thread per CPU at once (all, 1-3, 0,2), for --duration\n"
+	      "                        or by count (each CPU its --samples, one pass, no rounds);\n"
 	      "                        metrics <id>@cpu<N> and the all-CPU <id>; rtbench's own threads run\n"
-	      "                        on a CPU not listed when one is left (rtla's --cpus)\n"
-	      "  -a, --affinity LIST   cyclictest's -a: as --cpus LIST; one CPU by count: as --cpu N\n"
+	      "                        on a CPU not listed when one is left (rtla's --cpus); one CPU by\n"
+	      "                        count: as --cpu N\n"
+	      "  -a, --affinity LIST   cyclictest's -a: as --cpus LIST\n"
 	      "  -S                    cyclictest's -S (a thread on every CPU): as --cpus all\n"
 	      "  --rounds N            split each measurement's samples into N rounds, interleaved across\n"
 	      "                        measurements (default 5; 1-32); figures carry the rounds' spread\n"

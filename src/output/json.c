@@ -200,6 +200,14 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		}
 		rtb_jw_close(w, '}');
 	}
+	if (s->duration_ns <= 0 && s->ncpus_measured > 1) {
+		/* run --cpus LIST by count: every CPU at once (run/long.c) */
+		rtb_jw_open(w, "count_cpus", '{', 1);
+		RTB_JW_STR(w, "cpus", s->cpus);
+		rtb_jw_int(w, "ncpus", s->ncpus_measured);
+		rtb_jw_int_or_null(w, "housekeeping_cpu", s->housekeeping_cpu, -1);
+		rtb_jw_close(w, '}');
+	}
 	if (s->duration_ns > 0) {
 		/* run --duration (run/long.c; docs/long-runs.md) */
 		rtb_jw_open(w, "long_run", '{', 1);

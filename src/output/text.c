@@ -319,7 +319,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	/* a --cpus run measured its list at once (s->cpu: rtbench's own
 	 * threads, -1 when no CPU was left for them) */
 	char where[200];
-	if (s->duration_ns > 0 && s->ncpus_measured > 1)
+	if (s->ncpus_measured > 1) /* for a time, or by count, on several CPUs at once */
 		snprintf(where, sizeof(where), "CPUs %s", s->cpus);
 	else
 		snprintf(where, sizeof(where), "CPU %d", s->duration_ns > 0 && s->cpus[0] ?
@@ -420,7 +420,13 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (r->set.duration_ns > 0 && r->set.interval_grown)
 		rtb_sink_printf(f, "The interval is the default 60 s grown: a run keeps at most %d intervals.\n",
 				RTB_MAX_INTERVALS);
-	if (r->set.duration_ns <= 0)
+	if (r->set.duration_ns <= 0 && r->set.ncpus_measured > 1)
+		rtb_sink_printf(f, "\nTimes in microseconds. pNN: from each metric's log-linear histogram (the lower "
+			"edge of a bucket at most %.2f%% wide); count, min, mean, stddev, max exact; first: the "
+			"first (cold) sample. CPUs %s each measured their samples at once, in one pass (no "
+			"rounds); <id>@cpu<N> is CPU N's, <id> all of them merged.\n",
+			100.0 / (double)(1u << (RTB_HIST_SUB_BITS - 1)), r->set.cpus);
+	else if (r->set.duration_ns <= 0)
 		rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 			"first: the first (cold) sample, not in the other columns.\n"
 			"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - long runs (see run/long.h and docs/long-runs.md).
+/* rtbench core - long runs, and runs by count on several CPUs at once
+ * (see run/long.h and docs/long-runs.md).
  *
  * Thread protocol of one measurement (the main thread is the supervisor;
  * on each listed CPU a driver thread runs the bench as a normal run would,
- * so its own measuring thread is spawned pinned there):
+ * so its own measuring thread is spawned pinned there). By count, each
+ * driver ends after its N samples and the supervisor ends the measurement
+ * when every driver has; it keeps no intervals and rewrites no file
+ * mid-way (the run writes after each measurement, as any count run):
  *   Step 1: the supervisor makes every metric (each CPU's live one in
  *           histogram mode, the ones the result shows, the all-CPU
  *           aggregate) and arms the watchdog for the whole duration.
@@ -71,7 +75,8 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 }
 
 /* shown_metric - a histogram-mode metric the result shows (a CPU's, or
- * the all-CPU aggregate), with room for the interval series. */
+ * the all-CPU aggregate), with room for the interval series (none by
+ * count). */
 static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb_metric **m)
 {
 	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, &lr->thr, NULL, m);
@@ -80,6 +85,8 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 		return rc;
 	(*m)->study_table = lr->b->study_table;
 	(*m)->group = lr->b->group;
+	if (!lr->seriescap)
+		return 0;
 	(*m)->hm->series = rtb_alloc(lr->seriescap * sizeof(*(*m)->hm->series));
 	if (!(*m)->hm->series)
 		return RTB_ENOMEM;
@@ -104,7 +111,7 @@ static int make_metrics(struct rtb_long *lr)
 		if (!lc->res)
 			return RTB_ENOMEM;
 		lc->res->clock = lr->res->clock;
-		rc = rtb_metric_new_hm(lc->res, lr->b->id, lr->b->title, 0, lc->cpu,
+		rc = rtb_metric_new_hm(lc->res, lr->b->id, lr->b->title, lr->target, lc->cpu,
 				       &lr->thr, &lr->epoch, &lc->live);
 		if (rc)
 			return rc;
@@ -264,12 +271,37 @@ static void wait_pubs(struct rtb_long *lr)
 		rtb_port_sleep_ns(1000000);
 	}
 	for (int i = 0; i < lr->ncpu; i++)
-		consume(&lr->cpus[i]);
+		if (consume(&lr->cpus[i]))
+			lr->cpus[i].progress_ns = rtb_port_mono_ns();
+}
+
+/* all_done - by count: every CPU's driver has returned (or never started). */
+static int all_done(struct rtb_long *lr)
+{
+	for (int i = 0; i < lr->ncpu; i++)
+		if (lr->cpus[i].started && !atomic_load(&lr->cpus[i].done))
+			return 0;
+	return 1;
+}
+
+/* watch_progress - by count: the watchdog fires WD_SLACK_NS after the
+ * oldest last publication of a CPU still measuring (a CPU whose thread
+ * records nothing for that long is stuck; how long N samples take is the
+ * bench's, not known here). */
+static void watch_progress(struct rtb_long *lr)
+{
+	int64_t now = rtb_port_mono_ns(), oldest = now;
+
+	for (int i = 0; i < lr->ncpu; i++)
+		if (lr->cpus[i].started && !atomic_load(&lr->cpus[i].done) && lr->cpus[i].progress_ns < oldest)
+			oldest = lr->cpus[i].progress_ns;
+	rtb_wd_arm(oldest + WD_SLACK_NS - now > 1 ? oldest + WD_SLACK_NS - now : 1);
 }
 
 /* finish_cpu - after its driver ended: the last slice, and what the bench
- * said (method, notes, extras, status) onto the shown metric. */
-static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc)
+ * said (method, notes, extras, status) onto the shown metric; by count,
+ * partial when it has fewer samples than asked (stopped: by a stop). */
+static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped)
 {
 	struct rtb_metric *l = lc->live, *s = lc->shown;
 
@@ -290,6 +322,12 @@ static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc)
 	if (s->err) {
 		s->status = rtb_outcome(s->err);
 		fprintf(stderr, "rtbench: %s: %s\n", s->id, s->note);
+	} else if (lr->target && s->status == RTB_STATUS_OK && l->count < l->capacity) {
+		/* by count, as rtb_bench_metric_end says it of a count run (the
+		 * capacity a bench lowered to what it found, noise.gap's, counts) */
+		s->status = RTB_STATUS_PARTIAL;
+		rtb_metric_note(s, "%s: %lu of %lu samples", stopped ? "stopped early" : "only",
+				(unsigned long)l->count, (unsigned long)l->capacity);
 	}
 	/* warnings a bench adds go to the run, once */
 	for (int i = 0; i < lc->res->nwarnings; i++) {
@@ -302,32 +340,37 @@ static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc)
 }
 
 /* sleep_or_stop - until t_ns, or until Ctrl-C / the watchdog stops the
- * run (checked every STOP_POLL_NS). 1 if stopped. */
-static int sleep_or_stop(const struct rtb_ctx *rc, int64_t t_ns)
+ * run (checked every STOP_POLL_NS). 1 if stopped; by count 2 when every
+ * CPU is done. */
+static int sleep_or_stop(struct rtb_long *lr, const struct rtb_ctx *rc, int64_t t_ns)
 {
 	for (;;) {
 		int64_t now = rtb_port_mono_ns();
 		if (rtb_stopped(rc))
 			return 1;
+		if (lr->target && all_done(lr))
+			return 2;
 		if (now >= t_ns)
 			return 0;
 		rtb_port_sleep_ns(t_ns - now < STOP_POLL_NS ? t_ns - now : STOP_POLL_NS);
 	}
 }
 
-/* run_phase - one measurement for the duration, Steps 1-5. */
+/* run_phase - one measurement for the duration (or by count), Steps 1-5. */
 static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
 	const struct rtb_opts *o = lr->o;
 	int64_t before_ns = lr->res->set.measured_ns; /* the earlier measurements' */
+	const int by_count = !o->duration_ns;
 	int err, stopped = 0;
 
+	lr->target = by_count ? rtb_mode_count_cpus.samples_total(rc, lr->b) : 0;
 	if ((err = make_metrics(lr)))
 		return err;
 	atomic_store(&lr->stop, 0);
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
-	rtb_wd_arm(o->duration_ns + WD_SLACK_NS);
+	rtb_wd_arm(by_count ? WD_SLACK_NS : o->duration_ns + WD_SLACK_NS);
 	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
 	/* --break-us traced or not, as by count (bench_util.c): untraced it
 	 * was never watched (issue 29) */
@@ -347,7 +390,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lc->c.other_cpu = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
 		lc->c.stop = &lr->stop;
 		lc->c.lc = lc;
-		lc->c.mode = &rtb_mode_duration;
+		lc->c.mode = by_count ? &rtb_mode_count_cpus : &rtb_mode_duration;
 		lc->c.round = lc->c.nrounds = 0;
 		lc->rc = 0;
 		err = rtb_thread_create(&lc->th, &a, driver_main, lc);
@@ -359,19 +402,25 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		}
 		rtb_wd_register(&lc->th);
 		lc->started = 1;
+		lc->progress_ns = lr->t0_ns;
 	}
 	if (!rtb_stopped(rc))
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
-	int64_t end = lr->t0_ns + o->duration_ns, next = lr->t0_ns;
+	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;
 		if (next > end)
 			next = end;
-		stopped = sleep_or_stop(rc, next);
-		if (stopped || next >= end)
-			break;
+		int why = sleep_or_stop(lr, rc, next);
+		stopped = why == 1;
+		if (why || next >= end)
+			break; /* stopped, the duration's end, or (by count) every CPU done */
 		atomic_fetch_add(&lr->epoch, 1);                  /* Step 3 */
 		wait_pubs(lr);
+		if (by_count) {
+			watch_progress(lr);
+			continue;
+		}
 		int64_t el = next - lr->t0_ns;
 		int closes = el - lr->iv_start_ns >= o->interval_ns;
 		if (closes)
@@ -392,11 +441,12 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	rtb_wd_forget_all();
 	for (int i = 0; i < lr->ncpu; i++)
 		if (lr->cpus[i].started)
-			finish_cpu(lr, &lr->cpus[i]);
+			finish_cpu(lr, &lr->cpus[i], stopped);
 	rtb_trace_long_end(lr, rc);
-	if (el > o->duration_ns)
+	if (!by_count && el > o->duration_ns)
 		el = o->duration_ns; /* the threads' last period, not measured time */
-	close_interval(lr, el);
+	if (!by_count)
+		close_interval(lr, el);
 	refresh(lr, el);
 	if (lr->agg) {
 		struct rtb_metric *s = lr->cpus[0].shown;
@@ -414,8 +464,15 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 			if (lr->cpus[i].shown->status > lr->agg->status)
 				lr->agg->status = lr->cpus[i].shown->status;
 	}
+	if (by_count) { /* one round, as a one-round count run's */
+		for (int i = 0; i < lr->ncpu; i++)
+			rtb_metric_round_record(lr->cpus[i].shown);
+		if (lr->agg)
+			rtb_metric_round_record(lr->agg);
+	}
 	lr->res->set.measured_ns = before_ns + el;
-	rtb_long_status(lr, el, 1);
+	if (!by_count)
+		rtb_long_status(lr, el, 1);
 	return stopped ? RTB_EINTR : 0;
 }
 
@@ -458,7 +515,8 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	snprintf(s->ended, sizeof(s->ended), "running");
 	lr.ncpu = o->ncpus_list > 0 ? o->ncpus_list : 1;
 	lr.cpus = rtb_alloc((size_t)lr.ncpu * sizeof(*lr.cpus));
-	lr.seriescap = (size_t)(o->duration_ns / o->interval_ns) + 2;
+	/* by count: no intervals (a count run's one round) */
+	lr.seriescap = o->duration_ns ? (size_t)(o->duration_ns / o->interval_ns) + 2 : 0;
 	if (!lr.cpus) {
 		rtb_run_teardown(&c);
 		return RTB_ENOMEM;
@@ -485,12 +543,17 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	for (size_t i = 0; i < rtb_nbenches; i++)
 		nsel += rtb_bench_selected(rtb_benches[i], o->tests);
 	s->benches_planned = s->rounds_planned = nsel;
+	int nth = 0;
 	for (size_t i = 0; i < rtb_nbenches && !rc && !rtb_stopped(&c); i++) {
 		if (!rtb_bench_selected(rtb_benches[i], o->tests))
 			continue;
 		lr.b = rtb_benches[i];
 		lr.agg = NULL;
-		if (!o->quiet)
+		nth++;
+		if (!o->quiet && !o->duration_ns)
+			fprintf(stderr, "rtbench: [%d/%d] %s: %lu samples on each of CPUs %s at once ...\n", nth, nsel,
+				lr.b->id, (unsigned long)rtb_mode_count_cpus.samples_total(&c, lr.b), s->cpus);
+		else if (!o->quiet)
 			fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s%s)\n", lr.b->id,
 				(long long)(o->duration_ns / 1000000000LL), s->cpus,
 				(long long)(o->interval_ns / 1000000000LL), o->interval_grown ?
@@ -500,10 +563,14 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		stopped = rc == RTB_EINTR;
 		if (stopped)
 			rc = 0; /* ended by a signal: a whole result of what ran */
-		if (!rc && !stopped) { /* done: measured for its whole duration */
+		if (!rc && !stopped) { /* done: measured for its whole duration (its samples) */
 			s->benches_done++;
 			s->rounds_done++;
 		}
+		/* by count: the files after each measurement, as a count run's
+		 * after each round (a stop keeps them) */
+		if (!o->duration_ns && !stopped && !rc)
+			rtb_long_write(&lr);
 		for (int k = 0; k < lr.ncpu; k++) {
 			rtb_result_free(lr.cpus[k].res);
 			rtb_free(lr.cpus[k].res);
@@ -511,7 +578,17 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		}
 	}
 	rtb_run_teardown(&c);
-	if (rtb_wd_reason() == RTB_WD_SIGNAL) {
+	if (!o->duration_ns) {
+		/* by count: a stop (Ctrl-C, the watchdog, --break-us) leaves a
+		 * whole result of what was measured, "complete": false, as any
+		 * count run's (run.c) */
+		s->stopped_early = stopped || rtb_stopped(&c);
+		s->brk = *c.brk;
+		if (s->brk.hit)
+			fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
+				"a %s sample of %.1f us\n", (long long)(s->brk.ns / 1000), s->brk.id,
+				(double)s->brk.sample_ns / 1000.0);
+	} else if (rtb_wd_reason() == RTB_WD_SIGNAL) {
 		/* Ctrl-C / SIGTERM end a long run as cyclictest's: a whole
 		 * result of the time measured, saying how it ended; what was
 		 * planned stays planned, so "complete" is false and a gate
@@ -538,6 +615,8 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	wrc = rtb_long_write(&lr);
 	if (rc)
 		return rc;
+	if (s->stopped_early && s->brk.hit)
+		return wrc ? RTB_EIO : 0; /* stopped by --break-us, on purpose (as run.c) */
 	if (s->stopped_early)
 		return RTB_EINTR;
 	if (!wrc && rtb_load_failed())

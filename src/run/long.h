@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - long runs: run --duration D [--cpus LIST] [--interval I].
+/* rtbench core - long runs: run --duration D [--cpus LIST] [--interval I],
+ * and runs by count on several CPUs at once: run --cpus LIST --samples N.
  *
- * The timer and wake-up measurements run for a time instead of a count,
- * on every listed CPU at once, each CPU's metric in histogram mode
- * (rtbench/hmetric.h), with an interval time series and the result file
- * rewritten after every interval. See docs/long-runs.md. */
+ * The measurements that declare it (struct rtb_bench .can) run for a time
+ * instead of a count, or by count on every listed CPU at once, each CPU's
+ * metric in histogram mode (rtbench/hmetric.h); for a time with an
+ * interval time series and the result file rewritten after every interval.
+ * See docs/long-runs.md. */
 #ifndef RTB_CORE_LONG_H
 #define RTB_CORE_LONG_H
 #include <stdatomic.h>
@@ -25,9 +27,12 @@ struct rtb_long {
 	struct rtb_metric *agg;    /* all-CPU aggregate; NULL with one CPU */
 	int64_t t0_ns;
 	int64_t iv_start_ns;       /* the open interval's start, from t0 */
-	size_t seriescap;
+	size_t seriescap;          /* intervals kept (0: by count, none) */
 	struct rtb_hm_thr thr;     /* what every metric counts exactly (the
 				    * deadline, --count-over-us) */
+	size_t target;             /* by count (run --cpus LIST --samples N):
+				    * each CPU's samples of this bench; 0: for
+				    * the duration */
 };
 
 
@@ -46,6 +51,8 @@ struct rtb_long_cpu {
 	int started, rc;
 	atomic_int done;          /* its driver returned (no more slices) */
 	unsigned seen_pubs;       /* publications consumed */
+	int64_t progress_ns;      /* its last publication (by count: the
+				   * watchdog's measure of a stuck CPU) */
 };
 
 /* rtb_long_write - the result files, each replaced atomically (the final
@@ -56,9 +63,11 @@ int rtb_long_write(struct rtb_long *lr);
  * newline (once per interval); nothing with --quiet. */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline);
 
-/* rtb_long_run - the whole of a --duration run (rtb_run hands it over).
- * Returns 0 when it ran its time or was ended by Ctrl-C / SIGTERM (a whole
- * result either way), or an rtb_err. */
+/* rtb_long_run - the whole of a --duration run, or of a run by count on
+ * several CPUs at once (rtb_run hands both over). Returns 0 when it ran
+ * its time or was ended by Ctrl-C / SIGTERM (a whole result either way);
+ * by count, RTB_EINTR when stopped (a whole result of what was measured,
+ * as any count run); or an rtb_err. */
 int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		 const char *command_line, struct rtb_result *res);
 

@@ -28,10 +28,11 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 		/* said, not silently untraced: only the timer and wake-up kinds
 		 * are read while they run (bounded memory); the others keep
 		 * every event of the pass, which a run for a time cannot */
-		rtb_result_warn(lr->res, "%s: not traced in a --duration run: its samples are matched to "
-				"the trace only on the whole-pass path (every event kept), which a run for a "
-				"time cannot hold; a count run (--samples, no --duration) traces it",
-				lr->b->id);
+		rtb_result_warn(lr->res, "%s: not traced %s: its samples are matched to the trace only on "
+				"the whole-pass path (every event kept, one CPU), which a run for a time or on "
+				"several CPUs at once cannot hold; a count run on one CPU (--samples, no "
+				"--duration or --cpus) traces it", lr->b->id, lr->o->duration_ns ?
+				"in a --duration run" : "on several CPUs at once");
 		return 0;
 	}
 	for (int i = 0; i < lr->ncpu; i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench runner - the measuring modes as tables (struct rtb_mode,
- * rtbench/ctx.h): by count (run/run.c, selftest) and for a time
- * (run/long.c). The bench API's helpers reach the runner's services (the
+ * rtbench/ctx.h): by count on one CPU (run/run.c, selftest), by count on
+ * several CPUs at once and for a time (both run/long.c: one driver a CPU,
+ * the runner's histogram-mode metric each, the all-CPU aggregate). The bench API's helpers reach the runner's services (the
  * watchdog, the settings journal, the streaming tracer) only through the
  * table in their context. */
 #include "run/run.h"
@@ -45,6 +46,20 @@ const struct rtb_mode rtb_mode_duration = {
 	.name = "duration",
 	.until_stopped = 1,
 	.samples_total = long_samples,
+	.metric = rtb_long_metric,
+	.thread_started = rtb_wd_register,
+	.knob_set = rtb_env_set,
+	.knob_restore = rtb_env_restore_one,
+	.stream_marks = stream_marks,
+};
+
+/* by count on several CPUs at once (run --cpus LIST --samples N): each
+ * CPU's instance measures its N samples into the metric the runner made
+ * for it (run/long.c, ended when every CPU is done); the runner arms the
+ * watchdog on the CPUs' progress, not a bench's own bound */
+const struct rtb_mode rtb_mode_count_cpus = {
+	.name = "count-cpus",
+	.samples_total = count_samples,
 	.metric = rtb_long_metric,
 	.thread_started = rtb_wd_register,
 	.knob_set = rtb_env_set,

@@ -406,8 +406,9 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	int *nr, maxr = 1;
 
 	rtb_ready_file(out->ready);
-	if (o->duration_ns > 0)
-		return rtb_long_run(o, out, command_line, res); /* run/long.c */
+	/* for a time, or by count on several CPUs at once (run/long.c) */
+	if (o->duration_ns > 0 || o->ncpus_list > 1)
+		return rtb_long_run(o, out, command_line, res);
 	rc = rtb_run_setup(o, command_line, res, &c);
 	if (rc == RTB_EINTR)
 		return rtb_run_stopped_early(o, out, res);

@@ -71,5 +71,5 @@ void rtb_run_teardown(struct rtb_ctx *c);
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b);
 /* the measuring modes (run/modes.c): every context the runner makes
  * carries one (rtb_ctx.mode) */
-extern const struct rtb_mode rtb_mode_count, rtb_mode_duration;
+extern const struct rtb_mode rtb_mode_count, rtb_mode_duration, rtb_mode_count_cpus;
 #endif

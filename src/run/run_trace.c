@@ -39,9 +39,10 @@ int rtb_trace_setup(struct rtb_ctx *c)
 	cfg.buffer_kb = n * 2 + 32768;
 	if (cfg.buffer_kb > 512 * 1024)
 		cfg.buffer_kb = 512 * 1024;
-	/* a --duration run is read while it runs (trace_stream.c): the
-	 * buffer only bridges the reader's polls, seconds of events */
-	if (o->duration_ns > 0)
+	/* a --duration run, and one on several CPUs at once, is read while
+	 * it runs (trace_stream.c): the buffer only bridges the reader's
+	 * polls, seconds of events */
+	if (o->duration_ns > 0 || o->ncpus_list > 1)
 		cfg.buffer_kb = 32768;
 	/* the blocker's kernel stack is kept at a break (trace_break.c) */
 	cfg.stacks = o->break_ns > 0;

@@ -42,14 +42,23 @@ bad_input "name different CPUs" run --duration 3s --tests irq.timer.nanosleep@cp
 bad_input "--tests: CPU $ncpu is not on this machine" run --duration 3s --tests irq.timer.nanosleep@cpu$ncpu
 bad_input "leave out --cpus" run --duration 3s --cpus 0 --tests irq.timer.nanosleep@cpu0
 bad_input "leave out --cpu" run --tests irq.timer.nanosleep@cpu0 --cpu 0
-bad_input "a run by count measures one CPU at a time" run --tests irq.timer.nanosleep@cpu0,irq.timer.nanosleep@cpu1
 bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s --tests ctxsw.rr.yield
 bad_input "--duration: sync.prio_inv cannot run for a time" run --duration 10s --tests sync.prio_inv
 bad_input "--duration: sync.sem.give.uncontended cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,sync.sem.give.uncontended
 bad_input "--samples" run --duration 10s --samples 100
 bad_input "--rounds" run --duration 10s --rounds 3
 bad_input "--raw" run --duration 10s --raw "$out/x.csv"
-bad_input "--cpus: needs --duration" run --cpus 0
+# by count on several CPUs at once (one pass each, histograms): what needs
+# rounds, every sample or a kind that runs on one CPU is refused
+if [ "$ncpu" -ge 2 ]; then
+	bad_input "--rounds: a run on several CPUs at once" run --cpus 0-1 --samples 100 --rounds 3
+	bad_input "--raw: a run on several CPUs at once" run --cpus 0-1 --samples 100 --raw "$out/x.csv"
+	bad_input "--cpus: ctxsw.rr.yield runs on one CPU at a time" run --cpus 0-1 --tests ctxsw.rr.yield
+	bad_input "--cpus: sync.prio_inv runs on one CPU at a time" run --cpus all --tests irq.timer,sync.prio_inv
+	bad_input "--cpu and --cpus" run --cpus 0-1 --cpu 0
+	bad_input "ctxsw.rr.yield runs on one CPU at a time" run --tests ctxsw.rr.yield@cpu0,ctxsw.rr.yield@cpu1
+fi
+bad_input "--cpus and --cpu" run --cpus 0 --cpu 0
 bad_input "--cpu and --cpus" run --duration 10s --cpus 0 --cpu 0
 bad_input "--duration" selftest --duration 10s
 done_test

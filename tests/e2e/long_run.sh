@@ -17,6 +17,12 @@
 #  9. the ping-pong and a further wake-up kind (ipc.pipe.roundtrip,
 #     sync.cond.wakeup: .can = RTB_CAN_TIME | RTB_CAN_CPUS) on every CPU
 #     for a second: each CPU measured, the aggregate the sum.
+# 10. by count on every CPU at once (--cpus all --samples N, no --duration):
+#     each CPU's metric has exactly N samples, the aggregate their sum and
+#     their maximum, one round, no intervals, settings.count_cpus, no
+#     long_run; one measuring thread pinned to each CPU; Ctrl-C: exit 130, a
+#     whole file, complete: false, each CPU partial; --tests <id>@cpu0,
+#     <id>@cpu1 by count measures both at once.
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -285,4 +291,60 @@ for m in per:
 if n > 1:
     assert ms["sync.sem.wakeup"]["count"] == sum(m["count"] for m in per)
 PY
+# 10. by count on every CPU at once
+"$RTBENCH" run --cpus all --samples 300 --period-us 1000 --tests irq.timer.nanosleep,sync.sem.wakeup,noise \
+	--json "$out/cc.json" >"$out/cc.txt" 2>"$out/ccerr.txt"
+rc=$?
+[ $rc -eq 0 ] && ok "by count on every CPU: exit 0" || fail "by count on every CPU: exit $rc: $(cat "$out/ccerr.txt")"
+python3 - "$out/cc.json" "$ncpu" <<'PY' && ok "by count on every CPU: N samples each, the aggregate their sum and maximum" ||
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+assert d["complete"] is True and "long_run" not in d["settings"], d["settings"]
+if n > 1:
+    cc = d["settings"]["count_cpus"]
+    assert cc["ncpus"] == n and cc["cpus"] == f"0-{n - 1}", cc
+ms = {m["id"]: m for m in d["metrics"]}
+for b in ("irq.timer.nanosleep", "sync.sem.wakeup", "noise.gap"):
+    per = [ms[f"{b}@cpu{c}"] for c in range(n)] if n > 1 else [ms[b]]
+    for m in per:
+        assert m["status"] == "ok" and m["count"] == 300, (m["id"], m["status"], m["count"], m["note"])
+        assert m["mode"] == "histogram" and m["intervals"] is None and len(m["rounds"]) == 1, m["id"]
+    if n > 1:
+        a = ms[b]
+        assert a["count"] == 300 * n and a["max"] == max(m["max"] for m in per), b
+        assert a["worst"][0]["cpu"] == max(per, key=lambda m: m["max"])["worst"][0]["cpu"], b
+PY
+	fail "by count on every CPU: $(tail -3 "$out/ccerr.txt")"
+[ "$ncpu" -lt 2 ] || grep -q "^run: .*CPUs 0-$((ncpu - 1))," "$out/cc.txt" && ok "by count on every CPU: the text says which CPUs" ||
+	fail "the text does not say CPUs 0-$((ncpu - 1)): $(grep '^run:' "$out/cc.txt")"
+"$RTBENCH" run --cpus all --samples 1000000 --period-us 1000 --quiet \
+	--ready "$out/cs.ready" --json "$out/cs.json" >/dev/null 2>"$out/cserr.txt" &
+pid=$!
+wait_measuring "$out/cs.ready" $pid
+pins=$(thread_cpus $pid tCyclic "$ncpu")
+kill -INT $pid
+wait $pid
+rc=$?
+got=$(echo $pins | tr ' ' '\n' | sort -n | tr '\n' ' ' | sed 's/ $//')
+[ "$got" = "$want" ] && ok "by count: one measuring thread pinned to each CPU ($got)" ||
+	fail "by count: measuring threads pinned to '$got', want one on each of '$want'"
+[ $rc -eq 130 ] && ok "by count on every CPU, Ctrl-C: exit 130" || fail "by count, Ctrl-C: exit $rc: $(cat "$out/cserr.txt")"
+python3 - "$out/cs.json" "$ncpu" <<'PY' && ok "by count, Ctrl-C: a whole file, complete false, each CPU partial" ||
+import json, sys
+d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
+assert d["complete"] is False, d["complete"]
+ms = {m["id"]: m for m in d["metrics"]}
+per = [ms[f"irq.timer.nanosleep@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.nanosleep"]]
+for m in per:
+    assert m["status"] == "partial" and 0 < m["count"] < 1000000 and "stopped early" in m["note"], (m["id"], m["status"], m["note"])
+assert ms["irq.timer.nanosleep"]["count"] == sum(m["count"] for m in per) or n == 1
+PY
+	fail "by count, Ctrl-C result"
+if [ "$ncpu" -ge 2 ]; then
+	"$RTBENCH" run --tests sync.sem.wakeup@cpu0,sync.sem.wakeup@cpu1 --samples 100 --quiet \
+		--json "$out/ct.json" >/dev/null 2>&1
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); c={m['id']: m['count'] for m in d['metrics']}; sys.exit(0 if c.get('sync.sem.wakeup@cpu0')==100 and c.get('sync.sem.wakeup@cpu1')==100 and c.get('sync.sem.wakeup')==200 else 1)" \
+		"$out/ct.json" && ok "--tests <id>@cpu0,<id>@cpu1 by count: both CPUs at once" ||
+		fail "--tests <id>@cpu0,<id>@cpu1 by count"
+fi
 done_test
