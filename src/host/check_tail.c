@@ -121,6 +121,19 @@ static int rate_rule(struct check *k, struct rtb_case *c, const struct rtb_rf_me
 	else
 		snprintf(cnt, sizeof(cnt), "%llu to %llu", (unsigned long long)e->k_lo,
 			 (unsigned long long)e->k_hi);
+	/* fail closed: would the fewest crossings the buckets allow pass?
+	 * then it is the buckets that cannot show it, and that is said */
+	double a, b, lo_hi;
+	rtb_ts_binom_ci(e->k_lo, e->n, 0.95, &a, &b);
+	lo_hi = r->per_h ? b * (double)e->n / e->hours : b;
+	if (!e->exact && lo_hi < r->rate)
+		return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us cannot be shown below %g%s: "
+				     "between %llu and %llu of %llu samples (%s); 95%% upper bound %.3g at the "
+				     "fewest, %.3g at the most: the buckets cannot show it (count it in the "
+				     "loop: run --count-over-us %g) (%s)", m->id, (double)r->thr_ns / 1e3, r->rate,
+				     r->per_h ? " per hour" : " per sample", (unsigned long long)e->k_lo,
+				     (unsigned long long)e->k_hi, (unsigned long long)e->n,
+				     e->how, lo_hi, hi, (double)r->thr_ns / 1e3, r->text);
 	return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us is not shown below %g%s: %s of "
 			     "%llu samples (%s), 95%% upper bound %.3g%s (%s)", m->id,
 			     (double)r->thr_ns / 1e3, r->rate, r->per_h ? " per hour" : " per sample", cnt,

@@ -10,6 +10,7 @@
 #include "host/host.h"
 #include "host/render.h"
 #include "host/runner.h"
+#include "host/tail_cmd.h"
 
 #define FLEET_MAX 4096
 
@@ -36,6 +37,12 @@ static void compare_usage(FILE *f)
 		"                     measurement id with :p50 (default) or :p99\n"
 		"      --histogram    text format: after each table a text histogram of every\n"
 		"                     system (as cyclictest -h: 1 us bins, wider for a wide span)\n"
+		"  -t, --threshold-us T[,T2...]  how often each system crossed T us: counts and\n"
+		"                     rates per million side by side, and each rate's ratio to\n"
+		"                     the first's with its exact 95%% interval; exact where a\n"
+		"                     run counted T in its loop (--deadline-us, --count-over-us)\n"
+		"                     or kept every sample, else bounded by the histogram's\n"
+		"                     buckets, said so, the interval widened (docs/tail.md)\n"
 		"  -h, --help         this help\n"
 		"\n"
 		"A directory stands for its *.json files (name order); a quoted glob\n"
@@ -53,6 +60,8 @@ static struct {
 	int on;
 	const char *sort;
 	struct rtb_fleet f;
+	int64_t thr_ns[RTB_TAIL_MAX_THR]; /* --threshold-us */
+	size_t nthr;
 } fleet;
 
 static const struct rtb_render *const fleet_formats[] = {
@@ -74,6 +83,8 @@ static int compare_parse(struct rtb_host *h, int opt, const char *arg)
 		fleet.sort = arg;
 	else if (opt == O_HISTOGRAM)
 		h->histogram = 1;
+	else if (opt == 't')
+		return rtb_tail_parse_thr(h, arg, fleet.thr_ns, &fleet.nthr);
 	else
 		return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
 	return 0;
@@ -89,6 +100,10 @@ static int compare_init(struct rtb_host *h)
 	if (!fleet.on) {
 		if (fleet.sort)
 			return rtb_host_error(h, RTB_EINVAL, "--sort: only with --fleet");
+	} else if (fleet.nthr) {
+		return rtb_host_error(h, RTB_EINVAL, "--threshold-us: not with --fleet");
+	}
+	if (!fleet.on) {
 		return rtb_host_load_results(h, 2, RTB_CMP_MAX_SYS);
 	}
 	/* the fleet renders its own model: the format of the same name */
@@ -105,8 +120,13 @@ static int compare_run(struct rtb_host *h)
 {
 	int rc;
 
-	if (!fleet.on)
-		return rtb_host_build_cmp(h);
+	if (!fleet.on) {
+		if ((rc = rtb_host_build_cmp(h)))
+			return rc;
+		if (rtb_cmp_thresholds(&h->cmp, fleet.thr_ns, fleet.nthr))
+			return rtb_host_error(h, RTB_ENOMEM, "out of memory");
+		return 0;
+	}
 	rc = rtb_fleet_build(&fleet.f, h->files, h->nfiles, fleet.sort);
 	if (rc == RTB_EINVAL)
 		return rtb_host_error(h, rc, "--sort %s: not file, label, or a measurement id "
@@ -127,6 +147,7 @@ static const struct option compare_opts[] = {
 	{ "fleet", no_argument, NULL, O_FLEET },
 	{ "sort", required_argument, NULL, O_SORT },
 	{ "histogram", no_argument, NULL, O_HISTOGRAM },
+	{ "threshold-us", required_argument, NULL, 't' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -141,6 +162,7 @@ static const struct rtb_host_ops compare_ops = {
 	.formats = compare_formats,
 	.setup = compare_setup,
 	.longopts = compare_opts,
+	.shortopts = "t:",
 	.parse = compare_parse,
 	.init = compare_init,
 	.run = compare_run,

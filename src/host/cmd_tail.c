@@ -75,6 +75,24 @@ static int parse_dur_h(struct rtb_host *h, const char *opt, const char *s, doubl
 	return 0;
 }
 
+/* rtb_tail_parse_thr - --threshold-us A,B,...: appended to thr[*n]. */
+int rtb_tail_parse_thr(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n)
+{
+	char buf[512], *save = NULL, *tok;
+
+	if (strlen(arg) >= sizeof(buf))
+		return rtb_host_error(h, RTB_EINVAL, "--threshold-us: too long a list");
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n >= RTB_TAIL_MAX_THR)
+			return rtb_host_error(h, RTB_EINVAL, "--threshold-us: at most %d thresholds",
+					      RTB_TAIL_MAX_THR);
+		if (parse_us(h, "--threshold-us", tok, &thr[(*n)++]))
+			return RTB_EINVAL;
+	}
+	return 0;
+}
+
 static int tail_setup(struct rtb_host *h)
 {
 	h->priv = calloc(1, sizeof(struct rtb_tail_run));
@@ -89,18 +107,8 @@ static int tail_parse(struct rtb_host *h, int opt, const char *arg)
 	char *end;
 
 	switch (opt) {
-	case 't': {
-		char buf[512], *save = NULL, *tok;
-		snprintf(buf, sizeof(buf), "%s", arg);
-		for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			if (t->o.nthr >= RTB_TAIL_MAX_THR)
-				return rtb_host_error(h, RTB_EINVAL, "--threshold-us: at most %d thresholds",
-						      RTB_TAIL_MAX_THR);
-			if (parse_us(h, "--threshold-us", tok, &t->o.thr_ns[t->o.nthr++]))
-				return RTB_EINVAL;
-		}
-		return 0;
-	}
+	case 't':
+		return rtb_tail_parse_thr(h, arg, t->o.thr_ns, &t->o.nthr);
 	case 'm':
 		t->metric = arg;
 		return 0;

@@ -15,6 +15,7 @@
 #include "host/stats_test.h"
 #include "host/verdict.h"
 #include "host/strbuf.h"
+#include "host/tail.h"
 
 #define RTB_CMP_MAX_SYS 16
 #define RTB_CMP_DEFAULT_ALPHA 0.01
@@ -65,6 +66,18 @@ struct rtb_cmp_cell {
 	struct rtb_verdict dv;
 };
 
+/* One threshold compare was asked about (--threshold-us), on one
+ * measurement: each system's exceedances (exact where counted, else
+ * bracketed by the buckets) and its rate against the baseline's. */
+struct rtb_cmp_thr {
+	int64_t thr_ns;
+	int has[RTB_CMP_MAX_SYS];       /* the system's file can count it */
+	struct rtb_tail_exc e[RTB_CMP_MAX_SYS];
+	/* the rate's ratio to the baseline's, its exact 95% interval widened
+	 * by a bracketed count (NAN: the baseline itself, or neither crossed) */
+	double ratio[RTB_CMP_MAX_SYS], lo[RTB_CMP_MAX_SYS], hi[RTB_CMP_MAX_SYS];
+};
+
 struct rtb_cmp_metric {
 	const char *id, *title, *study_table, *unit; /* from the first file that has it */
 	const char *group;    /* its table after the study's (NULL: none), likewise */
@@ -75,6 +88,8 @@ struct rtb_cmp_metric {
 	char **notes;                   /* "how these were measured differently" */
 	size_t nnotes;
 	char *summary;                  /* the study-style sentence(s); "" if nothing to say */
+	struct rtb_cmp_thr *thr;        /* compare --threshold-us (rtb_cmp_thresholds); NULL: none */
+	size_t nthr;
 };
 
 struct rtb_cmp {
@@ -97,6 +112,12 @@ void rtb_cmp_free_files(struct rtb_rf *f, size_t n);
 /* rtb_cmp_build - the comparison of files[0..n) (first = baseline).
  * Returns 0 or RTB_ENOMEM. */
 int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alpha);
+/* rtb_cmp_thresholds - after rtb_cmp_build: each measurement's
+ * exceedances of thr[0..n) on every system, their rates side by side and
+ * each rate's ratio to the baseline's with its exact 95% interval; a count
+ * the buckets only bound is said so and widens the interval
+ * (compare_notes.c). Adds a note per system. Returns 0 or RTB_ENOMEM. */
+int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n);
 /* rtb_cmp_free - free the model (not the files). */
 void rtb_cmp_free(struct rtb_cmp *c);
 

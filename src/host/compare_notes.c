@@ -3,6 +3,7 @@
  * measured differently (settings, configuration facts of the fingerprint,
  * emulation, sample counts, methods), degraded or incomplete runs and each
  * file's own warnings. Split out of compare.c; the model is built there. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -365,6 +366,88 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				"%s: %zu %s%s: the verdicts need at least 2 in each run (no between-interval "
 				"spread to judge a change against), so they are untested", l, m->nrounds,
 				m->nintervals ? "interval" : "round", m->nrounds == 1 ? "" : "s"));
+	}
+	return rc;
+}
+
+/* sig3 - a rate for the notes: "%.3g". */
+static const char *sig3(char *buf, size_t len, double v)
+{
+	snprintf(buf, len, "%.3g", v);
+	return buf;
+}
+
+/* thr_note - system i's exceedances of t, and its rate against the
+ * baseline's, as one note. */
+static int thr_note(struct rtb_cmp *c, struct rtb_cmp_metric *cm, const struct rtb_cmp_thr *t, size_t i)
+{
+	const struct rtb_tail_exc *e = &t->e[i], *b = &t->e[cm->base];
+	char k[64], r1[24], r2[24], r3[24], ratio[200] = "";
+
+	if (!t->has[i])
+		return rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+			"%s: over %.1f us: cannot be counted (the file holds neither samples nor a histogram "
+			"of them)", c->labels[i], (double)t->thr_ns / 1e3));
+	if ((int)i != cm->base && t->has[cm->base]) {
+		if (isnan(t->ratio[i]) && !e->k_hi && !b->k_hi)
+			snprintf(ratio, sizeof(ratio), "; neither crossed it");
+		else if (isnan(t->ratio[i]))
+			snprintf(ratio, sizeof(ratio), "; no ratio to %s (it never crossed it)", c->labels[cm->base]);
+		else
+			snprintf(ratio, sizeof(ratio), "; %.3gx as often as %s [%.3g, %.3g] (exact 95%%%s)",
+				 t->ratio[i], c->labels[cm->base], t->lo[i], t->hi[i], e->exact && b->exact ? "" :
+				 ", widened: a count the buckets only bound");
+	}
+	if (!e->k_hi)
+		return rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+			"%s: over %.1f us: none of %llu samples, fewer than %s per million (95%%, one-sided; "
+			"%s)%s", c->labels[i], (double)t->thr_ns / 1e3, (unsigned long long)e->n,
+			sig3(r3, sizeof(r3), 1e6 * e->zero_p_hi), e->how, ratio));
+	if (e->exact)
+		snprintf(k, sizeof(k), "%llu", (unsigned long long)e->k_lo);
+	else
+		snprintf(k, sizeof(k), "between %llu and %llu", (unsigned long long)e->k_lo,
+			 (unsigned long long)e->k_hi);
+	return rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+		"%s: over %.1f us: %s of %llu samples, %s per million [%s, %s] (%s)%s", c->labels[i],
+		(double)t->thr_ns / 1e3, k, (unsigned long long)e->n, sig3(r1, sizeof(r1), e->per_m),
+		sig3(r2, sizeof(r2), e->per_m_lo), sig3(r3, sizeof(r3), e->per_m_hi), e->how, ratio));
+}
+
+int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n)
+{
+	int rc = 0;
+
+	for (size_t k = 0; k < c->nmetrics && n && !rc; k++) {
+		struct rtb_cmp_metric *cm = &c->metrics[k];
+		if (cm->base < 0)
+			continue;
+		cm->thr = calloc(n, sizeof(*cm->thr));
+		if (!cm->thr)
+			return RTB_ENOMEM;
+		cm->nthr = n;
+		for (size_t j = 0; j < n && !rc; j++) {
+			struct rtb_cmp_thr *t = &cm->thr[j];
+			t->thr_ns = thr[j];
+			for (size_t i = 0; i < c->nsys; i++) {
+				const struct rtb_cmp_cell *ce = &cm->cell[i];
+				const struct rtb_rf_metric *m = ce->m;
+				t->ratio[i] = t->lo[i] = t->hi[i] = NAN;
+				if (!m || !ce->usable || ce->summary || !m->count ||
+				    (!m->has_hist && !(m->samples && m->nsamples == m->count)))
+					continue;
+				t->has[i] = 1;
+				rtb_tail_count(m, thr[j], &t->e[i]);
+				rtb_tail_rates(&t->e[i], m->elapsed_ns > 0 ? (double)m->elapsed_ns / 3.6e12 : 0);
+			}
+			for (size_t i = 0; i < c->nsys; i++)
+				if ((int)i != cm->base && t->has[i] && t->has[cm->base] &&
+				    (t->e[i].k_hi || t->e[cm->base].k_hi))
+					rtb_tail_exc_ratio(&t->e[cm->base], &t->e[i], &t->ratio[i], &t->lo[i], &t->hi[i]);
+			for (size_t i = 0; i < c->nsys && !rc; i++)
+				if (cm->cell[i].m)
+					rc = thr_note(c, cm, t, i);
+		}
 	}
 	return rc;
 }

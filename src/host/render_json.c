@@ -9,6 +9,7 @@
 #include "rtbench/err.h"
 #include "host/render.h"
 
+
 static json_t *jnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
@@ -22,6 +23,39 @@ static json_t *jstrs(char **l, size_t n)
 	for (i = 0; a && i < n; i++)
 		json_array_append_new(a, json_string(l[i]));
 	return a;
+}
+
+/* json_thresholds - compare --threshold-us: per threshold, each system's
+ * count (exact, or the buckets' bounds), its 95% interval per million and
+ * its rate's ratio to the baseline's (docs/compare.md). */
+static json_t *json_thresholds(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	json_t *a = json_array();
+
+	for (size_t j = 0; a && j < cm->nthr; j++) {
+		const struct rtb_cmp_thr *t = &cm->thr[j];
+		json_t *sys = json_array();
+		for (size_t i = 0; sys && i < c->nsys; i++) {
+			const struct rtb_tail_exc *e = &t->e[i];
+			if (!cm->cell[i].m)
+				continue;
+			if (!t->has[i]) {
+				json_array_append_new(sys, json_pack("{s:s, s:n}", "label", c->labels[i], "count"));
+				continue;
+			}
+			json_array_append_new(sys, json_pack(
+				"{s:s, s:I, s:I, s:I, s:b, s:s, s:o, s:f, s:f, s:o, s:o, s:o}",
+				"label", c->labels[i], "samples", (json_int_t)e->n,
+				"over_lo", (json_int_t)e->k_lo, "over_hi", (json_int_t)e->k_hi,
+				"exact", e->exact, "how", e->how,
+				"per_million", jnum(e->per_m), "per_million_lo", e->per_m_lo,
+				"per_million_hi", e->k_hi ? e->per_m_hi : 1e6 * e->zero_p_hi,
+				"ratio", jnum(t->ratio[i]), "ratio_lo", jnum(t->lo[i]), "ratio_hi", jnum(t->hi[i])));
+		}
+		json_array_append_new(a, json_pack("{s:I, s:o}", "threshold_ns", (json_int_t)t->thr_ns,
+						   "systems", sys ? sys : json_array()));
+	}
+	return a ? a : json_null();
 }
 
 static int render_json(struct rtb_sb *b, const struct rtb_host *h)
@@ -150,6 +184,8 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			       "study_table", cm->study_table ? json_string(cm->study_table) : json_null(),
 			       "unit", cm->unit, "systems", cells,
 			       "notes", jstrs(cm->notes, cm->nnotes), "summary", cm->summary);
+		if (jm && cm->nthr)
+			json_object_set_new(jm, "thresholds", json_thresholds(c, cm));
 		if (jm)
 			json_array_append_new(mets, jm);
 	}

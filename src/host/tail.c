@@ -131,8 +131,8 @@ void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_
 	e->exact = e->k_lo == e->k_hi;
 }
 
-/* rates - the intervals of e per sample, per million, per hour. */
-static void rates(struct rtb_tail_exc *e, double hours)
+/* rtb_tail_rates - the intervals of e per sample, per million, per hour. */
+void rtb_tail_rates(struct rtb_tail_exc *e, double hours)
 {
 	double a, b, c, d;
 
@@ -934,7 +934,7 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 	t->hours_from_period = !(m->elapsed_ns > 0) && hours > 0;
 	for (size_t i = 0; i < o->nthr && i < RTB_TAIL_MAX_THR; i++) {
 		rtb_tail_count(m, o->thr_ns[i], &t->exc[i]);
-		rates(&t->exc[i], hours);
+		rtb_tail_rates(&t->exc[i], hours);
 		t->nexc++;
 	}
 	if ((rc = blocks_make(m, t->period_ns, &b))) {

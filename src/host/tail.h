@@ -283,6 +283,11 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
  * bucket edge, else between the edges around it. */
 void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr_ns, struct rtb_tail_exc *e);
 
+/* rtb_tail_rates - e's 95% intervals per sample, per million and (hours
+ * > 0: measured time) per hour, from its counts (rtb_tail_count): the
+ * lower end from k_lo, the upper from k_hi. */
+void rtb_tail_rates(struct rtb_tail_exc *e, double hours);
+
 /* rtb_tail_ratio_ci - the ratio of two Poisson rates (k_b events in
  * exposure n_b over k_a in n_a) with its exact 95% interval (the binomial
  * split of k_a + k_b, Clopper-Pearson); NAN where undefined. */

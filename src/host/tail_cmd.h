@@ -21,6 +21,11 @@ struct rtb_tail_run {
 	size_t nf;
 };
 
+/* rtb_tail_parse_thr - a --threshold-us list (us, comma-separated) into
+ * thr[*n..], at most RTB_TAIL_MAX_THR in all; tail's and compare's. 0, or
+ * RTB_EINVAL said through h. */
+int rtb_tail_parse_thr(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n);
+
 extern const struct rtb_render rtb_render_tail_text;
 extern const struct rtb_render rtb_render_tail_json;
 

@@ -90,6 +90,26 @@ PY
 has "$out/o" "synth-heavy-burst-21: crosses the first's deadline 20.0 us"
 has "$out/o" "(7-8 of 1000000 vs 2 of 1000000; exact 95%, widened by the histogram's buckets;"
 
+# compare -t: thresholds neither run declared, rates side by side with the
+# ratio's interval; a bracketed count said as the buckets' bounds (issue 27)
+expect 0 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t 10,20,500
+tr -s ' \n' ' ' <"$out/o" >"$out/o1"
+has "$out/o1" "synth-heavy-11: over 10.0 us: between 92 and 100 of 1000000 samples, 96 per million [74.2, 122] (bounded by the histogram's buckets)"
+has "$out/o1" "synth-heavy-burst-21: over 20.0 us: between 7 and 8 of 1000000 samples, 7.5 per million [2.81, 15.8] (bounded by the histogram's buckets); 2.5x as often as synth-heavy-11 [0.533, 15.6] (exact 95%, widened: a count the buckets only bound)"
+has "$out/o1" "synth-heavy-11: over 500.0 us: none of 1000000 samples, fewer than 3 per million (95%, one-sided;"
+has "$out/o1" "over 500.0 us: none of 1000000 samples, fewer than 3 per million (95%, one-sided; none: the exact maximum is not over it); neither crossed it"
+expect 0 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t 20 -f json
+python3 - "$out/o" <<'PY' || fail "compare -t JSON"
+import json, sys
+t = json.load(open(sys.argv[1]))["metrics"][0]["thresholds"][0]
+a, b = t["systems"]
+assert t["threshold_ns"] == 20000 and a["exact"] and (a["over_lo"], a["over_hi"]) == (3, 3), t
+assert not b["exact"] and (b["over_lo"], b["over_hi"]) == (7, 8) and a["ratio"] is None, t
+assert abs(b["ratio"] - 2.5) < 1e-9 and b["ratio_lo"] < 1 < 15 < b["ratio_hi"], b
+PY
+expect 2 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t x
+has "$out/e" "--threshold-us x: not a number of microseconds"
+
 # zero crossings: the bound and the mean time between crossings it implies
 expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 100
 has "$out/o" "over 100.0 us: none in 1000000 samples"
@@ -104,6 +124,9 @@ has "$out/o" "not estimated: independence and stationarity not testable"
 expect 0 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 30:1e-5 --level-below 1e-9:300
 expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 10:1e-5
 has "$out/o" "the rate over 10.000 us is not shown below 1e-05 per sample: 92 to 100 of 1000000 samples"
+# ... and where only the buckets stand in the way, that is said (fail closed)
+expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 10:1.2e-4
+has "$out/o" "cannot be shown below 0.00012 per sample: between 92 and 100 of 1000000 samples (bounded by the histogram's buckets); 95% upper bound 0.000113 at the fewest, 0.000122 at the most: the buckets cannot show it (count it in the loop: run --count-over-us 10)"
 expect 1 "$RTBENCH" check "$data/tail_heavy.json" --level-below 1e-9:150
 has "$out/o" "is 103.953 us [60.485, 212.244] (95%), not shown below 150.000 us"
 expect 1 "$RTBENCH" check "$data/tail_burst.json" --level-below 1e-9:100000
