@@ -69,15 +69,18 @@ override LDLIBS    += -lrt -lm
 # tests/e2e/rooms.sh checks that a room reaches only the floors below it):
 # model; bench_api, trace, output side by side; bench; run. The entry
 # (src/cli, src/main.c) is above them, host-only.
-DEVICE_ROOMS := model bench_api trace output bench run
-CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c) \
-             $(if $(filter 1,$(TRACE)),,src/port/trace_none.c)
+# A build without tracing (TRACE=0, FreeRTOS) leaves the trace room out
+# entirely: the entry hands the runner no tracer (rtbench/tracer.h), and no
+# port carries a stub for it.
+DEVICE_ROOMS := model bench_api $(if $(filter 1,$(TRACE)),trace) output bench run
+CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c)
 ifeq ($(HOST),1)
 HOST_SRC  := $(wildcard src/host/*.c)
 override LDLIBS    += -ljansson
 override CPPFLAGS  += -DRTB_HAVE_HOST=1
 endif
 ifeq ($(TRACE),1)
+override CPPFLAGS  += -DRTB_HAVE_TRACE=1
 override LDLIBS    += -ltracefs -ltraceevent
 $(BUILD)/src/port/$(PORT)/trace.o $(BUILD)/src/port/$(PORT)/trace_read.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
@@ -93,6 +96,10 @@ UNIT_SRC  := $(wildcard tests/unit/test_*.c)
 ifneq ($(HOST),1)
 # tests of the host-side analysis need it built
 UNIT_SRC  := $(filter-out $(shell grep -l '"host/' $(UNIT_SRC)),$(UNIT_SRC))
+endif
+ifneq ($(TRACE),1)
+# tests of the trace room need it built
+UNIT_SRC  := $(filter-out $(shell grep -lE '"trace/|rtbench/trace(_stream)?\.h"' $(UNIT_SRC)),$(UNIT_SRC))
 endif
 UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 

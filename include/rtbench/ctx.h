@@ -17,6 +17,8 @@
 
 #define RTB_MAX_DELAYS 8
 
+struct rtb_tracer; /* rtbench/tracer.h */
+
 /* rtb_opts - the configuration a run starts from (rtb_run). The POSIX
  * entry fills it from argv; a port without a command line fills it in
  * code. */
@@ -61,6 +63,10 @@ struct rtb_opts {
 	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
 	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
 	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
+	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace
+	 * goes through it; NULL: a build without tracing (FreeRTOS, TRACE=0),
+	 * --trace then says so and the run goes on untraced */
+	const struct rtb_tracer *tracer;
 };
 
 struct rtb_ctx;
@@ -111,12 +117,13 @@ struct rtb_ctx {
 	atomic_int *stop;       /* set by Ctrl-C or the watchdog */
 	int round, nrounds;     /* this bench's round (0-based) of nrounds;
 				 * nrounds 0: not in rounds (selftest) */
-	int trace_ready;        /* --trace and the port's trace opened */
+	int trace_ready;        /* --trace and the tracer opened */
 	int tracing;            /* this pass is traced: keep per-sample marks */
 	struct rtb_long_cpu *lc; /* run --duration: this CPU's share of the long
 				  * run (run/long.h); NULL otherwise */
 	struct rtb_break *brk;  /* the run's --break-us record (the runner's) */
 	const struct rtb_mode *mode; /* how the runner runs this measurement */
+	const struct rtb_tracer *tracer; /* with --trace, o->tracer; else NULL */
 };
 
 /* rtb_break_for - the --break-us record a new metric of this pass watches,

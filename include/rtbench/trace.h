@@ -17,6 +17,11 @@
 
 #include "rtbench/trace_model.h"
 #include "rtbench/port_trace.h"
+#include "rtbench/tracer.h"
+
+/* rtb_tracer_trace - this room's tracer (trace/tracer.c): what the entry
+ * hands the runner (rtb_opts.tracer) in a build with tracing. */
+extern const struct rtb_tracer rtb_tracer_trace;
 
 /* ---- the matcher (pure) ---------------------------------------------- */
 

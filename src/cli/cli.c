@@ -24,6 +24,9 @@
 #include "rtbench/output.h"
 #include "rtbench/port.h"
 #include "rtbench/text_hist.h"
+#ifdef RTB_HAVE_TRACE
+#include "rtbench/trace.h" /* rtb_tracer_trace */
+#endif
 
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
@@ -110,6 +113,11 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.lock_wait_ns = 300 * 1000000000LL;
 	cl->out.text = 1;
 	cl->out.report = rtb_cli_report;
+	/* the tracer --trace goes through: the trace room's when this build
+	 * has one (the Makefile's TRACE=1 builds src/trace), else none */
+#ifdef RTB_HAVE_TRACE
+	cl->o.tracer = &rtb_tracer_trace;
+#endif
 	cl->o.delays_ns[0] = 1000;
 	cl->o.delays_ns[1] = 5000;
 	cl->o.delays_ns[2] = 20000;

@@ -5,7 +5,8 @@
  * value found first; rtb_env_restore() puts every one back, once, whoever
  * calls it first (the runner at the end, or the watchdog on its way out).
  * A background load started for the run is ended there too, and the
- * kernel trace (run --trace) is put away.
+ * kernel trace (run --trace) is put away (the tracer's shut hook, handed
+ * in by rtb_env_trace_shut).
  *
  * Crash safety: before the first change the original value is also written
  * to the port's state record (POSIX: /run/rtbench/state), under a lock that
@@ -17,7 +18,6 @@
 #include <stdio.h>
 #include "run/env.h"
 #include "rtbench/err.h"
-#include "rtbench/trace.h"
 
 static long old[RTB_NKNOBS], set[RTB_NKNOBS]; /* found first; what we set */
 static unsigned char changed[RTB_NKNOBS];
@@ -27,6 +27,9 @@ static atomic_flag restored = ATOMIC_FLAG_INIT;
 static atomic_long load_id;     /* a background load process to end */
 static struct rtb_result *env_res; /* where put_back's warnings go */
 static int stop_sig;              /* the signal that ended the lock wait */
+/* the tracer's shut hook (run --trace): set before the watchdog starts,
+ * which is the only other thread that restores */
+static void (*trace_shut)(void);
 
 #define POLL_NS 200000000LL
 
@@ -303,6 +306,14 @@ int rtb_env_restore(void)
 		locked = 0;
 	}
 	rtb_port_idle_latency_release();
-	rtb_port_trace_close();  /* run --trace: the trace instance, a mount */
+	if (trace_shut)
+		trace_shut();    /* run --trace: the trace instance, a mount */
 	return err;
+}
+
+/* rtb_env_trace_shut - the tracer's recorder is put away with the settings
+ * (shut: idempotent; NULL: nothing to put away) */
+void rtb_env_trace_shut(void (*shut)(void))
+{
+	trace_shut = shut;
 }

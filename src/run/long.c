@@ -29,7 +29,6 @@
 #include "run/long.h"
 #include "run/ready.h"
 #include "model/stack.h"
-#include "trace/trace_run.h"
 #include "run/run_trace.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench runner - a traced --duration run (run/long.c + the streaming
- * trace, rtbench/trace_stream.h): every listed CPU's measuring thread hands
+/* rtbench runner - a traced --duration run (run/long.c + the tracer's
+ * streamed pass, rtbench/tracer.h): every listed CPU's measuring thread hands
  * its marks to one reader, which keeps and explains each CPU's worst
  * samples and successive maxima and streams its components, in memory
  * fixed when the phase starts. What is kept goes onto the metrics the
@@ -10,11 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "run/long.h"
-#include "trace/trace_run.h"
 #include "run/run_trace.h"
 #include "rtbench/err.h"
-#include "rtbench/mem.h"
-#include "rtbench/trace_stream.h"
+#include "rtbench/tracer.h"
 
 int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
@@ -49,7 +47,9 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	/* the reader where the supervisor and the watchdog run (a CPU not
 	 * measured when one is left) */
 	reader = lr->res->set.housekeeping_cpu;
-	err = rtb_ts_start(rc, lr->b->trace_kind, cpus, lr->ncpu, reader);
+	struct rtb_tpass p = { .id = lr->b->id, .kind = lr->b->trace_kind, .cpus = cpus, .nwatch = lr->ncpu,
+			       .reader_cpu = reader, .streamed = 1 };
+	err = rc->tracer->start(rc, &p);
 	if (err) {
 		rtb_result_warn(lr->res, "%s: the trace could not be read while it ran (%s): untraced", lr->b->id,
 				rtb_strerror(err));
@@ -126,56 +126,14 @@ static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
 	}
 }
 
-/* agg_maxima - the run's successive new maxima over all CPUs (into t). */
-static void agg_maxima(struct rtb_long *lr, struct rtb_metric_trace *t)
-{
-	const struct rtb_metric_trace *per[RTB_MAX_CPUS];
-	int n = 0;
-
-	t->maxima = rtb_alloc(RTB_TS_MAXIMA * sizeof(*t->maxima));
-	if (!t->maxima)
-		return;
-	for (int i = 0; i < lr->ncpu && n < RTB_MAX_CPUS; i++)
-		if (lr->cpus[i].shown->trace)
-			per[n++] = lr->cpus[i].shown->trace;
-	rtb_trace_maxima_all(per, n, t);
-}
-
-/* agg_worst - the all-CPU aggregate's worst: the largest of every CPU's. */
-static void agg_worst(struct rtb_long *lr, const struct rtb_break *brk)
-{
-	struct rtb_metric_trace *t;
-
-	if (!lr->agg || lr->agg->trace)
-		return;
-	t = rtb_alloc(sizeof(*t));
-	if (!t)
-		return;
-	memset(t, 0, sizeof(*t));
-	for (int i = 0; i < lr->ncpu; i++) {
-		const struct rtb_metric_trace *s = lr->cpus[i].shown->trace;
-		if (!s)
-			continue;
-		if (!t->kind) {
-			t->kind = s->kind;
-			t->streamed = 1;
-			memcpy(t->clock, s->clock, sizeof(t->clock));
-			t->tolerance_ns = s->tolerance_ns;
-			t->lost_events = s->lost_events;
-		}
-		rtb_metric_trace_add(t, s); /* lost_events: the one trace's, taken once above */
-		rtb_trace_worst_merge(lr->agg, t, s, brk);
-	}
-	lr->agg->trace = t;
-	agg_maxima(lr, t);
-	agg_components(lr, t);
-}
-
 void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
 {
+	struct rtb_metric *live[RTB_MAX_CPUS], *shown[RTB_MAX_CPUS];
+	int n = 0;
+
 	if (!rc->tracing)
 		return;
-	int err = rtb_ts_stop();
+	int err = rc->tracer->stop(rc);
 	rc->tracing = 0;
 	if (err)
 		rtb_result_warn(lr->res, "%s: could not read the trace while it ran (%s)", lr->b->id,
@@ -183,10 +141,17 @@ void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
 	for (int i = 0; i < lr->ncpu; i++) {
 		struct rtb_long_cpu *lc = &lr->cpus[i];
 		lc->shown->elapsed_ns = lc->live->elapsed_ns;
-		if (lc->started && (err = rtb_ts_attach(lc->live, lc->shown, lr->res)))
-			rtb_metric_note(lc->shown, "trace not kept: %s", rtb_strerror(err));
-		lc->live->tm = NULL; /* the reader's, freed with it */
+		if (lc->started && n < RTB_MAX_CPUS) {
+			live[n] = lc->live;
+			shown[n++] = lc->shown;
+		}
 	}
-	agg_worst(lr, rc->brk);
-	rtb_ts_release();
+	/* each CPU's keep onto its shown metric, the aggregate's worst and
+	 * maxima from theirs; then the reader's storage is gone */
+	struct rtb_tattach a = { .live = live, .dst = shown, .n = n, .agg = lr->agg };
+	rc->tracer->attach(rc, &a);
+	for (int i = 0; i < lr->ncpu; i++)
+		lr->cpus[i].live->tm = NULL; /* the reader's, freed with it */
+	if (lr->agg && lr->agg->trace)
+		agg_components(lr, lr->agg->trace);
 }

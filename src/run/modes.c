@@ -2,14 +2,15 @@
 /* rtbench runner - the measuring modes as tables (struct rtb_mode,
  * rtbench/ctx.h): by count on one CPU (run/run.c, selftest), by count on
  * several CPUs at once and for a time (both run/long.c: one driver a CPU,
- * the runner's histogram-mode metric each, the all-CPU aggregate). The bench API's helpers reach the runner's services (the
- * watchdog, the settings journal, the streaming tracer) only through the
+ * the runner's histogram-mode metric each, the all-CPU aggregate). The
+ * bench API's helpers reach the runner's services (the watchdog, the
+ * settings journal, the tracer's streamed marks) only through the
  * table in their context. */
 #include "run/run.h"
 #include "run/env.h"
 #include "run/long.h"
 #include "run/watchdog.h"
-#include "trace/trace_run.h"
+#include "rtbench/tracer.h"
 
 /* count_samples - --samples if given, else the benchmark's default. */
 static size_t count_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
@@ -24,12 +25,12 @@ static size_t long_samples(const struct rtb_ctx *c, const struct rtb_bench *b)
 	return rtb_long_samples(c);
 }
 
-/* stream_marks - a streamed pass's marks when the reader runs. */
+/* stream_marks - a streamed pass's marks when the tracer reads one. */
 static struct rtb_trace_marks *stream_marks(struct rtb_ctx *c, struct rtb_metric *m, enum rtb_trace_kind kind,
 					    int *streamed)
 {
-	*streamed = rtb_ts_on();
-	return *streamed ? rtb_ts_marks(c, m, kind) : NULL;
+	*streamed = 0;
+	return c->tracer ? c->tracer->marks(c, m, kind, streamed) : NULL;
 }
 
 const struct rtb_mode rtb_mode_count = {

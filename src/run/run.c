@@ -15,8 +15,8 @@
 #include "run/long.h"
 #include "run/ready.h"
 #include "model/stack.h"
-#include "trace/trace_run.h"
 #include "run/run_trace.h"
+#include "rtbench/tracer.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -356,8 +356,8 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 			tmp.metrics[i] = NULL;
 			continue;
 		}
-		if (d && !mrc)
-			mrc = rtb_trace_merge_round(d, m, c->brk); /* run --trace */
+		if (d && !mrc && c->tracer)
+			mrc = c->tracer->merge(d, m, c->brk); /* run --trace */
 		if (d && !mrc)
 			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
 	}
@@ -475,13 +475,10 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	rtb_free(nr);
 	rtb_run_teardown(&c);
 	res->set.brk = *c.brk;
-	if (res->set.brk.hit) {
-		int erc = rtb_break_evidence(out->json, &res->set.brk);
-		if (erc)
-			rtb_result_warn(res, "--break-us: the window of events around the sample was not written "
-					"(%s)", rtb_strerror(erc));
-	}
-	rtb_break_forget();
+	/* run --trace: the break's window beside the result, its blocker's
+	 * stack; RTB_EIO: a --trace-events file was not written (said where) */
+	if (c.tracer)
+		wrc |= c.tracer->close(&c, out->json, &res->set.brk) != 0;
 	if (res->set.brk.hit)
 		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
 			"a %s sample of %.1f us\n", (long long)(res->set.brk.ns / 1000), res->set.brk.id,
@@ -492,7 +489,6 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		out->report(res, out);
 	res->set.final = 1; /* only this last file may say "complete": true */
 	wrc |= rtb_run_write(out, res);
-	wrc |= rtb_trace_events_failed(); /* said where it failed (trace_run.c) */
 	if (rc)
 		return rc;
 	if (res->set.stopped_early && res->set.brk.hit)

@@ -15,8 +15,7 @@
 #include "run/run.h"
 #include "run/env.h"
 #include "run/load.h"
-#include "trace/trace_run.h"
-#include "run/run_trace.h"
+#include "rtbench/tracer.h"
 #include "run/watchdog.h"
 #include "run/xcpu.h"
 #include "rtbench/doctor.h"
@@ -153,12 +152,29 @@ static void break_arm(struct rtb_ctx *c)
 	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
 	run_brk.stop = c->stop;
 	c->brk = &run_brk;
-	rtb_break_forget();
-	/* the break's window of events needs room before anything is
-	 * measured (it is copied in the streaming reader) */
-	if (run_brk.ns > 0 && c->o->trace && rtb_break_prepare())
-		rtb_result_warn(c->res, "--break-us: no memory for the window of events around the sample: "
-				"none will be written");
+}
+
+/* trace_open - run --trace: the tracer the entry handed in, opened (it
+ * says why when it cannot: the run goes on untraced); none in this build
+ * is said the same way. */
+static void trace_open(struct rtb_ctx *c)
+{
+	struct rtb_settings *s = &c->res->set;
+
+	s->trace_requested = 1;
+	c->tracer = c->o->tracer;
+	if (!c->tracer) {
+		snprintf(s->trace_note, sizeof(s->trace_note), "--trace unavailable: this build records no event "
+			 "trace (a port without one, or Linux built without libtracefs/libtraceevent: Debian "
+			 "libtracefs-dev libtraceevent-dev)");
+		fprintf(stderr, "rtbench: %s; the run goes on untraced\n", s->trace_note);
+		return;
+	}
+	rtb_env_trace_shut(c->tracer->shut); /* before open: a half-open recorder is put away too */
+	if (c->tracer->open(c))
+		return;
+	c->trace_ready = 1;
+	s->traced = 1;
 }
 
 /* rtb_run_setup - everything before the first benchmark. */
@@ -285,9 +301,9 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (res->clock.note[0])
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	rtb_wd_take_pending(); /* a stop in the option checks or so far */
-	if (o->trace && !rtb_stopped(c))
-		rtb_trace_setup(c);
 	break_arm(c);
+	if (o->trace && !rtb_stopped(c))
+		trace_open(c);
 	default_label(o, res);
 
 	measure_clock(res);

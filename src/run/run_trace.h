@@ -1,24 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench runner - run --trace's modes (run_trace.c: by count, whole pass
- * or streamed; long_trace.c: for a time, streamed). */
+ * or streamed; long_trace.c: for a time, streamed), through the tracer the
+ * entry handed in (rtb_ctx.tracer, rtbench/tracer.h; NULL: untraced). */
 #ifndef RTB_RUN_TRACE_H
 #define RTB_RUN_TRACE_H
 #include "rtbench/bench.h"
 
 typedef int (*rtb_run_once_fn)(struct rtb_ctx *c, const struct rtb_bench *b);
 
-/* rtb_trace_setup - open the port's trace for the run. On failure says why
- * in one line (stderr, a run warning, settings.trace_note) and returns the
- * error; the run then goes on untraced. */
-int rtb_trace_setup(struct rtb_ctx *c);
 /* rtb_trace_bench - run benchmark b untraced / traced / untraced through
  * `once`, then decompose the traced run's samples. */
 int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once);
-/* rtb_trace_events_failed - 1 if a --trace-events file could not be
- * written (said, with the reason; the run's exit status says it too). */
-int rtb_trace_events_failed(void);
 /* rtb_trace_streams - 1 if a traced measurement of kind k is read while it
- * runs (bounded memory): the timer and wake-up kinds, unless every event
- * was asked for (--trace-events). */
+ * runs (bounded memory): the kinds the tracer streams (the timer and
+ * wake-up kinds), unless every event was asked for (--trace-events). */
 int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k);
 #endif

@@ -4,7 +4,9 @@
 # The device side's floors (issue 25; README "Layout"): a room includes,
 # calls and declares only what its own room and the floors below it define
 # (model; bench_api, trace, output side by side; bench; run and host; cli),
-# a benchmark only the bench API and the model, the port only the model -
+# a benchmark only the bench API and the model, the port only the model,
+# the runner the trace room only through the tracer's hooks (rtbench/
+# tracer.h) that the entry hands it -
 # as e2e/port_headers guards the port seam. Reads the sources and the
 # build's objects (nm), runs no rtbench: no lock needed.
 # tests/e2e/helpers/rooms.py holds the floors, the header map and the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* fixtures.h - the unit tests' recorded fixtures (tests/data): where they
- * are, and the recorded-trace format (src/trace/trace_run.c writes it)
+ * are, and the recorded-trace format (src/trace/tracer.c writes it)
  * read back. One copy for test_doctor, test_trace, test_trace_explain and
  * test_trace_stream (each had its own). Header-only: a unit test is one
  * .c file linked with librtbench.a. tev_fill makes the hand-made events

@@ -107,7 +107,7 @@ FW_WARN     := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes -Wstrict-p
 
 # rtbench's own code: the portable core, benchmarks, writers, this port
 FW_LIB_SRC := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) \
-           $(wildcard src/port/freertos/*.c) src/port/trace_none.c $(wildcard $(FW_BOARD_DIR)/*.c)
+           $(wildcard src/port/freertos/*.c) $(wildcard $(FW_BOARD_DIR)/*.c)
 FW_SRC  := $(FW_LIB_SRC) src/port/freertos/fw/main.c
 FR_OBJ  := $(FR_SRC:%.c=$(FW_BUILD)/freertos/%.o)
 FW_LIB_OBJ := $(FW_LIB_SRC:%.c=$(FW_BUILD)/%.o) $(FR_OBJ)

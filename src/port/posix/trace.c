@@ -3,8 +3,9 @@
  * `rtbench run --trace`.
  *
  * Built with libtracefs/libtraceevent (what rtla uses) when their headers
- * are found (RTB_HAVE_TRACEFS, see the Makefile); otherwise the build links
- * the no-op recorder, src/port/trace_none.c. Everything happens in a private tracefs instance,
+ * are found (RTB_HAVE_TRACEFS, see the Makefile); otherwise the build leaves
+ * the trace room (src/trace), the only caller of the recorder, out and
+ * only trace_self and trace_symbols are built. Everything happens in a private tracefs instance,
  * instances/rtbench-<pid>-<start> (start: the process's start time in
  * clock ticks since boot, /proc/self/stat, so the name is this process's
  * alone however pids are reused; tracefs instances do not outlive a boot),
@@ -66,7 +67,7 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
 	return found ? 0 : RTB_ENOTSUP;
 }
 
-/* without libtracefs/libtraceevent the build links src/port/trace_none.c */
+/* without libtracefs/libtraceevent the build has no trace room: no caller */
 #ifdef RTB_HAVE_TRACEFS
 
 #include <dirent.h>
