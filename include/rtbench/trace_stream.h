@@ -80,6 +80,19 @@ int rtb_twin_holds(const struct rtb_twin *w, uint64_t t);
 size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uint64_t to, size_t before,
 		     size_t after, struct rtb_tev *out, size_t cap, int *complete);
 
+/* rtb_twin_marks_from - of the last n marks a ring holds (mark i at
+ * ring[(head - n + i) & mask], oldest first), the first i whose events
+ * every window w[0..nw) still holds (from the mark's start; a TIMER mark,
+ * which has none, from its stamp less its value): the marks from there on
+ * are the ones a bounded window of events can be matched with. n: none. */
+size_t rtb_twin_marks_from(const struct rtb_twin *const *w, int nw, const struct rtb_tmark *ring, size_t mask,
+			   size_t head, size_t n, double ticks_per_ns);
+/* rtb_twin_each - every event the windows w[0..nw) (at most 64) hold,
+ * merged in time order, handed to fn (NULL: only counted). Returns how
+ * many. */
+size_t rtb_twin_each(const struct rtb_twin *const *w, int nw, void (*fn)(const struct rtb_tev *e, void *arg),
+		     void *arg);
+
 /* ---- what is kept of one metric ---------------------------------------- */
 
 struct rtb_tkeep {

@@ -362,9 +362,6 @@ static int count_cpus_check(struct rtb_cli *cl, int cpu_given, int rounds_given,
 	if (cl->out.raw)
 		return fail(err, errlen, "--raw: a run on several CPUs at once keeps no list of every sample (each "
 			    "CPU's metric keeps a histogram, the worst samples and a sample reservoir)");
-	if (o->trace_events)
-		return fail(err, errlen, "--trace-events: not with --cpus (several CPUs are traced while they "
-			    "run, keeping a window of recent events, not every event; --trace alone traces them)");
 	if (!o->tests)
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement, as --duration's */
 	return cpus_can(o, err, errlen);
@@ -389,9 +386,6 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 		return fail(err, errlen, "--cpu and --cpus: choose one");
 	if (cl->out.raw)
 		return fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
-	if (o->trace_events)
-		return fail(err, errlen, "--trace-events: not with --duration (a long run keeps a window of "
-			    "recent events, not every event; --trace alone traces it)");
 	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
@@ -832,8 +826,11 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        With --duration too: read while it runs, in fixed memory (each CPU's\n"
 	      "                        worst samples and successive maxima explained, components streamed)\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
-	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection;\n"
-	      "                        keeps every event of a pass: memory grows with it; not with --duration)\n"
+	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection).\n"
+	      "                        By count on one CPU: every event of a pass (memory grows with it);\n"
+	      "                        for a time or on several CPUs at once: a bounded window, as the\n"
+	      "                        kernel's trace buffer (rtla --trace): the last 32768 events of each\n"
+	      "                        CPU when the measurement ended, with its last samples' marks\n"
 	      "  --noise-threshold-us N  noise.*: a gap between two counter reads longer than N us is noise\n"
 	      "                        (default 1)\n"
 	      "  -b, --break-us N      stop the run at the first sample over N us, like cyclictest -b\n"

@@ -34,6 +34,7 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
+#include "rtbench/tracer.h"
 
 #define TICK_NS 1000000000LL
 #define PUB_WAIT_NS 500000000LL
@@ -577,6 +578,10 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		}
 	}
 	rtb_run_teardown(&c);
+	/* run --trace: the tracer's storage dropped, the break's blocker
+	 * named; nonzero: a --trace-events window file was not written (said
+	 * where it failed) */
+	int trc = c.tracer ? c.tracer->close(&c, NULL, c.brk) != 0 : 0;
 	if (!o->duration_ns) {
 		/* by count: a stop (Ctrl-C, the watchdog, --break-us) leaves a
 		 * whole result of what was measured, "complete": false, as any
@@ -612,6 +617,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		out->report(res, out);
 	s->final = 1;
 	wrc = rtb_long_write(&lr);
+	wrc |= trc;
 	if (rc)
 		return rc;
 	if (s->stopped_early && s->brk.hit)

@@ -22,7 +22,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	rc->tracing = 0;
 	if (!rc->trace_ready)
 		return 0;
-	if (!rtb_trace_streams(rc, lr->b->trace_kind)) {
+	if (!(rc->tracer->stream_kinds & 1u << lr->b->trace_kind)) {
 		/* said, not silently untraced: only the timer and wake-up kinds
 		 * are read while they run (bounded memory); the others keep
 		 * every event of the pass, which a run for a time cannot */

@@ -78,6 +78,26 @@ int rtb_ts_stop(void);
 /* rtb_ts_attach - Step 5: what was kept of live metric `live` onto dst
  * (dst->trace), its component metrics into res. */
 int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct rtb_result *res);
+/* struct rtb_ts_window - what the reader still holds of one metric once
+ * it stopped: the marks of its last samples whose events the windows hold
+ * (mark i, oldest first: ring[(first + i) & mask]; first is also its
+ * ordinal among the pushed marks), for run --trace-events in a run for a
+ * time or on several CPUs (a bounded window, not every event). */
+struct rtb_ts_window {
+	enum rtb_trace_kind kind;
+	long tid, peer_tid;
+	const struct rtb_tmark *ring;
+	size_t mask, first, n;
+	uint64_t pushed;        /* marks the measuring thread pushed */
+};
+/* rtb_ts_window - after rtb_ts_stop, before rtb_ts_release: live metric
+ * m's window of marks; 0, or RTB_EINVAL when the reader had no watch for
+ * it. */
+int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out);
+/* rtb_ts_window_events - after rtb_ts_stop, before rtb_ts_release: every
+ * event the windows hold, in time order, to fn (NULL: counted only);
+ * returns how many; *evicted: the events pushed out before them. */
+size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted);
 /* rtb_ts_release - everything rtb_ts_start allocated (after attach). */
 void rtb_ts_release(void);
 #endif

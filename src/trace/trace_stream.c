@@ -420,6 +420,36 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	return 0;
 }
 
+int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out)
+{
+	struct ts_watch *wa = ts.watch && !ts.on ? find(m) : NULL;
+	size_t head, n;
+
+	if (!wa)
+		return RTB_EINVAL;
+	/* the producer has ended: the ring holds its last pushed marks, every
+	 * one served (Step 4), none overwritten since */
+	head = atomic_load(&wa->tm.head);
+	n = head < RTB_TS_MARKS ? head : RTB_TS_MARKS;
+	size_t i = rtb_twin_marks_from(wa->w, wa->nw, wa->tm.ring, wa->tm.ring_mask, head, n, ts.tpn);
+	*out = (struct rtb_ts_window){ .kind = wa->tm.kind, .tid = wa->tm.tid, .peer_tid = wa->tm.peer_tid,
+				       .ring = wa->tm.ring, .mask = wa->tm.ring_mask, .first = head - n + i,
+				       .n = n - i, .pushed = head };
+	return 0;
+}
+
+size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted)
+{
+	const struct rtb_twin *w[NWIN];
+
+	*evicted = 0;
+	for (int i = 0; i < ts.nwin && ts.store; i++) {
+		w[i] = &ts.win[i];
+		*evicted += ts.win[i].evicted;
+	}
+	return ts.store ? rtb_twin_each(w, ts.nwin, fn, arg) : 0;
+}
+
 void rtb_ts_release(void)
 {
 	rtb_ts_stop();

@@ -111,3 +111,44 @@ size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uin
 	}
 	return n;
 }
+
+size_t rtb_twin_marks_from(const struct rtb_twin *const *w, int nw, const struct rtb_tmark *ring, size_t mask,
+			   size_t head, size_t n, double ticks_per_ns)
+{
+	size_t i = 0;
+
+	for (; i < n; i++) {
+		const struct rtb_tmark *mk = &ring[(head - n + i) & mask];
+		/* a TIMER mark has no start: its stamp less its value */
+		uint64_t from = mk->start ? mk->start : mk->end - (uint64_t)((double)(mk->ns > 0 ? mk->ns : 0) *
+									  ticks_per_ns);
+		int all = 1;
+		for (int k = 0; k < nw && all; k++)
+			all = rtb_twin_holds(w[k], from);
+		if (all)
+			break; /* marks come in time order: every later one is held too */
+	}
+	return i;
+}
+
+size_t rtb_twin_each(const struct rtb_twin *const *w, int nw, void (*fn)(const struct rtb_tev *e, void *arg),
+		     void *arg)
+{
+	size_t at[64] = { 0 }, n = 0;
+
+	if (nw > 64)
+		nw = 64;
+	for (;;) {
+		int o = -1;
+		for (int i = 0; i < nw; i++)
+			if (at[i] < rtb_twin_len(w[i]) && (o < 0 || (int64_t)(rtb_twin_at(w[i], at[i])->t -
+									 rtb_twin_at(w[o], at[o])->t) < 0))
+				o = i;
+		if (o < 0)
+			return n;
+		if (fn)
+			fn(rtb_twin_at(w[o], at[o]), arg);
+		at[o]++;
+		n++;
+	}
+}

@@ -105,15 +105,27 @@ static int tr_stop(struct rtb_ctx *c)
  *   rtbench-trace-events 1
  *   clock <name> <ticks_per_ns>
  *   metric <id> <kind> <tid> <peer_tid> <nsamples>
+ *   [window <first> <pushed>]
  *   s <index> <sample_ns> <start> <end> <expiry_ns>      (per sample)
+ *   [window_events <held> <evicted>]
  *   e <t> <kind> <cpu> <cur> <pid> <prev> <old_prio> <new_prio> <a>
  *     <prev_runnable> <timer> <expiry_ns> [<comm> <prev_comm>] (per event)
  * <comm> and <prev_comm> (a task's or a handler's name, added after version
  * 1's first readers, who ignore them) are "-" when empty, every byte outside
- * '!'..'~' and the backslash written as \xHH. */
+ * '!'..'~' and the backslash written as \xHH. A whole pass (a count run on
+ * one CPU) writes every event and every sample. A streamed pass (a run for
+ * a time or on several CPUs at once) writes a bounded window, as the
+ * kernel's own trace buffer keeps one (rtla timerlat --trace, cyclictest
+ * -b): the events the reader's per-CPU windows hold when the measurement
+ * ended (RTB_TS_WINDOW a CPU), and, per CPU's metric, the marks of its last
+ * samples (at most RTB_TS_MARKS) whose events they still hold; `window`
+ * says which (s index i is the run's sample first + i of `pushed`), and
+ * `window_events` how many events were pushed out before the held ones
+ * (lines version 1's readers ignore). */
 struct dump {
 	const struct rtb_ctx *c;
 	const struct rtb_tattach *a;
+	int *none_held;         /* write_window: a CPU's samples all outside */
 };
 
 /* ev_name - a name for the events file: "-" when empty, bytes outside
@@ -129,6 +141,20 @@ static void ev_name(const char *name, size_t len, char *out)
 	if (p == out)
 		*p++ = '-';
 	*p = '\0';
+}
+
+/* put_event - one event's line (arg: the sink) */
+static void put_event(const struct rtb_tev *e, void *arg)
+{
+	struct rtb_sink *s = arg;
+	char comm[4 * sizeof(e->comm) + 2], pcomm[4 * sizeof(e->comm) + 2];
+
+	ev_name(e->comm, sizeof(e->comm), comm);
+	ev_name(e->prev_comm, sizeof(e->prev_comm), pcomm);
+	rtb_sink_printf(s, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %s %s\n",
+			(unsigned long long)e->t, (int)e->kind, (int)e->cpu, (int)e->cur, (int)e->pid,
+			(int)e->prev, (int)e->old_prio, (int)e->new_prio, (int)e->a, (int)e->prev_runnable,
+			(unsigned long long)e->timer, (long long)e->expiry_ns, comm, pcomm);
 }
 
 /* write_events - the events file's text (rtb_output_fn) */
@@ -150,34 +176,64 @@ static int write_events(struct rtb_sink *s, const void *arg)
 					(unsigned long long)tm->start[k], (unsigned long long)tm->end[k],
 					(long long)tm->expiry_ns[k]);
 	}
-	for (size_t k = 0; k < pass.nev; k++) {
-		const struct rtb_tev *e = &pass.ev[k];
-		char comm[4 * sizeof(e->comm) + 2], pcomm[4 * sizeof(e->comm) + 2];
-		ev_name(e->comm, sizeof(e->comm), comm);
-		ev_name(e->prev_comm, sizeof(e->prev_comm), pcomm);
-		rtb_sink_printf(s, "e %llu %d %d %d %d %d %d %d %d %d %llx %lld %s %s\n",
-				(unsigned long long)e->t, (int)e->kind, (int)e->cpu, (int)e->cur, (int)e->pid,
-				(int)e->prev, (int)e->old_prio, (int)e->new_prio, (int)e->a, (int)e->prev_runnable,
-				(unsigned long long)e->timer, (long long)e->expiry_ns, comm, pcomm);
-	}
+	for (size_t k = 0; k < pass.nev; k++)
+		put_event(&pass.ev[k], s);
 	return rtb_sink_error(s);
 }
 
-/* dump_events - <prefix>.<bench>.r<round>.txt; a failure is said, kept in
- * the result and in the run's exit status (tr_close). */
+/* write_window - a streamed pass's bounded window (rtb_output_fn; the
+ * format above); *d->none_held set when a CPU's metric with samples has
+ * none of them in it */
+static int write_window(struct rtb_sink *s, const void *arg)
+{
+	const struct dump *d = arg;
+	uint64_t evicted = 0;
+
+	rtb_sink_puts(s, "rtbench-trace-events 1\n");
+	rtb_sink_printf(s, "clock %s %.9f\n", rtb_port_trace_clock(), d->c->clk->ticks_per_ns);
+	for (int i = 0; i < d->a->n; i++) {
+		struct rtb_ts_window w;
+		if (rtb_ts_window(d->a->live[i], &w))
+			continue; /* no watch: that CPU's thread never asked for marks */
+		if (!w.n && w.pushed)
+			*d->none_held = 1;
+		rtb_sink_printf(s, "metric %s %d %ld %ld %lu\n", d->a->dst[i]->id, (int)w.kind, w.tid, w.peer_tid,
+				(unsigned long)w.n);
+		rtb_sink_printf(s, "window %llu %llu\n", (unsigned long long)w.first, (unsigned long long)w.pushed);
+		for (size_t k = 0; k < w.n; k++) {
+			const struct rtb_tmark *mk = &w.ring[(w.first + k) & w.mask];
+			rtb_sink_printf(s, "s %lu %lld %llu %llu %lld\n", (unsigned long)k, (long long)mk->ns,
+					(unsigned long long)mk->start, (unsigned long long)mk->end,
+					(long long)mk->expiry_ns);
+		}
+	}
+	size_t held = rtb_ts_window_events(NULL, NULL, &evicted);
+	rtb_sink_printf(s, "window_events %lu %llu\n", (unsigned long)held, (unsigned long long)evicted);
+	rtb_ts_window_events(put_event, s, &evicted);
+	return rtb_sink_error(s);
+}
+
+/* dump_events - <prefix>.<bench>.r<round>.txt: a whole pass, or a streamed
+ * pass's window (a run for a time: round 1); a failure is said, kept in the
+ * result and in the run's exit status (tr_close). */
 static void dump_events(struct rtb_ctx *c, const struct rtb_tattach *a)
 {
-	struct dump d = { c, a };
+	int none_held = 0;
+	struct dump d = { c, a, &none_held };
 	char name[512];
 
 	snprintf(name, sizeof(name), "%s.%s.r%d.txt", c->o->trace_events, pass.id, c->round + 1);
-	if (rtb_port_output(name, write_events, &d)) {
+	if (rtb_port_output(name, pass.streamed ? write_window : write_events, &d)) {
 		/* the reason, in the result too, and the run's exit status
 		 * (a lost events file once exited 0 without a word why) */
 		fprintf(stderr, "rtbench: --trace-events: cannot write %s\n", rtb_port_output_error());
 		rtb_result_warn(c->res, "--trace-events: cannot write %s: that events file is missing",
 				rtb_port_output_error());
 		pass.events_failed = 1;
+	} else if (none_held) {
+		rtb_result_warn(c->res, "--trace-events: %s: the window (the last events of each CPU) holds "
+				"none of some CPU's samples: its reader fell behind the marks (the trace summary's "
+				"marks_lost) or the CPUs ran on after them", pass.id);
 	}
 }
 
@@ -229,7 +285,8 @@ static void agg_worst(const struct rtb_tattach *a, const struct rtb_break *brk)
 /* tr_attach - what the pass kept onto the result, then its storage freed */
 static void tr_attach(struct rtb_ctx *c, const struct rtb_tattach *a)
 {
-	if (!pass.streamed && pass.ev && c->o->trace_events)
+	/* a whole pass's events, or the reader's window before it is released */
+	if (c->o->trace_events && (pass.streamed || pass.ev))
 		dump_events(c, a);
 	for (int i = 0; i < a->n; i++) {
 		struct rtb_metric *live = a->live[i], *dst = a->dst[i];

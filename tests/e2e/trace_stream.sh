@@ -9,12 +9,48 @@
 # the traced run's peak RSS (VmHWM) is the same for a run 3 times longer
 # (the window, the rings and the slot are fixed at the start; a memory
 # check, not a latency threshold). Ctrl-C mid-run: exit 0 (a whole result, as a long run ends), the trace
-# instance gone. Under ~30 s on a 2-CPU guest.
+# instance gone. --trace-events with --duration: a bounded window of events
+# and marks, in the events format. Under ~30 s on a 2-CPU guest.
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out trace_stream
 needs_trace
-bad_input "--trace-events: not with --duration" run --trace --trace-events "$out/ev" --duration 2s
+# --trace-events in a run read while it runs: a bounded window (the last
+# RTB_TS_WINDOW events of each CPU, the marks of each CPU's last samples
+# whose events it holds), in the count run's format; no latency figure read
+"$RTBENCH" run --trace --trace-events "$out/ev" --duration 1s --cpus all --quiet --json "$out/ev.json" \
+	>/dev/null 2>"$out/ev.err"
+rc=$?
+python3 - "$out/ev.irq.timer.nanosleep.r1.txt" "$(nproc)" <<'PY' && [ $rc -eq 0 ] &&
+import sys
+n = int(sys.argv[2])
+lines = open(sys.argv[1]).read().split("\n")
+assert lines[0] == "rtbench-trace-events 1" and lines[1].startswith("clock "), lines[:2]
+metrics, marks, ev, held = [], {}, [], None
+for l in lines[2:]:
+    f = l.split()
+    if not f:
+        continue
+    if f[0] == "metric":
+        metrics.append(f[1]); cur = f[1]; marks[cur] = []; want = int(f[5])
+    elif f[0] == "window":
+        first, pushed = int(f[1]), int(f[2])
+        assert first + want == pushed and want <= 8192, (cur, first, want, pushed)
+    elif f[0] == "s":
+        assert int(f[1]) == len(marks[cur]); marks[cur].append(int(f[4]))
+    elif f[0] == "window_events":
+        held = int(f[1]); assert held <= n * 32768 and int(f[2]) >= 0, f
+    elif f[0] == "e":
+        ev.append(int(f[1]))
+ids = ["irq.timer.nanosleep@cpu%d" % c for c in range(n)] if n > 1 else ["irq.timer.nanosleep"]
+assert metrics == ids, metrics
+assert held == len(ev) > 0 and ev == sorted(ev), "events not all there or not in time order"
+for m in ids:
+    assert all(len(marks[m]) == 0 or ev[0] <= e for e in marks[m]), m   # stamps inside the window
+    assert marks[m] == sorted(marks[m]), m
+PY
+	ok "--trace-events --duration: a bounded window in the events format, every CPU" ||
+	fail "--trace-events --duration: exit $rc: $(tail -2 "$out/ev.err")"
 cpu=$(( $(nproc) - 1 ))
 name="rtbstr$$"
 name=${name:0:15}

@@ -19,7 +19,12 @@
  *      event by event through a small window as the reader does: as many
  *      samples matched as the whole-pass matcher matches, the maximum the
  *      same and named after rtb_spiker; the trace recorded without it
- *      (dev-vm.*) never names it. */
+ *      (dev-vm.*) never names it;
+ *   5. the bounded window run --trace-events writes for a run read while
+ *      it ran: of the marks a ring holds, the first whose events two
+ *      windows both still hold (a timer mark, without a start, from its
+ *      stamp less its value), none or all at the edges; every held event
+ *      of three windows merged in time order, counted without a callback. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -403,8 +408,68 @@ static void maxima_all(void)
 	CHECK_EQ_I(out[3].t_ns, 5);
 }
 
+/* ev_t - an event callback's record: the times, in the order given. */
+struct ev_seen {
+	uint64_t t[64];
+	size_t n;
+};
+static void ev_t(const struct rtb_tev *e, void *arg)
+{
+	struct ev_seen *v = arg;
+	if (v->n < 64)
+		v->t[v->n++] = e->t;
+}
+
+static void window_marks(void)
+{
+	struct rtb_tev s0[4], s1[4], s2[8];
+	struct rtb_twin w0, w1, w2;
+	struct rtb_tmark ring[8];
+	const struct rtb_twin *ww[3] = { &w0, &w1, &w2 };
+	struct ev_seen v = { { 0 }, 0 };
+
+	/* CPU 0 holds 130..160 (9 pushed, 5 evicted), CPU 1 holds 100..145 */
+	rtb_twin_init(&w0, s0, 4, 0);
+	rtb_twin_init(&w1, s1, 4, 1);
+	rtb_twin_init(&w2, s2, 8, 2);
+	for (uint64_t t = 80; t <= 160; t += 10)
+		rtb_twin_push(&w0, &(struct rtb_tev){ .t = t, .cpu = 0 });
+	for (uint64_t t = 100; t <= 145; t += 15)
+		rtb_twin_push(&w1, &(struct rtb_tev){ .t = t, .cpu = 1 });
+	CHECK_EQ_I(w0.evicted, 5);
+	CHECK_EQ_I(w1.evicted, 0);
+	/* 10 marks pushed into a ring of 8 (head 10: marks 2..9 held), the
+	 * mark pushed k-th starting at 100 + 5 k */
+	for (size_t k = 0; k < 10; k++)
+		ring[k & 7] = (struct rtb_tmark){ .start = 100 + 5 * k, .end = 103 + 5 * k, .ns = 3 };
+	/* held from 130 on CPU 0 (w1 holds everything): mark 6 (start 130),
+	 * the 5th of the 8 the ring holds (2..9) */
+	CHECK_EQ_I(rtb_twin_marks_from(ww, 2, ring, 7, 10, 8, 1.0), 4);
+	/* CPU 1's window alone holds all of them */
+	CHECK_EQ_I(rtb_twin_marks_from(ww + 1, 1, ring, 7, 10, 8, 1.0), 0);
+	/* a timer mark has no start: from its stamp (end) less its value */
+	for (size_t k = 0; k < 10; k++)
+		ring[k & 7] = (struct rtb_tmark){ .end = 110 + 5 * k, .ns = 10 };
+	CHECK_EQ_I(rtb_twin_marks_from(ww, 2, ring, 7, 10, 8, 1.0), 4);
+	/* at 2 ticks a ns the value reaches back 20 ticks: two marks later */
+	CHECK_EQ_I(rtb_twin_marks_from(ww, 2, ring, 7, 10, 8, 2.0), 6);
+	/* none held: every mark before the window */
+	for (size_t k = 0; k < 10; k++)
+		ring[k & 7] = (struct rtb_tmark){ .start = 10 + k, .end = 11 + k, .ns = 1 };
+	CHECK_EQ_I(rtb_twin_marks_from(ww, 2, ring, 7, 10, 8, 1.0), 8);
+	CHECK_EQ_I(rtb_twin_marks_from(ww, 2, ring, 7, 0, 0, 1.0), 0);
+	/* every held event of three windows (one empty) in time order */
+	CHECK_EQ_I(rtb_twin_each(ww, 3, ev_t, &v), 8);
+	CHECK_EQ_I(rtb_twin_each(ww, 3, NULL, NULL), 8);
+	const uint64_t want[8] = { 100, 115, 130, 130, 140, 145, 150, 160 };
+	CHECK_EQ_I(v.n, 8);
+	for (size_t i = 0; i < 8 && i < v.n; i++)
+		CHECK_EQ_I(v.t[i], want[i]);
+}
+
 int main(void)
 {
+	window_marks();
 	maxima_merge();
 	maxima_all();
 	window_basics();
