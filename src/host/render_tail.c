@@ -99,21 +99,41 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 			      "p = %.2g", us(t, sizeof(t), (double)s->occ_thr_ns),
 			      (unsigned long long)s->occ_k, s->occ_hit, s->nblocks, s->blocks_are,
 			      s->occ_expect, s->occ_p);
-	if (s->has_disp)
+	if (s->has_disp && s->disp_thr_ns != s->occ_thr_ns)
+		rtb_sb_printf(b, ";\n          the %s' counts over %s (counted in the loop): dispersion "
+			      "chi2 = %.1f p = %.2g", s->blocks_are, us(t, sizeof(t), (double)s->disp_thr_ns),
+			      s->disp_chi2, s->disp_p);
+	else if (s->has_disp)
 		rtb_sb_printf(b, "; dispersion chi2 = %.1f p = %.2g", s->disp_chi2, s->disp_p);
 	if (s->has_scan)
 		rtb_sb_printf(b, ";\n          %zu of the %zu worst samples within %.1f%% of the run p = %.2g",
 			      s->scan_k, s->scan_n, 100 * s->scan_w, s->scan_p);
+	char over[64];
+	if (s->spread_thr_ns > 0)
+		snprintf(over, sizeof(over), "over %s (counted in the loop)",
+			 us(t, sizeof(t), (double)s->spread_thr_ns));
+	else
+		snprintf(over, sizeof(over), "over each interval's %s", s->spread_pq < 0.005 ? "p99.9" : "p99");
 	if (s->has_spread && s->spread_tau > 0)
-		rtb_sb_printf(b, ";\n          the rate over each interval's %s varies by %.0f%% between "
+		rtb_sb_printf(b, ";\n          the rate %s varies by %.0f%% between "
 			      "intervals beyond sampling's %.0f%% (chi2 = %.1f p = %.2g; worth %.1f independent "
-			      "intervals): predictions widened by it", s->spread_pq < 0.005 ? "p99.9" : "p99",
+			      "intervals): predictions widened by it", over,
 			      100 * s->spread_tau, 100 * s->spread_sampling, s->spread_chi2, s->spread_p,
 			      s->spread_beff);
 	else if (s->has_spread)
-		rtb_sb_printf(b, ";\n          the rate over each interval's %s varies no more than "
-			      "sampling's %.0f%% (chi2 = %.1f p = %.2g)", s->spread_pq < 0.005 ? "p99.9" : "p99",
+		rtb_sb_printf(b, ";\n          the rate %s varies no more than "
+			      "sampling's %.0f%% (chi2 = %.1f p = %.2g)", over,
 			      100 * s->spread_sampling, s->spread_chi2, s->spread_p);
+	if (s->has_vt || s->has_halves) {
+		rtb_sb_puts(b, ";\n          at the run's scale:");
+		if (s->has_vt)
+			rtb_sb_printf(b, " variance-time slope %.2f (-1: the intervals independent)%s", s->spread_slope,
+				      s->has_halves ? ";" : "");
+		if (s->has_halves)
+			rtb_sb_printf(b, " the halves' rates differ by %.0f%% beyond sampling",
+				      100 * sqrt(s->spread_halves2));
+		rtb_sb_puts(b, " (predictions widened by the larger)");
+	}
 	rtb_sb_puts(b, "\n");
 	if (s->failed[0])
 		rtb_sb_printf(b, "  NOT STEADY: %s\n", s->failed);
@@ -370,8 +390,8 @@ static json_t *json_steady(const struct rtb_tail_steady *s)
 				"threshold_ns", (json_int_t)s->occ_thr_ns, "crossings", (json_int_t)s->occ_k,
 				"hit", (json_int_t)s->occ_hit, "expected", s->occ_expect, "p", s->occ_p)
 			    : json_null());
-	json_object_set_new(o, "dispersion", s->has_disp ? json_pack("{s:f, s:f}", "chi2", s->disp_chi2,
-				"p", s->disp_p) : json_null());
+	json_object_set_new(o, "dispersion", s->has_disp ? json_pack("{s:f, s:f, s:I}", "chi2", s->disp_chi2,
+				"p", s->disp_p, "threshold_ns", (json_int_t)s->disp_thr_ns) : json_null());
 	json_object_set_new(o, "scan", s->has_scan ? json_pack("{s:I, s:I, s:f, s:f}", "worst",
 				(json_int_t)s->scan_n, "k", (json_int_t)s->scan_k, "width", s->scan_w,
 				"p", s->scan_p) : json_null());
@@ -379,6 +399,14 @@ static json_t *json_steady(const struct rtb_tail_steady *s)
 				"quantile", 1 - s->spread_pq, "tau", s->spread_tau, "sampling",
 				s->spread_sampling, "rho", s->spread_rho, "effective_intervals", s->spread_beff,
 				"chi2", s->spread_chi2, "p", s->spread_p) : json_null());
+	if (s->has_spread) {
+		json_t *rs = json_object_get(o, "rate_spread");
+		json_object_set_new(rs, "threshold_ns", s->spread_thr_ns > 0 ?
+				    json_integer((json_int_t)s->spread_thr_ns) : json_null());
+		json_object_set_new(rs, "vt_slope", s->has_vt ? json_real(s->spread_slope) : json_null());
+		json_object_set_new(rs, "vt_v1", s->has_vt ? json_real(s->spread_v1) : json_null());
+		json_object_set_new(rs, "halves", s->has_halves ? json_real(sqrt(s->spread_halves2)) : json_null());
+	}
 	json_object_set_new(o, "steady", json_boolean(!s->failed[0] && s->has_lb && s->has_mk && s->has_occ));
 	json_object_set_new(o, "failed", s->failed[0] ? json_string(s->failed) : json_null());
 	json_object_set_new(o, "burst", s->burst[0] ? json_string(s->burst) : json_null());

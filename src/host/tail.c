@@ -164,6 +164,7 @@ struct blocks {
 	double *max;              /* block maximum (ns) */
 	uint64_t *cnt;            /* samples in it */
 	double *q;                /* its p99.9 (pq 0.001) or p99 (pq 0.01); NULL: none */
+	size_t *iv;               /* the interval it is (m->intervals[iv[i]]); NULL: blocks of samples */
 	double pq;
 	double t0_s, len_s;       /* block i covers [t0 + i len, ...) s; len 0: unknown */
 	const struct rtb_rf_metric *m;
@@ -176,6 +177,7 @@ static void blocks_free(struct blocks *b)
 	free(b->max);
 	free(b->cnt);
 	free(b->q);
+	free(b->iv);
 }
 
 static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct blocks *b)
@@ -198,7 +200,7 @@ static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct b
 	if (m->nintervals >= 2) {
 		size_t k = 0;
 		int all999 = 1;
-		if (!(b->q = calloc(n, sizeof(*b->q))))
+		if (!(b->q = calloc(n, sizeof(*b->q))) || !(b->iv = calloc(n, sizeof(*b->iv))))
 			return RTB_ENOMEM;
 		for (size_t i = 0; i < m->nintervals; i++)
 			all999 &= !m->intervals[i].count || m->intervals[i].p999_ns > 0;
@@ -211,6 +213,7 @@ static int blocks_make(const struct rtb_rf_metric *m, double period_ns, struct b
 			b->max[k] = (double)iv->max_ns;
 			b->w[k] = (double)iv->count / (double)m->count;
 			b->q[k] = (double)(all999 ? iv->p999_ns : iv->p99_ns);
+			b->iv[k] = i;
 			k++;
 		}
 		b->n = k;
@@ -379,20 +382,45 @@ again:
 	}
 }
 
-/* rate_spread - how much the tail's rate varies between the intervals:
- * interval i's quantile q_i (its p99.9, else p99) is exceeded by a share
- * pq of its samples; the whole run's share over q_i against pq is the
- * interval's rate against the run's at that level (exact at a bucket
- * edge, the middle of the bracket else), known to 1 / sqrt(pq n_i) from
- * sampling alone. The per-interval crossing counts the issue asks for
- * are not in a long run's file; the intervals' quantiles stand for them. */
+/* counted_for_spread - the threshold counted in the loop whose exact
+ * per-interval counts say most about the tail's rate between intervals:
+ * the highest with at least 5 crossings an interval on average (-1: none). */
+static int counted_for_spread(const struct rtb_rf_metric *m, const struct blocks *b)
+{
+	int best = -1;
+
+	for (int k = 0; b->iv && k < m->ncounted; k++)
+		if ((double)m->counted_over[k] >= 5.0 * (double)b->n)
+			best = k;
+	return best;
+}
+
+/* run_scale - the spread at the run's scale (rtb_ts_run_scale) into s. */
+static void run_scale(const double *r, const double *v, size_t k, struct rtb_tail_steady *s)
+{
+	int rc = rtb_ts_run_scale(r, v, k, &s->spread_v1, &s->spread_slope, &s->spread_halves2);
+
+	s->has_vt = rc & 1;
+	s->has_halves = (rc & 2) != 0;
+}
+
+/* rate_spread - how much the tail's rate varies between the intervals.
+ * Where the run counted a threshold in its loop, interval i's exact count
+ * c_i over it against the n_i K / N the whole run's rate expects (the
+ * dispersion test of those counts is steady()'s too). Else from the
+ * intervals' quantiles: interval i's q_i (its p99.9, else p99) is
+ * exceeded by a share pq of its samples; the whole run's share over q_i
+ * against pq is the interval's rate against the run's at that level
+ * (exact at a bucket edge, the middle of the bracket else), known to
+ * 1 / sqrt(pq n_i) from sampling alone. */
 static void rate_spread(const struct rtb_rf_metric *m, const struct blocks *b,
 			struct rtb_tail_steady *s)
 {
 	double *r, *v;
 	size_t k = 0;
+	int ck = counted_for_spread(m, b);
 
-	if (!b->q || b->n < 4 || !m->nbuckets)
+	if ((!b->q && ck < 0) || b->n < 4 || (!m->nbuckets && ck < 0))
 		return;
 	r = malloc(b->n * sizeof(*r));
 	v = malloc(b->n * sizeof(*v));
@@ -400,6 +428,12 @@ static void rate_spread(const struct rtb_rf_metric *m, const struct blocks *b,
 		for (size_t i = 0; i < b->n; i++) {
 			uint64_t lo, hi;
 			int64_t el, eh;
+			if (ck >= 0) {
+				double want = (double)b->cnt[i] * (double)m->counted_over[ck] / (double)m->count;
+				r[k] = (double)m->intervals[b->iv[i]].over[ck] / want;
+				v[k++] = 1 / want;
+				continue;
+			}
 			if (!(b->q[i] > 0) || (double)b->cnt[i] * b->pq < 1)
 				continue;
 			count_from(m, (int64_t)b->q[i] + 1, &lo, &hi, &el, &eh);
@@ -407,14 +441,18 @@ static void rate_spread(const struct rtb_rf_metric *m, const struct blocks *b,
 			v[k] = 1 / (b->pq * (double)b->cnt[i]);
 			k++;
 		}
-		s->spread_pq = b->pq;
+		s->spread_pq = ck >= 0 ? (double)m->counted_over[ck] / (double)m->count : b->pq;
+		s->spread_thr_ns = ck >= 0 ? m->counted_ns[ck] : 0;
 		s->has_spread = rtb_ts_rate_spread(r, v, k, &s->spread_tau, &s->spread_rho,
 						   &s->spread_beff, &s->spread_chi2, &s->spread_p) == 0;
 		if (s->has_spread) {
-			double vm = 0;
+			double vm = 0, mean = 0;
 			for (size_t i = 0; i < k; i++)
-				vm += v[i] / (double)k;
+				vm += v[i] / (double)k, mean += r[i] / (double)k;
 			s->spread_sampling = sqrt(vm);
+			for (size_t i = 0; i < k; i++)
+				r[i] /= mean;
+			run_scale(r, v, k, s);
 		}
 	}
 	free(r);
@@ -477,9 +515,19 @@ static void steady(const struct rtb_rf_metric *m, const struct blocks *b, struct
 			}
 			s->occ_k = per;
 			s->has_disp = rtb_ts_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
+			s->disp_thr_ns = s->occ_thr_ns;
 		} else {
 			for (size_t i = 0; i < b->n; i++)
 				hitv[i] = b->max[i] >= (double)s->occ_thr_ns;
+			/* a threshold counted in the loop: its exact per-interval
+			 * counts, tested for dispersion as a count run's blocks are */
+			int ck = counted_for_spread(m, b);
+			if (ck >= 0) {
+				for (size_t i = 0; i < b->n; i++)
+					c[i] = m->intervals[b->iv[i]].over[ck];
+				s->disp_thr_ns = m->counted_ns[ck];
+				s->has_disp = rtb_ts_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
+			}
 		}
 		free(c);
 	}
@@ -492,8 +540,8 @@ static void steady(const struct rtb_rf_metric *m, const struct blocks *b, struct
 			 s->mk_z > 0 ? "rise" : "fall");
 	else if (s->has_disp && s->disp_p < RTB_TAIL_ALPHA)
 		snprintf(s->failed, sizeof(s->failed), "steady crossings (dispersion of the %s' "
-			 "counts over %.1f us) failed (chi2 = %.1f, %zu df, p = %.2g)", s->blocks_are,
-			 (double)s->occ_thr_ns / 1e3, s->disp_chi2, b->n - 1, s->disp_p);
+			 "counts over %.4g us) failed (chi2 = %.1f, %zu df, p = %.2g)", s->blocks_are,
+			 (double)s->disp_thr_ns / 1e3, s->disp_chi2, b->n - 1, s->disp_p);
 	else if (s->has_occ && s->occ_p < RTB_TAIL_ALPHA)
 		snprintf(s->failed, sizeof(s->failed), "steady crossings (%llu over %.1f us in %zu of "
 			 "%zu %s, %.1f expected if steady) failed (p = %.2g)",
@@ -679,13 +727,27 @@ static double spread_extra(const struct rtb_tail *t, const struct rtb_tail_opts 
 	 * intervals' spread averaged, so the larger of the two is taken */
 	double between = 2 * o->run_spread * o->run_spread, b2;
 
-	if (!s->has_spread || !(s->spread_tau > 0))
+	double within = 0, nb = (double)s->nblocks, n2;
+
+	if (!s->has_spread)
 		return between;
-	b2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s *
-		(1 - s->spread_rho) / (1 + s->spread_rho) : s->spread_beff;
+	n2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s : nb;
+	b2 = n2 * (1 - s->spread_rho) / (1 + s->spread_rho);
 	if (b2 < 1)
 		b2 = 1;
-	return fmax(between, s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2));
+	if (n2 < 1)
+		n2 = 1;
+	if (s->spread_tau > 0)
+		within = s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2);
+	/* round 7: change slower than an interval does not average out as
+	 * 1 / b: the variance-time curve taken to this run's length and the
+	 * other's, and at least what the two halves of this run differed by
+	 * (the slowest change one run shows) */
+	if (s->has_vt)
+		within = fmax(within, s->spread_v1 * (pow(nb, s->spread_slope) + pow(n2, s->spread_slope)));
+	if (s->has_halves)
+		within = fmax(within, s->spread_halves2);
+	return fmax(between, within);
 }
 
 /* predict - with a fit, what a run of run_n samples will show, as 90%
@@ -885,10 +947,10 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 				 "fit's own uncertainty and a spread of the rate between runs of %.0f%% (--run-spread); "
 				 "a machine that changes more than that between runs is not covered", 100 * o->run_spread);
 		else
-			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling and the "
-				 "fit's own uncertainty, if the machine stays as it was in this run; not a change "
-				 "between runs: on a shared VM such changes made them miss (docs/tail.md, hold-out; "
-				 "--run-spread adds one)");
+			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling, the "
+				 "fit's own uncertainty and the change this run showed between its intervals and "
+				 "its halves; not a machine that changes between runs more than it did within this "
+				 "one (docs/tail.md, hold-out; --run-spread adds a measured one)");
 		p->run_h = o->plan_h;
 		p->run_n = run_samples(t, o);
 		for (size_t i = 0; i < t->nexc; i++) {

@@ -102,6 +102,18 @@ int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s);
 int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
 		       double *beff, double *chi2, double *p);
 
+/* rtb_ts_run_scale - the spread of a tail's rate at the scale of a whole
+ * run, from its b intervals' rate ratios r[0..k) (mean 1) and their
+ * sampling variances v: the variance-time curve V(j) (the variance of the
+ * means of blocks of j = 1, 2, 4, ... intervals, at least 4 blocks, less
+ * sampling's mean(v) / j), its least-squares slope on log-log axes clamped
+ * to [-1, 0] (*slope; Beran 1994, "Statistics for Long-Memory Processes",
+ * 4.4: -1 for independent intervals, 2H - 2 under long-range dependence)
+ * and V(1) (*v1, 0 when none beyond sampling); and the two halves' squared
+ * log rate difference beyond sampling (*halves2). Returns a bit set: 1 the
+ * curve (k >= 8), 2 the halves (k >= 8); 0 neither. */
+int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
+
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
 
 /* Exceedances of a threshold u: either binned (bin j holds c[j] values y
@@ -187,7 +199,9 @@ struct rtb_tail_steady {
 	uint64_t occ_k;
 	size_t occ_hit;           /* ... in occ_hit blocks, occ_expect if steady */
 	double occ_expect, occ_p;
-	double disp_chi2, disp_p; /* with per-block counts (samples kept) */
+	double disp_chi2, disp_p; /* with per-block counts (samples kept, or a
+				   * threshold counted in the loop per interval) */
+	int64_t disp_thr_ns;      /* ... of the crossings of this level */
 	int has_scan;             /* the worst samples' times: bunched? (scan statistic) */
 	size_t scan_n, scan_k;
 	double scan_w, scan_p;
@@ -198,6 +212,19 @@ struct rtb_tail_steady {
 	int has_spread;
 	double spread_pq;         /* 0.001 (p99.9) or 0.01 (p99) */
 	double spread_tau, spread_sampling, spread_rho, spread_beff, spread_chi2, spread_p;
+	int64_t spread_thr_ns;    /* > 0: from the exact per-interval counts over this
+				   * threshold (counted in the loop), not the quantiles */
+	/* the spread at the scale of the whole run (round 7, docs/tail.md):
+	 * the variance-time curve of the intervals' rates (blocks of 1, 2,
+	 * 4, ... intervals, sampling removed), its log-log slope (-1: the
+	 * intervals independent; towards 0: slow change that does not average
+	 * out) taken to the run's length; and the two halves' log rate
+	 * difference beyond sampling (squared), what the slowest change seen
+	 * in one run does */
+	int has_vt;
+	double spread_v1, spread_slope;
+	int has_halves;
+	double spread_halves2;
 	char burst[200];          /* the burst or drift named, "" none */
 	char failed[200];         /* the first test that failed: "<test> failed (<figure>)" */
 };

@@ -442,3 +442,59 @@ int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s)
 	*s = var > vs ? sqrt(var - vs) : 0;
 	return 0;
 }
+
+int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2)
+{
+	int rc = 0;
+	double lx[8], ly[8], vm = 0;
+	size_t np = 0;
+
+	for (size_t i = 0; i < k; i++)
+		vm += v[i] / (double)k;
+	for (size_t j = 1; k / j >= 4 && np < 8; j *= 2) {
+		size_t nb = k / j;
+		double mean = 0, var = 0;
+		for (size_t c = 0; c < nb; c++) {
+			double x = 0;
+			for (size_t i = c * j; i < (c + 1) * j; i++)
+				x += r[i] / (double)j;
+			mean += x / (double)nb;
+		}
+		for (size_t c = 0; c < nb; c++) {
+			double x = 0;
+			for (size_t i = c * j; i < (c + 1) * j; i++)
+				x += r[i] / (double)j;
+			var += (x - mean) * (x - mean) / (double)(nb - 1);
+		}
+		lx[np] = log((double)j);
+		ly[np] = log(fmax(var - vm / (double)j, 1e-12));
+		np++;
+	}
+	if (np >= 2) {
+		double mx = 0, my = 0, sxy = 0, sxx = 0;
+		for (size_t i = 0; i < np; i++)
+			mx += lx[i] / (double)np, my += ly[i] / (double)np;
+		for (size_t i = 0; i < np; i++)
+			sxy += (lx[i] - mx) * (ly[i] - my), sxx += (lx[i] - mx) * (lx[i] - mx);
+		*slope = fmin(0, fmax(-1, sxy / sxx));
+		*v1 = exp(ly[0]) > 1e-11 ? exp(ly[0]) : 0;
+		rc |= 1;
+	}
+	if (k >= 8) {
+		size_t h = k / 2;
+		double ra = 0, rb = 0, va = 0, vb = 0;
+		for (size_t i = 0; i < h; i++) {
+			ra += r[i] / (double)h, rb += r[h + i] / (double)h;
+			va += v[i] / (double)h / (double)h, vb += v[h + i] / (double)h / (double)h;
+		}
+		/* half an event's worth more in each (the continuity
+		 * correction): a half without a crossing still has a log */
+		ra += va / 2, rb += vb / 2;
+		if (ra > 0 && rb > 0) {
+			double d = log(ra / rb);
+			*halves2 = fmax(0, d * d - va - vb);
+			rc |= 2;
+		}
+	}
+	return rc;
+}

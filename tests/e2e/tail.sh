@@ -45,7 +45,7 @@ x = r["max"]
 assert x["lo_ns"] <= x["plug_lo_ns"] < x["median_ns"] < x["plug_hi_ns"] < x["hi_ns"], x
 c = r["crossings"][1]
 assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
-assert "not a change between runs" in r["covers"]
+assert "not a machine that changes between runs more than it did within this one" in r["covers"]
 PY
 # every output against its schema (python3-jsonschema, as zz_schema.sh)
 "$RTBENCH" tail "$data/tail_burst.json" "$data/rttests/cyclictest_2cpu.json" -t 20 --plan 1h \
@@ -89,6 +89,40 @@ PY
 "$RTBENCH" compare "$out/h20.json" "$data/tail_burst.json" >"$out/o" 2>&1
 has "$out/o" "synth-heavy-burst-21: crosses the first's deadline 20.0 us"
 has "$out/o" "(7-8 of 1000000 vs 2 of 1000000; exact 95%, widened by the histogram's buckets;"
+
+# a threshold counted in the loop (run --count-over-us, issue 27): its exact
+# per-interval counts carry the spread between intervals and the dispersion
+# test; spread evenly they are steady, all in the first half they are not
+# (and the halves say how far the rate moved)
+python3 - "$data/tail_heavy.json" "$out" <<'PY' || fail "counted-threshold fixtures"
+import json, sys
+d = json.load(open(sys.argv[1])); m = d["metrics"][0]; h = m["histogram"]
+T = 4991                                      # over 4991 ns = at or above the edge 4992
+assert any(lo == T + 1 for lo, hi, c in h["buckets"])
+K = sum(c for lo, hi, c in h["buckets"] if lo > T) + h["overflow"]
+ivs = m["intervals"]
+for name, share in (("even", [1] * len(ivs)), ("half", [1] * (len(ivs) // 2) + [0] * (len(ivs) - len(ivs) // 2))):
+    w = [sh * iv["count"] for sh, iv in zip(share, ivs)]
+    c = [K * x // sum(w) for x in w]
+    c[0] += K - sum(c)
+    for iv, x in zip(ivs, c):
+        iv["over"] = [x]
+    m["thresholds"] = [{"ns": T, "over": K}]
+    json.dump(d, open(f"{sys.argv[2]}/counted_{name}.json", "w"))
+PY
+expect 0 "$RTBENCH" tail "$out/counted_even.json" -t 4.991 --no-fit
+tr -s ' \n' ' ' <"$out/o" >"$out/o1"
+has "$out/o1" "(counted in the measuring loop (--count-over-us))"
+has "$out/o1" "the intervals' counts over 4.991 us (counted in the loop): dispersion"
+has "$out/o1" "the rate over 4.991 us (counted in the loop) varies no more than sampling"
+expect 0 "$RTBENCH" tail "$out/counted_half.json" -t 4.991 --no-fit -f json
+python3 - "$out/o" <<'PY' || fail "counted threshold: uneven counts not refused"
+import json, sys
+st = json.load(open(sys.argv[1]))["files"][0]["metrics"][0]["steadiness"]
+assert st["steady"] is False and "dispersion of the intervals' counts over 4.991 us" in st["failed"], st["failed"]
+assert st["rate_spread"]["threshold_ns"] == 4991 and st["dispersion"]["threshold_ns"] == 4991, st
+assert st["rate_spread"]["halves"] > 3, st["rate_spread"]   # all in one half: far beyond sampling
+PY
 
 # compare -t: thresholds neither run declared, rates side by side with the
 # ratio's interval; a bracketed count said as the buckets' bounds (issue 27)

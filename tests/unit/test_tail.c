@@ -104,6 +104,38 @@ static void test_steady(void)
 	CHECK(p < 1e-12);
 }
 
+/* the spread at the run's scale (rtb_ts_run_scale) on known series: a
+ * step halfway (slow change: the curve does not fall, the halves differ
+ * by log 3), alternating rates (fast change that averages out: slope -1,
+ * halves equal), and a flat series with sampling noise only (nothing
+ * beyond sampling) */
+static void test_run_scale(void)
+{
+	double r[16], v[16], v1 = -1, sl = -2, h2 = -1;
+
+	for (int i = 0; i < 16; i++) {
+		r[i] = i < 8 ? 0.5 : 1.5;
+		v[i] = 0;
+	}
+	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	REL(v1, 0.25 * 16 / 15, 1e-12);          /* V(1): the sample variance */
+	CHECK_NEAR(sl, 0, 1e-12);                 /* V(2), V(4) larger: clamped to 0 */
+	REL(h2, log(3) * log(3), 1e-12);
+	for (int i = 0; i < 16; i++)
+		r[i] = i % 2 ? 1.5 : 0.5;
+	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	CHECK_NEAR(sl, -1, 1e-12);                /* pairs average to 1 exactly */
+	CHECK_NEAR(h2, 0, 1e-12);
+	for (int i = 0; i < 16; i++) {
+		r[i] = 1;
+		v[i] = 0.01;
+	}
+	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	CHECK_NEAR(v1, 0, 1e-12);
+	CHECK_NEAR(h2, 0, 1e-12);
+	CHECK_EQ_I(rtb_ts_run_scale(r, v, 7, &v1, &sl, &h2), 0); /* too few intervals */
+}
+
 static void test_spread(void)
 {
 	/* alternating 0.5 / 1.5 (sampling variance 0.01 each): spread
@@ -295,6 +327,7 @@ int main(void)
 	test_intervals();
 	test_steady();
 	test_spread();
+	test_run_scale();
 	test_gpd();
 	test_count();
 	return check_done();
