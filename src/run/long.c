@@ -439,9 +439,18 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	int64_t el = rtb_port_mono_ns() - lr->t0_ns;
 	rtb_wd_arm(0);
 	rtb_wd_forget_all();
-	for (int i = 0; i < lr->ncpu; i++)
-		if (lr->cpus[i].started)
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_metric *s = lr->cpus[i].shown;
+		if (lr->cpus[i].started) {
 			finish_cpu(lr, &lr->cpus[i], stopped);
+		} else if (s->status == RTB_STATUS_OK) {
+			/* stopped (Ctrl-C, --break-us on an earlier CPU) before its
+			 * thread started: no figure, and not "ok" */
+			s->status = RTB_STATUS_PARTIAL;
+			rtb_metric_note(s, "not measured: the run was stopped before CPU %d's thread started",
+					lr->cpus[i].cpu);
+		}
+	}
 	rtb_trace_long_end(lr, rc);
 	if (!by_count && el > o->duration_ns)
 		el = o->duration_ns; /* the threads' last period, not measured time */

@@ -307,11 +307,13 @@ ms = {m["id"]: m for m in d["metrics"]}
 for b in ("irq.timer.nanosleep", "sync.sem.wakeup", "noise.gap"):
     per = [ms[f"{b}@cpu{c}"] for c in range(n)] if n > 1 else [ms[b]]
     for m in per:
-        assert m["status"] == "ok" and m["count"] == 300, (m["id"], m["status"], m["count"], m["note"])
+        # noise.gap: at most 300 gaps, fewer when its 2 s spin found fewer
+        assert m["status"] == "ok" and (m["count"] == 300 or b == "noise.gap" and 0 < m["count"] < 300), \
+            (m["id"], m["status"], m["count"], m["note"])
         assert m["mode"] == "histogram" and m["intervals"] is None and len(m["rounds"]) == 1, m["id"]
     if n > 1:
         a = ms[b]
-        assert a["count"] == 300 * n and a["max"] == max(m["max"] for m in per), b
+        assert a["count"] == sum(m["count"] for m in per) and a["max"] == max(m["max"] for m in per), b
         assert a["worst"][0]["cpu"] == max(per, key=lambda m: m["max"])["worst"][0]["cpu"], b
 PY
 	fail "by count on every CPU: $(tail -3 "$out/ccerr.txt")"
