@@ -7,6 +7,8 @@
 # the exclusive lock (one hold per pair, 2 x DUR plus start-up), with the
 # load average recorded before it.
 #   bench/tail_holdout.sh OUTDIR [PAIRS] [DUR] [INTERVAL]      (default 20 pairs of 60s, 5s intervals)
+# HOLDOUT_ARGS: more `run` options for every run (round 7: --count-over-us
+# 500,1000,2000, so the tail's spread comes from exact per-interval counts).
 set -u
 out=${1:?usage: tail_holdout.sh OUTDIR [PAIRS] [DUR] [INTERVAL]}
 pairs=${2:-20}
@@ -19,6 +21,8 @@ for ((p = 0; p < pairs; p++)); do
 	for half in a b; do
 		args=(run --duration "$dur" --interval "$iv" --cpus all --quiet --label "h$p-$cond-$half"
 		      --json "$out/p$p-$cond-$half.json")
+		# shellcheck disable=SC2206 # word-split on purpose: a list of options
+		[ -n "${HOLDOUT_ARGS:-}" ] && args+=($HOLDOUT_ARGS)
 		[ "$cond" = load ] && args+=(--load-cmd 'stress-ng --cpu 2 --io 1 --vm 1 --vm-bytes 64M --quiet')
 		printf '%q ' "${args[@]}" >"$out/p$p-$cond-$half.cmd"
 	done

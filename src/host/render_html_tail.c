@@ -67,7 +67,7 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	const struct rtb_rf_metric *m0 = NULL;
 	double xlo = INFINITY, xhi = 0, ylo = 1;
 	const char *labels[8], *colors[8];
-	int nl = 0;
+	int nl = 0, counted = 0;
 	char pid[160], title[200];
 
 	for (size_t i = 0; i < c->nsys; i++) {
@@ -130,6 +130,18 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 				      rtb_svg_px(&p, (double)m->deadline_ns / 1e3),
 				      rtb_svg_px(&p, (double)m->deadline_ns / 1e3), rtb_svg_py(&p, ylo / 2),
 				      rtb_svg_py(&p, 1.5), col, (double)m->deadline_ns / 1e3);
+		/* the thresholds the run counted in its loop: exact points where
+		 * the line between two bucket edges is only bounded */
+		for (int k = 0; k < m->ncounted; k++) {
+			double x = (double)m->counted_ns[k] / 1e3, y = (double)m->counted_over[k] / (double)m->count;
+			if (!m->counted_over[k] || x <= xlo || x > p.x.hi)
+				continue;
+			rtb_sb_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"none\" stroke=\"%s\" "
+				      "stroke-width=\"1.6\"><title>over %.3f us: %llu of %llu (counted in the loop, "
+				      "exact)</title></circle>\n", rtb_svg_px(&p, x), rtb_svg_py(&p, y), col, x,
+				      (unsigned long long)m->counted_over[k], (unsigned long long)m->count);
+			counted++;
+		}
 		if (nl < 8) {
 			labels[nl] = c->labels[i];
 			colors[nl++] = col;
@@ -171,6 +183,9 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	rtb_svg_legend(&p, labels, colors, nl, 0);
 	rtb_svg_end(&p);
 	rtb_sb_puts(b, "<p class=\"sub\">Thin lines: each CPU; thick: the whole metric. ");
+	if (counted)
+		rtb_sb_puts(b, "Circles: the thresholds the run counted in its loop (--deadline-us, "
+			    "--count-over-us), exact; between bucket edges the lines are bounds. ");
 	if (t && t->fit.done)
 		rtb_sb_printf(b, "Dashed black: the generalized Pareto fit of %s's tail over %.1f us "
 			      "(shape %.3f [%.3f, %.3f], %s); grey bars: the 95%% intervals of the "

@@ -115,6 +115,9 @@ tr -s ' \n' ' ' <"$out/o" >"$out/o1"
 has "$out/o1" "(counted in the measuring loop (--count-over-us))"
 has "$out/o1" "the intervals' counts over 4.991 us (counted in the loop): dispersion"
 has "$out/o1" "the rate over 4.991 us (counted in the loop) varies no more than sampling"
+# the report's exceedance plot marks the counted threshold as an exact point
+expect 0 "$RTBENCH" report "$out/counted_even.json" -o "$out/ce.html"
+has "$out/ce.html" "<title>over 4.991 us: 4181 of 1000000 (counted in the loop, exact)</title></circle>"
 expect 0 "$RTBENCH" tail "$out/counted_half.json" -t 4.991 --no-fit -f json
 python3 - "$out/o" <<'PY' || fail "counted threshold: uneven counts not refused"
 import json, sys
