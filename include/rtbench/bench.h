@@ -12,11 +12,33 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "rtbench/longopt.h"
 #include "rtbench/port_bench.h"
 #include "rtbench/port_trace.h" /* rtb_port_trace_self: a traced pass's marks */
 #include "rtbench/result.h"
 #include "rtbench/ctx.h"
+
+/* struct rtb_bench_opt - one of a benchmark's own knobs, declared with it
+ * (rtb_bench.opts) and its value kept in its own file, as rtla's
+ * timerlat_params keeps timerlat's beside the common ones: the run-wide
+ * settings stay in struct rtb_opts. The entry parses every benchmark's
+ * knobs from these tables alike (src/cli: `--NAME N`; a value outside
+ * min..max is refused in one line, "--NAME: 'X' is not WHAT", exit 2) and
+ * prints their help; a port without a command line sets *value in code. */
+struct rtb_bench_opt {
+	const char *name;       /* the run option without "--": "pi-cs-us" */
+	const char *help;       /* --help's text after "--NAME N" (lines
+				 * after the first indented to column 24) */
+	long long min, max;     /* the whole numbers it takes, in its unit */
+	const char *what;       /* what it is when refused (see above) */
+	int64_t scale;          /* kept = given * scale (us -> ns: 1000) */
+	int64_t def;            /* the default, as kept (rtb_bench_opts_reset) */
+	int64_t *value;         /* the benchmark's own value, as kept */
+	/* 1: the value is a system knob's the benchmark sets (0: leave it as
+	 * found), so the run needs the settings lock only when it is not 0 */
+	int sets_knob;
+};
 
 struct rtb_bench {
 	const char *id;          /* dotted id prefix of its metrics */
@@ -57,6 +79,8 @@ struct rtb_bench {
 	/* 1: its samples are time taken from a task (noise.gap's gaps): a long
 	 * run's status line gives each interval's sum per second */
 	int sums_time;
+	/* its own knobs, ended by one with name NULL (NULL: none) */
+	const struct rtb_bench_opt *opts;
 };
 
 /* struct rtb_bench .can - what a measurement can do besides a count run
@@ -75,6 +99,41 @@ struct rtb_bench {
 
 extern const struct rtb_bench *const rtb_benches[];
 extern const size_t rtb_nbenches;
+
+/* rtb_bench_opt_find - the knob `name` of any registered benchmark (two
+ * benchmarks may share one: the first is the one); NULL: none. For the
+ * entry, the runner and a port's own configuration, not for benchmarks
+ * (each reads its own value). */
+static inline const struct rtb_bench_opt *rtb_bench_opt_find(const char *name)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
+			if (!strcmp(p->name, name))
+				return p;
+	return NULL;
+}
+
+/* rtb_bench_opts_reset - every benchmark's knobs back to their defaults
+ * (the entry's defaults; a new parse starts from them). */
+static inline void rtb_bench_opts_reset(void)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
+			*p->value = p->def;
+}
+
+/* rtb_bench_changes_knobs - 1 if b will change a system knob when it runs
+ * (settings lock): it says it may, and none of its knobs that hold a
+ * system knob's value is 0 (leave it as found). */
+static inline int rtb_bench_changes_knobs(const struct rtb_bench *b)
+{
+	if (!b->changes_knobs)
+		return 0;
+	for (const struct rtb_bench_opt *p = b->opts; p && p->name; p++)
+		if (p->sets_knob && *p->value <= 0)
+			return 0;
+	return 1;
+}
 
 /* ---- helpers for benchmark files (src/bench_api/bench_util.c) ------------- */
 

@@ -19,9 +19,10 @@
 
 struct rtb_tracer; /* rtbench/tracer.h */
 
-/* rtb_opts - the configuration a run starts from (rtb_run). The POSIX
- * entry fills it from argv; a port without a command line fills it in
- * code. */
+/* rtb_opts - the configuration a run starts from (rtb_run): run-wide
+ * settings only; a benchmark's own knobs live with it (struct
+ * rtb_bench_opt, rtbench/bench.h). The POSIX entry fills it from argv; a
+ * port without a command line fills it in code. */
 struct rtb_opts {
 	int samples;            /* -1: each benchmark's default */
 	int64_t duration_ns;    /* run --duration: measure for this long (0: by count) */
@@ -41,9 +42,6 @@ struct rtb_opts {
 	int rt;                 /* 0 with --no-rt */
 	int mlock;              /* lock memory */
 	int idle_latency_us;    /* -1: do not hold /dev/cpu_dma_latency */
-	int rr_slice_ms;        /* quantum to set for the time-slice test; 0 leave */
-	int64_t pi_cs_ns;       /* tSlowTask's critical section */
-	int64_t pi_load_ns;     /* tWorkTask's busy load */
 	int64_t inject_ns;      /* selftest: known delay inside every measured path */
 	const char *tests;      /* comma list of id prefixes; NULL: all */
 	const char *label;
@@ -62,7 +60,6 @@ struct rtb_opts {
 	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
 	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
 	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
-	int64_t noise_threshold_ns; /* --noise-threshold-us: noise.* gap threshold (0: 1 us) */
 	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace
 	 * goes through it; NULL: a build without tracing (FreeRTOS, TRACE=0),
 	 * --trace then says so and the run goes on untraced */

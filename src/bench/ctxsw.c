@@ -172,6 +172,17 @@ static void spinner(void *p)
 
 /* run_cs - the two spinners and the controller; yield 1: the tasks hand
  * over by yielding, 0: the scheduler's time slice does. */
+/* its own knob (run --rr-slice-ms): the RR quantum the time-slice test
+ * sets, ms; 0 leaves it as found (the FreeRTOS firmware: the tick) */
+static int64_t rr_slice_ms = 1;
+
+static const struct rtb_bench_opt slice_opts[] = {
+	{ .name = "rr-slice-ms", .help = "RR quantum for ctxsw.rr.timeslice (default 1, rounded up by the kernel;\n"
+	  "                        0: leave as found); restored right after that test", .min = 0, .max = 1000,
+	  .what = "0 (leave as found) or 1 to 1000", .scale = 1, .def = 1, .value = &rr_slice_ms, .sets_knob = 1 },
+	{ .name = NULL },
+};
+
 static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 {
 	struct cs s = { .c = c, .yield = yield };
@@ -186,13 +197,13 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		return RTB_ENOMEM;
 	if (!yield)
 		rtb_trace_marks_new(c, s.m, RTB_TRACE_SLICE); /* run --trace */
-	if (!yield && c->rt && c->o->rr_slice_ms > 0) {
-		int krc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, c->o->rr_slice_ms);
+	if (!yield && c->rt && rr_slice_ms > 0) {
+		int krc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, (long)rr_slice_ms);
 		if (krc)
 			rtb_metric_note(s.m, "could not shorten the RR quantum (%s): fewer samples per second",
 					rtb_strerror(krc));
 		else
-			slice_set = c->o->rr_slice_ms;
+			slice_set = (long)rr_slice_ms;
 	}
 	rtb_bsem_init(&s.go[0], 0);
 	rtb_bsem_init(&s.go[1], 0);
@@ -288,6 +299,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.threads = 2,
 	.run = run_timeslice,
 	.trace_kind = RTB_TRACE_SLICE,
+	.opts = slice_opts,
 };
 
 const struct rtb_bench rtb_bench_ctxsw_yield = {

@@ -104,11 +104,23 @@ static void spin_task(void *p)
 	}
 }
 
+/* its own knob (run --noise-threshold-us): a gap longer than this is
+ * noise, ns */
+static int64_t noise_threshold_ns = 1000;
+
+static const struct rtb_bench_opt noise_opts[] = {
+	{ .name = "noise-threshold-us", .help = "noise.*: a gap between two counter reads longer than N us is "
+	  "noise\n                        (default 1)", .min = 1, .max = 1000000,
+	  .what = "a whole number of microseconds from 1 to 1000000", .scale = 1000, .def = 1000,
+	  .value = &noise_threshold_ns },
+	{ .name = NULL },
+};
+
 /* run_noise - noise.gap on the measured CPU. */
 static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct noise s = { .c = c };
-	int64_t thr_ns = c->o->noise_threshold_ns > 0 ? c->o->noise_threshold_ns : 1000;
+	int64_t thr_ns = noise_threshold_ns;
 	char id[64];
 	rtb_thread_t th;
 	int rc;
@@ -167,4 +179,5 @@ const struct rtb_bench rtb_bench_noise = {
 	.trace_kind = RTB_TRACE_NOISE,
 	.sums_time = 1,
 	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.opts = noise_opts,
 };

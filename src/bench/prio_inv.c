@@ -159,10 +159,24 @@ static int64_t median_of(int64_t *v, size_t n)
 }
 
 /* run_pi - the three tasks under each mutex protocol the port offers. */
+/* its own knobs (run --pi-cs-us, --pi-load-us): tSlowTask's critical
+ * section and tWorkTask's busy load, ns */
+static int64_t pi_cs_ns = 50000, pi_load_ns = 200000;
+
+static const struct rtb_bench_opt pi_opts[] = {
+	{ .name = "pi-cs-us", .help = "tSlowTask's critical section (default 50)", .min = 1, .max = 100000,
+	  .what = "a whole number of microseconds from 1 to 100000", .scale = 1000, .def = 50000,
+	  .value = &pi_cs_ns },
+	{ .name = "pi-load-us", .help = "tWorkTask's busy load (default 200; also run at 2N)", .min = 1,
+	  .max = 100000, .what = "a whole number of microseconds from 1 to 100000", .scale = 1000,
+	  .def = 200000, .value = &pi_load_ns },
+	{ .name = NULL },
+};
+
 static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct pi s = { .c = c, .cs_us = (double)c->o->pi_cs_ns / 1000.0 };
-	const double load_us[2] = { (double)c->o->pi_load_ns / 1000.0, 2.0 * (double)c->o->pi_load_ns / 1000.0 };
+	struct pi s = { .c = c, .cs_us = (double)pi_cs_ns / 1000.0 };
+	const double load_us[2] = { (double)pi_load_ns / 1000.0, 2.0 * (double)pi_load_ns / 1000.0 };
 	size_t n = rtb_samples(c, b);
 	struct rtb_metric *rtr[NPROTO] = { 0 }, *blk[NPROTO] = { 0 };
 	int64_t *blk2[NPROTO] = { 0 };
@@ -440,4 +454,5 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.threads = 3,
 	.run = run_pi,
 	.trace_kind = RTB_TRACE_PI,
+	.opts = pi_opts,
 };

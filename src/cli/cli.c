@@ -30,10 +30,10 @@
 
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
-	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_SLICE, OPT_PICS,
-	OPT_PILOAD, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
-	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK, OPT_NOISE_THR,
+	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
+	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK,
 	OPT_HISTOGRAM, OPT_READY, OPT_PRIORITY, OPT_AFFINITY, OPT_STOP, OPT_COUNT_OVER,
+	OPT_BENCH, /* OPT_BENCH + k: the k-th benchmark knob (bench_opts) */
 };
 
 /* The short options, each cyclictest's or rtla's letter with that tool's
@@ -64,9 +64,6 @@ static const struct option run_opts[] = {
 	{ "loops", required_argument, NULL, OPT_SAMPLES },
 	{ "no-mlock", no_argument, NULL, OPT_NOMLOCK },
 	{ "idle-latency-us", required_argument, NULL, OPT_IDLE },
-	{ "rr-slice-ms", required_argument, NULL, OPT_SLICE },
-	{ "pi-cs-us", required_argument, NULL, OPT_PICS },
-	{ "pi-load-us", required_argument, NULL, OPT_PILOAD },
 	{ "load", required_argument, NULL, OPT_LOAD },
 	{ "load-cmd", required_argument, NULL, OPT_LOADCMD },
 	{ "load-may-exit", no_argument, NULL, OPT_LOADMAYEXIT },
@@ -80,12 +77,36 @@ static const struct option run_opts[] = {
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
 	{ "break-us", required_argument, NULL, OPT_BREAK },
-	{ "noise-threshold-us", required_argument, NULL, OPT_NOISE_THR },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
 	{ "cpus", required_argument, NULL, OPT_CPUS },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* The benchmarks' own knobs (struct rtb_bench_opt, declared in each bench
+ * file) as run options after run_opts: one entry per name, parsed and
+ * refused alike (parse_bench_opt). */
+#define MAX_BENCH_OPTS 32
+static struct option all_opts[sizeof(run_opts) / sizeof(run_opts[0]) + MAX_BENCH_OPTS];
+static const struct rtb_bench_opt *bench_opt[MAX_BENCH_OPTS];
+static int nbench_opts;
+
+/* bench_opts - run_opts and every benchmark's knobs into all_opts. */
+static void bench_opts(void)
+{
+	size_t n = sizeof(run_opts) / sizeof(run_opts[0]) - 1;
+
+	memcpy(all_opts, run_opts, n * sizeof(run_opts[0]));
+	nbench_opts = 0;
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++) {
+			if (rtb_bench_opt_find(p->name) != p || nbench_opts == MAX_BENCH_OPTS)
+				continue; /* shared by two benchmarks: once */
+			bench_opt[nbench_opts] = p;
+			all_opts[n++] = (struct option){ p->name, required_argument, NULL, OPT_BENCH + nbench_opts++ };
+		}
+	all_opts[n] = (struct option){ NULL, 0, NULL, 0 };
+}
 
 /* rtb_cli_report - the run's text: tables, then histograms if asked. */
 void rtb_cli_report(const struct rtb_result *r, const struct rtb_run_out *out)
@@ -107,10 +128,8 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.rt = 1;
 	cl->o.mlock = 1;
 	cl->o.idle_latency_us = 0;
-	cl->o.rr_slice_ms = 1;
-	cl->o.pi_cs_ns = 50000;
-	cl->o.pi_load_ns = 200000;
 	cl->o.lock_wait_ns = 300 * 1000000000LL;
+	rtb_bench_opts_reset(); /* the benchmarks' own knobs */
 	cl->out.text = 1;
 	cl->out.report = rtb_cli_report;
 	/* the tracer --trace goes through: the trace room's when this build
@@ -418,8 +437,17 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, short_opts, run_opts, NULL)) != -1) {
+	bench_opts();
+	while ((c = getopt_long(argc, argv, short_opts, all_opts, NULL)) != -1) {
 		const char *a = optarg;
+		if (c >= OPT_BENCH && c < OPT_BENCH + nbench_opts) {
+			/* a benchmark's own knob: its table says what it takes */
+			const struct rtb_bench_opt *p = bench_opt[c - OPT_BENCH];
+			if (num(a, p->min, p->max, &v))
+				return fail(err, errlen, "--%s: '%s' is not %s", p->name, a, p->what);
+			*p->value = (int64_t)v * p->scale;
+			continue;
+		}
 		switch (c) {
 		case 'p':
 			return fail(err, errlen, "-p: cyclictest's -p is the priority, rtla's the period: say "
@@ -559,21 +587,6 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--idle-latency-us: '%s' is not -1 (do not hold) or 0 to 1000000", a);
 			cl->o.idle_latency_us = (int)v;
 			break;
-		case OPT_SLICE:
-			if (num(a, 0, 1000, &v))
-				return fail(err, errlen, "--rr-slice-ms: '%s' is not 0 (leave as found) or 1 to 1000", a);
-			cl->o.rr_slice_ms = (int)v;
-			break;
-		case OPT_PICS:
-			if (num(a, 1, 100000, &v))
-				return fail(err, errlen, "--pi-cs-us: '%s' is not a whole number of microseconds from 1 to 100000", a);
-			cl->o.pi_cs_ns = v * 1000;
-			break;
-		case OPT_PILOAD:
-			if (num(a, 1, 100000, &v))
-				return fail(err, errlen, "--pi-load-us: '%s' is not a whole number of microseconds from 1 to 100000", a);
-			cl->o.pi_load_ns = v * 1000;
-			break;
 		case OPT_LOAD:
 			if (!strcmp(a, "hackbench") || !strcmp(a, "kcompile")) {
 				if (cl->o.load_cmd && !cl->o.load_name)
@@ -653,11 +666,6 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			cl->o.break_fails = c == 'T' || c == OPT_STOP;
 			break;
 		}
-		case OPT_NOISE_THR:
-			if (num(a, 1, 1000000, &v))
-				return fail(err, errlen, "--noise-threshold-us: '%s' is not a whole number of microseconds from 1 to 1000000", a);
-			cl->o.noise_threshold_ns = v * 1000;
-			break;
 		case 'D':
 		case OPT_DURATION:
 		case OPT_INTERVAL:
@@ -793,10 +801,17 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --no-mlock            do not lock memory\n"
 	      "  --idle-latency-us N   hold /dev/cpu_dma_latency at N during the run (default 0, as cyclictest;\n"
 	      "                        -1: do not hold)\n"
-	      "  --rr-slice-ms N       RR quantum for ctxsw.rr.timeslice (default 1, rounded up by the kernel;\n"
-	      "                        0: leave as found); restored right after that test\n"
-	      "  --pi-cs-us N          tSlowTask's critical section (default 50)\n"
-	      "  --pi-load-us N        tWorkTask's busy load (default 200; also run at 2N)\n"
+	      , f);
+	/* the benchmarks' own knobs, from their tables (struct rtb_bench_opt) */
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++) {
+			char lhs[64];
+			if (rtb_bench_opt_find(p->name) != p)
+				continue;
+			int len = snprintf(lhs, sizeof(lhs), "--%s N", p->name);
+			fprintf(f, "  %s%*s%s\n", lhs, len < 22 ? 22 - len : 2, "", p->help);
+		}
+	fputs(
 	      "  --load cpu|hackbench|kcompile  run with a built-in load: cpu, a SCHED_OTHER thread per CPU\n"
 	      "                        walking 4 MiB; rteval's two usual loads: hackbench (rt-tests',\n"
 	      "                        as rteval runs it: hackbench -P -g 2xCPUs -l 1000 -s 1000, again and\n"
@@ -831,8 +846,6 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        for a time or on several CPUs at once: a bounded window, as the\n"
 	      "                        kernel's trace buffer (rtla --trace): the last 32768 events of each\n"
 	      "                        CPU when the measurement ended, with its last samples' marks\n"
-	      "  --noise-threshold-us N  noise.*: a gap between two counter reads longer than N us is noise\n"
-	      "                        (default 1)\n"
 	      "  -b, --break-us N      stop the run at the first sample over N us, like cyclictest -b\n"
 	      "                        (--breaktrace), and say so (exit 0); with --trace it is taken in a\n"
 	      "                        traced pass and its cause explained with the worst samples\n"

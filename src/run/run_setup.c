@@ -67,10 +67,10 @@ static void default_label(const struct rtb_opts *o, struct rtb_result *r)
  * needs the settings lock). */
 static int changes_knobs(const struct rtb_opts *o)
 {
-	if (!o->rt || o->rr_slice_ms <= 0)
+	if (!o->rt)
 		return 0;
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_benches[i]->changes_knobs && rtb_bench_selected(rtb_benches[i], o->tests))
+		if (rtb_bench_changes_knobs(rtb_benches[i]) && rtb_bench_selected(rtb_benches[i], o->tests))
 			return 1;
 	return 0;
 }
@@ -280,8 +280,11 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			rtb_result_warn(res, "could not hold the CPU idle latency at %d us (%s): idle-exit latency is in the figures",
 					o->idle_latency_us, rtb_strerror(rc));
 	}
-	if (c->rt && o->rr_slice_ms > 0)
-		s->rr_timeslice_ms_used = o->rr_slice_ms;
+	/* the RR quantum the time-slice test's knob asks for (settings:
+	 * whether or not that test is selected, as always) */
+	const struct rtb_bench_opt *slice = rtb_bench_opt_find("rr-slice-ms");
+	if (c->rt && slice && *slice->value > 0)
+		s->rr_timeslice_ms_used = (long)*slice->value;
 	run_doctor(c);
 	claim_cpus(c);
 	/* Under an instruction-counting emulator the host's descheduling

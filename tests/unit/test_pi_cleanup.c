@@ -65,12 +65,16 @@ int __wrap_rtb_bsem_destroy(rtb_bsem_t *s)
 int main(void)
 {
 	static struct rtb_result res;
-	struct rtb_opts o = { .samples = 2, .quiet = 1, .pi_cs_ns = 1000, .pi_load_ns = 1000 };
+	struct rtb_opts o = { .samples = 2, .quiet = 1 };
 	atomic_int stop = 0;
 	struct rtb_ctx c = { .o = &o, .res = &res, .clk = &res.clock, .stop = &stop, .rt = 0,
 			   .mode = &rtb_mode_count };
 	struct rtb_metric *m;
 	int rc;
+
+	/* its own knobs (struct rtb_bench_opt): a 1 us section and load */
+	*rtb_bench_opt_find("pi-cs-us")->value = 1000;
+	*rtb_bench_opt_find("pi-load-us")->value = 1000;
 
 	/* 1: no room for its second metric: it fails before any semaphore */
 	while (res.nmetrics < RTB_MAX_METRICS - 1)

@@ -56,7 +56,7 @@ int main(void)
 	CHECK_EQ_I(cl.o.prio, 80);
 	CHECK_EQ_I(cl.o.rt, 1);
 	CHECK_EQ_I(cl.o.idle_latency_us, 0);
-	CHECK_EQ_I(cl.o.rr_slice_ms, 1);
+	CHECK_EQ_I(*rtb_bench_opt_find("rr-slice-ms")->value, 1);
 	/* values are taken whole or not at all, with the option named */
 	CHECK_EQ_I(parse(&cl, err, "--samples", "25"), 0);
 	CHECK_EQ_I(cl.o.samples, 25);

@@ -68,13 +68,16 @@ static void rtb_fr_config(struct rtb_opts *o)
 		.rt = 1,
 		.mlock = 0,
 		.idle_latency_us = -1,
-		.rr_slice_ms = 0,               /* the quantum is the tick */
-		.pi_cs_ns = 50000,
-		.pi_load_ns = 200000,
 		.tests = RTB_FR_TESTS,
 		.label = label(),
 		.load_cpu = 0,
 	};
+	/* the benchmarks' own knobs: their defaults (prio_inv's 50 and 200
+	 * us), but the RR quantum is the tick: left as found */
+	rtb_bench_opts_reset();
+	const struct rtb_bench_opt *slice = rtb_bench_opt_find("rr-slice-ms");
+	if (slice)
+		*slice->value = 0;
 #ifdef RTB_EMU_MACHINE
 	/* built for an emulator: what the build knew (build.mk) */
 	o->emulation.present = 1;
