@@ -31,7 +31,11 @@ struct rtb_opts {
 	int ncpus_list;         /* run --cpus: how many CPUs measure at once (0: one, --cpu) */
 	unsigned short cpu_list[RTB_MAX_CPUS]; /* and which, ascending */
 	int status_tty;         /* a long run's status line may refresh in place */
-	int64_t period_ns;      /* timer period for irq.* */
+	int64_t period_ns;      /* -i/--period-us, cyclictest's interval: the
+				 * timer period of every periodic kind (irq.*,
+				 * isr_to_task, deadline, preempt), the long
+				 * runner's sizing and settings.period_ns: run-
+				 * wide, not one benchmark's knob */
 	int64_t deadline_ns;    /* 0: none */
 	/* run --count-over-us: more thresholds a histogram-mode metric counts
 	 * exactly in its record step (rtbench/hmetric.h), beside the deadline */
