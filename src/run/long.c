@@ -68,6 +68,9 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 		return NULL;
 	}
 	lc->handed = 1;
+	/* what the live metric says of itself (a --break-us crossing, the
+	 * trace's lines) names the CPU's metric the result shows */
+	snprintf(lc->live->id, sizeof(lc->live->id), "%s", lc->shown->id);
 	snprintf(lc->live->title, sizeof(lc->live->title), "%s", title);
 	lc->live->study_table = b->study_table;
 	lc->live->group = b->group;
