@@ -28,9 +28,16 @@
 
 #define ROUNDS 2000
 #define GIVE_UP_NS 200000000LL   /* a descheduled vCPU: stop, say so */
+/* the answering side gives up a little later than the asking side: two
+ * rtbench runs measuring at once could each starve the other's asker on a
+ * CPU with their real-time answerer, and a spin that waited for a starved
+ * asker held both CPUs for minutes, set-up not yet under the watchdog, deaf
+ * to SIGINT (seen in round 7); each spin ending on its own breaks the cycle */
+#define PONG_GRACE_NS 50000000LL
 
 struct pp {
 	atomic_int ping, pong, quit;
+	int64_t give_up_ns;      /* the answerer's own end (monotonic ns) */
 	rtb_stamp_t b;
 	uint64_t (*ticks_b)(void);
 };
@@ -44,7 +51,7 @@ static void pong_main(void *p)
 
 	for (int i = 1; i <= ROUNDS; i++) {
 		while (atomic_load(&s->ping) != i)
-			if (atomic_load(&s->quit))
+			if (atomic_load(&s->quit) || rtb_port_mono_ns() > s->give_up_ns)
 				return;
 		/* fences: a counter read is not ordered with loads and stores
 		 * (x86 rdtsc), and a stamp taken before the request was seen
@@ -76,6 +83,7 @@ int rtb_xcpu_measure_with(const struct rtb_clock_info *ci, int cpu_b, int rt,
 	memset(out, 0, sizeof(*out));
 	memset(&s, 0, sizeof(s));
 	s.ticks_b = ticks_b;
+	s.give_up_ns = give_up + PONG_GRACE_NS;
 	rc = rtb_thread_create(&th, &a, pong_main, &s);
 	if (rc)
 		return rc;
