@@ -317,6 +317,10 @@ for b in ("irq.timer.nanosleep", "sync.sem.wakeup", "noise.gap"):
         assert a["worst"][0]["cpu"] == max(per, key=lambda m: m["max"])["worst"][0]["cpu"], b
 PY
 	fail "by count on every CPU: $(tail -3 "$out/ccerr.txt")"
+"$RTBENCH" check "$out/cc.json" --fail-if 'irq.timer.nanosleep@cpu*:max>1000000000us' >/dev/null 2>&1 &&
+	"$RTBENCH" compare "$out/cc.json" "$out/cc.json" >"$out/cccmp.txt" 2>&1 &&
+	grep -q "nanosleep" "$out/cccmp.txt" && ok "by count on every CPU: check and compare read it" ||
+	fail "check/compare of a run by count on every CPU: $(tail -2 "$out/cccmp.txt")"
 [ "$ncpu" -lt 2 ] || grep -q "^run: .*CPUs 0-$((ncpu - 1))," "$out/cc.txt" && ok "by count on every CPU: the text says which CPUs" ||
 	fail "the text does not say CPUs 0-$((ncpu - 1)): $(grep '^run:' "$out/cc.txt")"
 "$RTBENCH" run --cpus all --samples 1000000 --period-us 1000 --quiet \
