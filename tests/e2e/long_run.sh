@@ -50,13 +50,16 @@ d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
 lr = d["settings"]["long_run"]
 assert d["complete"] is True, "not complete"
 assert lr["ended"] == "duration" and lr["ncpus"] == n, lr
-assert lr["measured_ns"] == 3 * 10**9, lr
+# 3 s, or more when the supervisor (no real-time priority) woke late on a busy
+# machine: the threads measured until it did, and measured_ns says so
+assert lr["measured_ns"] >= 3 * 10**9, lr
+periods = lr["measured_ns"] // 10**6
 ms = {m["id"]: m for m in d["metrics"]}
 per = [ms[f"irq.timer.nanosleep@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.nanosleep"]]
 agg = ms["irq.timer.nanosleep"]
 for m in per:
-    # 3 s at 1 ms: 3000 periods; a late wake-up can miss a few
-    assert 2700 <= m["count"] + m["missed"] <= 3001, (m["id"], m["count"], m["missed"])
+    # 3 s at 1 ms: 3000 periods (more if the stop came late); a late wake-up can miss a few
+    assert 2700 <= m["count"] + m["missed"] <= periods + 1, (m["id"], m["count"], m["missed"], periods)
     assert m["count"] >= 2000, (m["id"], m["count"])
     assert m["mode"] == "histogram" and m["percentiles"]["from"] == "histogram"
     assert m["percentiles"]["resolution_pct"] > 0
@@ -184,8 +187,9 @@ ms = {m["id"]: m for m in d["metrics"]}
 per = [ms[f"irq.timer.signal@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.signal"]]
 for m in per:
     assert m["status"] == "ok", (m["id"], m["status"], m["note"])
-    # 3 s at 1 ms: 3000 periods each, an overrun merges some
-    assert 2700 <= m["count"] + m["overruns"] <= 3001, (m["id"], m["count"], m["overruns"])
+    # 3 s at 1 ms: 3000 periods each (more if the stop came late), an overrun merges some
+    periods = d["settings"]["long_run"]["measured_ns"] // 10**6
+    assert 2700 <= m["count"] + m["overruns"] <= periods + 1, (m["id"], m["count"], m["overruns"], periods)
 if n > 1:
     assert ms["irq.timer.signal"]["count"] == sum(m["count"] for m in per)
 PY
