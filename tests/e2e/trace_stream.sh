@@ -120,19 +120,32 @@ assert t["samples"] + t["marks_lost"] == m["count"], (t["samples"], t["marks_los
 assert 0 <= t["matched"] <= t["samples"], (t["matched"], t["samples"])
 w = t["worst"]
 assert 1 <= len(w) <= 5 and w[0]["sample_ns"] == m["max"], ([x["sample_ns"] for x in w], m["max"])
-mine = [x for x in w if x["held_by"] and x["held_by"][0]["name"] == name]
+# spun(x) - the spiker's entry in a worst sample's after-wake-up phase (it
+# holds the CPU between the wake-up and the switch), or None; by phase, not
+# by the whole window's list: a host gap before the interrupt in the same
+# sample (charged to no one in its phase) can be the larger part (the CI at
+# fb40173, chromium beside: 35 ms "no event" + the spiker's 15 ms, 30%)
+def spun(x):
+    for p in x["phases"]:
+        if p["phase"] == "after_wakeup" and p["held_by"] and p["held_by"][0]["name"] == name:
+            return p["held_by"][0]
+    return None
+mine = [x for x in w if spun(x)]
 # ~120 spins of 15 ms fall in the run: they are the worst samples, unless
 # something larger unrelated happened (the host), which is then named
 assert len(mine) >= 3, [x["line"] for x in w]
 for x in mine:
-    top = x["held_by"][0]
+    top = spun(x)
     assert top["kind"] == "task" and top["prio"] == 4, x["line"]
+    # never charged for the interrupt's lateness (before_irq, irq): not its phases
+    assert not any(h["name"] == name for p in x["phases"] if p["phase"] in ("before_irq", "irq")
+                   for h in p["held_by"]), x["line"]
     assert sum(c["ns"] for c in x["held_by"]) + x["other_ns"] - x["window_ns"] in range(-10, 11), x
 # the spiker holds most of at least one of them; not of most: a host gap
 # (the vCPU not running, charged to no task: "no event") can be as long as
 # a spin and land in any of them (seen in CI with both vCPUs busy: 22 ms
 # before the interrupt beside the spiker's 15 ms after the wake-up, 41%)
-strong = [x for x in mine if x["held_by"][0]["share"] > 0.5]
+strong = [x for x in mine if spun(x)["share"] > 0.5]
 assert strong, [x["line"] for x in mine]
 mx = t["maxima"]
 assert 1 <= len(mx) <= 16 and t["maxima_total"] >= len(mx), (len(mx), t["maxima_total"])
