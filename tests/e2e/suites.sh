@@ -87,8 +87,18 @@ rc=$?
 "$RTBENCH" selftest --tests "$timed" --samples 600 --delays-us 200 --quiet >"$out/s2.txt" 2>&1
 rc2=$?
 cat "$out/s.txt" "$out/s2.txt"
-[ $rc -eq 0 ] || fail "selftest exited $rc"
-[ $rc2 -eq 0 ] || fail "selftest (timer-driven) exited $rc2"
+# the sanitizer pass: the instrumented build's timing is not the product's
+# (why e2e/selftest runs once), so a path whose noise hid the delay there may
+# say "unresolved" (exit 1, no verdict), never FAIL (the CI at e53d418 beside
+# stress-ng: sched.deadline.wakeup's halves resolved only >= 304 us); the
+# plain pass wants every path to pass
+unres='unresolved \(noise\)$'
+sel_ok() { # sel_ok RC FILE - exit 0, or in the sanitizer pass unresolved paths and no FAIL
+	[ "$1" -eq 0 ] && return 0
+	[ -n "${RTB_SANITIZE:-}" ] && [ "$1" -eq 1 ] && ! grep -qE ' FAIL$| FAIL:' "$2" && grep -qE "$unres" "$2"
+}
+sel_ok $rc "$out/s.txt" || fail "selftest exited $rc"
+sel_ok $rc2 "$out/s2.txt" || fail "selftest (timer-driven) exited $rc2"
 deadline_skipped=$(python3 -c 'import json,sys; print(int([x for x in json.load(open(sys.argv[1]))["metrics"] if x["id"] == "sched.deadline.wakeup"][0]["status"] == "skipped"))' "$out/r.json")
 for id in $all; do
 	if [ "$id" = sched.deadline.wakeup ] && [ "$deadline_skipped" = 1 ]; then
@@ -96,7 +106,12 @@ for id in $all; do
 			fail "$id: refused in the run, but selftest says otherwise"
 		continue
 	fi
-	grep -qE "^$id +(20|200)\.000 .* pass$" "$out/s.txt" "$out/s2.txt" && ok "$id: the injected delay shows up" ||
+	if grep -qE "^$id +(20|200)\.000 .* pass$" "$out/s.txt" "$out/s2.txt"; then
+		ok "$id: the injected delay shows up"
+	elif [ -n "${RTB_SANITIZE:-}" ] && grep -qE "^$id +(20|200)\.000 .*$unres" "$out/s.txt" "$out/s2.txt"; then
+		ok "$id: unresolved in the instrumented build (noise), no FAIL"
+	else
 		fail "$id: no pass for its injected delay"
+	fi
 done
 done_test
