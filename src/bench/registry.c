@@ -1,53 +1,51 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench - the list of every benchmark, in the order a run takes them:
  * the study's five first (Tables 1-5), then the extras, then the patterns
- * of the other suites (not in the default set: bench.h not_default). */
+ * of the other suites (not in the default set: bench.h not_default).
+ * A measurement is added by one line here, X(name) for the struct rtb_bench
+ * rtb_bench_<name> its own file defines; the list makes both its extern
+ * declaration and its place in rtb_benches[]. */
 #include "rtbench/bench.h"
 
-extern const struct rtb_bench rtb_bench_ctxsw_timeslice, rtb_bench_ctxsw_yield,
-	rtb_bench_prio_inv, rtb_bench_irq_signal, rtb_bench_irq_sleep,
-	rtb_bench_irq_isr_task,
-	rtb_bench_sem_take, rtb_bench_mqueue, rtb_bench_mqueue_x,
-	rtb_bench_sem_wake, rtb_bench_sem_wake_x, rtb_bench_mutex_wake,
-	rtb_bench_mutex_wake_x, rtb_bench_pipe, rtb_bench_mutex_lock, rtb_bench_sem_give,
-	rtb_bench_noise,
-	rtb_bench_cond_wake, rtb_bench_event_wake, rtb_bench_event_word, rtb_bench_tsig_wake,
-	rtb_bench_svsem_wake, rtb_bench_irq_preempt, rtb_bench_task_create, rtb_bench_mem_alloc,
-	rtb_bench_deadline, rtb_bench_yield_alone;
+#define RTB_BENCH_LIST(X)                                                              \
+	/* the study's five */                                                         \
+	X(ctxsw_timeslice)                                                             \
+	X(ctxsw_yield)                                                                 \
+	X(prio_inv)                                                                    \
+	X(irq_signal)                                                                  \
+	X(irq_sleep)                                                                   \
+	X(sem_take)                                                                    \
+	X(mqueue)                                                                      \
+	/* Table 3's ISR -> task (an extra: the study stops at ISR entry) */           \
+	X(irq_isr_task)                                                                \
+	/* further IPC and synchronisation patterns */                                 \
+	X(sem_give)                                                                    \
+	X(mutex_lock)                                                                  \
+	X(sem_wake)                                                                    \
+	X(mutex_wake)                                                                  \
+	X(pipe)                                                                        \
+	X(mqueue_x)                                                                    \
+	X(sem_wake_x)                                                                  \
+	X(mutex_wake_x)                                                                \
+	/* what the OS takes from a spinning task (oslat, rtla osnoise) */             \
+	X(noise)                                                                       \
+	/* the patterns the other suites measure (their own table; run when            \
+	 * named: --tests sync.cond,... or --tests all) */                             \
+	X(cond_wake)                                                                   \
+	X(event_wake)                                                                  \
+	X(event_word)                                                                  \
+	X(tsig_wake)                                                                   \
+	X(svsem_wake)                                                                  \
+	X(irq_preempt)                                                                 \
+	X(task_create)                                                                 \
+	X(mem_alloc)                                                                   \
+	X(deadline)                                                                    \
+	X(yield_alone)
 
-const struct rtb_bench *const rtb_benches[] = {
-	/* the study's five */
-	&rtb_bench_ctxsw_timeslice,
-	&rtb_bench_ctxsw_yield,
-	&rtb_bench_prio_inv,
-	&rtb_bench_irq_signal,
-	&rtb_bench_irq_sleep,
-	&rtb_bench_sem_take,
-	&rtb_bench_mqueue,
-	/* Table 3's ISR -> task (an extra: the study stops at ISR entry) */
-	&rtb_bench_irq_isr_task,
-	/* further IPC and synchronisation patterns */
-	&rtb_bench_sem_give,
-	&rtb_bench_mutex_lock,
-	&rtb_bench_sem_wake,
-	&rtb_bench_mutex_wake,
-	&rtb_bench_pipe,
-	&rtb_bench_mqueue_x,
-	&rtb_bench_sem_wake_x,
-	&rtb_bench_mutex_wake_x,
-	/* what the OS takes from a spinning task (oslat, rtla osnoise) */
-	&rtb_bench_noise,
-	/* the patterns the other suites measure (their own table; run when
-	 * named: --tests sync.cond,... or --tests all) */
-	&rtb_bench_cond_wake,
-	&rtb_bench_event_wake,
-	&rtb_bench_event_word,
-	&rtb_bench_tsig_wake,
-	&rtb_bench_svsem_wake,
-	&rtb_bench_irq_preempt,
-	&rtb_bench_task_create,
-	&rtb_bench_mem_alloc,
-	&rtb_bench_deadline,
-	&rtb_bench_yield_alone,
-};
+#define RTB_BENCH_DECLARE(name) extern const struct rtb_bench rtb_bench_##name;
+#define RTB_BENCH_REF(name) &rtb_bench_##name,
+
+RTB_BENCH_LIST(RTB_BENCH_DECLARE)
+
+const struct rtb_bench *const rtb_benches[] = { RTB_BENCH_LIST(RTB_BENCH_REF) };
 const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# one_file.sh - a measurement is one bench file plus its registry lines
+# one_file.sh - a measurement is one bench file plus its registry line
 # (issue 25; docs/porting.md "Adding a measurement"): sched.yield.alone
 # (src/bench/yield_alone.c), added with nothing else touched, is
-#  1. named in no source file but its own and registry.c: no id list, no
-#     mode flag, no trace-kind switch or option to extend elsewhere;
+#  1. named in no source file but its own and registry.c (one line there,
+#     X(yield_alone)): no id list, no mode flag, no trace-kind switch or
+#     option to extend elsewhere;
 #  2. listed, outside the default set, with what its struct declares it can
 #     do (d: --duration, c: --cpus);
 #  3. measured by count (every sample taken, the method said) and, from its
@@ -18,9 +19,11 @@ id=sched.yield.alone
 sym=rtb_bench_yield_alone
 
 # 1. no hidden edits
-where=$(cd "$root" && grep -rlE "$id|$sym" src include | sort | tr '\n' ' ')
+where=$(cd "$root" && grep -rlE "$id|$sym|\<yield_alone\>" src include | sort | tr '\n' ' ')
 [ "$where" = "src/bench/registry.c src/bench/yield_alone.c " ] && ok "$id lives in its file and registry.c only" ||
 	fail "$id or $sym named in: $where"
+nreg=$(grep -cw yield_alone "$root/src/bench/registry.c")
+[ "$nreg" = 1 ] && ok "registry.c names it on one line" || fail "registry.c names it on $nreg lines"
 
 # 2. listed with its capabilities, not in the default set
 "$RTBENCH" list >"$out/list.txt" || fail "list"
