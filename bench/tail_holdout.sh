@@ -9,6 +9,8 @@
 #   bench/tail_holdout.sh OUTDIR [PAIRS] [DUR] [INTERVAL]      (default 20 pairs of 60s, 5s intervals)
 # HOLDOUT_ARGS: more `run` options for every run (round 7: --count-over-us
 # 500,1000,2000, so the tail's spread comes from exact per-interval counts).
+# HOLDOUT_UNTIL=HH:MM (UTC): a pair whose lock is taken after it is not
+# measured and the script ends (a session's measuring deadline).
 set -u
 out=${1:?usage: tail_holdout.sh OUTDIR [PAIRS] [DUR] [INTERVAL]}
 pairs=${2:-20}
@@ -27,11 +29,16 @@ for ((p = 0; p < pairs; p++)); do
 		printf '%q ' "${args[@]}" >"$out/p$p-$cond-$half.cmd"
 	done
 	flock -x /tmp/rtbench-rt.lock bash -c '
+		if [ -n "'"${HOLDOUT_UNTIL:-}"'" ] && [ "$(date -u +%H:%M)" \> "'"${HOLDOUT_UNTIL:-}"'" ]; then
+			echo "pair '"$p"' not measured: past '"${HOLDOUT_UNTIL:-}"' at $(date -u +%FT%TZ)" >>"'"$out"'/log.txt"
+			exit 3
+		fi
 		echo "pair '"$p"' '"$cond"' start $(date -u +%FT%TZ) loadavg $(cat /proc/loadavg)" >>"'"$out"'/log.txt"
 		for half in a b; do
 			eval "'"$rtb"' $(cat "'"$out"'/p'"$p"'-'"$cond"'-$half.cmd")" >/dev/null 2>>"'"$out"'/stderr.txt" ||
 				echo "pair '"$p"' $half failed rc=$?" >>"'"$out"'/log.txt"
 		done
 		echo "pair '"$p"' '"$cond"' end $(date -u +%FT%TZ) loadavg $(cat /proc/loadavg)" >>"'"$out"'/log.txt"'
+	[ $? = 3 ] && break
 	sleep 20   # let the others' tests in between holds
 done

@@ -507,6 +507,7 @@ void rtb_cmp_free(struct rtb_cmp *c)
 		cmp_free_list(cm->notes, cm->nnotes);
 		free(cm->summary);
 		free(cm->thr);
+		free(cm->fit);
 	}
 	free(c->metrics);
 	cmp_free_list(c->notes, c->nnotes);

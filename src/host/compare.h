@@ -90,6 +90,11 @@ struct rtb_cmp_metric {
 	char *summary;                  /* the study-style sentence(s); "" if nothing to say */
 	struct rtb_cmp_thr *thr;        /* compare --threshold-us (rtb_cmp_thresholds); NULL: none */
 	size_t nthr;
+	/* with --threshold-us: each system's tail fit side by side (the
+	 * analysis `rtbench tail` makes, tail.c; has_fit[i] 0: the system has
+	 * no such metric); NULL: none */
+	struct rtb_tail_fit *fit;
+	int has_fit[RTB_CMP_MAX_SYS];
 };
 
 struct rtb_cmp {
@@ -116,7 +121,8 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
  * exceedances of thr[0..n) on every system, their rates side by side and
  * each rate's ratio to the baseline's with its exact 95% interval; a count
  * the buckets only bound is said so and widens the interval
- * (compare_notes.c). Adds a note per system. Returns 0 or RTB_ENOMEM. */
+ * (compare_notes.c); and each system's tail fit (or why none was made).
+ * Adds a note per system. Returns 0 or RTB_ENOMEM. */
 int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n);
 /* rtb_cmp_free - free the model (not the files). */
 void rtb_cmp_free(struct rtb_cmp *c);

@@ -12,6 +12,7 @@
 #include "rtbench/result.h"
 #include "host/compare.h"
 #include "host/tail.h"
+#include "host/tail_cmd.h"
 #include "host/compare_int.h"
 #include "host/judge.h"
 
@@ -414,6 +415,43 @@ static int thr_note(struct rtb_cmp *c, struct rtb_cmp_metric *cm, const struct r
 		sig3(r2, sizeof(r2), e->per_m_lo), sig3(r3, sizeof(r3), e->per_m_hi), e->how, ratio));
 }
 
+/* fits - each system's tail fit of cm (tail.c, as `rtbench tail` makes
+ * it: the steadiness tests first, the generalized Pareto fit only when
+ * they pass), side by side, one note each. */
+static int fits(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
+{
+	const struct rtb_tail_opts o = { 0 };
+	struct rtb_tail *t = malloc(sizeof(*t));
+	int rc = 0;
+
+	cm->fit = calloc(c->nsys, sizeof(*cm->fit));
+	if (!t || !cm->fit) {
+		free(t);
+		return RTB_ENOMEM;
+	}
+	for (size_t i = 0; i < c->nsys && !rc; i++) {
+		const struct rtb_cmp_cell *ce = &cm->cell[i];
+		char line[400];
+		if (!ce->m)
+			continue;
+		cm->has_fit[i] = 1;
+		rc = ce->usable && !ce->summary ? rtb_tail_analyze(&c->sys[i], ce->m, &o, t) : RTB_EINVAL;
+		if (rc == RTB_ENOMEM)
+			break;
+		if (rc) {
+			snprintf(cm->fit[i].why, sizeof(cm->fit[i].why), "not estimated: the file holds no "
+				 "statistics of it to fit");
+			rc = 0;
+		} else
+			cm->fit[i] = t->fit;
+		rtb_tail_fit_line(line, sizeof(line), &cm->fit[i]);
+		rc = rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf("%s: tail fit: %s",
+									 c->labels[i], line));
+	}
+	free(t);
+	return rc;
+}
+
 int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n)
 {
 	int rc = 0;
@@ -448,6 +486,8 @@ int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n)
 				if (cm->cell[i].m)
 					rc = thr_note(c, cm, t, i);
 		}
+		if (!rc)
+			rc = fits(c, cm);
 	}
 	return rc;
 }

@@ -8,6 +8,7 @@
 
 #include "rtbench/err.h"
 #include "host/render.h"
+#include "host/tail_cmd.h"
 
 
 static json_t *jnum(double v)
@@ -55,6 +56,19 @@ static json_t *json_thresholds(const struct rtb_cmp *c, const struct rtb_cmp_met
 		json_array_append_new(a, json_pack("{s:I, s:o}", "threshold_ns", (json_int_t)t->thr_ns,
 						   "systems", sys ? sys : json_array()));
 	}
+	return a ? a : json_null();
+}
+
+/* json_fits - compare --threshold-us: each system's tail fit side by side,
+ * as `rtbench tail` gives it (the rtbench-tail schema's definitions/fit). */
+static json_t *json_fits(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < c->nsys; i++)
+		if (cm->has_fit[i])
+			json_array_append_new(a, json_pack("{s:s, s:o*}", "label", c->labels[i], "fit",
+							   rtb_tail_fit_json(&cm->fit[i])));
 	return a ? a : json_null();
 }
 
@@ -186,6 +200,8 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			       "notes", jstrs(cm->notes, cm->nnotes), "summary", cm->summary);
 		if (jm && cm->nthr)
 			json_object_set_new(jm, "thresholds", json_thresholds(c, cm));
+		if (jm && cm->fit)
+			json_object_set_new(jm, "fits", json_fits(c, cm));
 		if (jm)
 			json_array_append_new(mets, jm);
 	}

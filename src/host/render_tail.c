@@ -207,7 +207,25 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			      us(d, sizeof(d), p->max_hi_ns), us(e, sizeof(e), p->max_plug_lo_ns),
 			      us(f, sizeof(f), p->max_plug_hi_ns));
 	else
-		rtb_sb_printf(b, "\n      its maximum: not estimated (no fit)");
+		rtb_sb_printf(b, "\n      its maximum from a fit: not estimated (no fit)");
+	/* round 8: whatever the law, from this run's blocks' maxima */
+	if (p->has_free) {
+		rtb_sb_printf(b, "\n      its maximum whatever the tail's law (order statistics of this run's %zu "
+			      "%s' maxima, if the next run's are exchangeable with them; %s of them): ", p->free_m,
+			      t->st.blocks_are, sig(a, sizeof(a), p->free_blocks));
+		if (isfinite(p->free_hi_ns))
+			rtb_sb_printf(b, "90%% between %s and %s", isfinite(p->free_lo_ns) ?
+				      us(c, sizeof(c), p->free_lo_ns) : "0", us(d, sizeof(d), p->free_hi_ns));
+		else if (isfinite(p->free_lo_ns))
+			rtb_sb_printf(b, "at least %s (95%%), no upper end: it passes this run's maximum %s "
+				      "with probability %.0f%%", us(c, sizeof(c), p->free_lo_ns),
+				      us(d, sizeof(d), (double)t->m->max), 100 * p->free_beyond);
+		else
+			rtb_sb_printf(b, "no interval: the run is too long for %zu maxima", p->free_m);
+		if (!p->has_max)
+			rtb_sb_puts(b, " - the prediction given, no fit made");
+	} else if (p->free_why[0])
+		rtb_sb_printf(b, "\n      its maximum whatever the tail's law: %s", p->free_why);
 	rtb_sb_printf(b, "\n      (%s)\n", p->covers);
 }
 
@@ -248,6 +266,24 @@ static size_t run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta
 	return m;
 }
 
+void rtb_tail_fit_line(char *buf, size_t len, const struct rtb_tail_fit *f)
+{
+	char x[32], y[32], z[32];
+
+	if (!f->done) {
+		snprintf(buf, len, "%s", f->why);
+		return;
+	}
+	if (!f->rl_has[3]) {
+		snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; over %s", f->g.xi, f->g.xi_lo, f->g.xi_hi,
+			 f->shape, us(x, sizeof(x), (double)f->u_ns));
+		return;
+	}
+	snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s [%s, %s]", f->g.xi, f->g.xi_lo,
+		 f->g.xi_hi, f->shape, us(x, sizeof(x), f->rl_ns[3]), us(y, sizeof(y), f->rl_lo_ns[3]),
+		 us(z, sizeof(z), f->rl_hi_ns[3]));
+}
+
 /* text_compare - each later file against the first: the rates' ratio
  * with its interval, the fits side by side. */
 static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
@@ -279,17 +315,9 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 			}
 			const struct rtb_tail *side[2] = { ta, tb };
 			for (int j = 0; j < 2; j++) {
-				const struct rtb_tail_fit *f = &side[j]->fit;
-				const char *l = r->f[j ? i : 0].r->label;
-				if (!f->done) {
-					rtb_sb_printf(b, "      fit, %s: %s\n", l, f->why);
-					continue;
-				}
-				rtb_sb_printf(b, "      fit, %s: shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s",
-					      l, f->g.xi, f->g.xi_lo, f->g.xi_hi, f->shape,
-					      us(x, sizeof(x), f->rl_ns[3]));
-				rtb_sb_printf(b, " [%s, ", us(y, sizeof(y), f->rl_lo_ns[3]));
-				rtb_sb_printf(b, "%s]\n", us(z, sizeof(z), f->rl_hi_ns[3]));
+				char line[400];
+				rtb_tail_fit_line(line, sizeof(line), &side[j]->fit);
+				rtb_sb_printf(b, "      fit, %s: %s\n", r->f[j ? i : 0].r->label, line);
 			}
 		}
 		for (size_t e = 0; r->nf > 1 && e < ta->nexc; e++) {
@@ -413,7 +441,7 @@ static json_t *json_steady(const struct rtb_tail_steady *s)
 	return o;
 }
 
-static json_t *json_fit(const struct rtb_tail_fit *f)
+json_t *rtb_tail_fit_json(const struct rtb_tail_fit *f)
 {
 	json_t *o, *rl;
 
@@ -486,6 +514,21 @@ static json_t *json_plan(const struct rtb_tail *t)
 				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns,
 				    "plug_lo_ns", p->max_plug_lo_ns, "plug_hi_ns", p->max_plug_hi_ns) :
 				    json_null());
+		/* round 8: the maximum from the blocks' maxima (order statistics) */
+		if (p->has_free) {
+			json_t *fr = json_pack("{s:b, s:I, s:f, s:f}", "given", 1, "blocks", (json_int_t)p->free_m,
+					       "next_blocks", p->free_blocks, "beyond_max", p->free_beyond);
+			json_object_set_new(fr, "lo_ns", jnum(p->free_lo_ns));
+			json_object_set_new(fr, "median_ns", jnum(p->free_med_ns));
+			json_object_set_new(fr, "hi_ns", jnum(p->free_hi_ns));
+			json_object_set_new(fr, "why", json_null());
+			json_object_set_new(r, "max_free", fr);
+		} else if (p->free_why[0])
+			json_object_set_new(r, "max_free", json_pack("{s:b, s:s}", "given", 0, "why", p->free_why));
+		else
+			json_object_set_new(r, "max_free", json_null());
+		json_object_set_new(r, "max_method", json_string(p->has_max ? "fit" : p->has_free ?
+					"order statistics" : "none"));
 		json_object_set_new(r, "covers", json_string(p->covers));
 		json_object_set_new(o, "run", r);
 	}
@@ -520,7 +563,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_array_append_new(ex, json_exc(&t->exc[e]));
 			json_object_set_new(jm, "exceedances", ex);
 			json_object_set_new(jm, "steadiness", json_steady(&t->st));
-			json_object_set_new(jm, "fit", json_fit(&t->fit));
+			json_object_set_new(jm, "fit", rtb_tail_fit_json(&t->fit));
 			json_object_set_new(jm, "plan", json_plan(t));
 			json_array_append_new(mets, jm);
 		}

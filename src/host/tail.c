@@ -973,6 +973,51 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 	}
 }
 
+/* max_free - the planned run's maximum from this run's blocks' maxima
+ * alone (order statistics; docs/tail.md "The maximum whatever the law"):
+ * the next run's blocks and this run's, all exchangeable, leave the rank
+ * of the next maximum among them uniform. Exchangeable is what the tests
+ * on the maxima check (independence, no trend, occupancy, the worst
+ * samples' scan); the dispersion of a lower level's counts is about the
+ * rate there, not the maxima, and does not refuse it. */
+static void max_free(const struct rtb_tail_opts *o, const struct blocks *b, struct rtb_tail *t)
+{
+	const struct rtb_tail_steady *s = &t->st;
+	struct rtb_tail_plan *p = &t->plan;
+	double run_n = run_samples(t, o), *x;
+
+	if (!(run_n > 0))
+		return;
+	if (b->n < 8 || !s->has_lb || !s->has_mk || !s->has_occ) {
+		if (!b->n)
+			snprintf(p->free_why, sizeof(p->free_why), "not predicted: the file has no interval "
+				 "series (8 intervals' maxima needed)");
+		else
+			snprintf(p->free_why, sizeof(p->free_why), "not predicted: %zu %s (8 needed to test "
+				 "that their maxima are exchangeable)", b->n, s->blocks_are);
+		return;
+	}
+	if (s->lb_p < RTB_TAIL_ALPHA || s->mk_p < RTB_TAIL_ALPHA || s->occ_p < RTB_TAIL_ALPHA ||
+	    (s->has_scan && s->scan_p < RTB_TAIL_ALPHA)) {
+		snprintf(p->free_why, sizeof(p->free_why), "not predicted: the %s' maxima are not shown "
+			 "exchangeable (%s p = %.2g)", s->blocks_are,
+			 s->lb_p < RTB_TAIL_ALPHA ? "independence" : s->mk_p < RTB_TAIL_ALPHA ? "trend" :
+			 s->occ_p < RTB_TAIL_ALPHA ? "occupancy" : "worst samples' scan",
+			 s->lb_p < RTB_TAIL_ALPHA ? s->lb_p : s->mk_p < RTB_TAIL_ALPHA ? s->mk_p :
+			 s->occ_p < RTB_TAIL_ALPHA ? s->occ_p : s->scan_p);
+		return;
+	}
+	if (!(x = malloc(b->n * sizeof(*x))))
+		return;
+	memcpy(x, b->max, b->n * sizeof(*x));
+	/* the planned run in blocks of this run's mean size */
+	p->free_blocks = run_n / ((double)t->m->count / (double)b->n);
+	p->free_m = b->n;
+	p->has_free = rtb_ts_max_predict(x, b->n, p->free_blocks, &p->free_lo_ns, &p->free_med_ns,
+					 &p->free_hi_ns, &p->free_beyond) == 0;
+	free(x);
+}
+
 int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 		     const struct rtb_tail_opts *o, struct rtb_tail *t)
 {
@@ -1004,6 +1049,7 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 		return rc;
 	}
 	steady(m, &b, &t->st);
+	max_free(o, &b, t);
 	blocks_free(&b);
 	if (!o->no_fit)
 		fit(t, o, run_samples(t, o));

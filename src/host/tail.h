@@ -114,6 +114,24 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
  * curve (k >= 8), 2 the halves (k >= 8); 0 neither. */
 int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
 
+/* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
+ * smallest of m old ones) (1 <= k <= m) when all m + n are exchangeable:
+ * C(n + k - 1, n) / C(m + n, n), whatever their distribution (order
+ * statistics; n may be fractional: the Gamma function's binomial). NAN
+ * outside 1 <= k <= m. */
+double rtb_ts_max_rank_cdf(size_t m, double n, size_t k);
+/* rtb_ts_max_predict - a distribution-free 90% prediction interval of the
+ * largest of n new values from m old ones x[0..m) (sorted here), all
+ * exchangeable (a run's interval maxima and the next run's): *lo the
+ * largest old value the new maximum falls below with at most 5%, *hi the
+ * smallest it stays at or below with at least 95%, *med with 50% (NAN:
+ * none of the m old values is that high or low: with n comparable to m no
+ * upper end exists); *beyond = n / (m + n), the chance the new maximum
+ * passes the largest old one. Fractional n: the lower end from floor(n),
+ * the upper from ceil(n). Returns 0, or -1 (m < 2, n not positive). */
+int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
+		       double *beyond);
+
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
 
 /* Exceedances of a threshold u: either binned (bin j holds c[j] values y
@@ -283,6 +301,17 @@ struct rtb_tail_plan {
 	 * fitted parameters alone (what round 5 printed; narrower) */
 	int has_max;
 	double max_med_ns, max_lo_ns, max_hi_ns, max_plug_lo_ns, max_plug_hi_ns;
+	/* round 8: the run's maximum whatever the tail's law, from this
+	 * run's blocks' maxima by order statistics (rtb_ts_max_predict), when
+	 * the blocks' maxima were shown exchangeable (the tests on the maxima
+	 * passed: independence, trend, occupancy, the worst samples' scan);
+	 * the prediction said when no fit was made. free_hi_ns NAN: no upper
+	 * end (the run is not much shorter than this one); free_beyond: the
+	 * chance it passes this run's maximum. !has_free: free_why says why */
+	int has_free;
+	double free_lo_ns, free_med_ns, free_hi_ns, free_beyond, free_blocks;
+	size_t free_m;
+	char free_why[200];
 	int cpus;
 	double period_ns;
 	char covers[320];         /* what the predictions hold and what they do not (said beside them) */

@@ -498,3 +498,51 @@ int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, dou
 	}
 	return rc;
 }
+
+/* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
+ * smallest of m old ones), 1 <= k <= m, when the m + n are exchangeable:
+ * the new values' ranks among all m + n are a uniform draw of n of them,
+ * so all n fall before the k-th old one in C(n + k - 1, n) of the
+ * C(m + n, n) draws (for k = m: m / (m + n)). With ties the event "below"
+ * is no likelier than this, "at or below" no less likely. */
+double rtb_ts_max_rank_cdf(size_t m, double n, size_t k)
+{
+	double dm = (double)m, dk = (double)k;
+
+	if (!k || k > m || !(n >= 0))
+		return NAN;
+	return exp(lgamma(n + dk) - lgamma(dk) + lgamma(dm + 1) - lgamma(dm + n + 1));
+}
+
+int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
+		       double *beyond)
+{
+	double nl = fmax(1, floor(n)), nh = fmax(1, ceil(n));
+
+	*lo = *med = *hi = *beyond = NAN;
+	if (m < 2 || !(n > 0))
+		return -1;
+	qsort(x, m, sizeof(*x), cmp_d);
+	/* the lower end: the largest k whose old value the new maximum falls
+	 * below with at most 5% (fewer new intervals: lower maxima, so the
+	 * fewest the run can hold) */
+	for (size_t k = m; k >= 1; k--)
+		if (rtb_ts_max_rank_cdf(m, nl, k) <= 0.05) {
+			*lo = x[k - 1];
+			break;
+		}
+	/* the median and the upper end: the smallest k with at least 50% /
+	 * 95% (the most intervals the run can hold) */
+	for (size_t k = 1; k <= m; k++)
+		if (rtb_ts_max_rank_cdf(m, nh, k) >= 0.5) {
+			*med = x[k - 1];
+			break;
+		}
+	for (size_t k = 1; k <= m; k++)
+		if (rtb_ts_max_rank_cdf(m, nh, k) >= 0.95) {
+			*hi = x[k - 1];
+			break;
+		}
+	*beyond = 1 - rtb_ts_max_rank_cdf(m, n, m);
+	return 0;
+}

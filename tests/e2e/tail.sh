@@ -47,6 +47,24 @@ c = r["crossings"][1]
 assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
 assert "not a machine that changes between runs more than it did within this one" in r["covers"]
 PY
+# round 8: the maximum whatever the law, from the 40 intervals' maxima
+# (order statistics): a run as long as 12 of them has no upper end (it
+# passes this run's maximum with probability 12/52); 2 of them: between
+# the 8th and the 40th smallest interval maximum
+python3 - "$out/t.json" <<'PY' || fail "tail JSON: max_free"
+import json, sys
+m = json.load(open(sys.argv[1]))["files"][0]["metrics"][0]
+r = m["plan"]["run"]
+f = r["max_free"]
+assert r["max_method"] == "fit" and f["given"] and f["blocks"] == 40, r
+assert abs(f["next_blocks"] - 12) < 1e-9 and abs(f["beyond_max"] - 12 / 52) < 1e-9, f
+assert f["hi_ns"] is None and f["lo_ns"] <= m["max_ns"], f
+PY
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10 --plan 10s
+has "$out/o" "its maximum whatever the tail's law (order statistics of this run's 40 intervals' maxima, if the next run's are exchangeable with them; 2 of them): 90% between 10.1 us and 30.9 us"
+expect 0 "$RTBENCH" tail "$data/tail_burst.json" -t 10 --plan 10s
+has "$out/o" "its maximum whatever the tail's law: not predicted: the intervals' maxima are not shown exchangeable (occupancy p = 0.00071)"
+
 # every output against its schema (python3-jsonschema, as zz_schema.sh)
 "$RTBENCH" tail "$data/tail_burst.json" "$data/rttests/cyclictest_2cpu.json" -t 20 --plan 1h \
 	--target 1/d -f json >"$out/t2.json" || fail "tail json of two files"
@@ -144,6 +162,21 @@ assert t["threshold_ns"] == 20000 and a["exact"] and (a["over_lo"], a["over_hi"]
 assert not b["exact"] and (b["over_lo"], b["over_hi"]) == (7, 8) and a["ratio"] is None, t
 assert abs(b["ratio"] - 2.5) < 1e-9 and b["ratio_lo"] < 1 < 15 < b["ratio_hi"], b
 PY
+# ... and the fits side by side (round 8), as `tail` makes them
+python3 - "$root/docs/rtbench-tail.schema.json" "$out/o" <<'PY' || fail "compare -t JSON: fits"
+import json, sys
+import jsonschema
+s = json.load(open(sys.argv[1]))
+v = jsonschema.Draft7Validator(dict(s["definitions"]["fit"], definitions=s["definitions"]))
+a, b = json.load(open(sys.argv[2]))["metrics"][0]["fits"]
+assert (a["label"], b["label"]) == ("synth-heavy-11", "synth-heavy-burst-21"), (a, b)
+assert a["fit"]["estimated"] and a["fit"]["shape_lo"] < 0.2 < a["fit"]["shape_hi"], a
+assert not b["fit"]["estimated"] and b["fit"]["why"].startswith("not estimated: steady crossings"), b
+for f in (a, b):
+    assert not list(v.iter_errors(f["fit"])), list(v.iter_errors(f["fit"]))[:2]
+PY
+has "$out/o1" "synth-heavy-11: tail fit: shape 0.211 [0.143, 0.289] unbounded (heavy tail); 1e-9 per sample: 104.0 us [60.5 us, 212.2 us]"
+has "$out/o1" "synth-heavy-burst-21: tail fit: not estimated: steady crossings"
 expect 2 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t x
 has "$out/e" "--threshold-us x: not a number of microseconds"
 

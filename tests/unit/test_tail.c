@@ -322,12 +322,51 @@ static void test_count(void)
 	REL(hi, 7.088488818555684, 1e-6);
 }
 
+/* the distribution-free prediction of the next run's maximum from this
+ * run's interval maxima (rtb_ts_max_predict): order statistics under
+ * exchangeable intervals, against C(n + k - 1, n) / C(m + n, n) computed
+ * with Python's math.comb */
+static void test_max_predict(void)
+{
+	double x[40], lo, med, hi, beyond;
+
+	/* comb(20, 12) / comb(24, 12) */
+	REL(rtb_ts_max_rank_cdf(12, 12, 9), 0.04658385093167702, 1e-9);
+	REL(rtb_ts_max_rank_cdf(12, 12, 12), 0.5, 1e-12);
+	REL(rtb_ts_max_rank_cdf(41, 2, 41), 41.0 / 43, 1e-12);   /* m / (m + n) */
+	CHECK(isnan(rtb_ts_max_rank_cdf(12, 12, 13)));
+	/* a run's 12 maxima predicting a run as long: the new maximum passes
+	 * the old one half the time, so no upper end exists */
+	for (int i = 0; i < 12; i++)
+		x[i] = (double)((i * 5) % 12 + 1);         /* 1..12, shuffled */
+	CHECK(rtb_ts_max_predict(x, 12, 12, &lo, &med, &hi, &beyond) == 0);
+	CHECK_NEAR(lo, 9, 0);                             /* cdf(9) 0.0466, cdf(10) 0.109 */
+	CHECK_NEAR(med, 12, 0);
+	CHECK(isnan(hi));
+	CHECK_NEAR(beyond, 0.5, 1e-12);
+	/* 40 maxima predicting 2 intervals: [x(8), x(40)], median x(29) */
+	for (int i = 0; i < 40; i++)
+		x[i] = 10.0 * ((i * 7) % 40 + 1);
+	CHECK(rtb_ts_max_predict(x, 40, 2, &lo, &med, &hi, &beyond) == 0);
+	CHECK_NEAR(lo, 80, 0);
+	CHECK_NEAR(med, 290, 0);
+	CHECK_NEAR(hi, 400, 0);
+	REL(beyond, 2.0 / 42, 1e-12);
+	/* 1.5 intervals: the lower end as for 1 (k / 41 <= 0.05: x(2)), the
+	 * upper as for 2 */
+	CHECK(rtb_ts_max_predict(x, 40, 1.5, &lo, &med, &hi, &beyond) == 0);
+	CHECK_NEAR(lo, 20, 0);
+	CHECK_NEAR(hi, 400, 0);
+	CHECK(rtb_ts_max_predict(x, 1, 2, &lo, &med, &hi, &beyond) == -1);
+}
+
 int main(void)
 {
 	test_intervals();
 	test_steady();
 	test_spread();
 	test_run_scale();
+	test_max_predict();
 	test_gpd();
 	test_count();
 	return check_done();
