@@ -217,7 +217,7 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			rtb_sb_printf(b, "90%% between %s and %s", isfinite(p->free_lo_ns) ?
 				      us(c, sizeof(c), p->free_lo_ns) : "0", us(d, sizeof(d), p->free_hi_ns));
 		else if (isfinite(p->free_lo_ns))
-			rtb_sb_printf(b, "at least %s (95%%), no upper end: it passes this run's maximum %s "
+			rtb_sb_printf(b, "at least %s (90%%), no upper end: it passes this run's maximum %s "
 				      "with probability %.0f%%", us(c, sizeof(c), p->free_lo_ns),
 				      us(d, sizeof(d), (double)t->m->max), 100 * p->free_beyond);
 		else
@@ -519,6 +519,7 @@ static json_t *json_plan(const struct rtb_tail *t)
 			json_t *fr = json_pack("{s:b, s:I, s:f, s:f}", "given", 1, "blocks", (json_int_t)p->free_m,
 					       "next_blocks", p->free_blocks, "beyond_max", p->free_beyond);
 			json_object_set_new(fr, "lo_ns", jnum(p->free_lo_ns));
+			json_object_set_new(fr, "below_lo", jnum(p->free_below));
 			json_object_set_new(fr, "median_ns", jnum(p->free_med_ns));
 			json_object_set_new(fr, "hi_ns", jnum(p->free_hi_ns));
 			json_object_set_new(fr, "why", json_null());

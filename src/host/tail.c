@@ -1014,7 +1014,7 @@ static void max_free(const struct rtb_tail_opts *o, const struct blocks *b, stru
 	p->free_blocks = run_n / ((double)t->m->count / (double)b->n);
 	p->free_m = b->n;
 	p->has_free = rtb_ts_max_predict(x, b->n, p->free_blocks, &p->free_lo_ns, &p->free_med_ns,
-					 &p->free_hi_ns, &p->free_beyond) == 0;
+					 &p->free_hi_ns, &p->free_beyond, &p->free_below) == 0;
 	free(x);
 }
 

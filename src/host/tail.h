@@ -123,14 +123,16 @@ double rtb_ts_max_rank_cdf(size_t m, double n, size_t k);
 /* rtb_ts_max_predict - a distribution-free 90% prediction interval of the
  * largest of n new values from m old ones x[0..m) (sorted here), all
  * exchangeable (a run's interval maxima and the next run's): *lo the
- * largest old value the new maximum falls below with at most 5%, *hi the
- * smallest it stays at or below with at least 95%, *med with 50% (NAN:
- * none of the m old values is that high or low: with n comparable to m no
- * upper end exists); *beyond = n / (m + n), the chance the new maximum
- * passes the largest old one. Fractional n: the lower end from floor(n),
- * the upper from ceil(n). Returns 0, or -1 (m < 2, n not positive). */
+ * smallest old value it stays at or below with at least 95%, *med with
+ * 50% (NAN: none of the m old values is that high: with n comparable to m
+ * no upper end exists), *lo the largest it falls below with at most 5%,
+ * or 10% when there is no upper end (the interval is one-sided then), and
+ * *below that chance exactly (NAN: no lower end); *beyond = n / (m + n),
+ * the chance the new maximum passes the largest old one. Fractional n: the
+ * lower end from floor(n), the upper from ceil(n). Returns 0, or -1
+ * (m < 2, n not positive). */
 int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
-		       double *beyond);
+		       double *beyond, double *below);
 
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
 
@@ -307,9 +309,11 @@ struct rtb_tail_plan {
 	 * passed: independence, trend, occupancy, the worst samples' scan);
 	 * the prediction said when no fit was made. free_hi_ns NAN: no upper
 	 * end (the run is not much shorter than this one); free_beyond: the
-	 * chance it passes this run's maximum. !has_free: free_why says why */
+	 * chance it passes this run's maximum; free_below: the chance it falls
+	 * below free_lo_ns (at most 5%, 10% with no upper end). !has_free:
+	 * free_why says why */
 	int has_free;
-	double free_lo_ns, free_med_ns, free_hi_ns, free_beyond, free_blocks;
+	double free_lo_ns, free_med_ns, free_hi_ns, free_beyond, free_below, free_blocks;
 	size_t free_m;
 	char free_why[200];
 	int cpus;

@@ -515,22 +515,14 @@ double rtb_ts_max_rank_cdf(size_t m, double n, size_t k)
 }
 
 int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
-		       double *beyond)
+		       double *beyond, double *below)
 {
-	double nl = fmax(1, floor(n)), nh = fmax(1, ceil(n));
+	double nl = fmax(1, floor(n)), nh = fmax(1, ceil(n)), q = 0.05;
 
-	*lo = *med = *hi = *beyond = NAN;
+	*lo = *med = *hi = *beyond = *below = NAN;
 	if (m < 2 || !(n > 0))
 		return -1;
 	qsort(x, m, sizeof(*x), cmp_d);
-	/* the lower end: the largest k whose old value the new maximum falls
-	 * below with at most 5% (fewer new intervals: lower maxima, so the
-	 * fewest the run can hold) */
-	for (size_t k = m; k >= 1; k--)
-		if (rtb_ts_max_rank_cdf(m, nl, k) <= 0.05) {
-			*lo = x[k - 1];
-			break;
-		}
 	/* the median and the upper end: the smallest k with at least 50% /
 	 * 95% (the most intervals the run can hold) */
 	for (size_t k = 1; k <= m; k++)
@@ -541,6 +533,19 @@ int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, d
 	for (size_t k = 1; k <= m; k++)
 		if (rtb_ts_max_rank_cdf(m, nh, k) >= 0.95) {
 			*hi = x[k - 1];
+			break;
+		}
+	/* no upper end: the whole 10% a 90% interval may miss by is on the
+	 * lower side (else 5% each side) */
+	if (isnan(*hi))
+		q = 0.10;
+	/* the lower end: the largest k whose old value the new maximum falls
+	 * below with at most q (fewer new intervals: lower maxima, so the
+	 * fewest the run can hold) */
+	for (size_t k = m; k >= 1; k--)
+		if (rtb_ts_max_rank_cdf(m, nl, k) <= q) {
+			*lo = x[k - 1];
+			*below = rtb_ts_max_rank_cdf(m, nl, k);
 			break;
 		}
 	*beyond = 1 - rtb_ts_max_rank_cdf(m, n, m);

@@ -328,7 +328,7 @@ static void test_count(void)
  * with Python's math.comb */
 static void test_max_predict(void)
 {
-	double x[40], lo, med, hi, beyond;
+	double x[40], lo, med, hi, beyond, below;
 
 	/* comb(20, 12) / comb(24, 12) */
 	REL(rtb_ts_max_rank_cdf(12, 12, 9), 0.04658385093167702, 1e-9);
@@ -339,25 +339,33 @@ static void test_max_predict(void)
 	 * the old one half the time, so no upper end exists */
 	for (int i = 0; i < 12; i++)
 		x[i] = (double)((i * 5) % 12 + 1);         /* 1..12, shuffled */
-	CHECK(rtb_ts_max_predict(x, 12, 12, &lo, &med, &hi, &beyond) == 0);
+	CHECK(rtb_ts_max_predict(x, 12, 12, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 9, 0);                             /* cdf(9) 0.0466, cdf(10) 0.109 */
+	REL(below, 0.04658385093167702, 1e-9);
 	CHECK_NEAR(med, 12, 0);
 	CHECK(isnan(hi));
 	CHECK_NEAR(beyond, 0.5, 1e-12);
+	/* 6 of them: still no upper end (12 / 18 < 95%), so the lower end
+	 * takes the whole 10%: x(8), cdf comb(13, 6) / comb(18, 6) = 0.0924
+	 * (x(7) at 5%) */
+	CHECK(rtb_ts_max_predict(x, 12, 6, &lo, &med, &hi, &beyond, &below) == 0);
+	CHECK_NEAR(lo, 8, 0);
+	REL(below, 1716.0 / 18564, 1e-9);
+	CHECK(isnan(hi));
 	/* 40 maxima predicting 2 intervals: [x(8), x(40)], median x(29) */
 	for (int i = 0; i < 40; i++)
 		x[i] = 10.0 * ((i * 7) % 40 + 1);
-	CHECK(rtb_ts_max_predict(x, 40, 2, &lo, &med, &hi, &beyond) == 0);
+	CHECK(rtb_ts_max_predict(x, 40, 2, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 80, 0);
 	CHECK_NEAR(med, 290, 0);
 	CHECK_NEAR(hi, 400, 0);
 	REL(beyond, 2.0 / 42, 1e-12);
 	/* 1.5 intervals: the lower end as for 1 (k / 41 <= 0.05: x(2)), the
 	 * upper as for 2 */
-	CHECK(rtb_ts_max_predict(x, 40, 1.5, &lo, &med, &hi, &beyond) == 0);
+	CHECK(rtb_ts_max_predict(x, 40, 1.5, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 20, 0);
 	CHECK_NEAR(hi, 400, 0);
-	CHECK(rtb_ts_max_predict(x, 1, 2, &lo, &med, &hi, &beyond) == -1);
+	CHECK(rtb_ts_max_predict(x, 1, 2, &lo, &med, &hi, &beyond, &below) == -1);
 }
 
 int main(void)
