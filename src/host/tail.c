@@ -880,7 +880,8 @@ static void fit(struct rtb_tail *t, const struct rtb_tail_opts *o, double run_n)
 	for (int i = 0; i < RTB_TAIL_NRL; i++) {
 		double y, lo, hi;
 		f->rl_p[i] = rl_p[i];
-		if (rtb_gpd_return_level(&d, &f->g, f->zeta, rl_p[i], &y, &lo, &hi))
+		/* round 8: zeta's uncertainty profiled too (it was taken as known) */
+		if (rtb_gpd_return_level_z(&d, &f->g, f->n_u, f->n, rl_p[i], &y, &lo, &hi))
 			continue;
 		f->rl_has[i] = 1;
 		f->rl_ns[i] = (double)f->u_ns + y;
@@ -889,7 +890,7 @@ static void fit(struct rtb_tail *t, const struct rtb_tail_opts *o, double run_n)
 	}
 	if (o->level_p > 0) {
 		double y, lo, hi;
-		if (!rtb_gpd_return_level(&d, &f->g, f->zeta, o->level_p, &y, &lo, &hi)) {
+		if (!rtb_gpd_return_level_z(&d, &f->g, f->n_u, f->n, o->level_p, &y, &lo, &hi)) {
 			f->lv_has = 1;
 			f->lv_ns = (double)f->u_ns + y;
 			f->lv_lo_ns = (double)f->u_ns + lo;

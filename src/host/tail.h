@@ -177,6 +177,14 @@ int rtb_gpd_mle(const struct rtb_gpd_data *d, int ci, struct rtb_gpd_fit *f);
 int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
 			 double zeta, double p, double *y, double *lo, double *hi);
 
+/* rtb_gpd_return_level_z - as rtb_gpd_return_level with zeta = n_u / n
+ * estimated, not known (round 8): the interval profiles the binomial
+ * likelihood of zeta too (Coles 4.3.3: the count over the threshold is
+ * part of the likelihood), so it holds zeta's uncertainty. Returns 0, or
+ * -1 (p >= zeta, n_u 0 or n). */
+int rtb_gpd_return_level_z(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
+			   uint64_t n_u, uint64_t n, double p, double *y, double *lo, double *hi);
+
 /* rtb_gpd_gof - chi-square goodness of fit of the binned data to the fit:
  * bins merged in order until each expects >= 5, the last open-ended; df =
  * bins - 3. Returns 0, or -1 with fewer than 4 merged bins. */

@@ -233,11 +233,55 @@ struct pspec {
 	struct prof p;
 	double lo, hi;            /* the range of the parameter minimized over */
 	int log_scale;            /* the value scanned is exp(t) */
+	/* a return level with zeta unknown too (zn > 0): n_u of zn samples
+	 * over the threshold; p the level's probability per sample */
+	double zn_u, zn, p_lvl;
 };
+
+/* zeta_nll - the binomial negative log-likelihood of zeta = e^t from
+ * n_u of n, less its value at the estimate n_u / n (0 there). */
+static double zeta_nll(const struct pspec *s, double t)
+{
+	double z = exp(t), zh = s->zn_u / s->zn, m = s->zn - s->zn_u;
+
+	if (!(z < 1))
+		return INFINITY;
+	return -(s->zn_u * (t - log(zh)) + m * (log1p(-z) - log1p(-zh)));
+}
+
+/* zeta_free - the profile at y_p with zeta free too: the minimum over
+ * log zeta of the binomial part plus the GPD profile at L = log(zeta /
+ * p) (the likelihoods add: the count over the threshold and the sizes of
+ * the exceedances are independent parts of it, Coles 4.3.3). The GPD
+ * part is smooth in log zeta, the binomial part near a parabola of width
+ * 1/sqrt(n_u): three points a standard deviation apart, then the
+ * parabola's vertex (within 4); the least value seen (a slight
+ * overestimate of the minimum: the interval at most a little narrow). */
+static double zeta_free(struct pspec *s)
+{
+	double t0 = log(s->zn_u / s->zn), h = 1 / sqrt(s->zn_u), g[3], best = INFINITY, den;
+
+	for (int i = 0; i < 3; i++) {
+		double t = t0 + (i - 1) * h;
+		s->p.L = t - log(s->p_lvl);
+		g[i] = s->p.L > 0 ? zeta_nll(s, t) + prof_min(&s->p, s->lo, s->hi) : INFINITY;
+		best = fmin(best, g[i]);
+	}
+	den = g[0] - 2 * g[1] + g[2];
+	if (isfinite(den) && den > 0) {
+		double t = t0 + fmax(-4, fmin(4, (g[0] - g[2]) / (2 * den))) * h;
+		s->p.L = t - log(s->p_lvl);
+		if (s->p.L > 0)
+			best = fmin(best, zeta_nll(s, t) + prof_min(&s->p, s->lo, s->hi));
+	}
+	return best;
+}
 
 static double profile_at(struct pspec *s, double v)
 {
 	s->p.fixed = s->log_scale ? exp(v) : v;
+	if (s->zn > 0)
+		return zeta_free(s);
 	return prof_min(&s->p, s->lo, s->hi);
 }
 
@@ -328,8 +372,10 @@ int rtb_gpd_mle(const struct rtb_gpd_data *d, int ci, struct rtb_gpd_fit *f)
 	return 0;
 }
 
-int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
-			 double zeta, double p, double *y, double *lo, double *hi)
+/* return_level - rtb_gpd_return_level (n 0: zeta known) and
+ * rtb_gpd_return_level_z (zeta = n_u / n, its uncertainty profiled). */
+static int return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, double zeta,
+			double n_u, double n, double p, double *y, double *lo, double *hi)
 {
 	double L, ly;
 
@@ -342,11 +388,25 @@ int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit 
 	/* the profile over xi of the likelihood with y_p fixed; scanned on
 	 * log y_p (a return level far out spans decades) */
 	struct pspec s = { .p = { .d = d, .what = 2, .L = L }, .lo = XI_MIN, .hi = XI_MAX,
-			   .log_scale = 1 };
+			   .log_scale = 1, .zn_u = n_u, .zn = n, .p_lvl = p };
 	ly = log(*y);
 	*lo = exp(profile_end(&s, ly, f->nll, 0.02, -1, ly - 20));
 	*hi = exp(profile_end(&s, ly, f->nll, 0.02, +1, ly + 20));
 	return 0;
+}
+
+int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
+			 double zeta, double p, double *y, double *lo, double *hi)
+{
+	return return_level(d, f, zeta, 0, 0, p, y, lo, hi);
+}
+
+int rtb_gpd_return_level_z(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
+			   uint64_t n_u, uint64_t n, double p, double *y, double *lo, double *hi)
+{
+	if (!n_u || n_u >= n)
+		return -1;
+	return return_level(d, f, (double)n_u / (double)n, (double)n_u, (double)n, p, y, lo, hi);
 }
 
 int rtb_gpd_gof(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, double *chi2,

@@ -178,6 +178,48 @@ static void test_spread(void)
 	CHECK(rtb_ts_rate_spread(flat, v, 3, &tau, &rho, &beff, &x2, &p) == -1);
 }
 
+/* joint_dev - the deviance (half) of return level y at probability p
+ * per sample with zeta free, by brute force on a grid: xi in [-0.1, 0.5]
+ * by 0.004, log zeta within 3 standard deviations by a tenth of one;
+ * the sigma that puts the level at y (Coles 4.3.3). A grid's minimum is
+ * never below the true one. */
+static double joint_dev(const struct rtb_gpd_data *b, const struct rtb_gpd_fit *g, double n_u,
+			double n, double p, double y)
+{
+	double zh = n_u / n, h = 1 / sqrt(n_u), best = INFINITY;
+
+	for (int j = -30; j <= 30; j++) {
+		double t = log(zh) + j * h / 10, z = exp(t), L = log(z / p);
+		double zb = -(n_u * (t - log(zh)) + (n - n_u) * (log1p(-z) - log1p(-zh)));
+		for (double xi = -0.1; xi <= 0.5; xi += 0.004) {
+			double sg = fabs(xi) < 1e-9 ? y / L : y * xi / expm1(xi * L);
+			best = fmin(best, zb + rtb_gpd_nll(b, sg, xi));
+		}
+	}
+	return best - g->nll;
+}
+
+/* a return level's interval with zeta estimated (round 8): wider than
+ * with zeta known, and its ends where the joint likelihood, profiled by
+ * brute force, falls by chi2(1, 0.95) / 2 = 1.92 */
+static void test_rl_zeta(const struct rtb_gpd_data *b, const struct rtb_gpd_fit *g)
+{
+	double rl, lo, hi, rlz, loz, hiz, n_u = 2000, n = 2000 / 0.01, p = 1e-5;
+
+	CHECK(rtb_gpd_return_level(b, g, 0.01, p, &rl, &lo, &hi) == 0);
+	CHECK(rtb_gpd_return_level_z(b, g, 2000, 200000, p, &rlz, &loz, &hiz) == 0);
+	REL(rlz, rl, 1e-12);
+	CHECK(loz < lo && hiz > hi);
+	/* with 2000 exceedances zeta is known to 2%: it widens the interval
+	 * only a little; the ends are where the joint profile (brute force,
+	 * whose grid can only read high) reaches 1.92 */
+	CHECK(joint_dev(b, g, n_u, n, p, hiz) - 1.9207 > -0.003);
+	CHECK(joint_dev(b, g, n_u, n, p, hiz) - 1.9207 < 0.03);
+	CHECK(joint_dev(b, g, n_u, n, p, loz) - 1.9207 > -0.003);
+	CHECK(joint_dev(b, g, n_u, n, p, loz) - 1.9207 < 0.03);
+	CHECK(rtb_gpd_return_level_z(b, g, 0, 200000, p, &rlz, &loz, &hiz) == -1);
+}
+
 static void test_gpd(void)
 {
 	enum { N = 2000 };
@@ -230,6 +272,7 @@ static void test_gpd(void)
 		CHECK_NEAR(rtb_gpd_quantile(1e-7, 1, 0.2), (pow(1e-7, -0.2) - 1) / 0.2, 1e-9);
 		CHECK(rlo < rl && rhi > rl);
 		CHECK(rtb_gpd_return_level(&b, &g, 0.01, 0.02, &rl, NULL, NULL) == -1);
+		test_rl_zeta(&b, &g);
 	}
 	/* a bounded tail: exponential-like quantiles of xi = -0.3, endpoint 1 / 0.3 */
 	for (int i = 0; i < N; i++)
