@@ -175,7 +175,7 @@ assert not b["fit"]["estimated"] and b["fit"]["why"].startswith("not estimated: 
 for f in (a, b):
     assert not list(v.iter_errors(f["fit"])), list(v.iter_errors(f["fit"]))[:2]
 PY
-has "$out/o1" "synth-heavy-11: tail fit: shape 0.211 [0.143, 0.289] unbounded (heavy tail); 1e-9 per sample: 104.0 us [60.5 us, 212.2 us]"
+has "$out/o1" "synth-heavy-11: tail fit: shape 0.211 [0.143, 0.289] unbounded (heavy tail); 1e-9 per sample: 104.0 us [60.5 us, 212.3 us]"
 has "$out/o1" "synth-heavy-burst-21: tail fit: not estimated: steady crossings"
 expect 2 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t x
 has "$out/e" "--threshold-us x: not a number of microseconds"
@@ -198,7 +198,7 @@ has "$out/o" "the rate over 10.000 us is not shown below 1e-05 per sample: 92 to
 expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 10:1.2e-4
 has "$out/o" "cannot be shown below 0.00012 per sample: between 92 and 100 of 1000000 samples (bounded by the histogram's buckets); 95% upper bound 0.000113 at the fewest, 0.000122 at the most: the buckets cannot show it (count it in the loop: run --count-over-us 10)"
 expect 1 "$RTBENCH" check "$data/tail_heavy.json" --level-below 1e-9:150
-has "$out/o" "is 103.953 us [60.485, 212.244] (95%), not shown below 150.000 us"
+has "$out/o" "is 103.953 us [60.480, 212.284] (95%), not shown below 150.000 us"
 expect 1 "$RTBENCH" check "$data/tail_burst.json" --level-below 1e-9:100000
 has "$out/o" "cannot be shown below 100000.000 us: not estimated: steady crossings"
 expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 'nomatch.*:30:1e-3'
