@@ -76,6 +76,13 @@ struct rtb_bench {
 	/* what else it can do (RTB_CAN_*, or-ed): declared here and read by
 	 * the entry and the runner from here only (no list of ids elsewhere) */
 	unsigned can;
+	/* the ids of its metrics, NULL-ended, when it makes more than one
+	 * (at most RTB_BENCH_METRICS; NULL: one, named by id): a long run
+	 * makes each of them, on every CPU, before the bench runs */
+	const char *const *metrics;
+	/* why it runs on one CPU at a time (RTB_CAN_TIME without
+	 * RTB_CAN_CPUS): the refusal of --cpus says it; NULL: not said */
+	const char *one_cpu_why;
 	/* 1: its samples are time taken from a task (noise.gap's gaps): a long
 	 * run's status line gives each interval's sum per second */
 	int sums_time;
@@ -87,15 +94,19 @@ struct rtb_bench {
  * on one CPU. */
 /* RTB_CAN_TIME - run --duration: it runs until its context's stop flag
  * (it sizes its loop by rtb_samples, or its own time by rtb_run_for_ns),
- * makes ONE metric (rtb_bench_metric: in a long run the histogram-mode
- * metric the runner made, whatever id it asks for) and only records into
- * it; the runner adds the intervals, the files and the CPUs' aggregate. */
+ * makes ONE metric, or each of those .metrics names once (rtb_bench_metric:
+ * in a long run the histogram-mode metric the runner made for that id),
+ * and only records into them (its counters, invalid and missed, too); the
+ * runner adds the intervals, the files and the CPUs' aggregate. Its
+ * notes and extras are the ones it sets when its loop has ended. */
 #define RTB_CAN_TIME 1u
 /* RTB_CAN_CPUS - run --cpus: several instances at once, one a CPU, each
  * in its own context (c->cpu, c->other_cpu), sharing nothing else; for a
  * time or by count (each its rtb_samples, into the ONE metric the runner
  * made, as RTB_CAN_TIME says). */
 #define RTB_CAN_CPUS 2u
+/* the most metrics one benchmark makes (struct rtb_bench .metrics) */
+#define RTB_BENCH_METRICS 4
 
 extern const struct rtb_bench *const rtb_benches[];
 extern const size_t rtb_nbenches;

@@ -41,8 +41,13 @@
  *   Step 3: per job: end the job (sleep to the next period); on waking
  *           stamp first thing (the selftest's delay before the stamp on
  *           odd samples); sample = stamp - (reference + k periods).
- *   Step 4: repeat until the sample count; the task ends (its class goes
- *           with it). */
+ *   Step 4: repeat until the sample count (for a time: until the stop);
+ *           the task ends (its class goes with it).
+ * For a time (--duration) the one task runs until the stop: intervals as
+ * any long run's, misses counted the whole run (deadline_misses, and
+ * `missed` in each rewrite of the file). Not on several CPUs at once: the
+ * kernel admits the task only unpinned (above), so no instance could be
+ * kept on the CPU it would be named for. */
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
@@ -114,6 +119,10 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;
+	/* unpinned: which CPU took a sample is not known, so a histogram-mode
+	 * metric's worst samples say -1, not the runner's CPU */
+	if (s.m->hm)
+		s.m->hm->cpu = -1;
 	rc = rtb_run_task(c, "tDeadline", -1, dl_main, &s, 10000000000LL + 3 * (int64_t)n * per, &elapsed_ns);
 	if (rc)
 		return rc;
@@ -151,4 +160,7 @@ const struct rtb_bench rtb_bench_deadline = {
 	.injectable = 1,
 	.threads = 1,
 	.run = run,
+	.can = RTB_CAN_TIME,
+	.one_cpu_why = "the kernel admits a deadline task only with affinity over its whole root domain "
+		       "(rtbench changes no cpuset), so no instance could be kept on the CPU it would be named for",
 };

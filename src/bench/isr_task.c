@@ -167,4 +167,6 @@ const struct rtb_bench rtb_bench_irq_isr_task = {
 	/* one CPU at a time: the port's periodic timer signals its waiter
 	 * (RTB_PORT_PTIMER_ON_WAITER), not checked with several at once */
 	.can = RTB_CAN_TIME,
+	.one_cpu_why = "the port's periodic timer signals the thread that waits for it, and several such "
+		       "timers at once are not checked to stay apart",
 };

@@ -27,9 +27,17 @@
  * its p99.9 and max (a lock taken, a search, a trim, the system call that
  * grows or shrinks the heap), against the pool's bounded path.
  *
+ * Run for a time (--duration) the loop goes on until the stop and every
+ * sample still frees a block it took HOLD samples before: the heap holds
+ * HOLD blocks the whole run, and the figures are per interval as any
+ * long run's; on several CPUs at once (--cpus) each CPU's task has its own
+ * pool (the heap is the OS's, shared as an application's threads share
+ * it).
+ *
  * Thread protocol (one task, tAlloc, HIGH level, measured CPU):
- *   Step 1: the pool is laid out in static storage; HOLD blocks are taken
- *           from each (outside the samples).
+ *   Step 1: the pool is laid out in storage taken before the task starts
+ *           (one a CPU); HOLD blocks are taken from each (outside the
+ *           samples).
  *   Step 2: per round of samples, heap then pool: stamp, allocate one
  *           block, stamp (alloc / get sample); stamp, free the block
  *           taken HOLD samples ago, stamp (free / put sample); the new
@@ -39,14 +47,18 @@
 #include <string.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "rtbench/words.h"
 
 #define BLOCK_BYTES 128
 #define HOLD 32
-
-static _Alignas(16) unsigned char pool_store[(HOLD + 2) * BLOCK_BYTES];
+#define POOL_BLOCKS (HOLD + 2)
 
 enum { HEAP_ALLOC, HEAP_FREE, POOL_GET, POOL_PUT, NMET };
+
+/* its metrics (struct rtb_bench .metrics: a long run makes them all) */
+static const char *const ids[NMET + 1] = { "mem.heap.alloc", "mem.heap.free", "mem.pool.get", "mem.pool.put",
+					   NULL };
 
 /* pool - a fixed-block free list in static storage, under a lock */
 struct pool {
@@ -58,6 +70,7 @@ struct ma {
 	struct rtb_ctx *c;
 	struct rtb_metric *m[NMET];
 	struct pool pool;
+	unsigned char *store;  /* the pool's blocks (rtb_alloc: 16-byte aligned) */
 	void *heap_live[HOLD], *pool_live[HOLD];
 	uint64_t failed;       /* allocations that returned nothing */
 	int rc;
@@ -140,7 +153,7 @@ static void alloc_main(void *p)
 	struct rtb_duty d;
 	size_t i;
 
-	s->rc = pool_init(&s->pool, pool_store, sizeof(pool_store) / BLOCK_BYTES);
+	s->rc = pool_init(&s->pool, s->store, POOL_BLOCKS);
 	if (s->rc)
 		return;
 	for (i = 0; i < HOLD; i++) {                                   /* Step 1 */
@@ -167,7 +180,6 @@ static void alloc_main(void *p)
 
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	static const char *const ids[NMET] = { "mem.heap.alloc", "mem.heap.free", "mem.pool.get", "mem.pool.put" };
 	static const char *const titles[NMET] = { "Heap: allocate a 128-byte block", "Heap: free a 128-byte block",
 						  "Fixed-block pool: get a 128-byte block",
 						  "Fixed-block pool: put a 128-byte block back" };
@@ -181,12 +193,18 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		if (!s.m[i])
 			return RTB_ENOMEM;
 	}
+	s.store = rtb_alloc(POOL_BLOCKS * BLOCK_BYTES);
+	if (!s.store)
+		return RTB_ENOMEM;
 	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 100000);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &t, "tAlloc", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, alloc_main, &s);
-	if (rc)
+	if (rc) {
+		rtb_free(s.store);
 		return rc;
+	}
 	rtb_join(&t);
+	rtb_free(s.store);
 	int64_t elapsed = rtb_port_mono_ns() - t0;
 	for (int i = 0; i < NMET; i++) {
 		if (s.rc) {
@@ -225,4 +243,6 @@ const struct rtb_bench rtb_bench_mem_alloc = {
 	.selftest_metric = "mem.heap.alloc,mem.heap.free,mem.pool.get,mem.pool.put",
 	.threads = 1,
 	.run = run,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.metrics = ids,
 };

@@ -33,7 +33,10 @@
  *   Step 4: the creator joins tNew; preempt: sample = tn - t0, valid when
  *           tn <= t1 (tNew ran inside the call); nopreempt: sample =
  *           t1 - t0, valid when tn > t1 (it ran only after).
- *   Step 5: repeat from Step 2, the two cases alternating. */
+ *   Step 5: repeat from Step 2, the two cases alternating (for a time:
+ *           until the stop; every task is joined before the next is
+ *           created, so a long run holds one at a time, its stack from the
+ *           pool, and nothing grows). */
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
@@ -54,9 +57,11 @@ static void new_main(void *p)
 	rtb_stamp_set(&s->tn, rtb_port_ticks());             /* Step 3 */
 }
 
+/* its metrics (struct rtb_bench .metrics: a long run makes both) */
+static const char *const ids[3] = { "task.create.preempt", "task.create.nopreempt", NULL };
+
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	static const char *const ids[2] = { "task.create.preempt", "task.create.nopreempt" };
 	static const char *const titles[2] = { "Task creation: create -> new higher-priority task running",
 					       "Task creation without preemption: the create call" };
 	struct rtb_metric *m[2];
@@ -133,4 +138,6 @@ const struct rtb_bench rtb_bench_task_create = {
 	.selftest_metric = "task.create.preempt,task.create.nopreempt",
 	.threads = 1,
 	.run = run,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.metrics = ids,
 };

@@ -359,10 +359,16 @@ static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_g
  * run that way (its struct rtb_bench .can). */
 static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < rtb_nbenches && o->ncpus_list > 1; i++)
-		if (rtb_bench_selected(rtb_benches[i], o->tests) && !(rtb_benches[i]->can & RTB_CAN_CPUS))
-			return fail(err, errlen, "--cpus: %s runs on one CPU at a time (no `c` in its "
-				    "`rtbench list` can column); give one CPU", rtb_benches[i]->id);
+	for (size_t i = 0; i < rtb_nbenches && o->ncpus_list > 1; i++) {
+		const struct rtb_bench *b = rtb_benches[i];
+		if (!rtb_bench_selected(b, o->tests) || (b->can & RTB_CAN_CPUS))
+			continue;
+		if (b->one_cpu_why)
+			return fail(err, errlen, "--cpus: %s runs on one CPU at a time: %s; give one CPU", b->id,
+				    b->one_cpu_why);
+		return fail(err, errlen, "--cpus: %s runs on one CPU at a time (no `c` in its `rtbench list` "
+			    "can column); give one CPU", b->id);
+	}
 	return 0;
 }
 

@@ -56,26 +56,40 @@ size_t rtb_long_samples(const struct rtb_ctx *c)
 	return (size_t)n;
 }
 
-/* rtb_long_metric - the CPU's live metric, made before the bench ran (no
- * allocation in a driver thread); one a bench. */
+/* metric_index - which of the bench's metrics id is: one of its ids, or
+ * one with "@cpuN" after it (noise.gap's); -1: none. */
+static int metric_index(const struct rtb_long *lr, const char *id)
+{
+	for (int j = 0; j < lr->nmet; j++) {
+		size_t n = strlen(lr->mids[j]);
+		if (!strncmp(id, lr->mids[j], n) && (id[n] == '\0' || id[n] == '@'))
+			return j;
+	}
+	return -1;
+}
+
+/* rtb_long_metric - the CPU's live metric for id, made before the bench
+ * ran (no allocation in a driver thread); each of the bench's once. */
 struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				   const char *id, const char *title)
 {
 	struct rtb_long_cpu *lc = c->lc;
+	int j = metric_index(lc->lr, id);
 
-	/* the bench's one metric: its id, or its id@cpuN (noise.gap) */
-	if (lc->handed || strncmp(id, lc->live->id, strlen(lc->live->id))) {
-		fprintf(stderr, "rtbench: %s: a long run measures one metric a bench\n", id);
+	if (j < 0 || (lc->handed & (1u << j))) {
+		fprintf(stderr, "rtbench: %s: a long run measures the metrics a bench declares (struct "
+			"rtb_bench .metrics, or its id), once each\n", id);
 		return NULL;
 	}
-	lc->handed = 1;
+	lc->handed |= 1u << j;
 	/* what the live metric says of itself (a --break-us crossing, the
 	 * trace's lines) names the CPU's metric the result shows */
-	snprintf(lc->live->id, sizeof(lc->live->id), "%s", lc->shown->id);
-	snprintf(lc->live->title, sizeof(lc->live->title), "%s", title);
-	lc->live->study_table = b->study_table;
-	lc->live->group = b->group;
-	return lc->live;
+	struct rtb_metric *l = lc->live[j];
+	snprintf(l->id, sizeof(l->id), "%s", lc->shown[j]->id);
+	snprintf(l->title, sizeof(l->title), "%s", title);
+	l->study_table = b->study_table;
+	l->group = b->group;
+	return l;
 }
 
 /* shown_metric - a histogram-mode metric the result shows (a CPU's, or
@@ -99,36 +113,51 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 	return 0;
 }
 
-/* make_metrics - Step 1. */
+/* make_metrics - Step 1: for each of the bench's metrics its aggregate,
+ * then each CPU's (live and shown). */
 static int make_metrics(struct rtb_long *lr)
 {
+	const struct rtb_bench *b = lr->b;
 	char id[64];
 	int rc = rtb_hm_thr_make(&lr->thr, lr->o->deadline_ns, lr->o->count_over_ns, lr->o->ncount_over);
 
 	if (rc)
 		return rc;
-	if (lr->ncpu > 1 && (rc = shown_metric(lr, lr->b->id, -1, &lr->agg)))
-		return rc;
+	lr->nmet = 0;
+	for (const char *const *p = b->metrics; p && *p; p++) {
+		if (lr->nmet == RTB_BENCH_METRICS)
+			return RTB_EINVAL; /* bench.h: at most RTB_BENCH_METRICS */
+		lr->mids[lr->nmet++] = *p;
+	}
+	if (!lr->nmet)
+		lr->mids[lr->nmet++] = b->id;
 	for (int i = 0; i < lr->ncpu; i++) {
 		struct rtb_long_cpu *lc = &lr->cpus[i];
 		lc->res = rtb_alloc(sizeof(*lc->res));
 		if (!lc->res)
 			return RTB_ENOMEM;
 		lc->res->clock = lr->res->clock;
-		rc = rtb_metric_new_hm(lc->res, lr->b->id, lr->b->title, lr->target, lc->cpu,
-				       &lr->thr, &lr->epoch, &lc->live);
-		if (rc)
-			return rc;
-		if (lr->ncpu > 1)
-			snprintf(id, sizeof(id), "%s@cpu%d", lr->b->id, lc->cpu);
-		else
-			snprintf(id, sizeof(id), "%s", lr->b->id);
-		if ((rc = shown_metric(lr, id, lc->cpu, &lc->shown)))
-			return rc;
 		lc->handed = 0;
 		lc->started = 0;
 		atomic_store(&lc->done, 0);
 		lc->seen_pubs = 0;
+	}
+	for (int j = 0; j < lr->nmet; j++) {
+		if (lr->ncpu > 1 && (rc = shown_metric(lr, lr->mids[j], -1, &lr->agg[j])))
+			return rc;
+		for (int i = 0; i < lr->ncpu; i++) {
+			struct rtb_long_cpu *lc = &lr->cpus[i];
+			rc = rtb_metric_new_hm(lc->res, lr->mids[j], b->title, lr->target, lc->cpu,
+					       &lr->thr, &lr->epoch, &lc->live[j]);
+			if (rc)
+				return rc;
+			if (lr->ncpu > 1)
+				snprintf(id, sizeof(id), "%s@cpu%d", lr->mids[j], lc->cpu);
+			else
+				snprintf(id, sizeof(id), "%s", lr->mids[j]);
+			if ((rc = shown_metric(lr, id, lc->cpu, &lc->shown[j])))
+				return rc;
+		}
 	}
 	return 0;
 }
@@ -143,28 +172,29 @@ static void driver_main(void *p)
 	atomic_store(&lc->done, 1);
 }
 
-/* consume - take a CPU's publication into the metric the result shows
- * (its whole state, and the slice into the open interval). 1 if there
- * was one. */
-static int consume(struct rtb_long_cpu *lc)
+/* consume_one - take the publication of a CPU's metric j into the metric
+ * the result shows (its whole state, and the slice into the open
+ * interval). 1 if there was one. */
+static int consume_one(struct rtb_long_cpu *lc, int j)
 {
-	struct rtb_hm *h = lc->live->hm, *s = lc->shown->hm;
+	struct rtb_metric *shown = lc->shown[j];
+	struct rtb_hm *h = lc->live[j]->hm, *s = shown->hm;
 	unsigned p = atomic_load_explicit(&h->published, memory_order_acquire);
 	const struct rtb_hm_pub *pub = &h->pub;
 
 	if (p == atomic_load_explicit(&h->consumed, memory_order_relaxed))
 		return 0;
-	rtb_hist_copy(&lc->shown->hist, &pub->hist);
+	rtb_hist_copy(&shown->hist, &pub->hist);
 	s->acc = pub->acc;
 	memcpy(s->worst, pub->worst, sizeof(s->worst));
 	s->nworst = pub->nworst;
 	memcpy(s->res, pub->res, pub->nres * sizeof(*s->res));
 	s->nres = pub->nres;
-	lc->shown->invalid = pub->invalid;
-	lc->shown->overruns = pub->overruns;
-	lc->shown->missed = pub->missed;
-	lc->shown->first_ns = pub->first_ns;
-	lc->shown->has_first = pub->has_first;
+	shown->invalid = pub->invalid;
+	shown->overruns = pub->overruns;
+	shown->missed = pub->missed;
+	shown->first_ns = pub->first_ns;
+	shown->has_first = pub->has_first;
 	rtb_hist_merge(&s->ih, &pub->ih);
 	struct rtb_hm_acc ia = { .n = pub->iv.count, .mean = pub->iv.mean_ns,
 				 .min = pub->iv.min_ns, .max = pub->iv.max_ns, .span_ns = pub->iv.span_ns };
@@ -173,6 +203,16 @@ static int consume(struct rtb_long_cpu *lc)
 	lc->seen_pubs++;
 	atomic_store_explicit(&h->consumed, p, memory_order_release);
 	return 1;
+}
+
+/* consume - every metric's publication of a CPU; 1 if there was one. */
+static int consume(struct rtb_long_cpu *lc)
+{
+	int any = 0;
+
+	for (int j = 0; j < lc->lr->nmet; j++)
+		any |= consume_one(lc, j);
+	return any;
 }
 
 /* close_one - the open interval of metric m into its series. */
@@ -198,25 +238,28 @@ static void close_interval(struct rtb_long *lr, int64_t end_ns)
 {
 	uint32_t index = (uint32_t)(lr->iv_start_ns / lr->o->interval_ns);
 
-	for (int i = 0; i < lr->ncpu; i++) {
-		struct rtb_hm *s = lr->cpus[i].shown->hm;
-		if (lr->agg) {
-			rtb_hist_merge(&lr->agg->hm->ih, &s->ih);
-			rtb_hm_acc_merge(&lr->agg->hm->iacc, &s->iacc);
+	for (int j = 0; j < lr->nmet; j++) {
+		struct rtb_metric *agg = lr->agg[j];
+		for (int i = 0; i < lr->ncpu; i++) {
+			struct rtb_hm *s = lr->cpus[i].shown[j]->hm;
+			if (agg) {
+				rtb_hist_merge(&agg->hm->ih, &s->ih);
+				rtb_hm_acc_merge(&agg->hm->iacc, &s->iacc);
+			}
+			close_one(lr->cpus[i].shown[j], lr->iv_start_ns, end_ns, index);
 		}
-		close_one(lr->cpus[i].shown, lr->iv_start_ns, end_ns, index);
+		if (agg)
+			close_one(agg, lr->iv_start_ns, end_ns, index);
 	}
-	if (lr->agg)
-		close_one(lr->agg, lr->iv_start_ns, end_ns, index);
 	lr->iv_start_ns = end_ns;
 }
 
-/* rebuild_agg - the aggregate from the CPUs' shown metrics: merged
+/* rebuild_agg - metric j's aggregate from the CPUs' shown metrics: merged
  * histogram and statistics, the worst samples of all (so the maximum and
  * the CPU it was on), an equal share of each CPU's reservoir. */
-static void rebuild_agg(struct rtb_long *lr)
+static void rebuild_agg(struct rtb_long *lr, int j)
 {
-	struct rtb_metric *a = lr->agg;
+	struct rtb_metric *a = lr->agg[j];
 	struct rtb_hm *h = a->hm;
 
 	rtb_hist_reset(&a->hist);
@@ -226,7 +269,7 @@ static void rebuild_agg(struct rtb_long *lr)
 	a->invalid = a->overruns = a->missed = 0;
 	a->has_first = 0;
 	for (int i = 0; i < lr->ncpu; i++) {
-		const struct rtb_metric *m = lr->cpus[i].shown;
+		const struct rtb_metric *m = lr->cpus[i].shown[j];
 		const struct rtb_hm *s = m->hm;
 		size_t share = h->rescap / (size_t)lr->ncpu;
 		rtb_hist_merge(&a->hist, &m->hist);
@@ -247,18 +290,21 @@ static void rebuild_agg(struct rtb_long *lr)
 /* refresh - every shown metric's figures from what was consumed. */
 static void refresh(struct rtb_long *lr, int64_t elapsed_ns)
 {
-	for (int i = 0; i < lr->ncpu; i++) {
-		lr->cpus[i].shown->elapsed_ns = elapsed_ns;
-		rtb_metric_finish(lr->cpus[i].shown, lr->o->deadline_ns);
-	}
-	if (lr->agg) {
-		rebuild_agg(lr);
-		lr->agg->elapsed_ns = elapsed_ns;
-		rtb_metric_finish(lr->agg, lr->o->deadline_ns);
+	for (int j = 0; j < lr->nmet; j++) {
+		for (int i = 0; i < lr->ncpu; i++) {
+			lr->cpus[i].shown[j]->elapsed_ns = elapsed_ns;
+			rtb_metric_finish(lr->cpus[i].shown[j], lr->o->deadline_ns);
+		}
+		if (lr->agg[j]) {
+			rebuild_agg(lr, j);
+			lr->agg[j]->elapsed_ns = elapsed_ns;
+			rtb_metric_finish(lr->agg[j], lr->o->deadline_ns);
+		}
 	}
 }
 
-/* wait_pubs - Step 3: up to PUB_WAIT_NS for every running CPU's slice. */
+/* wait_pubs - Step 3: up to PUB_WAIT_NS for every running CPU's slice
+ * of each metric. */
 static void wait_pubs(struct rtb_long *lr)
 {
 	int64_t until = rtb_port_mono_ns() + PUB_WAIT_NS;
@@ -266,9 +312,12 @@ static void wait_pubs(struct rtb_long *lr)
 	for (;;) {
 		int missing = 0;
 		for (int i = 0; i < lr->ncpu; i++) {
-			struct rtb_hm *h = lr->cpus[i].live->hm;
-			missing += lr->cpus[i].started && !atomic_load(&lr->cpus[i].done) &&
-				   atomic_load(&h->published) == atomic_load(&h->consumed);
+			if (!lr->cpus[i].started || atomic_load(&lr->cpus[i].done))
+				continue;
+			for (int j = 0; j < lr->nmet; j++) {
+				struct rtb_hm *h = lr->cpus[i].live[j]->hm;
+				missing += atomic_load(&h->published) == atomic_load(&h->consumed);
+			}
 		}
 		if (!missing || rtb_port_mono_ns() > until)
 			break;
@@ -302,16 +351,15 @@ static void watch_progress(struct rtb_long *lr)
 	rtb_wd_arm(oldest + WD_SLACK_NS - now > 1 ? oldest + WD_SLACK_NS - now : 1);
 }
 
-/* finish_cpu - after its driver ended: the last slice, and what the bench
- * said (method, notes, extras, status) onto the shown metric; by count,
- * partial when it has fewer samples than asked (stopped: by a stop). */
-static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped)
+/* finish_metric - after its driver ended: what the bench said of a CPU's
+ * metric j (title, method, notes, extras, status) onto the shown metric;
+ * by count, partial when it has fewer samples than asked (stopped: by a
+ * stop). */
+static void finish_metric(struct rtb_long *lr, struct rtb_long_cpu *lc, int j, int stopped)
 {
-	struct rtb_metric *l = lc->live, *s = lc->shown;
+	struct rtb_metric *l = lc->live[j], *s = lc->shown[j];
 
-	consume(lc);
-	rtb_hm_roll(l->hm);
-	consume(lc);
+	memcpy(s->title, l->title, sizeof(s->title));
 	memcpy(s->method, l->method, sizeof(s->method));
 	memcpy(s->note, l->note, sizeof(s->note));
 	memcpy(s->extra, l->extra, sizeof(s->extra));
@@ -333,6 +381,18 @@ static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped
 		rtb_metric_note(s, "%s: %lu of %lu samples", stopped ? "stopped early" : "only",
 				(unsigned long)l->count, (unsigned long)l->capacity);
 	}
+}
+
+/* finish_cpu - after its driver ended: each metric's last slice and what
+ * the bench said of it; the bench's warnings. */
+static void finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped)
+{
+	consume(lc);
+	for (int j = 0; j < lr->nmet; j++)
+		rtb_hm_roll(lc->live[j]->hm);
+	consume(lc);
+	for (int j = 0; j < lr->nmet; j++)
+		finish_metric(lr, lc, j, stopped);
 	/* warnings a bench adds go to the run, once */
 	for (int i = 0; i < lc->res->nwarnings; i++) {
 		int dup = 0;
@@ -360,6 +420,26 @@ static int sleep_or_stop(struct rtb_long *lr, const struct rtb_ctx *rc, int64_t 
 	}
 }
 
+/* agg_say - at the end, what metric j's aggregate is (each CPU's method
+ * names its CPU) and its status (the worst of the CPUs'). */
+static void agg_say(struct rtb_long *lr, int j)
+{
+	struct rtb_metric *a = lr->agg[j], *s = lr->cpus[0].shown[j];
+
+	memcpy(a->title, s->title, sizeof(a->title));
+	if ((size_t)snprintf(a->method, sizeof(a->method), "CPUs %s at once, merged; each as CPU %d's: %s",
+			     lr->res->set.cpus, lr->cpus[0].cpu, s->method) >= sizeof(a->method))
+		/* never a method cut mid-word: point at the CPUs' own */
+		snprintf(a->method, sizeof(a->method), "CPUs %s at once, one measuring thread each, merged; "
+			 "each CPU's method is its own metric's (%s@cpu%d ...)", lr->res->set.cpus, lr->mids[j],
+			 lr->cpus[0].cpu);
+	rtb_metric_note(a, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu, lr->res->set.cpus,
+			a->hm->nworst ? (int)a->hm->worst[0].cpu : -1);
+	for (int i = 0; i < lr->ncpu; i++)
+		if (lr->cpus[i].shown[j]->status > a->status)
+			a->status = lr->cpus[i].shown[j]->status;
+}
+
 /* run_phase - one measurement for the duration (or by count), Steps 1-5. */
 static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
@@ -379,7 +459,8 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	/* --break-us traced or not, as by count (bench_util.c): untraced it
 	 * was never watched (issue 29) */
 	for (int i = 0; i < lr->ncpu; i++)
-		lr->cpus[i].live->brk = rtb_break_for(rc);
+		for (int j = 0; j < lr->nmet; j++)
+			lr->cpus[i].live[j]->brk = rtb_break_for(rc);
 	lr->t0_ns = rtb_port_mono_ns();
 	/* stopped meanwhile (the trace's start): nothing starts measuring */
 	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
@@ -399,9 +480,11 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lc->rc = 0;
 		err = rtb_thread_create(&lc->th, &a, driver_main, lc);
 		if (err) {
-			lc->shown->status = RTB_STATUS_FAILED;
-			rtb_metric_note(lc->shown, "cannot start its thread on CPU %d: %s", lc->cpu,
-					rtb_strerror(err));
+			for (int j = 0; j < lr->nmet; j++) {
+				lc->shown[j]->status = RTB_STATUS_FAILED;
+				rtb_metric_note(lc->shown[j], "cannot start its thread on CPU %d: %s", lc->cpu,
+						rtb_strerror(err));
+			}
 			continue;
 		}
 		rtb_wd_register(&lc->th);
@@ -445,12 +528,16 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	rtb_wd_arm(0);
 	rtb_wd_forget_all();
 	for (int i = 0; i < lr->ncpu; i++) {
-		struct rtb_metric *s = lr->cpus[i].shown;
 		if (lr->cpus[i].started) {
 			finish_cpu(lr, &lr->cpus[i], stopped);
-		} else if (s->status == RTB_STATUS_OK) {
-			/* stopped (Ctrl-C, --break-us on an earlier CPU) before its
-			 * thread started: no figure, and not "ok" */
+			continue;
+		}
+		for (int j = 0; j < lr->nmet; j++) {
+			struct rtb_metric *s = lr->cpus[i].shown[j];
+			if (s->status != RTB_STATUS_OK)
+				continue;
+			/* stopped (Ctrl-C, --break-us on an earlier CPU) before
+			 * its thread started: no figure, and not "ok" */
 			s->status = RTB_STATUS_PARTIAL;
 			rtb_metric_note(s, "not measured: the run was stopped before CPU %d's thread started",
 					lr->cpus[i].cpu);
@@ -466,27 +553,13 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	if (!by_count)
 		close_interval(lr, el);
 	refresh(lr, el);
-	if (lr->agg) {
-		struct rtb_metric *s = lr->cpus[0].shown;
-		/* the aggregate says it is one: each CPU's method names its CPU */
-		if ((size_t)snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, "
-				     "merged; each as CPU %d's: %s", lr->res->set.cpus, lr->cpus[0].cpu,
-				     s->method) >= sizeof(lr->agg->method))
-			/* never a method cut mid-word: point at the CPUs' own */
-			snprintf(lr->agg->method, sizeof(lr->agg->method), "CPUs %s at once, one "
-				 "measuring thread each, merged; each CPU's method is its own metric's "
-				 "(%s@cpu%d ...)", lr->res->set.cpus, lr->b->id, lr->cpus[0].cpu);
-		rtb_metric_note(lr->agg, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
-				lr->res->set.cpus, lr->agg->hm->nworst ? (int)lr->agg->hm->worst[0].cpu : -1);
+	for (int j = 0; j < lr->nmet && lr->agg[j]; j++)
+		agg_say(lr, j);
+	for (int j = 0; j < lr->nmet && by_count; j++) { /* one round, as a one-round count run's */
 		for (int i = 0; i < lr->ncpu; i++)
-			if (lr->cpus[i].shown->status > lr->agg->status)
-				lr->agg->status = lr->cpus[i].shown->status;
-	}
-	if (by_count) { /* one round, as a one-round count run's */
-		for (int i = 0; i < lr->ncpu; i++)
-			rtb_metric_round_record(lr->cpus[i].shown);
-		if (lr->agg)
-			rtb_metric_round_record(lr->agg);
+			rtb_metric_round_record(lr->cpus[i].shown[j]);
+		if (lr->agg[j])
+			rtb_metric_round_record(lr->agg[j]);
 	}
 	lr->res->set.measured_ns = before_ns + el;
 	if (!by_count)
@@ -566,7 +639,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		if (!rtb_bench_selected(rtb_benches[i], o->tests))
 			continue;
 		lr.b = rtb_benches[i];
-		lr.agg = NULL;
+		memset(lr.agg, 0, sizeof(lr.agg));
 		nth++;
 		if (!o->quiet && !o->duration_ns)
 			fprintf(stderr, "rtbench: [%d/%d] %s: %lu samples on each of CPUs %s at once ...\n", nth, nsel,

@@ -24,7 +24,11 @@ struct rtb_long {
 	atomic_uint epoch;
 	struct rtb_long_cpu *cpus;
 	int ncpu;
-	struct rtb_metric *agg;    /* all-CPU aggregate; NULL with one CPU */
+	/* the bench's metrics (struct rtb_bench .metrics, or its id) */
+	const char *mids[RTB_BENCH_METRICS];
+	int nmet;
+	/* each metric's all-CPU aggregate; NULL with one CPU */
+	struct rtb_metric *agg[RTB_BENCH_METRICS];
 	int64_t t0_ns;
 	int64_t iv_start_ns;       /* the open interval's start, from t0 */
 	size_t seriescap;          /* intervals kept (0: by count, none) */
@@ -37,16 +41,17 @@ struct rtb_long {
 
 
 /* One measuring CPU of a long run: its context (the bench runs in it as
- * it would in a normal run), the metric it records into, and the metric
- * the result shows (updated by the supervisor from its publications). */
+ * it would in a normal run), the metrics it records into, and the metrics
+ * the result shows (updated by the supervisor from its publications), one
+ * each of the bench's metrics (rtb_long.mids). */
 struct rtb_long_cpu {
 	struct rtb_long *lr;
 	int cpu;
 	struct rtb_ctx c;
 	struct rtb_result *res;   /* the bench's own result (warnings) */
-	struct rtb_metric *live;  /* recorded into by the measuring thread */
-	int handed;               /* live given to the bench (one metric a bench) */
-	struct rtb_metric *shown; /* in the run's result */
+	struct rtb_metric *live[RTB_BENCH_METRICS];  /* recorded into by the measuring thread */
+	unsigned handed;          /* bit j: live[j] given to the bench (once each) */
+	struct rtb_metric *shown[RTB_BENCH_METRICS]; /* in the run's result */
 	rtb_thread_t th;
 	int started, rc;
 	atomic_int done;          /* its driver returned (no more slices) */

@@ -23,7 +23,7 @@ static void hms(char *buf, size_t len, int64_t ns)
 
 /* rtb_long_status - the live line: on a terminal refreshed in place, else one
  * line per interval; at most 8 CPUs named (the highest maxima first), the
- * rest counted. */
+ * rest counted; the bench's first metric. */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 {
 	char line[1024], a[24], b[24];
@@ -34,20 +34,21 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	if (lr->o->quiet)
 		return;
 	for (int i = 0; i < lr->ncpu; i++) {
-		n += lr->cpus[i].shown->hm->acc.n;
-		over += lr->thr.deadline >= 0 ? lr->cpus[i].shown->hm->acc.over[lr->thr.deadline] : 0;
-		if (lr->cpus[i].shown->stats.max > lr->cpus[worst].shown->stats.max)
+		n += lr->cpus[i].shown[0]->hm->acc.n;
+		over += lr->thr.deadline >= 0 ? lr->cpus[i].shown[0]->hm->acc.over[lr->thr.deadline] : 0;
+		if (lr->cpus[i].shown[0]->stats.max > lr->cpus[worst].shown[0]->stats.max)
 			worst = i;
 	}
 	hms(a, sizeof(a), elapsed_ns);
 	hms(b, sizeof(b), lr->o->duration_ns);
-	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples, us", lr->b->id, a, b,
-			     (unsigned long long)n);
+	/* a bench of several metrics: its first one's line, said so */
+	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s%s %s / %s, %llu samples, us", lr->mids[0],
+			     lr->nmet > 1 ? " (the first of its metrics)" : "", a, b, (unsigned long long)n);
 	/* cyclictest's Min/Act/Avg/Max per thread, in CPU order at every
 	 * refresh (issue 30: ordered by max, the CPUs changed places); "now"
 	 * is the last closed interval's median, not one sample as Act is */
 	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
-		const struct rtb_metric *m = lr->cpus[k].shown;
+		const struct rtb_metric *m = lr->cpus[k].shown[0];
 		const struct rtb_hm *h = m->hm;
 		shown++;
 		if (lr->b->sums_time && h->nseries) {

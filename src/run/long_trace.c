@@ -33,6 +33,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 				"in a --duration run" : "on several CPUs at once");
 		return 0;
 	}
+	/* a streamed kind makes one metric (its first: live[0], shown[0]) */
 	for (int i = 0; i < lr->ncpu; i++) {
 		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
 		if (cpu > 63 || (lr->b->trace_xcpu && other > 63)) {
@@ -58,7 +59,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	rc->tracing = 1;
 	/* --break-us: watched in the traced run, where its events are */
 	for (int i = 0; i < lr->ncpu; i++)
-		lr->cpus[i].live->brk = rtb_break_for(rc);
+		lr->cpus[i].live[0]->brk = rtb_break_for(rc);
 	return 0;
 }
 
@@ -87,8 +88,8 @@ static int agg_one(struct rtb_long *lr, const char *id, const char *const *ids, 
 		snprintf(a->method, sizeof(a->method), "CPUs %s merged; each as on its CPU: %s", lr->res->set.cpus,
 			 first->method);
 	}
-	snprintf(a->trace_parent, sizeof(a->trace_parent), "%s", lr->agg->id);
-	a->elapsed_ns = lr->agg->elapsed_ns;
+	snprintf(a->trace_parent, sizeof(a->trace_parent), "%s", lr->agg[0]->id);
+	a->elapsed_ns = lr->agg[0]->elapsed_ns;
 	rtb_metric_finish(a, 0);
 	snprintf(id_out, 64, "%s", id);
 	return 0;
@@ -104,7 +105,7 @@ static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
 	int n = 0;
 
 	for (int i = 0; i < lr->ncpu && !s; i++)
-		s = lr->cpus[i].shown->trace;
+		s = lr->cpus[i].shown[0]->trace;
 	if (!s)
 		return;
 	for (int q = 0; q <= s->ncomp; q++) {
@@ -112,7 +113,7 @@ static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
 		const char *at = strchr(cid, '@');
 		n = 0;
 		for (int i = 0; i < lr->ncpu; i++) {
-			const struct rtb_metric_trace *c = lr->cpus[i].shown->trace;
+			const struct rtb_metric_trace *c = lr->cpus[i].shown[0]->trace;
 			if (c && (q < s->ncomp ? q < c->ncomp : c->diff_id[0] != '\0'))
 				ids[n++] = q < s->ncomp ? c->components[q] : c->diff_id;
 		}
@@ -140,18 +141,18 @@ void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
 				rtb_strerror(err));
 	for (int i = 0; i < lr->ncpu; i++) {
 		struct rtb_long_cpu *lc = &lr->cpus[i];
-		lc->shown->elapsed_ns = lc->live->elapsed_ns;
+		lc->shown[0]->elapsed_ns = lc->live[0]->elapsed_ns;
 		if (lc->started && n < RTB_MAX_CPUS) {
-			live[n] = lc->live;
-			shown[n++] = lc->shown;
+			live[n] = lc->live[0];
+			shown[n++] = lc->shown[0];
 		}
 	}
 	/* each CPU's keep onto its shown metric, the aggregate's worst and
 	 * maxima from theirs; then the reader's storage is gone */
-	struct rtb_tattach a = { .live = live, .dst = shown, .n = n, .agg = lr->agg };
+	struct rtb_tattach a = { .live = live, .dst = shown, .n = n, .agg = lr->agg[0] };
 	rc->tracer->attach(rc, &a);
 	for (int i = 0; i < lr->ncpu; i++)
-		lr->cpus[i].live->tm = NULL; /* the reader's, freed with it */
-	if (lr->agg && lr->agg->trace)
-		agg_components(lr, lr->agg->trace);
+		lr->cpus[i].live[0]->tm = NULL; /* the reader's, freed with it */
+	if (lr->agg[0] && lr->agg[0]->trace)
+		agg_components(lr, lr->agg[0]->trace);
 }

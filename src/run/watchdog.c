@@ -188,10 +188,16 @@ void rtb_wd_arm(int64_t ns)
 	atomic_store(&wd.deadline_ms, (unsigned)ms);
 }
 
-/* rtb_wd_register - t is demoted if it ignores a stop. */
+/* rtb_wd_register - t is demoted if it ignores a stop. The count stops at
+ * MAX_IDS: a long run of task.create registers a thread every sample
+ * (each joined before the next), and a count that wrapped would index
+ * outside ids[]. */
 void rtb_wd_register(rtb_thread_t *t)
 {
-	int i = atomic_fetch_add(&wd.nids, 1);
+	int i = atomic_load(&wd.nids);
+
+	while (i < MAX_IDS && !atomic_compare_exchange_weak(&wd.nids, &i, i + 1))
+		;
 	if (i < MAX_IDS)
 		atomic_store(&wd.ids[i], t);
 }
