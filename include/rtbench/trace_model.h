@@ -205,10 +205,15 @@ enum rtb_phase_kind {
 				 * threads (with priority) that held the CPU */
 	RTB_PHASE_SELF,         /* switch -> the stamp: the measured task's own
 				 * return to user space */
+	RTB_PHASE_PEER,         /* PINGPONG: the switch to the peer -> the peer
+				 * starts waking the task back (its read returns,
+				 * it writes back) */
+	RTB_PHASE_WAKE_BACK,    /* PINGPONG: the peer wakes the task -> the
+				 * switch back to it */
 };
 const char *rtb_phase_name(enum rtb_phase_kind k);
 
-#define RTB_PHASE_MAX 4
+#define RTB_PHASE_MAX 5         /* a round trip's five (PINGPONG) */
 #define RTB_PHASE_TOP 3
 struct rtb_phase {
 	uint8_t kind;           /* enum rtb_phase_kind */

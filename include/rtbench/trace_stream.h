@@ -95,6 +95,14 @@ size_t rtb_twin_each(const struct rtb_twin *const *w, int nw, void (*fn)(const s
 
 /* ---- what is kept of one metric ---------------------------------------- */
 
+#define RTB_NOISE_NC 5          /* noise classes: irq, softirq, nmi, thread, none */
+/* rtb_noise_add - one explained noise gap's time by class into
+ * ns[RTB_NOISE_NC] (trace/trace_worst.c) */
+void rtb_noise_add(double *ns, const struct rtb_explain *x);
+/* rtb_noise_extras - a noise metric's trace_<class>_us_per_s extras from
+ * ns[RTB_NOISE_NC] over its spin time (its spin_s extra; none without) */
+void rtb_noise_extras(struct rtb_metric *m, const double *ns);
+
 struct rtb_tkeep {
 	/* set by rtb_tkeep_init */
 	const char *id;         /* the metric's id (the lines name it) */
@@ -123,6 +131,9 @@ struct rtb_tkeep {
 	struct rtb_trace_disagreement dis[RTB_TS_DIS];
 	size_t ndis;
 	uint64_t ndis_total;
+	/* RTB_TRACE_NOISE: every gap explained, its time by class (irq,
+	 * softirq, nmi, thread, none seen; rtb_noise_add), ns */
+	double noise_ns[RTB_NOISE_NC];
 };
 
 /* rtb_tkeep_init - an empty keep for metric id of this kind. */

@@ -91,6 +91,8 @@ const char *rtb_phase_name(enum rtb_phase_kind k)
 	case RTB_PHASE_CALL: return "before_waking";
 	case RTB_PHASE_WAKE: return "after_wakeup";
 	case RTB_PHASE_SELF: return "self";
+	case RTB_PHASE_PEER: return "peer_turn";
+	case RTB_PHASE_WAKE_BACK: return "after_wakeup_back";
 	}
 	return "?";
 }
@@ -104,6 +106,8 @@ static const char *phase_words(enum rtb_phase_kind k)
 	case RTB_PHASE_CALL: return "before the wake-up";
 	case RTB_PHASE_WAKE: return "after the wake-up";
 	case RTB_PHASE_SELF: return "after the switch to the task";
+	case RTB_PHASE_PEER: return "in the peer's turn";
+	case RTB_PHASE_WAKE_BACK: return "after the peer woke the task";
 	}
 	return "?";
 }

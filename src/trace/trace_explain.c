@@ -373,6 +373,13 @@ static int phase_cuts(enum rtb_trace_kind kind, const struct rtb_tev *ev, size_t
 		pk[0] = RTB_PHASE_CALL, pk[1] = RTB_PHASE_WAKE, pk[2] = RTB_PHASE_SELF;
 		n = 3;
 		len[0] = comp_ns[0], len[1] = comp_ns[1];
+	} else if (kind == RTB_TRACE_PINGPONG && comp_ns) {
+		/* the round trip's components, in order (trace_match.c) */
+		pk[0] = RTB_PHASE_CALL, pk[1] = RTB_PHASE_WAKE, pk[2] = RTB_PHASE_PEER;
+		pk[3] = RTB_PHASE_WAKE_BACK, pk[4] = RTB_PHASE_SELF;
+		n = 5;
+		for (int i = 0; i < 4; i++)
+			len[i] = comp_ns[i];
 	} else {
 		return 0;
 	}

@@ -97,6 +97,25 @@ static int match(struct rtb_tkeep *k, const struct rtb_tev *ev, size_t nev, cons
 	return why;
 }
 
+/* noise_gap - step 1 of a noise gap (RTB_TRACE_NOISE, no matcher): what
+ * held the spinner's CPU w[0] in [start, end], its time added by class
+ * (k->noise_ns, as the whole pass's rtb_trace_noise adds it). The gap
+ * begins with the spinner in user space, so a few events before it are
+ * context enough (each event names the task it ran in). */
+static int noise_gap(struct rtb_tkeep *k, const struct rtb_twin *const *w, int nw, const struct rtb_tmark *mk,
+		     long tid, struct rtb_tev *slot, size_t slotcap, int *complete)
+{
+	static struct rtb_explain x; /* one reader at a time */
+	size_t n = rtb_twin_copy(w, nw, mk->start, mk->end, 16, 0, slot, slotcap, complete);
+
+	if (rtb_trace_explain(slot, n, mk->start, mk->end, w[0]->cpu, tid, k->ticks_per_ns, &x))
+		return RTB_TW_NO_EVENTS;
+	rtb_noise_add(k->noise_ns, &x);
+	k->matched++;
+	k->agree++;
+	return RTB_TW_OK;
+}
+
 /* smallest - index of the smallest worst that is not the break sample, -1. */
 static int smallest(const struct rtb_tkeep *k)
 {
@@ -126,8 +145,12 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 		uint64_t floor = wf - ticks(k, 100000000LL);
 		from = k->prev_end && (int64_t)(k->prev_end - floor) > 0 ? k->prev_end : floor;
 	}
-	n = rtb_twin_copy(w, nw, from, mk->end, 0, 0, slot, slotcap, &complete);
-	why = match(k, slot, n, mk, tid, peer_tid, comp_ns);
+	if (k->kind == RTB_TRACE_NOISE) {
+		why = noise_gap(k, w, nw, mk, tid, slot, slotcap, &complete);
+	} else {
+		n = rtb_twin_copy(w, nw, from, mk->end, 0, 0, slot, slotcap, &complete);
+		why = match(k, slot, n, mk, tid, peer_tid, comp_ns);
+	}
 	k->incomplete += !complete;
 	k->prev_end = mk->end;
 	/* Step 2: keep? */
@@ -152,7 +175,15 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 	memcpy(x.comp_ns, comp_ns, sizeof(x.comp_ns));
 	n = rtb_twin_copy(w, nw, wf - 1, mk->end, RTB_TS_BEFORE, RTB_TS_AFTER, slot, slotcap, &complete);
 	x.partial = !complete;
-	if (rtb_trace_explain(slot, n, wf, mk->end, -1, tid, k->ticks_per_ns, &x.x) &&
+	if (k->kind == RTB_TRACE_NOISE) {
+		/* a gap: what held the spinner's CPU, no phases (no path) */
+		if (rtb_trace_explain(slot, n, wf, mk->end, w[0]->cpu, tid, k->ticks_per_ns, &x.x)) {
+			memset(&x.x, 0, sizeof(x.x));
+			x.x.cpu = w[0]->cpu;
+			x.partial = 1;
+		}
+		rtb_explain_noise_gap(&x.x);
+	} else if (rtb_trace_explain(slot, n, wf, mk->end, -1, tid, k->ticks_per_ns, &x.x) &&
 	    rtb_trace_explain(slot, n, wf, mk->end, w[0]->cpu, tid, k->ticks_per_ns, &x.x)) {
 		/* no switch to the task in the window: its CPU from the window */
 		memset(&x.x, 0, sizeof(x.x));

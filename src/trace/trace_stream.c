@@ -398,6 +398,8 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 		return 0;
 	}
 	dst->trace = t;
+	if (k->kind == RTB_TRACE_NOISE) /* every gap explained: the noise by class */
+		rtb_noise_extras(dst, k->noise_ns);
 	rtb_trace_comp_names(k->kind, &names);
 	int rc = 0;
 	for (int q = 0; q < names.ncomp && !rc; q++) {

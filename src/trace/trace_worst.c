@@ -202,6 +202,7 @@ void rtb_trace_maxima_all(const struct rtb_metric_trace *const *per, int n, stru
 
 /* Noise classes, as rtla osnoise / hwnoise name them. */
 enum { NC_IRQ, NC_SOFTIRQ, NC_NMI, NC_THREAD, NC_NONE, NC_N };
+_Static_assert(NC_N == RTB_NOISE_NC, "noise classes");
 static const char *const nc_name[NC_N] = {
 	"trace_irq_us_per_s", "trace_softirq_us_per_s", "trace_nmi_us_per_s", "trace_thread_us_per_s",
 	"trace_none_us_per_s",
@@ -219,13 +220,31 @@ static int nc_of(uint8_t kind)
 	}
 }
 
+void rtb_noise_add(double *ns, const struct rtb_explain *x)
+{
+	for (int k = 0; k < x->ncause; k++)
+		ns[nc_of(x->cause[k].kind)] += (double)x->cause[k].ns;
+	ns[NC_NONE] += (double)x->other_ns;
+}
+
+void rtb_noise_extras(struct rtb_metric *m, const double *ns)
+{
+	double spin_s = 0;
+
+	for (int i = 0; i < m->nextra; i++)
+		if (!strcmp(m->extra[i].name, "spin_s"))
+			spin_s = m->extra[i].value;
+	for (int k = 0; k < NC_N && spin_s > 0; k++)
+		rtb_metric_extra(m, nc_name[k], ns[k] / 1000.0 / spin_s, "us/s");
+}
+
 int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_tev *ev, size_t nev)
 {
 	const struct rtb_trace_marks *tm = m->tm;
 	struct rtb_metric_trace *t = m->trace;
 	struct rtb_trace_out none = { 0 };
 	static struct rtb_explain x;
-	double ns[NC_N] = { 0 }, spin_s = 0;
+	double ns[NC_N] = { 0 };
 	size_t explained = 0;
 
 	for (size_t i = 0; i < m->count && i < tm->capacity; i++) {
@@ -233,16 +252,10 @@ int rtb_trace_noise(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 						     c->clk->ticks_per_ns, &x))
 			continue;
 		explained++;
-		for (int k = 0; k < x.ncause; k++)
-			ns[nc_of(x.cause[k].kind)] += (double)x.cause[k].ns;
-		ns[NC_NONE] += (double)x.other_ns;
+		rtb_noise_add(ns, &x);
 	}
 	t->matched = t->agree = explained;
 	t->agreement = m->count ? (double)explained / (double)m->count : 0;
-	for (int i = 0; i < m->nextra; i++)
-		if (!strcmp(m->extra[i].name, "spin_s"))
-			spin_s = m->extra[i].value;
-	for (int k = 0; k < NC_N && spin_s > 0; k++)
-		rtb_metric_extra(m, nc_name[k], ns[k] / 1000.0 / spin_s, "us/s");
+	rtb_noise_extras(m, ns);
 	return rtb_trace_worst(c, m, ev, nev, &none);
 }

@@ -336,8 +336,13 @@ static int tr_close(struct rtb_ctx *c, const char *result_path, struct rtb_break
 
 const struct rtb_tracer rtb_tracer_trace = {
 	.name = "trace",
-	/* the timer and wake-up kinds have a streaming matcher */
-	.stream_kinds = 1u << RTB_TRACE_TIMER | 1u << RTB_TRACE_WAKE,
+	/* the kinds whose samples are matched (or, a noise gap, explained)
+	 * one at a time from a bounded window of events (trace_keep.c); a
+	 * time-slice switch and a priority-inversion trial are measured by
+	 * count only (their benches cannot run for a time), so the whole
+	 * pass serves them */
+	.stream_kinds = 1u << RTB_TRACE_TIMER | 1u << RTB_TRACE_WAKE | 1u << RTB_TRACE_PINGPONG |
+			1u << RTB_TRACE_NOISE,
 	.open = tr_open,
 	.start = tr_start,
 	.marks = tr_marks,

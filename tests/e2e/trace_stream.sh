@@ -10,7 +10,9 @@
 # (the window, the rings and the slot are fixed at the start; a memory
 # check, not a latency threshold). Ctrl-C mid-run: exit 0 (a whole result, as a long run ends), the trace
 # instance gone. --trace-events with --duration: a bounded window of events
-# and marks, in the events format. Under ~30 s on a 2-CPU guest.
+# and marks, in the events format. The pipe round trip and noise kinds
+# streamed too (2 s each): the spiker named in a round trip's phase and as
+# a noise gap's thread. Under ~35 s on a 2-CPU guest.
 . "$(dirname "$0")/lib.bash"
 needs_rt
 test_out trace_stream
@@ -171,6 +173,70 @@ print("maxima:", t["maxima_total"], "samples", t["samples"], "lost", t["lost_eve
 PY
 grep -q "successive new maxima" "$out/spike.txt" && grep -q "read while it ran:" "$out/spike.txt" &&
 	ok "the text prints the maxima and what the reader saw" || fail "text lacks the maxima / counts"
+
+# ping-pong and noise read while they run (issue 25 round 8), on the
+# spiker's CPU alone, for 2 s each, the spiker from when rtbench measures
+# until it ended: a pipe round trip it lands in names it in the one phase
+# it took the CPU in (the phases add up to the sample); a noise gap it
+# makes names it as the thread that ran in the gap. --trace-events writes
+# each one's bounded window.
+rm -f "$out/pn.ready"
+"$RTBENCH" run --trace --trace-events "$out/pnev" --duration 2s --cpus "$cpu" \
+	--tests ipc.pipe.roundtrip,noise.gap --quiet --json "$out/pn.json" --ready "$out/pn.ready" \
+	>"$out/pn.txt" 2>"$out/pn.err" &
+pid=$!
+wait_measuring "$out/pn.ready" $pid && start_spiker "$name" "$cpu" 15000 47 || fail "pn: no spiker while measuring"
+wait $pid
+rc=$?
+stop_spiker
+[ $rc -eq 0 ] && ok "traced --duration pipe + noise with the spike exited 0" || fail "exit $rc: $(tail -3 "$out/pn.err")"
+python3 - "$out/pn.json" "$name" "$out/pnev" <<'PY' && ok "pipe: the spiker in one phase of a round trip; noise: the gap's thread; event windows" || fail "pipe/noise not explained: $(grep -m2 -E 'roundtrip max|noise.gap max' "$out/pn.txt")"
+import json, sys
+r = json.load(open(sys.argv[1])); name = sys.argv[2]
+ms = {m["id"]: m for m in r["metrics"]}
+assert not [w for w in r["warnings"] if "not traced" in w], r["warnings"]
+def top(h):
+    return h[0] if h and h[0]["name"] == name else None
+# the pipe round trip: matched into 5 components, explained in 5 phases
+m = ms["ipc.pipe.roundtrip"]; t = m["trace"]
+assert t["streamed"] is True and t["kind"] == "pingpong", (t["streamed"], t["kind"])
+assert t["samples"] + t["marks_lost"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
+assert len(t["components"]) == 5 and all(ms[c]["count"] == t["matched"] for c in t["components"]), t["components"]
+w = t["worst"]
+assert w and w[0]["sample_ns"] == m["max"], [x["sample_ns"] for x in w]
+mine = []
+for x in w:
+    ph = x["phases"]
+    if not ph:
+        continue
+    assert [p["phase"] for p in ph] == ["before_waking", "after_wakeup", "peer_turn", "after_wakeup_back", "self"], x["line"]
+    assert abs(sum(p["ns"] for p in ph) - x["sample_ns"]) <= 5, x["line"]
+    held = [p for p in ph if top(p["held_by"])]
+    if held:
+        # one stretch of the spiker: in one phase, at real-time prio 95
+        assert len(held) == 1 and top(held[0]["held_by"])["prio"] == 4, x["line"]
+        mine.append((x, held[0]))
+# ~40 spins of 15 ms fall in the 2 s: they are the worst round trips (a
+# host gap as long can take a place, never all)
+assert mine, [x["line"] for x in w]
+assert any(p["largest"] and top(p["held_by"])["ns"] * 2 > x["sample_ns"] for x, p in mine), [x["line"] for x, p in mine]
+# noise: every gap the reader saw explained; the spiker's gaps name it
+m = ms["noise.gap"]; t = m["trace"]
+x = {k: v["value"] for k, v in m["extras"].items()}
+assert t["streamed"] is True and t["kind"] == "noise", t["kind"]
+assert t["samples"] + t["marks_lost"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
+assert x["trace_thread_us_per_s"] > 0, x
+strong = [g for g in t["worst"] if not g["phases"] and top(g["held_by"]) and top(g["held_by"])["kind"] == "task"
+          and top(g["held_by"])["ns"] * 2 > g["sample_ns"]]
+assert strong, [g["line"] for g in t["worst"]]
+# --trace-events: each one's window, its kind on the metric line
+for bench, kind in (("ipc.pipe.roundtrip", 5), ("noise.gap", 6)):
+    f = [l.split() for l in open("%s.%s.r1.txt" % (sys.argv[3], bench))]
+    met = [l for l in f if l and l[0] == "metric"]
+    assert len(met) == 1 and met[0][1] == bench and int(met[0][2]) == kind, met
+    assert any(l[0] == "window_events" for l in f if l), bench
+print(mine[0][0]["line"][:200]); print(strong[0]["line"][:200])
+PY
 
 run_long quiet 4
 rc=$?

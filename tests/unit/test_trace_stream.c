@@ -24,7 +24,15 @@
  *      it ran: of the marks a ring holds, the first whose events two
  *      windows both still hold (a timer mark, without a start, from its
  *      stamp less its value), none or all at the edges; every held event
- *      of three windows merged in time order, counted without a callback. */
+ *      of three windows merged in time order, counted without a callback;
+ *   6. the keep on hand-made pipe round trips (RTB_TRACE_PINGPONG): each
+ *      matched into its five components, the worst explained in five
+ *      phases, a task that took the CPU in the peer's turn named in that
+ *      phase only and its time there exact; and on hand-made noise gaps
+ *      (RTB_TRACE_NOISE, explained, not matched): every gap explained, the
+ *      time by class (an interrupt's, a thread's, none seen) exact, the
+ *      largest gap naming the thread, no phases, the us/s extras over the
+ *      metric's spin time. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -467,8 +475,155 @@ static void window_marks(void)
 		CHECK_EQ_I(v.t[i], want[i]);
 }
 
+/* ---- pipe round trips and noise gaps ----------------------------------- */
+
+#define PEER 60
+
+/* ev_task - a hand-made event of a task: a switch prev -> pid (names the
+ * two), a waking of pid by cur, an interrupt's entry/exit (pid: its irq) */
+static void ev_task(struct rtb_twin *w, uint64_t t, int kind, int cur, int pid, int prev, const char *comm,
+		    const char *prev_comm)
+{
+	struct rtb_tev e;
+
+	tev_fill(&e, t, kind, cur, pid, prev, 0, 0, comm, prev_comm);
+	if (kind == RTB_TEV_SWITCH) {
+		e.old_prio = e.new_prio = 19;
+		e.prev_runnable = pid == HOG;
+	}
+	if (kind == RTB_TEV_IRQ_ENTER)
+		e.a = pid;
+	rtb_twin_push(w, &e);
+}
+
+/* pingpong_sample - one round trip of TID with PEER from s (ticks = ns),
+ * a task HOG taking the CPU from the peer for `hog` in its turn; returns
+ * the mark (components 100 each but the peer's turn, 100 + hog) */
+static struct rtb_tmark pingpong_sample(struct rtb_twin *w, uint64_t s, uint64_t hog)
+{
+	ev_task(w, s + 100, RTB_TEV_WAKING, TID, PEER, 0, NULL, NULL);
+	ev_task(w, s + 200, RTB_TEV_SWITCH, TID, PEER, TID, "tPong", "tPing");
+	if (hog) {
+		ev_task(w, s + 250, RTB_TEV_SWITCH, PEER, HOG, PEER, "hog", "tPong");
+		ev_task(w, s + 250 + hog, RTB_TEV_SWITCH, HOG, PEER, HOG, "tPong", "hog");
+	}
+	ev_task(w, s + 300 + hog, RTB_TEV_WAKING, PEER, TID, 0, NULL, NULL);
+	ev_task(w, s + 400 + hog, RTB_TEV_SWITCH, PEER, TID, PEER, "tPing", "tPong");
+	return (struct rtb_tmark){ s, s + 500 + hog, 0, (int64_t)(500 + hog) };
+}
+
+static void keep_pingpong(void)
+{
+	struct rtb_twin w;
+	const struct rtb_twin *ws[1] = { &w };
+
+	rtb_twin_init(&w, store, 1 << 12, 1);
+	rtb_tkeep_init(&keep, "ipc.pipe.roundtrip", RTB_TRACE_PINGPONG, 1.0, 0, 0, 0);
+	keep.ncomp = 5;
+	/* 30 round trips 10 us apart; the hog takes 7 us of #12's peer turn */
+	for (int i = 0; i < 30; i++) {
+		struct rtb_tmark mk = pingpong_sample(&w, 1000000 + (uint64_t)i * 10000, i == 12 ? 7000 : 0);
+		CHECK(rtb_tkeep_sample(&keep, ws, 1, &mk, TID, PEER, slot, 1 << 12) >= 0);
+	}
+	rtb_tkeep_finish(&keep);
+	CHECK_EQ_I(keep.samples, 30);
+	CHECK_EQ_I(keep.matched, 30);
+	CHECK_EQ_I(keep.agree, 30);
+	CHECK_EQ_I(keep.ndis_total, 0);
+	const struct rtb_worst *x = &keep.worst[0];
+	CHECK_EQ_I(x->index, 12);
+	CHECK_EQ_I(x->sample_ns, 7500);
+	CHECK(x->matched);
+	int64_t want[5] = { 100, 100, 7100, 100, 100 };
+	for (int q = 0; q < 5; q++)
+		CHECK_EQ_I(x->comp_ns[q], want[q]);
+	/* five phases, in path order; the peer's turn the largest, the hog in
+	 * it with its 7 us, in no other phase */
+	static const uint8_t kinds[5] = { RTB_PHASE_CALL, RTB_PHASE_WAKE, RTB_PHASE_PEER, RTB_PHASE_WAKE_BACK,
+					  RTB_PHASE_SELF };
+	CHECK_EQ_I(x->x.nphase, 5);
+	int64_t sum = 0;
+	for (int q = 0; q < x->x.nphase; q++) {
+		const struct rtb_phase *p = &x->x.phase[q];
+		CHECK_EQ_I(p->kind, kinds[q]);
+		CHECK_EQ_I(p->ns, want[q]);
+		sum += p->ns;
+		for (int h = 0; h < p->nheld; h++)
+			CHECK(q == 2 || p->held[h].pid != HOG);
+	}
+	CHECK_EQ_I(sum, x->sample_ns);
+	CHECK_EQ_I(x->x.main_phase, 2);
+	const struct rtb_phase *pt = &x->x.phase[2];
+	CHECK(pt->nheld >= 2 && pt->held[0].pid == HOG && pt->held[0].kind == RTB_CAUSE_TASK &&
+	      pt->held[0].ns == 7000);
+	CHECK(pt->held[1].pid == PEER && pt->held[1].ns == 100);
+	CHECK(strstr(x->line, "max 7.5 us") && strstr(x->line, "in the peer's turn 7.1 us") &&
+	      strstr(x->line, "task hog (pid 99)"));
+	CHECK(!strcmp(rtb_phase_name(RTB_PHASE_PEER), "peer_turn"));
+	CHECK(!strcmp(rtb_phase_name(RTB_PHASE_WAKE_BACK), "after_wakeup_back"));
+}
+
+static void keep_noise(void)
+{
+	struct rtb_twin w;
+	const struct rtb_twin *ws[1] = { &w };
+	static struct rtb_metric m;
+	const uint64_t P = 100000;
+
+	rtb_twin_init(&w, store, 1 << 12, 1);
+	rtb_tkeep_init(&keep, "noise.gap", RTB_TRACE_NOISE, 1.0, 0, 0, 0);
+	/* 20 gaps of the spinner TID, 100 us apart: even ones an interrupt of
+	 * 500 ns in a 700 ns gap, odd ones a thread HOG for 2 us (#7: 9 us) */
+	for (int i = 0; i < 20; i++) {
+		uint64_t s = P + (uint64_t)i * P, e;
+		if (i % 2 == 0) {
+			ev_task(&w, s + 100, RTB_TEV_IRQ_ENTER, TID, 10, 0, "eth0", NULL);
+			ev_task(&w, s + 600, RTB_TEV_IRQ_EXIT, TID, 0, 0, NULL, NULL);
+			e = s + 700;
+		} else {
+			uint64_t hog = i == 7 ? 9000 : 2000;
+			ev_task(&w, s + 100, RTB_TEV_SWITCH, TID, HOG, TID, "hog", "tNoise");
+			ev_task(&w, s + 100 + hog, RTB_TEV_SWITCH, HOG, TID, HOG, "tNoise", "hog");
+			e = s + 200 + hog;
+		}
+		struct rtb_tmark mk = { s, e, 0, (int64_t)(e - s) };
+		CHECK(rtb_tkeep_sample(&keep, ws, 1, &mk, TID, 0, slot, 1 << 12) >= 0);
+	}
+	rtb_tkeep_finish(&keep);
+	CHECK_EQ_I(keep.samples, 20);
+	CHECK_EQ_I(keep.matched, 20);   /* every gap explained */
+	CHECK_EQ_I(keep.ndis_total, 0); /* nothing to disagree with */
+	CHECK_EQ_I((int64_t)keep.noise_ns[0], 10 * 500);                 /* irq */
+	CHECK_EQ_I((int64_t)keep.noise_ns[3], 9 * 2000 + 9000);          /* thread */
+	CHECK_EQ_I((int64_t)keep.noise_ns[4], 10 * 200 + 10 * 200);      /* none seen: the spinner's own */
+	CHECK_EQ_I((int64_t)(keep.noise_ns[1] + keep.noise_ns[2]), 0);
+	const struct rtb_worst *x = &keep.worst[0];
+	CHECK_EQ_I(x->index, 7);
+	CHECK_EQ_I(x->x.nphase, 0);
+	CHECK(x->x.ncause >= 1 && x->x.cause[0].kind == RTB_CAUSE_TASK && x->x.cause[0].pid == HOG &&
+	      x->x.cause[0].ns == 9000);
+	/* the spinner's own stretches are "none seen", never the task */
+	for (int q = 0; q < x->x.ncause; q++)
+		CHECK(x->x.cause[q].kind != RTB_CAUSE_SELF);
+	CHECK(strstr(x->line, "task hog (pid 99)"));
+	/* the extras over 2 s of spin */
+	memset(&m, 0, sizeof(m));
+	CHECK_EQ_I(rtb_metric_extra(&m, "spin_s", 2.0, "s"), 0);
+	rtb_noise_extras(&m, keep.noise_ns);
+	int seen = 0;
+	for (int i = 0; i < m.nextra; i++) {
+		if (!strcmp(m.extra[i].name, "trace_thread_us_per_s"))
+			seen += m.extra[i].value == 27000 / 1000.0 / 2.0;
+		if (!strcmp(m.extra[i].name, "trace_irq_us_per_s"))
+			seen += m.extra[i].value == 5000 / 1000.0 / 2.0;
+	}
+	CHECK_EQ_I(seen, 2);
+}
+
 int main(void)
 {
+	keep_pingpong();
+	keep_noise();
 	window_marks();
 	maxima_merge();
 	maxima_all();
