@@ -75,7 +75,11 @@ void rtb_explain_noise_gap(struct rtb_explain *x);
  * kinds have none (nphase 0). comp_ns: the matcher's components of the
  * sample, NULL when it was not matched (TIMER: the cuts are then found from
  * the events: the task's waking, the timer interrupt before it, the switch
- * after it; nphase 0 when they are missing). Returns 0 or RTB_EINVAL. */
+ * after it; nphase 0 when they are missing). The window's list (x->cause,
+ * other_ns) is then charged by the phases' rule: the time before the
+ * interrupt outside every handler is one RTB_CAUSE_UNSEEN entry ("none
+ * seen", equal to that phase's unseen_ns), never the share of the task
+ * current then. Returns 0 or RTB_EINVAL. */
 int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind kind, uint64_t from, uint64_t to,
 		     long tid, const int64_t *comp_ns, double ticks_per_ns, struct rtb_explain *x);
 

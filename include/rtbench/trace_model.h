@@ -171,7 +171,10 @@ enum rtb_cause_kind {
 				 * was running, did not run (a noise gap):
 				 * hardware or the hypervisor running
 				 * something else, as rtla hwnoise calls it;
-				 * never "idle", which the CPU was not */
+				 * never "idle", which the CPU was not. With
+				 * phases: the time before the interrupt
+				 * outside every handler (the PRE_IRQ phase's
+				 * unseen_ns), whoever was current */
 };
 const char *rtb_cause_kind_name(enum rtb_cause_kind k);
 
@@ -253,6 +256,10 @@ void rtb_phase_line(const struct rtb_phase *p, int64_t sample_ns, char *out, siz
 /* rtb_phase_text - rtb_phase_line's words with the top nheld holders;
  * returns what snprintf would (the length wanted). */
 int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sample_ns, int nheld);
+/* rtb_phase_no_event_words - what time with no event before the interrupt
+ * can be (p a PRE_IRQ phase: its idle_exit decides), in the words the phase
+ * line and the window's list both use. */
+const char *rtb_phase_no_event_words(const struct rtb_phase *p);
 /* rtb_cause_text - one cause in words (snprintf's return). */
 int rtb_cause_text(char *out, size_t len, const struct rtb_cause *c);
 

@@ -140,6 +140,12 @@ int rtb_cause_text(char *out, size_t len, const struct rtb_cause *c)
 	return snprintf(out, len, "?");
 }
 
+const char *rtb_phase_no_event_words(const struct rtb_phase *p)
+{
+	return p->idle_exit ? "exit from idle (or an SMI, or the vCPU not running)"
+			    : "interrupts off, an SMI, or the vCPU not running";
+}
+
 /* phase_text - one phase as words: its length and share, then who held
  * the CPU in it (before the interrupt: the handlers seen, and the rest said
  * as time with no event, the task current then named as current only). */
@@ -157,10 +163,7 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns * 2 >= p->ns) {
 		if (p->nheld)
 			ADD(", %.1f us of it", (double)p->unseen_ns / 1000.0);
-		if (p->idle_exit)
-			ADD(" no event: exit from idle (or an SMI, or the vCPU not running)");
-		else
-			ADD(" no event: interrupts off, an SMI, or the vCPU not running");
+		ADD(" no event: %s", rtb_phase_no_event_words(p));
 		if (p->cur.kind && !p->idle_exit) {
 			rtb_cause_text(c, sizeof(c), &p->cur);
 			ADD(" (current: %s)", c);
@@ -186,8 +189,8 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 			ADD(" (no other event: its return to user space, or the vCPU not running)");
 	}
 	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
-		ADD("%s %.1f us with no event (%s)", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
-		    p->idle_exit ? "exit from idle" : "interrupts off, an SMI, or the vCPU not running");
+		ADD("%s %.1f us with no event: %s", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
+		    rtb_phase_no_event_words(p));
 #undef ADD
 	return (int)l;
 }

@@ -33,6 +33,10 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 		rtb_esc_ctl(esc, sizeof(esc), line);
 		rtb_sink_printf(f, "      %s\n", esc);
 	}
+	const struct rtb_phase *pre = NULL;
+	for (int k = 0; k < w->x.nphase; k++)
+		if (w->x.phase[k].kind == RTB_PHASE_PRE_IRQ)
+			pre = &w->x.phase[k];
 	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events):\n", w->x.cpu,
 			m->trace->kind == RTB_TRACE_TIMER ? "the expiry" : "the first stamp",
 			(double)w->x.window_ns / 1000.0, (unsigned)w->x.nev);
@@ -43,6 +47,20 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 		rtb_sink_printf(f, "      %9.1f us %5.1f%%  %-8s %s", (double)c->ns / 1000.0,
 				w->sample_ns > 0 ? 100.0 * (double)c->ns / (double)w->sample_ns : 0.0,
 				rtb_cause_kind_name(c->kind), name);
+		if (c->kind == RTB_CAUSE_UNSEEN && pre) {
+			/* the before-the-interrupt phase's no-event time, said
+			 * as that phase says it: the task current then is no
+			 * holder (rtb_trace_phases) */
+			char cur[96], esc[sizeof(cur) * 4];
+			rtb_sink_printf(f, " before the interrupt: %s", rtb_phase_no_event_words(pre));
+			if (pre->cur.kind && !pre->idle_exit) {
+				rtb_cause_text(cur, sizeof(cur), &pre->cur);
+				rtb_esc_ctl(esc, sizeof(esc), cur);
+				rtb_sink_printf(f, " (current: %s)", esc);
+			}
+			rtb_sink_printf(f, "\n");
+			continue;
+		}
 		if (c->kind == RTB_CAUSE_TASK || c->kind == RTB_CAUSE_SELF)
 			rtb_sink_printf(f, " (pid %d, kernel prio %d)", (int)c->pid, (int)c->prio);
 		else if (c->kind == RTB_CAUSE_IRQ)

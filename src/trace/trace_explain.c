@@ -14,7 +14,14 @@
  * run, and the time is the idle exit's, the hardware's or the
  * hypervisor's). The context at the window's start is rebuilt from the
  * last switch before it. An NMI's event comes at its end with its length:
- * that much is moved from whatever the stretch was charged to. */
+ * that much is moved from whatever the stretch was charged to.
+ *
+ * Once the phases are cut (rtb_trace_phases), the window's list follows
+ * their rule: before a timer sample's interrupt no task is a cause, so the
+ * time there outside every handler, whoever was current (on a KVM guest
+ * often tens of ms with no event at all), is one entry of its own
+ * (RTB_CAUSE_UNSEEN, "none seen"), the same time as that phase's
+ * unseen_ns, never a task's share. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +44,10 @@ struct walk {
 	char comm[16];
 	long tid;
 	int last_acc;           /* cause charged last (for an NMI), -1 none */
+	int noev;               /* stretches outside every handler before
+				 * noev_to are no event seen (the phases'
+				 * before-the-interrupt rule) */
+	uint64_t noev_to;
 	uint64_t from;
 	double tpn;
 };
@@ -46,13 +57,19 @@ static int64_t to_ns(const struct walk *w, uint64_t dt)
 	return (int64_t)((double)dt / w->tpn + 0.5);
 }
 
-/* cause_of - the index of the cause of the running context into *idx,
- * added if new (*is_new); false when the table of causes is full. */
-static bool cause_of(struct walk *w, uint64_t t, int *idx, int *is_new)
+/* cause_of - the index of the cause of the running context (unseen: the
+ * no-event entry instead) into *idx, added if new (*is_new); false when the
+ * table of causes is full. */
+static bool cause_of(struct walk *w, uint64_t t, int unseen, int *idx, int *is_new)
 {
 	struct rtb_cause c = { 0 };
 
-	if (w->depth) {
+	if (unseen) {
+		c.kind = RTB_CAUSE_UNSEEN;
+		snprintf(c.name, sizeof(c.name), "none seen");
+		c.pid = -1;
+		c.prio = -1;
+	} else if (w->depth) {
 		const struct ctx *x = &w->stack[w->depth - 1];
 		c.kind = x->kind;
 		snprintf(c.name, sizeof(c.name), "%s", x->name);
@@ -79,13 +96,14 @@ static bool cause_of(struct walk *w, uint64_t t, int *idx, int *is_new)
 	return true;
 }
 
-/* charge - the stretch [t0, t1) to the running context. */
-static void charge(struct walk *w, uint64_t t0, uint64_t t1, int entered)
+/* charge_to - the stretch [t0, t1) to the running context, or (unseen) to
+ * the no-event entry. */
+static void charge_to(struct walk *w, uint64_t t0, uint64_t t1, int entered, int unseen)
 {
 	int fresh, i;
 	int64_t ns = to_ns(w, t1 - t0);
 
-	if (!cause_of(w, t0, &i, &fresh)) {
+	if (!cause_of(w, t0, unseen, &i, &fresh)) {
 		w->last_acc = -1;
 		w->lost_ns += ns;
 		return;
@@ -94,6 +112,21 @@ static void charge(struct walk *w, uint64_t t0, uint64_t t1, int entered)
 	w->acc[i].ns += ns;
 	if (fresh || entered)
 		w->acc[i].count++;
+}
+
+/* charge - the stretch [t0, t1): outside every handler before noev_to it
+ * is no event seen, the rest the running context's. */
+static void charge(struct walk *w, uint64_t t0, uint64_t t1, int entered)
+{
+	if (w->noev && !w->depth && (int64_t)(t0 - w->noev_to) < 0) {
+		uint64_t m = (int64_t)(t1 - w->noev_to) > 0 ? w->noev_to : t1;
+		charge_to(w, t0, m, entered, 1);
+		if (m == t1)
+			return;
+		t0 = m;
+		entered = 1;
+	}
+	charge_to(w, t0, t1, entered, 0);
 }
 
 static void push(struct walk *w, uint8_t kind, const char *name, int32_t id)
@@ -172,7 +205,7 @@ static void nmi(struct walk *w, const struct rtb_tev *e)
 		w->acc[w->last_acc].ns -= ns;
 	}
 	push(w, RTB_CAUSE_NMI, "NMI", -1);
-	bool known = cause_of(w, e->t, &i, &fresh);
+	bool known = cause_of(w, e->t, 0, &i, &fresh);
 	w->depth--;
 	if (known) {
 		w->acc[i].ns += ns;
@@ -276,6 +309,31 @@ static void sort_acc(struct walk *w)
 			}
 }
 
+/* list_causes - x's list from w: largest first, the rest lumped in other_ns;
+ * the no-event entry is never lumped (it is no holder: "held by causes past
+ * the 8" would misname it), it takes the last place instead. */
+static void list_causes(struct walk *w, struct rtb_explain *x)
+{
+	sort_acc(w);
+	x->ncause = 0;
+	x->other_ns = w->lost_ns;
+	for (int i = 0; i < w->nacc; i++) {
+		const struct rtb_cause *c = &w->acc[i];
+		if (c->ns <= 0 && c->kind != RTB_CAUSE_NMI)
+			continue;
+		if (x->ncause < RTB_CAUSE_MAX) {
+			x->cause[x->ncause++] = *c;
+			continue;
+		}
+		if (c->kind == RTB_CAUSE_UNSEEN) {
+			x->other_ns += x->cause[RTB_CAUSE_MAX - 1].ns;
+			x->cause[RTB_CAUSE_MAX - 1] = *c;
+		} else {
+			x->other_ns += c->ns;
+		}
+	}
+}
+
 int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint64_t to, int cpu,
 		      long tid, double ticks_per_ns, struct rtb_explain *x)
 {
@@ -295,17 +353,7 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 	x->cpu = cpu;
 	x->window_ns = to_ns(&w, to - from);
 	x->nev = walk_window(&w, ev, nev, a, b, from, to, cpu);
-	/* largest first; the rest lumped */
-	sort_acc(&w);
-	for (int i = 0; i < w.nacc; i++) {
-		if (w.acc[i].ns <= 0 && w.acc[i].kind != RTB_CAUSE_NMI)
-			continue;
-		if (x->ncause < RTB_CAUSE_MAX)
-			x->cause[x->ncause++] = w.acc[i];
-		else
-			x->other_ns += w.acc[i].ns;
-	}
-	x->other_ns += w.lost_ns;
+	list_causes(&w, x);
 	return 0;
 }
 
@@ -446,6 +494,16 @@ int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind k
 			p->idle_exit = 1;
 		if (x->main_phase < 0 || p->ns > x->phase[x->main_phase].ns)
 			x->main_phase = x->nphase - 1;
+	}
+	/* the window's list by the same rule: the time before the interrupt
+	 * outside every handler is no event seen, never a task's share (the
+	 * whole-window walk charged it to the task current then) */
+	if (n && pk[0] == RTB_PHASE_PRE_IRQ && cut[1] != cut[0]) {
+		replay(&w, ev, nev, from, to, x->cpu, tid, ticks_per_ns, &a, &b);
+		w.noev = 1;
+		w.noev_to = cut[1];
+		walk_window(&w, ev, nev, a, b, from, to, x->cpu);
+		list_causes(&w, x);
 	}
 	return 0;
 }
