@@ -33,7 +33,8 @@
  *   Step 4: the creator joins tNew; preempt: sample = tn - t0, valid when
  *           tn <= t1 (tNew ran inside the call); nopreempt: sample =
  *           t1 - t0, valid when tn > t1 (it ran only after).
- *   Step 5: repeat from Step 2, the two cases alternating (for a time:
+ *   Step 5: repeat from Step 2, the two cases alternating, with the
+ *           port's rest every RTB_PORT_DUTY_RUN_NS between samples (for a time:
  *           until the stop; every task is joined before the next is
  *           created, so a long run holds one at a time, its stack from the
  *           pool, and nothing grows). */
@@ -57,6 +58,9 @@ static void new_main(void *p)
 	rtb_stamp_set(&s->tn, rtb_port_ticks());             /* Step 3 */
 }
 
+/* create calls refused in a row before the figure is given up */
+#define REFUSED_MAX 100
+
 /* its metrics (struct rtb_bench .metrics: a long run makes both) */
 static const char *const ids[3] = { "task.create.preempt", "task.create.nopreempt", NULL };
 
@@ -67,8 +71,9 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	struct rtb_metric *m[2];
 	struct tc s = { .c = c };
 	size_t n = rtb_samples(c, b);
-	uint64_t k[2] = { 0, 0 }, wrong[2] = { 0, 0 };
-	int rc = 0;
+	uint64_t k[2] = { 0, 0 }, wrong[2] = { 0, 0 }, refused = 0;
+	int rc = 0, refused_row = 0;
+	struct rtb_duty d;
 
 	for (int i = 0; i < 2; i++) {
 		m[i] = rtb_bench_metric(c, b, ids[i], titles[i], n);
@@ -77,6 +82,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	}
 	rtb_self_rt(c, RTB_SCHED_FIFO, RTB_PRIO_MID, c->cpu);     /* Step 1 */
 	rtb_watchdog_arm(c, 10000000000LL + 2 * (int64_t)n * 1000000);
+	rtb_duty_start(&d);
 	int64_t start = rtb_port_mono_ns();
 	for (uint64_t j = 0; !rtb_stopped(c) && !(rtb_metric_full(m[0]) && rtb_metric_full(m[1])); j++) {
 		const int lower = (int)(j & 1);
@@ -90,10 +96,21 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_stamp_set(&s.tn, 0);
 		rc = rtb_spawn_stamped(c, &t, "tNew", RTB_SCHED_FIFO, lower ? RTB_PRIO_LOW : RTB_PRIO_HIGH,
 				       c->cpu, new_main, &s, lower ? inj : 0, &t0, &t1);   /* Step 2 */
+		if (rc == RTB_ENOMEM && ++refused_row < REFUSED_MAX) {
+			/* the OS is out of thread ids for now (Linux: EAGAIN, the
+			 * ids of ended tasks come back only after a grace period
+			 * its own time-shared threads end): counted, not a
+			 * sample, and a rest before the next */
+			refused++;
+			rc = 0;
+			rtb_port_duty_rest();
+			continue;
+		}
 		if (rc) {
 			rtb_metric_error(m[lower], rc, "cannot create a task");
 			break;
 		}
+		refused_row = 0;
 		rtb_join(&t);                                         /* Step 4 */
 		const uint64_t tn = rtb_stamp_get(&s.tn);
 		const int ran_inside = (int64_t)(tn - t1) <= 0;
@@ -104,6 +121,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		}
 		if (!rtb_record_span(c, m[lower], k[lower], t0, lower ? t1 : tn))
 			k[lower]++;
+		rtb_duty_check(&d); /* between samples: the OS's own threads run */
 	}
 	int64_t elapsed = rtb_port_mono_ns() - start;
 	const char *fifo = rtb_word_or(RTB_W_FIFO, "priority");
@@ -116,6 +134,9 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		if (wrong[i])
 			rtb_metric_note(m[i], "%llu samples invalid: the new task ran %s the call", (unsigned long long)wrong[i],
 					i ? "inside" : "after");
+		if (refused)
+			rtb_metric_note(m[i], "%llu creations refused by the OS for want of resources (Linux: "
+					"EAGAIN), each followed by a rest: not samples", (unsigned long long)refused);
 		if (!c->rt)
 			rtb_metric_note(m[i], "no real-time priorities: the new task's level is not guaranteed to "
 					"preempt (or not)");

@@ -7,8 +7,9 @@
  * board overrides them with -D). Static storage: an RTOS port creates its
  * tasks with caller stacks and no heap. A benchmark states how many
  * threads it needs at once (struct rtb_bench.threads); the runner skips it
- * when the pool has fewer free. Only the runner's thread takes and gives
- * stacks (no locking). */
+ * when the pool has fewer free. The runner's thread takes and gives
+ * stacks, and on several CPUs at once each CPU's driver does: a slot is
+ * taken with a compare-and-swap (no lock). */
 #ifndef RTB_CORE_STACK_H
 #define RTB_CORE_STACK_H
 #include <stddef.h>
