@@ -150,6 +150,11 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		rtb_sink_printf(f, "    trace (%s): of %lu trials, tSlowTask boosted (sched_pi_setprio) in %" PRIu64
 			", preempted by tWorkTask while holding the mutex in %" PRIu64 "\n", t->clock,
 			(unsigned long)t->samples, t->boosted, t->preempted);
+	} else if (t->kind == RTB_TRACE_NOISE) {
+		/* a gap has no path to match: explained, not agreed with */
+		rtb_sink_printf(f, "    trace (%s): %lu of %lu gaps explained from the events on their CPU (what ran in "
+			"each; the noise by class below)\n", t->clock, (unsigned long)t->matched,
+			(unsigned long)t->samples);
 	} else {
 		/* agreement: events found in order, the trace's interval inside
 		 * rtbench's; the rest of rtbench's interval is components (a

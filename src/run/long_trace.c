@@ -23,9 +23,10 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	if (!rc->trace_ready)
 		return 0;
 	if (!(rc->tracer->stream_kinds & 1u << lr->b->trace_kind)) {
-		/* said, not silently untraced: only the timer and wake-up kinds
-		 * are read while they run (bounded memory); the others keep
-		 * every event of the pass, which a run for a time cannot */
+		/* said, not silently untraced: a kind the tracer does not read
+		 * while it runs (bounded memory) keeps every event of the
+		 * pass, which a run for a time cannot (none of the kinds that
+		 * can run for a time today: the slice and PI kinds cannot) */
 		rtb_result_warn(lr->res, "%s: not traced %s: its samples are matched to the trace only on "
 				"the whole-pass path (every event kept, one CPU), which a run for a time or on "
 				"several CPUs at once cannot hold; a count run on one CPU (--samples, no "
