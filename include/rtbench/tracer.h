@@ -34,6 +34,9 @@ struct rtb_tpass {
 	uint64_t cpus;          /* bit mask of the CPUs to record (0..63) */
 	int nwatch;             /* measuring threads whose marks are read (streamed) */
 	int reader_cpu;         /* where the streaming reader runs; -1: anywhere */
+	int xcpu;               /* a sample's tasks span its CPU and the next
+				 * (rtb_bench.trace_xcpu): its events are read
+				 * from both CPUs' windows; else from its own */
 	int streamed;           /* 1: read while it runs, bounded memory;
 				 * 0: every event kept, matched after the pass */
 };

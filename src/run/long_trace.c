@@ -49,7 +49,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	/* the reader where the supervisor and the watchdog run (a CPU not
 	 * measured when one is left) */
 	reader = lr->res->set.housekeeping_cpu;
-	struct rtb_tpass p = { .id = lr->b->id, .kind = lr->b->trace_kind, .cpus = cpus, .nwatch = lr->ncpu,
+	struct rtb_tpass p = { .id = lr->b->id, .kind = lr->b->trace_kind, .cpus = cpus, .nwatch = lr->ncpu, .xcpu = lr->b->trace_xcpu,
 			       .reader_cpu = reader, .streamed = 1 };
 	err = rc->tracer->start(rc, &p);
 	if (err) {

@@ -57,7 +57,8 @@ static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_onc
 		       int *streamed)
 {
 	const struct rtb_tracer *t = c->tracer;
-	struct rtb_tpass p = { .id = b->id, .kind = b->trace_kind, .cpus = cpus, .nwatch = 1, .reader_cpu = -1 };
+	struct rtb_tpass p = { .id = b->id, .kind = b->trace_kind, .cpus = cpus, .nwatch = 1, .reader_cpu = -1,
+			       .xcpu = b->trace_xcpu && c->other_cpu >= 0 };
 	int rc;
 
 	*streamed = 0;

@@ -58,6 +58,7 @@ static struct {
 	int started;
 	rtb_thread_t th;
 	enum rtb_trace_kind kind;
+	int xcpu;               /* a sample's events on two CPUs (.xcpu) */
 	double tpn;
 	uint64_t t0;            /* the first traced measurement's start */
 	int64_t break_ns, tol_ns;
@@ -174,7 +175,8 @@ static void release(void)
 	ts.cap = 0;
 }
 
-int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu)
+int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu,
+		 int xcpu)
 {
 	struct rtb_trace_out names = { 0 };
 	int rc = RTB_ENOMEM;
@@ -183,6 +185,7 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 		return RTB_EINVAL;
 	release();
 	ts.kind = kind;
+	ts.xcpu = xcpu;
 	ts.tpn = c->clk->ticks_per_ns;
 	ts.break_ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
 	ts.tol_ns = rtb_trace_tolerance_ns(kind);
@@ -261,12 +264,16 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	atomic_store(&wa->tm.head, 0);
 	atomic_store(&wa->tm.tail, 0);
 	atomic_store(&wa->tm.ring_lost, 0);
-	/* the CPU the sample ends on first; a wake-up's other CPU too (the
-	 * waker's events: cross-CPU wake-ups) */
+	/* the CPU the sample ends on first; a cross-CPU wake-up's other CPU
+	 * too (the waker's events). Only then: a sample read from one window
+	 * is served as its events arrive (on_event), before a backlog the
+	 * reader drains at once evicts them (a run on every CPU, where the
+	 * next CPU's window is there whether the kind needs it or not, had
+	 * every same-CPU pipe round trip's mark waiting for the poll) */
 	wa->nw = 0;
 	if (c->cpu >= 0 && c->cpu < NWIN && ts.winof[c->cpu] >= 0)
 		wa->w[wa->nw++] = &ts.win[ts.winof[c->cpu]];
-	if (kind != RTB_TRACE_TIMER && c->other_cpu >= 0 && c->other_cpu < NWIN && c->other_cpu != c->cpu &&
+	if (ts.xcpu && kind != RTB_TRACE_TIMER && c->other_cpu >= 0 && c->other_cpu < NWIN && c->other_cpu != c->cpu &&
 	    ts.winof[c->other_cpu] >= 0)
 		wa->w[wa->nw++] = &ts.win[ts.winof[c->other_cpu]];
 	rtb_tkeep_init(&wa->keep, m->id, kind, ts.tpn, ts.t0, ts.break_ns, ts.tol_ns);
