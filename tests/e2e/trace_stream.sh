@@ -128,10 +128,15 @@ assert 1 <= len(w) <= 5 and w[0]["sample_ns"] == m["max"], ([x["sample_ns"] for 
 # sample (charged to no one: 'unseen' in the list, no_event_ns in its
 # phase) can be the larger part (the CI at fb40173, chromium beside: 35 ms
 # "no event" + the spiker's 15 ms, 30%)
+# Among the phase's holders, not only its first: a concurrent run's
+# real-time thread on that CPU (tests under the shared lock; seen: another
+# rtbench's 24 ms spin, another's tAlloc) can hold more of the same phase
 def spun(x):
     for p in x["phases"]:
-        if p["phase"] == "after_wakeup" and p["held_by"] and p["held_by"][0]["name"] == name:
-            return p["held_by"][0]
+        if p["phase"] == "after_wakeup":
+            for h in p["held_by"]:
+                if h["name"] == name:
+                    return h
     return None
 mine = [x for x in w if spun(x)]
 # ~120 spins of 15 ms fall in the run: they are the worst samples, unless
@@ -156,7 +161,10 @@ for x in w:
 # (the vCPU not running, charged to no task: "no event") can be as long as
 # a spin and land in any of them (seen in CI with both vCPUs busy: 22 ms
 # before the interrupt beside the spiker's 15 ms after the wake-up, 41%)
-strong = [x for x in mine if spun(x)["share"] > 0.5]
+# (or, with a concurrent run's thread holding more of it, the spiker's
+# whole 15 ms spin charged to it: a sample whose expiry fell at the spin's
+# start holds at least 14 of its 15 ms at a period of 1 ms or less)
+strong = [x for x in mine if spun(x)["share"] > 0.5 or spun(x)["ns"] >= 13500000]
 assert strong, [x["line"] for x in mine]
 mx = t["maxima"]
 assert 1 <= len(mx) <= 16 and t["maxima_total"] >= len(mx), (len(mx), t["maxima_total"])
