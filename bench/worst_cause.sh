@@ -22,9 +22,14 @@ for i in $(seq "$n"); do
 	for kind in spike quiet; do
 		sp=
 		if [ $kind = spike ]; then
-			"$out/spiker" rtbspkfig "$cpu" 95 5000 47 8 &
+			rm -f "$out/ready"
+			"$out/spiker" rtbspkfig "$cpu" 95 5000 47 600 "$out/ready" &
 			sp=$!
-			sleep 0.2
+			# it is measured once it has its CPU and priority (it says so), not after a guessed time
+			while [ ! -e "$out/ready" ]; do
+				kill -0 $sp 2>/dev/null || { echo "spiker did not start"; exit 1; }
+				sleep 0.01
+			done
 		fi
 		"$rtb" run --trace --tests irq.timer.nanosleep --cpu "$cpu" --samples 2000 --rounds 1 --quiet \
 			--json "$out/$kind.$i.json" >/dev/null 2>"$out/$kind.$i.err" || echo "run $kind $i failed"
