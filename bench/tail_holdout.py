@@ -57,6 +57,10 @@ from tail_gev import gev_fit
 rows, held = [], {"max": [0, 0], "plug": [0, 0], "k_p999": [0, 0], "k_max": [0, 0], "rate0": [0, 0], "rate": [0, 0], "gev": [0, 0],
                    "free": [0, 0], "tool": [0, 0], "beyond": [0, 0]}
 held_refused = 0
+refused_why = {}
+# round 9: the count predictions by condition (idle / load) and how far
+# each miss fell outside (log of the count against the nearer end)
+by_cond = {}
 refused = 0
 log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
 pairs = {}
@@ -118,14 +122,22 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         if plo is None:
             plo, phi = float("nan"), float("nan")
             held_refused += 1
+            why = re.sub(r"[0-9.]+%", "N%", (c0.get("pred_why") or "not predicted: not steady").split(" (")[0])
+            refused_why[why] = refused_why.get(why, 0) + 1
         else:
             held["rate"][0] += plo <= kb <= phi
             held["rate"][1] += 1
+            cond = "load" if "-load" in pair else "idle"
+            bc = by_cond.setdefault(cond, [0, 0])
+            bc[0] += plo <= kb <= phi
+            bc[1] += 1
         sp = t["steadiness"].get("rate_spread") or {}
+        sd = c0.get("pred_spread")
         print(f"{pair} {ma['id']}: over {t1 / 1e3:.1f} us: {k1} in the first, {kb} in the second, predicted "
               f"90% [{lo:.0f}, {hi:.0f}] from the first's rate (Poisson) {'held' if lo <= kb <= hi else 'MISSED'}, "
               f"[{plo:.0f}, {phi:.0f}] with the spread between intervals (tau {sp.get('tau', 0):.2f}) "
-              f"{'not predicted (not steady)' if plo != plo else 'held' if plo <= kb <= phi else 'MISSED'}")
+              f"{c0.get('pred_why') or 'not predicted (not steady)' if plo != plo else 'held' if plo <= kb <= phi else 'MISSED'}"
+              + (f" (between-run spread {sd:.2f})" if sd is not None else ""))
         # block maxima (GEV by scipy, on the first run's interval maxima,
         # plug-in): the second run's maximum is the largest of its own B
         # interval maxima, F^B; compared beside the POT fit (docs/tail.md
@@ -188,7 +200,10 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
             line += (f"; over {thr / 1e3:.1f} us: {kb}, predicted {c['fit_expected']:.1f} "
                      f"[{c['fit_lo']:.0f}, {c['fit_hi']:.0f}] {'held' if ok else 'MISSED'}")
         print(line)
-print(f"fits refused: {refused}; count predictions from the rate refused (run not steady): {held_refused}")
+print(f"fits refused: {refused}; count predictions from the rate refused: {held_refused} "
+      f"({', '.join(f'{k}: {v}' for k, v in sorted(refused_why.items()))})")
+for cond, (h, n) in sorted(by_cond.items()):
+    print(f"crossings of the first run's p99.9 (rtbench's prediction), {cond} pairs: held {h} of {n}")
 for k, (h, n) in held.items():
     what = {"max": "second run's maximum", "k_p999": "crossings of the first run's p99.9",
             "k_max": "crossings of the first run's maximum",

@@ -132,7 +132,7 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 		if (s->has_halves)
 			rtb_sb_printf(b, " the halves' rates differ by %.0f%% beyond sampling",
 				      100 * sqrt(s->spread_halves2));
-		rtb_sb_puts(b, " (predictions widened by the larger)");
+		rtb_sb_puts(b, " (predictions: at least the halves' change)");
 	}
 	rtb_sb_puts(b, "\n");
 	if (s->failed[0])
@@ -193,7 +193,7 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			rtb_sb_printf(b, "90%% between %s and %s", sig(f, sizeof(f), p->pred_k_lo[i]),
 				      sig(g, sizeof(g), p->pred_k_hi[i]));
 		else
-			rtb_sb_puts(b, "count not predicted (this run was not shown steady)");
+			rtb_sb_printf(b, "count %s", p->pred_why[i]);
 	}
 	for (size_t i = 0; p->has_fit_k && i < t->nexc; i++)
 		if (isfinite(p->fit_k[i]))
@@ -504,6 +504,9 @@ static json_t *json_plan(const struct rtb_tail *t)
 			int has = p->has_fit_k && isfinite(p->fit_k[i]);
 			json_object_set_new(c, "pred_lo", jnum(p->pred_k_lo[i]));
 			json_object_set_new(c, "pred_hi", jnum(p->pred_k_hi[i]));
+			json_object_set_new(c, "pred_why", p->pred_why[i][0] ? json_string(p->pred_why[i]) :
+					    json_null());
+			json_object_set_new(c, "pred_spread", jnum(p->pred_spread));
 			json_object_set_new(c, "fit_expected", has ? json_real(p->fit_k[i]) : json_null());
 			json_object_set_new(c, "fit_lo", has ? json_real(p->fit_k_lo[i]) : json_null());
 			json_object_set_new(c, "fit_hi", has ? json_real(p->fit_k_hi[i]) : json_null());

@@ -404,10 +404,32 @@ static void run_scale(const double *r, const double *v, size_t k, struct rtb_tai
 	s->has_halves = (rc & 2) != 0;
 }
 
-/* rate_spread - how much the tail's rate varies between the intervals.
- * Where the run counted a threshold in its loop, interval i's exact count
+/* spread_from - the spread of one set of rates (rtb_ts_rate_spread, the
+ * run's scale) into x; -1 when too few. */
+static int spread_from(double *r, const double *v, size_t k, struct rtb_tail_steady *x)
+{
+	double vm = 0, mean = 0;
+
+	x->nspread = k;
+	if (rtb_ts_rate_spread(r, v, k, &x->spread_tau, &x->spread_rho, &x->spread_beff,
+			       &x->spread_chi2, &x->spread_p))
+		return -1;
+	for (size_t i = 0; i < k; i++)
+		vm += v[i] / (double)k, mean += r[i] / (double)k;
+	x->spread_sampling = sqrt(vm);
+	for (size_t i = 0; i < k; i++)
+		r[i] /= mean;
+	run_scale(r, v, k, x);
+	return 0;
+}
+
+/* rate_spread - how much the tail's rate varies between the intervals,
+ * at two levels where the file has both, the larger kept (round 9: the
+ * load pairs' counted 2 ms threshold, crossed by stress-ng's regular
+ * stalls, showed no spread while the rate at the p99.9 edge did):
+ * where the run counted a threshold in its loop, interval i's exact count
  * c_i over it against the n_i K / N the whole run's rate expects (the
- * dispersion test of those counts is steady()'s too). Else from the
+ * dispersion test of those counts is steady()'s too); and from the
  * intervals' quantiles: interval i's q_i (its p99.9, else p99) is
  * exceeded by a share pq of its samples; the whole run's share over q_i
  * against pq is the interval's rate against the run's at that level
@@ -419,42 +441,46 @@ static void rate_spread(const struct rtb_rf_metric *m, const struct blocks *b,
 	double *r, *v;
 	size_t k = 0;
 	int ck = counted_for_spread(m, b);
+	struct rtb_tail_steady q = *s;
+
+	q.spread_level_ns = 0;
 
 	if ((!b->q && ck < 0) || b->n < 4 || (!m->nbuckets && ck < 0))
 		return;
 	r = malloc(b->n * sizeof(*r));
 	v = malloc(b->n * sizeof(*v));
-	if (r && v) {
+	if (!r || !v)
+		goto out;
+	if (ck >= 0) {
 		for (size_t i = 0; i < b->n; i++) {
-			uint64_t lo, hi;
-			int64_t el, eh;
-			if (ck >= 0) {
-				double want = (double)b->cnt[i] * (double)m->counted_over[ck] / (double)m->count;
-				r[k] = (double)m->intervals[b->iv[i]].over[ck] / want;
-				v[k++] = 1 / want;
-				continue;
-			}
-			if (!(b->q[i] > 0) || (double)b->cnt[i] * b->pq < 1)
-				continue;
-			count_from(m, (int64_t)b->q[i] + 1, &lo, &hi, &el, &eh);
-			r[k] = ((double)lo + (double)hi) / 2 / (double)m->count / b->pq;
-			v[k] = 1 / (b->pq * (double)b->cnt[i]);
-			k++;
+			double want = (double)b->cnt[i] * (double)m->counted_over[ck] / (double)m->count;
+			r[k] = (double)m->intervals[b->iv[i]].over[ck] / want;
+			v[k++] = 1 / want;
 		}
-		s->spread_pq = ck >= 0 ? (double)m->counted_over[ck] / (double)m->count : b->pq;
-		s->spread_thr_ns = ck >= 0 ? m->counted_ns[ck] : 0;
-		s->has_spread = rtb_ts_rate_spread(r, v, k, &s->spread_tau, &s->spread_rho,
-						   &s->spread_beff, &s->spread_chi2, &s->spread_p) == 0;
-		if (s->has_spread) {
-			double vm = 0, mean = 0;
-			for (size_t i = 0; i < k; i++)
-				vm += v[i] / (double)k, mean += r[i] / (double)k;
-			s->spread_sampling = sqrt(vm);
-			for (size_t i = 0; i < k; i++)
-				r[i] /= mean;
-			run_scale(r, v, k, s);
-		}
+		s->spread_pq = (double)m->counted_over[ck] / (double)m->count;
+		s->spread_thr_ns = m->counted_ns[ck];
+		s->spread_level_ns = (double)m->counted_ns[ck];
+		s->has_spread = spread_from(r, v, k, s) == 0;
 	}
+	k = 0;
+	for (size_t i = 0; b->q && m->nbuckets && i < b->n; i++) {
+		uint64_t lo, hi;
+		int64_t el, eh;
+		if (!(b->q[i] > 0) || (double)b->cnt[i] * b->pq < 1)
+			continue;
+		count_from(m, (int64_t)b->q[i] + 1, &lo, &hi, &el, &eh);
+		r[k] = ((double)lo + (double)hi) / 2 / (double)m->count / b->pq;
+		v[k] = 1 / (b->pq * (double)b->cnt[i]);
+		q.spread_level_ns = fmax(q.spread_level_ns, b->q[i]);
+		k++;
+	}
+	q.spread_pq = b->pq;
+	q.spread_thr_ns = 0;
+	if (k && spread_from(r, v, k, &q) == 0 && (!s->has_spread || q.spread_tau > s->spread_tau)) {
+		q.has_spread = 1;
+		*s = q;
+	}
+out:
 	free(r);
 	free(v);
 }
@@ -715,39 +741,27 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
 }
 
 /* spread_extra - the variance of the log rate between this run and one
- * of run_h hours that the intervals' spread implies: tau^2 over this
- * run's effective intervals plus over the other's (as many intervals of
- * the same length, as autocorrelated); 0 without a spread. Variation
- * slower than this run is long cannot show in it and is not here. */
+ * of run_h hours, from this run alone: its intervals' spread tau taken
+ * as the size of a move of the machine's level between runs too, plus
+ * what each run's mean keeps of the intervals' spread (this run's
+ * effective intervals, the other's as many intervals of the same length,
+ * as autocorrelated), at least the change between this run's halves
+ * (rtb_ts_between_runs; round 9). --run-spread, a spread measured between
+ * whole runs, replaces it when larger. 0 without a spread. */
 static double spread_extra(const struct rtb_tail *t, const struct rtb_tail_opts *o, double run_h)
 {
 	const struct rtb_tail_steady *s = &t->st;
 	/* --run-spread: this run's log rate and the next one's each vary by
-	 * it around the machine's; measured between whole runs, it holds the
-	 * intervals' spread averaged, so the larger of the two is taken */
-	double between = 2 * o->run_spread * o->run_spread, b2;
-
-	double within = 0, nb = (double)s->nblocks, n2;
+	 * it around the machine's */
+	double between = 2 * o->run_spread * o->run_spread, b2, n2;
 
 	if (!s->has_spread)
 		return between;
-	n2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s : nb;
+	n2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s : (double)s->nblocks;
 	b2 = n2 * (1 - s->spread_rho) / (1 + s->spread_rho);
-	if (b2 < 1)
-		b2 = 1;
-	if (n2 < 1)
-		n2 = 1;
-	if (s->spread_tau > 0)
-		within = s->spread_tau * s->spread_tau * (1 / s->spread_beff + 1 / b2);
-	/* round 7: change slower than an interval does not average out as
-	 * 1 / b: the variance-time curve taken to this run's length and the
-	 * other's, and at least what the two halves of this run differed by
-	 * (the slowest change one run shows) */
-	if (s->has_vt)
-		within = fmax(within, s->spread_v1 * (pow(nb, s->spread_slope) + pow(n2, s->spread_slope)));
-	if (s->has_halves)
-		within = fmax(within, s->spread_halves2);
-	return fmax(between, within);
+	return fmax(between, rtb_ts_between_runs(s->spread_tau, s->spread_sampling * s->spread_sampling,
+						  s->nspread, s->spread_beff, b2,
+						  s->has_halves ? s->spread_halves2 : 0));
 }
 
 /* predict - with a fit, what a run of run_n samples will show, as 90%
@@ -907,15 +921,44 @@ out:
 
 /* ---- how long to run ---- */
 
-/* steady_for_prediction - the steadiness tests ran and passed, or the
- * user vouched for the file (--assume-steady). */
-static int steady_for_prediction(const struct rtb_tail *t, const struct rtb_tail_opts *o)
+/* count_why - why another run's count over thr_ns is not predicted from
+ * this one ("" when it is). Round 9: the prediction's own assumption is a
+ * rate that moves around a level, not a steady one - the spread between
+ * intervals, their autocorrelation, a bunched tail are in its width
+ * (spread_extra) - so only what breaks that refuses it: a trend (the
+ * level itself moving), a spread so large that the rate is bursts, a
+ * threshold above the level the spread was measured at whose crossings
+ * the occupancy test found bunched (bursts the spread cannot see), or no
+ * interval series to measure the spread on (unless the user vouched for
+ * the file). */
+static void count_why(const struct rtb_tail *t, const struct rtb_tail_opts *o, int64_t thr_ns,
+		      char *why, size_t len)
 {
 	const struct rtb_tail_steady *s = &t->st;
+	char lv[32];
 
-	if (s->failed[0])
-		return 0;
-	return o->assume_steady || (s->has_lb && s->has_mk && s->has_occ);
+	why[0] = 0;
+	if (o->assume_steady)
+		return;
+	if (s->has_mk && s->mk_p < RTB_TAIL_ALPHA)
+		snprintf(why, len, "not predicted: no trend (Mann-Kendall on the %s' maxima) failed "
+			 "(z = %+.2f, p = %.2g): a level that moves says nothing of the next run",
+			 s->blocks_are, s->mk_z, s->mk_p);
+	else if (s->has_spread && s->spread_tau > 1)
+		/* a gamma of squared variation several times 1 puts most of
+		 * its weight at 0: the 90% interval would be [0, 0] or [0, a
+		 * few], which says nothing true of a count that comes in bursts */
+		snprintf(why, len, "not predicted: the rate varies by %.0f%% between %s (beyond 100%%: "
+			 "bursts, not a rate to carry to another run)", 100 * s->spread_tau, s->blocks_are);
+	else if (s->has_spread && (double)thr_ns > s->spread_level_ns && s->has_occ &&
+		 s->occ_p < RTB_TAIL_ALPHA) {
+		snprintf(lv, sizeof(lv), "%.4g us", s->spread_level_ns / 1e3);
+		snprintf(why, len, "not predicted: above %s, where the spread was measured, the "
+			 "crossings come bunched (occupancy p = %.2g)", lv, s->occ_p);
+	} else if (!s->has_spread)
+		snprintf(why, len, "not predicted: the rate's spread between %s not measured (%zu %s; "
+			 "--assume-steady predicts from sampling alone)", s->nblocks ? s->blocks_are :
+			 "intervals", s->nblocks, s->nblocks ? s->blocks_are : "intervals in the file");
 }
 
 /* run_samples - the samples of the run asked for (--plan, on plan-cpus
@@ -949,21 +992,22 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 				 "a machine that changes more than that between runs is not covered", 100 * o->run_spread);
 		else
 			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling, the "
-				 "fit's own uncertainty and the change this run showed between its intervals and "
-				 "its halves; not a machine that changes between runs more than it did within this "
-				 "one (docs/tail.md, hold-out; --run-spread adds a measured one)");
+				 "fit's own uncertainty, the change this run showed between its intervals and "
+				 "its halves, and a move of the machine between runs as large as one between "
+				 "two of its intervals; not a larger one (docs/tail.md, hold-out; --run-spread "
+				 "adds a measured one)");
 		p->run_h = o->plan_h;
 		p->run_n = run_samples(t, o);
+		p->pred_spread = sqrt(spread_extra(t, o, p->run_h));
 		for (size_t i = 0; i < t->nexc; i++) {
 			const struct rtb_tail_exc *e = &t->exc[i];
 			double mid = (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
 			p->exp_k[i] = mid * p->run_n;
 			p->exp_k_lo[i] = e->p_lo * p->run_n;
 			p->exp_k_hi[i] = e->p_hi * p->run_n;
-			/* another run is predicted only from a run shown steady (or
-			 * vouched for): a burst or a drift says nothing of the next */
 			p->pred_k_lo[i] = p->pred_k_hi[i] = NAN;
-			if (!steady_for_prediction(t, o))
+			count_why(t, o, e->thr_ns, p->pred_why[i], sizeof(p->pred_why[i]));
+			if (p->pred_why[i][0])
 				continue;
 			/* a bracketed count: the lower end from its fewest, the upper from its most */
 			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n,

@@ -113,6 +113,21 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
  * log rate difference beyond sampling (*halves2). Returns a bit set: 1 the
  * curve (k >= 8), 2 the halves (k >= 8); 0 neither. */
 int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
+/* rtb_ts_between_runs - the extra log-variance of another run's rate
+ * against this run's, from one run (round 9, docs/tail.md "Predicting
+ * another run"): each run's level is off the machine's by as much as one
+ * interval's is off its run's (variance tau^2 each, nothing averaged), and
+ * each run's mean is off its own level by tau^2 / its effective intervals
+ * (b1 this run's, b2 the other's); as the squared coefficient of
+ * variation rtb_ts_count_predict takes, (1 + tau^2)^(2 + 1/b1 + 1/b2) - 1
+ * (tau^2 (2 + 1/b1 + 1/b2) when small); at least exp(halves2) - 1
+ * (halves2: the two halves' squared log difference beyond sampling, the
+ * slowest change one run shows). tau^2 is known from nb intervals only:
+ * the intervals' variance (tau^2 + vm, vm their mean sampling variance)
+ * is taken at its one-sided 70% upper confidence limit (chi-square, nb - 1
+ * df, Wilson-Hilferty), which brings the plug-in's 86% to 90% on counts
+ * of known dispersion (tests/unit/test_tail.c test_between_runs). */
+double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2);
 
 /* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
  * smallest of m old ones) (1 <= k <= m) when all m + n are exchangeable:
@@ -240,6 +255,9 @@ struct rtb_tail_steady {
 	int has_spread;
 	double spread_pq;         /* 0.001 (p99.9) or 0.01 (p99) */
 	double spread_tau, spread_sampling, spread_rho, spread_beff, spread_chi2, spread_p;
+	size_t nspread;           /* the intervals it was measured on */
+	double spread_level_ns;   /* the level it was measured at (the counted threshold, or
+				   * the highest of the intervals' quantiles) */
 	int64_t spread_thr_ns;    /* > 0: from the exact per-interval counts over this
 				   * threshold (counted in the loop), not the quantiles */
 	/* the spread at the scale of the whole run (round 7, docs/tail.md):
@@ -298,9 +316,15 @@ struct rtb_tail_plan {
 	 * rate (95% interval of the mean), and the 90% prediction interval of
 	 * the count itself (negative binomial: the rate's Jeffreys posterior
 	 * mixed with Poisson, widened by the rate's spread between intervals;
-	 * NAN: not predicted, the run not shown steady) */
+	 * NAN: not predicted, pred_why says why) */
 	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
 	double pred_k_lo[RTB_TAIL_MAX_THR], pred_k_hi[RTB_TAIL_MAX_THR];
+	/* round 9: why each count is not predicted ("" when it is), and the
+	 * spread of the rate between this run and the next the predictions
+	 * hold besides sampling (tail.c spread_extra: a coefficient of
+	 * variation) */
+	char pred_why[RTB_TAIL_MAX_THR][200];
+	double pred_spread;
 	/* with a fit: its expected crossings and their 90% prediction
 	 * interval (Poisson quantiles at the ends of the fitted mean's 95%
 	 * interval: the fit's uncertainty included; tail.c predict) */

@@ -499,6 +499,29 @@ int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, dou
 	return rc;
 }
 
+double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2)
+{
+	double t2 = tau > 0 ? tau * tau : 0, k = (double)nb - 1;
+
+	if (vm < 0)
+		vm = 0;
+	if (t2 > 0 && k >= 1) {
+		/* chi-square's 30% quantile on k df (z = -0.5244) */
+		double c = 1 - 2 / (9 * k) - 0.5244 * sqrt(2 / (9 * k)), q = k * c * c * c;
+		if (q > 0)
+			t2 = fmax(0, (t2 + vm) * k / q - vm);
+	}
+	/* the levels: round 8's fresh pairs missed where the next run's rate
+	 * moved by 20-70% while this run's intervals and halves did not
+	 * (docs/tail.md, hold-out); nothing inside one run measures a move
+	 * at the run's edge, so it is taken as large as the one thing a run
+	 * does measure, the move from one interval to the next */
+	/* independent factors of a rate multiply: their squared coefficients
+	 * of variation compose as prod(1 + cv^2) - 1 (the sum only when small) */
+	t2 = pow(1 + t2, 2 + (b1 >= 1 ? 1 / b1 : 1) + (b2 >= 1 ? 1 / b2 : 1)) - 1;
+	return fmax(t2, halves2 > 0 ? expm1(halves2) : 0);
+}
+
 /* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
  * smallest of m old ones), 1 <= k <= m, when the m + n are exchangeable:
  * the new values' ranks among all m + n are a uniform draw of n of them,

@@ -45,7 +45,9 @@ x = r["max"]
 assert x["lo_ns"] <= x["plug_lo_ns"] < x["median_ns"] < x["plug_hi_ns"] < x["hi_ns"], x
 c = r["crossings"][1]
 assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
-assert "not a machine that changes between runs more than it did within this one" in r["covers"]
+assert "a move of the machine between runs as large as one between two of its intervals; not a larger one" in r["covers"]
+# round 9: predicted, with the spread between runs it holds
+assert c["pred_why"] is None and c["pred_spread"] >= 0, c
 PY
 # round 8: the maximum whatever the law, from the 40 intervals' maxima
 # (order statistics): a run as long as 12 of them has no upper end (it
@@ -64,6 +66,7 @@ expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 10 --plan 10s
 has "$out/o" "its maximum whatever the tail's law (order statistics of this run's 40 intervals' maxima, if the next run's are exchangeable with them; 2 of them): 90% between 10.1 us and 30.9 us"
 expect 0 "$RTBENCH" tail "$data/tail_burst.json" -t 10 --plan 10s
 has "$out/o" "its maximum whatever the tail's law: not predicted: the intervals' maxima are not shown exchangeable (occupancy p = 0.00071)"
+has "$out/o" "count not predicted: above 4.403 us, where the spread was measured, the crossings come bunched (occupancy p = 0.00071)"
 
 # every output against its schema (python3-jsonschema, as zz_schema.sh)
 "$RTBENCH" tail "$data/tail_burst.json" "$data/rttests/cyclictest_2cpu.json" -t 20 --plan 1h \

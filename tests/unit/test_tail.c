@@ -7,6 +7,7 @@
  * between bucket edges. Deterministic; no file, no clock. */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,95 @@ static void test_spread(void)
 	CHECK_NEAR(tau, 0, 0);
 	CHECK_NEAR(x2, 0, 1e-12);
 	CHECK(rtb_ts_rate_spread(flat, v, 3, &tau, &rho, &beff, &x2, &p) == -1);
+}
+
+/* normal - a standard normal draw from the lcg (Box-Muller). */
+static double normal(uint64_t *s)
+{
+	double u = lcg(s), w = lcg(s);
+
+	return sqrt(-2 * log(u)) * cos(6.283185307179586 * w);
+}
+
+/* poisson - a Poisson draw of mean mu (< 700) from the lcg (inversion). */
+static double poisson(uint64_t *s, double mu)
+{
+	double u = lcg(s), p = exp(-mu), c = p;
+	int k = 0;
+
+	while (c < u && k < 100000) {
+		p *= mu / ++k;
+		c += p;
+	}
+	return k;
+}
+
+/* cover - how often (of `draws`) the 90% count prediction from one run
+ * (the spread of its 30 intervals, rtb_ts_between_runs, the negative
+ * binomial of rtb_ts_count_predict, as tail.c makes it) holds the next
+ * run's count, when every run's level and every interval's rate around
+ * it are log-normal with log-sd s (so the ratio's spread tau^2 =
+ * exp(s^2) - 1 between intervals and between runs alike: the model the
+ * prediction assumes) and counts Poisson, mu crossings an interval. */
+static double cover(double s, double mu, int draws, uint64_t seed)
+{
+	enum { M = 30 };
+	double c[2][M], r[M], v[M], k[2];
+	int held = 0;
+
+	for (int d = 0; d < draws; d++) {
+		double tau, rho, beff, x2, p, v1, sl, h2 = 0, extra, lo, hi;
+		for (int run = 0; run < 2; run++) {
+			double level = s * normal(&seed) - s * s / 2;
+			k[run] = 0;
+			for (int i = 0; i < M; i++) {
+				double rate = exp(level + s * normal(&seed) - s * s / 2);
+				c[run][i] = poisson(&seed, mu * rate);
+				k[run] += c[run][i];
+			}
+		}
+		if (k[0] < 1)
+			continue;
+		for (int i = 0; i < M; i++) {
+			r[i] = c[0][i] / (k[0] / M);
+			v[i] = 1 / (k[0] / M);
+		}
+		if (rtb_ts_rate_spread(r, v, M, &tau, &rho, &beff, &x2, &p))
+			continue;
+		if (!(rtb_ts_run_scale(r, v, M, &v1, &sl, &h2) & 2))
+			h2 = 0;
+		extra = rtb_ts_between_runs(tau, v[0], M, beff, beff, h2);
+		lo = rtb_ts_count_predict(k[0], M, M, extra, 0.05);
+		hi = rtb_ts_count_predict(k[0], M, M, extra, 0.95);
+		held += lo <= k[1] && k[1] <= hi;
+	}
+	return (double)held / draws;
+}
+
+/* test_between_runs - round 9's count prediction for another run holds
+ * 90% of the time on counts whose dispersion it models, over 200-400 draws
+ * (200, 400, 400; binomial sd of the share 1.5%): no spread at all (Poisson, the
+ * discrete quantiles a little wide), a 30% and a 60% spread between
+ * intervals and runs; and what the arithmetic gives on known values */
+static void test_between_runs(void)
+{
+	double c0 = cover(0, 20, 200, 11), c3 = cover(0.3, 20, 400, 12), c6 = cover(0.6, 20, 400, 13);
+
+	CHECK(c0 >= 0.88 && c0 <= 0.99);   /* no spread: wide, a run cannot show there is none */
+	CHECK(c3 >= 0.86 && c3 <= 0.94);
+	CHECK(c6 >= 0.86 && c6 <= 0.94);
+	/* (1 + tau^2)^(2 + 1/b1 + 1/b2) - 1 with tau known (no sampling
+	 * variance, many intervals); the halves when larger; 30 intervals with
+	 * sampling variance 0.05: tau^2 = (0.09 + 0.05) 29 / chi2_29(0.3) - 0.05
+	 * (scipy chi2.ppf(0.3, 29) = 24.577; Wilson-Hilferty's 24.600) */
+	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 20, 20, 0), pow(1.09, 2.1) - 1, 1e-4);
+	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 20, 20, 0.5), expm1(0.5), 1e-12);
+	CHECK_NEAR(rtb_ts_between_runs(0, 0.05, 30, 20, 20, 0), 0, 0);
+	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 0.5, 20, 0), pow(1.09, 3.05) - 1, 1e-4); /* b < 1: 1 */
+	CHECK_NEAR(rtb_ts_between_runs(0.3, 0.05, 30, 20, 20, 0),
+		   pow(1 + 0.14 * 29 / 24.577 - 0.05, 2.1) - 1, 5e-4);
+	fprintf(stderr, "between runs: 90%% count intervals held %.1f%% / %.1f%% / %.1f%% (spread 0, 0.3, 0.6)\n",
+		100 * c0, 100 * c3, 100 * c6);
 }
 
 /* joint_dev - the deviance (half) of return level y at probability p
@@ -417,6 +507,7 @@ int main(void)
 	test_steady();
 	test_spread();
 	test_run_scale();
+	test_between_runs();
 	test_max_predict();
 	test_gpd();
 	test_count();
