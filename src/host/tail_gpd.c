@@ -72,12 +72,18 @@ double rtb_gpd_nll(const struct rtb_gpd_data *d, double sigma, double xi)
 		}
 		return nll;
 	}
+	/* a bucket's lower edge is mostly the one before's upper edge: its
+	 * log S is taken from there, not computed again (round 9: the
+	 * profiles evaluate this some 10^6 times on a 64-CPU file) */
+	double prev_hi = NAN, prev_b = 0;
 	for (size_t j = 0; j < d->nbins; j++) {
 		double a, b, lp;
 		if (!(d->c[j] > 0))
 			continue;
-		a = rtb_gpd_logsf(d->lo[j], sigma, xi);
+		a = d->lo[j] == prev_hi ? prev_b : rtb_gpd_logsf(d->lo[j], sigma, xi);
 		b = rtb_gpd_logsf(d->hi[j], sigma, xi);
+		prev_hi = d->hi[j];
+		prev_b = b;
 		if (a == -INFINITY)
 			return INFINITY;
 		/* log(S(lo) - S(hi)) = log S(lo) + log(1 - S(hi) / S(lo)),
@@ -195,7 +201,9 @@ static double prof_eval(const struct prof *p, double t)
 
 /* prof_min - the minimum of prof_eval over t in [a, b]: a grid of 25,
  * then golden section around the best point (the grid guards against a
- * likelihood that is infinite over part of the range). */
+ * likelihood that is infinite over part of the range); 32 steps shrink
+ * the two grid steps around it to 1e-7 of themselves, and near a minimum
+ * the value's error is the square of that (round 9: 50 before, to 1e-11). */
 static double prof_min(const struct prof *p, double a, double b)
 {
 	const double g = 0.6180339887498949;
@@ -214,7 +222,7 @@ static double prof_min(const struct prof *p, double a, double b)
 	x2 = lo + g * (hi - lo);
 	f1 = prof_eval(p, x1);
 	f2v = prof_eval(p, x2);
-	for (int i = 0; i < 50; i++) {
+	for (int i = 0; i < 32; i++) {
 		if (f1 < f2v) {
 			hi = x2, x2 = x1, f2v = f1;
 			x1 = hi - g * (hi - lo);
@@ -287,32 +295,58 @@ static double profile_at(struct pspec *s, double v)
 
 /* profile_end - from the estimate v0 (profile value f0 = the minimum)
  * toward dir (+1, -1), the value where the profile rises by HALF_CHI2_95:
- * stepping out (doubling from step) to at most `limit`, then bisection.
- * +-INFINITY when it does not rise that far within the limit. */
+ * stepping out (from step, by a parabola's reach) to at most `limit`, then the root
+ * bracketed between the last point below and the first at or above it,
+ * to 1e-6 (relative), by regula falsi with the Illinois change (Dowell
+ * and Jarratt 1971: the retained end's value halved when it is kept
+ * twice), bisection where an end's value is not finite. Round 9: the
+ * bisection alone took 15-20 profile points an end, each a minimization
+ * (four with zeta free); this takes 4-6 for the same end. +-INFINITY
+ * when the profile does not rise that far within the limit. */
 static double profile_end(struct pspec *s, double v0, double f0, double step, double dir,
 			  double limit)
 {
-	double in = v0, out = v0, target = f0 + HALF_CHI2_95;
+	double in = v0, out = v0, target = f0 + HALF_CHI2_95, gi = f0 - target, go;
+	int kept = 0;
 
 	for (;;) {
 		out = in + dir * step;
 		if ((dir > 0 && out >= limit) || (dir < 0 && out <= limit)) {
 			out = limit;
-			if (profile_at(s, out) < target)
+			if ((go = profile_at(s, out) - target) < 0)
 				return dir * INFINITY;
 			break;
 		}
-		if (profile_at(s, out) >= target)
+		if ((go = profile_at(s, out) - target) >= 0)
 			break;
+		/* round 9: near its minimum the profile is a parabola: the next
+		 * point a fifth beyond where that reaches the target, doubling
+		 * where the profile did not rise (two or three points out
+		 * instead of up to eight) */
+		double rise = go + HALF_CHI2_95, dist = fabs(out - v0);
 		in = out;
-		step *= 2;
-	}
-	for (int i = 0; i < 40; i++) {
-		double mid = (in + out) / 2;
-		if (profile_at(s, mid) >= target)
-			out = mid;
+		gi = go;
+		if (rise > 0)
+			step = dist * (1.2 * sqrt(HALF_CHI2_95 / rise) - 1);
 		else
-			in = mid;
+			step *= 2;
+	}
+	for (int i = 0; i < 60; i++) {
+		double c, g;
+		if (isfinite(gi) && isfinite(go) && go > gi)
+			c = in + (out - in) * (-gi / (go - gi));
+		else
+			c = (in + out) / 2;
+		g = profile_at(s, c) - target;
+		if (g >= 0) {
+			out = c, go = g;
+			gi = kept == -1 ? gi / 2 : gi;
+			kept = -1;
+		} else {
+			in = c, gi = g;
+			go = kept == 1 ? go / 2 : go;
+			kept = 1;
+		}
 		if (fabs(out - in) <= 1e-6 * (fabs(in) + 1e-3))
 			break;
 	}
