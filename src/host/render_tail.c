@@ -207,7 +207,11 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			      us(d, sizeof(d), p->max_hi_ns), us(e, sizeof(e), p->max_plug_lo_ns),
 			      us(f, sizeof(f), p->max_plug_hi_ns));
 	else
-		rtb_sb_printf(b, "\n      its maximum from a fit: not estimated (no fit)");
+		/* round 9: said plainly: without a fit nothing bounds the run's
+		 * maximum from above but the order statistics, and those only
+		 * for a run at most 1/19 as long as this one */
+		rtb_sb_printf(b, "\n      its maximum from a fit: not estimated (no fit: no upper end "
+			      "but the order statistics', if they give one)");
 	/* round 8: whatever the law, from this run's blocks' maxima */
 	if (p->has_free) {
 		rtb_sb_printf(b, "\n      its maximum whatever the tail's law (order statistics of this run's %zu "
