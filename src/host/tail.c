@@ -712,7 +712,7 @@ static double level_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *
 {
 	double y, lo, hi;
 
-	if (rtb_gpd_return_level(d, &f->g, zeta, p, &y, &lo, &hi))
+	if (rtb_gpd_return_level(d, &f->g, zeta, p, &y, side < 0 ? &lo : NULL, side > 0 ? &hi : NULL))
 		return NAN;
 	return (double)f->u_ns + (side < 0 ? lo : side > 0 ? hi : y);
 }

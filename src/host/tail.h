@@ -186,9 +186,10 @@ int rtb_gpd_mle(const struct rtb_gpd_data *d, int ci, struct rtb_gpd_fit *f);
 
 /* rtb_gpd_return_level - the level exceeded with probability p per sample
  * given the threshold is exceeded with probability zeta: y_p with
- * zeta S(y_p) = p (p < zeta), as an exceedance over u; with lo/hi, its
- * 95% profile-likelihood interval (the likelihood reparameterized by y_p,
- * Coles 4.3.3; zeta taken as known). Returns 0, or -1 (p >= zeta). */
+ * zeta S(y_p) = p (p < zeta), as an exceedance over u; with lo and/or hi,
+ * that end of its 95% profile-likelihood interval (the likelihood
+ * reparameterized by y_p, Coles 4.3.3; zeta taken as known; a NULL end is
+ * not computed). Returns 0, or -1 (p >= zeta). */
 int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f,
 			 double zeta, double p, double *y, double *lo, double *hi);
 

@@ -417,15 +417,18 @@ static int return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *
 		return -1;
 	L = log(zeta / p);
 	*y = rtb_gpd_quantile(p / zeta, f->sigma, f->xi);
-	if (!lo)
+	if (!lo && !hi)
 		return 0;
 	/* the profile over xi of the likelihood with y_p fixed; scanned on
 	 * log y_p (a return level far out spans decades) */
 	struct pspec s = { .p = { .d = d, .what = 2, .L = L }, .lo = XI_MIN, .hi = XI_MAX,
 			   .log_scale = 1, .zn_u = n_u, .zn = n, .p_lvl = p };
 	ly = log(*y);
-	*lo = exp(profile_end(&s, ly, f->nll, 0.02, -1, ly - 20));
-	*hi = exp(profile_end(&s, ly, f->nll, 0.02, +1, ly + 20));
+	/* an end not asked for is not profiled (the predictions want one) */
+	if (lo)
+		*lo = exp(profile_end(&s, ly, f->nll, 0.02, -1, ly - 20));
+	if (hi)
+		*hi = exp(profile_end(&s, ly, f->nll, 0.02, +1, ly + 20));
 	return 0;
 }
 
