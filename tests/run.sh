@@ -27,11 +27,20 @@
 # as always; the side lane runs, also one at a time, beside it at nice 10
 # (every test must pass with `stress-ng --cpu 2` at nice 19 beside it: the
 # side lane is milder than that). RTB_LANES=1 runs everything in one lane.
+# Unit tests measure too unless their source's opening comment (first 15
+# lines of tests/unit/NAME.c) has the line " * rtb-test: side".
 # A header word "once" (a test that builds and runs its own binaries, never
 # the one under test, or whose verdicts are about timing the instrumented
 # build distorts: e2e/selftest) is not repeated by a sanitizer pass (RTB_SANITIZE set):
-# it prints ONCE and counts apart. Lines print as tests end; the counts at
-# the end are the same either way.
+# it prints ONCE and counts apart. A "side once" test whose header also
+# says "late" (it never runs the build under test: a package build, a
+# QEMU guest) runs in the sanitizer pass instead when RTB_ONCE_LATER=1
+# (tests/check.sh, `make check`, sets it for both passes): the unsanitized
+# pass prints LATER for it and counts it apart, the sanitizer pass runs it
+# in its side lane, whose tests take a third of the measuring lane's time
+# there (the unsanitized pass's side lane took as long as its measuring
+# lane: CI time, issue 24). Lines print as tests end; the counts at the
+# end are the same either way.
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,9 +64,10 @@ not_run_reason() {
 	printf '%s\n' "${line%%)*})"
 }
 
-# tag FILE WORD - the test's header says "# rtb-test: ... WORD ..."
+# tag FILE WORD - the test's header says "# rtb-test: ... WORD ..." (a
+# unit test's tests/unit/NAME.c: " * rtb-test: ... WORD ...")
 tag() {
-	head -n 15 "$1" | grep -qE "^# rtb-test:.*\<$2\>"
+	head -n 15 "$1" | grep -qE "^(#|/\*| \*) rtb-test:.*\<$2\>"
 }
 
 # run_one NAME CMD... - run one test; its line (and a failure's log tail)
@@ -92,13 +102,24 @@ run_one() {
 
 status_dir=$RTB_TEST_OUT/.status
 rm -rf "$status_dir" && mkdir -p "$status_dir"
-measure=() side=() once=()
+measure=() side=() once=() later=()
 for t in "$build"/tests/test_*; do
-	[ -x "$t" ] && measure+=("$t")
+	[ -x "$t" ] || continue
+	# a unit test whose source says "side" (pure computation on fixed
+	# data: no thread, clock or priority) runs in the side lane
+	if [ "${RTB_LANES:-2}" != 1 ] && [ -f "$here/unit/${t##*/}.c" ] && tag "$here/unit/${t##*/}.c" side; then
+		side+=("$t")
+	else
+		measure+=("$t")
+	fi
 done
 for t in "$e2e_dir"/*.sh; do
 	[ -f "$t" ] || continue
-	if [ -n "${RTB_SANITIZE:-}" ] && tag "$t" once; then
+	if [ "${RTB_ONCE_LATER:-0}" = 1 ] && [ -z "${RTB_SANITIZE:-}" ] && tag "$t" late; then
+		later+=("e2e/$(basename "$t" .sh)")
+	elif [ "${RTB_ONCE_LATER:-0}" = 1 ] && tag "$t" late; then
+		if [ "${RTB_LANES:-2}" != 1 ] && tag "$t" side; then side+=("$t"); else measure+=("$t"); fi
+	elif [ -n "${RTB_SANITIZE:-}" ] && tag "$t" once; then
 		once+=("e2e/$(basename "$t" .sh)")
 	elif [ "${RTB_LANES:-2}" != 1 ] && tag "$t" side; then
 		side+=("$t")
@@ -127,6 +148,9 @@ side_pid=
 for n in "${once[@]}"; do
 	printf 'ONCE  %-40s ran in the unsanitized pass (its header says why)\n' "$n"
 done
+for n in "${later[@]}"; do
+	printf 'LATER %-40s runs in the sanitizer pass (RTB_ONCE_LATER=1; its header says why)\n' "$n"
+done
 for f in "$status_dir"/*; do
 	[ -f "$f" ] || continue
 	case $(cat "$f") in
@@ -143,6 +167,7 @@ echo
 echo "$pass passed, $fail failed, $skip skipped"
 echo "$notrun not run for want of an external source tree ($external_trees)"
 [ ${#once[@]} -gt 0 ] && echo "${#once[@]} not repeated in this sanitizer pass (ONCE: see each test's header)"
+[ ${#later[@]} -gt 0 ] && echo "${#later[@]} left to the sanitizer pass (LATER: see each test's header)"
 # a skip that says "SKIP: busy machine (RTB_MACHINE_BUSY=1)" (a verdict
 # that needs a quiet machine, e2e/selftest) is allowed only on a machine
 # the user named busy: RTB_MACHINE_BUSY=1

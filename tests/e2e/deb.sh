@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# rtb-test: side once
+# rtb-test: side once late (its own builds, a package or a QEMU guest; `make check` runs it in the sanitizer pass, whose side lane is short: tests/run.sh)
 # deb.sh - the Debian package: build it from a copy of the tree with
 # `dpkg-buildpackage -us -uc -b` (nocheck, parallel=2), check its contents
 # (program, man page, docs with the JSON Schema, bash completion), install

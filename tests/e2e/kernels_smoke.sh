@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# rtb-test: side once
+# rtb-test: side once late (its own builds, a package or a QEMU guest; `make check` runs it in the sanitizer pass, whose side lane is short: tests/run.sh)
 # End-to-end smoke test of `make bench-kernels` (bench/kernels.sh --smoke):
 # one Debian kernel (fetched with apt-get download into a cache, never
 # installed), booted under QEMU with -icount and one vCPU, one short

@@ -6,7 +6,9 @@
 # RTB_NO_SKIP=1 (make check), but only for a test whose log declares a need
 # of an external tree from the runner's fixed list (FREERTOS_KERNEL_PATH)
 # that the user did not name; any other exit 78 fails, and a skip still fails
-# RTB_NO_SKIP=1. Runs the runner on made-up tests (RTB_E2E_DIR).
+# RTB_NO_SKIP=1; the lanes (side, once, and late: left by the plain pass to
+# the sanitizer pass under RTB_ONCE_LATER=1). Runs the runner on made-up
+# tests (RTB_E2E_DIR).
 . "$(dirname "$0")/lib.bash"
 runner=$(cd "$(dirname "$0")/.." && pwd)/run.sh
 w=$RTB_TEST_OUT/runner
@@ -26,7 +28,7 @@ suite() {
 # run SUITE [ENV...] - the runner on SUITE: output in $out, status in $rc
 run() {
 	local d=$w/$1; shift
-	out=$(env -u RTB_NO_SKIP -u FREERTOS_KERNEL_PATH -u RTB_SANITIZE -u RTB_LANES "$@" RTB_E2E_DIR="$d" bash "$runner" "$w/build" 2>&1)
+	out=$(env -u RTB_NO_SKIP -u FREERTOS_KERNEL_PATH -u RTB_SANITIZE -u RTB_LANES -u RTB_ONCE_LATER "$@" RTB_E2E_DIR="$d" bash "$runner" "$w/build" 2>&1)
 	rc=$?
 }
 has() { grep -qxF -- "$1" <<<"$out"; }
@@ -70,4 +72,17 @@ run lanes RTB_SANITIZE=asan
 	ok "a sanitizer pass does not repeat a once test, and says so" || fail "once: rc $rc: $out"
 run lanes RTB_LANES=1
 [ $rc = 1 ] && has "3 passed, 1 failed, 0 skipped" && ok "RTB_LANES=1: one lane, same counts" || fail "one lane: rc $rc: $out"
+# "late" (make check: RTB_ONCE_LATER=1): the plain pass leaves it to the
+# sanitizer pass, which runs it; without RTB_ONCE_LATER it is a once test
+suite late a_pass:0:fine
+printf '#!/usr/bin/env bash\n# rtb-test: side once late\necho built\nexit 0\n' >"$w/late/l_late.sh"
+run late RTB_ONCE_LATER=1
+[ $rc = 0 ] && has "1 passed, 0 failed, 0 skipped" && grep -q '^LATER e2e/l_late ' <<<"$out" &&
+	ok "late: the plain pass leaves it to the sanitizer pass, and says so" || fail "late, plain: rc $rc: $out"
+run late RTB_ONCE_LATER=1 RTB_SANITIZE=asan
+[ $rc = 0 ] && has "2 passed, 0 failed, 0 skipped" && ! grep -q '^ONCE' <<<"$out" &&
+	ok "late: the sanitizer pass runs it" || fail "late, sanitizer: rc $rc: $out"
+run late
+[ $rc = 0 ] && has "2 passed, 0 failed, 0 skipped" && ok "late without RTB_ONCE_LATER: runs in the plain pass" ||
+	fail "late, no RTB_ONCE_LATER: rc $rc: $out"
 done_test

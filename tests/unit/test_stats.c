@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_stats - nearest-rank percentiles, mean/stddev and the in-place sort.
  *
+ * rtb-test: side (pure computation on fixed data: tests/run.sh)
  * Deterministic: fixed data and a fixed-seed generator; no timing asserts
  * (the 10-million-value sorts only have to finish inside the runner's
  * timeout, which an O(n^2) sort would not). */

@@ -2,6 +2,8 @@
 /* test_verdict - compare's round-level verdict (src/host/verdict.c) on
  * synthetic runs with between-round and between-run variation.
  *
+ * rtb-test: side (pure computation on fixed data: tests/run.sh)
+ *
  * The generator: a run is R rounds; every round's samples are a lognormal
  * body (median 1000 ns, sigma 0.3) with rare 50x spikes, scaled by a factor
  * for the round (lognormal, sigma 3%: placement, cache and frequency state
