@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side (bad input only: every run is refused before it measures)
 # Every bad option or argument: exit 2, exactly one line on stderr naming
 # what is wrong, nothing on stdout, no file written.
 . "$(dirname "$0")/lib.bash"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# rtb-test: side once late (its own builds, a package or a QEMU guest; `make check` runs it in the sanitizer pass, whose side lane is short: tests/run.sh)
+# rtb-test: side once
 # End-to-end smoke test of `bench/kernels.sh --arch arm64 --smoke`: Debian's
 # arm64 kernel (apt-get download, never installed) booted on QEMU's virt
 # board (Cortex-A53, GICv3, the architected generic timer) under -icount,

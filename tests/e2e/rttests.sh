@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
+# rtb-test: side (compare, report and check of rt-tests fixture files: no run)
 # rttests.sh - rt-tests --json files (generated with the real tools by
 # tests/data/rttests/generate.sh) read by compare, report and check beside
 # rtbench results: cyclictest's histogram becomes irq.timer.nanosleep with
