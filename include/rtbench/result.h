@@ -376,6 +376,18 @@ int rtb_metric_new(struct rtb_result *r, const char *id, const char *title,
 int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 		      size_t target, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch,
 		      struct rtb_metric **out);
+/* rtb_metric_keep_all - histogram-mode metric m also keeps a list of n
+ * samples (and their times when times), allocated and touched now: run
+ * --raw by count on several CPUs, where each CPU's metric is in histogram
+ * mode (run/long.c). 0, RTB_EINVAL (m not in histogram mode, or n 0) or
+ * RTB_ENOMEM; m unchanged on an error. */
+int rtb_metric_keep_all(struct rtb_metric *m, size_t n, int times);
+/* run --raw by count on several CPUs at once: at most this many samples
+ * kept, all CPUs and metrics together (16 bytes each with its time: 64 MiB);
+ * the run is refused above it, naming it. */
+#ifndef RTB_RAW_MAX_SAMPLES
+#define RTB_RAW_MAX_SAMPLES 4000000
+#endif
 /* Runs above this many samples per metric (all rounds) keep no sample
  * array: their metrics are in histogram mode. */
 #ifndef RTB_HM_ABOVE_SAMPLES
@@ -412,7 +424,8 @@ static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 		rtb_break_hit(m, i, ns);
 	if (m->hm) {
 		rtb_hm_record(m->hm, ns); /* histogram mode (rtbench/hmetric.h) */
-		return;
+		if (__builtin_expect(!m->samples, 1))
+			return; /* no list beside it (rtb_metric_keep_all: --raw) */
 	}
 	m->samples[i] = ns;
 	if (m->t_ticks)

@@ -372,24 +372,43 @@ static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* raw_bound - run --raw by count on several CPUs: each CPU's metrics keep
+ * every sample beside their histograms (run/long.c), all allocated before
+ * measuring: refused when a selected measurement would keep more than
+ * RTB_RAW_MAX_SAMPLES (samples x CPUs x its metrics). */
+static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++) {
+		const struct rtb_bench *b = rtb_benches[i];
+		size_t n = o->samples > 0 ? (size_t)o->samples : b->default_samples, nmet = 0;
+		if (!rtb_bench_selected(b, o->tests))
+			continue;
+		for (const char *const *p = b->metrics; p && *p; p++)
+			nmet++;
+		nmet = nmet ? nmet : 1;
+		if (n <= RTB_RAW_MAX_SAMPLES / nmet / (size_t)o->ncpus_list)
+			continue;
+		return fail(err, errlen, "--raw: %s would keep %lu samples x %d CPUs x %lu metrics, above the "
+			    "limit of %d kept at once (RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples "
+			    "or CPUs", b->id, (unsigned long)n, o->ncpus_list, (unsigned long)nmet,
+			    RTB_RAW_MAX_SAMPLES);
+	}
+	return 0;
+}
+
 /* count_cpus_check - a run by count on several CPUs at once (--cpus LIST
- * without --duration): each CPU measures its --samples in one pass
- * (run/long.c), so what needs rounds or every sample is refused. */
-static int count_cpus_check(struct rtb_cli *cl, int cpu_given, int rounds_given, char *err, size_t errlen)
+ * without --duration): each CPU measures its --samples in rounds, all
+ * CPUs at once (run/long.c); --raw keeps every sample, bounded. */
+static int count_cpus_check(struct rtb_cli *cl, int cpu_given, char *err, size_t errlen)
 {
 	struct rtb_opts *o = &cl->o;
 
 	if (cpu_given)
 		return fail(err, errlen, "--cpu and --cpus: choose one");
-	if (rounds_given)
-		return fail(err, errlen, "--rounds: a run on several CPUs at once measures each CPU's samples "
-			    "in one pass, not in rounds; leave out --rounds (or --cpus)");
-	if (cl->out.raw)
-		return fail(err, errlen, "--raw: a run on several CPUs at once keeps no list of every sample (each "
-			    "CPU's metric keeps a histogram, the worst samples and a sample reservoir)");
 	if (!o->tests)
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement, as --duration's */
-	return cpus_can(o, err, errlen);
+	int rc = cpus_can(o, err, errlen);
+	return rc || !cl->out.raw ? rc : raw_bound(o, err, errlen);
 }
 
 /* long_check - a --duration run's options agree with each other. */
@@ -401,7 +420,7 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 	if (!o->duration_ns) {
 		if (interval_given)
 			return fail(err, errlen, "--interval: needs --duration");
-		return o->ncpus_list > 1 ? count_cpus_check(cl, cpu_given, rounds_given, err, errlen) : 0;
+		return o->ncpus_list > 1 ? count_cpus_check(cl, cpu_given, err, errlen) : 0;
 	}
 	if (samples_given)
 		return fail(err, errlen, "--duration and --samples: a run is by time or by count; choose one");
@@ -761,7 +780,7 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        with its unit: a bare number (cyclictest's --interval, the period\n"
 	      "                        in us) is refused and pointed to -i\n"
 	      "  --cpus LIST|all       one measuring thread per CPU at once (all, 1-3, 0,2), for --duration\n"
-	      "                        or by count (each CPU its --samples, one pass, no rounds);\n"
+	      "                        or by count (each CPU its --samples, in --rounds, all at once);\n"
 	      "                        metrics <id>@cpu<N> and the all-CPU <id>; rtbench's own threads run\n"
 	      "                        on a CPU not listed when one is left (rtla's --cpus); one CPU by\n"
 	      "                        count: as --cpu N\n"
@@ -791,7 +810,8 @@ void rtb_cli_usage_run(FILE *f)
 	      "  --json FILE           write the result as JSON (docs/json-schema.md)\n"
 	      "  --csv FILE            write one CSV row per measurement\n"
 	      "  --raw FILE            write every sample as CSV: metric, index, ns, and t_ns, its time\n"
-	      "                        since the run started (read as it was recorded)\n"
+	      "                        since the run started (read as it was recorded); with --cpus by\n"
+	      "                        count, <id>@cpu<N>'s each (at most 4,000,000 kept in all)\n"
 	      "  --histogram           after the tables, cyclictest -h's histogram of each measurement:\n"
 	      "                        1 us bins from 0, every bin, one tab-separated column per CPU of a\n"
 	      "                        --cpus run, then # Total / Min / Avg / Max Latencies (us) /\n"

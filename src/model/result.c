@@ -155,6 +155,28 @@ int rtb_metric_new_hm(struct rtb_result *r, const char *id, const char *title,
 	return 0;
 }
 
+/* rtb_metric_keep_all - a list of every sample beside m's histogram. */
+int rtb_metric_keep_all(struct rtb_metric *m, size_t n, int times)
+{
+	if (!m->hm || !n)
+		return RTB_EINVAL;
+	int64_t *s = rtb_alloc(n * sizeof(*s));
+	uint64_t *t = times && rtb_sample_clock ? rtb_alloc(n * sizeof(*t)) : NULL;
+
+	if (!s || (times && rtb_sample_clock && !t)) {
+		rtb_free(s);
+		rtb_free(t);
+		return RTB_ENOMEM;
+	}
+	/* touched now: no page fault in the loop */
+	memset(s, 0, n * sizeof(*s));
+	if (t)
+		memset(t, 0, n * sizeof(*t));
+	m->samples = s;
+	m->t_ticks = t;
+	return 0;
+}
+
 struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id)
 {
 	for (int i = 0; i < r->nmetrics; i++)

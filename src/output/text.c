@@ -428,9 +428,11 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (r->set.duration_ns <= 0 && r->set.ncpus_measured > 1)
 		rtb_sink_printf(f, "\nTimes in microseconds. pNN: from each metric's log-linear histogram (the lower "
 			"edge of a bucket at most %.2f%% wide); count, min, mean, stddev, max exact; first: the "
-			"first (cold) sample. CPUs %s each measured their samples at once, in one pass (no "
-			"rounds); <id>@cpu<N> is CPU N's, <id> all of them merged.\n",
-			100.0 / (double)(1u << (RTB_HIST_SUB_BITS - 1)), r->set.cpus);
+			"first (cold) sample. CPUs %s each measured their samples at once, in "
+			"rounds; <id>@cpu<N> is CPU N's, <id> all of them merged.\n"
+			"p50+-%%, p99+-%%: between-round spread (half the range of the %d rounds' p50 and p99, "
+			"as %% of the figure); '-' with one round.\n",
+			100.0 / (double)(1u << (RTB_HIST_SUB_BITS - 1)), r->set.cpus, r->set.rounds > 0 ? r->set.rounds : 1);
 	else if (r->set.duration_ns <= 0)
 		rtb_sink_printf(f, "\nTimes in microseconds. pNN: nearest-rank percentiles of every kept sample; "
 			"first: the first (cold) sample, not in the other columns.\n"

@@ -97,10 +97,12 @@ struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
  * count). */
 static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb_metric **m)
 {
-	int rc = rtb_metric_new_hm(lr->res, id, lr->b->title, 0, cpu, &lr->thr, NULL, m);
+	int rc = rtb_metric_new_hm(lr->mres, id, lr->b->title, 0, cpu, &lr->thr, NULL, m);
 
 	if (rc)
 		return rc;
+	if (lr->target) /* by count: what it was asked for (a round's share) */
+		(*m)->capacity = lr->target * (cpu < 0 ? (size_t)lr->ncpu : 1);
 	(*m)->study_table = lr->b->study_table;
 	(*m)->group = lr->b->group;
 	if (!lr->seriescap)
@@ -113,8 +115,30 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 	return 0;
 }
 
+/* keep_all - --raw by count: CPU metric j's live metric fills its part of
+ * the list of every sample the run's metric keeps (made at round 0 for
+ * the whole run: all rounds' samples, allocated once), after the samples
+ * of the rounds before. */
+static int keep_all(struct rtb_long *lr, struct rtb_long_cpu *lc, int j)
+{
+	struct rtb_metric *keep = lr->round ? rtb_metric_find(lr->res, lc->shown[j]->id) : lc->shown[j];
+	struct rtb_metric *l = lc->live[j];
+	int rc;
+
+	if (!keep)
+		return 0; /* round 0 kept nothing of it (its result was full) */
+	if (!lr->round && (rc = rtb_metric_keep_all(keep, lr->total, lr->res->keep_times)))
+		return rc;
+	if (!keep->samples || keep->count + l->capacity > lr->total)
+		return 0; /* never past the list's end */
+	l->samples = keep->samples + keep->count;
+	l->t_ticks = keep->t_ticks ? keep->t_ticks + keep->count : NULL;
+	lc->borrowed |= 1u << j;
+	return 0;
+}
+
 /* make_metrics - Step 1: for each of the bench's metrics its aggregate,
- * then each CPU's (live and shown). */
+ * then each CPU's (shown and live). */
 static int make_metrics(struct rtb_long *lr)
 {
 	const struct rtb_bench *b = lr->b;
@@ -138,6 +162,7 @@ static int make_metrics(struct rtb_long *lr)
 			return RTB_ENOMEM;
 		lc->res->clock = lr->res->clock;
 		lc->handed = 0;
+		lc->borrowed = 0;
 		lc->started = 0;
 		atomic_store(&lc->done, 0);
 		lc->seen_pubs = 0;
@@ -147,15 +172,15 @@ static int make_metrics(struct rtb_long *lr)
 			return rc;
 		for (int i = 0; i < lr->ncpu; i++) {
 			struct rtb_long_cpu *lc = &lr->cpus[i];
-			rc = rtb_metric_new_hm(lc->res, lr->mids[j], b->title, lr->target, lc->cpu,
-					       &lr->thr, &lr->epoch, &lc->live[j]);
-			if (rc)
-				return rc;
 			if (lr->ncpu > 1)
 				snprintf(id, sizeof(id), "%s@cpu%d", lr->mids[j], lc->cpu);
 			else
 				snprintf(id, sizeof(id), "%s", lr->mids[j]);
 			if ((rc = shown_metric(lr, id, lc->cpu, &lc->shown[j])))
+				return rc;
+			rc = rtb_metric_new_hm(lc->res, lr->mids[j], b->title, lr->target, lc->cpu,
+					       &lr->thr, &lr->epoch, &lc->live[j]);
+			if (rc || (lr->raw && (rc = keep_all(lr, lc, j))))
 				return rc;
 		}
 	}
@@ -170,6 +195,8 @@ static void driver_main(void *p)
 
 	lc->rc = lc->lr->b->run(&lc->c, lc->lr->b);
 	atomic_store(&lc->done, 1);
+	if (lc->lr->wake_ok)
+		rtb_bsem_give(&lc->lr->wake); /* by count: the supervisor looks now */
 }
 
 /* consume_one - take the publication of a CPU's metric j into the metric
@@ -416,7 +443,11 @@ static int sleep_or_stop(struct rtb_long *lr, const struct rtb_ctx *rc, int64_t 
 			return 2;
 		if (now >= t_ns)
 			return 0;
-		rtb_port_sleep_ns(t_ns - now < STOP_POLL_NS ? t_ns - now : STOP_POLL_NS);
+		int64_t dt = t_ns - now < STOP_POLL_NS ? t_ns - now : STOP_POLL_NS;
+		if (lr->target && lr->wake_ok)
+			rtb_bsem_take_timed(&lr->wake, dt); /* a driver's end wakes it */
+		else
+			rtb_port_sleep_ns(dt);
 	}
 }
 
@@ -433,8 +464,13 @@ static void agg_say(struct rtb_long *lr, int j)
 		snprintf(a->method, sizeof(a->method), "CPUs %s at once, one measuring thread each, merged; "
 			 "each CPU's method is its own metric's (%s@cpu%d ...)", lr->res->set.cpus, lr->mids[j],
 			 lr->cpus[0].cpu);
-	rtb_metric_note(a, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu, lr->res->set.cpus,
-			a->hm->nworst ? (int)a->hm->worst[0].cpu : -1);
+	/* by count in rounds each round would name its own maximum's CPU:
+	 * the merged worst samples name the run's (the text's "max ... on CPU") */
+	if (lr->target && lr->nrounds > 1)
+		rtb_metric_note(a, "all %d CPUs merged (%s)", lr->ncpu, lr->res->set.cpus);
+	else
+		rtb_metric_note(a, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,
+				lr->res->set.cpus, a->hm->nworst ? (int)a->hm->worst[0].cpu : -1);
 	for (int i = 0; i < lr->ncpu; i++)
 		if (lr->cpus[i].shown[j]->status > a->status)
 			a->status = lr->cpus[i].shown[j]->status;
@@ -448,7 +484,14 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	const int by_count = !o->duration_ns;
 	int err, stopped = 0;
 
-	lr->target = by_count ? rtb_mode_count_cpus.samples_total(rc, lr->b) : 0;
+	struct rtb_ctx share = *rc;
+	share.mode = &rtb_mode_count_cpus;
+	share.round = lr->round;
+	share.nrounds = lr->nrounds;
+	/* by count: this round's share of each CPU's samples, as the bench
+	 * sizes its loop (rtb_samples), and the whole run's */
+	lr->total = by_count ? rtb_samples_total(&share, lr->b) : 0;
+	lr->target = by_count ? rtb_samples(&share, lr->b) : 0;
 	if ((err = make_metrics(lr)))
 		return err;
 	atomic_store(&lr->stop, 0);
@@ -476,7 +519,8 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lc->c.stop = &lr->stop;
 		lc->c.lc = lc;
 		lc->c.mode = by_count ? &rtb_mode_count_cpus : &rtb_mode_duration;
-		lc->c.round = lc->c.nrounds = 0;
+		lc->c.round = by_count ? lr->round : 0;
+		lc->c.nrounds = by_count ? lr->nrounds : 0;
 		lc->rc = 0;
 		err = rtb_thread_create(&lc->th, &a, driver_main, lc);
 		if (err) {
@@ -491,7 +535,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lc->started = 1;
 		lc->progress_ns = lr->t0_ns;
 	}
-	if (!rtb_stopped(rc))
+	if (!rtb_stopped(rc) && !lr->round)
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
 	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->duration_ns, next = lr->t0_ns;
 	while (!stopped) {
@@ -555,16 +599,35 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 	refresh(lr, el);
 	for (int j = 0; j < lr->nmet && lr->agg[j]; j++)
 		agg_say(lr, j);
-	for (int j = 0; j < lr->nmet && by_count; j++) { /* one round, as a one-round count run's */
-		for (int i = 0; i < lr->ncpu; i++)
-			rtb_metric_round_record(lr->cpus[i].shown[j]);
-		if (lr->agg[j])
-			rtb_metric_round_record(lr->agg[j]);
-	}
 	lr->res->set.measured_ns = before_ns + el;
 	if (!by_count)
 		rtb_long_status(lr, el, 1);
 	return stopped ? RTB_EINTR : 0;
+}
+
+/* first_other - the second CPU a measurement's first CPU pairs with when
+ * only one is listed (the run's other CPU, else its own). */
+static int first_other(const struct rtb_long *lr, const struct rtb_ctx *c)
+{
+	return c->other_cpu >= 0 && c->other_cpu != lr->cpus[0].cpu ? c->other_cpu : c->cpu;
+}
+
+/* count_round - by count: one round of the bench on every CPU at once,
+ * its metrics made in a result of its own and merged into the run's after
+ * it, as a one-CPU count run's round (run.c, rtb_round_merge): each CPU's
+ * metric and the aggregate get the round's statistics among their rounds.
+ * *measured as rtb_round_merge's. */
+static int count_round(struct rtb_long *lr, struct rtb_ctx *c, int *measured)
+{
+	struct rtb_result tmp;
+	int rc, mrc;
+
+	rtb_round_result(lr->res, &tmp);
+	lr->mres = c->res = &tmp; /* the tracer's components are the round's too */
+	rc = run_phase(lr, c, first_other(lr, c));
+	lr->mres = c->res = lr->res;
+	mrc = rtb_round_merge(c, &tmp, measured);
+	return rc ? rc : mrc;
 }
 
 /* cpus_text - the measured CPUs as a list ("0-1"), for the settings. */
@@ -588,7 +651,7 @@ static void cpus_text(const struct rtb_opts *o, char *buf, size_t len)
 int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		 const char *command_line, struct rtb_result *res)
 {
-	struct rtb_long lr = { .o = o, .out = out, .res = res };
+	struct rtb_long lr = { .o = o, .out = out, .res = res, .mres = res };
 	struct rtb_ctx c;
 	int rc, nsel = 0, wrc, stopped = 0;
 
@@ -633,41 +696,89 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		       c.other_cpu >= 0 ? c.other_cpu : c.cpu);
 	for (size_t i = 0; i < rtb_nbenches; i++)
 		nsel += rtb_bench_selected(rtb_benches[i], o->tests);
-	s->benches_planned = s->rounds_planned = nsel;
-	int nth = 0;
-	for (size_t i = 0; i < rtb_nbenches && !rc && !rtb_stopped(&c); i++) {
+	/* by count in rounds, interleaved as a one-CPU count run's (run.c):
+	 * round 1 of every bench, then round 2, ...; for a time one each */
+	int *nr = rtb_alloc(rtb_nbenches * sizeof(*nr)), maxr = 1, total = 0, k = 0;
+	if (!nr) {
+		rtb_free(lr.cpus);
+		rtb_run_teardown(&c);
+		return RTB_ENOMEM;
+	}
+	for (size_t i = 0; i < rtb_nbenches; i++) {
+		nr[i] = 0;
 		if (!rtb_bench_selected(rtb_benches[i], o->tests))
 			continue;
-		lr.b = rtb_benches[i];
-		memset(lr.agg, 0, sizeof(lr.agg));
-		nth++;
-		if (!o->quiet && !o->duration_ns)
-			fprintf(stderr, "rtbench: [%d/%d] %s: %lu samples on each of CPUs %s at once ...\n", nth, nsel,
-				lr.b->id, (unsigned long)rtb_mode_count_cpus.samples_total(&c, lr.b), s->cpus);
-		else if (!o->quiet)
-			fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s%s)\n", lr.b->id,
-				(long long)(o->duration_ns / 1000000000LL), s->cpus,
-				(long long)(o->interval_ns / 1000000000LL), o->interval_grown ?
-				": the default 60 s grown so the run keeps at most " RTB_MAX_INTERVALS_STR
-				" intervals" : "");
-		rc = run_phase(&lr, &c, c.other_cpu >= 0 && c.other_cpu != lr.cpus[0].cpu ? c.other_cpu : c.cpu);
-		stopped = rc == RTB_EINTR;
-		if (stopped)
-			rc = 0; /* ended by a signal: a whole result of what ran */
-		if (!rc && !stopped) { /* done: measured for its whole duration (its samples) */
-			s->benches_done++;
-			s->rounds_done++;
+		nr[i] = o->duration_ns ? 1 : rtb_bench_rounds(&c, rtb_benches[i]);
+		total += nr[i];
+		maxr = nr[i] > maxr ? nr[i] : maxr;
+	}
+	s->rounds = maxr;
+	s->benches_planned = nsel;
+	s->rounds_planned = total;
+	/* --raw by count: every sample keeps its time since the run's start */
+	lr.raw = out->raw && !o->duration_ns;
+	if (lr.raw) {
+		rtb_sample_clock = rtb_port_ticks;
+		res->keep_times = 1;
+	}
+	res->t0_ticks = rtb_port_ticks();
+	lr.wake_ok = !o->duration_ns && !rtb_bsem_init(&lr.wake, 0);
+	for (int r = 0; r < maxr && !rc && !stopped && !rtb_stopped(&c); r++) {
+		for (size_t i = 0; i < rtb_nbenches && !rc && !stopped && !rtb_stopped(&c); i++) {
+			if (r >= nr[i])
+				continue;
+			lr.b = rtb_benches[i];
+			lr.round = r;
+			lr.nrounds = nr[i];
+			memset(lr.agg, 0, sizeof(lr.agg));
+			k++;
+			size_t n = rtb_mode_count_cpus.samples_total(&c, lr.b);
+			if (!o->quiet && !o->duration_ns)
+				fprintf(stderr, "rtbench: [%d/%d] %s (round %d of %d): %lu of %lu samples on each of CPUs "
+					"%s at once ...\n", k, total, lr.b->id, r + 1, nr[i], (unsigned long)(n / (size_t)nr[i] +
+					((size_t)r < n % (size_t)nr[i])), (unsigned long)n, s->cpus);
+			else if (!o->quiet)
+				fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s%s)\n", lr.b->id,
+					(long long)(o->duration_ns / 1000000000LL), s->cpus,
+					(long long)(o->interval_ns / 1000000000LL), o->interval_grown ?
+					": the default 60 s grown so the run keeps at most " RTB_MAX_INTERVALS_STR
+					" intervals" : "");
+			int measured = 1;
+			rc = o->duration_ns ? run_phase(&lr, &c, first_other(&lr, &c)) : count_round(&lr, &c, &measured);
+			stopped = rc == RTB_EINTR;
+			if (stopped)
+				rc = 0; /* ended by a signal: a whole result of what ran */
+			if (!measured && nr[i] > r + 1) {
+				total -= nr[i] - r - 1;
+				nr[i] = r + 1; /* skipped or failed: no more rounds (as run.c) */
+				s->rounds_planned = total;
+			}
+			if (!rc && !stopped) { /* done: measured for its whole duration (its samples) */
+				s->rounds_done++;
+				s->benches_done += r + 1 == nr[i];
+			}
+			for (int q = 0; q < lr.ncpu; q++) {
+				struct rtb_long_cpu *lc = &lr.cpus[q];
+				for (int j = 0; j < lr.nmet; j++) {
+					if (!(lc->borrowed & (1u << j)))
+						continue;
+					lc->live[j]->samples = NULL; /* the run's metric's list */
+					lc->live[j]->t_ticks = NULL;
+				}
+				lc->borrowed = 0;
+				rtb_result_free(lc->res);
+				rtb_free(lc->res);
+				lc->res = NULL;
+			}
 		}
-		/* by count: the files after each measurement, as a count run's
-		 * after each round (a stop keeps them) */
+		/* by count: the files after each round, as a count run's (a
+		 * stop keeps them) */
 		if (!o->duration_ns && !stopped && !rc)
 			rtb_long_write(&lr);
-		for (int k = 0; k < lr.ncpu; k++) {
-			rtb_result_free(lr.cpus[k].res);
-			rtb_free(lr.cpus[k].res);
-			lr.cpus[k].res = NULL;
-		}
 	}
+	rtb_free(nr);
+	if (lr.wake_ok)
+		rtb_bsem_destroy(&lr.wake);
 	rtb_run_teardown(&c);
 	/* run --trace: the tracer's storage dropped, the break's blocker
 	 * named; nonzero: a --trace-events window file was not written (said

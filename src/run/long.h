@@ -19,7 +19,18 @@ struct rtb_long {
 	const struct rtb_opts *o;
 	const struct rtb_run_out *out;
 	struct rtb_result *res;
+	/* where a measurement's metrics are made: res for a time; by count
+	 * each round's own result, merged into res after it (rtb_round_merge) */
+	struct rtb_result *mres;
 	const struct rtb_bench *b;
+	int round, nrounds;        /* by count: this measurement's round of nrounds */
+	int raw;                   /* by count with --raw: each CPU's metrics keep
+				    * every sample (the whole run's, allocated at
+				    * round 0; each round's live metric fills its
+				    * part in place) */
+	rtb_bsem_t wake;           /* by count: a driver that ended wakes the
+				    * supervisor (wake_ok 0: it polls) */
+	int wake_ok;
 	atomic_int stop;           /* ends the measuring threads */
 	atomic_uint epoch;
 	struct rtb_long_cpu *cpus;
@@ -37,6 +48,7 @@ struct rtb_long {
 	size_t target;             /* by count (run --cpus LIST --samples N):
 				    * each CPU's samples of this bench; 0: for
 				    * the duration */
+	size_t total;              /* by count: each CPU's samples, all rounds */
 };
 
 
@@ -51,6 +63,8 @@ struct rtb_long_cpu {
 	struct rtb_result *res;   /* the bench's own result (warnings) */
 	struct rtb_metric *live[RTB_BENCH_METRICS];  /* recorded into by the measuring thread */
 	unsigned handed;          /* bit j: live[j] given to the bench (once each) */
+	unsigned borrowed;        /* bit j: live[j]'s samples are a part of the
+				   * run's metric's (--raw by count), not its own */
 	struct rtb_metric *shown[RTB_BENCH_METRICS]; /* in the run's result */
 	rtb_thread_t th;
 	int started, rc;

@@ -69,12 +69,12 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 static int agg_one(struct rtb_long *lr, const char *id, const char *const *ids, int n, char *id_out)
 {
 	struct rtb_metric *a, *first = NULL;
-	int rc = rtb_metric_new_hm(lr->res, id, id, 0, -1, 0, NULL, &a);
+	int rc = rtb_metric_new_hm(lr->mres, id, id, 0, -1, 0, NULL, &a);
 
 	if (rc)
 		return rc;
 	for (int i = 0; i < n; i++) {
-		struct rtb_metric *c = rtb_metric_find(lr->res, ids[i]);
+		struct rtb_metric *c = rtb_metric_find(lr->mres, ids[i]);
 		if (!c || !c->hm || rtb_hm_merge(a->hm, c->hm))
 			continue;
 		if (!first)

@@ -247,9 +247,8 @@ int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r)
 	return rc;
 }
 
-/* bench_rounds - how many rounds bench b runs in: the run's rounds, at
- * most one per sample, one for a bench that needs all its trials together. */
-static int bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b)
+/* rtb_bench_rounds - how many rounds bench b runs in (run.h). */
+int rtb_bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	size_t total;
 	int r = c->o->rounds > 0 ? c->o->rounds : 1;
@@ -303,22 +302,55 @@ static size_t round_pad(int round)
 				   RTB_ROUND_PAD_STEP : 0;
 }
 
+/* rtb_round_merge - a round's result into the run's (run.h): by count
+ * on one CPU (run_round) and on several at once (run/long.c). */
+int rtb_round_merge(struct rtb_ctx *c, struct rtb_result *tmp, int *measured)
+{
+	struct rtb_result *res = c->res;
+	int mrc = 0;
+
+	/* warnings a bench adds go to the run */
+	for (int i = 0; i < tmp->nwarnings; i++) {
+		int dup = 0;
+		for (int j = 0; j < res->nwarnings && !dup; j++)
+			dup = !strcmp(res->warnings[j], tmp->warnings[i]);
+		if (!dup)
+			rtb_result_warn(res, "%s", tmp->warnings[i]);
+	}
+	*measured = 0;
+	for (int i = 0; i < tmp->nmetrics; i++) {
+		struct rtb_metric *m = tmp->metrics[i];
+		struct rtb_metric *d = rtb_metric_find(res, m->id);
+		*measured |= m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL;
+		if (!d && res->nmetrics < RTB_MAX_METRICS) {
+			/* first round: the metric moves over as it is */
+			rtb_metric_round_record(m);
+			rtb_metric_finish(m, c->o->deadline_ns);
+			res->metrics[res->nmetrics++] = m;
+			tmp->metrics[i] = NULL;
+			continue;
+		}
+		if (d && !mrc && c->tracer)
+			mrc = c->tracer->merge(d, m, c->brk); /* run --trace */
+		if (d && !mrc)
+			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
+	}
+	rtb_result_free(tmp); /* what did not move over (skips NULL) */
+	return mrc;
+}
+
 /* run_round - round `round` of bench b into a result of its own, then
- * merged into the run's: each round's statistics are kept (rounds) and the
- * samples appended, so the whole-run figures are over every round. Sets
- * *measured to 0 when the bench measured nothing (skipped or failed
- * metrics only): later rounds would say the same again. */
+ * merged into the run's (rtb_round_merge). Sets *measured to 0 when the
+ * bench measured nothing (skipped or failed metrics only): later rounds
+ * would say the same again. */
 static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 		     int nrounds, int *measured)
 {
 	struct rtb_result tmp;
 	struct rtb_result *res = c->res;
-	int rc, mrc = 0;
+	int rc, mrc;
 
-	memset(&tmp, 0, sizeof(tmp));
-	tmp.clock = res->clock;
-	tmp.fp = res->fp;       /* a bench may say what the port reported */
-	tmp.keep_times = res->keep_times;
+	rtb_round_result(res, &tmp);
 	c->res = &tmp;
 	c->round = round;
 	c->nrounds = nrounds;
@@ -335,34 +367,17 @@ static int run_round(struct rtb_ctx *c, const struct rtb_bench *b, int round,
 	c->res = res;
 	c->round = 0;
 	c->nrounds = 0;
-	/* warnings a bench adds go to the run */
-	for (int i = 0; i < tmp.nwarnings; i++) {
-		int dup = 0;
-		for (int j = 0; j < res->nwarnings && !dup; j++)
-			dup = !strcmp(res->warnings[j], tmp.warnings[i]);
-		if (!dup)
-			rtb_result_warn(res, "%s", tmp.warnings[i]);
-	}
-	*measured = 0;
-	for (int i = 0; i < tmp.nmetrics; i++) {
-		struct rtb_metric *m = tmp.metrics[i];
-		struct rtb_metric *d = rtb_metric_find(res, m->id);
-		*measured |= m->status == RTB_STATUS_OK || m->status == RTB_STATUS_PARTIAL;
-		if (!d && res->nmetrics < RTB_MAX_METRICS) {
-			/* first round: the metric moves over as it is */
-			rtb_metric_round_record(m);
-			rtb_metric_finish(m, c->o->deadline_ns);
-			res->metrics[res->nmetrics++] = m;
-			tmp.metrics[i] = NULL;
-			continue;
-		}
-		if (d && !mrc && c->tracer)
-			mrc = c->tracer->merge(d, m, c->brk); /* run --trace */
-		if (d && !mrc)
-			mrc = rtb_metric_merge_round(d, m, c->o->deadline_ns);
-	}
-	rtb_result_free(&tmp); /* what did not move over (skips NULL) */
+	mrc = rtb_round_merge(c, &tmp, measured);
 	return rc ? rc : mrc;
+}
+
+/* rtb_round_result - an empty result for one round (run.h). */
+void rtb_round_result(const struct rtb_result *res, struct rtb_result *tmp)
+{
+	memset(tmp, 0, sizeof(*tmp));
+	tmp->clock = res->clock;
+	tmp->fp = res->fp;       /* a bench may say what the port reported */
+	tmp->keep_times = res->keep_times;
 }
 
 /* rtb_run_stopped_early - a stop before anything was measured (while
@@ -430,7 +445,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		if (!rtb_bench_selected(rtb_benches[i], o->tests))
 			continue;
 		nsel++;
-		nr[i] = bench_rounds(&c, rtb_benches[i]);
+		nr[i] = rtb_bench_rounds(&c, rtb_benches[i]);
 		total += (size_t)nr[i];
 		if (nr[i] > maxr)
 			maxr = nr[i];

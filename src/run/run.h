@@ -69,6 +69,19 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 void rtb_run_teardown(struct rtb_ctx *c);
 /* rtb_run_bench - run one benchmark in an already set-up context. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b);
+/* rtb_bench_rounds - how many rounds bench b runs in: the run's rounds,
+ * at most one per sample, one for a bench that needs all its trials
+ * together (by count, on one CPU or several). */
+int rtb_bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b);
+/* rtb_round_result - tmp made empty for one round of a measurement, with
+ * what it shares with the run's res (clock, fingerprint, keeping times). */
+void rtb_round_result(const struct rtb_result *res, struct rtb_result *tmp);
+/* rtb_round_merge - a round's own result tmp into the run's (c->res):
+ * its warnings once; a metric first seen moves over as it is (its round
+ * 0), a later round's is merged (the tracer's part first, then
+ * rtb_metric_merge_round); what did not move is freed with tmp. *measured:
+ * 1 if a metric of it measured (ok or partial). 0 or an rtb_err. */
+int rtb_round_merge(struct rtb_ctx *c, struct rtb_result *tmp, int *measured);
 /* the measuring modes (run/modes.c): every context the runner makes
  * carries one (rtb_ctx.mode) */
 extern const struct rtb_mode rtb_mode_count, rtb_mode_duration, rtb_mode_count_cpus;

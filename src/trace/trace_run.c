@@ -73,9 +73,12 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const 
 		d->untraced = u;
 	if (!dis || !u)
 		return RTB_ENOMEM;
-	memcpy(d->dis + d->ndis, s->dis, s->ndis * sizeof(*dis));
+	/* a streamed pass keeps none of either (NULL: no memcpy from it) */
+	if (s->ndis)
+		memcpy(d->dis + d->ndis, s->dis, s->ndis * sizeof(*dis));
 	d->ndis += s->ndis;
-	memcpy(d->untraced + d->nuntraced, s->untraced, s->nuntraced * sizeof(*u));
+	if (s->nuntraced)
+		memcpy(d->untraced + d->nuntraced, s->untraced, s->nuntraced * sizeof(*u));
 	d->nuntraced += s->nuntraced;
 	d->untraced_passes += s->untraced_passes;
 	rtb_metric_trace_add(d, s);

@@ -53,11 +53,14 @@ bad_input "--duration: sync.sem.give.uncontended cannot run for a time" run --du
 bad_input "--samples" run --duration 10s --samples 100
 bad_input "--rounds" run --duration 10s --rounds 3
 bad_input "--raw" run --duration 10s --raw "$out/x.csv"
-# by count on several CPUs at once (one pass each, histograms): what needs
-# rounds, every sample or a kind that runs on one CPU is refused
+# by count on several CPUs at once (histograms, in rounds): --raw keeping
+# more than RTB_RAW_MAX_SAMPLES (samples x CPUs x metrics: mem has 4) or a
+# kind that runs on one CPU is refused
 if [ "$ncpu" -ge 2 ]; then
-	bad_input "--rounds: a run on several CPUs at once" run --cpus 0-1 --samples 100 --rounds 3
-	bad_input "--raw: a run on several CPUs at once" run --cpus 0-1 --samples 100 --raw "$out/x.csv"
+	bad_input "--raw: irq.timer.nanosleep would keep 2000001 samples x 2 CPUs x 1 metrics, above the limit of 4000000" \
+		run --cpus 0-1 --samples 2000001 --raw "$out/x.csv"
+	bad_input "--raw: mem would keep 500001 samples x 2 CPUs x 4 metrics" \
+		run --cpus 0-1 --samples 500001 --tests mem --raw "$out/x.csv"
 	bad_input "--cpus: ctxsw.rr.yield runs on one CPU at a time" run --cpus 0-1 --tests ctxsw.rr.yield
 	bad_input "--cpus: sync.prio_inv runs on one CPU at a time" run --cpus all --tests irq.timer,sync.prio_inv
 	bad_input "--cpu and --cpus" run --cpus 0-1 --cpu 0

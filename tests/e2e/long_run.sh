@@ -17,12 +17,17 @@
 #  9. the ping-pong and a further wake-up kind (ipc.pipe.roundtrip,
 #     sync.cond.wakeup: .can = RTB_CAN_TIME | RTB_CAN_CPUS) on every CPU
 #     for a second: each CPU measured, the aggregate the sum.
-# 10. by count on every CPU at once (--cpus all --samples N, no --duration):
-#     each CPU's metric has exactly N samples, the aggregate their sum and
-#     their maximum, one round, no intervals, settings.count_cpus, no
-#     long_run; one measuring thread pinned to each CPU; Ctrl-C: exit 130, a
-#     whole file, complete: false, each CPU partial; --tests <id>@cpu0,
-#     <id>@cpu1 by count measures both at once.
+# 10. by count on every CPU at once (--cpus all --samples N --rounds 3
+#     --raw, no --duration): each CPU's metric has exactly N samples in 3
+#     rounds of N/3 (noise.gap, one_round: 1) with their spread, the
+#     aggregate their sum and their maximum, its rounds the CPUs' rounds
+#     summed, no intervals, settings.count_cpus, no long_run; --raw: N rows
+#     per CPU, indices 0..N-1 in the order measured (t_ns ascending), their
+#     min and max the metric's, none for the aggregate; compare judges a
+#     CPU's metric on its rounds (Welch on the round medians); one
+#     measuring thread pinned to each CPU; Ctrl-C: exit 130, a whole file,
+#     complete: false, each CPU partial; --tests <id>@cpu0,<id>@cpu1 by
+#     count measures both at once.
 # No latency threshold anywhere: counts, structure and pinning only.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -300,14 +305,18 @@ if n > 1:
     assert ms["sync.sem.wakeup"]["count"] == sum(m["count"] for m in per)
 PY
 # 10. by count on every CPU at once
-"$RTBENCH" run --cpus all --samples 300 --period-us 1000 --tests irq.timer.nanosleep,sync.sem.wakeup,noise \
-	--json "$out/cc.json" >"$out/cc.txt" 2>"$out/ccerr.txt"
+"$RTBENCH" run --cpus all --samples 300 --rounds 3 --period-us 1000 --tests irq.timer.nanosleep,sync.sem.wakeup,noise \
+	--json "$out/cc.json" --raw "$out/cc.csv" >"$out/cc.txt" 2>"$out/ccerr.txt"
 rc=$?
 [ $rc -eq 0 ] && ok "by count on every CPU: exit 0" || fail "by count on every CPU: exit $rc: $(cat "$out/ccerr.txt")"
-python3 - "$out/cc.json" "$ncpu" <<'PY' && ok "by count on every CPU: N samples each, the aggregate their sum and maximum" ||
-import json, sys
+python3 - "$out/cc.json" "$ncpu" "$out/cc.csv" <<'PY' && ok "by count on every CPU: N samples each in 3 rounds, the aggregate their sum and maximum, --raw N rows a CPU in order" ||
+import csv, json, sys
 d = json.load(open(sys.argv[1])); n = int(sys.argv[2])
 assert d["complete"] is True and "long_run" not in d["settings"], d["settings"]
+assert d["settings"]["rounds"] == 3, d["settings"]["rounds"]
+raw = {}
+for row in csv.DictReader(open(sys.argv[3])):
+    raw.setdefault(row["metric"], []).append(row)
 if n > 1:
     cc = d["settings"]["count_cpus"]
     assert cc["ncpus"] == n and cc["cpus"] == f"0-{n - 1}", cc
@@ -318,17 +327,34 @@ for b in ("irq.timer.nanosleep", "sync.sem.wakeup", "noise.gap"):
         # noise.gap: at most 300 gaps, fewer when its 2 s spin found fewer
         assert m["status"] == "ok" and (m["count"] == 300 or b == "noise.gap" and 0 < m["count"] < 300), \
             (m["id"], m["status"], m["count"], m["note"])
-        assert m["mode"] == "histogram" and m["intervals"] is None and len(m["rounds"]) == 1, m["id"]
+        nr = 1 if b == "noise.gap" else 3
+        assert m["mode"] == "histogram" and m["intervals"] is None and len(m["rounds"]) == nr, m["id"]
+        assert sum(r["count"] for r in m["rounds"]) == m["count"], m["id"]
+        assert b == "noise.gap" or [r["count"] for r in m["rounds"]] == [100] * 3, (m["id"], m["rounds"])
+        assert (m["round_spread"] is not None) == (nr > 1), m["id"]
+        rows = raw[m["id"]]
+        assert [int(r["index"]) for r in rows] == list(range(m["count"])), m["id"]
+        t = [int(r["t_ns"]) for r in rows]
+        assert t == sorted(t) and t[0] > 0, m["id"]
+        v = [int(r["ns"]) for r in rows]
+        assert min(v) == m["min"] and max(v) == m["max"], (m["id"], min(v), max(v), m["min"], m["max"])
     if n > 1:
         a = ms[b]
         assert a["count"] == sum(m["count"] for m in per) and a["max"] == max(m["max"] for m in per), b
         assert a["worst"][0]["cpu"] == max(per, key=lambda m: m["max"])["worst"][0]["cpu"], b
+        assert [r["count"] for r in a["rounds"]] == [sum(c) for c in zip(*[[r["count"] for r in m["rounds"]] for m in per])], b
+        assert b not in raw, b
 PY
 	fail "by count on every CPU: $(tail -3 "$out/ccerr.txt")"
 "$RTBENCH" check "$out/cc.json" --fail-if 'irq.timer.nanosleep@cpu*:max>1000000000us' >/dev/null 2>&1 &&
-	"$RTBENCH" compare "$out/cc.json" "$out/cc.json" >"$out/cccmp.txt" 2>&1 &&
-	grep -q "nanosleep" "$out/cccmp.txt" && ok "by count on every CPU: check and compare read it" ||
-	fail "check/compare of a run by count on every CPU: $(tail -2 "$out/cccmp.txt")"
+	"$RTBENCH" compare -f json "$out/cc.json" "$out/cc.json" >"$out/cccmp.json" 2>&1 &&
+	python3 -c "
+import json, sys
+ms = {m['id']: m for m in json.load(open(sys.argv[1]))['metrics']}
+s = ms['irq.timer.nanosleep@cpu0' if int(sys.argv[2]) > 1 else 'irq.timer.nanosleep']['systems'][1]
+assert s['rounds'] == 3 and s['verdict']['test'] == 'welch-log-round-medians' and s['verdict']['kind'] == 'noise', s
+" "$out/cccmp.json" "$ncpu" && ok "by count on every CPU: check reads it, compare judges a CPU's rounds" ||
+	fail "check/compare of a run by count on every CPU: $(tail -2 "$out/cccmp.json")"
 [ "$ncpu" -lt 2 ] || grep -q "^run: .*CPUs 0-$((ncpu - 1))," "$out/cc.txt" && ok "by count on every CPU: the text says which CPUs" ||
 	fail "the text does not say CPUs 0-$((ncpu - 1)): $(grep '^run:' "$out/cc.txt")"
 "$RTBENCH" run --cpus all --samples 1000000 --period-us 1000 --quiet \

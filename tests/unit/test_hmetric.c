@@ -361,6 +361,47 @@ static void test_tests_cpus(void)
 	}
 }
 
+/* test_keep_all - --raw by count on several CPUs (run/long.c): a
+ * histogram-mode metric keeps every sample beside its histogram; a later
+ * round's metric fills the next part of that list in place, and merged
+ * as a round the run's metric has both rounds, its list in the order
+ * measured, its statistics the list's. */
+static void test_keep_all(void)
+{
+	struct rtb_result r = { 0 };
+	struct rtb_metric *m = hm_metric(&r, "k@cpu0", 0, NULL), *r2 = hm_metric(&r, "k2", 0, NULL);
+	const int64_t v[6] = { 500, 200, 900, 300, 1200, 100 };
+	struct rtb_metric plain = { 0 };
+
+	CHECK_EQ_I(rtb_metric_keep_all(&plain, 6, 0), RTB_EINVAL); /* not in histogram mode */
+	CHECK_EQ_I(rtb_metric_keep_all(m, 6, 0), 0);
+	CHECK(m->samples != NULL && m->t_ticks == NULL);
+	m->capacity = r2->capacity = 3;
+	CHECK_EQ_I(rtb_metric_record(m, 0, 77), 0); /* the cold one: not in the list */
+	for (int i = 0; i < 3; i++)
+		CHECK_EQ_I(rtb_metric_record(m, (uint64_t)i + 1, v[i]), 0);
+	CHECK_EQ_I(rtb_metric_record(m, 4, 1), RTB_ENOMEM); /* full: nothing past its part */
+	r2->samples = m->samples + m->count; /* round 2 fills the next part */
+	for (int i = 3; i < 6; i++)
+		CHECK_EQ_I(rtb_metric_record(r2, (uint64_t)i - 2, v[i]), 0);
+	CHECK_EQ_I(rtb_metric_finish(m, 0), 0);
+	CHECK_EQ_I(rtb_metric_finish(r2, 0), 0);
+	rtb_metric_round_record(m);
+	CHECK_EQ_I(rtb_metric_merge_round(m, r2, 0), 0);
+	r2->samples = NULL; /* m's list */
+	CHECK_EQ_I(m->count, 6);
+	CHECK_EQ_I(m->nrounds, 2);
+	CHECK_EQ_I(m->rounds[0].count, 3);
+	CHECK_EQ_I(m->rounds[1].count, 3);
+	for (int i = 0; i < 6; i++)
+		CHECK_EQ_I(m->samples[i], v[i]);
+	CHECK_EQ_I(m->stats.min, 100);
+	CHECK_EQ_I(m->stats.max, 1200);
+	CHECK_NEAR(m->stats.mean, 3200.0 / 6.0, 1e-9);
+	CHECK_EQ_I(m->first_ns, 77);
+	rtb_result_free(&r);
+}
+
 int main(void)
 {
 	test_interval_cap();
@@ -371,5 +412,6 @@ int main(void)
 	test_intervals();
 	test_thresholds();
 	test_options();
+	test_keep_all();
 	return check_failures ? 1 : 0;
 }
