@@ -21,9 +21,58 @@ static void hms(char *buf, size_t len, int64_t ns)
 	snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
 }
 
+/* status_many - a bench of several metrics (irq.preempt, task.create,
+ * mem): each metric short, over all CPUs: its name after the bench's id,
+ * samples, mean, maximum and the CPU it was on (the one-metric line's
+ * per-CPU figures would be metrics x CPUs long). */
+static size_t status_many(const struct rtb_long *lr, char *line, size_t cap, size_t l)
+{
+	const size_t bl = strlen(lr->b->id);
+
+	for (int j = 0; j < lr->nmet && l < cap; j++) {
+		const char *name = lr->mids[j];
+		uint64_t n = 0, over = 0;
+		double sum = 0;
+		int64_t max = 0;
+		int worst = 0;
+		if (!strncmp(name, lr->b->id, bl) && name[bl] == '.')
+			name += bl + 1;
+		for (int i = 0; i < lr->ncpu; i++) {
+			const struct rtb_hm *h = lr->cpus[i].shown[j]->hm;
+			n += h->acc.n;
+			sum += h->acc.mean * (double)h->acc.n;
+			over += lr->thr.deadline >= 0 ? h->acc.over[lr->thr.deadline] : 0;
+			if (h->acc.n && (!i || h->acc.max > max)) {
+				max = h->acc.max;
+				worst = i;
+			}
+		}
+		double avg_us = n ? sum / (double)n / 1000.0 : 0.0;
+		/* mem's are tens of ns: three decimals below 10 us */
+		l += (size_t)snprintf(line + l, cap - l, avg_us < 10.0 ? "%s %s %llu avg %.3f max %.1f" :
+				      "%s %s %llu avg %.1f max %.1f", j ? ";" : ":", name, (unsigned long long)n,
+				      avg_us, (double)max / 1000.0);
+		if (lr->ncpu > 1 && n && l < cap)
+			l += (size_t)snprintf(line + l, cap - l, " cpu%d", lr->cpus[worst].cpu);
+		if (lr->o->deadline_ns > 0 && l < cap)
+			l += (size_t)snprintf(line + l, cap - l, " over %llu", (unsigned long long)over);
+	}
+	return l;
+}
+
+/* status_put - the line: on a terminal in place, else only with newline. */
+static void status_put(const struct rtb_long *lr, const char *line, int newline)
+{
+	if (lr->res->set.status_tty)
+		fprintf(stderr, "\r%s\033[K%s", line, newline ? "\n" : "");
+	else if (newline)
+		fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
 /* rtb_long_status - the live line: on a terminal refreshed in place, else one
- * line per interval; at most 8 CPUs named (the highest maxima first), the
- * rest counted; the bench's first metric. */
+ * line per interval; at most 8 CPUs named (in CPU order), the rest
+ * counted; a bench of several metrics each metric short (status_many). */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 {
 	char line[1024], a[24], b[24];
@@ -33,6 +82,14 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 
 	if (lr->o->quiet)
 		return;
+	if (lr->nmet > 1) {
+		hms(a, sizeof(a), elapsed_ns);
+		hms(b, sizeof(b), lr->o->duration_ns);
+		l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, samples, us", lr->b->id, a, b);
+		status_many(lr, line, sizeof(line), l);
+		status_put(lr, line, newline);
+		return;
+	}
 	for (int i = 0; i < lr->ncpu; i++) {
 		n += lr->cpus[i].shown[0]->hm->acc.n;
 		over += lr->thr.deadline >= 0 ? lr->cpus[i].shown[0]->hm->acc.over[lr->thr.deadline] : 0;
@@ -41,9 +98,8 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	}
 	hms(a, sizeof(a), elapsed_ns);
 	hms(b, sizeof(b), lr->o->duration_ns);
-	/* a bench of several metrics: its first one's line, said so */
-	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s%s %s / %s, %llu samples, us", lr->mids[0],
-			     lr->nmet > 1 ? " (the first of its metrics)" : "", a, b, (unsigned long long)n);
+	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples, us", lr->mids[0], a, b,
+			     (unsigned long long)n);
 	/* cyclictest's Min/Act/Avg/Max per thread, in CPU order at every
 	 * refresh (issue 30: ordered by max, the CPUs changed places); "now"
 	 * is the last closed interval's median, not one sample as Act is */
@@ -77,10 +133,6 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 		l += (size_t)snprintf(line + l, sizeof(line) - l, "; max on cpu%d", lr->cpus[worst].cpu);
 	if (lr->o->deadline_ns > 0 && l < sizeof(line))
 		snprintf(line + l, sizeof(line) - l, "; %llu over deadline", (unsigned long long)over);
-	if (lr->res->set.status_tty)
-		fprintf(stderr, "\r%s\033[K%s", line, newline ? "\n" : "");
-	else if (newline)
-		fprintf(stderr, "%s\n", line);
-	fflush(stderr);
+	status_put(lr, line, newline);
 }
 

@@ -81,20 +81,30 @@ PY
 # a second each, and the deadline task on one CPU (it is admitted only
 # unpinned: --cpus is refused, one line naming why). Each CPU gets every
 # metric, with its interval and its protocol's extras; the aggregate is
-# their sum. No latency threshold. ~5 s, so the plain pass only (CI time:
+# their sum; the last status line of each bench names each of its metrics
+# with its count over every CPU (the result's). No latency threshold. ~5 s, so the plain pass only (CI time:
 # the sanitizer build ran it clean by hand in round 8; e2e/long_run takes
 # the runner's long path through it)
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ -z "${RTB_SANITIZE:-}" ]; then
-"$RTBENCH" run --tests irq.preempt,task.create,mem --duration 1s --cpus all --quiet --idle-latency-us -1 \
+"$RTBENCH" run --tests irq.preempt,task.create,mem --duration 1s --cpus all --idle-latency-us -1 \
 	--json "$out/d.json" >/dev/null 2>"$out/d.err" || fail "long run exited $?: $(tail -3 "$out/d.err")"
 "$RTBENCH" run --tests sched.deadline.wakeup --duration 1s --quiet --idle-latency-us -1 \
 	--json "$out/dl.json" >/dev/null 2>"$out/dl.err" || fail "deadline long run exited $?: $(tail -3 "$out/dl.err")"
 bad_input "whole root domain" run --tests sched.deadline.wakeup --duration 1s --cpus all
-python3 - "$out/d.json" "$out/dl.json" $ncpu <<'PY' && ok "for a time: every metric on $ncpu CPU(s), intervals, protocols" ||
-import json, sys
+python3 - "$out/d.json" "$out/dl.json" $ncpu "$out/d.err" <<'PY' && ok "for a time: every metric on $ncpu CPU(s), intervals, protocols, each in the status line" ||
+import json, re, sys
 d, dl, ncpu = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), int(sys.argv[3])
 m = {x["id"]: x for x in d["metrics"]}
+status = {}
+for line in open(sys.argv[4]):
+    g = re.match(r"rtbench: (\S+) [0-9:]+ / [0-9:]+, samples, us: (.*)$", line.rstrip("\n"))
+    if g:
+        status[g.group(1)] = dict((f"{g.group(1)}.{x.split()[0]}", int(x.split()[1])) for x in g.group(2).split("; "))
+for b, n in (("irq.preempt", 2), ("task.create", 2), ("mem", 4)):
+    assert len(status[b]) == n, (b, status.get(b))
+    for i, c in status[b].items():
+        assert c == m[i]["count"], (i, c, m[i]["count"])
 assert d["settings"]["long_run"]["ended"] == "duration", d["settings"]["long_run"]
 ids = ("irq.preempt.idle", "irq.preempt.busy", "task.create.preempt", "task.create.nopreempt",
        "mem.heap.alloc", "mem.heap.free", "mem.pool.get", "mem.pool.put")
