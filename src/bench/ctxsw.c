@@ -43,11 +43,23 @@
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "rtbench/words.h"
 #include "bench/ctxsw_detect.h"
 
 #define BURST_NS 500000000LL   /* spinning part of each second */
 #define REST_NS 300000000LL    /* idle part: keeps RT duty at ~60% */
+/* a histogram-mode metric's (run --duration, --cpus) switches a spinner
+ * keeps until the burst ends: its record step is no place for two threads
+ * that preempt each other, so the controller records them while both are
+ * parked. ~500 a burst at a 1 ms quantum; a full list ends the burst. */
+#define SLICE_KEEP 4096
+
+/* struct cs_switch - one switch's stamps: the outgoing task's last, the
+ * incoming task's first (ticks) */
+struct cs_switch {
+	uint64_t o, t;
+};
 
 struct cs {
 	struct rtb_ctx *c;
@@ -67,6 +79,10 @@ struct cs {
 	atomic_int quit;
 	rtb_bsem_t go[2], parked;
 	int64_t rr_interval_ns;
+	/* histogram mode only (NULL otherwise): each spinner's switches this
+	 * burst, recorded by the controller (keep_record) */
+	struct cs_switch *keep[2];
+	size_t nkeep[2];
 };
 
 struct spinner_arg {
@@ -74,18 +90,27 @@ struct spinner_arg {
 	int me;
 };
 
-/* add - keep one sample in the slot taken, and its trace marks (o, t) */
-static void add(struct cs *s, uint64_t o, uint64_t t)
+/* add - keep one sample in the slot taken, and its trace marks (o, t);
+ * in histogram mode in spinner me's list for the controller */
+static void add(struct cs *s, int me, uint64_t o, uint64_t t)
 {
+	if (s->keep[me]) {
+		if (s->nkeep[me] < SLICE_KEEP)
+			s->keep[me][s->nkeep[me]++] = (struct cs_switch){ o, t };
+		return;
+	}
 	size_t i = atomic_fetch_add_explicit(&s->n, 1, memory_order_relaxed);
 
 	if (!rtb_metric_record_slot(s->m, i, rtb_ticks_to_ns(s->c->clk, t - o)))
 		rtb_trace_mark(s->m->tm, i, o, t);
 }
 
-/* full - 1 when the spinners have taken every sample slot. */
-static int full(struct cs *s)
+/* full - 1 when the spinners have taken every sample slot (histogram
+ * mode: spinner me's list is full). */
+static int full(struct cs *s, int me)
 {
+	if (s->keep[me])
+		return s->nkeep[me] >= SLICE_KEEP;
 	return atomic_load_explicit(&s->n, memory_order_relaxed) >= s->m->capacity;
 }
 
@@ -95,6 +120,22 @@ static void settle(struct cs *s)
 {
 	size_t n = atomic_load(&s->n);
 
+	if (s->keep[0]) {
+		/* histogram mode: the bursts' switches in stamp order of
+		 * neither, as each spinner kept them (the histogram does not
+		 * care; each sample's time is when recorded, up to a burst
+		 * after its switch) */
+		for (int me = 0; me < 2; me++) {
+			for (size_t k = 0; k < s->nkeep[me]; k++) {
+				const struct cs_switch *w = &s->keep[me][k];
+				int64_t ns = rtb_ticks_to_ns(s->c->clk, w->t - w->o);
+				if (!rtb_metric_record(s->m, 1, ns))
+					rtb_trace_mark_ns(s->m->tm, s->m->count - 1, w->o, w->t, 0, ns);
+			}
+			s->nkeep[me] = 0;
+		}
+		return;
+	}
 	s->m->count = n < s->m->capacity ? n : s->m->capacity;
 }
 
@@ -149,11 +190,11 @@ static void spinner(void *p)
 					rtb_metric_record(s->m, 0, rtb_ticks_to_ns(ci, t - o));
 				atomic_fetch_add_explicit(&s->cold, 1, memory_order_relaxed);
 			} else if (ev == RTB_CS_SWITCH) {
-				add(s, o, t);
+				add(s, me, o, t);
 			}
 			rtb_stamp_set_relaxed(&s->last_ts[me], t);
 			prev = t;
-			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || full(s))
+			if ((int64_t)(t - end) >= 0 || rtb_stopped(s->c) || full(s, me))
 				break;
 			if (s->yield) {
 				/* every instruction here is inside the window: in
@@ -183,6 +224,40 @@ static const struct rtb_bench_opt slice_opts[] = {
 	{ .name = NULL },
 };
 
+/* The quantum is one for the whole system, and with --cpus each CPU's pair
+ * runs at once: the first pair to start shortens it, the last to end puts
+ * it back (slice_take / slice_give, one at a time under slice_lock). */
+static atomic_flag slice_lock = ATOMIC_FLAG_INIT;
+static int slice_users, slice_rc;
+
+/* slice_take - the quantum shortened for one more pair: 0, or the error
+ * the first pair's change met (the same for every pair). */
+static int slice_take(struct rtb_ctx *c)
+{
+	while (atomic_flag_test_and_set(&slice_lock))
+		rtb_yield();
+	if (!slice_users++)
+		slice_rc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, (long)rr_slice_ms);
+	int rc = slice_rc;
+	atomic_flag_clear(&slice_lock);
+	return rc;
+}
+
+/* slice_give - one pair (that took it) done with the shortened quantum;
+ * the last one restores it when it was changed (0 or the error; 0 for the
+ * others). */
+static int slice_give(struct rtb_ctx *c)
+{
+	int rc = 0;
+
+	while (atomic_flag_test_and_set(&slice_lock))
+		rtb_yield();
+	if (!--slice_users && !slice_rc)
+		rc = rtb_knob_restore(c, RTB_KNOB_RR_TIMESLICE_MS);
+	atomic_flag_clear(&slice_lock);
+	return rc;
+}
+
 static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 {
 	struct cs s = { .c = c, .yield = yield };
@@ -191,6 +266,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	size_t n = rtb_samples(c, b);
 	int rc = 0, nth = 0;
 	long slice_set = -1;
+	int took = 0;
 
 	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
 	if (!s.m)
@@ -198,12 +274,20 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	if (!yield)
 		rtb_trace_marks_new(c, s.m, RTB_TRACE_SLICE); /* run --trace */
 	if (!yield && c->rt && rr_slice_ms > 0) {
-		int krc = rtb_knob_change(c, RTB_KNOB_RR_TIMESLICE_MS, (long)rr_slice_ms);
+		int krc = slice_take(c);
+		took = 1;
 		if (krc)
 			rtb_metric_note(s.m, "could not shorten the RR quantum (%s): fewer samples per second",
 					rtb_strerror(krc));
 		else
 			slice_set = (long)rr_slice_ms;
+	}
+	if (s.m->hm) {
+		for (int i = 0; i < 2; i++)
+			if (!(s.keep[i] = rtb_alloc(SLICE_KEEP * sizeof(*s.keep[i])))) {
+				rc = RTB_ENOMEM;
+				goto out;
+			}
 	}
 	rtb_bsem_init(&s.go[0], 0);
 	rtb_bsem_init(&s.go[1], 0);
@@ -265,11 +349,13 @@ out:
 		rtb_bsem_give(&s.go[i]);
 	for (int i = 0; i < nth; i++)
 		rtb_join(&th[i]);
-	if (slice_set > 0) {
-		int rrc = rtb_knob_restore(c, RTB_KNOB_RR_TIMESLICE_MS);
+	if (took) {
+		int rrc = slice_give(c);
 		if (rrc)
 			rtb_metric_note(s.m, "could not restore the RR quantum: %s", rtb_strerror(rrc));
 	}
+	rtb_free(s.keep[0]);
+	rtb_free(s.keep[1]);
 	rtb_bsem_destroy(&s.go[0]);
 	rtb_bsem_destroy(&s.go[1]);
 	rtb_bsem_destroy(&s.parked);
@@ -299,6 +385,7 @@ const struct rtb_bench rtb_bench_ctxsw_timeslice = {
 	.threads = 2,
 	.run = run_timeslice,
 	.trace_kind = RTB_TRACE_SLICE,
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 	.opts = slice_opts,
 };
 

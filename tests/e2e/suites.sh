@@ -77,8 +77,9 @@ else:
     assert "SCHED_DEADLINE" in d["method"], d["method"]
 print("ok: preemption, creation, allocation and deadline kept their protocols")
 PY
-# for a time (issue 25): the three of several metrics on every CPU at once,
-# a second each, and the deadline task on one CPU (it is admitted only
+# for a time (issue 25): the three of several metrics and the round-robin
+# time-slice switch (each CPU its own pair) on every CPU at once, a second
+# each, and the deadline task on one CPU (it is admitted only
 # unpinned: --cpus is refused, one line naming why). Each CPU gets every
 # metric, with its interval and its protocol's extras; the aggregate is
 # their sum; the last status line of each bench names each of its metrics
@@ -87,7 +88,7 @@ PY
 # the runner's long path through it)
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ -z "${RTB_SANITIZE:-}" ]; then
-"$RTBENCH" run --tests irq.preempt,task.create,mem --duration 1s --cpus all --idle-latency-us -1 \
+"$RTBENCH" run --tests irq.preempt,task.create,mem,ctxsw.rr.timeslice --duration 1s --cpus all --idle-latency-us -1 \
 	--json "$out/d.json" >/dev/null 2>"$out/d.err" || fail "long run exited $?: $(tail -3 "$out/d.err")"
 "$RTBENCH" run --tests sched.deadline.wakeup --duration 1s --quiet --idle-latency-us -1 \
 	--json "$out/dl.json" >/dev/null 2>"$out/dl.err" || fail "deadline long run exited $?: $(tail -3 "$out/dl.err")"
@@ -107,7 +108,7 @@ for b, n in (("irq.preempt", 2), ("task.create", 2), ("mem", 4)):
         assert c == m[i]["count"], (i, c, m[i]["count"])
 assert d["settings"]["long_run"]["ended"] == "duration", d["settings"]["long_run"]
 ids = ("irq.preempt.idle", "irq.preempt.busy", "task.create.preempt", "task.create.nopreempt",
-       "mem.heap.alloc", "mem.heap.free", "mem.pool.get", "mem.pool.put")
+       "mem.heap.alloc", "mem.heap.free", "mem.pool.get", "mem.pool.put", "ctxsw.rr.timeslice")
 for i in ids:
     per = [m[f"{i}@cpu{k}"] for k in range(ncpu)] if ncpu > 1 else [m[i]]
     for x in per:
@@ -122,6 +123,8 @@ for i in ids:
         if k.startswith("mem."):
             assert x["extras"]["block_bytes"]["value"] == 128, k
             assert ("memory locked" in x["method"]) == d["settings"]["mlocked"], (k, x["method"])
+        if k == "ctxsw.rr.timeslice":
+            assert "quantum expiry" in x["method"] and "cold_switches_excluded" in x["extras"], x["extras"]
         if k == "irq.preempt.busy":
             idle = m[x["id"].replace("busy", "idle")]
             assert x["extras"]["busy_minus_idle_p50_ns"]["value"] == x["p50"] - idle["p50"], x["extras"]
