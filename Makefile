@@ -172,7 +172,7 @@ endif
 # apt-get; tests/install-deps.sh says what, from tests/packages.txt), then
 # build again (the host side appears once jansson is there) and run every
 # test on the plain build and again on an ASan+UBSan one (tests/check.sh:
-# the instrumented build is made beside the plain pass); a skipped test
+# the instrumented build is made beside the plain build and pass); a skipped test
 # fails the check (RTB_NO_SKIP=1); NOT RUN (a test that needs the user's own
 # FreeRTOS-Kernel, absent) does not.
 check:

@@ -4,10 +4,10 @@
 # then every test twice, none skipped: on the plain build, then on an
 # AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/), any
 # report failing the test that caused it. The instrumented build is made
-# beside the plain pass, one job at nice 19 (the measuring tests keep their
-# real-time priority and one vCPU free). Each pass prints
-# its "N passed, N failed, N skipped"; the last line sums both. The
-# "side once late" tests (a package build, the QEMU guests) run in the
+# beside the plain build and pass, one job at nice 19 (the measuring tests
+# keep their real-time priority and one vCPU free). Each pass prints its
+# "N passed, N failed, N skipped"; the last line sums both. The
+# "side once late" tests (the package build, the x86 QEMU guest) run in the
 # sanitizer pass's side lane, not the plain pass's (RTB_ONCE_LATER: see
 # tests/run.sh): each pass's two lanes then take about as long.
 set -u
@@ -15,15 +15,18 @@ export RTB_ONCE_LATER=1
 cd "$(dirname "$0")/.."
 build=${1:-build}
 make=${MAKE:-make}
-$make -j2 --no-print-directory BUILD="$build" all unit || exit 1
-# the ASan+UBSan build beside the plain pass, one job at nice 19: one vCPU
-# stays free (both busy made the host deschedule them: 22 ms gaps in a
-# traced run, in CI at e018229)
+# the ASan+UBSan build beside the plain build and then the plain pass, one
+# job at nice 19: one vCPU stays free while measuring (both busy made the
+# host deschedule them: 22 ms gaps in a traced run, in CI at e018229). It
+# starts with the plain build (a separate folder), taking what that leaves
+# (links, serial steps): started after it, it ended after the plain pass
+# beside stress-ng (CI at e53d418: 16 s waited)
 asan_log=build-asan.log
 rm -f "$asan_log" "$asan_log.rc"
 (nice -n 19 $make -j1 --no-print-directory sanitize-build-asan >"$asan_log" 2>&1; echo $? >"$asan_log.rc") &
 asan=$!
 trap 'kill -- $asan 2>/dev/null; pkill -P $asan 2>/dev/null' EXIT
+$make -j2 --no-print-directory BUILD="$build" all unit || exit 1
 
 echo "== the plain build ($build)"
 RTB_NO_SKIP=1 tests/run.sh "$build" | tee "$build/check.out"
