@@ -106,7 +106,7 @@ struct rtb_bench {
  * made, as RTB_CAN_TIME says). */
 #define RTB_CAN_CPUS 2u
 /* the most metrics one benchmark makes (struct rtb_bench .metrics) */
-#define RTB_BENCH_METRICS 4
+#define RTB_BENCH_METRICS 9
 
 extern const struct rtb_bench *const rtb_benches[];
 extern const size_t rtb_nbenches;

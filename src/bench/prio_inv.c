@@ -158,6 +158,19 @@ static int64_t median_of(int64_t *v, size_t n)
 	return pct_of(v, n, 50);
 }
 
+/* LOADS_KEEP - the measured loads kept per level in histogram mode (run
+ * --duration): the last so many, a ring, for the slope's load medians */
+#define LOADS_KEEP 4096
+
+/* m_pct - percentile p of metric m's samples: from its list, or its
+ * histogram in histogram mode (run --duration, --cpus) */
+static int64_t m_pct(const struct rtb_metric *m, double p)
+{
+	if (m->hm)
+		return m->count ? rtb_hm_pct(&m->hist, p) : 0;
+	return pct_of(m->samples, m->count, p);
+}
+
 /* run_pi - the three tasks under each mutex protocol the port offers. */
 /* its own knobs (run --pi-cs-us, --pi-load-us): tSlowTask's critical
  * section and tWorkTask's busy load, ns */
@@ -173,12 +186,26 @@ static const struct rtb_bench_opt pi_opts[] = {
 	{ .name = NULL },
 };
 
+/* its metrics in a run for a time (histogram mode: .metrics) */
+static const char *const pi_metrics[] = {
+	"sync.prio_inv.none.request_to_release", "sync.prio_inv.none.blocking",
+	"sync.prio_inv.none.blocking_2x_load", "sync.prio_inv.inherit.request_to_release",
+	"sync.prio_inv.inherit.blocking", "sync.prio_inv.inherit.blocking_2x_load",
+	"sync.prio_inv.ceiling.request_to_release", "sync.prio_inv.ceiling.blocking",
+	"sync.prio_inv.ceiling.blocking_2x_load", NULL
+};
+
 static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct pi s = { .c = c, .cs_us = (double)pi_cs_ns / 1000.0 };
 	const double load_us[2] = { (double)pi_load_ns / 1000.0, 2.0 * (double)pi_load_ns / 1000.0 };
 	size_t n = rtb_samples(c, b);
 	struct rtb_metric *rtr[NPROTO] = { 0 }, *blk[NPROTO] = { 0 };
+	/* histogram mode: the 2L trials' blocking as a metric of its own
+	 * (blk2m), its samples above the margin counted (over2); else a list */
+	struct rtb_metric *blk2m[NPROTO] = { 0 };
+	size_t over2[NPROTO] = { 0 }, over1[NPROTO] = { 0 };
+	size_t loads_cap = 0;
 	int64_t *blk2[NPROTO] = { 0 };
 	size_t nblk2[NPROTO] = { 0 };
 	int64_t *loads[2] = { 0 };     /* measured load durations, per level */
@@ -199,8 +226,15 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		snprintf(id, sizeof(id), "%s.%s.blocking", b->id, proto_name[p]);
 		snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking", proto_long[p]);
 		blk[p] = rtb_bench_metric(c, b, id, title, n);
-		blk2[p] = rtb_alloc((n ? n : 1) * (sizeof(int64_t)));
-		if (!rtr[p] || !blk[p] || !blk2[p]) {
+		if (blk[p] && blk[p]->hm) {
+			snprintf(id, sizeof(id), "%s.%s.blocking_2x_load", b->id, proto_name[p]);
+			snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking, 2x load",
+				 proto_long[p]);
+			blk2m[p] = rtb_bench_metric(c, b, id, title, n);
+		} else {
+			blk2[p] = rtb_alloc((n ? n : 1) * (sizeof(int64_t)));
+		}
+		if (!rtr[p] || !blk[p] || (!blk2[p] && !blk2m[p])) {
 			rc = RTB_ENOMEM;
 			goto out;
 		}
@@ -214,8 +248,9 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			inited[p] = 1;
 		}
 	}
-	loads[0] = rtb_alloc((n * NPROTO + 1) * (sizeof(int64_t)));
-	loads[1] = rtb_alloc((n * NPROTO + 1) * (sizeof(int64_t)));
+	loads_cap = blk[0]->hm ? LOADS_KEEP : n * NPROTO + 1;
+	loads[0] = rtb_alloc(loads_cap * (sizeof(int64_t)));
+	loads[1] = rtb_alloc(loads_cap * (sizeof(int64_t)));
 	if (!loads[0] || !loads[1]) {
 		rc = RTB_ENOMEM;
 		goto out;
@@ -241,16 +276,20 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_duty_start(&d);
 	int64_t t0 = rtb_port_mono_ns();
 	const struct rtb_clock_info *ci = c->clk;
-	rtb_watchdog_arm(c, 10000000000LL + (int64_t)n * 6 * (int64_t)(s.cs_us + 3 * load_us[1] + 100) * 1000);
+	/* (a run for a time arms its own: n is only a loop size there) */
+	rtb_watchdog_arm(c, 10000000000LL + (int64_t)(n < 1000000 ? n : 1000000) * 6 *
+			 (int64_t)(s.cs_us + 3 * load_us[1] + 100) * 1000);
 	/* the first cycle (each protocol at both loads) is cold: its trials
 	 * are kept apart (`first`), as every measurement keeps its first
-	 * sample; then the n measured cycles; then NCHECK check trials per
-	 * protocol */
-	const size_t cycle = NPROTO * 2, ntrials = (n + 1) * cycle;
+	 * sample; then NCHECK check trials per protocol (first, so that a run
+	 * for a time, ended only by its stop, has them too); then the n
+	 * measured cycles */
+	const size_t cycle = NPROTO * 2, nchecks = NCHECK * NPROTO, ntrials = (n + 1) * cycle + nchecks;
 	int checked[NPROTO] = { 0 }, nboost[NPROTO] = { 0 }, boost_unreadable = 0;
-	for (size_t i = 0; i < ntrials + NCHECK * NPROTO && !rtb_stopped(c); i++) {
-		const int check = i >= ntrials;
-		const int p = (int)(i % NPROTO), hi_load = check ? 0 : (int)((i / NPROTO) % 2);
+	for (size_t i = 0; i < ntrials && !rtb_stopped(c); i++) {
+		const int check = i >= cycle && i < cycle + nchecks;
+		const size_t im = i < cycle ? i : i - nchecks; /* the trial's place among the measured */
+		const int p = (int)(i % NPROTO), hi_load = check ? 0 : (int)((im / NPROTO) % 2);
 		const int cold = i < cycle;
 		if (!inited[p])
 			continue;
@@ -278,7 +317,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		}
 		int64_t blocking = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.t_acq) - rtb_stamp_get(&s.t_ready));
 		const int64_t req_rel = rtb_interval_ns(ci, rtb_stamp_get(&s.t_req), rtb_stamp_get(&s.t_rel));
-		const uint64_t k = i / cycle;                /* cycle k; 0: the cold one */
+		const uint64_t k = im / cycle;               /* cycle k; 0: the cold one */
 		if (cold) {
 			if (!hi_load) {
 				rtb_metric_record(blk[p], k, blocking);
@@ -288,11 +327,18 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			rtb_duty_check(&d);
 			continue;
 		}
-		loads[hi_load][nloads[hi_load]++] = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.load_ticks));
-		if (hi_load) {
-			if (nblk2[p] < n)
+		loads[hi_load][nloads[hi_load]++ % loads_cap] = rtb_ticks_to_ns(ci, rtb_stamp_get(&s.load_ticks));
+		const int over = (double)blocking > s.cs_us * 1000.0 + MARGIN_NS(s.cs_us * 1000.0);
+		if (hi_load && blk2m[p]) {
+			if (!rtb_metric_record(blk2m[p], k, blocking))
+				over2[p] += over;
+		} else if (hi_load) {
+			if (nblk2[p] < n) {
 				blk2[p][nblk2[p]++] = blocking;
+				over2[p] += over;
+			}
 		} else {
+			over1[p] += over && blk[p]->count < blk[p]->capacity;
 			/* run --trace: the holder's time with the mutex */
 			if (!rtb_metric_record(blk[p], k, blocking))
 				rtb_trace_mark(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
@@ -310,7 +356,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		}
 	/* the slope is taken against the loads as they really ran (wall time,
 	 * from tWorkTask's own stamps), not as asked */
-	const int64_t load_p50[2] = { median_of(loads[0], nloads[0]), median_of(loads[1], nloads[1]) };
+	const int64_t load_p50[2] = { median_of(loads[0], nloads[0] < loads_cap ? nloads[0] : loads_cap),
+				      median_of(loads[1], nloads[1] < loads_cap ? nloads[1] : loads_cap) };
 
 	static const enum rtb_word proto_word[NPROTO] = {
 		RTB_W_MUTEX_NONE, RTB_W_MUTEX_INHERIT, RTB_W_MUTEX_CEILING
@@ -353,16 +400,12 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		if (!inited[p])
 			continue;
 		in->n_lo = blk[p]->count;
-		in->n_hi = nblk2[p];
-		in->p50_lo_ns = (double)pct_of(blk[p]->samples, blk[p]->count, 50);
-		in->p99_lo_ns = (double)pct_of(blk[p]->samples, blk[p]->count, 99);
-		in->p50_hi_ns = (double)pct_of(blk2[p], nblk2[p], 50);
-		in->p99_hi_ns = (double)pct_of(blk2[p], nblk2[p], 99);
-		size_t over = 0;
-		for (size_t k = 0; k < blk[p]->count; k++)
-			over += (double)blk[p]->samples[k] > s.cs_us * 1000.0 + margin_ns;
-		for (size_t k = 0; k < nblk2[p]; k++)
-			over += (double)blk2[p][k] > s.cs_us * 1000.0 + margin_ns;
+		in->n_hi = blk2m[p] ? blk2m[p]->count : nblk2[p];
+		in->p50_lo_ns = (double)m_pct(blk[p], 50);
+		in->p99_lo_ns = (double)m_pct(blk[p], 99);
+		in->p50_hi_ns = (double)(blk2m[p] ? m_pct(blk2m[p], 50) : pct_of(blk2[p], nblk2[p], 50));
+		in->p99_hi_ns = (double)(blk2m[p] ? m_pct(blk2m[p], 99) : pct_of(blk2[p], nblk2[p], 99));
+		size_t over = over1[p] + over2[p];
 		in->share_over = in->n_lo + in->n_hi ?
 			(double)over / (double)(in->n_lo + in->n_hi) : 0;
 	}
@@ -373,7 +416,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			continue;
 		rtb_metric_extra(blk[p], "load_measured_p50_us", (double)load_p50[0] / 1000.0, "us");
 		rtb_metric_extra(blk[p], "load_2x_measured_p50_us", (double)load_p50[1] / 1000.0, "us");
-		if (nblk2[p]) {
+		if (pin[p].n_hi) {
 			rtb_metric_extra(blk[p], "p50_at_2x_load_ns", pin[p].p50_hi_ns, "ns");
 			rtb_metric_extra(blk[p], "p99_at_2x_load_ns", pin[p].p99_hi_ns, "ns");
 		}
@@ -396,16 +439,20 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_bench_metric_end(c, blk[p], elapsed);
 		if (p != 2)
 			rtb_bench_metric_end(c, rtr[p], elapsed);
-		/* Table 2's plain answer, from the statistics just made: the
-		 * metric's generic verdict (value: rtb_pi_kind_name) */
-		const struct rtb_stats *st = &blk[p]->stats;
+		if (blk2m[p]) {
+			rtb_metric_set_method(blk2m[p], "as %s.%s.blocking, the trials under tWorkTask's %.0f us "
+					      "load (2x): the verdict's second load", b->id, proto_name[p], load_us[1]);
+			rtb_bench_metric_end(c, blk2m[p], elapsed);
+		}
+		/* Table 2's plain answer: the metric's generic verdict (value:
+		 * rtb_pi_kind_name), with the percentiles the verdict used */
 		const char *kind = rtb_pi_kind_name(pv[p].kind);
 		if (!blk[p]->count)
 			continue;
-		if (nblk2[p] && pv[p].slope_p50 == pv[p].slope_p50)
+		if (pin[p].n_hi && pv[p].slope_p50 == pv[p].slope_p50)
 			rtb_metric_set_verdict(blk[p], kind, "blocked p50 %.1f / p99 %.1f us under a "
 				"%.1f us load, %.1f / %.1f us under %.1f us (slope p50 %.2f, p99 %.2f)",
-				(double)st->median / 1000.0, (double)st->pct[2] / 1000.0,
+				pin[p].p50_lo_ns / 1000.0, pin[p].p99_lo_ns / 1000.0,
 				(double)load_p50[0] / 1000.0, pin[p].p50_hi_ns / 1000.0,
 				pin[p].p99_hi_ns / 1000.0, (double)load_p50[1] / 1000.0, pv[p].slope_p50,
 				pv[p].slope_p99);
@@ -453,6 +500,10 @@ const struct rtb_bench rtb_bench_prio_inv = {
 	.one_round = 1,
 	.threads = 3,
 	.run = run_pi,
+	/* for a time (and each listed CPU its own three tasks and mutexes):
+	 * the 2L trials' blocking is a metric of its own there */
+	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.metrics = pi_metrics,
 	.trace_kind = RTB_TRACE_PI,
 	.opts = pi_opts,
 };

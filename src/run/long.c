@@ -379,7 +379,7 @@ static void watch_progress(struct rtb_long *lr)
 }
 
 /* finish_metric - after its driver ended: what the bench said of a CPU's
- * metric j (title, method, notes, extras, status) onto the shown metric;
+ * metric j (title, method, notes, extras, verdict, status) onto the shown metric;
  * by count, partial when it has fewer samples than asked (stopped: by a
  * stop). */
 static void finish_metric(struct rtb_long *lr, struct rtb_long_cpu *lc, int j, int stopped)
@@ -391,6 +391,7 @@ static void finish_metric(struct rtb_long *lr, struct rtb_long_cpu *lc, int j, i
 	memcpy(s->note, l->note, sizeof(s->note));
 	memcpy(s->extra, l->extra, sizeof(s->extra));
 	s->nextra = l->nextra;
+	memcpy(&s->verdict, &l->verdict, sizeof(s->verdict)); /* sync.prio_inv's bounded or not */
 	s->status = l->status;
 	s->err = l->err;
 	/* the runner's one rule (run.c, outcome): an error the metric

@@ -43,10 +43,6 @@ bad_input "--tests: CPU $ncpu is not on this machine" run --duration 3s --tests 
 bad_input "leave out --cpus" run --duration 3s --cpus 0 --tests irq.timer.nanosleep@cpu0
 bad_input "leave out --cpu" run --tests irq.timer.nanosleep@cpu0 --cpu 0
 bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s --tests ctxsw.rr.yield
-bad_input "--duration: sync.prio_inv cannot run for a time" run --duration 10s --tests sync.prio_inv
-# the traced kind left on the whole-pass trace path (a PI trial) is
-# refused traced too, before anything runs (issue 25)
-bad_input "--duration: sync.prio_inv cannot run for a time" run --trace --duration 10s --tests sync.prio_inv
 bad_input "--duration: sync.sem.give.uncontended cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,sync.sem.give.uncontended
 bad_input "--samples" run --duration 10s --samples 100
 bad_input "--rounds" run --duration 10s --rounds 3
@@ -60,7 +56,6 @@ if [ "$ncpu" -ge 2 ]; then
 	bad_input "--raw: mem would keep 500001 samples x 2 CPUs x 4 metrics" \
 		run --cpus 0-1 --samples 500001 --tests mem --raw "$out/x.csv"
 	bad_input "--cpus: ctxsw.rr.yield runs on one CPU at a time" run --cpus 0-1 --tests ctxsw.rr.yield
-	bad_input "--cpus: sync.prio_inv runs on one CPU at a time" run --cpus all --tests irq.timer,sync.prio_inv
 	bad_input "--cpu and --cpus" run --cpus 0-1 --cpu 0
 	bad_input "ctxsw.rr.yield runs on one CPU at a time" run --tests ctxsw.rr.yield@cpu0,ctxsw.rr.yield@cpu1
 fi

@@ -77,9 +77,11 @@ else:
     assert "SCHED_DEADLINE" in d["method"], d["method"]
 print("ok: preemption, creation, allocation and deadline kept their protocols")
 PY
-# for a time (issue 25): the three of several metrics and the round-robin
-# time-slice switch (each CPU its own pair) on every CPU at once, a second
-# each, and the deadline task on one CPU (it is admitted only
+# for a time (issue 25): the three of several metrics, the round-robin
+# time-slice switch (each CPU its own pair) and priority inversion (each
+# CPU its own three tasks; the 2L trials a metric of their own, the
+# bounded/unbounded verdict over the whole run) on every CPU at once, a
+# second each, and the deadline task on one CPU (it is admitted only
 # unpinned: --cpus is refused, one line naming why). Each CPU gets every
 # metric, with its interval and its protocol's extras; the aggregate is
 # their sum; the last status line of each bench names each of its metrics
@@ -88,7 +90,7 @@ PY
 # the runner's long path through it)
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ -z "${RTB_SANITIZE:-}" ]; then
-"$RTBENCH" run --tests irq.preempt,task.create,mem,ctxsw.rr.timeslice --duration 1s --cpus all --idle-latency-us -1 \
+"$RTBENCH" run --tests irq.preempt,task.create,mem,ctxsw.rr.timeslice,sync.prio_inv --duration 1s --cpus all --idle-latency-us -1 \
 	--json "$out/d.json" >/dev/null 2>"$out/d.err" || fail "long run exited $?: $(tail -3 "$out/d.err")"
 "$RTBENCH" run --tests sched.deadline.wakeup --duration 1s --quiet --idle-latency-us -1 \
 	--json "$out/dl.json" >/dev/null 2>"$out/dl.err" || fail "deadline long run exited $?: $(tail -3 "$out/dl.err")"
@@ -102,7 +104,7 @@ for line in open(sys.argv[4]):
     g = re.match(r"rtbench: (\S+) [0-9:]+ / [0-9:]+, samples, us: (.*)$", line.rstrip("\n"))
     if g:
         status[g.group(1)] = dict((f"{g.group(1)}.{x.split()[0]}", int(x.split()[1])) for x in g.group(2).split("; "))
-for b, n in (("irq.preempt", 2), ("task.create", 2), ("mem", 4)):
+for b, n in (("irq.preempt", 2), ("task.create", 2), ("mem", 4), ("sync.prio_inv", 9)):
     assert len(status[b]) == n, (b, status.get(b))
     for i, c in status[b].items():
         assert c == m[i]["count"], (i, c, m[i]["count"])
@@ -129,6 +131,16 @@ for i in ids:
             idle = m[x["id"].replace("busy", "idle")]
             assert x["extras"]["busy_minus_idle_p50_ns"]["value"] == x["p50"] - idle["p50"], x["extras"]
     assert m[i]["count"] == sum(x["count"] for x in per), i
+for k in range(ncpu):
+    at = f"@cpu{k}" if ncpu > 1 else ""
+    for p in ("none", "inherit", "ceiling"):
+        for w in ("blocking", "blocking_2x_load") + (("request_to_release",) if p != "ceiling" else ()):
+            x = m[f"sync.prio_inv.{p}.{w}{at}"]
+            assert x["status"] == "ok" and x["count"] > 0 and x["intervals"], (x["id"], x["status"], x["note"])
+        x = m[f"sync.prio_inv.{p}.blocking{at}"]
+        assert x["verdict"]["value"] in ("bounded", "unbounded", "inconclusive"), x.get("verdict")
+        assert "bounded" in x["extras"] and "load_slope" in x["extras"], x["extras"]
+    assert m[f"sync.prio_inv.ceiling.request_to_release{at}"]["status"] == "skipped"
 x = {y["id"]: y for y in dl["metrics"]}["sched.deadline.wakeup"]
 if x["status"] == "skipped":
     print("note: SCHED_DEADLINE refused here:", x["note"])
