@@ -52,7 +52,7 @@
 /* a histogram-mode metric's (run --duration, --cpus) switches a spinner
  * keeps until the burst ends: its record step is no place for two threads
  * that preempt each other, so the controller records them while both are
- * parked. ~500 a burst at a 1 ms quantum; a full list ends the burst. */
+ * parked (and pushes their marks when the trace is streamed: one writer). ~500 a burst at a 1 ms quantum; a full list ends the burst. */
 #define SLICE_KEEP 4096
 
 /* struct cs_switch - one switch's stamps: the outgoing task's last, the
@@ -121,7 +121,7 @@ static void settle(struct cs *s)
 	size_t n = atomic_load(&s->n);
 
 	if (s->keep[0]) {
-		/* histogram mode: the bursts' switches in stamp order of
+		/* histogram mode or a streamed trace: the bursts' switches in stamp order of
 		 * neither, as each spinner kept them (the histogram does not
 		 * care; each sample's time is when recorded, up to a burst
 		 * after its switch) */
@@ -282,7 +282,10 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		else
 			slice_set = (long)rr_slice_ms;
 	}
-	if (s.m->hm) {
+	/* the spinners keep their switches for the controller in histogram
+	 * mode and when the trace is read while it runs (its ring of marks
+	 * takes one writer) */
+	if (s.m->hm || (s.m->tm && s.m->tm->ring)) {
 		for (int i = 0; i < 2; i++)
 			if (!(s.keep[i] = rtb_alloc(SLICE_KEEP * sizeof(*s.keep[i])))) {
 				rc = RTB_ENOMEM;

@@ -25,13 +25,14 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	if (!(rc->tracer->stream_kinds & 1u << lr->b->trace_kind)) {
 		/* said, not silently untraced: a kind the tracer does not read
 		 * while it runs (bounded memory) keeps every event of the
-		 * pass, which a run for a time cannot (none of the kinds that
-		 * can run for a time today: the slice and PI kinds cannot) */
+		 * pass, which a run for a time cannot (sync.prio_inv's PI) */
 		rtb_result_warn(lr->res, "%s: not traced %s: its samples are matched to the trace only on "
-				"the whole-pass path (every event kept, one CPU), which a run for a time or on "
+				"the whole-pass path (every event kept, one CPU%s), which a run for a time or on "
 				"several CPUs at once cannot hold; a count run on one CPU (--samples, no "
 				"--duration or --cpus) traces it", lr->b->id, lr->o->duration_ns ?
-				"in a --duration run" : "on several CPUs at once");
+				"in a --duration run" : "on several CPUs at once",
+				lr->b->trace_kind == RTB_TRACE_PI ? "; its match is counts over the pass: the "
+				"trials that saw the holder boosted, or preempted by the middle task" : "");
 		return 0;
 	}
 	/* a streamed kind makes one metric (its first: live[0], shown[0]) */

@@ -421,6 +421,14 @@ static int phase_cuts(enum rtb_trace_kind kind, const struct rtb_tev *ev, size_t
 		pk[0] = RTB_PHASE_CALL, pk[1] = RTB_PHASE_WAKE, pk[2] = RTB_PHASE_SELF;
 		n = 3;
 		len[0] = comp_ns[0], len[1] = comp_ns[1];
+	} else if (kind == RTB_TRACE_SLICE && comp_ns) {
+		/* a quantum's end (trace_match.c): the outgoing task's last
+		 * stamp -> the tick's interrupt (its loop stamps every few ns:
+		 * a long one is time nothing in the trace ran in), the
+		 * interrupt -> the switch, the switch -> the incoming stamp */
+		pk[0] = RTB_PHASE_PRE_IRQ, pk[1] = RTB_PHASE_IRQ, pk[2] = RTB_PHASE_SELF;
+		n = 3;
+		len[0] = comp_ns[0], len[1] = comp_ns[1];
 	} else if (kind == RTB_TRACE_PINGPONG && comp_ns) {
 		/* the round trip's components, in order (trace_match.c) */
 		pk[0] = RTB_PHASE_CALL, pk[1] = RTB_PHASE_WAKE, pk[2] = RTB_PHASE_PEER;

@@ -338,11 +338,13 @@ const struct rtb_tracer rtb_tracer_trace = {
 	.name = "trace",
 	/* the kinds whose samples are matched (or, a noise gap, explained)
 	 * one at a time from a bounded window of events (trace_keep.c); a
-	 * time-slice switch and a priority-inversion trial are measured by
-	 * count only (their benches cannot run for a time), so the whole
-	 * pass serves them */
+	 * priority-inversion trial's match is counts over the whole pass
+	 * (how many trials saw the holder boosted, the holder preempted:
+	 * rtb_trace_match's boosted/not_boosted/preempted), which the
+	 * per-sample keep does not add up, so the whole pass serves it
+	 * (count runs on one CPU) */
 	.stream_kinds = 1u << RTB_TRACE_TIMER | 1u << RTB_TRACE_WAKE | 1u << RTB_TRACE_PINGPONG |
-			1u << RTB_TRACE_NOISE,
+			1u << RTB_TRACE_NOISE | 1u << RTB_TRACE_SLICE,
 	.open = tr_open,
 	.start = tr_start,
 	.marks = tr_marks,

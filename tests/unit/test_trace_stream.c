@@ -32,7 +32,10 @@
  *      (RTB_TRACE_NOISE, explained, not matched): every gap explained, the
  *      time by class (an interrupt's, a thread's, none seen) exact, the
  *      largest gap naming the thread, no phases, the us/s extras over the
- *      metric's spin time. */
+ *      metric's spin time;
+ *   7. the keep on hand-made quantum ends (RTB_TRACE_SLICE): each matched
+ *      into its three components, the worst in three phases adding up to
+ *      it (the wait for the tick the largest). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -563,6 +566,54 @@ static void keep_pingpong(void)
 	CHECK(!strcmp(rtb_phase_name(RTB_PHASE_WAKE_BACK), "after_wakeup_back"));
 }
 
+/* keep_slice - hand-made quantum ends (RTB_TRACE_SLICE, read while it
+ * runs as ctxsw.rr.timeslice is): TID's last stamp, the tick 100 later
+ * (#5's 6 us later), the switch TID -> PEER (still runnable: a
+ * preemption) 200 after it, PEER's stamp 300 after that. Each matched
+ * into its three components; the worst (#5) in three phases in path
+ * order that add up to it, the wait for the tick the largest. */
+static void keep_slice(void)
+{
+	struct rtb_twin w;
+	const struct rtb_twin *ws[1] = { &w };
+	struct rtb_tev e;
+
+	rtb_twin_init(&w, store, 1 << 12, 1);
+	rtb_tkeep_init(&keep, "ctxsw.rr.timeslice", RTB_TRACE_SLICE, 1.0, 0, 0, 0);
+	keep.ncomp = 3;
+	for (int i = 0; i < 20; i++) {
+		uint64_t s = 1000000 + (uint64_t)i * 100000, pre = i == 5 ? 6000 : 100;
+		tev_fill(&e, s + pre, RTB_TEV_TIMER_IRQ, TID, 0, 0, 0, 0, NULL, NULL);
+		rtb_twin_push(&w, &e);
+		tev_fill(&e, s + pre + 200, RTB_TEV_SWITCH, TID, PEER, TID, 0, 0, "tTaskB", "tTaskA");
+		e.old_prio = e.new_prio = 19;
+		e.prev_runnable = 1;
+		rtb_twin_push(&w, &e);
+		struct rtb_tmark mk = { s, s + pre + 500, 0, (int64_t)(pre + 500) };
+		CHECK(rtb_tkeep_sample(&keep, ws, 1, &mk, TID, PEER, slot, 1 << 12) >= 0);
+	}
+	rtb_tkeep_finish(&keep);
+	CHECK_EQ_I(keep.samples, 20);
+	CHECK_EQ_I(keep.matched, 20);
+	CHECK_EQ_I(keep.agree, 20);
+	const struct rtb_worst *x = &keep.worst[0];
+	CHECK_EQ_I(x->index, 5);
+	CHECK_EQ_I(x->sample_ns, 6500);
+	int64_t want[3] = { 6000, 200, 300 };
+	static const uint8_t kinds[3] = { RTB_PHASE_PRE_IRQ, RTB_PHASE_IRQ, RTB_PHASE_SELF };
+	for (int q = 0; q < 3; q++)
+		CHECK_EQ_I(x->comp_ns[q], want[q]);
+	CHECK_EQ_I(x->x.nphase, 3);
+	int64_t sum = 0;
+	for (int q = 0; q < x->x.nphase; q++) {
+		CHECK_EQ_I(x->x.phase[q].kind, kinds[q]);
+		CHECK_EQ_I(x->x.phase[q].ns, want[q]);
+		sum += x->x.phase[q].ns;
+	}
+	CHECK_EQ_I(sum, x->sample_ns);
+	CHECK_EQ_I(x->x.main_phase, 0);
+}
+
 static void keep_noise(void)
 {
 	struct rtb_twin w;
@@ -623,6 +674,7 @@ static void keep_noise(void)
 int main(void)
 {
 	keep_pingpong();
+	keep_slice();
 	keep_noise();
 	window_marks();
 	maxima_merge();
