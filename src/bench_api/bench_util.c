@@ -45,7 +45,11 @@ static int spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_
 		.cpu = cpu,
 		.nowait = before != NULL,
 	};
-	const int own = c->mode->until_stopped && !before;
+	/* the long runner's modes (for a time, by count on several CPUs:
+	 * the mode makes the metrics) run a bench's threads on every listed
+	 * CPU at once: more than the pool holds (sync.prio_inv's three a
+	 * CPU on two CPUs took it all) */
+	const int own = (c->mode->until_stopped || c->mode->metric) && !before;
 	int rc;
 
 	a.stack = own ? NULL : rtb_stack_get(t, &a.stack_bytes);
