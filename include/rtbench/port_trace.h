@@ -43,9 +43,14 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
  * (the streaming path, rtbench/trace_stream.h): every event since the last
  * poll, each CPU's in time order, handed to fn(e, arg) one by one (e is
  * valid only during the call); *lost = events the OS has dropped so far
- * (buffer full: counted since begin). Non-blocking; one thread at a time.
- * Returns 0 or a negative rtb_err. */
-int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost);
+ * (buffer full: counted since begin). want (NULL: every event) is asked
+ * first about each batch of a CPU's events (a kernel page: n events from
+ * first to last): 0 passes over them unparsed, never handed to fn (want
+ * keeps the count). until (0: none): a CPU's reading stops at its first
+ * batch reaching that time (the rest waits for the next poll). Non-blocking;
+ * one thread at a time. Returns 0 or a negative rtb_err. */
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
+			int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);

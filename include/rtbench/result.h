@@ -186,6 +186,10 @@ struct rtb_metric_trace {
 	uint64_t ndis_total;    /* disagreements counted (dis keeps the first) */
 	uint64_t incomplete;    /* samples whose events had left the window */
 	uint64_t marks_lost;    /* samples the reader never saw (ring full) */
+	uint64_t below_floor;   /* samples not handed to the reader: it was
+				 * behind and they could not enter the worst */
+	uint64_t skipped;       /* samples seen whose events the reader passed
+				 * over unparsed (behind; not candidates) */
 	uint64_t explained;     /* samples explained along the way */
 };
 

@@ -58,6 +58,8 @@ struct rtb_tev {
 	uint8_t kind;           /* enum rtb_tev_kind */
 	uint8_t prev_runnable;  /* SWITCH: prev was still runnable (preempted),
 				 * not blocked */
+	uint8_t lost_before;    /* the OS dropped events of this CPU just
+				 * before this one (its buffer was full) */
 };
 
 /* ---- marks a benchmark keeps per sample ------------------------------ */
@@ -99,17 +101,30 @@ struct rtb_trace_marks {
 	size_t ring_mask;
 	atomic_size_t head, tail;
 	atomic_uint_fast64_t ring_lost; /* marks dropped: the ring was full */
+	/* the reader behind (the ring over half full): a sample at or below
+	 * floor_ns, which the reader publishes (the smallest of the worst it
+	 * keeps; 0: none yet, every sample could be kept), cannot enter the
+	 * worst and is not handed over, only counted in below_floor */
+	atomic_int_fast64_t floor_ns;
+	atomic_uint_fast64_t below_floor;
 };
 
 /* rtb_trace_mark_push - the streaming path's mark: into the ring, or
- * counted lost when the reader is that far behind. No call, no system
+ * counted below the floor (the reader behind, the sample unable to enter
+ * the worst), or counted lost when the reader is that far behind. No call, no system
  * call: it runs in the measuring loop, after the sample's stamps. */
 static inline void rtb_trace_mark_push(struct rtb_trace_marks *tm, uint64_t start, uint64_t end,
 				       int64_t expiry_ns, int64_t ns)
 {
 	size_t h = atomic_load_explicit(&tm->head, memory_order_relaxed);
+	size_t used = h - atomic_load_explicit(&tm->tail, memory_order_acquire);
+	int64_t floor_ns = atomic_load_explicit(&tm->floor_ns, memory_order_relaxed);
 
-	if (h - atomic_load_explicit(&tm->tail, memory_order_acquire) > tm->ring_mask) {
+	if (floor_ns > 0 && used > tm->ring_mask / 2 && ns <= floor_ns) {
+		atomic_fetch_add_explicit(&tm->below_floor, 1, memory_order_relaxed);
+		return;
+	}
+	if (used > tm->ring_mask) {
 		atomic_fetch_add_explicit(&tm->ring_lost, 1, memory_order_relaxed);
 		return;
 	}
@@ -222,6 +237,8 @@ struct rtb_phase {
 	uint8_t kind;           /* enum rtb_phase_kind */
 	uint8_t idle_exit;      /* PRE_IRQ: the CPU was idle (an exit from
 				 * idle is part of the phase) */
+	uint8_t events_lost;    /* the sample's window lost events (its
+				 * rtb_explain's): "no event" is no evidence */
 	uint32_t nev;           /* events on the CPU in the phase */
 	int64_t ns;             /* the phase's length */
 	int64_t unseen_ns;      /* PRE_IRQ: time charged to no handler (no
@@ -247,6 +264,9 @@ struct rtb_explain {
 	struct rtb_phase phase[RTB_PHASE_MAX];
 	int nphase;
 	int main_phase;         /* index of the longest, -1 none */
+	uint8_t events_lost;    /* the OS dropped events of this CPU inside
+				 * the window: a phase's "no event" is then
+				 * no evidence that nothing ran */
 };
 /* rtb_phase_line - one phase in words: its length and share of sample_ns,
  * who held the CPU in it (before the interrupt: the handlers, and the time

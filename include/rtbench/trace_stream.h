@@ -51,12 +51,23 @@
 
 /* ---- the per-CPU window ------------------------------------------------ */
 
+#define RTB_TWIN_GAPS 64        /* stretches passed over, remembered */
+
 struct rtb_twin {
 	struct rtb_tev *ev;     /* cap entries, caller storage */
 	size_t cap;
 	uint64_t head;          /* events pushed so far; held: [head - len, head) */
 	int cpu;
 	uint64_t evicted;       /* events pushed out by newer ones */
+	uint64_t last_t;        /* the latest event pushed or passed over */
+	/* stretches of this CPU's events passed over unparsed (rtb_twin_skip,
+	 * the reader behind): (gap_from, gap_to], the last RTB_TWIN_GAPS,
+	 * oldest first; before gap_floor none is remembered (nothing there
+	 * counts as whole) */
+	uint64_t gap_from[RTB_TWIN_GAPS], gap_to[RTB_TWIN_GAPS];
+	int ngap;
+	uint64_t gap_floor;
+	uint64_t skipped;       /* events passed over */
 };
 
 /* rtb_twin_init - an empty window over store[0..cap) for events of cpu. */
@@ -71,20 +82,27 @@ const struct rtb_tev *rtb_twin_at(const struct rtb_twin *w, size_t i);
 /* rtb_twin_holds - 1 if the window still holds every event of its CPU at
  * or after t (nothing after t was evicted). */
 int rtb_twin_holds(const struct rtb_twin *w, uint64_t t);
+/* rtb_twin_skip - n events of the CPU up to time `to` were passed over
+ * unparsed: the stretch from the last event pushed to `to` is a gap. */
+void rtb_twin_skip(struct rtb_twin *w, uint64_t to, size_t n);
+/* rtb_twin_whole - 1 if the window holds every event of its CPU in
+ * [from, to]: none evicted after `from`, no gap passed over in it. */
+int rtb_twin_whole(const struct rtb_twin *w, uint64_t from, uint64_t to);
 /* rtb_twin_copy - the events of the windows w[0..nw) with from < t <= to,
  * plus on each window up to `before` events before `from` back to its last
  * switch (the context at `from`), and up to `after` events after `to`,
  * merged in time order into out (at most cap: the oldest are dropped
- * first). Returns how many; *complete = 0 when a window no longer holds
- * `from` or out was too small, else 1. */
+ * first). Returns how many; *complete = 0 when a window is not whole from
+ * `from` to `to` (rtb_twin_whole) or out was too small, else 1. */
 size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uint64_t to, size_t before,
 		     size_t after, struct rtb_tev *out, size_t cap, int *complete);
 
 /* rtb_twin_marks_from - of the last n marks a ring holds (mark i at
- * ring[(head - n + i) & mask], oldest first), the first i whose events
- * every window w[0..nw) still holds (from the mark's start; a TIMER mark,
- * which has none, from its stamp less its value): the marks from there on
- * are the ones a bounded window of events can be matched with. n: none. */
+ * ring[(head - n + i) & mask], oldest first), the first i from which on
+ * every mark's events every window w[0..nw) holds whole (rtb_twin_whole
+ * from the mark's start; a TIMER mark, which has none, from its stamp less
+ * its value, to its stamp): the marks a bounded window of events can be
+ * matched with. n: none. */
 size_t rtb_twin_marks_from(const struct rtb_twin *const *w, int nw, const struct rtb_tmark *ring, size_t mask,
 			   size_t head, size_t n, double ticks_per_ns);
 /* rtb_twin_each - every event the windows w[0..nw) (at most 64) hold,
@@ -120,6 +138,7 @@ struct rtb_tkeep {
 	uint64_t samples;       /* samples seen (their ordinal is the index) */
 	uint64_t matched, agree;
 	uint64_t incomplete;    /* its events had left the window already */
+	uint64_t skipped;       /* not candidates, their events passed over */
 	uint64_t explained;     /* samples explained (kept at some point) */
 	int64_t max_ns;
 	int have_max, broke_done;
@@ -146,6 +165,18 @@ void rtb_tkeep_init(struct rtb_tkeep *k, const char *id, enum rtb_trace_kind kin
  * Returns 1 if it was kept, 0 if not, or RTB_EINVAL. */
 int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int nw, const struct rtb_tmark *mk,
 		     long tid, long peer_tid, struct rtb_tev *slot, size_t slotcap);
+/* rtb_tkeep_floor_ns - the largest sample that could not be kept now:
+ * the smallest of the worst once RTB_WORST_N are kept (below --break-us
+ * while no sample crossed it), 0 while any sample could be (fewer kept).
+ * A sample above it is a candidate: it may enter the worst or be a new
+ * maximum; one at or below it can neither. */
+int64_t rtb_tkeep_floor_ns(const struct rtb_tkeep *k);
+/* rtb_top_add - v into top[0..cnt), the (at most n) largest values seen,
+ * smallest first (top[0]: the n-th largest once cnt = n). Returns cnt. */
+int rtb_top_add(int64_t *top, int cnt, int n, int64_t v);
+/* rtb_tkeep_skip - a sample that is no candidate (at or below the floor)
+ * whose events were passed over unparsed: counted, never matched. */
+void rtb_tkeep_skip(struct rtb_tkeep *k, const struct rtb_tmark *mk);
 /* rtb_tkeep_finish - every kept sample's one line (by rank: "max", "#2
  * worst", "new max at +12.3 s"), largest first. */
 void rtb_tkeep_finish(struct rtb_tkeep *k);

@@ -33,8 +33,10 @@ void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_tr
 	d->ndis_total += s->ndis_total;
 	d->incomplete += s->incomplete;
 	d->marks_lost += s->marks_lost;
+	d->below_floor += s->below_floor;
+	d->skipped += s->skipped;
 	d->explained += s->explained;
-	d->agreement = d->samples ? (double)d->agree / (double)d->samples : 0;
+	d->agreement = d->samples > d->skipped ? (double)d->agree / (double)(d->samples - d->skipped) : 0;
 }
 
 /* rtb_break_hit - the first crossing keeps its sample and stops the run

@@ -164,6 +164,8 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 		if (p->nheld)
 			ADD(", %.1f us of it", (double)p->unseen_ns / 1000.0);
 		ADD(" no event: %s", rtb_phase_no_event_words(p));
+		if (p->events_lost)
+			ADD(" (but the OS dropped events in this window: no evidence)");
 		if (p->cur.kind && !p->idle_exit) {
 			rtb_cause_text(c, sizeof(c), &p->cur);
 			ADD(" (current: %s)", c);
@@ -186,11 +188,13 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 		 * running): said, not left to read as the task's own work */
 		if (!i && p->kind == RTB_PHASE_SELF && p->held[i].kind == RTB_CAUSE_SELF && p->held[i].count <= 1 &&
 		    p->held[i].ns * 2 > p->ns)
-			ADD(" (no other event: its return to user space, or the vCPU not running)");
+			ADD(" (no other event: its return to user space, or the vCPU not running%s)",
+			    p->events_lost ? "; but the OS dropped events in this window: no evidence" : "");
 	}
 	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
-		ADD("%s %.1f us with no event: %s", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
-		    rtb_phase_no_event_words(p));
+		ADD("%s %.1f us with no event: %s%s", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
+		    rtb_phase_no_event_words(p),
+		    p->events_lost ? " (but the OS dropped events in this window: no evidence)" : "");
 #undef ADD
 	return (int)l;
 }

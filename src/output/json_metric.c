@@ -107,6 +107,7 @@ static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const
 	rtb_jw_int(w, "sample_ns", x->sample_ns);
 	rtb_jw_bool(w, "break", x->broke);
 	rtb_jw_bool(w, "partial", x->partial);
+	rtb_jw_bool(w, "events_lost", x->x.events_lost);
 	rtb_jw_int(w, "cpu", x->x.cpu);
 	rtb_jw_int(w, "window_ns", x->x.window_ns);
 	RTB_JW_STR(w, "line", x->line);
@@ -133,6 +134,7 @@ static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const
 		rtb_jw_dbl(w, "share", x->sample_ns > 0 ? (double)p->ns / (double)x->sample_ns : 0);
 		rtb_jw_bool(w, "largest", q == x->x.main_phase);
 		rtb_jw_uint(w, "events", p->nev);
+		rtb_jw_bool(w, "events_lost", x->x.events_lost);
 		if (p->kind == RTB_PHASE_PRE_IRQ) {
 			rtb_jw_int(w, "no_event_ns", p->unseen_ns);
 			rtb_jw_bool(w, "idle_exit", p->idle_exit);
@@ -192,6 +194,8 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	rtb_jw_bool(w, "streamed", t->streamed);
 	if (t->streamed) {
 		rtb_jw_uint(w, "marks_lost", t->marks_lost);
+		rtb_jw_uint(w, "below_floor", t->below_floor);
+		rtb_jw_uint(w, "skipped", t->skipped);
 		rtb_jw_uint(w, "incomplete", t->incomplete);
 		rtb_jw_uint(w, "explained", t->explained);
 		rtb_jw_uint(w, "disagreements_total", t->ndis_total);

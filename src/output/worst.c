@@ -37,9 +37,10 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 	for (int k = 0; k < w->x.nphase; k++)
 		if (w->x.phase[k].kind == RTB_PHASE_PRE_IRQ)
 			pre = &w->x.phase[k];
-	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events):\n", w->x.cpu,
+	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events%s):\n", w->x.cpu,
 			m->trace->kind == RTB_TRACE_TIMER ? "the expiry" : "the first stamp",
-			(double)w->x.window_ns / 1000.0, (unsigned)w->x.nev);
+			(double)w->x.window_ns / 1000.0, (unsigned)w->x.nev,
+			w->x.events_lost ? "; the OS dropped events in it: a share may be another's" : "");
 	for (int k = 0; k < w->x.ncause; k++) {
 		const struct rtb_cause *c = &w->x.cause[k];
 		char name[64];
@@ -53,6 +54,8 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 			 * holder (rtb_trace_phases) */
 			char cur[96], esc[sizeof(cur) * 4];
 			rtb_sink_printf(f, " before the interrupt: %s", rtb_phase_no_event_words(pre));
+			if (w->x.events_lost)
+				rtb_sink_printf(f, " (but the OS dropped events in this window: no evidence)");
 			if (pre->cur.kind && !pre->idle_exit) {
 				rtb_cause_text(cur, sizeof(cur), &pre->cur);
 				rtb_esc_ctl(esc, sizeof(esc), cur);

@@ -354,6 +354,15 @@ int rtb_trace_explain(const struct rtb_tev *ev, size_t nev, uint64_t from, uint6
 	x->window_ns = to_ns(&w, to - from);
 	x->nev = walk_window(&w, ev, nev, a, b, from, to, cpu);
 	list_causes(&w, x);
+	/* events the OS dropped on the CPU between two of its events: the
+	 * first one after the drop says so; a drop inside (from, to] shows
+	 * on an event in the window or on the CPU's first one after it */
+	for (k = rtb_tev_lower(ev, nev, from + 1); k < nev && !x->events_lost; k++)
+		if (ev[k].cpu == cpu) {
+			x->events_lost = ev[k].lost_before;
+			if ((int64_t)(ev[k].t - to) > 0)
+				break;
+		}
 	return 0;
 }
 
@@ -471,6 +480,7 @@ int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind k
 		if (i + 1 < n) /* an event on a cut belongs to the phase it starts */
 			b = rtb_tev_lower(ev, nev, cut[i + 1]);
 		p->kind = pk[i];
+		p->events_lost = x->events_lost;
 		p->ns = to_ns(&w, cut[i + 1] - cut[i]);
 		/* who was current when the phase began (inside a handler
 		 * or not): idle there, before the interrupt, is an exit

@@ -221,6 +221,44 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 	return 1;
 }
 
+int64_t rtb_tkeep_floor_ns(const struct rtb_tkeep *k)
+{
+	int low = smallest(k);
+
+	if (k->nworst < RTB_WORST_N || low < 0)
+		return 0;
+	int64_t f = k->worst[low].sample_ns;
+	if (k->break_ns > 0 && !k->broke_done && k->break_ns < f)
+		f = k->break_ns;
+	return f > 0 ? f : 0;
+}
+
+int rtb_top_add(int64_t *top, int cnt, int n, int64_t v)
+{
+	int i;
+
+	if (cnt == n) {
+		if (v <= top[0])
+			return cnt;
+		/* the smallest goes: v sinks into place from the bottom */
+		for (i = 0; i + 1 < cnt && top[i + 1] < v; i++)
+			top[i] = top[i + 1];
+		top[i] = v;
+		return cnt;
+	}
+	for (i = cnt; i > 0 && top[i - 1] > v; i--)
+		top[i] = top[i - 1];
+	top[i] = v;
+	return cnt + 1;
+}
+
+void rtb_tkeep_skip(struct rtb_tkeep *k, const struct rtb_tmark *mk)
+{
+	k->samples++;
+	k->skipped++;
+	k->prev_end = mk->end;
+}
+
 void rtb_tkeep_finish(struct rtb_tkeep *k)
 {
 	char what[96];

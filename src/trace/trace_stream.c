@@ -41,6 +41,12 @@
 #define MARGIN_NS 1000000LL     /* events after a stamp before it is served */
 #define NWATCH 64               /* measuring threads at once (one a CPU) */
 #define NWIN 64                 /* traced CPUs (the trace's mask is 64 bits) */
+#define CTX_NS 2000000LL        /* a candidate's events wanted from before its
+				 * start (the context; a break's 1 ms) */
+#define FRESH_NS 5000000LL      /* behind, the events this close to a poll's
+				 * start are parsed all the same (a sample
+				 * that began before it and ends after it) */
+#define NCAND 512               /* candidates a poll looks for, at most */
 
 struct ts_watch {
 	struct rtb_trace_marks tm;      /* what the benchmark gets (m->tm) */
@@ -50,6 +56,8 @@ struct ts_watch {
 	int nw;
 	struct rtb_metric *comp[RTB_TRACE_MAX_COMP + 1]; /* the last: the difference */
 	atomic_int ready;               /* published whole (Step 2) */
+	int64_t cand_floor;             /* behind: a mark at or below it at the
+					 * poll's start was no candidate */
 };
 
 static struct {
@@ -74,6 +82,15 @@ static struct {
 	uint64_t lost;          /* events the OS dropped (buffer full) */
 	int poll_err;
 	uint64_t polls, events;
+	/* the reader behind (lazy kinds only: a round trip's or a wake-up's
+	 * events lie between its own stamps): this poll parses only the
+	 * pages a candidate for the worst needs (cand: its events' stretch,
+	 * on the CPUs of mask) and those written since it began (poll_t) */
+	int lazy, behind;
+	uint64_t poll_t;
+	struct { uint64_t from, to, mask; } cand[NCAND];
+	int ncand;
+	uint64_t skipped_ev;    /* events passed over unparsed */
 } ts;
 
 int rtb_ts_on(void)
@@ -81,7 +98,32 @@ int rtb_ts_on(void)
 	return ts.on;
 }
 
-/* serve - Step 3: wa's marks stamped before `limit` (all when force). */
+/* whole - wa's windows hold every event of [from, to]. */
+static int whole(const struct ts_watch *wa, uint64_t from, uint64_t to)
+{
+	for (int i = 0; i < wa->nw; i++)
+		if (!rtb_twin_whole(wa->w[i], from, to))
+			return 0;
+	return 1;
+}
+
+/* candidate - whether mark mk can still be kept: above the floor, and
+ * (the reader behind) above the candidates' floor of its poll or a new
+ * maximum or the first over --break-us. */
+static int candidate(const struct ts_watch *wa, const struct rtb_tmark *mk)
+{
+	const struct rtb_tkeep *k = &wa->keep;
+
+	if (mk->ns <= rtb_tkeep_floor_ns(k))
+		return 0;
+	return mk->ns > wa->cand_floor || !k->have_max || mk->ns > k->max_ns ||
+	       (k->break_ns > 0 && !k->broke_done && mk->ns > k->break_ns);
+}
+
+/* serve - Step 3: wa's marks stamped before `limit` (all when force). A
+ * lazy kind's sample that is no candidate for the worst and whose events
+ * were passed over is counted skipped; a candidate is always matched (and
+ * said incomplete when its events are not whole). */
 static void serve(struct ts_watch *wa, uint64_t limit, int force)
 {
 	struct rtb_trace_marks *tm = &wa->tm;
@@ -93,9 +135,105 @@ static void serve(struct ts_watch *wa, uint64_t limit, int force)
 		const struct rtb_tmark *mk = &tm->ring[t & tm->ring_mask];
 		if (!force && (int64_t)(mk->end + margin - limit) >= 0)
 			break;
-		rtb_tkeep_sample(&wa->keep, wa->w, wa->nw, mk, tm->tid, tm->peer_tid, ts.slot, RTB_TS_SLOT);
+		if (ts.lazy && !candidate(wa, mk) && !whole(wa, mk->start, mk->end))
+			rtb_tkeep_skip(&wa->keep, mk);
+		else
+			rtb_tkeep_sample(&wa->keep, wa->w, wa->nw, mk, tm->tid, tm->peer_tid, ts.slot, RTB_TS_SLOT);
 		atomic_store_explicit(&tm->tail, t + 1, memory_order_release);
 	}
+	/* the measuring thread, when the ring is over half full, hands over
+	 * only the samples above this */
+	if (ts.lazy)
+		atomic_store_explicit(&tm->floor_ns, rtb_tkeep_floor_ns(&wa->keep), memory_order_relaxed);
+}
+
+/* serve_cpu - the marks read from window wi alone that its events (up to
+ * t) have passed. */
+static void serve_cpu(int wi, uint64_t t)
+{
+	for (int i = 0; i < ts.cap; i++)
+		if (ts.watch[i].w[0] == &ts.win[wi] && ts.watch[i].nw == 1 &&
+		    atomic_load_explicit(&ts.watch[i].ready, memory_order_acquire))
+			serve(&ts.watch[i], t, 0);
+}
+
+/* candidates - at a poll's start: is the reader behind (a lazy kind's ring
+ * over half full now or at an earlier poll of the pass: a reader that fell
+ * behind once is on a machine it cannot keep up with, and one that parsed
+ * everything again at the next poll would fall behind again), and if so
+ * which waiting marks are candidates for the
+ * worst and the stretches of events they need. Of the marks waiting, only
+ * the RTB_WORST_N largest above the keep's floor can end among the worst
+ * (each watch's cand_floor: under it, RTB_WORST_N larger ones wait), plus
+ * each new maximum in turn (the successive maxima) and the first over
+ * --break-us. Too many to list: every page wanted at this poll. */
+static void candidates(void)
+{
+	ts.ncand = 0;
+	ts.poll_t = rtb_port_ticks();
+	for (int i = 0; i < ts.cap; i++)
+		ts.watch[i].cand_floor = 0;
+	if (!ts.lazy)
+		return;
+	uint64_t ctx = (uint64_t)((double)CTX_NS * ts.tpn), after = (uint64_t)((double)MARGIN_NS * ts.tpn);
+	for (int i = 0; i < ts.cap; i++) {
+		struct ts_watch *wa = &ts.watch[i];
+		if (!atomic_load_explicit(&wa->ready, memory_order_acquire))
+			continue;
+		struct rtb_trace_marks *tm = &wa->tm;
+		size_t t0 = atomic_load_explicit(&tm->tail, memory_order_relaxed);
+		size_t h = atomic_load_explicit(&tm->head, memory_order_acquire);
+		if (h - t0 > tm->ring_mask / 2)
+			ts.behind = 1;
+		/* the RTB_WORST_N largest waiting, smallest first */
+		int64_t top[RTB_WORST_N];
+		int ntop = 0;
+		for (size_t t = t0; t != h; t++)
+			ntop = rtb_top_add(top, ntop, RTB_WORST_N, tm->ring[t & tm->ring_mask].ns);
+		wa->cand_floor = ntop == RTB_WORST_N ? top[0] - 1 : 0;
+		uint64_t mask = 0;
+		for (int k = 0; k < wa->nw; k++)
+			mask |= 1ull << (wa->w[k]->cpu & 63);
+		int64_t max_ns = wa->keep.have_max ? wa->keep.max_ns : INT64_MIN;
+		int broke = wa->keep.break_ns <= 0 || wa->keep.broke_done;
+		for (size_t t = t0; t != h; t++) {
+			const struct rtb_tmark *mk = &tm->ring[t & tm->ring_mask];
+			int newmax = mk->ns > max_ns, brk = !broke && mk->ns > wa->keep.break_ns;
+			if (newmax)
+				max_ns = mk->ns;
+			broke |= brk;
+			if (!newmax && !brk && (mk->ns <= wa->cand_floor || mk->ns <= rtb_tkeep_floor_ns(&wa->keep)))
+				continue;
+			if (ts.ncand == NCAND) {
+				ts.ncand = -1; /* too many: every page wanted */
+				return;
+			}
+			ts.cand[ts.ncand].from = mk->start - ctx;
+			ts.cand[ts.ncand].to = mk->end + after;
+			ts.cand[ts.ncand++].mask = mask;
+		}
+	}
+}
+
+/* want - the port asks about a page of one CPU's events: parsed unless the
+ * reader is behind, it is older than the poll's start (with a candidate's
+ * context) and no candidate needs it; passed over, it is a gap in its
+ * window, and the marks it passed are served (skipped or, a candidate's,
+ * matched as incomplete). */
+static int want(int cpu, uint64_t first, uint64_t last, size_t n, void *arg)
+{
+	(void)arg;
+	if (!ts.behind || ts.ncand < 0 || cpu < 0 || cpu >= NWIN || ts.winof[cpu] < 0 ||
+	    (int64_t)(last + (uint64_t)((double)FRESH_NS * ts.tpn) - ts.poll_t) >= 0)
+		return 1;
+	for (int i = 0; i < ts.ncand; i++)
+		if ((ts.cand[i].mask >> cpu & 1) && (int64_t)(ts.cand[i].to - first) >= 0 &&
+		    (int64_t)(ts.cand[i].from - last) <= 0)
+			return 1;
+	rtb_twin_skip(&ts.win[ts.winof[cpu]], last, n);
+	ts.skipped_ev += n;
+	serve_cpu(ts.winof[cpu], last);
+	return 0;
 }
 
 /* on_event - one event from the port's poll into its CPU's window; the
@@ -108,17 +246,19 @@ static void on_event(const struct rtb_tev *e, void *arg)
 		return;
 	rtb_twin_push(&ts.win[ts.winof[e->cpu]], e);
 	ts.events++;
-	for (int i = 0; i < ts.cap; i++)
-		if (ts.watch[i].w[0] == &ts.win[ts.winof[e->cpu]] && ts.watch[i].nw == 1 &&
-		    atomic_load_explicit(&ts.watch[i].ready, memory_order_acquire))
-			serve(&ts.watch[i], e->t, 0);
+	serve_cpu(ts.winof[e->cpu], e->t);
 }
 
 /* poll_once - Step 3: drain the trace, serve what it covers. */
 static void poll_once(int force)
 {
 	uint64_t now = rtb_port_ticks(), lost = 0;
-	int rc = rtb_port_trace_poll(on_event, NULL, &lost);
+
+	candidates();
+	/* a poll reads up to its start: what came after is judged at the
+	 * next, with the candidates then (a reader starved in one endless poll
+	 * would never notice it fell behind) */
+	int rc = rtb_port_trace_poll(on_event, NULL, &lost, want, force ? 0 : ts.poll_t);
 
 	if (rc)
 		ts.poll_err = rc;
@@ -138,7 +278,8 @@ static void reader_main(void *p)
 		poll_once(0);
 		if (last)
 			break;
-		rtb_port_sleep_ns(POLL_NS);
+		/* behind: the next poll at once (it gets the CPUs in rests) */
+		rtb_port_sleep_ns(ts.behind ? POLL_NS / 50 : POLL_NS);
 	}
 	/* Step 4: the trace is off; what it still holds, then every mark */
 	poll_once(1);
@@ -186,6 +327,12 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	release();
 	ts.kind = kind;
 	ts.xcpu = xcpu;
+	/* a round trip's or a wake-up's events lie between its own stamps:
+	 * the reader, behind, can pass over the rest (a timer sample's start
+	 * at the previous stamp, a noise gap wants every event) */
+	ts.lazy = kind == RTB_TRACE_PINGPONG || kind == RTB_TRACE_WAKE;
+	ts.behind = 0;
+	ts.skipped_ev = 0;
 	ts.tpn = c->clk->ticks_per_ns;
 	ts.break_ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
 	ts.tol_ns = rtb_trace_tolerance_ns(kind);
@@ -227,7 +374,7 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	 * on a measured CPU (no watch is ready: its events only fill the
 	 * windows) */
 	uint64_t lost0 = 0;
-	rtb_port_trace_poll(on_event, NULL, &lost0);
+	rtb_port_trace_poll(on_event, NULL, &lost0, NULL, 0);
 	if (!ts.t0)
 		ts.t0 = rtb_port_ticks();
 	struct rtb_thread_attr a = { .name = "rtb-trace", .policy = RTB_SCHED_NORMAL, .prio = RTB_PRIO_LOW,
@@ -264,6 +411,8 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	atomic_store(&wa->tm.head, 0);
 	atomic_store(&wa->tm.tail, 0);
 	atomic_store(&wa->tm.ring_lost, 0);
+	atomic_store(&wa->tm.floor_ns, 0);
+	atomic_store(&wa->tm.below_floor, 0);
 	/* the CPU the sample ends on first; a cross-CPU wake-up's other CPU
 	 * too (the waker's events). Only then: a sample read from one window
 	 * is served as its events arrive (on_event), before a backlog the
@@ -373,11 +522,14 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	t->samples = k->samples;
 	t->matched = k->matched;
 	t->agree = k->agree;
-	t->agreement = k->samples ? (double)k->agree / (double)k->samples : 0;
+	/* of the samples matched or tried: a skipped one was neither */
+	t->agreement = k->samples > k->skipped ? (double)k->agree / (double)(k->samples - k->skipped) : 0;
 	t->lost_events = ts.lost;
 	t->ndis_total = k->ndis_total;
 	t->incomplete = k->incomplete;
 	t->marks_lost = atomic_load(&wa->tm.ring_lost);
+	t->below_floor = atomic_load(&wa->tm.below_floor);
+	t->skipped = k->skipped;
 	t->explained = k->explained;
 	t->nmax_total = k->nmax_total;
 	t->worst = rtb_alloc(RTB_WORST_N * sizeof(*t->worst));
@@ -426,6 +578,14 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 				"reader, %llu samples' events had left the window",
 				(unsigned long long)t->lost_events, (unsigned long long)t->marks_lost,
 				(unsigned long long)t->incomplete);
+	if (t->below_floor || t->skipped)
+		rtb_metric_note(dst, "trace: the reader fell behind and matched only the candidates for the worst "
+				"and the samples of the last few ms before each of its reads: %llu samples at or "
+				"below the smallest worst kept then not handed over, %llu seen with their events "
+				"passed over unparsed (%llu events of the traced CPUs); the components are of the "
+				"matched ones, not of all",
+				(unsigned long long)t->below_floor, (unsigned long long)t->skipped,
+				(unsigned long long)ts.skipped_ev);
 	return 0;
 }
 

@@ -38,6 +38,38 @@ void rtb_twin_push(struct rtb_twin *w, const struct rtb_tev *e)
 		w->evicted++;
 	w->ev[w->head % w->cap] = *e;
 	w->head++;
+	w->last_t = e->t;
+}
+
+void rtb_twin_skip(struct rtb_twin *w, uint64_t to, size_t n)
+{
+	w->skipped += n;
+	if (w->ngap && w->gap_to[w->ngap - 1] == w->last_t) {
+		w->gap_to[w->ngap - 1] = to; /* the stretch goes on */
+	} else {
+		if (w->ngap == RTB_TWIN_GAPS) {
+			w->gap_floor = w->gap_to[0];
+			memmove(w->gap_from, w->gap_from + 1, (RTB_TWIN_GAPS - 1) * sizeof(w->gap_from[0]));
+			memmove(w->gap_to, w->gap_to + 1, (RTB_TWIN_GAPS - 1) * sizeof(w->gap_to[0]));
+			w->ngap--;
+		}
+		w->gap_from[w->ngap] = w->last_t;
+		w->gap_to[w->ngap++] = to;
+	}
+	w->last_t = to;
+}
+
+int rtb_twin_whole(const struct rtb_twin *w, uint64_t from, uint64_t to)
+{
+	if (!rtb_twin_holds(w, from) || (w->gap_floor && (int64_t)(from - w->gap_floor) <= 0))
+		return 0;
+	for (int i = w->ngap; i-- > 0;) {
+		if ((int64_t)(w->gap_to[i] - from) < 0)
+			return 1; /* gaps are in time order: the rest are older */
+		if ((int64_t)(w->gap_from[i] - to) < 0)
+			return 0; /* (gap_from, gap_to] meets [from, to] */
+	}
+	return 1;
 }
 
 int rtb_twin_holds(const struct rtb_twin *w, uint64_t t)
@@ -76,7 +108,7 @@ size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uin
 		nw = MAXW;
 	for (int i = 0; i < nw; i++) {
 		size_t len = rtb_twin_len(w[i]);
-		if (!rtb_twin_holds(w[i], from))
+		if (!rtb_twin_whole(w[i], from, to))
 			*complete = 0;
 		a[i] = lower(w[i], from, 1);
 		b[i] = lower(w[i], to, 1);
@@ -115,18 +147,21 @@ size_t rtb_twin_copy(const struct rtb_twin *const *w, int nw, uint64_t from, uin
 size_t rtb_twin_marks_from(const struct rtb_twin *const *w, int nw, const struct rtb_tmark *ring, size_t mask,
 			   size_t head, size_t n, double ticks_per_ns)
 {
-	size_t i = 0;
+	size_t i = n;
 
-	for (; i < n; i++) {
-		const struct rtb_tmark *mk = &ring[(head - n + i) & mask];
+	/* from the newest back: the first one not whole ends the run (one
+	 * evicted, every older one is; one in a gap passed over breaks the
+	 * run too) */
+	for (; i > 0; i--) {
+		const struct rtb_tmark *mk = &ring[(head - n + i - 1) & mask];
 		/* a TIMER mark has no start: its stamp less its value */
 		uint64_t from = mk->start ? mk->start : mk->end - (uint64_t)((double)(mk->ns > 0 ? mk->ns : 0) *
 									  ticks_per_ns);
 		int all = 1;
 		for (int k = 0; k < nw && all; k++)
-			all = rtb_twin_holds(w[k], from);
-		if (all)
-			break; /* marks come in time order: every later one is held too */
+			all = rtb_twin_whole(w[k], from, mk->end);
+		if (!all)
+			break;
 	}
 	return i;
 }

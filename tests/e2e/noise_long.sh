@@ -65,7 +65,7 @@ for m in ms:
     t = m["trace"]
     x = {k: v["value"] for k, v in m["extras"].items()}
     assert t["streamed"] is True and t["kind"] == "noise", t["kind"]
-    assert t["samples"] + t["marks_lost"] == m["count"] and t["matched"] <= t["samples"], m["id"]
+    assert t["samples"] + t["marks_lost"] + t["below_floor"] == m["count"] and t["matched"] <= t["samples"], m["id"]
     assert t["worst"] and t["worst"][0]["sample_ns"] == m["max"] and not t["worst"][0]["phases"], m["id"]
     cls = [x["trace_%s_us_per_s" % c] for c in ("irq", "softirq", "nmi", "thread", "none")]
     # the classes are the explained gaps' time: at most the noise

@@ -115,7 +115,7 @@ for k in ("lost_events", "marks_lost", "incomplete", "explained", "disagreements
     assert isinstance(t[k], int) and t[k] >= 0, (k, t.get(k))
 # the samples the reader saw are the samples recorded, less the ones it
 # says it never saw
-assert t["samples"] + t["marks_lost"] == m["count"], (t["samples"], t["marks_lost"], m["count"])
+assert t["samples"] + t["marks_lost"] + t["below_floor"] == m["count"], (t["samples"], t["marks_lost"], t["below_floor"], m["count"])
 # (matched may be few: on this kernel the instance records no switch out of
 # the idle task, so on a CPU idle between samples a timer sample's
 # wake-up has no switch event; trace.sh keeps its CPU busy for that)
@@ -217,7 +217,7 @@ def top(h):
 # the pipe round trip: matched into 5 components, explained in 5 phases
 m = ms["ipc.pipe.roundtrip"]; t = m["trace"]
 assert t["streamed"] is True and t["kind"] == "pingpong", (t["streamed"], t["kind"])
-assert t["samples"] + t["marks_lost"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
+assert t["samples"] + t["marks_lost"] + t["below_floor"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
 assert len(t["components"]) == 5 and all(ms[c]["count"] == t["matched"] for c in t["components"]), t["components"]
 w = t["worst"]
 assert w and w[0]["sample_ns"] == m["max"], [x["sample_ns"] for x in w]
@@ -241,7 +241,7 @@ assert any(p["largest"] and top(p["held_by"])["ns"] * 2 > x["sample_ns"] for x, 
 m = ms["noise.gap"]; t = m["trace"]
 x = {k: v["value"] for k, v in m["extras"].items()}
 assert t["streamed"] is True and t["kind"] == "noise", t["kind"]
-assert t["samples"] + t["marks_lost"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
+assert t["samples"] + t["marks_lost"] + t["below_floor"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
 assert x["trace_thread_us_per_s"] > 0, x
 strong = [g for g in t["worst"] if not g["phases"] and top(g["held_by"]) and top(g["held_by"])["kind"] == "task"
           and top(g["held_by"])["ns"] * 2 > g["sample_ns"]]

@@ -671,8 +671,70 @@ static void keep_noise(void)
 	CHECK_EQ_I(seen, 2);
 }
 
+/* behind_logic - the reader behind (issue 25 round 9): the candidates'
+ * floor, the top-N of the waiting marks, a page passed over as a gap that
+ * a later sample's window checks, and an event after a drop marking a
+ * window's explanation events_lost. Hand-made values, exact answers. */
+static void behind_logic(void)
+{
+	static struct rtb_tkeep k;
+	int64_t top[4];
+	int n = 0;
+	const int64_t v[] = { 5, 9, 1, 7, 9, 3, 12, 8 };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		n = rtb_top_add(top, n, 4, v[i]);
+	CHECK_EQ_I(n, 4);
+	CHECK(top[0] == 8 && top[1] == 9 && top[2] == 9 && top[3] == 12); /* the 4 largest, smallest first */
+	/* the floor: 0 until RTB_WORST_N are kept, then the smallest of them;
+	 * below --break-us while no sample crossed it */
+	rtb_tkeep_init(&k, "m", RTB_TRACE_PINGPONG, 1.0, 0, 0, 0);
+	CHECK_EQ_I(rtb_tkeep_floor_ns(&k), 0);
+	k.nworst = RTB_WORST_N;
+	for (int i = 0; i < RTB_WORST_N; i++)
+		k.worst[i].sample_ns = 100 + 10 * i;
+	CHECK_EQ_I(rtb_tkeep_floor_ns(&k), 100);
+	k.break_ns = 50;
+	CHECK_EQ_I(rtb_tkeep_floor_ns(&k), 50);
+	k.broke_done = 1;
+	CHECK_EQ_I(rtb_tkeep_floor_ns(&k), 100);
+	struct rtb_tmark mk = { .start = 10, .end = 20, .ns = 10 };
+	rtb_tkeep_skip(&k, &mk);
+	CHECK(k.samples == 1 && k.skipped == 1 && k.matched == 0 && k.prev_end == 20);
+	/* a window with a page passed over: (30, 60] is a gap */
+	static struct rtb_tev wstore[16];
+	struct rtb_twin w;
+	struct rtb_tev e = { .kind = RTB_TEV_SWITCH, .cpu = 1 };
+	rtb_twin_init(&w, wstore, 16, 1);
+	e.t = 30;
+	rtb_twin_push(&w, &e);
+	rtb_twin_skip(&w, 60, 7);
+	e.t = 70;
+	rtb_twin_push(&w, &e);
+	CHECK_EQ_I(w.skipped, 7);
+	CHECK(rtb_twin_whole(&w, 10, 30));     /* before the gap */
+	CHECK(!rtb_twin_whole(&w, 40, 50));    /* inside */
+	CHECK(!rtb_twin_whole(&w, 20, 65));    /* across */
+	CHECK(rtb_twin_whole(&w, 61, 80));     /* after */
+	int complete = 1;
+	struct rtb_tev out[16];
+	const struct rtb_twin *wp = &w;
+	rtb_twin_copy(&wp, 1, 20, 65, 0, 0, out, 16, &complete);
+	CHECK_EQ_I(complete, 0);
+	/* events the OS dropped: the first event after the drop says so */
+	struct rtb_tev ev[3] = { { .t = 100, .kind = RTB_TEV_SWITCH, .cpu = 0, .pid = 50, .prev = 0 },
+				 { .t = 150, .kind = RTB_TEV_IRQ_ENTER, .cpu = 0, .cur = 50, .lost_before = 1 },
+				 { .t = 160, .kind = RTB_TEV_IRQ_EXIT, .cpu = 0, .cur = 50 } };
+	static struct rtb_explain x;
+	CHECK_EQ_I(rtb_trace_explain(ev, 3, 100, 200, 0, 50, 1.0, &x), 0);
+	CHECK_EQ_I(x.events_lost, 1);
+	CHECK_EQ_I(rtb_trace_explain(ev, 3, 155, 200, 0, 50, 1.0, &x), 0);
+	CHECK_EQ_I(x.events_lost, 0);          /* the drop was before the window */
+}
+
 int main(void)
 {
+	behind_logic();
 	keep_pingpong();
 	keep_slice();
 	keep_noise();

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <tracefs.h>
 #include <event-parse.h>
+#include <kbuffer.h>
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "trace_impl.h"
@@ -146,6 +147,7 @@ static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struc
 	t->cpu = cpu;
 	t->cur = tep_data_pid(e->tep, r);
 	t->kind = (uint8_t)rtb_trace_want[w].kind;
+	t->lost_before = r->missed_events != 0;
 	switch (rtb_trace_want[w].kind) {
 	case RTB_TEV_TIMER_ARM:
 		t->timer = (uint64_t)num(f[0], r);
@@ -282,6 +284,13 @@ static struct {
 	void *arg;
 	unsigned polls;
 	uint64_t lost;
+	/* each CPU's trace_pipe_raw read a page at a time (tcpu), the page
+	 * walked with kbuf: its events' times first (cheap: no parsing), so a
+	 * page nobody wants is passed over unparsed */
+	struct tracefs_cpu *tcpu[64];
+	struct kbuffer *kbuf;
+	void *page;
+	int page_size;
 } pl;
 
 /* read_small - the file dir/rel whole into buf (NUL-terminated), its
@@ -372,10 +381,60 @@ void rtb_trace_read_free(void)
 {
 	if (pl.tep)
 		tep_free(pl.tep);
+	for (int cpu = 0; cpu < 64; cpu++)
+		if (pl.tcpu[cpu])
+			tracefs_cpu_close(pl.tcpu[cpu]);
+	if (pl.kbuf)
+		kbuffer_free(pl.kbuf);
+	free(pl.page);
 	memset(&pl, 0, sizeof(pl));
 }
 
-int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost)
+/* poll_page - one page of cpu's buffer, consumed: its events to pl.fn,
+ * or, when want says nobody wants that stretch, passed over unparsed (want
+ * counts them). Returns 1 when there was one and it ended before `until`
+ * (0: no limit), 0 when the CPU is done for this poll. */
+static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg),
+		     uint64_t until)
+{
+	unsigned long long ts = 0, first = 0, last = 0;
+	size_t n = 0;
+
+	if (!pl.tcpu[cpu] && !(pl.tcpu[cpu] = tracefs_cpu_open(rtb_tr.inst, cpu, true)))
+		return 0;
+	int size = tracefs_cpu_read_size(pl.tcpu[cpu]); /* a sub-buffer: a page or more */
+	if (size > pl.page_size) {
+		void *p = realloc(pl.page, (size_t)size);
+		if (!p)
+			return 0;
+		pl.page = p;
+		pl.page_size = size;
+	}
+	int got = tracefs_cpu_read(pl.tcpu[cpu], pl.page, true);
+	if (got <= 0 || kbuffer_load_subbuffer(pl.kbuf, pl.page) < 0)
+		return 0;
+	long long missed = kbuffer_missed_events(pl.kbuf);
+	for (void *d = kbuffer_read_event(pl.kbuf, &ts); d; d = kbuffer_next_event(pl.kbuf, &ts)) {
+		if (!n++)
+			first = ts;
+		last = ts;
+	}
+	if (n && (!want || want(cpu, first, last, n, pl.arg))) {
+		kbuffer_load_subbuffer(pl.kbuf, pl.page);
+		for (void *d = kbuffer_read_event(pl.kbuf, &ts); d; d = kbuffer_next_event(pl.kbuf, &ts)) {
+			struct tep_record r = { .ts = ts, .cpu = cpu, .data = d, .size = kbuffer_event_size(pl.kbuf),
+						.missed_events = missed };
+			struct tep_event *e = tep_find_event_by_record(pl.tep, &r);
+			missed = 0; /* the drop is before the page's first event */
+			if (e)
+				on_poll_event(e, &r, cpu, NULL);
+		}
+	}
+	return !until || (int64_t)(last - until) < 0;
+}
+
+int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
+			int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until)
 {
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
@@ -384,6 +443,9 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 		if (!pl.tep)
 			return RTB_ESYS;
 		fieldsets(pl.tep, pl.fs);
+		pl.kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
+		if (!pl.kbuf)
+			return RTB_ENOMEM;
 	}
 	pl.fn = fn;
 	pl.arg = arg;
@@ -394,8 +456,14 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 	if (lost)
 		*lost = pl.lost;
 	/* non-blocking reads of each CPU's trace_pipe_raw: what is there now,
-	 * consumed (the next poll starts after it) */
-	tracefs_iterate_raw_events(pl.tep, rtb_tr.inst, NULL, 0, on_poll_event, NULL);
+	 * consumed (the next poll starts after it); each CPU's in its own
+	 * time order, a page of each CPU in turn (a CPU whose buffer fills
+	 * faster than it is read never keeps the others waiting) */
+	uint64_t more = rtb_tr.cpus;
+	while (more)
+		for (int cpu = 0; cpu < 64; cpu++)
+			if ((more >> cpu & 1) && !poll_page(cpu, want, until))
+				more &= ~(1ull << cpu);
 	return 0;
 }
 
