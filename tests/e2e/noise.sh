@@ -70,12 +70,20 @@ added = s["noise_us_per_s"] - b["noise_us_per_s"]
 # on a quiet machine it still catches the spiker's noise not counted;
 # on a busy one the ~100 large gaps a second and the trace's thread
 # share below are the check.
-assert 0.8 * 30000 - b["noise_us_per_s"] < added < 1.25 * 30000 + 2 * b["noise_us_per_s"], (added, b["noise_us_per_s"])
+# Traced, the spiked run's time with no event at all (the class "none":
+# the hypervisor) is no part of what was induced: the quiet CI at b4a974e
+# saw 104-122k us/s of it in the spiked run (gaps of 3-17 ms with no
+# event; both passes, minutes apart) against 25-38k us/s of base noise, and
+# a thread share of 31.6k us/s: the spiker counted once. The upper bound is
+# on the rest; the thread share below still checks the spiker's own part.
+unseen = s.get("trace_none_us_per_s", 0)
+assert 0.8 * 30000 - b["noise_us_per_s"] < added, (added, b["noise_us_per_s"])
+assert added - unseen < 1.25 * 30000 + 2 * b["noise_us_per_s"], (added, unseen, b["noise_us_per_s"])
 big = [g for g in ms["samples"] if 250000 < g < 2000000]
 assert len(big) >= 0.8 * 200 * s["spin_s"] / 2, len(big)   # ~100 per second
 if sys.argv[4]:
     th = s.get("trace_thread_us_per_s", -1)
-    assert th > 0.7 * 30000, ("thread noise from the trace", th, s)
+    assert 0.7 * 30000 < th < 1.25 * 30000 + 2 * b["noise_us_per_s"], ("thread noise from the trace", th, s)
     w = ms["trace"]["worst"]
     # the five largest gaps name the spiker, unless the host's own gaps
     # were all larger than the spiker's 300 us (seen under load: five of
