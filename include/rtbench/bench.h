@@ -236,6 +236,20 @@ static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_
 		return rtb_ns_to_ticks(c->clk, c->o->inject_ns);
 	return 0;
 }
+/* rtb_inject_pre - the selftest's delay for a BASELINE sample (even index
+ * m->count), to spin before the first stamp, outside the window: the
+ * baseline sample then lasts as long as an injected one and the halves
+ * differ only in where the window lies. For a wake-up on another CPU the
+ * cost depends on how long the waiter's CPU has been idle or running
+ * something else (a VM's halted vCPU, a busy neighbour): without it the
+ * injected half waited longer and moved by the delay plus that difference
+ * (3.5 us for 5 beside a half-busy CPU). 0 outside selftest. */
+static inline uint64_t rtb_inject_pre(const struct rtb_ctx *c, const struct rtb_metric *m)
+{
+	if (c->o->inject_ns > 0 && m && !(m->count & 1))
+		return rtb_ns_to_ticks(c->clk, c->o->inject_ns);
+	return 0;
+}
 /* rtb_inject_spin - inside the window: spin d ticks. In a real run d is 0
  * and this is one test of a register, no load, no call. A port whose time
  * is counted in instructions (a board under QEMU -icount) defines

@@ -136,6 +136,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 			break;
 		}
 		const uint64_t inj = rtb_inject_due(c, w.m);
+		rtb_inject_spin(rtb_inject_pre(c, w.m)); /* both halves wait alike */
 		uint64_t t0 = rtb_port_ticks();          /* Step 4 */
 		rtb_stamp_set_relaxed(&w.t0, t0);
 		rtb_inject_spin(inj);
