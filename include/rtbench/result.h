@@ -157,7 +157,8 @@ struct rtb_metric_trace {
 	char clock[16];         /* trace clock ("x86-tsc", "mono") */
 	int64_t tolerance_ns;   /* agreement tolerance */
 	size_t samples, matched, agree;
-	double agreement;       /* agree / samples */
+	double agreement;       /* agree / rtb_trace_compared(): of the
+				 * samples compared, never of skipped ones */
 	uint64_t lost_events;   /* events the OS dropped (buffer full) */
 	struct rtb_trace_disagreement *dis; /* every disagreeing sample */
 	size_t ndis;
@@ -192,6 +193,14 @@ struct rtb_metric_trace {
 				 * over unparsed (behind; not candidates) */
 	uint64_t explained;     /* samples explained along the way */
 };
+
+/* rtb_trace_compared - the samples t compared with the trace (matched or
+ * tried): the samples seen less the ones whose events were passed over
+ * unparsed (skipped). agreement's denominator; the text and JSON say it. */
+static inline size_t rtb_trace_compared(const struct rtb_metric_trace *t)
+{
+	return t->samples > t->skipped ? t->samples - (size_t)t->skipped : 0;
+}
 
 /* A benchmark's answer about what it measured (sync.prio_inv: is the
  * blocking bounded?), generic: any benchmark may give one, the writers

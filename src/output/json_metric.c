@@ -185,6 +185,9 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	RTB_JW_STR(w, "clock", t->clock);
 	rtb_jw_int(w, "tolerance_ns", t->tolerance_ns);
 	rtb_jw_uint(w, "samples", t->samples);
+	/* agreement is agreeing / compared: the samples seen less the
+	 * skipped (events passed over unparsed), never of these */
+	rtb_jw_uint(w, "compared", rtb_trace_compared(t));
 	rtb_jw_uint(w, "matched", t->matched);
 	rtb_jw_uint(w, "agreeing", t->agree);
 	rtb_jw_dbl(w, "agreement", t->agreement);

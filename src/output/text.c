@@ -160,9 +160,14 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		 * rtbench's; the rest of rtbench's interval is components (a
 		 * timer's switch_to_stamp), part of the latency, whatever
 		 * its size (issue 30) */
-		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of %lu samples matched to their events with "
-			"the trace's interval inside rtbench's (%lu matched)", t->clock, 100.0 * t->agreement,
-			(unsigned long)t->agree, (unsigned long)t->samples, (unsigned long)t->matched);
+		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of the %lu samples compared matched to their "
+			"events with the trace's interval inside rtbench's (%lu matched)", t->clock, 100.0 * t->agreement,
+			(unsigned long)t->agree, (unsigned long)rtb_trace_compared(t), (unsigned long)t->matched);
+		/* N is what was compared: the skipped (a reader behind passed
+		 * over their events) are said apart, never counted in it */
+		if (t->skipped)
+			rtb_sink_printf(f, "; %llu more samples not compared (the reader was behind: their events "
+				"passed over unparsed, none a candidate for the worst)", (unsigned long long)t->skipped);
 		if (t->tolerance_ns > 0)
 			rtb_sink_printf(f, ", rtbench minus trace at most %.1f us", (double)t->tolerance_ns / 1000.0);
 		if (d && d->count) {

@@ -522,14 +522,14 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	t->samples = k->samples;
 	t->matched = k->matched;
 	t->agree = k->agree;
-	/* of the samples matched or tried: a skipped one was neither */
-	t->agreement = k->samples > k->skipped ? (double)k->agree / (double)(k->samples - k->skipped) : 0;
 	t->lost_events = ts.lost;
 	t->ndis_total = k->ndis_total;
 	t->incomplete = k->incomplete;
 	t->marks_lost = atomic_load(&wa->tm.ring_lost);
 	t->below_floor = atomic_load(&wa->tm.below_floor);
 	t->skipped = k->skipped;
+	/* of the samples matched or tried: a skipped one was neither */
+	t->agreement = rtb_trace_compared(t) ? (double)t->agree / (double)rtb_trace_compared(t) : 0;
 	t->explained = k->explained;
 	t->nmax_total = k->nmax_total;
 	t->worst = rtb_alloc(RTB_WORST_N * sizeof(*t->worst));

@@ -390,6 +390,31 @@ static void gap_list(void)
 	CHECK(h && strstr(h, "\"kind\": \"unseen\"") && strstr(h, "\"name\": \"none seen\"") &&
 	      strstr(h, "\"ns\": 30998000"));
 
+	/* the agreement's N is what was compared: a streamed reader that fell
+	 * behind skipped 40 of the 100 samples it saw (their events passed
+	 * over unparsed); 57 of the other 60 agree: 95.0%, "57 of the 60",
+	 * the 40 said apart, and the JSON's compared is 60 (it was "57 of 100"
+	 * beside a 95% agreement) */
+	struct rtb_metric_trace part = { .samples = 100, .skipped = 40, .matched = 58, .agree = 57, .streamed = 1 };
+	m->trace->samples = 0, m->trace->matched = 0, m->trace->agree = 0;
+	rtb_metric_trace_add(m->trace, &part);
+	CHECK(m->trace->agreement > 0.9499 && m->trace->agreement < 0.9501);
+	CHECK_EQ_I((long long)rtb_trace_compared(m->trace), 60);
+	m->trace->streamed = 1;
+	CHECK_EQ_I(rtb_metric_record(m, 1, 5000), 0);
+	rtb_metric_finish(m, 0);
+	rtb_sink_buf_init(&sk, &sb, buf, sizeof(buf) - 1);
+	rtb_write_text(&sk, &res);
+	buf[sb.len] = '\0';
+	CHECK(strstr(buf, "agreement 95.0%: 57 of the 60 samples compared matched") != NULL);
+	CHECK(strstr(buf, "(58 matched); 40 more samples not compared") != NULL);
+	rtb_sink_buf_init(&sk, &sb, buf, sizeof(buf) - 1);
+	CHECK_EQ_I(rtb_write_json(&sk, &res), 0);
+	buf[sb.len] = '\0';
+	const char *tr = strstr(buf, "\"trace\"");
+	CHECK(tr && strstr(tr, "\"samples\": 100") && strstr(tr, "\"compared\": 60") &&
+	      strstr(tr, "\"agreeing\": 57") && strstr(tr, "\"skipped\": 40"));
+
 	/* never lumped into "others" (held by causes past the 8): ten
 	 * device interrupts of 3 ms fill the gap but 1 ms; the no-event
 	 * entry takes the list's last place */
