@@ -393,7 +393,9 @@ void rtb_trace_read_free(void)
 /* poll_page - one page of cpu's buffer, consumed: its events to pl.fn,
  * or, when want says nobody wants that stretch, passed over unparsed (want
  * counts them). Returns 1 when there was one and it ended before `until`
- * (0: no limit), 0 when the CPU is done for this poll. */
+ * (0: no limit), 0 when the CPU is done for this poll, RTB_ESYS or
+ * RTB_ENOMEM when its buffer cannot be read at all (never opened, no room
+ * for a page): said by the caller, not left as a CPU with no events. */
 static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg),
 		     uint64_t until)
 {
@@ -401,12 +403,12 @@ static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last
 	size_t n = 0;
 
 	if (!pl.tcpu[cpu] && !(pl.tcpu[cpu] = tracefs_cpu_open(rtb_tr.inst, cpu, true)))
-		return 0;
+		return RTB_ESYS;
 	int size = tracefs_cpu_read_size(pl.tcpu[cpu]); /* a sub-buffer: a page or more */
 	if (size > pl.page_size) {
 		void *p = realloc(pl.page, (size_t)size);
 		if (!p)
-			return 0;
+			return RTB_ENOMEM;
 		pl.page = p;
 		pl.page_size = size;
 	}
@@ -443,10 +445,11 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 		if (!pl.tep)
 			return RTB_ESYS;
 		fieldsets(pl.tep, pl.fs);
-		pl.kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
-		if (!pl.kbuf)
-			return RTB_ENOMEM;
 	}
+	/* apart from the tep: a failed allocation is tried again at the next
+	 * poll, never walked as NULL */
+	if (!pl.kbuf && !(pl.kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST)))
+		return RTB_ENOMEM;
 	pl.fn = fn;
 	pl.arg = arg;
 	/* the per-CPU drop counts are files to read: every 16th poll, and
@@ -460,11 +463,18 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 	 * time order, a page of each CPU in turn (a CPU whose buffer fills
 	 * faster than it is read never keeps the others waiting) */
 	uint64_t more = rtb_tr.cpus;
+	int err = 0;
 	while (more)
-		for (int cpu = 0; cpu < 64; cpu++)
-			if ((more >> cpu & 1) && !poll_page(cpu, want, until))
+		for (int cpu = 0; cpu < 64; cpu++) {
+			if (!(more >> cpu & 1))
+				continue;
+			int rc = poll_page(cpu, want, until);
+			if (rc <= 0)
 				more &= ~(1ull << cpu);
-	return 0;
+			if (rc < 0 && !err)
+				err = rc; /* the others are still read */
+		}
+	return err;
 }
 
 int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
