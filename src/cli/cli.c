@@ -374,10 +374,14 @@ static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
 
 /* raw_bound - run --raw by count on several CPUs: each CPU's metrics keep
  * every sample beside their histograms (run/long.c), all allocated before
- * measuring: refused when a selected measurement would keep more than
- * RTB_RAW_MAX_SAMPLES (samples x CPUs x its metrics). */
+ * measuring and kept in the run's result to its end, every selected
+ * measurement's at once: refused when one measurement, or all of them
+ * together, would keep more than RTB_RAW_MAX_SAMPLES (samples x CPUs x its
+ * metrics, summed). */
 static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
 {
+	size_t sum = 0, nsel = 0;
+
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		size_t n = o->samples > 0 ? (size_t)o->samples : b->default_samples, nmet = 0;
@@ -386,13 +390,20 @@ static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
 		for (const char *const *p = b->metrics; p && *p; p++)
 			nmet++;
 		nmet = nmet ? nmet : 1;
-		if (n <= RTB_RAW_MAX_SAMPLES / nmet / (size_t)o->ncpus_list)
-			continue;
-		return fail(err, errlen, "--raw: %s would keep %lu samples x %d CPUs x %lu metrics, above the "
-			    "limit of %d kept at once (RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples "
-			    "or CPUs", b->id, (unsigned long)n, o->ncpus_list, (unsigned long)nmet,
-			    RTB_RAW_MAX_SAMPLES);
+		if (n > RTB_RAW_MAX_SAMPLES / nmet / (size_t)o->ncpus_list)
+			return fail(err, errlen, "--raw: %s would keep %lu samples x %d CPUs x %lu metrics, above the "
+				    "limit of %d kept at once (RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples "
+				    "or CPUs", b->id, (unsigned long)n, o->ncpus_list, (unsigned long)nmet,
+				    RTB_RAW_MAX_SAMPLES);
+		/* each term is at most the limit: the sum cannot wrap */
+		sum += n * nmet * (size_t)o->ncpus_list;
+		nsel++;
 	}
+	if (sum > RTB_RAW_MAX_SAMPLES)
+		return fail(err, errlen, "--raw: the %lu selected measurements would keep %lu samples in all on %d "
+			    "CPUs (every one's list is kept to the run's end), above the limit of %d kept at once "
+			    "(RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples, CPUs or --tests",
+			    (unsigned long)nsel, (unsigned long)sum, o->ncpus_list, RTB_RAW_MAX_SAMPLES);
 	return 0;
 }
 

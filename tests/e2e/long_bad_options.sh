@@ -55,6 +55,10 @@ if [ "$ncpu" -ge 2 ]; then
 		run --cpus 0-1 --samples 2000001 --raw "$out/x.csv"
 	bad_input "--raw: mem would keep 500001 samples x 2 CPUs x 4 metrics" \
 		run --cpus 0-1 --samples 500001 --tests mem --raw "$out/x.csv"
+	# the lists of every selected measurement are kept at once: the
+	# bound is on their sum (two of 3,000,000 each passed one by one)
+	bad_input "--raw: the 2 selected measurements would keep 6000000 samples in all on 2 CPUs" \
+		run --cpus 0-1 --samples 1500000 --tests irq.timer.nanosleep,sync.sem.wakeup --raw "$out/x.csv"
 	bad_input "--cpus: ctxsw.rr.yield runs on one CPU at a time" run --cpus 0-1 --tests ctxsw.rr.yield
 	bad_input "--cpu and --cpus" run --cpus 0-1 --cpu 0
 	bad_input "ctxsw.rr.yield runs on one CPU at a time" run --tests ctxsw.rr.yield@cpu0,ctxsw.rr.yield@cpu1
