@@ -6,8 +6,10 @@
 # first run and predicts the second: its maximum (90% interval) and its
 # crossings of two thresholds, the first run's p99.9 bucket edge
 # (interpolation) and the bucket edge above its maximum (extrapolation),
-# each counted exactly in the second run's histogram at that edge. Prints
-# one line per prediction and how often the 90% intervals held.
+# each counted exactly in the second run's histogram at that edge, and
+# (round 10) its crossings of every threshold both runs counted in their
+# loop (--count-over-us). Prints one line per prediction and how often the
+# 90% intervals held.
 #   bench/tail_holdout.py DIR [RTBENCH] [--loo]
 import glob, json, math, os, re, subprocess, sys
 
@@ -61,6 +63,8 @@ refused_why = {}
 # round 9: the count predictions by condition (idle / load) and how far
 # each miss fell outside (log of the count against the nearer end)
 by_cond = {}
+by_thr = {}
+widths = []  # the count interval's width over the first run's count
 refused = 0
 log = open(os.path.join(d, "log.txt")).read() if os.path.exists(os.path.join(d, "log.txt")) else ""
 pairs = {}
@@ -127,10 +131,33 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         else:
             held["rate"][0] += plo <= kb <= phi
             held["rate"][1] += 1
+            widths.append((phi - plo) / k1)
             cond = "load" if "-load" in pair else "idle"
             bc = by_cond.setdefault(cond, [0, 0])
             bc[0] += plo <= kb <= phi
             bc[1] += 1
+        # round 10: the same prediction at each threshold the first run
+        # counted in its loop (--count-over-us), scored against the second
+        # run's exact count there, by threshold and condition
+        ob = {x["ns"]: x["over"] for x in mb.get("thresholds") or []}
+        ths = [x["ns"] for x in ma.get("thresholds") or [] if x["ns"] in ob]
+        if ths:
+            o2 = subprocess.run([rtb, "tail", "-f", "json", a, "-m", ma["id"], "-t", ",".join(f"{x / 1e3}" for x in ths),
+                                 "--plan", f"{hours * 3600:.3f}s", "--plan-cpus", str(cpus)] + extra,
+                                capture_output=True, text=True)
+            for c in json.loads(o2.stdout)["files"][0]["metrics"][0]["plan"]["run"]["crossings"] if not o2.returncode else []:
+                key = (c["threshold_ns"] / 1e3, "load" if "-load" in pair else "idle")
+                bt = by_thr.setdefault(key, [0, 0, 0])
+                if c["pred_lo"] is None:
+                    bt[2] += 1
+                    continue
+                ok = c["pred_lo"] <= ob[c["threshold_ns"]] <= c["pred_hi"]
+                bt[0] += ok
+                bt[1] += 1
+                if not ok:
+                    print(f"{pair} {ma['id']}: over {key[0]:.0f} us (counted): "
+                          f"{ob[c['threshold_ns']]} in the second, predicted 90% [{c['pred_lo']:.0f}, {c['pred_hi']:.0f}] "
+                          f"MISSED (between-run spread {c['pred_spread']:.2f})")
         sp = t["steadiness"].get("rate_spread") or {}
         sd = c0.get("pred_spread")
         print(f"{pair} {ma['id']}: over {t1 / 1e3:.1f} us: {k1} in the first, {kb} in the second, predicted "
@@ -208,6 +235,10 @@ print(f"fits refused: {refused}; count predictions from the rate refused: {held_
       f"({', '.join(f'{k}: {v}' for k, v in sorted(refused_why.items()))})")
 for cond, (h, n) in sorted(by_cond.items()):
     print(f"crossings of the first run's p99.9 (rtbench's prediction), {cond} pairs: held {h} of {n}")
+if widths:
+    print(f"crossings of the first run's p99.9: median interval width {float(np.median(widths)):.2f}x the first run's count")
+for (thr, cond), (h, n, r) in sorted(by_thr.items()):
+    print(f"crossings of {thr:.0f} us (counted in the loop; rtbench's prediction), {cond} pairs: held {h} of {n}, refused {r}")
 for k, (h, n) in held.items():
     what = {"max": "second run's maximum", "max_hi": "second run's maximum at or below the fit's upper end (one-sided, 95%)", "k_p999": "crossings of the first run's p99.9",
             "k_max": "crossings of the first run's maximum",
