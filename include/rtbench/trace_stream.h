@@ -171,9 +171,9 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
  * A sample above it is a candidate: it may enter the worst or be a new
  * maximum; one at or below it can neither. */
 int64_t rtb_tkeep_floor_ns(const struct rtb_tkeep *k);
-/* rtb_top_add - v into top[0..cnt), the (at most n) largest values seen,
+/* rtb_tkeep_top_add - v into top[0..cnt), the (at most n) largest values seen,
  * smallest first (top[0]: the n-th largest once cnt = n). Returns cnt. */
-int rtb_top_add(int64_t *top, int cnt, int n, int64_t v);
+int rtb_tkeep_top_add(int64_t *top, int cnt, int n, int64_t v);
 /* rtb_tkeep_skip - a sample that is no candidate (at or below the floor)
  * whose events were passed over unparsed: counted, never matched. */
 void rtb_tkeep_skip(struct rtb_tkeep *k, const struct rtb_tmark *mk);

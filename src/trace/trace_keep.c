@@ -233,7 +233,7 @@ int64_t rtb_tkeep_floor_ns(const struct rtb_tkeep *k)
 	return f > 0 ? f : 0;
 }
 
-int rtb_top_add(int64_t *top, int cnt, int n, int64_t v)
+int rtb_tkeep_top_add(int64_t *top, int cnt, int n, int64_t v)
 {
 	int i;
 

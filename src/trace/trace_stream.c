@@ -189,7 +189,7 @@ static void candidates(void)
 		int64_t top[RTB_WORST_N];
 		int ntop = 0;
 		for (size_t t = t0; t != h; t++)
-			ntop = rtb_top_add(top, ntop, RTB_WORST_N, tm->ring[t & tm->ring_mask].ns);
+			ntop = rtb_tkeep_top_add(top, ntop, RTB_WORST_N, tm->ring[t & tm->ring_mask].ns);
 		wa->cand_floor = ntop == RTB_WORST_N ? top[0] - 1 : 0;
 		uint64_t mask = 0;
 		for (int k = 0; k < wa->nw; k++)

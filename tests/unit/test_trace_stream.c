@@ -683,7 +683,7 @@ static void behind_logic(void)
 	const int64_t v[] = { 5, 9, 1, 7, 9, 3, 12, 8 };
 
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		n = rtb_top_add(top, n, 4, v[i]);
+		n = rtb_tkeep_top_add(top, n, 4, v[i]);
 	CHECK_EQ_I(n, 4);
 	CHECK(top[0] == 8 && top[1] == 9 && top[2] == 9 && top[3] == 12); /* the 4 largest, smallest first */
 	/* the floor: 0 until RTB_WORST_N are kept, then the smallest of them;
