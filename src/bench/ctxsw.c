@@ -282,6 +282,10 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		else
 			slice_set = (long)rr_slice_ms;
 	}
+	/* before the first goto out: out destroys them */
+	rtb_bsem_init(&s.go[0], 0);
+	rtb_bsem_init(&s.go[1], 0);
+	rtb_bsem_init(&s.parked, 0);
 	/* the spinners keep their switches for the controller in histogram
 	 * mode and when the trace is read while it runs (its ring of marks
 	 * takes one writer) */
@@ -292,9 +296,6 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 				goto out;
 			}
 	}
-	rtb_bsem_init(&s.go[0], 0);
-	rtb_bsem_init(&s.go[1], 0);
-	rtb_bsem_init(&s.parked, 0);
 	for (int i = 0; i < 2; i++) {
 		rc = rtb_spawn(c, &th[i], i ? "tTaskB" : "tTaskA", RTB_SCHED_RR, RTB_PRIO_LOW,
 			       c->cpu, spinner, &args[i]);
