@@ -432,6 +432,11 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 				rtb_pi_kind_name(pv[p].kind), pv[p].why, margin_ns / 1000.0);
 		if (!pinned)
 			rtb_metric_note(blk[p], "the controller could not be pinned to CPU %d", c->cpu);
+		/* a run for a time keeps only the last LOADS_KEEP loads: the
+		 * medians (and the slope's load axis) are of those, said */
+		if (nloads[0] > loads_cap || nloads[1] > loads_cap)
+			rtb_metric_note(blk[p], "load medians (the slope's): the last %zu trials a load, of %zu, %zu",
+					loads_cap, nloads[0], nloads[1]);
 	}
 	for (int p = 0; p < NPROTO; p++) {
 		if (!inited[p])
