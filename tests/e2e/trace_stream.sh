@@ -218,6 +218,9 @@ def top(h):
 m = ms["ipc.pipe.roundtrip"]; t = m["trace"]
 assert t["streamed"] is True and t["kind"] == "pingpong", (t["streamed"], t["kind"])
 assert t["samples"] + t["marks_lost"] + t["below_floor"] == m["count"] and 0 < t["matched"] <= t["samples"], m["count"]
+# the agreement is of the samples compared: those seen less the skipped
+assert t["compared"] == t["samples"] - t["skipped"] and t["agreeing"] <= t["compared"], (t["compared"], t["samples"], t["skipped"])
+assert abs(t["agreement"] - t["agreeing"] / max(t["compared"], 1)) < 1e-3, (t["agreement"], t["agreeing"], t["compared"])
 assert len(t["components"]) == 5 and all(ms[c]["count"] == t["matched"] for c in t["components"]), t["components"]
 w = t["worst"]
 assert w and w[0]["sample_ns"] == m["max"], [x["sample_ns"] for x in w]
