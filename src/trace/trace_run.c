@@ -65,7 +65,14 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const 
 		src->trace = NULL;
 		return 0;
 	}
-	struct rtb_trace_disagreement *dis = rtb_realloc(d->dis, (d->ndis + s->ndis + 1) * sizeof(*dis));
+	/* a streamed trace keeps the first RTB_TS_DIS disagreements of the
+	 * run (the text and JSON say "the first 32"), not the first of each
+	 * round: the later rounds' fill what is left; all are counted
+	 * (ndis_total) */
+	size_t take = s->ndis;
+	if (d->streamed && d->ndis + take > RTB_TS_DIS)
+		take = d->ndis < RTB_TS_DIS ? RTB_TS_DIS - d->ndis : 0;
+	struct rtb_trace_disagreement *dis = rtb_realloc(d->dis, (d->ndis + take + 1) * sizeof(*dis));
 	int64_t *u = rtb_realloc(d->untraced, (d->nuntraced + s->nuntraced + 1) * sizeof(*u));
 	if (dis)
 		d->dis = dis;
@@ -73,10 +80,10 @@ int rtb_trace_merge_round(struct rtb_metric *dst, struct rtb_metric *src, const 
 		d->untraced = u;
 	if (!dis || !u)
 		return RTB_ENOMEM;
-	/* a streamed pass keeps none of either (NULL: no memcpy from it) */
-	if (s->ndis)
-		memcpy(d->dis + d->ndis, s->dis, s->ndis * sizeof(*dis));
-	d->ndis += s->ndis;
+	/* a streamed pass keeps no untraced samples (NULL: no memcpy from it) */
+	if (take)
+		memcpy(d->dis + d->ndis, s->dis, take * sizeof(*dis));
+	d->ndis += take;
 	if (s->nuntraced)
 		memcpy(d->untraced + d->nuntraced, s->untraced, s->nuntraced * sizeof(*u));
 	d->nuntraced += s->nuntraced;

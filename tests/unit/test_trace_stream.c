@@ -43,6 +43,7 @@
 #include "check.h"
 #include "fixtures.h"
 #include "rtbench/err.h"
+#include "rtbench/mem.h"
 #include "rtbench/trace_stream.h"
 #include "trace/trace_run.h"
 
@@ -393,6 +394,54 @@ static void maxima_merge(void)
 	CHECK_EQ_I(dm[0].w.sample_ns, 100); /* 10, 20, 30, 40: the oldest, dropped */
 }
 
+/* dis_merge - a streamed trace's rounds merged keep the run's first
+ * RTB_TS_DIS disagreements (the text's "the first 32 in the JSON"), not
+ * each round's first 32; all are counted */
+static void dis_merge(void)
+{
+	const size_t had[2] = { RTB_TS_DIS, 20 };
+
+	for (int c = 0; c < 2; c++) {
+		struct rtb_metric dst, src;
+		struct rtb_break brk;
+		struct rtb_metric_trace *d = rtb_alloc(sizeof(*d)), *s = rtb_alloc(sizeof(*s));
+		memset(&dst, 0, sizeof(dst));
+		memset(&src, 0, sizeof(src));
+		memset(&brk, 0, sizeof(brk));
+		CHECK(d && s);
+		if (!d || !s)
+			return;
+		memset(d, 0, sizeof(*d));
+		memset(s, 0, sizeof(*s));
+		d->streamed = s->streamed = 1;
+		d->dis = rtb_alloc(RTB_TS_DIS * sizeof(*d->dis));
+		s->dis = rtb_alloc(RTB_TS_DIS * sizeof(*s->dis));
+		CHECK(d->dis && s->dis);
+		if (!d->dis || !s->dis)
+			return;
+		for (size_t i = 0; i < had[c]; i++)
+			d->dis[d->ndis++] = (struct rtb_trace_disagreement){ .index = i, .diff_ns = 1 };
+		for (size_t i = 0; i < RTB_TS_DIS; i++)
+			s->dis[s->ndis++] = (struct rtb_trace_disagreement){ .index = i, .diff_ns = 2 };
+		d->ndis_total = had[c] + 8;
+		s->ndis_total = RTB_TS_DIS + 8;
+		d->samples = s->samples = 1000;
+		dst.trace = d, dst.count = 1000;
+		src.trace = s, src.count = 1000;
+		CHECK_EQ_I(rtb_trace_merge_round(&dst, &src, &brk), 0);
+		CHECK_EQ_I((long long)d->ndis, RTB_TS_DIS);
+		CHECK_EQ_I((long long)d->ndis_total, (long long)(had[c] + 8 + RTB_TS_DIS + 8));
+		/* the second round's first ones fill the rest, its indices shifted */
+		if (had[c] < RTB_TS_DIS)
+			CHECK(d->dis[had[c]].index == 1000 && d->dis[had[c]].diff_ns == 2);
+		CHECK(d->dis[RTB_TS_DIS - 1].index == (had[c] < RTB_TS_DIS ? 1000 + RTB_TS_DIS - 1 - had[c] :
+						       (size_t)RTB_TS_DIS - 1));
+		CHECK(src.trace == NULL);
+		rtb_free(d->dis);
+		rtb_free(d);
+	}
+}
+
 /* a --cpus run's aggregate: the successive maxima over all CPUs, by time */
 static void maxima_all(void)
 {
@@ -740,6 +789,7 @@ int main(void)
 	keep_noise();
 	window_marks();
 	maxima_merge();
+	dis_merge();
 	maxima_all();
 	window_basics();
 	keep_handmade();
