@@ -5,6 +5,7 @@
  * worst-N list, the reservoir's bound, the interval publication protocol,
  * and the long-run option parsers. */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/longopt.h"
+#include "rtbench/mem.h"
 #include "rtbench/result.h"
 #include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
@@ -402,6 +404,33 @@ static void test_keep_all(void)
 	rtb_result_free(&r);
 }
 
+/* churn - one thread's allocations (as each CPU's driver of a --cpus run
+ * makes its bench's storage at once) */
+static void *churn(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 200000; i++)
+		rtb_free(rtb_alloc(64));
+	return NULL;
+}
+
+/* test_mem_threads - the allocator's count (result mem.heap_peak_bytes)
+ * stays exact when several threads allocate at once: every block freed,
+ * what is held is what was held before (a plain size_t lost updates and
+ * drifted, even wrapped) */
+static void test_mem_threads(void)
+{
+	pthread_t t[2];
+	const size_t base = rtb_mem_in_use();
+
+	for (int i = 0; i < 2; i++)
+		CHECK_EQ_I(pthread_create(&t[i], NULL, churn, NULL), 0);
+	for (int i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+	CHECK_EQ_I((long long)rtb_mem_in_use(), (long long)base);
+	CHECK(rtb_mem_peak() >= base + 64);
+}
+
 int main(void)
 {
 	test_interval_cap();
@@ -413,5 +442,6 @@ int main(void)
 	test_thresholds();
 	test_options();
 	test_keep_all();
+	test_mem_threads();
 	return check_failures ? 1 : 0;
 }
