@@ -133,13 +133,24 @@ needs_rr_knob() {
 	dir=${RTB_STATE_DIR:-/run/rtbench}
 }
 
-# wait_knob_recorded PID [TENTHS] - until run PID holds the settings lock
-# and has recorded the knob it changed (in $dir, needs_rr_knob), at most
-# TENTHS tenths of a second (default 2400); false if it never did
+# wait_knob_recorded PID [TENTHS] - until run PID holds the settings lock,
+# has recorded the knob it changed (in $dir, needs_rr_knob) AND made the
+# change: the record is written, durably, BEFORE the change, so a test
+# that read the knob (or wrote its own value) as soon as the record was
+# there met the original value, or had its value overwritten by the run's
+# (e2e/sigint "quantum never changed", 1 of 3 in the ASan build beside
+# nice 10 stress-ng --cpu 2). The SET field is read again at each poll: the
+# run re-records what the kernel read back when it rounded the value. At
+# most TENTHS tenths of a second (default 2400); false if it never did or
+# PID ended first. The 0.1 s poll is the check's period, not a guess.
 wait_knob_recorded() {
-	local pid=$1 n=${2:-2400} i
+	local pid=$1 n=${2:-2400} i set
 	for ((i = 0; i < n; i++)); do
-		grep -qs "^pid $pid:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && return 0
+		if grep -qs "^pid $pid:" "$dir/lock"; then
+			set=$(awk '$1 == "knob" && $2 == 0 {print $5}' "$dir/state" 2>/dev/null)
+			[ -n "$set" ] && [ "$(cat "$knob")" = "$set" ] && return 0
+		fi
+		alive "$pid" || return 1
 		sleep 0.1
 	done
 	return 1

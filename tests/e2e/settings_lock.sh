@@ -93,10 +93,9 @@ q0=$(cat $knob)
 "$RTBENCH" run --tests ctxsw.rr.timeslice --samples 1000000 --quiet --json "$out/e.json" \
 	>"$out/e.txt" 2>"$out/e.err" &
 e=$!
-for i in $(seq 2400); do
-	grep -qs "^pid $e:" "$dir/lock" && grep -qs '^knob 0 ' "$dir/state" && break
-	sleep 0.1
-done
+# once the run has made its change (else its own write, after the record,
+# would overwrite ours)
+wait_knob_recorded $e || fail "the run never changed the quantum"
 theirs=$(( q0 == 77 ? 78 : 77 ))
 echo $theirs >$knob
 sleep 0.3
