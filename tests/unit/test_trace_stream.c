@@ -438,6 +438,7 @@ static void dis_merge(void)
 						       (size_t)RTB_TS_DIS - 1));
 		CHECK(src.trace == NULL);
 		rtb_free(d->dis);
+		rtb_free(d->untraced); /* the merge's (empty) untraced list */
 		rtb_free(d);
 	}
 }
