@@ -742,7 +742,8 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
 
 /* spread_extra - the variance of the log rate between this run and one
  * of run_h hours, from this run alone: its intervals' spread tau taken
- * as the size of a move of the machine's level between runs too, plus
+ * as the size of a move of the machine's level between runs too (at its
+ * upper limit, also when none shows), plus
  * what each run's mean keeps of the intervals' spread (this run's
  * effective intervals, the other's as many intervals of the same length,
  * as autocorrelated), at least the change between this run's halves
@@ -993,9 +994,9 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 		else
 			snprintf(p->covers, sizeof(p->covers), "the intervals hold the chance of sampling, the "
 				 "fit's own uncertainty, the change this run showed between its intervals and "
-				 "its halves, and a move of the machine between runs as large as one between "
-				 "two of its intervals; not a larger one (docs/tail.md, hold-out; --run-spread "
-				 "adds a measured one)");
+				 "its halves, and a move of the machine between runs as large as an "
+				 "interval's against its run's; not a larger one (docs/tail.md, hold-out; "
+				 "--run-spread adds a measured one)");
 		p->run_h = o->plan_h;
 		p->run_n = run_samples(t, o);
 		p->pred_spread = sqrt(spread_extra(t, o, p->run_h));

@@ -115,18 +115,20 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
 int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
 /* rtb_ts_between_runs - the extra log-variance of another run's rate
  * against this run's, from one run (round 9, docs/tail.md "Predicting
- * another run"): each run's level is off the machine's by as much as one
- * interval's is off its run's (variance tau^2 each, nothing averaged), and
- * each run's mean is off its own level by tau^2 / its effective intervals
- * (b1 this run's, b2 the other's); as the squared coefficient of
- * variation rtb_ts_count_predict takes, (1 + tau^2)^(2 + 1/b1 + 1/b2) - 1
- * (tau^2 (2 + 1/b1 + 1/b2) when small); at least exp(halves2) - 1
- * (halves2: the two halves' squared log difference beyond sampling, the
- * slowest change one run shows). tau^2 is known from nb intervals only:
- * the intervals' variance (tau^2 + vm, vm their mean sampling variance)
- * is taken at its one-sided 70% upper confidence limit (chi-square, nb - 1
- * df, Wilson-Hilferty), which brings the plug-in's 86% to 90% on counts
- * of known dispersion (tests/unit/test_tail.c test_between_runs). */
+ * another run"): the other run's level is off this one's by as much as
+ * one interval's is off its run's (variance tau^2, nothing averaged; round
+ * 10, was tau^2 for each run's level against the machine's), and each
+ * run's mean is off its own level by tau^2 / its effective intervals (b1
+ * this run's, b2 the other's); as the squared coefficient of variation
+ * rtb_ts_count_predict takes, (1 + tau^2)^(1 + 1/b1 + 1/b2) - 1 (tau^2 (1
+ * + 1/b1 + 1/b2) when small); at least exp(halves2) - 1 (halves2: the two
+ * halves' squared log difference beyond sampling, the slowest change one
+ * run shows). tau^2 is known from nb intervals only: the intervals'
+ * variance (tau^2 + vm, vm their mean sampling variance; vm alone when
+ * tau is 0) is taken at its one-sided 70% upper confidence limit
+ * (chi-square, nb - 1 df, Wilson-Hilferty), which brings the plug-in's 86%
+ * to 90% on counts of known dispersion (tests/unit/test_tail.c
+ * test_between_runs). */
 double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2);
 
 /* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th

@@ -45,7 +45,7 @@ x = r["max"]
 assert x["lo_ns"] <= x["plug_lo_ns"] < x["median_ns"] < x["plug_hi_ns"] < x["hi_ns"], x
 c = r["crossings"][1]
 assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
-assert "a move of the machine between runs as large as one between two of its intervals; not a larger one" in r["covers"]
+assert "a move of the machine between runs as large as an interval's against its run's; not a larger one" in r["covers"]
 # round 9: predicted, with the spread between runs it holds
 assert c["pred_why"] is None and c["pred_spread"] >= 0, c
 PY
