@@ -64,6 +64,12 @@ struct rtb_doctor_cfg {
  * line). Returns 0, or a negative rtb_err when the checks could not run at
  * all (then d->done is 0). */
 int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d);
+/* rtb_port_doctor_begin - take now the first read of a check that compares
+ * the live system over time (IRQ counts), for the next live
+ * rtb_port_doctor: the work in between fills the sample's span instead of
+ * a sleep (a run calls it as its set-up begins). Optional; nothing to do
+ * on a port without such a check. */
+void rtb_port_doctor_begin(void);
 
 /* rtb_doc_add - append a finding (printf-style `read`); the port's checks
  * use it. Past RTB_MAX_FINDINGS the finding is dropped. */

@@ -179,6 +179,11 @@ int rtb_port_load_status(long id, int *status);
  * the same sender within 1 s of the one it returned (`timeout -s INT`
  * signals the child, then its process group). */
 int rtb_port_stop_wait(int64_t timeout_ns);
+/* rtb_port_stop_wake - make thread t's rtb_port_stop_wait (the watchdog's)
+ * return 0 now rather than at its timeout: the watchdog's shutdown, which
+ * otherwise waits up to that timeout (0.1 s) at the end of every run. A
+ * port that cannot does nothing (the timeout is waited out). */
+void rtb_port_stop_wake(rtb_thread_t *t);
 
 /* ---- output ----------------------------------------------------------- */
 

@@ -194,6 +194,9 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	rc = rtb_port_init();
 	if (rc)
 		return rc;
+	/* the doctor's IRQ sample begins here: the set-up up to the doctor
+	 * (run_doctor, at its end) is its span, not a sleep of its own */
+	rtb_port_doctor_begin();
 	/* before the fingerprint reads the knobs: a killed run's leftovers
 	 * are repaired, and the lock is ours if this run changes any */
 	char what[240];
@@ -285,7 +288,6 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	const struct rtb_bench_opt *slice = rtb_bench_opt_find("rr-slice-ms");
 	if (c->rt && slice && *slice->value > 0)
 		s->rr_timeslice_ms_used = (long)*slice->value;
-	run_doctor(c);
 	claim_cpus(c);
 	/* Under an instruction-counting emulator the host's descheduling
 	 * stops virtual time too: the EMULATED line says what the figures are
@@ -327,6 +329,10 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		res->xcpu.clocksource_warn = !strcmp(res->clock.source, "tsc") &&
 			res->fp.clocksource[0] && strcmp(res->fp.clocksource, "tsc");
 	}
+	/* the doctor (read-only) last: its IRQ sample, begun with the set-up
+	 * (rtb_port_doctor_begin), spans the trace's start and the clock
+	 * measurements above instead of a sleep of its own */
+	run_doctor(c);
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
 	 * left; the watchdog goes there too (run/long.c) */
 	rtb_wd_take_pending(); /* before the watchdog takes over */

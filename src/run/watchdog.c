@@ -166,6 +166,7 @@ void rtb_wd_shutdown(void)
 	if (!wd.running)
 		return;
 	atomic_store(&wd.quit, 1);
+	rtb_port_stop_wake(&wd.th); /* not its next poll, up to POLL_NS later */
 	rtb_thread_join(&wd.th);
 	rtb_stack_put(&wd.th);
 	wd.running = 0;

@@ -109,6 +109,12 @@ int rtb_port_stop_wait(int64_t timeout_ns)
 	return 0;
 }
 
+/* rtb_port_stop_wake - the delay is waited out (port.h allows it). */
+void rtb_port_stop_wake(rtb_thread_t *t)
+{
+	(void)t;
+}
+
 /* rtb_port_cpus_online - one core (the FreeRTOS build is single-core). */
 void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf)
 {

@@ -19,6 +19,7 @@
 #include "rtbench/port.h"
 #include "rtbench/err.h"
 #include "posix_internal.h"
+#include "rtb_port_impl.h"
 
 int rtb_posix_timer_signal(void);
 
@@ -32,6 +33,10 @@ static void stop_set(sigset_t *s)
 	sigaddset(s, SIGHUP);
 	sigaddset(s, SIGQUIT);
 }
+
+/* WAKE_SIG - rtb_port_stop_wake's signal: blocked everywhere with the
+ * stop signals (rtb_port_init), taken by the watchdog's wait, never a stop */
+#define WAKE_SIG (SIGRTMIN + 2)
 
 /* rtb_port_init - block stop signals and the timer signal in this thread
  * and therefore in every thread created after it (a stop that comes
@@ -51,6 +56,7 @@ int rtb_port_init(void)
 		return RTB_ESYS;
 	stop_set(&s);
 	sigaddset(&s, rtb_posix_timer_signal());
+	sigaddset(&s, WAKE_SIG);
 	return pthread_sigmask(SIG_BLOCK, &s, NULL) ? RTB_ESYS : 0;
 }
 
@@ -88,10 +94,11 @@ int rtb_port_stop_wait(int64_t timeout_ns)
 	int sig;
 
 	stop_set(&s);
+	sigaddset(&s, WAKE_SIG);
 	for (;;) {
 		struct timespec ts = { .tv_sec = left / 1000000000, .tv_nsec = left % 1000000000 };
 		sig = sigtimedwait(&s, &si, &ts);
-		if (sig <= 0)
+		if (sig <= 0 || sig == WAKE_SIG)
 			return 0;
 		int64_t now = mono_ns();
 		if (!(sig == last_stop.sig && si.si_pid == last_stop.pid && now - last_stop.at_ns < SAME_STOP_NS)) {
@@ -104,6 +111,18 @@ int rtb_port_stop_wait(int64_t timeout_ns)
 		if (left <= 0)
 			return 0;
 	}
+}
+
+/* rtb_port_stop_wake - WAKE_SIG to thread t: its rtb_port_stop_wait
+ * returns 0 now. Sent only when this thread blocks it (rtb_port_init ran
+ * before t was made, so t blocks it too): an unblocked real-time signal
+ * would end the process; without it t waits out its timeout as before. */
+void rtb_port_stop_wake(rtb_thread_t *t)
+{
+	sigset_t m;
+
+	if (!pthread_sigmask(SIG_BLOCK, NULL, &m) && sigismember(&m, WAKE_SIG) == 1)
+		pthread_kill(*rtb_posix_thread(t), WAKE_SIG);
 }
 
 /* rtb_port_exit - end the process now (no atexit handlers, no flush). */
