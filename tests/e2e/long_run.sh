@@ -175,7 +175,7 @@ PY
 # 8. irq.timer.signal on every CPU at once: each CPU's timer signal goes to
 #    its own pinned thread, so each CPU counts its own periods (a signal
 #    taken by another CPU's thread would double one count and starve another)
-"$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --tests irq.timer.signal --quiet \
+"$RTBENCH" run --duration 2s --cpus all --interval 1s --period-us 1000 --tests irq.timer.signal --quiet \
 	--ready "$out/sig.ready" --json "$out/sig.json" >/dev/null 2>"$out/sigerr.txt" &
 pid=$!
 wait_measuring "$out/sig.ready" $pid
@@ -192,9 +192,11 @@ ms = {m["id"]: m for m in d["metrics"]}
 per = [ms[f"irq.timer.signal@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.signal"]]
 for m in per:
     assert m["status"] == "ok", (m["id"], m["status"], m["note"])
-    # 3 s at 1 ms: 3000 periods each (more if the stop came late), an overrun merges some
+    # 2 s at 1 ms: 2000 periods each (more if the stop came late), an overrun merges
+    # some; 90% of them at least (a doubled count would pass periods + 1, a starved
+    # CPU fall below 1800). 2 s, not 3: the same check, 1 s less a pass (CI time)
     periods = d["settings"]["long_run"]["measured_ns"] // 10**6
-    assert 2700 <= m["count"] + m["overruns"] <= periods + 1, (m["id"], m["count"], m["overruns"], periods)
+    assert 1800 <= m["count"] + m["overruns"] <= periods + 1, (m["id"], m["count"], m["overruns"], periods)
 if n > 1:
     assert ms["irq.timer.signal"]["count"] == sum(m["count"] for m in per)
 PY
@@ -240,7 +242,7 @@ PY
 #    terminal the status is one plain line per interval
 if [ "$ncpu" -ge 2 ]; then
 	last=$((ncpu - 1))
-	"$RTBENCH" run --duration 3s --cpus $last --interval 1s --period-us 1000 \
+	"$RTBENCH" run --duration 2s --cpus $last --interval 1s --period-us 1000 \
 		--ready "$out/h.ready" --json "$out/h.json" >/dev/null 2>"$out/herr.txt" &
 	pid=$!
 	wait_measuring "$out/h.ready" $pid
@@ -259,9 +261,10 @@ if [ "$ncpu" -ge 2 ]; then
 	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); m=d['metrics']; sys.exit(0 if d['settings']['cpu']==int(sys.argv[2]) and len(m)==1 and m[0]['id']=='irq.timer.nanosleep' and m[0]['count']==200 and ('CPU '+sys.argv[2]) in m[0]['method'] else 1)" \
 		"$out/at.json" "$last" && ok "--tests irq.timer.nanosleep@cpu$last: measured on CPU $last" ||
 		fail "--tests irq.timer.nanosleep@cpu$last: not measured there"
-	n=$(grep -c "irq.timer.nanosleep 0:00:0[123] / 0:00:03" "$out/herr.txt")
-	[ "$n" -eq 3 ] && ok "not a terminal: one status line per interval" ||
-		fail "$n status lines, want 3: $(cat "$out/herr.txt")"
+	# (2 s, two intervals: 3 s showed nothing more, CI time)
+	n=$(grep -c "irq.timer.nanosleep 0:00:0[12] / 0:00:02" "$out/herr.txt")
+	[ "$n" -eq 2 ] && ok "not a terminal: one status line per interval" ||
+		fail "$n status lines, want 2: $(cat "$out/herr.txt")"
 fi
 
 # 6. by count above 1,000,000 samples: the measurements that can run for a
