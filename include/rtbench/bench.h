@@ -237,7 +237,8 @@ static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_
 	return 0;
 }
 /* rtb_inject_pre - the selftest's delay for a BASELINE sample (even index
- * m->count), to spin before the first stamp, outside the window: the
+ * m->count), to spin outside the window (before its first stamp; after
+ * its stamp where the window opens at a timer's expiry, src/bench/irq.c): the
  * baseline sample then lasts as long as an injected one and the halves
  * differ only in where the window lies. For a wake-up on another CPU the
  * cost depends on how long the waiter's CPU has been idle or running

@@ -46,7 +46,9 @@ struct irq {
  * (stamp_ns: before any system call or pointer chase); here only the
  * bookkeeping. Under selftest the known delay is spun after the port's
  * stamp and its measured length added to the stamp, so the delay lies
- * between the expiry and the recorded stamp. */
+ * between the expiry and the recorded stamp; a baseline sample spins it
+ * after its record, outside the window (rtb_inject_pre), so the task
+ * waits equally long before every sample. */
 static void on_tick(int64_t stamp_ns, int overruns, void *p)
 {
 	struct irq *s = p;
@@ -60,11 +62,14 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 		rtb_spin_until(a + s->inject_ticks);
 		now += rtb_ticks_to_ns(s->c->clk, rtb_port_ticks() - a);
 	}
+	/* a baseline sample's delay, read before the record moves the count */
+	const uint64_t pre = rtb_inject_pre(s->c, s->m);
 	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
 	s->m->overruns += (uint64_t)(overruns > 0 ? overruns : 0);
 	s->m->missed += (uint64_t)(overruns > 0 ? overruns : 0);
 	/* a stamp before its own expiry (lat < 0) is invalid, never a sample */
 	rtb_metric_record(s->m, s->book.signals - 1, lat);
+	rtb_inject_spin(pre); /* after the stamp: both halves wait alike */
 }
 
 /* first_expiry - 1 ms ahead at whatever phase now has, as cyclictest does:
@@ -123,6 +128,11 @@ static void sleep_task(void *p)
 			uint64_t end = rtb_port_ticks();
 			rtb_trace_mark_ns(tm, s->m->count - 1, 0, end, next, now - next);
 		}
+		/* selftest: a baseline sample (odd k) spins the delay after its
+		 * stamp, outside the window, so the sleep before every sample
+		 * is equally long (rtb_inject_pre's reason) */
+		if (inject_ticks && (k & 1))
+			rtb_inject_spin(inject_ticks);
 		next += period_ns;
 		while (next <= now) {                  /* woke after the next expiry */
 			next += period_ns;

@@ -30,7 +30,8 @@ fi
 # nanosleep moved 7.2 us for 5 (tolerance 1.8), the xcpu paths 6.4 for 5
 # earlier (the official CI at 3e2839b: 5.9 for 20, beside the side lane;
 # since then every wake-up path's baseline sample waits the delay outside
-# its window, so both halves wait alike: src/bench/wake.c). selftest then rightly exits 1 and says not to trust those
+# its window, so both halves wait alike: src/bench/wake.c; the timer paths
+# spin it after their stamp: src/bench/irq.c). selftest then rightly exits 1 and says not to trust those
 # figures; the test asks that the delay shows up there (20 us moves the
 # figure by 10-40 us) and that every other path passes every delay.
 python3 - "$out/o.txt" <<'PY' && ok "every path off the VM's timer and IPI passes; on them the 20 us delay shows up" || fail "selftest verdicts (exit $rc)"
