@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <unistd.h>
 #include <tracefs.h>
 #include <event-parse.h>
@@ -394,8 +395,9 @@ void rtb_trace_read_free(void)
  * or, when want says nobody wants that stretch, passed over unparsed (want
  * counts them). Returns 1 when there was one and it ended before `until`
  * (0: no limit), 0 when the CPU is done for this poll, RTB_ESYS or
- * RTB_ENOMEM when its buffer cannot be read at all (never opened, no room
- * for a page): said by the caller, not left as a CPU with no events. */
+ * RTB_ENOMEM when its buffer cannot be read (never opened, no room for a
+ * page, a read or a page that failed): said by the caller, not left as a
+ * CPU with no events. */
 static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg),
 		     uint64_t until)
 {
@@ -412,9 +414,16 @@ static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last
 		pl.page = p;
 		pl.page_size = size;
 	}
+	/* 0: nothing there now (libtracefs turns a non-blocking EAGAIN into
+	 * 0); below 0 a read that failed, and a page kbuffer cannot walk,
+	 * lose that CPU's events: said by the caller, not taken as quiet */
 	int got = tracefs_cpu_read(pl.tcpu[cpu], pl.page, true);
-	if (got <= 0 || kbuffer_load_subbuffer(pl.kbuf, pl.page) < 0)
+	if (got < 0 && errno != EINTR)
+		return RTB_ESYS;
+	if (got <= 0)
 		return 0;
+	if (kbuffer_load_subbuffer(pl.kbuf, pl.page) < 0)
+		return RTB_ESYS;
 	long long missed = kbuffer_missed_events(pl.kbuf);
 	for (void *d = kbuffer_read_event(pl.kbuf, &ts); d; d = kbuffer_next_event(pl.kbuf, &ts)) {
 		if (!n++)
