@@ -66,6 +66,11 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t start = rtb_port_mono_ns();
 	for (size_t k = 0; k <= m->capacity && !rtb_stopped(c); k++) {
 		const uint64_t inj = rtb_inject_due(c, m);
+		/* selftest: a baseline sample spins the delay before its stamp
+		 * (rtb_inject_pre), so every write follows the same spin: beside
+		 * a half-busy CPU a write right after a 20 us spin took ~20 us
+		 * longer in some passes, and only the injected half had one */
+		rtb_inject_spin(rtb_inject_pre(c, m));
 		uint64_t t0 = rtb_port_ticks();        /* Step 2 */
 		rtb_inject_spin(inj);
 		if ((rc = rtb_pipe_write(&s.a, &ch, 1)) || (rc = rtb_pipe_read(&s.b, &ch, 1))) {
