@@ -37,8 +37,13 @@ assert abs(x["noise_pct"] - want / 1e4) < 1e-6 + 1e-3 * x["noise_pct"], (x["nois
 if rt >= 0:
     # the spin rests before RT throttling's budget: 2 s of spin in chunks
     assert x["rests"] >= 2 and x["rest_ms"] >= x["rests"] * 9, x
-    # and never meets the throttle (a gap of the period minus the runtime)
-    assert m["max"] < 0.8 * (1000000 - rt) * 1000, m["max"]
+    # and never meets the throttle: a throttled spin stops until the
+    # period's end, a gap of at most the period minus the runtime (50 ms)
+    # and, for a 2 s spin, near it. A longer gap is not the throttle but
+    # the host (a 96 ms VM stall failed the old "max < 40 ms" once in 12
+    # ASan runs beside load); none may fall where the throttle's would.
+    t_ns = (1000000 - rt) * 1000
+    assert not [g for g in s if 0.8 * t_ns <= g <= 1.1 * t_ns], (t_ns, sorted(s)[-5:])
 print("noise %.1f us/s, largest %.1f us, %d gaps, %d rests" % (x["noise_us_per_s"], m["max"] / 1e3, len(s), x["rests"]))
 PY
 
