@@ -40,6 +40,7 @@ struct irq {
 	int64_t first_expiry_ns, period_ns;
 	struct rtb_irq_book book;
 	uint64_t inject_ticks;  /* selftest only: the known delay, else 0 */
+	uint64_t late_wakes;    /* wake-ups that missed at least one period */
 };
 
 /* on_tick - the "ISR". The port stamped first thing in its handler
@@ -67,6 +68,7 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 	int64_t lat = rtb_irq_book_tick(&s->book, now, overruns);
 	s->m->overruns += (uint64_t)(overruns > 0 ? overruns : 0);
 	s->m->missed += (uint64_t)(overruns > 0 ? overruns : 0);
+	s->late_wakes += overruns > 0;
 	/* a stamp before its own expiry (lat < 0) is invalid, never a sample */
 	rtb_metric_record(s->m, s->book.signals - 1, lat);
 	rtb_inject_spin(pre); /* after the stamp: both halves wait alike */
@@ -134,6 +136,7 @@ static void sleep_task(void *p)
 		if (inject_ticks && (k & 1))
 			rtb_inject_spin(inject_ticks);
 		next += period_ns;
+		s->late_wakes += next <= now;
 		while (next <= now) {                  /* woke after the next expiry */
 			next += period_ns;
 			s->m->missed++;
@@ -191,10 +194,12 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 				use_signal ? "timer overruns reported by the OS" : "woke after the next expiry");
 	/* A period shorter than the path itself (--period-us 1) is not a
 	 * latency at that period: every wake-up is late and most periods are
-	 * lost (at 1 us, ten missed for each sample). Host spikes of a few ms
-	 * miss a few periods, never more than are measured. Say so run-wide,
-	 * in words that stay the same every round (and fit a warning's 200). */
-	if (s.m->missed > s.m->count)
+	 * lost (at 1 us, ten missed for each sample). A host stall misses many
+	 * periods in ONE wake-up (a 99.4 ms stall at 1 ms: 99 of 100 samples'
+	 * worth, seen in CI), which is the latency, not a saturated timer: so
+	 * also most wake-ups must have missed one. Say so run-wide, in words
+	 * that stay the same every round (and fit a warning's 200). */
+	if (s.m->missed > s.m->count && 2 * s.late_wakes > s.m->count)
 		rtb_result_warn(c->res, "DEGRADED: %s missed more periods than it measured at %lld us: "
 				"a saturated timer, not the latency at that period (use a longer --period-us)",
 				b->id, (long long)(s.period_ns / 1000));
