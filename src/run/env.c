@@ -24,6 +24,8 @@ static unsigned char changed[RTB_NKNOBS];
 static int locked;              /* we hold the port's settings lock */
 static char who[240];           /* this run, for the holder line */
 static atomic_flag restored = ATOMIC_FLAG_INIT;
+/* restores under way (rtb_env_restore_exit waits for another thread's) */
+static atomic_int restoring;
 static atomic_long load_id;     /* a background load process to end */
 static struct rtb_result *env_res; /* where put_back's warnings go */
 static int stop_sig;              /* the signal that ended the lock wait */
@@ -285,8 +287,13 @@ int rtb_env_restore(void)
 {
 	int err = 0;
 
-	if (atomic_flag_test_and_set(&restored))
+	/* counted before the flag is taken: a forced exit that finds the
+	 * flag taken always sees the restore that took it under way */
+	atomic_fetch_add(&restoring, 1);
+	if (atomic_flag_test_and_set(&restored)) {
+		atomic_fetch_sub(&restoring, 1);
 		return 0;
+	}
 	long id = atomic_exchange(&load_id, 0);
 	if (id > 0)
 		rtb_port_kill_load(id);
@@ -308,7 +315,31 @@ int rtb_env_restore(void)
 	rtb_port_idle_latency_release();
 	if (trace_shut)
 		trace_shut();    /* run --trace: the trace instance, a mount */
+	atomic_fetch_sub(&restoring, 1);
 	return err;
+}
+
+/* rtb_env_restore_exit - the forced exit's restore (the watchdog's, just
+ * before it ends the process): rtb_env_restore, and when another thread's
+ * restore is under way (the runner's teardown: a knob, the trace instance
+ * being removed), a wait of up to wait_ns for it to end, so the exit
+ * never cuts it short. Returns 0, or RTB_ETIMEDOUT when the other restore
+ * had not ended by then (it is said). */
+int rtb_env_restore_exit(int64_t wait_ns)
+{
+	int64_t until = rtb_port_mono_ns() + wait_ns;
+
+	rtb_env_restore();
+	while (atomic_load(&restoring)) {
+		if (rtb_port_mono_ns() >= until) {
+			fprintf(stderr, "rtbench: the settings' restore under way did not end within %lld ms: "
+				"exiting all the same (the next run repairs what is left)\n",
+				(long long)(wait_ns / 1000000));
+			return RTB_ETIMEDOUT;
+		}
+		rtb_port_sleep_ns(1000000);
+	}
+	return 0;
 }
 
 /* rtb_env_trace_shut - the tracer's recorder is put away with the settings

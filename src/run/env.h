@@ -12,6 +12,7 @@ int rtb_env_stop_signal(void);
 int rtb_env_set(enum rtb_knob k, long v);
 int rtb_env_restore(void);
 int rtb_env_restore_one(enum rtb_knob k);
+int rtb_env_restore_exit(int64_t wait_ns);
 void rtb_env_load(long id);
 /* rtb_env_trace_shut - rtb_env_restore also calls shut (run --trace: the
  * tracer's recorder put away on every exit path); NULL: none. Call before

@@ -13,7 +13,12 @@
  *   3. If it still has not ended after KILL_GRACE_NS, the system settings are
  *      restored and the process exits with status 3: results already written
  *      (the runner writes after each benchmark) are kept.
- * A second Ctrl-C goes straight to step 3. */
+ * A second Ctrl-C goes straight to step 3. Step 3 runs beside threads that
+ * may still use what the restore puts away (the streaming trace reader, a
+ * whole pass's collect, the runner's own teardown restore): the trace port
+ * waits for its users to leave before it frees their state, and the exit
+ * waits (bounded) for a restore under way in another thread
+ * (rtb_env_restore_exit). */
 #include <stdio.h>
 #include "run/watchdog.h"
 #include "run/env.h"
@@ -25,6 +30,9 @@
 #define POLL_NS 100000000LL       /* deadline check granularity */
 #define STOP_GRACE_NS 2000000000LL
 #define KILL_GRACE_NS 3000000000LL
+/* the exit waits this long for a restore another thread has under way
+ * (the runner's teardown) before it ends the process */
+#define EXIT_WAIT_NS 2000000000LL
 
 static struct {
 	atomic_int stop;
@@ -87,7 +95,7 @@ static void wd_main(void *arg)
 		if (sig) {
 			if (stop_at) {
 				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");
-				rtb_env_restore();
+				rtb_env_restore_exit(EXIT_WAIT_NS);
 				rtb_port_exit(128 + sig);
 			}
 			atomic_store(&wd.sig, sig);
@@ -126,7 +134,7 @@ static void wd_main(void *arg)
 		}
 		if (demoted && now - forced_from > STOP_GRACE_NS + KILL_GRACE_NS) {
 			fprintf(stderr, "rtbench: watchdog: still stuck; restoring settings and exiting (results written so far are kept)\n");
-			rtb_env_restore();
+			rtb_env_restore_exit(EXIT_WAIT_NS);
 			rtb_port_exit(3);
 		}
 	}

@@ -123,6 +123,52 @@ const struct rtb_trace_want rtb_trace_want[] = {
 struct rtb_trace_inst rtb_tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
 
+/* The gate (trace_impl.h): begin, end, poll and collect are inside it
+ * while they use the instance and the reader's state; close shuts it and
+ * frees that state only once nobody is inside. Close may come from the
+ * watchdog's forced exit (rtb_env_restore) while the streaming reader
+ * polls, or the runner collects a whole pass: freed under them, their
+ * next read was a use after free, between the knobs' restore and the
+ * instance's removal. Whoever is inside sees the gate shut between two
+ * pages (poll) or two events (collect) and leaves within a page's work;
+ * one that does not in GATE_WAIT_NS (starved) keeps what it uses, and the
+ * process ends with it in place. */
+#define GATE_WAIT_NS 1000000000LL
+static atomic_int gate_users, gate_shut;
+
+int rtb_trace_enter(void)
+{
+	atomic_fetch_add(&gate_users, 1);
+	if (atomic_load(&gate_shut)) {
+		atomic_fetch_sub(&gate_users, 1);
+		return 0;
+	}
+	return 1;
+}
+
+void rtb_trace_leave(void)
+{
+	atomic_fetch_sub(&gate_users, 1);
+}
+
+int rtb_trace_shut(void)
+{
+	return atomic_load_explicit(&gate_shut, memory_order_relaxed);
+}
+
+/* gate_close - shut the gate; 1 once nobody is inside, 0 if someone still
+ * was after GATE_WAIT_NS. */
+static int gate_close(void)
+{
+	atomic_store(&gate_shut, 1);
+	for (long waited_ms = 0; atomic_load(&gate_users); waited_ms++) {
+		if (waited_ms * 1000000LL >= GATE_WAIT_NS)
+			return 0;
+		usleep(1000);
+	}
+	return 1;
+}
+
 /* tracefs_mounted - 1 when tracefs is mounted at one of its standard
  * places (copied into dir), else 0. A mount elsewhere may be another
  * program's temporary one (another rtbench run's private mount), which can
@@ -334,6 +380,7 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 		snprintf(rtb_tr.dir, sizeof(rtb_tr.dir), "%s", rtb_tr.mnt);
 	}
 	atomic_flag_clear(&closing);
+	atomic_store(&gate_shut, 0); /* set-up: no other user, no close yet */
 	if (tracefs_set_tracing_dir(rtb_tr.dir)) {
 		snprintf(why, len, "libtracefs refuses %s", rtb_tr.dir);
 		rc = RTB_ESYS;
@@ -390,7 +437,21 @@ fail:
 	return rc;
 }
 
+static int trace_begin(uint64_t cpus);
+
 int rtb_port_trace_begin(uint64_t cpus)
+{
+	int rc;
+
+	if (!rtb_trace_enter())
+		return RTB_ENOTSUP;
+	rc = trace_begin(cpus);
+	rtb_trace_leave();
+	return rc;
+}
+
+/* trace_begin - rtb_port_trace_begin inside the gate */
+static int trace_begin(uint64_t cpus)
 {
 	char mask[32], why[160];
 	int rc;
@@ -418,32 +479,49 @@ int rtb_port_trace_begin(uint64_t cpus)
 
 int rtb_port_trace_end(void)
 {
-	if (!rtb_tr.inst)
-		return RTB_ENOTSUP;
 	char why[160];
-	int rc = tracefs_trace_off(rtb_tr.inst) ? RTB_ESYS : 0;
+	int rc;
 
+	if (!rtb_trace_enter())
+		return RTB_ENOTSUP;
+	if (!rtb_tr.inst) {
+		rtb_trace_leave();
+		return RTB_ENOTSUP;
+	}
+	rc = tracefs_trace_off(rtb_tr.inst) ? RTB_ESYS : 0;
 	rtb_tr.on = 0;
 	if (!rc)
 		rc = events(0, why, sizeof(why));
+	rtb_trace_leave();
 	return rc;
 }
 
 void rtb_port_trace_close(void)
 {
+	int drained;
+
 	if (atomic_flag_test_and_set(&closing))
 		return;
-	rtb_trace_read_free();
+	drained = gate_close();
+	/* a user still inside keeps the reader's state and the instance's
+	 * handle (the process is ending: the watchdog's forced exit) */
+	if (drained)
+		rtb_trace_read_free();
 	if (rtb_tr.inst) {
 		char why[160];
 		tracefs_trace_off(rtb_tr.inst);
 		events(0, why, sizeof(why));
+		/* the reader's open per-CPU files keep an instance from going
+		 * (EBUSY): then the next traced run removes it (sweep) */
 		if (tracefs_instance_destroy(rtb_tr.inst))
-			fprintf(stderr, "rtbench: could not remove the trace instance %s: %s\n",
-				rtb_tr.name, strerror(errno));
-		tracefs_instance_free(rtb_tr.inst);
-		rtb_tr.inst = NULL;
+			fprintf(stderr, "rtbench: could not remove the trace instance %s: %s%s\n",
+				rtb_tr.name, strerror(errno), drained ? "" : " (its reader had not stopped "
+				"within 1 s; the next traced run removes it)");
 		rtb_tr.trig = 0; /* the instance took its trigger with it */
+		if (drained) {
+			tracefs_instance_free(rtb_tr.inst);
+			rtb_tr.inst = NULL;
+		}
 	}
 	if (rtb_tr.mnt[0]) {
 		if (umount2(rtb_tr.mnt, 0) && umount2(rtb_tr.mnt, MNT_DETACH))

@@ -41,7 +41,15 @@ struct rtb_trace_inst {
 extern struct rtb_trace_inst rtb_tr;
 
 /* rtb_trace_read_free - drop the reader's parsed event formats (called
- * when the instance goes). */
+ * when the instance goes, with nobody inside the gate). */
 void rtb_trace_read_free(void);
+
+/* The gate (trace.c): rtb_trace_enter - 1 and inside, or 0 when the trace
+ * is being closed (then do nothing with it); every entry that returned 1
+ * ends with rtb_trace_leave. rtb_trace_shut - 1 once close began: a long
+ * read inside stops at its next page or event and leaves. */
+int rtb_trace_enter(void);
+void rtb_trace_leave(void);
+int rtb_trace_shut(void);
 
 #endif

@@ -230,6 +230,10 @@ static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
 	struct collect *c = p;
 	size_t w = wanted(c->fs, e);
 
+	if (rtb_trace_shut()) {
+		c->err = RTB_EINTR; /* closing (a forced exit): stop reading */
+		return 1;
+	}
 	if (w == RTB_TRACE_NWANT)
 		return 0;
 	if (c->n == c->cap) {
@@ -444,8 +448,25 @@ static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last
 	return !until || (int64_t)(last - until) < 0;
 }
 
+static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
+		      int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until);
+
+/* rtb_port_trace_poll - inside the gate (trace.c): the close of a forced
+ * exit frees pl only once the reader has left */
 int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
 			int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until)
+{
+	int rc;
+
+	if (!rtb_trace_enter())
+		return RTB_ENOTSUP;
+	rc = trace_poll(fn, arg, lost, want, until);
+	rtb_trace_leave();
+	return rc;
+}
+
+static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
+		      int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until)
 {
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
@@ -477,6 +498,8 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 		for (int cpu = 0; cpu < 64; cpu++) {
 			if (!(more >> cpu & 1))
 				continue;
+			if (rtb_trace_shut())
+				return RTB_EINTR; /* closing: leave the gate now */
 			int rc = poll_page(cpu, want, until);
 			if (rc <= 0)
 				more &= ~(1ull << cpu);
@@ -494,14 +517,23 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	*ev = NULL;
 	*n = 0;
 	*lost = 0;
-	if (!rtb_tr.inst)
+	/* inside the gate: a forced exit's close waits for this read to see
+	 * it (on_event) and end before the instance goes */
+	if (!rtb_trace_enter())
 		return RTB_ENOTSUP;
+	if (!rtb_tr.inst) {
+		rtb_trace_leave();
+		return RTB_ENOTSUP;
+	}
 	tep = local_tep();
-	if (!tep)
+	if (!tep) {
+		rtb_trace_leave();
 		return RTB_ESYS;
+	}
 	fieldsets(tep, c.fs);
 	*lost = lost_events();
 	tracefs_iterate_raw_events(tep, rtb_tr.inst, NULL, 0, on_event, &c);
+	rtb_trace_leave();
 	tep_free(tep);
 	if (c.err) {
 		rtb_free(c.ev);
