@@ -98,8 +98,11 @@ struct rtb_ts_window {
 int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out);
 /* rtb_ts_window_events - after rtb_ts_stop, before rtb_ts_release: every
  * event the windows hold, in time order, to fn (NULL: counted only);
- * returns how many; *evicted: the events pushed out before them. */
-size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted);
+ * returns how many; *evicted: the events pushed out before them;
+ * *skipped (NULL: not wanted): the events the reader, behind, passed over
+ * unparsed over the pass (never in a window, never evicted). */
+size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted,
+			    uint64_t *skipped);
 /* rtb_ts_release - everything rtb_ts_start allocated (after attach). */
 void rtb_ts_release(void);
 #endif

@@ -607,14 +607,19 @@ int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out)
 	return 0;
 }
 
-size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted)
+size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted,
+			    uint64_t *skipped)
 {
 	const struct rtb_twin *w[NWIN];
 
 	*evicted = 0;
+	if (skipped)
+		*skipped = 0;
 	for (int i = 0; i < ts.nwin && ts.store; i++) {
 		w[i] = &ts.win[i];
 		*evicted += ts.win[i].evicted;
+		if (skipped)
+			*skipped += ts.win[i].skipped;
 	}
 	return ts.store ? rtb_twin_each(w, ts.nwin, fn, arg) : 0;
 }

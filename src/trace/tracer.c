@@ -107,7 +107,7 @@ static int tr_stop(struct rtb_ctx *c)
  *   metric <id> <kind> <tid> <peer_tid> <nsamples>
  *   [window <first> <pushed>]
  *   s <index> <sample_ns> <start> <end> <expiry_ns>      (per sample)
- *   [window_events <held> <evicted>]
+ *   [window_events <held> <evicted> [<skipped>]]
  *   e <t> <kind> <cpu> <cur> <pid> <prev> <old_prio> <new_prio> <a>
  *     <prev_runnable> <timer> <expiry_ns> [<comm> <prev_comm>] (per event)
  * <comm> and <prev_comm> (a task's or a handler's name, added after version
@@ -121,7 +121,8 @@ static int tr_stop(struct rtb_ctx *c)
  * samples (at most RTB_TS_MARKS) whose events they still hold; `window`
  * says which (s index i is the run's sample first + i of `pushed`), and
  * `window_events` how many events were pushed out before the held ones
- * (lines version 1's readers ignore). */
+ * and how many the reader, behind, passed over unparsed during the pass
+ * (lines version 1's readers ignore; <skipped> added later). */
 struct dump {
 	const struct rtb_ctx *c;
 	const struct rtb_tattach *a;
@@ -187,7 +188,7 @@ static int write_events(struct rtb_sink *s, const void *arg)
 static int write_window(struct rtb_sink *s, const void *arg)
 {
 	const struct dump *d = arg;
-	uint64_t evicted = 0;
+	uint64_t evicted = 0, skipped = 0;
 
 	rtb_sink_puts(s, "rtbench-trace-events 1\n");
 	rtb_sink_printf(s, "clock %s %.9f\n", rtb_port_trace_clock(), d->c->clk->ticks_per_ns);
@@ -207,9 +208,10 @@ static int write_window(struct rtb_sink *s, const void *arg)
 					(long long)mk->expiry_ns);
 		}
 	}
-	size_t held = rtb_ts_window_events(NULL, NULL, &evicted);
-	rtb_sink_printf(s, "window_events %lu %llu\n", (unsigned long)held, (unsigned long long)evicted);
-	rtb_ts_window_events(put_event, s, &evicted);
+	size_t held = rtb_ts_window_events(NULL, NULL, &evicted, &skipped);
+	rtb_sink_printf(s, "window_events %lu %llu %llu\n", (unsigned long)held, (unsigned long long)evicted,
+			(unsigned long long)skipped);
+	rtb_ts_window_events(put_event, s, &evicted, NULL);
 	return rtb_sink_error(s);
 }
 

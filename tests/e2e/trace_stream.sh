@@ -41,7 +41,7 @@ for l in lines[2:]:
     elif f[0] == "s":
         assert int(f[1]) == len(marks[cur]); marks[cur].append(int(f[4]))
     elif f[0] == "window_events":
-        held = int(f[1]); assert held <= n * 32768 and int(f[2]) >= 0, f
+        held = int(f[1]); assert held <= n * 32768 and int(f[2]) >= 0 and len(f) == 4 and int(f[3]) >= 0, f
     elif f[0] == "e":
         ev.append(int(f[1]))
 ids = ["irq.timer.nanosleep@cpu%d" % c for c in range(n)] if n > 1 else ["irq.timer.nanosleep"]
