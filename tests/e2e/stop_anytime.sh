@@ -23,11 +23,11 @@
 # zz_schema then validates every file against the schema. A run that
 # ended without showing its case's event fails the case (no stop was
 # sent). Each pass (plain and sanitizer) takes all 20 cases, and a 21st
-# (~0.9 s): a second stop (SIGTERM once the first SIGINT was taken, 0.3 s
+# (~1 s): a second stop (SIGTERM once the first SIGINT was taken, 0.1 s
 # into measuring ipc.pipe.roundtrip, whose streaming trace reader polls all
 # the time) while the reader is inside a poll: the forced exit (exit 143)
 # with the reader's memory freed only after it left (the ASan pass fails on
-# a use after free: 6 of 15 runs before the fix), the instance and mount
+# a use after free: 10 of 15 runs before the fix), the instance and mount
 # removed; a result file, if one was written yet, whole.
 . "$(dirname "$0")/lib.bash"
 needs_rt
@@ -93,7 +93,7 @@ stop_case() {
 		# twice: a pipe's round trips, whose reader (behind) polls all
 		# the time, so the second stop finds it inside a poll (the
 		# forced exit freed its state under it before the gate: a use
-		# after free in 6 of 15 ASan runs)
+		# after free in 10 of 15 ASan runs)
 		setsid "$RTBENCH" run --trace ${twice:+--tests ipc.pipe.roundtrip} --duration 2s --cpus all \
 			--interval 1s --json "$j" >/dev/null 2>"$err" &
 		pid=$!
@@ -159,7 +159,7 @@ PY
 		[ $said_ok = 1 ]; then
 		ok "$tag ($sig, $how) $st: exit $rc in ${dt} s, $(cat "$out/$tag.check")"
 	else
-		fail "$tag ($sig, $how) $st: exit $rc in ${dt} s, left $left; $(tail -3 "$out/$tag.check"); stderr: $(grep -E 'stop|watchdog|cannot' "$err" | head -3)"
+		fail "$tag ($sig, $how) $st: exit $rc in ${dt} s, left $left; $(tail -3 "$out/$tag.check"); stderr: $(grep -E 'stop|watchdog|cannot|Sanitizer' "$err" | head -4)"
 	fi
 }
 
@@ -185,6 +185,6 @@ stop_case c17 TERM line "$s" 2
 stop_case c18 INT line "$m" 1 0.1 pipe
 stop_case c19 INT line "$m" 1 0.1 group
 stop_case c20 INT instance "" 1 "" group
-stop_case c21 INT line "rtbench: measuring ipc.pipe.roundtrip" 1 0.3 twice
+stop_case c21 INT line "rtbench: measuring ipc.pipe.roundtrip" 1 0.1 twice
 [ $cases = 21 ] || fail "$cases cases, want 21"
 done_test
