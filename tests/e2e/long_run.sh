@@ -63,8 +63,12 @@ ms = {m["id"]: m for m in d["metrics"]}
 per = [ms[f"irq.timer.nanosleep@cpu{c}"] for c in range(n)] if n > 1 else [ms["irq.timer.nanosleep"]]
 agg = ms["irq.timer.nanosleep"]
 for m in per:
-    # 3 s at 1 ms: 3000 periods (more if the stop came late); a late wake-up can miss a few
-    assert 2700 <= m["count"] + m["missed"] <= periods + 1, (m["id"], m["count"], m["missed"], periods)
+    # 3 s at 1 ms: 3000 periods (more if the stop came late); a late wake-up can miss a few.
+    # A thread asleep across the stop (a host stall: 227 periods missed in one wake-up beside
+    # stress-ng, round 10) counts the periods it slept through up to that wake-up, at most its
+    # largest sample's worth past the end
+    late = -(-m["max"] // 10**6)
+    assert 2700 <= m["count"] + m["missed"] <= periods + 1 + late, (m["id"], m["count"], m["missed"], periods, late)
     assert m["count"] >= 2000, (m["id"], m["count"])
     assert m["mode"] == "histogram" and m["percentiles"]["from"] == "histogram"
     assert m["percentiles"]["resolution_pct"] > 0
