@@ -83,7 +83,11 @@ int main(void)
 	alarm(60);      /* the bug: a spin for ever; the test dies instead */
 	int found = signal_tree(root, SIGKILL);
 	alarm(0);
-	CHECK(found >= KIDS + GRANDKIDS);
+	/* beyond its table signal_tree counts the most it found in one scan,
+	 * and a scan after the kills finds fewer (their exits, reparenting):
+	 * what it promises is more than the table, every one ended (below).
+	 * Beside stress-ng, ASan: 30 asked for once failed (round 10 CI) */
+	CHECK(found > TREE_MAX - 1);
 	/* SIGKILL is delivered before kill() returns for a sleeping process,
 	 * but its exit may lag: wait for it, bounded */
 	for (int i = 0; i < 500 && live_below(root) > 0; i++)
