@@ -83,6 +83,12 @@ const char *rtb_write_atomic_error(void)
 	return rtb_port_output_error();
 }
 
+const char rtb_cmp_pct_legend[] =
+	"\"vs first\" = (this - first) / first of the whole run's figure (every round's samples "
+	"pooled); \"p50 shift\" and the verdict rows' % = the ratio of the rounds' geometric "
+	"means of that figure (each round's own median, p99, p99.9 or max) minus 1, the "
+	"difference tested; the two differ when the rounds differ";
+
 const char *rtb_cmp_test_name(const struct rtb_cmp *c)
 {
 	return c->any_hist_test ?

@@ -127,6 +127,11 @@ int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n);
 /* rtb_cmp_free - free the model (not the files). */
 void rtb_cmp_free(struct rtb_cmp *c);
 
+/* rtb_cmp_pct_legend - what the two kinds of percentage in a table are:
+ * the "vs first" column's (whole-run figures) and the shift and verdict
+ * rows' (the rounds' figures), which differ for one statistic. */
+extern const char rtb_cmp_pct_legend[];
+
 /* rtb_cmp_test_name - how the significance test was run, one phrase. */
 const char *rtb_cmp_test_name(const struct rtb_cmp *c);
 

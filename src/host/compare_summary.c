@@ -84,7 +84,7 @@ static int tail_list(struct rtb_sb *b, const struct rtb_cmp_cell *ce, enum rtb_v
 		if (detail && kind == RTB_VD_NOISE)
 			rtb_sb_printf(b, " (+-%.0f%%)", ce->tv[t].noise_pct);
 		else if (detail)
-			rtb_sb_printf(b, " (%+.0f%%, spread +-%.0f%%)", ce->tv[t].shift_pct,
+			rtb_sb_printf(b, " (rounds %+.0f%%, spread +-%.0f%%)", ce->tv[t].shift_pct,
 				      ce->tv[t].noise_pct);
 		n++;
 	}
@@ -117,7 +117,7 @@ static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
 	char v1[32], v2[32], d[32];
 	int t, k = tail_call(ce);
 
-	rtb_sb_printf(b, "Tail:");
+	rtb_sb_printf(b, "Tail (whole-run figures):");
 	for (t = RTB_CMP_NTAIL - 1; t >= 0; t--) {
 		if (!isfinite(tail_value(ce->m, t)) || !isfinite(tail_value(bc->m, t)))
 			continue;
@@ -182,7 +182,7 @@ static void who_phrase(struct rtb_sb *b, int has, const struct rtb_verdict *v, c
 		rtb_sb_printf(b, "not shown to differ (within the rounds' own spread, +-%.0f%%)",
 			      v->noise_pct);
 	else
-		rtb_sb_printf(b, "%s's is lower (%+.0f%% on %s, beyond the rounds' own spread "
+		rtb_sb_printf(b, "%s's is lower (rounds' geometric mean %+.0f%% on %s, beyond the rounds' own spread "
 			      "+-%.0f%%)", v->kind == RTB_VD_HIGHER ? lb : li, v->shift_pct, li,
 			      v->noise_pct);
 }
@@ -226,7 +226,7 @@ static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
 			rtb_sb_printf(b, "not shown to differ (+-%.0f%%, +-%.0f%%)", v9->noise_pct,
 				      v99->noise_pct);
 		else
-			rtb_sb_printf(b, "%s's are lower (%+.0f%%, %+.0f%% on %s, beyond the rounds' "
+			rtb_sb_printf(b, "%s's are lower (rounds' geometric means %+.0f%%, %+.0f%% on %s, beyond the rounds' "
 				      "own spread +-%.0f%%, +-%.0f%%)", k9 == RTB_VD_HIGHER ? lb : li,
 				      v9->shift_pct, v99->shift_pct, li, v9->noise_pct, v99->noise_pct);
 	} else {
@@ -370,7 +370,7 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				      100.0 * ce->d_p50,
 				      ce->nr < 2 ? c->labels[i] : c->labels[cm->base]);
 		} else if (ce->vd.kind == RTB_VD_NOISE) {
-			rtb_sb_printf(&d, "%s and %s: median %s vs %s %s (%+.1f%%, %.0f%% CI %+.1f%% to "
+			rtb_sb_printf(&d, "%s and %s: median %s vs %s %s (rounds' medians %+.1f%%, %.0f%% CI %+.1f%% to "
 				      "%+.1f%%), within run-to-run noise (+-%.1f%%). ",
 				      c->labels[i], c->labels[cm->base], v1, v2, tu,
 				      ce->vd.shift_pct, ci_level, ce->vd.ci_lo_pct, ce->vd.ci_hi_pct,

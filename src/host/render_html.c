@@ -152,6 +152,11 @@ static void metric_table(struct rtb_sb *b, const struct rtb_cmp *c, const struct
 		}
 	}
 	rtb_sb_puts(b, "</tbody></table>\n");
+	if (cm->base >= 0 && cm->nusable >= 2) {
+		rtb_sb_puts(b, "<p class=\"legend\">percentages: ");
+		rtb_sb_html(b, rtb_cmp_pct_legend);
+		rtb_sb_puts(b, "</p>\n");
+	}
 }
 
 static void notes_list(struct rtb_sb *b, char **notes, size_t n)

@@ -87,6 +87,11 @@ static int render_markdown(struct rtb_sb *b, const struct rtb_host *h)
 			}
 			rtb_sb_puts(b, "\n");
 		}
+		if (cm->base >= 0) {
+			rtb_sb_puts(b, "\nPercentages: ");
+			rtb_render_md_cell(b, rtb_cmp_pct_legend);
+			rtb_sb_puts(b, "\n");
+		}
 		if (cm->nnotes)
 			rtb_sb_puts(b, "\n");
 		for (i = 0; i < cm->nnotes; i++) {

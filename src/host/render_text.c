@@ -139,6 +139,8 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			}
 			rtb_sb_puts(b, "\n");
 		}
+		if (cm->base >= 0)
+			rtb_render_wrap(b, "percentages: ", rtb_cmp_pct_legend, 13, 100);
 		for (i = 0; i < cm->nnotes; i++)
 			rtb_render_wrap(b, "note: ", cm->notes[i], 6, 100);
 		if (cm->summary[0])
