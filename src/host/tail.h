@@ -58,6 +58,11 @@ int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p);
  * normal score *z (> 0 rising) with ties corrected, two-sided *p.
  * Returns 0, or -1 when n < 4. */
 int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p);
+/* rtb_ts_mann_kendall_s - its statistic S = sum_{i<j} sign(x_j - x_i) in
+ * O(n log n) (Knight 1966: merge-sort inversions), and *tie_sum, the sum
+ * of t(t-1)(2t+5) over groups of t equal values. Returns 0, or -1 (out of
+ * memory). */
+int rtb_ts_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum);
 /* rtb_ts_occupancy - k events spread over b intervals with shares
  * w[i] (summing to 1) hit `hit` intervals; the number expected if they
  * fell independently (*expect) and the lower-tail probability of so few

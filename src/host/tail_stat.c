@@ -204,32 +204,82 @@ static int cmp_d(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Mann (1945), Kendall (1975): S = sum_{i<j} sign(x_j - x_i), variance
- * (n(n-1)(2n+5) - sum_ties t(t-1)(2t+5)) / 18, z with continuity
- * correction. O(n^2): a run has at most 1440 intervals. */
+/* merge_count - sort x[0..n) ascending (stable merge sort through tmp)
+ * and return the pairs i < j with x[i] > x[j] (strict: equal values are
+ * not an inversion). */
+static uint64_t merge_count(double *x, double *tmp, size_t n)
+{
+	uint64_t inv;
+	size_t h = n / 2, i = 0, j = h, k = 0;
+
+	if (n < 2)
+		return 0;
+	inv = merge_count(x, tmp, h) + merge_count(x + h, tmp, n - h);
+	while (i < h && j < n) {
+		if (x[i] <= x[j]) {
+			tmp[k++] = x[i++];
+		} else {
+			/* x[j] is below every left value not yet taken */
+			inv += h - i;
+			tmp[k++] = x[j++];
+		}
+	}
+	while (i < h)
+		tmp[k++] = x[i++];
+	while (j < n)
+		tmp[k++] = x[j++];
+	memcpy(x, tmp, n * sizeof(*x));
+	return inv;
+}
+
+/* rtb_ts_mann_kendall_s - Mann-Kendall's S of x[0..n) in O(n log n):
+ * Knight (1966), "A computer method for calculating Kendall's tau with
+ * ungrouped data", JASA 61(314), 436-439: sort by one variable, count the
+ * exchanges a merge sort by the other needs. Here the first variable is
+ * the position (no ties), so of the n(n-1)/2 pairs, those tied in x are
+ * neither concordant nor discordant, the discordant ones are the strict
+ * inversions d, and S = n(n-1)/2 - ties - 2d. *tie_sum: sum over groups
+ * of t equal values of t(t-1)(2t+5), the variance's tie correction
+ * (Kendall 1975, 4.3), read off the sorted copy. */
+int rtb_ts_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum)
+{
+	double *a, tied = 0, ts = 0;
+	uint64_t d;
+
+	a = malloc((n ? n : 1) * 2 * sizeof(*a));
+	if (!a)
+		return -1;
+	memcpy(a, x, n * sizeof(*a));
+	d = merge_count(a, a + n, n);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && a[j] == a[i]; j++)
+			;
+		double t = (double)(j - i);
+		tied += t * (t - 1) / 2;
+		ts += t * (t - 1) * (2 * t + 5);
+	}
+	free(a);
+	*s = (double)n * ((double)n - 1) / 2 - tied - 2 * (double)d;
+	*tie_sum = ts;
+	return 0;
+}
+
+/* Mann (1945), Kendall (1975): S = sum_{i<j} sign(x_j - x_i) (counted by
+ * rtb_ts_mann_kendall_s in O(n log n): a file may hold any number of
+ * intervals), variance (n(n-1)(2n+5) - sum_ties t(t-1)(2t+5)) / 18, z with
+ * continuity correction. */
 int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p)
 {
-	double s = 0, var, *sorted;
+	double s, ties, var;
 
 	if (n < 4)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++)
-			s += (x[j] > x[i]) - (x[j] < x[i]);
-	var = (double)n * ((double)n - 1) * (2.0 * (double)n + 5);
-	sorted = malloc(n * sizeof(*sorted));
-	if (!sorted)
+		if (isnan(x[i]))
+			return -1;
+	if (rtb_ts_mann_kendall_s(x, n, &s, &ties))
 		return -1;
-	memcpy(sorted, x, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_d);
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && sorted[j] == sorted[i]; j++)
-			;
-		double t = (double)(j - i);
-		var -= t * (t - 1) * (2 * t + 5);
-	}
-	free(sorted);
-	var /= 18;
+	var = ((double)n * ((double)n - 1) * (2.0 * (double)n + 5) - ties) / 18;
 	if (!(var > 0))
 		return -1;
 	*z = s > 0 ? (s - 1) / sqrt(var) : s < 0 ? (s + 1) / sqrt(var) : 0;

@@ -110,6 +110,42 @@ static void test_steady(void)
  * by log 3), alternating rates (fast change that averages out: slope -1,
  * halves equal), and a flat series with sampling noise only (nothing
  * beyond sampling) */
+/* Mann-Kendall's S counted in O(n log n) (Knight's merge-sort
+ * inversions) equals the sum over all pairs of sign(x_j - x_i), with ties
+ * (rounded values, runs of equal ones), and its tie term equals the
+ * groups' sum of t(t-1)(2t+5) counted by hand. */
+static void test_mk_fast(void)
+{
+	static double x[3000];
+	uint64_t s = 11;
+	double fast, ties, slow, z, p;
+
+	for (size_t n = 0; n <= 3000; n = n < 40 ? n + 1 : n * 3 / 2) {
+		for (size_t i = 0; i < n; i++)
+			x[i] = floor(lcg(&s) * 20) + (i % 7 == 0 ? 5 : 0);
+		slow = 0;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				slow += (x[j] > x[i]) - (x[j] < x[i]);
+		CHECK(rtb_ts_mann_kendall_s(x, n, &fast, &ties) == 0);
+		CHECK_NEAR(fast, slow, 0);
+	}
+	/* 1 1 2 2 2 3 with a rise: S = 11 pairs up, 0 down (4 tied);
+	 * ties 2(1)(9) + 3(2)(11) = 84 */
+	double y[] = { 1, 1, 2, 2, 2, 3 };
+	CHECK(rtb_ts_mann_kendall_s(y, 6, &fast, &ties) == 0);
+	CHECK_NEAR(fast, 11, 0);
+	CHECK_NEAR(ties, 84, 0);
+	/* reversed: S = -11; all equal: S = 0 and no variance */
+	double r[] = { 3, 2, 2, 2, 1, 1 }, e[] = { 4, 4, 4, 4, 4 };
+	CHECK(rtb_ts_mann_kendall_s(r, 6, &fast, &ties) == 0);
+	CHECK_NEAR(fast, -11, 0);
+	CHECK(rtb_ts_mann_kendall(e, 5, &z, &p) == -1);
+	/* z of the tied rise: var = (6*5*17 - 84) / 18 = 23.67, (11 - 1) / sqrt(var) */
+	CHECK(rtb_ts_mann_kendall(y, 6, &z, &p) == 0);
+	CHECK_NEAR(z, 10 / sqrt((510.0 - 84) / 18), 1e-12);
+}
+
 static void test_run_scale(void)
 {
 	double r[16], v[16], v1 = -1, sl = -2, h2 = -1;
@@ -512,6 +548,7 @@ int main(void)
 {
 	test_intervals();
 	test_steady();
+	test_mk_fast();
 	test_spread();
 	test_run_scale();
 	test_between_runs();
