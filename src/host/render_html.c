@@ -2,7 +2,7 @@
 /* rtbench host - the HTML rendering of the comparison model: the one
  * self-contained file `rtbench report` writes.
  *
- * Per measurement: a histogram (log count axis), a percentile plot on a
+ * Per measurement: a histogram (share of each run's samples, log axis), a percentile plot on a
  * "nines" axis (50%, 90%, 99%, 99.9% ...) and latency over sample index
  * (drift and spikes), every system overlaid in its own colour; then the
  * comparison table, notes and summary of `rtbench compare`. At the end each

@@ -19,7 +19,7 @@ struct rtb_html_series {
 /* Each plot function also writes the data it drew to csv (NULL: none),
  * header first, in the file's unit (ns shown as us), one row per bin,
  * point or column, so the page offers each plot's data as CSV. */
-/* rtb_html_plot_histogram - the n systems' histograms, log count axis. */
+/* rtb_html_plot_histogram - the n systems' histograms, each as its share of its own samples, log axis. */
 void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 			     const struct rtb_html_series *s, int n, struct rtb_sb *csv);
 /* rtb_html_plot_percentiles - the n systems' quantiles on a "nines" axis. */

@@ -129,7 +129,7 @@ static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with
 static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v, int n)
 {
 	struct rtb_svg_plot p;
-	double lo = INFINITY, hi = 0, maxc = 1;
+	double lo = INFINITY, hi = 0, maxs = 0, ymin = 1;
 	double (*cnt)[LBINS] = calloc((size_t)n, sizeof(*cnt));
 	char pid[200], col[32];
 
@@ -149,17 +149,26 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 			k = k < 0 ? 0 : k >= LBINS ? LBINS - 1 : k;
 			cnt[i][k] += (double)m->buckets[j].count;
 		}
-		for (int k = 0; k < LBINS; k++)
-			maxc = fmax(maxc, cnt[i][k]);
+		/* CPUs (or runs) with different sample counts: each bin as its
+		 * share of that CPU's samples */
+		for (int k = 0; k < LBINS; k++) {
+			cnt[i][k] = m->count ? cnt[i][k] / (double)m->count : 0;
+			maxs = fmax(maxs, cnt[i][k]);
+		}
+		if (m->count)
+			ymin = fmin(ymin, 0.8 / (double)m->count);
 	}
+	if (!(maxs > ymin))
+		maxs = ymin * 2;
 	snprintf(pid, sizeof(pid), "cpuhist-%s", id);
-	rtb_svg_begin(&p, b, pid, "histogram", "Per-CPU histograms", LPLOT_W, LPLOT_H);
+	rtb_svg_begin(&p, b, pid, "histogram", "Per-CPU histograms (each CPU's share of its samples)",
+		      LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ lo, hi, 1, "latency (us, log scale)", NULL, 0 };
-	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ ymin, maxs * 1.6, 1, "share of samples per bin (log)", NULL, 0 };
 	legend(&p, v, n, 0, 1);
 	rtb_svg_axes(&p);
 	for (int i = 0; i < n; i++) {
-		double base = rtb_svg_py(&p, 0.8);
+		double base = rtb_svg_py(&p, ymin);
 		cpu_color(col, sizeof(col), i, n);
 		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
 			      "d=\"M%.1f %.1f", col, n > MAX_LEGEND ? "0.8" : "1.5", rtb_svg_px(&p, lo), base);

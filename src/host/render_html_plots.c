@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the HTML report's plots of one measurement, every system
- * overlaid in its own colour: a histogram (log count axis), a percentile
+ * overlaid in its own colour: a histogram (share of each run's samples, log axis), a percentile
  * plot on a "nines" axis (50%, 90%, 99%, 99.9% ...), latency over sample
  * index (drift and spikes) and the kernel-trace components of run --trace.
  * Inline SVG through svg.c; the page around them is render_html.c. Every
@@ -47,7 +47,7 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 {
 	struct rtb_svg_plot p;
 	const char *labels[RTB_CMP_MAX_SYS], *colors[RTB_CMP_MAX_SYS];
-	double lo = INFINITY, hi = -INFINITY, maxc = 1, counts[RTB_CMP_MAX_SYS][HIST_BINS];
+	double lo = INFINITY, hi = -INFINITY, maxs = 0, ymin = 1, counts[RTB_CMP_MAX_SYS][HIST_BINS];
 	char id[160], xl[64];
 	int i, k, nb, logx;
 	size_t j;
@@ -77,23 +77,33 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 			k = k < 0 ? 0 : k >= nb ? nb - 1 : k;
 			counts[i][k] += s[i].d->x[j].w;
 		}
-		for (k = 0; k < nb; k++)
-			maxc = fmax(maxc, counts[i][k]);
+		/* runs of different lengths overlaid: each bin as its share
+		 * of that run's samples, so a run five times longer does not
+		 * look five times worse in every bin */
+		for (k = 0; k < nb; k++) {
+			counts[i][k] = s[i].d->total > 0 ? counts[i][k] / s[i].d->total : 0;
+			maxs = fmax(maxs, counts[i][k]);
+		}
+		if (s[i].d->total > 0)
+			ymin = fmin(ymin, 0.8 / s[i].d->total); /* below one sample */
 	}
+	if (!(maxs > ymin))
+		maxs = ymin * 2;
 	plot_id(id, sizeof(id), "hist", cm->id);
-	rtb_svg_begin(&p, b, id, "histogram", "Histogram", PLOT_W, PLOT_H);
+	rtb_svg_begin(&p, b, id, "histogram", "Histogram (each run's share of its own samples)",
+		      PLOT_W, PLOT_H);
 	snprintf(xl, sizeof(xl), "latency (%s%s)", rtb_cmp_time_unit(cm->unit, 1),
 		 logx ? ", log scale" : "");
 	p.x = (struct rtb_svg_axis){ lo, hi, logx, xl, NULL, 0 };
-	p.y = (struct rtb_svg_axis){ 0.8, maxc * 1.6, 1, "count per bin (log scale)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ ymin, maxs * 1.6, 1, "share of samples per bin (log)", NULL, 0 };
 	series_labels(s, n, labels, colors);
 	rtb_svg_legend_reserve(&p, labels, n);
 	rtb_svg_axes(&p);
 	if (csv)
-		rtb_sb_printf(csv, "system,bin_lo_%s,bin_hi_%s,count\n", rtb_cmp_time_unit(cm->unit, 0),
+		rtb_sb_printf(csv, "system,bin_lo_%s,bin_hi_%s,count,share\n", rtb_cmp_time_unit(cm->unit, 0),
 			      rtb_cmp_time_unit(cm->unit, 0));
 	for (i = 0; i < n; i++) {
-		double base = rtb_svg_py(&p, 0.8);
+		double base = rtb_svg_py(&p, ymin);
 
 		/* outline as a step path; empty bins drop to the axis (log 0) */
 		rtb_sb_printf(b, "<path class=\"series\" fill=\"%s\" fill-opacity=\"0.13\" stroke=\"%s\" "
@@ -110,7 +120,8 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 				      rtb_svg_px(&p, e1), y);
 			if (csv && counts[i][k] > 0) {
 				rtb_render_csv_field(csv, s[i].label, 0);
-				rtb_sb_printf(csv, "%.6g,%.6g,%.0f\n", e0, e1, counts[i][k]);
+				rtb_sb_printf(csv, "%.6g,%.6g,%.0f,%.6g\n", e0, e1,
+					      counts[i][k] * s[i].d->total, counts[i][k]);
 			}
 		}
 		rtb_sb_printf(b, "L%.1f %.1fZ\"/>\n", rtb_svg_px(&p, hi), base);

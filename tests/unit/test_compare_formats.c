@@ -145,7 +145,7 @@ static void report_csv(const char *vx, const char *rtl)
 		e = strchr(a, '"');
 		*e = 0;
 		url_decode(a);
-		CHECK(strncmp(a, "system,bin_lo_us,bin_hi_us,count\n", 33) == 0);
+		CHECK(strncmp(a, "system,bin_lo_us,bin_hi_us,count,share\n", 39) == 0);
 		for (row = strchr(a, '\n'); row && row[1]; row = strchr(row + 1, '\n')) {
 			double lo, hi, n;
 			char sys[64];
