@@ -792,9 +792,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		s->stopped_early = stopped || rtb_stopped(&c);
 		s->brk = *c.brk;
 		if (s->brk.hit)
-			fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
-				"a %s sample of %.1f us\n", (long long)(s->brk.ns / 1000), s->brk.id,
-				(double)s->brk.sample_ns / 1000.0);
+			rtb_break_say(&s->brk);
 	} else if (rtb_wd_reason() == RTB_WD_SIGNAL) {
 		/* Ctrl-C / SIGTERM end a long run as cyclictest's: a whole
 		 * result of the time measured, saying how it ended; what was
@@ -809,9 +807,7 @@ int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		/* --break-us in a traced long run (run/long_trace.c) */
 		s->brk = *c.brk;
 		snprintf(s->ended, sizeof(s->ended), "break");
-		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
-			"a %s sample of %.1f us\n", (long long)(s->brk.ns / 1000), s->brk.id,
-			(double)s->brk.sample_ns / 1000.0);
+		rtb_break_say(&s->brk);
 	} else {
 		snprintf(s->ended, sizeof(s->ended), "duration");
 	}

@@ -22,73 +22,6 @@
 #include "rtbench/mem.h"
 #include "rtbench/output.h"
 
-/* prefix_at_dot - 1 if a[0..an) is b, or a prefix of b ending at one of
- * b's dots. */
-static int prefix_at_dot(const char *a, size_t an, const char *b)
-{
-	size_t bn = strlen(b);
-	return an <= bn && !strncmp(a, b, an) && (an == bn || b[an] == '.');
-}
-
-/* item_selects - item (n chars) names bench id: exactly (then no other
- * bench), or as a dotted prefix ("ctxsw" -> ctxsw.rr.*), or, when it names
- * no bench either way, as a metric inside it ("sync.prio_inv.none.blocking"
- * -> sync.prio_inv). */
-static int item_selects(const char *item, size_t n, const char *id)
-{
-	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (strlen(rtb_benches[i]->id) == n && !strncmp(item, rtb_benches[i]->id, n))
-			return !strcmp(rtb_benches[i]->id, id);
-	if (prefix_at_dot(item, n, id))
-		return 1;
-	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (prefix_at_dot(item, n, rtb_benches[i]->id))
-			return 0; /* it names another bench directly */
-	size_t il = strlen(id);
-	return n > il && !strncmp(item, id, il) && item[il] == '.';
-}
-
-int rtb_bench_selected(const struct rtb_bench *b, const char *tests)
-{
-	const char *p = tests;
-
-	if (!tests || !*tests)
-		return !b->not_default;
-	while (*p) {
-		size_t n = strcspn(p, ",");
-		if (n == 3 && !strncmp(p, "all", 3))
-			return 1;
-		if (n && item_selects(p, n, b->id))
-			return 1;
-		p += n;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
-}
-
-int rtb_tests_check(const char *tests, char *bad, size_t len)
-{
-	const char *p = tests;
-
-	while (p && *p) {
-		size_t n = strcspn(p, ",");
-		char item[128];
-		int any = 0;
-		snprintf(item, sizeof(item), "%.*s", (int)(n < 127 ? n : 127), p);
-		for (size_t i = 0; i < rtb_nbenches && n; i++)
-			any |= rtb_bench_selected(rtb_benches[i], item);
-		if (!any) {
-			snprintf(bad, len, "%s", item);
-			return RTB_EINVAL;
-		}
-		p += n;
-		if (*p == ',')
-			p++;
-	}
-	return 0;
-}
-
 /* run_once - one pass of a benchmark, with the watchdog armed around it. */
 static int run_once(struct rtb_ctx *c, const struct rtb_bench *b)
 {
@@ -380,6 +313,13 @@ void rtb_round_result(const struct rtb_result *res, struct rtb_result *tmp)
 	tmp->keep_times = res->keep_times;
 }
 
+/* rtb_break_say - the one line a run stopped by --break-us ends with. */
+void rtb_break_say(const struct rtb_break *brk)
+{
+	fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
+		"a %s sample of %.1f us\n", (long long)(brk->ns / 1000), brk->id, (double)brk->sample_ns / 1000.0);
+}
+
 /* rtb_run_stopped_early - a stop before anything was measured (while
  * waiting for the settings lock, rtb_run_setup): still a whole result,
  * every selected benchmark planned and none done ("complete": false, a
@@ -495,9 +435,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 	if (c.tracer)
 		wrc |= c.tracer->close(&c, out->json, &res->set.brk) != 0;
 	if (res->set.brk.hit)
-		fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
-			"a %s sample of %.1f us\n", (long long)(res->set.brk.ns / 1000), res->set.brk.id,
-			(double)res->set.brk.sample_ns / 1000.0);
+		rtb_break_say(&res->set.brk);
 	footprint(res);
 	xcpu_warnings(res);
 	if (out->report)

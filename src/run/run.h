@@ -56,6 +56,9 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
  * returns RTB_EIO. The run's one write loop (by count and for a time). */
 int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r);
 
+/* rtb_break_say - the line a run stopped by --break-us says, once. */
+void rtb_break_say(const struct rtb_break *brk);
+
 /* rtb_run_stopped_early - the whole result of a run stopped before it
  * measured anything (rtb_run_setup returned RTB_EINTR): written, then
  * RTB_EINTR for a count run, 0 for a long run (its stop is its end). */
