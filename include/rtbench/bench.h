@@ -38,6 +38,8 @@ struct rtb_bench_opt {
 	/* 1: the value is a system knob's the benchmark sets (0: leave it as
 	 * found), so the run needs the settings lock only when it is not 0 */
 	int sets_knob;
+	/* 1: a flag, `--NAME` with no value: given, *value = scale */
+	int flag;
 };
 
 struct rtb_bench {
@@ -88,6 +90,10 @@ struct rtb_bench {
 	int sums_time;
 	/* its own knobs, ended by one with name NULL (NULL: none) */
 	const struct rtb_bench_opt *opts;
+	/* check - its knobs against the system before anything runs (rt: 0
+	 * with --no-rt); 0, or RTB_EINVAL with the refusal in err, one line
+	 * naming the knob (the entry prints it, exit 2). NULL: none. */
+	int (*check)(int rt, char *err, size_t len);
 };
 
 /* struct rtb_bench .can - what a measurement can do besides a count run

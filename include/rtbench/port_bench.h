@@ -66,6 +66,12 @@ int rtb_port_sleep_ns(int64_t ns);
  * throttles it (Linux: sleep 10 ms, below RT throttling's 95%). */
 void rtb_port_duty_rest(void);
 
+/* rtb_port_rt_throttle - whether the OS stops a real-time task that runs
+ * on without a pause: 1 (why: the setting, e.g. "sched_rt_runtime_us
+ * 950000 of 1000000"), 0 (no such limit: a loop may spin without
+ * rtb_port_duty_rest), or a negative rtb_err when it cannot tell. */
+int rtb_port_rt_throttle(char *why, size_t len);
+
 /* ---- priorities ------------------------------------------------------ */
 
 /* Benchmarks never name a native priority: they ask for a level, and the

@@ -14,13 +14,21 @@
  *   noise_pct        the same as a share of the CPU
  *   spin_s           time spent spinning (the rests excluded)
  *   rests, rest_ms   how often and how long the spin stepped off the CPU
+ *   observed_pct     spin time / (spin + rests): the share of the time the
+ *                    CPU was watched (about 91% with rests, 100% without)
  * A loop iteration's own cost (one counter read and a compare, ~10 ns) is
  * below any threshold and not counted; a gap includes one iteration.
  *
  * RT throttling (Linux: 950 ms of every 1000 ms for real-time tasks) is left
  * as found: the spin rests (the port's rtb_port_duty_rest, 10 ms) after every
  * RTB_PORT_DUTY_RUN_NS of spinning, so it never reaches the throttle; a rest
- * is not a gap (the clock restarts after it) and not spin time. With --trace
+ * is not a gap (the clock restarts after it) and not spin time, so a rest
+ * hides whatever happens on the CPU meanwhile. --noise-no-rests spins
+ * without them, as oslat and rtla osnoise do: where RT throttling is off
+ * (sched_rt_runtime_us -1) it sees all the time; where it is on the
+ * option is refused unless --noise-throttled also says the throttle's
+ * stops (50 ms of each second on Linux' default) are wanted in the figures
+ * as noise, which is what oslat reports there. With --trace
  * each gap is explained from the kernel's events like a worst sample, and
  * the noise is split by what held the CPU (trace_worst.c: irq, softirq,
  * nmi, thread, none seen).
@@ -37,7 +45,8 @@
  *   Step 2: it reads the counter; a difference over the threshold from the
  *           previous read is recorded as a gap (and, traced, its marks).
  *   Step 3: after RTB_PORT_DUTY_RUN_NS of spinning it rests, then takes a
- *           fresh stamp (the rest is neither a gap nor spin time).
+ *           fresh stamp (the rest is neither a gap nor spin time); with
+ *           --noise-no-rests it never rests.
  *   Step 4: repeat from Step 2 until the round's spin time, the sample
  *           capacity or a stop.
  */
@@ -56,13 +65,17 @@ struct noise {
 	uint64_t rests, rest_ns;
 };
 
+/* its own knobs (run --noise-no-rests, --noise-throttled): 1 when given */
+static int64_t noise_no_rests, noise_throttled;
+
 /* spin_task - spins on the counter, recording every gap over the
  * threshold (time the task did not run). */
 static void spin_task(void *p)
 {
 	struct noise *s = p;
 	const struct rtb_clock_info *ci = s->c->clk;
-	const uint64_t chunk = rtb_ns_to_ticks(ci, RTB_PORT_DUTY_RUN_NS > 0 ? RTB_PORT_DUTY_RUN_NS : SPIN_NS);
+	const int rests = RTB_PORT_DUTY_RUN_NS > 0 && !noise_no_rests;
+	const uint64_t chunk = rtb_ns_to_ticks(ci, rests ? RTB_PORT_DUTY_RUN_NS : SPIN_NS);
 	const int64_t for_ns = rtb_run_for_ns(s->c, SPIN_NS);
 	/* a --duration run: until the stop flag */
 	const uint64_t total = for_ns == INT64_MAX ? UINT64_MAX : rtb_ns_to_ticks(ci, for_ns);
@@ -95,7 +108,7 @@ static void spin_task(void *p)
 		}
 		s->spun_ticks += prev - t0;
 		rtb_metric_span(s->m, rtb_ticks_to_ns(ci, prev - t0));
-		if (s->spun_ticks < total && RTB_PORT_DUTY_RUN_NS > 0 && !rtb_stopped(s->c)) {
+		if (s->spun_ticks < total && rests && !rtb_stopped(s->c)) {
 			int64_t r0 = rtb_port_mono_ns();     /* Step 3 */
 			rtb_port_duty_rest();
 			s->rest_ns += (uint64_t)(rtb_port_mono_ns() - r0);
@@ -108,11 +121,41 @@ static void spin_task(void *p)
  * noise, ns */
 static int64_t noise_threshold_ns = 1000;
 
+/* check_noise - --noise-no-rests where the OS throttles real-time tasks:
+ * refused unless --noise-throttled accepts the throttle's stops as noise
+ * (time-shared, --no-rt, nothing throttles the spin). */
+static int check_noise(int rt, char *err, size_t len)
+{
+	char why[96];
+	int on;
+
+	if (noise_throttled && !noise_no_rests) {
+		snprintf(err, len, "--noise-throttled: only with --noise-no-rests");
+		return RTB_EINVAL;
+	}
+	if (!noise_no_rests || noise_throttled || !rt || RTB_PORT_DUTY_RUN_NS <= 0)
+		return 0;
+	on = rtb_port_rt_throttle(why, sizeof(why));
+	if (on == 0)
+		return 0;
+	snprintf(err, len, "--noise-no-rests: RT throttling is %s (%s): the spin would be stopped and "
+		 "that stop measured as noise; turn it off (sysctl kernel.sched_rt_runtime_us=-1) or add "
+		 "--noise-throttled to measure it so, as oslat does", on > 0 ? "on" : "unknown", why);
+	return RTB_EINVAL;
+}
+
 static const struct rtb_bench_opt noise_opts[] = {
 	{ .name = "noise-threshold-us", .help = "noise.*: a gap between two counter reads longer than N us is "
 	  "noise\n                        (default 1)", .min = 1, .max = 1000000,
 	  .what = "a whole number of microseconds from 1 to 1000000", .scale = 1000, .def = 1000,
 	  .value = &noise_threshold_ns },
+	{ .name = "noise-no-rests", .help = "noise.*: spin without the 10 ms rests each 100 ms that keep RT "
+	  "throttling away\n                        (they hide ~9% of the time): all the time observed, as "
+	  "oslat; refused\n                        while RT throttling is on unless --noise-throttled",
+	  .min = 0, .max = 1, .what = "a flag", .scale = 1, .def = 0, .value = &noise_no_rests, .flag = 1 },
+	{ .name = "noise-throttled", .help = "with --noise-no-rests where RT throttling is on: accept that the "
+	  "throttle\n                        stops the spin and is measured as noise (oslat's figure)",
+	  .min = 0, .max = 1, .what = "a flag", .scale = 1, .def = 0, .value = &noise_throttled, .flag = 1 },
 	{ .name = NULL },
 };
 
@@ -140,22 +183,31 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	}
 	rtb_join(&th);
 	double spun_ns = (double)rtb_ticks_to_ns(c->clk, s.spun_ticks), gaps_ns = (double)rtb_ticks_to_ns(c->clk, s.gap_ticks);
+	const char *rests = !noise_no_rests && RTB_PORT_DUTY_RUN_NS > 0 ?
+		"rests of the port's duty cycle excluded (not observed)" :
+		noise_throttled ? "no rests: RT throttling's stops are in the gaps" : "no rests: all the time observed";
 	if (c->rt)
 		rtb_metric_set_method(s.m,
 			"a thread at real-time priority %d on CPU %d reads %s in a tight loop; sample = a gap over %lld ns "
-			"between two reads (what else held the CPU); rests of the port's duty cycle excluded",
-			rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->clk->source, (long long)thr_ns);
+			"between two reads (what else held the CPU); %s",
+			rtb_prio_native(RTB_PRIO_HIGH), c->cpu, c->clk->source, (long long)thr_ns, rests);
 	else /* as oslat without -f: time-shared, so the gaps include other tasks' slices */
 		rtb_metric_set_method(s.m,
 			"a time-shared thread (no real-time priority) on CPU %d reads %s in a tight loop; sample = a gap "
-			"over %lld ns between two reads: what else held the CPU, other tasks' time slices included",
-			c->cpu, c->clk->source, (long long)thr_ns);
+			"over %lld ns between two reads: what else held the CPU, other tasks' time slices included; %s",
+			c->cpu, c->clk->source, (long long)thr_ns, rests);
 	rtb_metric_extra(s.m, "noise_us_per_s", spun_ns > 0 ? gaps_ns / spun_ns * 1e6 : 0, "us/s");
 	rtb_metric_extra(s.m, "noise_pct", spun_ns > 0 ? 100.0 * gaps_ns / spun_ns : 0, "%");
 	rtb_metric_extra(s.m, "spin_s", spun_ns / 1e9, "s");
 	rtb_metric_extra(s.m, "threshold_us", (double)thr_ns / 1000.0, "us");
 	rtb_metric_extra(s.m, "rests", (double)s.rests, "");
 	rtb_metric_extra(s.m, "rest_ms", (double)s.rest_ns / 1e6, "ms");
+	double seen = spun_ns + (double)s.rest_ns > 0 ? 100.0 * spun_ns / (spun_ns + (double)s.rest_ns) : 100.0;
+	rtb_metric_extra(s.m, "observed_pct", seen, "%");
+	if (s.rests)
+		rtb_metric_note(s.m, "observed %.1f%% of the time: %lu rests (%.0f ms) off the CPU so RT throttling "
+				"never stops the spin hid what ran then (--noise-no-rests: none)", seen,
+				(unsigned long)s.rests, (double)s.rest_ns / 1e6);
 	if (rtb_metric_full(s.m))
 		rtb_metric_note(s.m, "stopped spinning at %lu gaps (the capacity; --samples sets it)",
 				(unsigned long)s.m->count);
@@ -180,4 +232,5 @@ const struct rtb_bench rtb_bench_noise = {
 	.sums_time = 1,
 	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
 	.opts = noise_opts,
+	.check = check_noise,
 };

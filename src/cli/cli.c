@@ -103,7 +103,8 @@ static void bench_opts(void)
 			if (rtb_bench_opt_find(p->name) != p || nbench_opts == MAX_BENCH_OPTS)
 				continue; /* shared by two benchmarks: once */
 			bench_opt[nbench_opts] = p;
-			all_opts[n++] = (struct option){ p->name, required_argument, NULL, OPT_BENCH + nbench_opts++ };
+			all_opts[n++] = (struct option){ p->name, p->flag ? no_argument : required_argument, NULL,
+							 OPT_BENCH + nbench_opts++ };
 		}
 	all_opts[n] = (struct option){ NULL, 0, NULL, 0 };
 }
@@ -479,6 +480,10 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		if (c >= OPT_BENCH && c < OPT_BENCH + nbench_opts) {
 			/* a benchmark's own knob: its table says what it takes */
 			const struct rtb_bench_opt *p = bench_opt[c - OPT_BENCH];
+			if (p->flag) {
+				*p->value = p->scale;
+				continue;
+			}
 			if (num(a, p->min, p->max, &v))
 				return fail(err, errlen, "--%s: '%s' is not %s", p->name, a, p->what);
 			*p->value = (int64_t)v * p->scale;
@@ -761,6 +766,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		return RTB_EINVAL;
 	if (long_check(cl, interval_given, cpu_given, samples_given, rounds_given, err, errlen))
 		return RTB_EINVAL;
+	/* each selected measurement's own knobs against the system */
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (rtb_benches[i]->check && rtb_bench_selected(rtb_benches[i], cl->o.tests) &&
+		    rtb_benches[i]->check(cl->o.rt, err, errlen))
+			return RTB_EINVAL;
 	pick_writers(&cl->out);
 	return outputs_check(cl, err, errlen);
 }
@@ -845,7 +855,7 @@ void rtb_cli_usage_run(FILE *f)
 			char lhs[64];
 			if (rtb_bench_opt_find(p->name) != p)
 				continue;
-			int len = snprintf(lhs, sizeof(lhs), "--%s N", p->name);
+			int len = snprintf(lhs, sizeof(lhs), "--%s%s", p->name, p->flag ? "" : " N");
 			fprintf(f, "  %s%*s%s\n", lhs, len < 22 ? 22 - len : 2, "", p->help);
 		}
 	fputs(

@@ -95,10 +95,11 @@ static void noise_text(struct rtb_sink *f, const struct rtb_result *r)
 		if (!any++)
 			rtb_sink_printf(f, "\nOS noise (gaps between a spinning thread's counter reads; its priority is in the method above)\n");
 		rtb_sink_printf(f, "  %s: %.1f us/s (%.3f%% of the CPU), largest gap %.1f us, %lu gaps over %.0f us in "
-				"%.2f s of spin (%.0f rests, %.0f ms, excluded)\n", m->id, extra(m, "noise_us_per_s", 0),
+				"%.2f s of spin; observed %.1f%% of the time (%.0f rests, %.0f ms, unobserved)\n",
+				m->id, extra(m, "noise_us_per_s", 0),
 				extra(m, "noise_pct", 0), m->count ? (double)m->stats.max / 1000.0 : 0.0,
 				(unsigned long)m->count, extra(m, "threshold_us", 1), extra(m, "spin_s", 0),
-				extra(m, "rests", 0), extra(m, "rest_ms", 0));
+				extra(m, "observed_pct", 100), extra(m, "rests", 0), extra(m, "rest_ms", 0));
 		if (extra(m, "trace_none_us_per_s", -1) >= 0) {
 			rtb_sink_printf(f, "    from the trace, us/s:");
 			for (size_t k = 0; k < sizeof(cls) / sizeof(cls[0]); k++) {

@@ -24,6 +24,13 @@ void rtb_port_duty_rest(void)
 {
 }
 
+/* rtb_port_rt_throttle - the scheduler never stops a running task. */
+int rtb_port_rt_throttle(char *why, size_t len)
+{
+	snprintf(why, len, "no real-time throttling");
+	return 0;
+}
+
 /* rtb_port_exit - the board's way to end the program. */
 void rtb_port_exit(int status)
 {

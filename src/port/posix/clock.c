@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "rtbench/err.h"
 #include "rtbench/port.h"
 
 int rtb_posix_use_tsc;
@@ -138,4 +139,34 @@ int rtb_port_sleep_ns(int64_t ns)
 void rtb_port_duty_rest(void)
 {
 	rtb_port_sleep_ns(10000000LL);
+}
+
+/* read_sysctl_long - one number from a /proc/sys file: 0 or -1. */
+static int read_sysctl_long(const char *path, long *v)
+{
+	FILE *f = fopen(path, "re");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%ld", v) == 1;
+	fclose(f);
+	return ok ? 0 : -1;
+}
+
+int rtb_port_rt_throttle(char *why, size_t len)
+{
+	long rt, period;
+
+	if (read_sysctl_long("/proc/sys/kernel/sched_rt_runtime_us", &rt) ||
+	    read_sysctl_long("/proc/sys/kernel/sched_rt_period_us", &period)) {
+		snprintf(why, len, "/proc/sys/kernel/sched_rt_*_us unreadable");
+		return RTB_EIO;
+	}
+	if (rt < 0 || rt >= period) {
+		snprintf(why, len, "sched_rt_runtime_us %ld: off", rt);
+		return 0;
+	}
+	snprintf(why, len, "sched_rt_runtime_us %ld of %ld", rt, period);
+	return 1;
 }
