@@ -111,7 +111,7 @@ static int rate_rule(struct check *k, struct rtb_case *c, const struct rtb_rf_me
 	char cnt[64];
 
 	if (r->per_h && !(e->hours > 0))
-		return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us per hour cannot be shown: "
+		return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us per CPU-hour cannot be shown: "
 				     "the file says neither the time measured nor the period (%s)", m->id,
 				     (double)r->thr_ns / 1e3, r->text);
 	if (hi < r->rate)
@@ -131,13 +131,13 @@ static int rate_rule(struct check *k, struct rtb_case *c, const struct rtb_rf_me
 				     "between %llu and %llu of %llu samples (%s); 95%% upper bound %.3g at the "
 				     "fewest, %.3g at the most: the buckets cannot show it (count it in the "
 				     "loop: run --count-over-us %g) (%s)", m->id, (double)r->thr_ns / 1e3, r->rate,
-				     r->per_h ? " per hour" : " per sample", (unsigned long long)e->k_lo,
+				     r->per_h ? " per CPU-hour" : " per sample", (unsigned long long)e->k_lo,
 				     (unsigned long long)e->k_hi, (unsigned long long)e->n,
 				     e->how, lo_hi, hi, (double)r->thr_ns / 1e3, r->text);
 	return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us is not shown below %g%s: %s of "
 			     "%llu samples (%s), 95%% upper bound %.3g%s (%s)", m->id,
-			     (double)r->thr_ns / 1e3, r->rate, r->per_h ? " per hour" : " per sample", cnt,
-			     (unsigned long long)e->n, e->how, hi, r->per_h ? " per hour" : " per sample",
+			     (double)r->thr_ns / 1e3, r->rate, r->per_h ? " per CPU-hour" : " per sample", cnt,
+			     (unsigned long long)e->n, e->how, hi, r->per_h ? " per CPU-hour" : " per sample",
 			     r->text);
 }
 

@@ -20,7 +20,7 @@ static void tail_usage(FILE *f)
 		"usage: rtbench tail [options] RESULT.json [...]\n"
 		"\n"
 		"How often each threshold was crossed (exact 95%% intervals per sample, per\n"
-		"million and per hour; with none, the bound and the mean time between crossings\n"
+		"million and per CPU-hour; with none, the bound and the mean time between crossings\n"
 		"it implies), whether the tail was steady across the run's intervals (bursts and\n"
 		"drifts named), a generalized Pareto fit of the tail with return levels at\n"
 		"1e-6 ... 1e-12 per sample (only when independence, stationarity and goodness of\n"
@@ -33,9 +33,9 @@ static void tail_usage(FILE *f)
 		"  --pot-us N           the fit's threshold (default: about the top 0.1%%, 100-1000 samples)\n"
 		"  --assume-steady      fit a file that has no interval series (rt-tests histograms)\n"
 		"  --target R           plan: the run that shows a rate below R with zero crossings\n"
-		"                       (R: a probability per sample, 1e-9, or per hour per CPU, 2/h, 1/d)\n"
+		"                       (R: a probability per sample, 1e-9, or per CPU-hour, 2/h, 1/d)\n"
 		"  --plan D             plan: the crossings and likely maximum of a run of D (90s, 24h, 2d)\n"
-		"  --plan-cpus N        ... on N CPUs (default 1)\n"
+		"  --plan-cpus N        ... on N CPUs (default: the CPUs the metric merges, 1 per CPU)\n"
 		"  --run-spread F       plan: the tail's rate varies between runs on this machine by F\n"
 		"                       (0.3 or 30%%: its log standard deviation; several files given\n"
 		"                       to tail estimate it); widens every prediction for another run\n"
@@ -136,8 +136,8 @@ static int tail_parse(struct rtb_host *h, int opt, const char *arg)
 				return rtb_host_error(h, RTB_EINVAL, "--target %s: a probability is below 1", arg);
 			t->o.target_p = v;
 		} else if (!strcmp(end, "/h") || !strcmp(end, "/d")) {
-			/* per hour per CPU: converted once the period is known */
-			t->o.target_p = -(v / (strcmp(end, "/d") ? 1 : 24));
+			/* per CPU-hour: a probability per sample once the period is known */
+			t->o.target_per_h = v / (strcmp(end, "/d") ? 1 : 24);
 		} else {
 			return rtb_host_error(h, RTB_EINVAL, "--target %s: not a rate (1e-9, 2/h, 1/d)", arg);
 		}
@@ -175,7 +175,7 @@ static int tail_init(struct rtb_host *h)
 {
 	struct rtb_tail_run *t = h->priv;
 
-	if ((t->o.target_p || t->o.plan_cpus) && !t->o.target_p && !t->o.plan_h)
+	if (t->o.plan_cpus && !t->o.target_p && !t->o.target_per_h && !t->o.plan_h)
 		return rtb_host_error(h, RTB_EINVAL, "--plan-cpus: needs --target or --plan");
 	return rtb_host_load_paths(h, 1, 64, 0);
 }
@@ -219,11 +219,11 @@ static int tail_run(struct rtb_host *h)
 				continue;
 			if (!o.nthr && m->deadline_ns > 0)
 				o.thr_ns[o.nthr++] = m->deadline_ns;
-			if (o.target_p < 0) {
+			if (o.target_per_h > 0) {
 				const char *per = rtb_rf_kv_get(&r->settings, "period_ns");
 				double pn = per ? strtod(per, NULL) : 0;
-				/* a rate per hour per CPU is a probability per period */
-				o.target_p = pn > 0 ? -o.target_p * pn / 3.6e12 : 0;
+				/* a rate per CPU-hour is a probability per period */
+				o.target_p = pn > 0 ? o.target_per_h * pn / 3.6e12 : 0;
 			}
 			rc = rtb_tail_analyze(r, m, &o, &tf->t[tf->nt]);
 			if (rc == RTB_ENOMEM)

@@ -476,7 +476,13 @@ int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n)
 					continue;
 				t->has[i] = 1;
 				rtb_tail_count(m, thr[j], &t->e[i]);
-				rtb_tail_rates(&t->e[i], m->elapsed_ns > 0 ? (double)m->elapsed_ns / 3.6e12 : 0);
+				{
+					/* per CPU-hour, as tail says it */
+					const char *per = rtb_rf_kv_get(&c->sys[i].settings, "period_ns");
+					int fp;
+					rtb_tail_rates(&t->e[i], rtb_tail_cpu_hours(&c->sys[i], m,
+							per ? strtod(per, NULL) : 0, &fp));
+				}
 			}
 			for (size_t i = 0; i < c->nsys; i++)
 				if ((int)i != cm->base && t->has[i] && t->has[cm->base] &&

@@ -69,7 +69,7 @@ static void text_exc(struct rtb_sb *b, const struct rtb_tail_exc *e)
 	rtb_sb_printf(b, "\n      %s per million [%s, %s]", sig(a, sizeof(a), e->per_m),
 		      sig(c, sizeof(c), e->per_m_lo), sig(d, sizeof(d), e->per_m_hi));
 	if (e->hours > 0)
-		rtb_sb_printf(b, ", %s per hour [%s, %s]", sig(a, sizeof(a), e->per_h),
+		rtb_sb_printf(b, ", %s per CPU-hour [%s, %s]", sig(a, sizeof(a), e->per_h),
 			      sig(c, sizeof(c), e->per_h_lo), sig(d, sizeof(d), e->per_h_hi));
 	rtb_sb_puts(b, " (exact 95% intervals)\n");
 }
@@ -170,17 +170,60 @@ static void text_fit(struct rtb_sb *b, const struct rtb_tail_fit *f)
 	}
 }
 
+/* text_target - "how long": the run with no crossing that shows a rate
+ * below the target, or, where this run's rate is already above it, that
+ * the target is not met, by how much, with the rate and its interval. */
+static void text_target(struct rtb_sb *b, const struct rtb_tail *t)
+{
+	const struct rtb_tail_plan *p = &t->plan;
+	char a[32], c[32], d[32], e[32], f[32], g[32];
+	int any = 0;
+
+	for (size_t i = 0; i < t->nexc; i++) {
+		const struct rtb_tail_exc *x = &t->exc[i];
+
+		if (!p->not_met[i])
+			continue;
+		any = 1;
+		rtb_sb_printf(b, "  target not met over %s: a rate below %s per CPU-hour (%s per sample) is "
+			      "refuted by this run: ", us(a, sizeof(a), (double)x->thr_ns),
+			      sig(c, sizeof(c), p->target_per_h), sig(d, sizeof(d), p->target_p));
+		if (x->hours > 0)
+			rtb_sb_printf(b, "%s per CPU-hour [%s, %s]", sig(e, sizeof(e), x->per_h),
+				      sig(f, sizeof(f), x->per_h_lo), sig(g, sizeof(g), x->per_h_hi));
+		else
+			rtb_sb_printf(b, "%s per sample [%s, %s]", sig(e, sizeof(e), x->per_m / 1e6),
+				      sig(f, sizeof(f), x->p_lo), sig(g, sizeof(g), x->p_hi));
+		if (isfinite(p->by[i]))
+			rtb_sb_printf(b, " (95%%), %s times the target (at least %s times); no run length "
+				      "shows it\n", sig(a, sizeof(a), p->by[i]), sig(c, sizeof(c), p->by_lo[i]));
+		else
+			rtb_sb_puts(b, " (95%), above a target of 0 per sample; no run length shows it\n");
+	}
+	if (any && t->nexc == 1)
+		return;
+	rtb_sb_printf(b, "  how long%s: a rate below %s per sample (%s per CPU-hour) is shown at 95%% by ",
+		      any ? " (thresholds not refuted)" : "", sig(a, sizeof(a), p->target_p),
+		      sig(c, sizeof(c), p->target_per_h));
+	if (isfinite(p->zero_n))
+		rtb_sb_printf(b, "%s samples with no crossing: ", sig(d, sizeof(d), p->zero_n));
+	else
+		rtb_sb_puts(b, "no crossing in ");
+	rtb_sb_printf(b, "%s h at %.0f us on %d CPU%s", sig(e, sizeof(e), p->zero_h),
+		      p->period_ns / 1e3, p->cpus, p->cpus == 1 ? "" : "s");
+	/* a century is longer than any run: say so rather than plan it */
+	if (p->zero_h > 24 * 365.25 * 100)
+		rtb_sb_printf(b, " (%s years: no run can show it)", sig(f, sizeof(f), p->zero_h / (24 * 365.25)));
+	rtb_sb_puts(b, "\n");
+}
+
 static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 {
 	const struct rtb_tail_plan *p = &t->plan;
 	char a[32], c[32], d[32], e[32], f[32], g[32];
 
 	if (p->has_target)
-		rtb_sb_printf(b, "  how long: a rate below %s per sample (%s per hour per CPU) is shown at "
-			      "95%% by %s samples with no crossing: %s h at %.0f us on %d CPU%s\n",
-			      sig(a, sizeof(a), p->target_p), sig(c, sizeof(c), p->target_p * 3.6e12 / p->period_ns),
-			      sig(d, sizeof(d), p->zero_n), sig(e, sizeof(e), p->zero_h), p->period_ns / 1e3,
-			      p->cpus, p->cpus == 1 ? "" : "s");
+		text_target(b, t);
 	if (!p->has_run)
 		return;
 	rtb_sb_printf(b, "  a run of %s h on %d CPU%s (%s samples):", sig(a, sizeof(a), p->run_h), p->cpus,
@@ -351,8 +394,9 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			rtb_sb_printf(b, "%s: %s: %llu samples, max %s", f->r->label, t->m->id,
 				      (unsigned long long)t->m->count, us(a, sizeof(a), (double)t->m->max));
 			if (t->hours > 0)
-				rtb_sb_printf(b, ", %s h %s", sig(a, sizeof(a), t->hours),
-					      t->hours_from_period ? "(count x period)" : "measured");
+				rtb_sb_printf(b, ", %s CPU-h %s%s", sig(a, sizeof(a), t->hours),
+					      t->hours_from_period ? "(count x period)" : "measured",
+					      t->ncpus > 1 && !t->hours_from_period ? " (time x CPUs)" : "");
 			if (t->period_ns > 0)
 				rtb_sb_printf(b, ", period %.0f us", t->period_ns / 1e3);
 			rtb_sb_puts(b, "\n");
@@ -492,10 +536,19 @@ static json_t *json_plan(const struct rtb_tail *t)
 
 	if (!o)
 		return NULL;
-	if (p->has_target)
-		json_object_set_new(o, "target", json_pack("{s:f, s:f, s:f, s:i, s:f}", "p", p->target_p,
-				    "samples", p->zero_n, "hours", p->zero_h, "cpus", p->cpus,
-				    "period_ns", p->period_ns));
+	if (p->has_target) {
+		json_t *tg = json_pack("{s:f, s:f, s:o, s:o, s:i, s:f}", "p", p->target_p, "per_cpu_hour",
+				       p->target_per_h, "samples", jnum(p->zero_n), "hours", jnum(p->zero_h),
+				       "cpus", p->cpus, "period_ns", p->period_ns), *nm = json_array();
+		for (size_t i = 0; tg && nm && i < t->nexc; i++)
+			if (p->not_met[i])
+				json_array_append_new(nm, json_pack("{s:I, s:o, s:o}", "threshold_ns",
+						      (json_int_t)t->exc[i].thr_ns, "times", jnum(p->by[i]),
+						      "times_lo", jnum(p->by_lo[i])));
+		/* the thresholds whose rate already refutes the target */
+		json_object_set_new(tg, "not_met", nm);
+		json_object_set_new(o, "target", tg);
+	}
 	if (p->has_run) {
 		json_t *r = json_pack("{s:f, s:f, s:i}", "hours", p->run_h, "samples", p->run_n,
 				      "cpus", p->cpus);

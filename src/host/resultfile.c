@@ -165,8 +165,11 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 			snprintf(r->long_ended, sizeof(r->long_ended), "%s", ended ? ended : "");
 			if ((rc = rf_opt_int(c, lr, "measured_ns", &r->long_measured_ns, NULL)) ||
 			    (rc = rf_opt_int(c, lr, "duration_ns", &r->long_duration_ns, NULL)) ||
-			    (rc = rf_opt_int(c, lr, "signal", &r->long_signal, NULL)))
+			    (rc = rf_opt_int(c, lr, "signal", &r->long_signal, NULL)) ||
+			    (rc = rf_opt_int(c, lr, "ncpus", &r->long_ncpus, NULL)))
 				return rc;
+			if (r->long_ncpus < 0 || r->long_ncpus > 65536)
+				r->long_ncpus = 0;
 		}
 	}
 	if (json_object_get(root, "label") && !json_is_string(json_object_get(root, "label")) &&

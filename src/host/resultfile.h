@@ -161,6 +161,7 @@ struct rtb_rf {
 	int has_long, load_failed;
 	char long_ended[16];      /* "duration", "signal", "running", ... */
 	int64_t long_measured_ns, long_duration_ns, long_signal;
+	int64_t long_ncpus;       /* long_run.ncpus: the CPUs measured (0: not said) */
 	char **warnings;
 	size_t nwarnings;
 	struct rtb_rf_kvlist system, clock, settings;

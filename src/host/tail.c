@@ -968,7 +968,42 @@ static double run_samples(const struct rtb_tail *t, const struct rtb_tail_opts *
 {
 	if (!(o->plan_h > 0) || !(t->period_ns > 0))
 		return 0;
-	return o->plan_h * NS_PER_H / t->period_ns * (o->plan_cpus > 0 ? o->plan_cpus : 1);
+	return o->plan_h * NS_PER_H / t->period_ns * (o->plan_cpus > 0 ? o->plan_cpus : t->ncpus);
+}
+
+/* plan_target - how long a run must go with no crossing to show a rate
+ * below the target, unless this run already refutes it: a threshold
+ * whose rate's 95% interval lies wholly above the target is "not met",
+ * by how much, and no run length shows it. */
+static void plan_target(const struct rtb_tail_opts *o, struct rtb_tail *t)
+{
+	struct rtb_tail_plan *p = &t->plan;
+	double tp = o->target_p;
+
+	p->has_target = 1;
+	p->target_p = tp;
+	p->target_per_h = o->target_per_h > 0 ? o->target_per_h : tp * NS_PER_H / t->period_ns;
+	/* zero crossings in n samples show p < target at 95% when
+	 * (1 - target)^n <= 0.05; a target so small that n is beyond a
+	 * double (1e-300/d) is taken from the rate per CPU-hour:
+	 * -ln(0.05) / rate CPU-hours */
+	p->zero_n = tp > 0 ? ceil(log(1 - CONF) / log1p(-tp)) : INFINITY;
+	p->zero_h = isfinite(p->zero_n) ? p->zero_n * t->period_ns / NS_PER_H / p->cpus :
+		-log(1 - CONF) / p->target_per_h / p->cpus;
+	for (size_t i = 0; i < t->nexc; i++) {
+		const struct rtb_tail_exc *e = &t->exc[i];
+		/* in the target's own unit: per CPU-hour when given so and the
+		 * time is known, else per sample */
+		int per_h = o->target_per_h > 0 && e->hours > 0;
+		double x = per_h ? e->per_h : (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
+		double lo = per_h ? e->per_h_lo : e->p_lo, tg = per_h ? o->target_per_h : tp;
+
+		if (!(lo > tg))
+			continue;
+		p->not_met[i] = 1;
+		p->by[i] = tg > 0 ? x / tg : INFINITY;
+		p->by_lo[i] = tg > 0 ? lo / tg : INFINITY;
+	}
 }
 
 static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct rtb_tail *t)
@@ -976,15 +1011,9 @@ static void plan(const struct rtb_rf *r, const struct rtb_tail_opts *o, struct r
 	struct rtb_tail_plan *p = &t->plan;
 	(void)r;
 	p->period_ns = t->period_ns;
-	p->cpus = o->plan_cpus > 0 ? o->plan_cpus : 1;
-	if (o->target_p > 0 && t->period_ns > 0) {
-		p->has_target = 1;
-		p->target_p = o->target_p;
-		/* zero crossings in n samples show p < target at 95% when
-		 * (1 - target)^n <= 0.05 */
-		p->zero_n = ceil(log(1 - CONF) / log1p(-o->target_p));
-		p->zero_h = p->zero_n * t->period_ns / NS_PER_H / p->cpus;
-	}
+	p->cpus = o->plan_cpus > 0 ? o->plan_cpus : t->ncpus;
+	if ((o->target_p > 0 || o->target_per_h > 0) && t->period_ns > 0)
+		plan_target(o, t);
 	if (o->plan_h > 0 && t->period_ns > 0) {
 		p->has_run = 1;
 		if (o->run_spread > 0)
@@ -1064,6 +1093,33 @@ static void max_free(const struct rtb_tail_opts *o, const struct blocks *b, stru
 	free(x);
 }
 
+int rtb_tail_ncpus(const struct rtb_rf *r, const struct rtb_rf_metric *m)
+{
+	size_t l = strlen(m->id);
+	int n = 0;
+
+	if (strstr(m->id, "@cpu"))
+		return 1;
+	if (r->long_ncpus > 0)
+		return (int)r->long_ncpus;
+	for (size_t i = 0; i < r->nmetrics; i++)
+		n += !strncmp(r->metrics[i].id, m->id, l) && !strncmp(r->metrics[i].id + l, "@cpu", 4);
+	return n > 0 ? n : 1;
+}
+
+double rtb_tail_cpu_hours(const struct rtb_rf *r, const struct rtb_rf_metric *m, double period_ns,
+			  int *from_period)
+{
+	*from_period = 0;
+	if (m->elapsed_ns > 0)
+		return (double)m->elapsed_ns / NS_PER_H * rtb_tail_ncpus(r, m);
+	if (period_ns > 0 && m->count) {
+		*from_period = 1;
+		return (double)m->count * period_ns / NS_PER_H;
+	}
+	return 0;
+}
+
 int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 		     const struct rtb_tail_opts *o, struct rtb_tail *t)
 {
@@ -1081,10 +1137,9 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 	t->period_ns = per ? strtod(per, NULL) : 0;
 	if (!(t->period_ns > 0))
 		t->period_ns = 0;
-	hours = m->elapsed_ns > 0 ? (double)m->elapsed_ns / NS_PER_H :
-		t->period_ns > 0 ? (double)m->count * t->period_ns / NS_PER_H : 0;
+	t->ncpus = rtb_tail_ncpus(r, m);
+	hours = rtb_tail_cpu_hours(r, m, t->period_ns, &t->hours_from_period);
 	t->hours = hours;
-	t->hours_from_period = !(m->elapsed_ns > 0) && hours > 0;
 	for (size_t i = 0; i < o->nthr && i < RTB_TAIL_MAX_THR; i++) {
 		rtb_tail_count(m, o->thr_ns[i], &t->exc[i]);
 		rtb_tail_rates(&t->exc[i], hours);

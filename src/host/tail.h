@@ -308,6 +308,7 @@ struct rtb_tail_opts {
 	int64_t pot_ns;           /* the fit's threshold (0: chosen) */
 	int assume_steady;        /* fit a file with no interval series */
 	double target_p;          /* plan: the target probability per sample (0: none) */
+	double target_per_h;      /* ... when given per CPU-hour (2/h, 1/d): that rate (0: not) */
 	double plan_h;            /* plan: a run of this many hours (0: none) */
 	int plan_cpus;            /* ... on this many CPUs (0: the file's) */
 	int no_fit;               /* exceedances and steadiness only (faster) */
@@ -318,6 +319,12 @@ struct rtb_tail_opts {
 struct rtb_tail_plan {
 	int has_target;
 	double target_p, zero_n, zero_h;       /* samples, hours on `cpus` CPUs */
+	double target_per_h;                   /* the target per CPU-hour (0: period unknown) */
+	/* per threshold: the data already refute the target (the rate's
+	 * 95% lower end is above it): by how much, mid rate / target and
+	 * lower end / target; then no run length shows it */
+	int not_met[RTB_TAIL_MAX_THR];
+	double by[RTB_TAIL_MAX_THR], by_lo[RTB_TAIL_MAX_THR];
 	int has_run;
 	double run_h, run_n;
 	/* per threshold: the expected crossings in the run from the observed
@@ -364,8 +371,9 @@ struct rtb_tail_plan {
 struct rtb_tail {
 	const struct rtb_rf_metric *m;
 	double period_ns;         /* 0 unknown */
-	double hours;             /* measured (0 unknown) */
+	double hours;             /* CPU-hours measured (rtb_tail_cpu_hours; 0 unknown) */
 	int hours_from_period;    /* ... as count x period (the file has no elapsed time) */
+	int ncpus;                /* the CPUs whose samples m merges (1: a per-CPU metric) */
 	struct rtb_tail_exc exc[RTB_TAIL_MAX_THR];
 	size_t nexc;
 	struct rtb_tail_steady st;
@@ -377,6 +385,20 @@ struct rtb_tail {
  * Returns 0, RTB_EINVAL (no statistics: nothing to say), RTB_ENOMEM. */
 int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 		     const struct rtb_tail_opts *o, struct rtb_tail *t);
+
+/* rtb_tail_ncpus - the CPUs whose samples m holds: 1 for a per-CPU
+ * metric (id@cpuN); for an all-CPU one the run's long_run.ncpus, else the
+ * number of its id@cpu* metrics in r; at least 1. */
+int rtb_tail_ncpus(const struct rtb_rf *r, const struct rtb_rf_metric *m);
+
+/* rtb_tail_cpu_hours - the CPU-hours m's samples cover: one definition of
+ * "per hour" for every source (rtbench's files, rt-tests', rtla's): the
+ * measured time (elapsed_ns) times the CPUs m merges, else count x
+ * period_ns (a file with no elapsed time: rt-tests; CPU-hours already, as
+ * every CPU's samples are counted). *from_period: 1 when count x period.
+ * 0 when neither is known. */
+double rtb_tail_cpu_hours(const struct rtb_rf *r, const struct rtb_rf_metric *m, double period_ns,
+			  int *from_period);
 
 /* rtb_tail_count - samples of m over thr_ns, bracketed (see struct
  * rtb_tail_exc): exact from the samples, the loop's deadline count, or a

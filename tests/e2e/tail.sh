@@ -208,6 +208,39 @@ expect 1 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 'nomatch.*:30:1e-
 has "$out/o" "no measurement in"
 expect 2 "$RTBENCH" check "$data/tail_heavy.json" --rate-below 30
 
+# a target the run already refutes: "not met", the rate with its interval and
+# by how much, never "how long" (it printed "how long: ... 71.9 h")
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 5 --target 1/d --plan 24h --no-fit
+has "$out/o" "target not met over 5.000 us: a rate below 0.0417 per CPU-hour (2.31e-09 per sample) is refuted by this run: 7.27e+04 per CPU-hour [6.8e+04, 7.76e+04] (95%), 1.75e+06 times the target (at least 1.63e+06 times); no run length shows it"
+grep -q "how long" "$out/o" && fail "a refuted target still planned: $(grep 'how long' "$out/o")"
+# ... a threshold it does not refute keeps its plan
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 5,60 --target 1/d --no-fit
+has "$out/o" "how long (thresholds not refuted): a rate below 2.31e-09 per sample (0.0417 per CPU-hour) is shown at 95% by 1.29e+09 samples with no crossing: 71.9 h at 200 us on 1 CPU"
+# a target too small for a double's samples: finite hours, said to be beyond any run
+expect 0 "$RTBENCH" tail "$data/tail_heavy.json" -t 60 --target 1e-300/d --no-fit
+has "$out/o" "is shown at 95% by no crossing in 7.19e+301 h at 200 us on 1 CPU (8.20e+297 years: no run can show it)"
+grep -qi "inf" "$out/o" && fail "inf printed: $(grep -i inf "$out/o")"
+
+# one "per hour" for every source: per CPU-hour; an all-CPU metric's hours are
+# its CPUs' hours added up (rtbench's elapsed x CPUs, rt-tests' count x period
+# alike), and its plan is on its CPUs, not "on 1 CPU"
+for f in long64.json rttests/cyclictest_2cpu.json; do
+	expect 0 "$RTBENCH" tail "$data/$f" -t 50 --plan 1h --no-fit --format json -o "$out/h.json"
+	python3 - "$out/h.json" <<'PY' || fail "per CPU-hour: $f"
+import json, sys
+ms = json.load(open(sys.argv[1]))["files"][0]["metrics"]
+allc = [m for m in ms if "@cpu" not in m["id"]][0]
+per = [m for m in ms if "@cpu" in m["id"]]
+tot = sum(m["hours"] for m in per)
+assert abs(allc["hours"] - tot) < 1e-9 * tot, (allc["hours"], tot)
+assert allc["plan"]["run"]["cpus"] == len(per), allc["plan"]["run"]
+assert all(m["plan"]["run"]["cpus"] == 1 for m in per)
+PY
+done
+expect 0 "$RTBENCH" tail "$data/long64.json" -m irq.timer.nanosleep -t 50 --plan 1h --no-fit
+has "$out/o" "10.7 CPU-h measured (time x CPUs)"
+has "$out/o" "a run of 1 h on 64 CPUs"
+
 # bad options: one line, exit 2
 expect 2 "$RTBENCH" tail "$data/tail_heavy.json" -t abc
 has "$out/e" "--threshold-us abc: not a number of microseconds"
