@@ -107,7 +107,7 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 # src/port/$(PORT)/build.mk
 -include src/port/$(PORT)/build.mk
 
-.PHONY: all test unit clean install fuzz bench-peers bench-kernels run check man deb FORCE
+.PHONY: all test unit clean install fuzz bench-peers bench-kernels run check check-fresh man deb FORCE
 all: $(BUILD)/rtbench
 
 $(BUILD)/librtbench.a: $(LIB_OBJ)
@@ -178,6 +178,12 @@ endif
 check:
 	tests/install-deps.sh
 	tests/check.sh $(BUILD)
+
+# check-fresh - the fresh-machine rehearsal: .ci/run inside a clean Debian 12
+# root (debootstrap minbase; tests/fresh.sh says how). Root and the Debian
+# archive needed; not part of `make check` (it runs it).
+check-fresh:
+	tests/fresh.sh
 
 # check-sanitize - the unit and end-to-end tests again, on a build with
 # AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/) and one with
