@@ -150,6 +150,16 @@ void rtb_port_journal_unlock(void);
 const char *rtb_port_journal_where(void);
 const char *rtb_port_journal_error(void);
 
+/* rtb_port_leftovers_remove - remove what a run of rtbench killed before
+ * it could clean up left running in the OS besides settings (Linux: its
+ * trace instance "rtbench-PID-START", whose process, that pid with that
+ * start time, is gone, with its events and stack trigger, which slow
+ * every later run; its private tracefs mount). Each removal is said as
+ * one line to say (NULL: silent). Returns how many were removed. Every
+ * run calls it before measuring; needs the privileges that made them
+ * (nothing done otherwise). */
+int rtb_port_leftovers_remove(void (*say)(const char *line, void *arg), void *arg);
+
 /* rtb_port_idle_latency_hold - ask the OS to keep CPU idle-exit latency
  * at most us (Linux: /dev/cpu_dma_latency). Held until _release. */
 int rtb_port_idle_latency_hold(int us);

@@ -15,12 +15,12 @@ want=0
 grep -qE '^  weakens ' "$out/d.txt" && want=3
 [ $rc -eq $want ] && ok "doctor exited $rc (3: a finding weakens)" || fail "doctor exited $rc, want $want: $(cat "$out/d.err")"
 n=$(grep -cE '^  (ok|weakens|unknown) ' "$out/d.txt")
-[ "$n" = 13 ] && ok "13 findings" || fail "$n findings: $(cat "$out/d.txt")"
+[ "$n" = 14 ] && ok "14 findings" || fail "$n findings: $(cat "$out/d.txt")"
 for c in preemption isolcpus nohz_full rcu_nocbs irq_affinity cpufreq idle_states smt thp \
-	rt_throttling timer_migration watchdog virtualization; do
+	rt_throttling timer_migration watchdog virtualization tracing; do
 	grep -qE "^  (ok|weakens|unknown) +$c\$" "$out/d.txt" || fail "no finding for $c"
 done
-[ "$(grep -c '^           read: ' "$out/d.txt")" = 13 ] && ok "each says what it read" || fail "a finding without its reading"
+[ "$(grep -c '^           read: ' "$out/d.txt")" = 14 ] && ok "each says what it read" || fail "a finding without its reading"
 w=$(grep -cE '^  weakens ' "$out/d.txt")
 [ "$(grep -c '^           fix:  ..*' "$out/d.txt")" -ge "$w" ] && ok "each weakening finding names its fix" ||
 	fail "a weakening finding without a fix"
@@ -50,7 +50,7 @@ fi
 
 # a recorded snapshot: judged from its files, whatever this machine is
 "$RTBENCH" doctor --root "$data/doctor/tuned" >"$out/tuned.txt" 2>&1
-grep -q "1 weaken, 0 unknown, 12 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
+grep -q "1 weaken, 0 unknown, 13 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
 	fail "snapshot: $(head -3 "$out/tuned.txt")"
 
 # every CPU (issue 30 item 8), on the recorded every-CPU snapshot of this
@@ -70,7 +70,7 @@ rc=$?
 python3 - "$out/all.json" <<'PY' && [ $rc -eq 3 ] && ok "doctor --json: the result's doctor object, exit 3" || fail "doctor --json: exit $rc"
 import json, sys
 d = json.load(open(sys.argv[1]))["doctor"]
-assert d["cpus"] == "0-1" and len(d["findings"]) == 13 and d["weakens"] >= 1, d
+assert d["cpus"] == "0-1" and len(d["findings"]) == 14 and d["weakens"] >= 1, d
 irq = [f for f in d["findings"] if f["check"] == "irq_affinity"][0]
 assert irq["verdict"] == "weakens" and "more" in irq["read"] and not irq["read"].endswith("..."), irq
 PY
@@ -102,9 +102,9 @@ import json, re, sys
 r = json.load(open(sys.argv[1]))
 d = r["doctor"]
 assert d["cpus"] == str(r["settings"]["cpu"]), d["cpus"]
-assert len(d["findings"]) == 13, len(d["findings"])
+assert len(d["findings"]) == 14, len(d["findings"])
 text = open(sys.argv[2]).read()
-got = dict(re.findall(r"^  (ok|weakens|unknown) +(\S+)$", text, re.M)[i][::-1] for i in range(13))
+got = dict(re.findall(r"^  (ok|weakens|unknown) +(\S+)$", text, re.M)[i][::-1] for i in range(14))
 for f in d["findings"]:
     # the run holds the idle latency: its idle verdict may only be better
     if f["check"] != "idle_states":

@@ -81,7 +81,7 @@ static void kvm(void)
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK(d.done);
 	CHECK_EQ_I(d.cpus, 2);          /* the last online CPU, as run picks */
-	CHECK_EQ_I(d.n, 13);
+	CHECK_EQ_I(d.n, 14);
 	CHECK_EQ_I(verdict(&d, "preemption"), RTB_DOC_WEAKENS);
 	CHECK(has(&d, "preemption", "PREEMPT_DYNAMIC"));
 	CHECK_EQ_I(verdict(&d, "isolcpus"), RTB_DOC_WEAKENS);
@@ -212,7 +212,7 @@ static void hostile(void)
 	CHECK(!d.done);
 	cfg.cpus = 1;
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
-	CHECK_EQ_I(d.n, 13);
+	CHECK_EQ_I(d.n, 14);
 	CHECK(d.unknown >= 8);
 	CHECK(rmdir(empty_root) == 0);
 }

@@ -27,4 +27,14 @@ int rtb_posix_knob_plausible(enum rtb_knob k, long v);
  * "bhyve (CPUID), PVM (kernel)". Neither: "unknown". */
 void rtb_posix_virt_name(const char *sig, const char *klog, char *out, size_t len);
 
+/* rtb_posix_start_ticks - process pid's start time (clock ticks since
+ * boot, /proc/PID/stat field 22); 0 when there is no such process. With
+ * the pid, it names a trace instance as this process's alone
+ * (trace.c, trace_left.c). */
+unsigned long long rtb_posix_start_ticks(long pid);
+
+/* The stack trigger a traced run sets on sched_switch (trace.c), which a
+ * killed run's leftover may still hold (trace_left.c removes it). */
+#define RTB_POSIX_STACK_TRIGGER "stacktrace if next_prio < 100 && prev_pid != 0"
+
 #endif

@@ -22,10 +22,15 @@
  *   close  remove the instance (which drops its buffer and settings) and
  *          unmount what open mounted. Idempotent; rtb_env_restore calls it
  *          on every exit path (end of run, Ctrl-C, watchdog). A run killed
- *          by SIGKILL cannot: the next traced run removes what it left
- *          (its instance and private mount, by the dead PID in their names). */
+ *          by SIGKILL cannot: the next run, traced or not, removes what it
+ *          left (its instance and private mount, by the dead PID in their
+ *          names: rtb_port_leftovers_remove). */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "rtbench/port_trace.h"
@@ -70,17 +75,12 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
 /* without libtracefs/libtraceevent the build has no trace room: no caller */
 #ifdef RTB_HAVE_TRACEFS
 
-#include <dirent.h>
-#include <errno.h>
-#include <signal.h>
 #include <stdatomic.h>
-#include <stdlib.h>
-#include <sys/mount.h>
-#include <unistd.h>
 #include <tracefs.h>
 #include <event-parse.h>
 #include "rtb_port_impl.h"
 #include "trace_impl.h"
+#include "posix_internal.h"
 
 /* The first seven are needed (the matcher's); the rest say what else ran
  * on the CPU (the worst events' explanation) and are used where the kernel
@@ -118,7 +118,7 @@ const struct rtb_trace_want rtb_trace_want[] = {
  * blocker's when the measured task had to wait after its wake-up. The
  * stack walk runs inside the switch, so a switch out of idle (a quiet
  * CPU's every sample) is spared it. */
-#define STACK_TRIGGER "stacktrace if next_prio < 100 && prev_pid != 0"
+#define STACK_TRIGGER RTB_POSIX_STACK_TRIGGER
 
 struct rtb_trace_inst rtb_tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
@@ -206,86 +206,6 @@ static int write_file(const char *file, const char *val, char *why, size_t len)
 	return 0;
 }
 
-/* start_ticks - process pid's start time (clock ticks since boot, field
- * 22 of /proc/PID/stat); 0 when it has none (no such process). */
-static unsigned long long start_ticks(long pid)
-{
-	char path[64], buf[1024], *p;
-	unsigned long long v = 0;
-	FILE *f;
-	size_t n;
-
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	if (!(f = fopen(path, "re")))
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	/* after "(comm) ": field 3 onwards; comm may hold anything */
-	if (!(p = strrchr(buf, ')')))
-		return 0;
-	for (int field = 2; *p && field < 22; p++)
-		if (*p == ' ')
-			field++;
-	sscanf(p, "%llu", &v);
-	return v;
-}
-
-/* ours_left - 1 if instance name is one a run of rtbench made and left
- * (killed before it cleaned up): exactly "rtbench-PID-START" and the
- * process PID is gone or started at another time. Anything else is not
- * provably ours and stays (issue 29: "rtbench-20261203", a user's, was
- * removed with its buffer because no process had that number). */
-static int ours_left(const char *name)
-{
-	long pid;
-	unsigned long long start;
-	int end = 0;
-
-	if (sscanf(name, "rtbench-%ld-%llu%n", &pid, &start, &end) != 2 || name[end] || pid <= 0 || !start)
-		return 0;
-	return start_ticks(pid) != start;
-}
-
-/* dead - 1 if no process has this pid (a run killed before it cleaned up). */
-static int dead(long pid)
-{
-	return pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH;
-}
-
-/* sweep - remove what a run killed by SIGKILL left behind: its private
- * mount (/tmp/rtbench-tracefs.PID.*) and its instance (rtbench-PID-START,
- * ours_left), for PIDs no process has any more. Saying so, as the
- * settings journal does. */
-static void sweep(void)
-{
-	FILE *f = fopen("/proc/mounts", "re");
-	char dev[256], mp[256], type[64], path[400];
-	DIR *d;
-	struct dirent *e;
-	long pid;
-
-	while (f && fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
-		if (!strcmp(type, "tracefs") && sscanf(mp, "/tmp/rtbench-tracefs.%ld.", &pid) == 1 &&
-		    dead(pid) && !umount2(mp, 0)) {
-			rmdir(mp);
-			fprintf(stderr, "rtbench: unmounted %s, left by a killed run (pid %ld)\n", mp, pid);
-		}
-	if (f)
-		fclose(f);
-	snprintf(path, sizeof(path), "%s/instances", rtb_tr.dir);
-	if (!(d = opendir(path)))
-		return;
-	while ((e = readdir(d)))
-		if (ours_left(e->d_name)) {
-			snprintf(path, sizeof(path), "%s/instances/%s", rtb_tr.dir, e->d_name);
-			if (!rmdir(path))
-				fprintf(stderr, "rtbench: removed the trace instance %s, left by a killed run\n",
-					e->d_name);
-		}
-	closedir(d);
-}
-
 /* events - enable (1) or disable (0) every event in the instance, each
  * by its own enable file: tracefs_event_enable() lists every event system
  * and its events for each call (a directory scan and a growing list
@@ -350,6 +270,14 @@ static const char *timer_irq_named(void)
 	return found;
 }
 
+/* say_stderr - a leftover's removal said on stderr, as the settings
+ * journal's repairs are */
+static void say_stderr(const char *line, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "rtbench: %s\n", line);
+}
+
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 {
 	char buf[64];
@@ -403,9 +331,9 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 			goto fail;
 		}
 	}
-	sweep();
+	rtb_port_leftovers_remove(say_stderr, NULL);
 	snprintf(rtb_tr.name, sizeof(rtb_tr.name), "rtbench-%ld-%llu", (long)getpid(),
-		 start_ticks((long)getpid()));
+		 rtb_posix_start_ticks((long)getpid()));
 	rtb_tr.inst = tracefs_instance_create(rtb_tr.name);
 	if (!rtb_tr.inst) {
 		snprintf(why, len, "cannot create the trace instance %s: %s", rtb_tr.name, strerror(errno));
@@ -512,11 +440,11 @@ void rtb_port_trace_close(void)
 		tracefs_trace_off(rtb_tr.inst);
 		events(0, why, sizeof(why));
 		/* the reader's open per-CPU files keep an instance from going
-		 * (EBUSY): then the next traced run removes it (sweep) */
+		 * (EBUSY): then the next run removes it (rtb_port_leftovers_remove) */
 		if (tracefs_instance_destroy(rtb_tr.inst))
 			fprintf(stderr, "rtbench: could not remove the trace instance %s: %s%s\n",
 				rtb_tr.name, strerror(errno), drained ? "" : " (its reader had not stopped "
-				"within 1 s; the next traced run removes it)");
+				"within 1 s; the next run removes it)");
 		rtb_tr.trig = 0; /* the instance took its trigger with it */
 		if (drained) {
 			tracefs_instance_free(rtb_tr.inst);
