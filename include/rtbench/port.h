@@ -185,9 +185,15 @@ int rtb_port_load_status(long id, int *status);
  * return 0). A positive number if one arrived (POSIX: the signal; the exit
  * status is 128 + it), 0 on timeout. Only the watchdog calls it: it is
  * also how the watchdog bounds a phase (it wakes at least every timeout).
+ * RTB_STATUS_ASKED when the user asked for a status line instead (POSIX:
+ * SIGUSR1, as cyclictest takes it); every other signal whose default
+ * action would end the process is a stop (POSIX: SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGXCPU,
+ * SIGXFSZ, SIGSTKFLT, the real-time signals rtbench does not use itself).
  * One stop delivered twice is one stop: POSIX swallows the same signal from
  * the same sender within 1 s of the one it returned (`timeout -s INT`
  * signals the child, then its process group). */
+#define RTB_STATUS_ASKED (-1)
 int rtb_port_stop_wait(int64_t timeout_ns);
 /* rtb_port_stop_wake - make thread t's rtb_port_stop_wait (the watchdog's)
  * return 0 now rather than at its timeout: the watchdog's shutdown, which

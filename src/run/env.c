@@ -196,6 +196,10 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 			said = 1;
 		}
 		int sig = rtb_port_stop_wait(POLL_NS);
+		if (sig == RTB_STATUS_ASKED) {
+			fprintf(stderr, "rtbench: status: waiting for the settings lock held by %s\n", holder);
+			continue;
+		}
 		if (sig) {
 			stop_sig = sig; /* the runner passes it on (rtb_env_stop_signal) */
 			if (res)

@@ -551,6 +551,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		wait_pubs(lr);
 		if (by_count) {
 			watch_progress(lr);
+			rtb_wd_status_asked(); /* the watchdog's line said it */
 			continue;
 		}
 		int64_t el = next - lr->t0_ns;
@@ -562,7 +563,7 @@ static int run_phase(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 		lr->res->set.measured_ns = before_ns + el;
 		if (closes)
 			rtb_long_write(lr);
-		rtb_long_status(lr, el, closes);
+		rtb_long_status(lr, el, rtb_wd_status_asked() ? 2 : closes);
 	}
 	atomic_store(&lr->stop, 1);                               /* Step 5 */
 	const int64_t stop_el = rtb_port_mono_ns() - lr->t0_ns;

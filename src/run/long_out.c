@@ -72,7 +72,8 @@ static void status_put(const struct rtb_long *lr, const char *line, int newline)
 
 /* rtb_long_status - the live line: on a terminal refreshed in place, else one
  * line per interval; at most 8 CPUs named (in CPU order), the rest
- * counted; a bench of several metrics each metric short (status_many). */
+ * counted; a bench of several metrics each metric short (status_many).
+ * newline 2: the user asked for it (a line even under --quiet). */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 {
 	char line[1024], a[24], b[24];
@@ -80,7 +81,7 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	uint64_t n = 0, over = 0;
 	int shown = 0, worst = 0;
 
-	if (lr->o->quiet)
+	if (lr->o->quiet && newline != 2) /* 2: asked for (SIGUSR1), whatever --quiet says */
 		return;
 	if (lr->nmet > 1) {
 		hms(a, sizeof(a), elapsed_ns);

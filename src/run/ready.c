@@ -16,6 +16,7 @@
  *     when the next measurement starts.
  * docs/long-runs.md "Knowing when measuring has begun" is the user's
  * side of this. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include "run/ready.h"
@@ -25,6 +26,13 @@
 
 static const char *ready_path;
 static int ready_failed; /* said once */
+/* what is measured now, for a status line asked from another thread (the
+ * watchdog's, rtb_ready_status): two buffers, the one not published
+ * written, then published; the start in whole seconds of the monotonic
+ * clock (a 32-bit atomic is lock-free on every target) */
+static char now_line[2][160];
+static atomic_int now_at = -1;
+static atomic_long now_since_s;
 
 void rtb_ready_file(const char *path)
 {
@@ -43,6 +51,10 @@ int rtb_ready_say(const char *id, const char *cpus)
 	static char line[160];
 
 	snprintf(line, sizeof(line), "measuring %s on CPU %s\n", id, cpus);
+	int b = atomic_load(&now_at) == 0;
+	snprintf(now_line[b], sizeof(now_line[b]), "measuring %s on CPU %s", id, cpus);
+	atomic_store(&now_since_s, (long)(rtb_port_mono_ns() / 1000000000));
+	atomic_store(&now_at, b);
 	if (ready_path && rtb_port_output(ready_path, write_line, line)) {
 		if (!ready_failed)
 			fprintf(stderr, "rtbench: --ready: cannot write %s\n", rtb_port_output_error());
@@ -53,4 +65,16 @@ int rtb_ready_say(const char *id, const char *cpus)
 	/* after the file: a script reading either finds the other done */
 	fprintf(stderr, "rtbench: %s", line);
 	return 0;
+}
+
+void rtb_ready_status(char *buf, size_t len)
+{
+	int b = atomic_load(&now_at);
+
+	if (b < 0) {
+		snprintf(buf, len, "setting up (nothing measured yet)");
+		return;
+	}
+	snprintf(buf, len, "%s for %ld s", now_line[b],
+		 (long)(rtb_port_mono_ns() / 1000000000) - atomic_load(&now_since_s));
 }

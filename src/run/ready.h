@@ -13,5 +13,9 @@ void rtb_ready_file(const char *path);
  * Returns 0, or RTB_EIO when the file could not be written (said once on
  * stderr; the run goes on). */
 int rtb_ready_say(const char *id, const char *cpus);
+/* rtb_ready_status - what is measured now, for a status line (any thread):
+ * "measuring ID on CPU LIST for N s", or "setting up (nothing measured
+ * yet)". */
+void rtb_ready_status(char *buf, size_t len);
 
 #endif

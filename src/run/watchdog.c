@@ -5,7 +5,8 @@
  * measurement CPU where there is one. It takes the stop signals
  * synchronously (rtb_port_stop_wait: no asynchronous handler writes
  * any state), and enforces the deadline each phase arms:
- *   1. Ctrl-C / SIGTERM or an overrun deadline sets the stop flag; every
+ *   1. Ctrl-C / SIGTERM (any signal that would end the process; POSIX's
+ *      SIGUSR1 asks for a status line instead) or an overrun deadline sets the stop flag; every
  *      benchmark loop polls it and winds down, keeping what it measured.
  *   2. If the phase has not ended STOP_GRACE_NS later, every registered
  *      measurement thread is demoted to SCHED_OTHER, so a thread stuck
@@ -21,6 +22,7 @@
  * (rtb_env_restore_exit). */
 #include <stdio.h>
 #include "run/watchdog.h"
+#include "run/ready.h"
 #include "run/env.h"
 #include "model/stack.h"
 #include "rtbench/err.h"
@@ -46,6 +48,7 @@ static struct {
 	atomic_int sig;          /* the stop signal's number */
 	atomic_int nids;
 	atomic_int quit;
+	atomic_int status;       /* a status line asked, not yet given in full */
 	rtb_thread_t th;
 	int running;
 } wd;
@@ -67,6 +70,24 @@ static int64_t deadline(void)
 {
 	unsigned ms = atomic_load(&wd.deadline_ms);
 	return ms ? wd.base_ns + (int64_t)ms * 1000000 : 0;
+}
+
+/* status_line - the user asked how the run stands (POSIX: SIGUSR1, as
+ * cyclictest takes it): one line now; a --duration run adds its figures
+ * line at its next tick (rtb_wd_status_asked). */
+static void status_line(void)
+{
+	char now[200];
+
+	rtb_ready_status(now, sizeof(now));
+	fprintf(stderr, "rtbench: status: %s%s\n", now,
+		atomic_load(&wd.stop) ? " (stopping)" : "");
+	atomic_store(&wd.status, 1);
+}
+
+int rtb_wd_status_asked(void)
+{
+	return atomic_exchange(&wd.status, 0);
 }
 
 /* wd_main - the watchdog thread: waits for a stop request or the phase's
@@ -92,6 +113,10 @@ static void wd_main(void *arg)
 		if (dl > now && dl - now < wait)
 			wait = dl - now;
 		int sig = rtb_port_stop_wait(wait);
+		if (sig == RTB_STATUS_ASKED) {
+			status_line();
+			sig = 0;
+		}
 		if (sig) {
 			if (stop_at) {
 				fprintf(stderr, "rtbench: second stop signal: restoring settings and exiting now\n");
@@ -248,7 +273,8 @@ int rtb_wd_take_pending(void)
 
 	if (wd.running || atomic_load(&wd.stop))
 		return atomic_load(&wd.stop);
-	sig = rtb_port_stop_wait(0);
+	while ((sig = rtb_port_stop_wait(0)) == RTB_STATUS_ASKED)
+		status_line();
 	if (!sig)
 		return 0;
 	atomic_store(&wd.sig, sig);

@@ -25,4 +25,7 @@ enum rtb_wd_reason rtb_wd_reason(void);
 /* rtb_wd_signal - number of the signal that stopped the run, 0 if none. */
 int rtb_wd_signal(void);
 void rtb_wd_note_signal(int sig);
+/* rtb_wd_status_asked - 1 once after the user asked for a status line
+ * (the watchdog said what is measured; a --duration run adds its figures). */
+int rtb_wd_status_asked(void);
 #endif

@@ -23,20 +23,31 @@
 
 int rtb_posix_timer_signal(void);
 
-/* stop_set - the signals that stop a run; blocked everywhere, taken
- * synchronously by the watchdog (no asynchronous handler at all). */
-static void stop_set(sigset_t *s)
-{
-	sigemptyset(s);
-	sigaddset(s, SIGINT);
-	sigaddset(s, SIGTERM);
-	sigaddset(s, SIGHUP);
-	sigaddset(s, SIGQUIT);
-}
-
 /* WAKE_SIG - rtb_port_stop_wake's signal: blocked everywhere with the
  * stop signals (rtb_port_init), taken by the watchdog's wait, never a stop */
 #define WAKE_SIG (SIGRTMIN + 2)
+/* STATUS_SIG - a status line, not a stop (cyclictest's SIGUSR1) */
+#define STATUS_SIG SIGUSR1
+
+/* stop_set - the signals that stop a run (every one whose default action
+ * ends the process, but for the faults a thread raises itself and SIGABRT,
+ * and SIGPIPE, ignored) and STATUS_SIG; blocked everywhere, taken
+ * synchronously by the watchdog (no asynchronous handler at all): left
+ * to their default action, SIGUSR1/SIGUSR2/SIGALRM ended a run with no
+ * result and its settings changed. The real-time signals rtbench uses
+ * itself (the timer's, WAKE_SIG) are not stops. */
+static void stop_set(sigset_t *s)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGALRM, SIGVTALRM,
+				    SIGPROF, SIGIO, SIGPWR, SIGXCPU, SIGXFSZ, SIGSTKFLT, STATUS_SIG };
+
+	sigemptyset(s);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaddset(s, sigs[i]);
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		if (sig != WAKE_SIG && sig != rtb_posix_timer_signal())
+			sigaddset(s, sig);
+}
 
 /* rtb_port_init - block stop signals and the timer signal in this thread
  * and therefore in every thread created after it (a stop that comes
@@ -100,6 +111,8 @@ int rtb_port_stop_wait(int64_t timeout_ns)
 		sig = sigtimedwait(&s, &si, &ts);
 		if (sig <= 0 || sig == WAKE_SIG)
 			return 0;
+		if (sig == STATUS_SIG)
+			return RTB_STATUS_ASKED;
 		int64_t now = mono_ns();
 		if (!(sig == last_stop.sig && si.si_pid == last_stop.pid && now - last_stop.at_ns < SAME_STOP_NS)) {
 			last_stop.sig = sig;
