@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - long runs: run --duration D [--cpus LIST] [--interval I],
- * and runs by count on several CPUs at once: run --cpus LIST --samples N.
+/* rtbench runner - measuring on several CPUs at once or for a time: the
+ * machinery the drivers drv_time.c (run --duration D [--cpus LIST]
+ * [--interval I]) and drv_cpus.c (run --cpus LIST --samples N) share.
  *
  * The measurements that declare it (struct rtb_bench .can) run for a time
  * instead of a count, or by count on every listed CPU at once, each CPU's
@@ -11,12 +12,15 @@
 #define RTB_CORE_LONG_H
 #include <stdatomic.h>
 #include "rtbench/bench.h"
-#include "run/run.h"
+#include "run/runner.h"
 
-/* The run's shared state (run/long.c; the outputs in run/long_out.c). */
+/* The run's shared state (run/long.c, its metrics run/long_metrics.c, its outputs run/long_out.c). */
 struct rtb_long_cpu;
 struct rtb_long {
 	const struct rtb_opts *o;
+	const struct rtb_mode *mode; /* the driver's: its CPUs' contexts carry
+				      * it; .until_stopped: for a time, else
+				      * by count */
 	const struct rtb_run_out *out;
 	struct rtb_result *res;
 	/* where a measurement's metrics are made: res for a time; by count
@@ -82,13 +86,41 @@ int rtb_long_write(struct rtb_long *lr);
  * newline (once per interval); nothing with --quiet. */
 void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline);
 
-/* rtb_long_run - the whole of a --duration run, or of a run by count on
- * several CPUs at once (rtb_run hands both over). Returns 0 when it ran
- * its time or was ended by Ctrl-C / SIGTERM (a whole result either way);
- * by count, RTB_EINTR when stopped (a whole result of what was measured,
- * as any count run); or an rtb_err. */
-int rtb_long_run(const struct rtb_opts *o, const struct rtb_run_out *out,
-		 const char *command_line, struct rtb_result *res);
+/* rtb_long_begin - a driver's init (run/runner.h): the run's state
+ * (r->priv) for the CPUs listed (or the run's one), the settings they
+ * make, the supervisor time-shared. 0 or RTB_ENOMEM. */
+int rtb_long_begin(struct rtb_runner *r, const struct rtb_mode *mode);
+/* rtb_long_round_fn - one round of lr->b on every CPU: rtb_long_phase, by
+ * count inside a result of its own (drv_cpus.c); *measured as
+ * rtb_round_merge's. */
+typedef int (*rtb_long_round_fn)(struct rtb_long *lr, struct rtb_ctx *c, int *measured);
+/* rtb_long_measure - a driver's round: round `round` of nrounds of b
+ * through fn, then each CPU's own result dropped. A stop sets r->stopped
+ * (and returns 0: a whole result of what ran); else 0 or an rtb_err. */
+int rtb_long_measure(struct rtb_runner *r, const struct rtb_bench *b, int round, int nrounds,
+		     rtb_long_round_fn fn, int *measured);
+/* rtb_long_phase - one measurement (lr->b) on every CPU, Steps 1-5 (for
+ * the duration, or until every CPU has its samples). RTB_EINTR: stopped. */
+int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *c);
+/* rtb_long_release - a driver's release: the state rtb_long_begin made. */
+void rtb_long_release(struct rtb_runner *r);
+
+/* The metrics (run/long_metrics.c). rtb_long_make_metrics - Step 1: each
+ * of the bench's metrics' aggregate, each CPU's shown and live one. */
+int rtb_long_make_metrics(struct rtb_long *lr);
+/* rtb_long_consume - every metric's publication of a CPU into the metric
+ * the result shows; 1 if there was one. */
+int rtb_long_consume(struct rtb_long_cpu *lc);
+/* rtb_long_close_interval - Step 4: every CPU's open interval, and the
+ * aggregate's from theirs, ending end_ns after the start. */
+void rtb_long_close_interval(struct rtb_long *lr, int64_t end_ns);
+/* rtb_long_refresh - every shown metric's figures from what was consumed. */
+void rtb_long_refresh(struct rtb_long *lr, int64_t elapsed_ns);
+/* rtb_long_finish_cpu - after its driver thread ended: each metric's last
+ * slice and what the bench said of it; the bench's warnings. */
+void rtb_long_finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped);
+/* rtb_long_agg_say - at the end, what metric j's aggregate is, its status. */
+void rtb_long_agg_say(struct rtb_long *lr, int j);
 
 /* For bench_util.c: a long run's answers to rtb_samples_total and
  * rtb_bench_metric. */

@@ -10,7 +10,7 @@
 /* rtb_long_write - the result files, each replaced atomically. */
 int rtb_long_write(struct rtb_long *lr)
 {
-	return rtb_run_write(lr->out, lr->res); /* run.c: the one write loop */
+	return rtb_run_write(lr->out, lr->res); /* write.c: the one write loop */
 }
 
 /* hms - ns as H:MM:SS. */

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the runner: one run of the selected benchmarks. */
+/* rtbench runner - a run of the selected measurements: what the entry
+ * hands it and what the runner's parts share (run/runner.h: the loop and
+ * its drivers). */
 #ifndef RTB_CORE_RUN_H
 #define RTB_CORE_RUN_H
 #include "rtbench/bench.h"
@@ -56,14 +58,8 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
  * returns RTB_EIO. The run's one write loop (by count and for a time). */
 int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r);
 
-/* rtb_break_say - the line a run stopped by --break-us says, once. */
-void rtb_break_say(const struct rtb_break *brk);
-
-/* rtb_run_stopped_early - the whole result of a run stopped before it
- * measured anything (rtb_run_setup returned RTB_EINTR): written, then
- * RTB_EINTR for a count run, 0 for a long run (its stop is its end). */
-int rtb_run_stopped_early(const struct rtb_opts *o, const struct rtb_run_out *out,
-			  struct rtb_result *res);
+/* rtb_run_footprint - what the run holds now (memory), into its result. */
+void rtb_run_footprint(struct rtb_result *r);
 
 /* rtb_run_setup / rtb_run_teardown - the environment part of rtb_run,
  * shared with selftest: fingerprint, clock, scheduling, watchdog. */
@@ -72,10 +68,6 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 void rtb_run_teardown(struct rtb_ctx *c);
 /* rtb_run_bench - run one benchmark in an already set-up context. */
 int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b);
-/* rtb_bench_rounds - how many rounds bench b runs in: the run's rounds,
- * at most one per sample, one for a bench that needs all its trials
- * together (by count, on one CPU or several). */
-int rtb_bench_rounds(struct rtb_ctx *c, const struct rtb_bench *b);
 /* rtb_round_result - tmp made empty for one round of a measurement, with
  * what it shares with the run's res (clock, fingerprint, keeping times). */
 void rtb_round_result(const struct rtb_result *res, struct rtb_result *tmp);
@@ -85,7 +77,12 @@ void rtb_round_result(const struct rtb_result *res, struct rtb_result *tmp);
  * rtb_metric_merge_round); what did not move is freed with tmp. *measured:
  * 1 if a metric of it measured (ok or partial). 0 or an rtb_err. */
 int rtb_round_merge(struct rtb_ctx *c, struct rtb_result *tmp, int *measured);
-/* the measuring modes (run/modes.c): every context the runner makes
- * carries one (rtb_ctx.mode) */
+/* the measuring modes, each in its driver's file (drv_count.c, drv_cpus.c,
+ * drv_time.c): every context the runner makes carries one (rtb_ctx.mode) */
 extern const struct rtb_mode rtb_mode_count, rtb_mode_duration, rtb_mode_count_cpus;
+/* the services they share (run/modes.c): --samples or the bench's own
+ * default; a streamed pass's marks when the tracer reads one */
+size_t rtb_mode_count_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
+struct rtb_trace_marks *rtb_mode_stream_marks(struct rtb_ctx *c, struct rtb_metric *m, enum rtb_trace_kind kind,
+					      int *streamed);
 #endif

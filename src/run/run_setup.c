@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench core - a run's set-up and teardown: the environment every
- * benchmark runs in, shared by run, run --duration (long.c) and selftest.
+ * benchmark runs in, shared by the runner (every driver) and selftest.
  *
  * Before the first benchmark: the settings lock and a killed run's repair
  * (env.c), the fingerprint and the clock, the scheduling the OS grants
@@ -9,7 +9,7 @@
  * (a VM, one CPU, a non-preemptible kernel), the cost of a timestamp, the
  * cross-CPU counter check, the watchdog and the load. After the last: the
  * load stopped, every system setting restored, the watchdog shut down.
- * The benchmarks, their rounds and outcomes are in run.c. */
+ * The rounds are the runner's (runner.c), outcomes bench_run.c's. */
 #include <stdio.h>
 #include <string.h>
 #include "run/run.h"
@@ -188,7 +188,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	c->o = o;
 	c->res = res;
 	c->clk = &res->clock;
-	c->mode = &rtb_mode_count; /* run/long.c hands its CPUs' contexts rtb_mode_duration */
+	c->mode = &rtb_mode_count; /* run/long.c hands its CPUs' contexts their driver's */
 	c->stop = rtb_wd_stop_flag();
 
 	rc = rtb_port_init();
@@ -207,7 +207,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (rc == RTB_EINTR) {
 		/* stopped while waiting for another run: nothing changed or
 		 * measured, but the result is whole: which machine, which
-		 * command, why it holds no figure (rtb_run_stopped_early) */
+		 * command, why it holds no figure (runner.c, stopped_before) */
 		rtb_wd_note_signal(rtb_env_stop_signal());
 		rtb_port_fingerprint(&res->fp);
 		snprintf(s->command_line, sizeof(s->command_line), "%s", command_line ? command_line : "");
