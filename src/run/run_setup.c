@@ -112,31 +112,60 @@ static void run_doctor(struct rtb_ctx *c)
 			    "%d measured CPU(s) from CPU %d up not judged", nbeyond, first_beyond);
 }
 
-/* claim_cpus - the CPUs this run measures, marked for other runs (the
- * port's rtb_port_cpu_claim): a CPU another live rtbench measures now is
- * a warning in the result, that weakens both runs (issue 29: two runs at
- * once on CPU 1, at the same priority, neither said it). */
-static void claim_cpus(struct rtb_ctx *c)
+/* uses_partner - 1 if a selected measurement runs a task on the run's
+ * other CPU (a *.xcpu one: its waiter there). */
+static int uses_partner(const struct rtb_opts *o)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		if (rtb_benches[i]->trace_xcpu && rtb_bench_selected(rtb_benches[i], o->tests))
+			return 1;
+	return 0;
+}
+
+/* claim_one - claim cpu for this run (role: "" or why this run uses it);
+ * 0, or 1 when no further claim can be kept. */
+static int claim_one(struct rtb_ctx *c, int cpu, const char *role)
 {
 	char holder[240];
-	int n = c->o->ncpus_list > 0 ? c->o->ncpus_list : 1;
+	int rc = rtb_port_cpu_claim(cpu, c->res->set.command_line, holder, sizeof(holder));
+
+	if (rc == RTB_EBUSY) {
+		fprintf(stderr, "rtbench: another rtbench run measures CPU %d now (%s)%s: each disturbs "
+			"the other's figures\n", cpu, holder, role);
+		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured CPU %d at the same time "
+				"(%.120s)%s: each disturbs the other's figures", cpu, holder, role);
+	} else if (rc == RTB_ENOMEM) {
+		rtb_result_warn(c->res, "CPUs from CPU %d up were not checked for another rtbench run "
+				"measuring them (the port's table of claims is full)", cpu);
+		return 1;
+	} else if (rc) {
+		return 1; /* no claim can be kept (unprivileged): nothing to say per CPU */
+	}
+	return 0;
+}
+
+/* claim_cpus - every CPU this run runs a measuring task on, marked for
+ * other runs (the port's rtb_port_cpu_claim): a CPU another live rtbench
+ * measures now is a warning in the result, that weakens both runs (issue
+ * 29: two runs at once on CPU 1, at the same priority, neither said it).
+ * That includes the other CPU of a *.xcpu measurement, where its waiter
+ * runs: a run measuring CPU 0 and one whose *.xcpu waiters ran there met
+ * with no word. */
+static void claim_cpus(struct rtb_ctx *c)
+{
+	int n = c->o->ncpus_list > 0 ? c->o->ncpus_list : 1, listed = 0;
 
 	for (int i = 0; i < n; i++) {
 		int cpu = c->o->ncpus_list > 0 ? c->o->cpu_list[i] : c->cpu;
-		int rc = rtb_port_cpu_claim(cpu, c->res->set.command_line, holder, sizeof(holder));
-		if (rc == RTB_EBUSY) {
-			fprintf(stderr, "rtbench: another rtbench run measures CPU %d now (%s): each disturbs "
-				"the other's figures\n", cpu, holder);
-			rtb_result_warn(c->res, "DEGRADED: another rtbench run measured CPU %d at the same time "
-					"(%.120s): each disturbs the other's figures", cpu, holder);
-		} else if (rc == RTB_ENOMEM) {
-			rtb_result_warn(c->res, "CPUs from CPU %d up were not checked for another rtbench run "
-					"measuring them (the port's table of claims is full)", cpu);
-			break;
-		} else if (rc) {
-			break; /* no claim can be kept (unprivileged): nothing to say per CPU */
-		}
+		if (claim_one(c, cpu, ""))
+			return;
 	}
+	if (c->other_cpu < 0 || !uses_partner(c->o))
+		return;
+	for (int i = 0; i < n; i++)
+		listed |= (c->o->ncpus_list > 0 ? c->o->cpu_list[i] : c->cpu) == c->other_cpu;
+	if (!listed)
+		claim_one(c, c->other_cpu, " on the CPU where this run's *.xcpu waiters run");
 }
 
 /* --break-us: one record per run (rounds and passes have results of their
