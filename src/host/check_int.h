@@ -85,6 +85,9 @@ int rtb_chk_tail(struct check *k, struct rtb_case *c, const struct rtb_rf_metric
  * was judged against, an incomplete run. 0 or RTB_ENOMEM. */
 int rtb_chk_globs(struct check *k, const struct rtb_rf *res);
 int rtb_chk_common(struct check *k, const struct rtb_rf *res);
+/* rtb_chk_absent - each measurement the baseline measured and res lacks:
+ * a failing case (skipped with --allow-missing). */
+int rtb_chk_absent(struct check *k, const struct rtb_rf *base, const struct rtb_rf *res);
 int rtb_chk_complete(struct check *k, const struct rtb_rf *res);
 
 #endif

@@ -298,6 +298,41 @@ int rtb_chk_globs(struct check *k, const struct rtb_rf *res)
 	return 0;
 }
 
+/* rtb_chk_absent - a measurement the baseline has and the result does not
+ * (dropped from --tests, not built, renamed) was not judged against it:
+ * a failing case of its own, named by its id, unless --allow-missing (then
+ * skipped saying so). A gate never passes what it could not judge: it
+ * passed "1 measurements, 1 passed" for a result lacking one of two. */
+int rtb_chk_absent(struct check *k, const struct rtb_rf *base, const struct rtb_rf *res)
+{
+	for (size_t i = 0; k->baseline && i < base->nmetrics; i++) {
+		const char *id = base->metrics[i].id;
+		size_t j;
+		struct rtb_case *c;
+
+		for (j = 0; j < res->nmetrics && strcmp(res->metrics[j].id, id); j++)
+			;
+		/* one the baseline did not measure gives nothing to judge */
+		if (j < res->nmetrics || !rtb_judge_measured(&base->metrics[i]))
+			continue;
+		c = rtb_cases_add(&k->cases, id, "in the baseline, absent from the result");
+		if (!c)
+			return RTB_ENOMEM;
+		if (k->allow_missing) {
+			char why[400];
+			snprintf(why, sizeof(why), "%s: in the baseline %s, absent from %s: not judged "
+				 "(--allow-missing)", id, k->baseline, res->path);
+			if (rtb_case_skip(&k->cases, c, why))
+				return RTB_ENOMEM;
+			continue;
+		}
+		if (rtb_case_fail(&k->cases, c, "%s: in the baseline %s, absent from %s: not judged against it, "
+				  "so it does not pass (--allow-missing to skip it)", id, k->baseline, res->path))
+			return RTB_ENOMEM;
+	}
+	return 0;
+}
+
 /* rtb_chk_common - a baseline against which no measurement could be judged
  * (no figure in common: different measurements, or only rt-tests
  * summaries) judges nothing: a failing case of its own. */

@@ -27,7 +27,8 @@
  * The gate fails closed: an incomplete run, a limit or rule that cannot be
  * evaluated on a measurement it applies to, a --fail-if GLOB matching no
  * measurement and a baseline no measurement could be judged against each
- * fail with one line saying why, unless --allow-incomplete/--allow-missing.
+ * fail with one line saying why, as does a measurement the baseline has and
+ * the result lacks, unless --allow-incomplete/--allow-missing.
  * Judgement is check_judge.c; this file holds the options and the command.
  *
  * Exit status: 0 every case passed (or skipped), 1 some case failed,
@@ -328,7 +329,7 @@ static int check_run(struct rtb_host *h)
 		}
 	}
 	if ((rc = rtb_chk_complete(k, res)) || (rc = rtb_chk_globs(k, res)) ||
-	    (rc = rtb_chk_common(k, res)))
+	    (rc = rtb_chk_common(k, res)) || (k->baseline && (rc = rtb_chk_absent(k, &h->files[0], res))))
 		return rtb_host_error(h, rc, "out of memory");
 	h->cases = &k->cases;
 	h->verdict_failed = k->cases.nfail > 0;

@@ -12,6 +12,9 @@
 #     that the baseline measured.
 #  9. a measurement that ran and saw nothing (count 0, status ok): `count`
 #     is judged (passes count>0 rules), max is not.
+# 10. check --baseline and a result that lacks a measurement the baseline
+#     measured (it passed: "9 measurements, 8 passed"): a failing case
+#     named by its id; --allow-missing skips it.
 # And the run itself: --break-us in an untraced --duration run stops it
 # (item 4); a --duration run whose --load-cmd fails exits 1 (item 5).
 . "$(dirname "$0")/lib.bash"
@@ -105,6 +108,20 @@ has "$out/o" "1 passed, 0 failed"
 expect 1 "$RTBENCH" check --fail-if 'noise.*:count>=0' "$out/nogap.json"
 expect 1 "$RTBENCH" check --fail-if 'noise.*:max>100us' "$out/nogap.json"
 has "$out/o" "max cannot be evaluated for noise.*:max>100us: no samples (count 0)"
+
+# 10. in the baseline, absent from the result: not judged, not passed
+python3 - "$data/vx.json" "$out/vx_less.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["metrics"][0]["id"] == "ctxsw.rr.yield"
+d["metrics"] = d["metrics"][1:]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" "$out/vx_less.json"
+has "$out/o" "FAIL ctxsw.rr.yield: in the baseline $data/vx.json, absent from $out/vx_less.json: not judged"
+expect 0 "$RTBENCH" check --baseline "$data/vx.json" --allow-missing "$out/vx_less.json"
+has "$out/o" "0 failed, 2 skipped"
+expect 0 "$RTBENCH" check --baseline "$data/vx.json" "$data/vx.json"
 
 # 4, 5: the run itself (real-time: under the shared lock by tests/run.sh's caller)
 "$RTBENCH" run --duration 30s --break-us 1 --quiet --json "$out/brk.json" >/dev/null 2>"$out/brk.err"
