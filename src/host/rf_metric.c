@@ -124,6 +124,12 @@ static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
 		return rc;
 	if (has_top && top_bit > 0 && top_bit < 63)
 		m->hist_top = (int64_t)1 << top_bit;
+	/* a linear histogram's own top (rt-tests -h N): overflow is at or above it */
+	int64_t top_ns = 0;
+	if ((rc = rf_opt_int(c, h, "top_ns", &top_ns, &has_top)))
+		return rc;
+	if (has_top && top_ns > 0)
+		m->hist_top = top_ns;
 	if (b && d)
 		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has both \"counts\" and \"buckets\"; one of them");
 	if (!b && !d)

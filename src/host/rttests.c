@@ -22,10 +22,14 @@
  *  - statistics only where the file has them: from cyclictest's histogram
  *    count, min, max, percentiles (nearest rank, at the histogram's
  *    resolution: the value cyclictest itself reports) and stddev; its avg
- *    as the mean. When the histogram overflowed (-h too small), or for the
- *    tools that report only min/avg/max, the metric is "summary_only": the
- *    file's own min, avg (as mean) and max, and an overflowed histogram
- *    kept with its overflow count, so it is compared on what it has.
+ *    as the mean. An overflowed histogram (-h too small) still gives each
+ *    percentile whose nearest rank its counted samples reach, exactly (the
+ *    overflowed values lie above every counted one): those are kept, the
+ *    others omitted, the note says which, stddev a lower bound. When the
+ *    overflow reaches p99, or for the tools that report only min/avg/max,
+ *    the metric is "summary_only": the file's own min, avg (as mean) and
+ *    max, and an overflowed histogram kept with its overflow count, so it
+ *    is compared on what it has.
  *  - the settings its command line states (interval, priority, affinity,
  *    duration, loops, mlock, histogram size) in "settings", under
  *    rtbench's keys where they mean the same (period_ns, prio, cpu,
@@ -269,16 +273,72 @@ static int group_of(const struct thr *t, int nt, const struct bucket *all, long 
 	return 0;
 }
 
-/* group_metric - one metric object of group g under id. */
-static json_t *group_metric(const struct tool_map *map, const char *ver, const char *cmd,
-			    const char *id, const struct group *g, long long unit_ns, int agg)
+/* hist_json - g's buckets as a "histogram" object: linear 1-unit buckets,
+ * the values above them counted in "overflow", and (known) where the
+ * overflow begins ("top_ns": -h N). */
+static json_t *hist_json(const struct group *g, long long unit_ns, long long overflow, long long top)
 {
-	char note[600], method[400], where[64] = "";
-	json_t *m, *hist, *buckets;
-	double sum = 0, ssq = 0;
+	json_t *hist, *buckets;
+
+	hist = json_pack("{s:s, s:i, s:I}", "layout", "linear", "underflow", 0,
+			 "overflow", (json_int_t)overflow);
+	buckets = json_array();
+	if (!hist || !buckets) {
+		json_decref(hist);
+		json_decref(buckets);
+		return NULL;
+	}
+	for (size_t i = 0; i < g->nbk; i++)
+		json_array_append_new(buckets, json_pack("[I, I, I]", (json_int_t)(g->bk[i].v * unit_ns),
+							 (json_int_t)((g->bk[i].v + 1) * unit_ns),
+							 (json_int_t)g->bk[i].n));
+	json_object_set_new(hist, "buckets", buckets);
+	if (overflow && top > 0)
+		json_object_set_new(hist, "top_ns", json_integer((json_int_t)(top * unit_ns)));
+	return hist;
+}
+
+/* reached - the percentile levels whose nearest rank the in-range counts
+ * reach: an overflowed sample lies above the histogram's top, above every
+ * counted one, so the value at any rank up to the counted samples is the
+ * histogram's, exact; above that rank it is unknown. */
+static int reached(const struct group *g)
+{
+	int k = 0;
+
+	while (k < RTB_NPCT && rtb_stats_rank(rtb_pct_level(k), (uint64_t)g->count) <= (uint64_t)g->hcount)
+		k++;
+	return k;
+}
+
+/* pct_at - the value (units) at the nearest rank of level k: the smallest
+ * value with at least ceil(p/100 * N) at or below it, the rank in integers
+ * as the core takes it (99.9% of 1000 is rank 999). */
+static long long pct_at(const struct group *g, int k)
+{
+	uint64_t rank = rtb_stats_rank(rtb_pct_level(k), (uint64_t)g->count), cum = 0;
+
+	for (size_t i = 0; i < g->nbk; i++)
+		if ((cum += (uint64_t)g->bk[i].n) >= rank)
+			return g->bk[i].v;
+	return g->vmax;
+}
+
+/* group_metric - one metric object of group g under id. top: the
+ * histogram's size in units (-h N; 0 unknown). */
+static json_t *group_metric(const struct tool_map *map, const char *ver, const char *cmd,
+			    const char *id, const struct group *g, long long unit_ns, int agg, long long top)
+{
+	char note[900], method[400], where[64] = "", known[200] = "";
+	const char *u = unit_ns == 1 ? "ns" : "us";
+	json_t *m, *hist;
+	double sum = 0, ssq = 0, n = (double)g->count;
 	long long overflow = g->count > g->hcount ? g->count - g->hcount : 0;
+	int nk = g->has_hist ? reached(g) : 0;
 	size_t i;
 
+	if (overflow && top <= 0)     /* unknown -h: above the highest counted value at least */
+		top = g->nbk ? g->bk[g->nbk - 1].v + 1 : 0;
 	snprintf(method, sizeof(method), "from rt-tests: %s (%s); %s", map->tool, map->title, cmd);
 	m = json_pack("{s:s, s:s, s:n, s:s, s:s, s:s, s:s}", "id", id, "title", map->title,
 		      "study_table", "unit", "ns", "status", "ok", "method", method, "source", "rt-tests");
@@ -287,74 +347,71 @@ static json_t *group_metric(const struct tool_map *map, const char *ver, const c
 	if (agg && g->max_cpu >= 0)
 		snprintf(where, sizeof(where), " (on CPU %lld)", g->max_cpu);
 	json_object_set_new(m, RTB_STAT_KEY(COUNT), json_integer(g->count));
-	if (!g->has_hist || g->hcount != g->count) {
+	json_object_set_new(m, RTB_STAT_KEY(MIN), json_integer(g->vmin * unit_ns));
+	json_object_set_new(m, RTB_STAT_KEY(MAX), json_integer(g->vmax * unit_ns));
+	json_object_set_new(m, RTB_STAT_KEY(MEAN), json_real(g->wsum / n * (double)unit_ns));
+	/* which percentiles an overflowed histogram still gives exactly */
+	if (overflow && nk) {
+		size_t l = (size_t)snprintf(known, sizeof(known), "%s", rtb_stat_names[RTB_STAT_P50].label);
+		for (int k = 1; k < nk && l < sizeof(known); k++)
+			l += (size_t)snprintf(known + l, sizeof(known) - l, "/%s",
+					      rtb_stat_names[RTB_STAT_P50 + k].label);
+	}
+	/* a distribution needs p50 and p99 (the reader's rule): without a
+	 * histogram, or with one whose overflow reaches p99, a summary */
+	if (!g->has_hist || nk < 3) {
+		char p50[64] = "";
+
+		if (nk >= 1)
+			snprintf(p50, sizeof(p50), "; its p50 %lld %s is exact from the histogram", pct_at(g, 0), u);
 		snprintf(note, sizeof(note), "from rt-tests %s %s: min %.3f us, avg %.3f us, max %.3f us%s "
-			 "over %lld samples%s%s; %s, so compared on its max%s only", map->tool, ver,
-			 (double)(g->vmin * unit_ns) / 1e3, g->wsum / (double)g->count * (double)unit_ns / 1e3,
+			 "over %lld samples%s; %s%s, so compared on its max%s only", map->tool, ver,
+			 (double)(g->vmin * unit_ns) / 1e3, g->wsum / n * (double)unit_ns / 1e3,
 			 (double)(g->vmax * unit_ns) / 1e3, where, g->count,
-			 g->nthreads > 1 ? ", threads merged" : "", "",
+			 g->nthreads > 1 ? ", threads merged" : "",
 			 !g->has_hist ? "its --json output has no histogram" :
-			 "its histogram overflowed (run it with a larger -h)",
+			 "its histogram overflowed past p99 (run it with a larger -h)", p50,
 			 g->has_hist ? " and overflow count" : "");
 		json_object_set_new(m, "summary_only", json_true());
 		json_object_set_new(m, "note", json_string(note));
-		json_object_set_new(m, RTB_STAT_KEY(MIN), json_integer(g->vmin * unit_ns));
-		json_object_set_new(m, RTB_STAT_KEY(MAX), json_integer(g->vmax * unit_ns));
-		json_object_set_new(m, RTB_STAT_KEY(MEAN),
-				    json_real(g->wsum / (double)g->count * (double)unit_ns));
-		if (g->has_hist) {
-			/* what the histogram holds, and how many values lay above it */
-			hist = json_pack("{s:s, s:i, s:I}", "layout", "linear", "underflow", 0,
-					 "overflow", (json_int_t)overflow);
-			buckets = json_array();
-			for (i = 0; hist && buckets && i < g->nbk; i++)
-				json_array_append_new(buckets, json_pack("[I, I, I]",
-					(json_int_t)(g->bk[i].v * unit_ns), (json_int_t)((g->bk[i].v + 1) * unit_ns),
-					(json_int_t)g->bk[i].n));
-			json_object_set_new(hist, "buckets", buckets);
+		if (g->has_hist && (hist = hist_json(g, unit_ns, overflow, top)))
 			json_object_set_new(m, "histogram", hist);
-		}
 		return m;
 	}
-	long long cum = 0;
-	size_t k = 0;
-
 	for (i = 0; i < g->nbk; i++) {
 		double v = (double)(g->bk[i].v * unit_ns);
 
 		sum += v * (double)g->bk[i].n;
 		ssq += v * v * (double)g->bk[i].n;
 	}
-	snprintf(note, sizeof(note), "from rt-tests %s %s: statistics from its histogram (%s "
-		 "buckets), mean is its avg%s%s", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us",
-		 agg && g->max_cpu >= 0 ? "; max" : "", where);
-	json_object_set_new(m, "note", json_string(note));
-	json_object_set_new(m, RTB_STAT_KEY(MIN), json_integer(g->vmin * unit_ns));
-	json_object_set_new(m, RTB_STAT_KEY(MAX), json_integer(g->vmax * unit_ns));
-	json_object_set_new(m, RTB_STAT_KEY(MEAN),
-			    json_real(g->wsum / (double)g->count * (double)unit_ns));
-	json_object_set_new(m, RTB_STAT_KEY(STDDEV), json_real(sqrt(fmax(0, ssq / (double)g->count -
-					(sum / (double)g->count) * (sum / (double)g->count)))));
-	for (i = 0; i < g->nbk && k < RTB_NPCT; i++) {
-		cum += g->bk[i].n;
-		/* nearest rank: the smallest value with at least ceil(p/100 * N)
-		 * at or below, the rank in integers as the core takes it (99.9%
-		 * of 1000 is rank 999) */
-		while (k < RTB_NPCT &&
-		       (uint64_t)cum >= rtb_stats_rank(rtb_pct_level((int)k), (uint64_t)g->count)) {
-			json_object_set_new(m, rtb_pct_key((int)k), json_integer(g->bk[i].v * unit_ns));
-			k++;
-		}
+	if (overflow) {
+		/* the overflowed samples' sum is the file's avg x count less the
+		 * counted ones'; at their mean (within top..max) they give the
+		 * least variance that sum allows: stddev is a lower bound */
+		double mo = (g->wsum * (double)unit_ns - sum) / (double)overflow;
+
+		mo = fmin(fmax(mo, (double)(top * unit_ns)), (double)(g->vmax * unit_ns));
+		sum += mo * (double)overflow;
+		ssq += mo * mo * (double)overflow;
+		snprintf(note, sizeof(note), "from rt-tests %s %s: %s exact from its histogram (%s "
+			 "buckets, nearest rank): its %lld overflowed samples (%.3g%%) all lie above its top "
+			 "%lld %s (-h), beyond these ranks; %s not known; min, max and mean (its avg) are the "
+			 "file's, stddev a lower bound (the overflowed samples at their mean)%s%s", map->tool,
+			 ver, known, unit_ns == 1 ? "1 ns" : "1 us", overflow, 100.0 * (double)overflow / n,
+			 top, u, nk < RTB_NPCT ? rtb_stat_names[RTB_STAT_P50 + nk].label : "none",
+			 agg && g->max_cpu >= 0 ? "; max" : "", where);
+	} else {
+		snprintf(note, sizeof(note), "from rt-tests %s %s: statistics from its histogram (%s "
+			 "buckets), mean is its avg%s%s", map->tool, ver, unit_ns == 1 ? "1 ns" : "1 us",
+			 agg && g->max_cpu >= 0 ? "; max" : "", where);
 	}
+	json_object_set_new(m, "note", json_string(note));
+	json_object_set_new(m, RTB_STAT_KEY(STDDEV), json_real(sqrt(fmax(0, ssq / n - (sum / n) * (sum / n)))));
+	for (int k = 0; k < nk; k++)
+		json_object_set_new(m, rtb_pct_key(k), json_integer(pct_at(g, k) * unit_ns));
 	json_object_set_new(m, "first", json_null());
-	hist = json_pack("{s:s, s:i, s:i}", "layout", "linear", "underflow", 0, "overflow", 0);
-	buckets = json_array();
-	for (i = 0; hist && buckets && i < g->nbk; i++)
-		json_array_append_new(buckets, json_pack("[I, I, I]", (json_int_t)(g->bk[i].v * unit_ns),
-							 (json_int_t)((g->bk[i].v + 1) * unit_ns),
-							 (json_int_t)g->bk[i].n));
-	json_object_set_new(hist, "buckets", buckets);
-	json_object_set_new(m, "histogram", hist);
+	if ((hist = hist_json(g, unit_ns, overflow, top)))
+		json_object_set_new(m, "histogram", hist);
 	return m;
 }
 
@@ -387,7 +444,7 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	const struct tool_map *map = NULL;
 	struct bucket *bk = NULL;
 	struct thr *th = NULL;
-	long long *cpus = NULL, unit_ns, count = 0;
+	long long *cpus = NULL, unit_ns, count = 0, top;
 	size_t nbk = 0, capbk = 0, i, nth = json_object_size(threads);
 	const char *key, *base, *nodename, *release;
 	int xcpu = 0, nt = 0, ncpu = 0;
@@ -543,6 +600,9 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	mets = json_array();
 	if (!mets || json_object_set_new(out, "metrics", mets))
 		goto nomem;
+	/* the histogram's size (-h N): where its overflow begins */
+	top = json_is_integer(json_object_get(set, "histogram_us")) ?
+		(long long)json_integer_value(json_object_get(set, "histogram_us")) : 0;
 	/* the all-CPU figure, then one per CPU when the threads ran on several */
 	for (int k = -1, run = 0; k < (ncpu > 1 ? ncpu : 0); k++) {
 		struct group g;
@@ -563,7 +623,7 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			snprintf(mid, sizeof(mid), "%s@cpu%lld", id, cpus[k]);
 		else
 			snprintf(mid, sizeof(mid), "%s@cpu-unknown", id);
-		m = g.count > 0 ? group_metric(map, ver, cmd, mid, &g, unit_ns, k < 0 && ncpu > 1) : NULL;
+		m = g.count > 0 ? group_metric(map, ver, cmd, mid, &g, unit_ns, k < 0 && ncpu > 1, top) : NULL;
 		free(g.bk);
 		if (g.count > 0 && (!m || json_array_append_new(mets, m)))
 			goto nomem;

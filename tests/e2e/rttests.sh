@@ -84,6 +84,44 @@ has "$out/ovf.chk" "FAIL irq.timer.nanosleep: max $mx us > 100.000 us (--max-us 
 "$RTBENCH" check --max-p99-us 100 "$ovf" >"$out/ovf2.chk"; rc=$?
 [ $rc -eq 1 ] || fail "--max-p99-us on an overflowed histogram exited $rc, want 1 (not judged)"
 has "$out/ovf2.chk" "p99 cannot be evaluated for --max-p99-us 100"
+# an overflow the percentiles do not reach leaves them exact: a file of
+# cyclictest -h 1000 (two threads, 100000 cycles each: 500 at each of
+# 20..219 us, CPU 1 one higher, 12 of each past 999 us) has p50 120, p99 218,
+# p99.9 220 us from its histogram (the overflowed samples lie above every
+# counted one); only p99.99 is unknown, and that is said. It lost every
+# percentile: compare printed "-", check "p99 cannot be evaluated", the
+# report drew no histogram.
+python3 - "$out/q.json" <<'PY' || fail "writing the overflowed cyclictest file"
+import json, sys
+def thread(cpu, sh):
+    h = {str(v + sh): 500 for v in range(20, 220)}
+    h[str(219 + sh)] -= 12
+    s = sum((v + sh) * 500 for v in range(20, 220)) - 12 * (219 + sh) + 12 * 1500
+    return {"cycles": 100000, "min": 20 + sh, "max": 2500, "avg": round(s / 100000, 2), "cpu": cpu,
+            "node": 0, "histogram": h}
+json.dump({"file_version": 1, "cmdline:": "cyclictest -S -m -p95 -i200 -h 1000 --json=q.json",
+           "rt_test_version:": "2.5", "start_time": "Sat, 05 Dec 2026 00:00:00 +0000", "return_code": 0,
+           "sysinfo": {"sysname": "Linux", "nodename": "rttbox", "release": "6.18", "machine": "x86_64"},
+           "num_threads": 2, "resolution_in_ns": 0, "thread": {"0": thread(0, 0), "1": thread(1, 1)}},
+          open(sys.argv[1], "w"))
+PY
+"$RTBENCH" compare "$out/q.json" "$out/q.json" >"$out/q.txt" || fail "compare an overflowed histogram"
+grep -m1 -E "^p50 +120\.000 +120\.000" "$out/q.txt" >/dev/null || fail "p50 of the overflowed file: $(grep -m1 '^p50' "$out/q.txt")"
+grep -m1 -E "^p99 +218\.000" "$out/q.txt" >/dev/null || fail "p99: $(grep -m1 '^p99 ' "$out/q.txt")"
+grep -m1 -E "^p99\.9 +220\.000" "$out/q.txt" >/dev/null || fail "p99.9: $(grep -m1 '^p99.9' "$out/q.txt")"
+has "$out/q.txt" "p50/p90/p99/p99.9 exact from its histogram"
+has "$out/q.txt" "its 24 overflowed samples (0.012%) all lie above its top 1000 us"
+has "$out/q.txt" "p99.99 not known"
+"$RTBENCH" check "$out/q.json" --max-p99-us 50 >"$out/q.chk"; rc=$?
+[ $rc -eq 1 ] || fail "check --max-p99-us 50 exited $rc, want 1"
+has "$out/q.chk" "FAIL irq.timer.nanosleep: p99 218.000 us > 50.000 us (--max-p99-us 50)"
+"$RTBENCH" check "$out/q.json" --max-p99-us 500 >"$out/q.chk" || fail "check --max-p99-us 500 did not pass"
+"$RTBENCH" report "$out/q.json" -o "$out/q.html" || fail "report an overflowed histogram"
+has "$out/q.html" 'id="hist-irq.timer.nanosleep"'
+# tail counts over a threshold at the top exactly: the 24 overflowed
+"$RTBENCH" tail "$out/q.json" -m irq.timer.nanosleep -t 999 >"$out/q.tail" || fail "tail"
+has "$out/q.tail" "over 999.0 us: 24 of 200000 samples"
+
 # the settings rt-tests' command line states are read (issue 19: compare
 # listed every rtbench setting as "(absent)")
 "$RTBENCH" compare "$data/rtl.json" "$rt/cyclictest.json" >"$out/set.txt"
