@@ -388,7 +388,7 @@ int rtb_tail_analyze(const struct rtb_rf *r, const struct rtb_rf_metric *m,
 
 /* rtb_tail_ncpus - the CPUs whose samples m holds: 1 for a per-CPU
  * metric (id@cpuN); for an all-CPU one the run's long_run.ncpus, else the
- * number of its id@cpu* metrics in r; at least 1. */
+ * number of its id@cpu* metrics that follow it in r; at least 1. */
 int rtb_tail_ncpus(const struct rtb_rf *r, const struct rtb_rf_metric *m);
 
 /* rtb_tail_cpu_hours - the CPU-hours m's samples cover: one definition of
