@@ -326,6 +326,47 @@ static void allcpus(void)
 	CHECK(printable(&d));
 }
 
+/* lockdown - a locked-down kernel refuses debugfs's sched/preempt and logs
+ * a "Lockdown:" line for each try (~10 a run): the doctor does not read it
+ * there and takes preempt= instead; unlocked, it reads it. And tracing: an
+ * instance recording with a trigger (a killed traced run's) weakens. */
+static void lockdown(void)
+{
+	static struct rtb_doctor d;
+	char root[] = "/tmp/rtb-doctor.XXXXXX";
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+	const char *inst = "/sys/kernel/tracing/instances/rtbench-99-7";
+
+	CHECK(mkdtemp(root) != NULL);
+	put(root, "/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC Debian\n");
+	put(root, "/proc/cmdline", "quiet preempt=voluntary\n");
+	put(root, "/sys/kernel/debug/sched/preempt", "none voluntary (full) lazy\n");
+	put(root, "/sys/kernel/security/lockdown", "none [integrity] confidentiality\n");
+	put(root, "/sys/kernel/tracing/tracing_on", "1\n");
+	put(root, "/sys/kernel/tracing/set_event", "");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK(has(&d, "preemption", "/proc/cmdline preempt=voluntary (debugfs not read: kernel lockdown integrity)"));
+	CHECK_EQ_I(verdict(&d, "tracing"), RTB_DOC_OK);
+	put(root, "/sys/kernel/security/lockdown", "[none] integrity confidentiality\n");
+	put(root, "/sys/kernel/tracing/events/sched/sched_switch/trigger",
+	    "# Available triggers:\n# traceon traceoff snapshot stacktrace\n");
+	char path[600];
+	snprintf(path, sizeof(path), "%s%s/events/sched/sched_switch/trigger", root, inst);
+	put(root, strstr(path, "/sys/"), "stacktrace:unlimited if next_prio < 100 && prev_pid != 0\n");
+	snprintf(path, sizeof(path), "%s/tracing_on", inst);
+	put(root, path, "1\n");
+	snprintf(path, sizeof(path), "%s/set_event", inst);
+	put(root, path, "sched:sched_switch\nsched:sched_waking\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK(has(&d, "preemption", "/sys/kernel/debug/sched/preempt \"none voluntary (full) lazy\""));
+	CHECK_EQ_I(verdict(&d, "tracing"), RTB_DOC_WEAKENS);
+	CHECK(has(&d, "tracing", "instance rtbench-99-7: tracing on, 2 event(s), trigger sched:sched_switch "
+		  "\"stacktrace:unlimited if next_prio < 100 && prev_pid != 0\""));
+	char cmd[600];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
 	cpulist();
@@ -335,5 +376,6 @@ int main(void)
 	tuned();
 	hostile();
 	empty();
+	lockdown();
 	return check_done();
 }

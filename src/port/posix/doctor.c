@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
+#include "posix_internal.h"
 
 struct dr {
 	const struct rtb_doctor_cfg *cfg;
@@ -200,24 +201,32 @@ static void check_preemption(struct dr *r)
 		return;
 	}
 	if (strstr(ver, "PREEMPT_DYNAMIC")) {
-		/* debugfs names the mode in parentheses: "none voluntary (full) lazy" */
-		if (rd_text(r, "/sys/kernel/debug/sched/preempt", mode, sizeof(mode))) {
+		/* debugfs names the mode in parentheses: "none voluntary (full) lazy";
+		 * never read under lockdown: refused, and logged each time */
+		char lk[64];
+		int locked = rtb_posix_lockdown(r->cfg->root, lk, sizeof(lk));
+		if (!locked && rd_text(r, "/sys/kernel/debug/sched/preempt", mode, sizeof(mode))) {
 			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
 				    "PREEMPT_DYNAMIC, /sys/kernel/debug/sched/preempt \"%s\"", mode);
 			return;
 		}
 		if (cmdline_opt(r, "preempt", arg, sizeof(arg))) {
 			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
-				    "PREEMPT_DYNAMIC, /proc/cmdline preempt=%s", arg);
+				    "PREEMPT_DYNAMIC, /proc/cmdline preempt=%s%s%s%s", arg,
+				    locked ? " (debugfs not read: kernel lockdown " : "", locked ? lk : "",
+				    locked ? ")" : "");
 			return;
 		}
 		if (live(r) && boot_log(mode, sizeof(mode))) {
 			rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
-				    "PREEMPT_DYNAMIC, kernel log \"Dynamic Preempt: %s\"", mode);
+				    "PREEMPT_DYNAMIC, kernel log \"Dynamic Preempt: %s\"%s%s%s", mode,
+				    locked ? " (debugfs not read: kernel lockdown " : "", locked ? lk : "",
+				    locked ? ")" : "");
 			return;
 		}
 		rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix,
-			    "PREEMPT_DYNAMIC (mode not readable: debugfs not mounted, no preempt=), not PREEMPT_RT: \"%s\"", ver);
+			    "PREEMPT_DYNAMIC (mode not readable: %s, no preempt=), not PREEMPT_RT: \"%s\"",
+			    locked ? "kernel lockdown refuses debugfs" : "debugfs not mounted", ver);
 		return;
 	}
 	rtb_doc_add(r->d, "preemption", RTB_DOC_WEAKENS, why, fix, "not PREEMPT_RT: kernel version \"%s\"", ver);

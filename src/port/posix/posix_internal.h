@@ -37,4 +37,12 @@ unsigned long long rtb_posix_start_ticks(long pid);
  * killed run's leftover may still hold (trace_left.c removes it). */
 #define RTB_POSIX_STACK_TRIGGER "stacktrace if next_prio < 100 && prev_pid != 0"
 
+/* rtb_posix_lockdown - 1 if the kernel is locked down (integrity or
+ * confidentiality: debugfs files such as sched/preempt are refused, and
+ * each refused open logs a "Lockdown:" line), its level into mode; 0 and
+ * "none" otherwise. Read under root (NULL or "/": this system) from
+ * securityfs's lockdown file, else lockdown= on the command line, else
+ * (this system only) the kernel log's "Kernel is locked down from". */
+int rtb_posix_lockdown(const char *root, char *mode, size_t len);
+
 #endif

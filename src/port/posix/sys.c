@@ -436,9 +436,53 @@ static int arm_cpu_model(char *out, size_t len)
 	return 1;
 }
 
+/* rtb_posix_lockdown - see posix_internal.h */
+int rtb_posix_lockdown(const char *root, char *mode, size_t len)
+{
+	char path[4200], buf[256], *o, *c;
+	static char cmd[4096];
+	FILE *f;
+	const char *r = root ? root : "";
+	int live = !root || !root[0] || !strcmp(root, "/");
+
+	snprintf(mode, len, "none");
+	/* securityfs names the level in brackets: "none [integrity] confidentiality" */
+	snprintf(path, sizeof(path), "%s/sys/kernel/security/lockdown", r);
+	if ((f = fopen(path, "re"))) {
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		if ((o = strchr(buf, '[')) && (c = strchr(o, ']'))) {
+			snprintf(mode, len, "%.*s", (int)(c - o - 1), o + 1);
+			return strcmp(mode, "none") != 0;
+		}
+	}
+	/* securityfs not mounted: the command line, then the kernel log */
+	snprintf(path, sizeof(path), "%s/proc/cmdline", r);
+	if ((f = fopen(path, "re"))) {
+		size_t n = fread(cmd, 1, sizeof(cmd) - 1, f);
+		fclose(f);
+		cmd[n] = '\0';
+		if ((o = strstr(cmd, "lockdown=")) && (o == cmd || o[-1] == ' ')) {
+			o += 9;
+			snprintf(mode, len, "%.*s", (int)strcspn(o, " \n"), o);
+			if (strcmp(mode, "none"))
+				return 1;
+		}
+	}
+	if (live && boot_log("Kernel is locked down from ", buf, sizeof(buf))) {
+		snprintf(mode, len, "set from %.*s", (int)strcspn(buf, ";"), buf);
+		return 1;
+	}
+	snprintf(mode, len, "none");
+	return 0;
+}
+
 /* preempt_model - what the kernel says of its preemption. The dynamic mode
- * is read from debugfs where mounted, else from preempt= on the command
- * line, else left "mode unknown". */
+ * is read from debugfs where mounted and the kernel is not locked down
+ * (then the kernel refuses the read and logs a "Lockdown:" line for each
+ * try: ~10 a run), else from preempt= on the command line, else the boot
+ * log's "Dynamic Preempt:", else left "mode unknown". */
 static void preempt_model(const struct utsname *u, char *out, size_t len, int *rt)
 {
 	char mode[128] = "";
@@ -454,7 +498,9 @@ static void preempt_model(const struct utsname *u, char *out, size_t len, int *r
 		return;
 	}
 	if (strstr(u->version, "PREEMPT_DYNAMIC")) {
-		read_line("/sys/kernel/debug/sched/preempt", mode, sizeof(mode));
+		char lk[64];
+		if (!rtb_posix_lockdown(NULL, lk, sizeof(lk)))
+			read_line("/sys/kernel/debug/sched/preempt", mode, sizeof(mode));
 		char *o = strchr(mode, '('), *c = o ? strchr(o, ')') : NULL;
 		if (o && c) {
 			*c = '\0';
