@@ -120,6 +120,59 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
 }
 
+/* tail_of - the tail statistic compare judges for s (p99, p99.9, max), or
+ * -1. */
+static int tail_of(enum rtb_stat s)
+{
+	for (int t = 0; t < RTB_CMP_NTAIL; t++)
+		if (rtb_cmp_tail_stat[t] == s)
+			return t;
+	return -1;
+}
+
+/* tail_rel_rule - a % rule on p99, p99.9 or max against the baseline,
+ * judged as compare judges it: a tail figure of two runs of one system
+ * differs by tens of percent (A/A: max +57% where compare says "noise
+ * +-86%"), so the rule fails only when the rounds' figure moved past the
+ * limit AND compare's verdict calls it a change (significant, beyond the
+ * figure's own between-round noise, the rounds separated). A run whose
+ * rounds cannot judge it (fewer than 2 on a side) and whose whole-run
+ * figure crosses the limit is not passed: it fails saying why (skipped
+ * with --allow-missing). */
+static int tail_rel_rule(struct check *k, struct rtb_case *c, const struct rtb_rf_metric *m,
+			 const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell,
+			 const struct rule *r, double v, double bv)
+{
+	int t = tail_of(r->stat);
+	const char *key = rtb_stat_names[r->stat].key, *lab = rtb_stat_names[r->stat].label;
+	const struct rtb_verdict *vd = cell ? &cell->tv[t] : NULL;
+	enum rtb_vd_kind want = r->op == OP_GT || r->op == OP_GE ? RTB_VD_HIGHER : RTB_VD_LOWER;
+	char a[48], b[48], pc[32], why[600];
+
+	fmt_stat(a, sizeof(a), r->stat, v);
+	fmt_stat(b, sizeof(b), r->stat, bv);
+	fmt_rel(pc, sizeof(pc), rel_change(v, bv));
+	if (!cell || !cell->has_tv[t] || vd->kind == RTB_VD_UNTESTED) {
+		size_t na = cell ? cell->nrt[t] : 0, nb = bcell ? bcell->nrt[t] : 0;
+
+		if (!holds(r->op, rel_change(v, bv), r->limit))
+			return 0;
+		snprintf(why, sizeof(why), "%s: %s %s vs %s in the baseline, %s, not judged against "
+			 "run-to-run noise: a %s's between-run noise needs at least 2 rounds (intervals) "
+			 "a side, this run has %zu and the baseline %zu (%s)", m->id, key, a, b, pc, lab,
+			 na, nb, r->text);
+		if (k->allow_missing)
+			return c->result == RTB_CASE_FAIL ? 0 : rtb_case_skip(&k->cases, c, why);
+		return rtb_case_fail(&k->cases, c, "%s (--allow-missing to skip it)", why);
+	}
+	if (vd->kind != want || !holds(r->op, vd->shift_pct / 100, r->limit))
+		return 0;
+	return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline (%s); the rounds' %s "
+			     "%+.1f%%, beyond their %s noise (+-%.1f%%), every round %s the baseline's "
+			     "(p=%.2g) (%s)", m->id, key, a, b, pc, lab, vd->shift_pct, lab, vd->noise_pct,
+			     want == RTB_VD_HIGHER ? "above" : "below", vd->perm_p, r->text);
+}
+
 /* untested_rounds - the baseline rule on a histogram-mode run (a long
  * run's intervals, or a big --samples run's rounds) whose round verdict
  * could not be reached: one interval on a side has no between-interval
@@ -218,6 +271,10 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 		}
 		if (!bm || !rtb_chk_stat_value(bm, r->stat, &bv)) {
 			rc = not_evaluated(k, c, m, "its baseline figure", r->text);
+			continue;
+		}
+		if (tail_of(r->stat) >= 0) {
+			rc = tail_rel_rule(k, c, m, cell, bcell, r, v, bv);
 			continue;
 		}
 		if (holds(r->op, rel_change(v, bv), r->limit)) {

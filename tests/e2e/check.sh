@@ -94,6 +94,25 @@ expect 1 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'irq.*:missed>+10
 has "$out/o" "missed 7 vs 0 in the baseline, a rise from 0 (irq.*:missed>+10%)"
 expect 1 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'p50>+3%' "$out/planted.json"
 has "$out/o" "FAIL ipc.mqueue.wakeup: p50"
+# a % rule on the max (p99, p99.9) uses compare's between-run noise: the A/A
+# pair vx / vx_rerun differs by +71.6% in a max compare calls "noise +-48.1%"
+# (it FAILed); a planted shift beyond the noise fails, said so; files with no
+# rounds cannot judge it and say that (failing closed)
+expect 0 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'max>+10%' --allow-missing "$data/vx_rerun.json"
+has "$out/o" "0 failed"
+expect 1 "$RTBENCH" check --baseline "$data/vx.json" --fail-if 'max>+10%' --allow-missing "$out/planted.json"
+has "$out/o" "FAIL ipc.mqueue.wakeup: max 3.580 us vs 3.175 us in the baseline (+12.8%); the rounds' max +15.4%, beyond their max noise (+-3.5%), every round above the baseline's (p=0.0079) (max>+10%)"
+python3 - "$data/vx.json" "$data/vx_rerun.json" "$out/nr_a.json" "$out/nr_b.json" <<'PY'
+import json, sys
+for src, dst in ((sys.argv[1], sys.argv[3]), (sys.argv[2], sys.argv[4])):
+    d = json.load(open(src))
+    for m in d["metrics"]:
+        m.pop("rounds", None)
+        m["round_spread"] = None
+    json.dump(d, open(dst, "w"))
+PY
+expect 1 "$RTBENCH" check --baseline "$out/nr_a.json" --fail-if 'max>+10%' "$out/nr_b.json"
+has "$out/o" "FAIL sync.prio_inv.inherit.blocking: max 153.204 us vs 90.943 us in the baseline, +68.5%, not judged against run-to-run noise: a max's between-run noise needs at least 2 rounds (intervals) a side, this run has 1 and the baseline 1 (max>+10%)"
 for bad in 'p98>1' 'p99 ~ 1' 'p99>1parsec' 'mean>'; do
 	expect 2 "$RTBENCH" check --fail-if "$bad" "$data/rtl.json"
 	has "$out/e" "rtbench check: --fail-if"
