@@ -40,7 +40,8 @@ void rtb_json_escape(struct rtb_sink *s, const char *str);
  * renderers too:
  * rtb_fmt_csv_field - s[0..strnlen(s, max)) as one RFC 4180 field (quoted
  *   when it holds a comma, a quote, CR or LF; inner quotes doubled); no
- *   separator.
+ *   separator. A field a spreadsheet would run as a formula (leading = + -
+ *   @, tab or CR; not a plain number) is quoted with a ' in front.
  * rtb_fmt_wrap - lead, then text folded at spaces to `width` columns, each
  *   continuation indented by `indent` spaces; a newline at the end. */
 void rtb_fmt_csv_field(struct rtb_sink *s, const char *str, size_t max);

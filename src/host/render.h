@@ -47,7 +47,9 @@ void rtb_render_md_cell(struct rtb_sb *b, const char *s);
  * RTB_ENOMEM when it cannot be dumped. */
 struct json_t;
 int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent);
-/* rtb_render_csv_field - one RFC 4180 field, then "," or (last) CRLF. */
+/* rtb_render_csv_field - one RFC 4180 field (a formula-leading one
+ * neutralised: rtb_fmt_csv_field), then "," or (last) CRLF; last < 0:
+ * nothing after it. */
 void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last);
 
 #endif

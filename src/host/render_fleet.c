@@ -72,8 +72,11 @@ static int render_fleet_markdown(struct rtb_sb *b, const struct rtb_host *h)
 
 	rtb_sb_printf(b, "# rtbench fleet\n\n%zu systems; median / p99 in µs; rows sorted by %s.\n\n"
 		      "| system | file |", f->nsys, f->sort);
-	for (k = 0; k < f->nids; k++)
-		rtb_sb_printf(b, " `%s` p50 | p99 |", f->ids[k]);
+	for (k = 0; k < f->nids; k++) {
+		rtb_sb_puts(b, " ");
+		rtb_render_md_cell(b, f->ids[k]);
+		rtb_sb_puts(b, " p50 | p99 |");
+	}
 	rtb_sb_puts(b, "\n|---|---|");
 	for (k = 0; k < f->nids; k++)
 		rtb_sb_puts(b, "---:|---:|");
@@ -106,8 +109,16 @@ static int render_fleet_csv(struct rtb_sb *b, const struct rtb_host *h)
 
 	/* raw units as in the files (ns), like compare's CSV */
 	rtb_sb_puts(b, "system,file,whole");
-	for (k = 0; k < f->nids; k++)
-		rtb_sb_printf(b, ",%s.p50,%s.p99", f->ids[k], f->ids[k]);
+	for (k = 0; k < f->nids; k++) {
+		char hd[300];
+
+		/* an id is any text the file held: a field of its own */
+		for (int q = 0; q < 2; q++) {
+			rtb_sb_puts(b, ",");
+			snprintf(hd, sizeof(hd), "%s.%s", f->ids[k], q ? "p99" : "p50");
+			rtb_render_csv_field(b, hd, -1);
+		}
+	}
 	rtb_sb_puts(b, "\r\n");
 	for (i = 0; i < f->nsys; i++) {
 		size_t s = f->order[i];

@@ -51,8 +51,10 @@ void rtb_render_md_cell(struct rtb_sb *b, const char *s)
 	for (; *s; s++) {
 		if (*s == '|')
 			rtb_sb_puts(b, "\\|");
-		else if (*s == '\n')
+		else if (*s == '\n' || *s == '\r')
 			rtb_sb_puts(b, " ");
+		else if (*s == '`' || *s == '<')
+			rtb_sb_printf(b, "\\%c", *s); /* text, never a code span or HTML */
 		else
 			rtb_sb_printf(b, "%c", *s);
 	}
@@ -64,6 +66,7 @@ void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last)
 
 	rtb_sb_sink(&k, b);
 	rtb_fmt_csv_field(&k, s, SIZE_MAX);
-	rtb_sb_puts(b, last ? "\r\n" : ",");
+	if (last >= 0)
+		rtb_sb_puts(b, last ? "\r\n" : ",");
 }
 
