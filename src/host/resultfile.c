@@ -17,6 +17,7 @@
 #include "host/rf_internal.h"
 #include "host/rttests.h"
 #include "host/rtla.h"
+#include "rtbench/escape.h"
 #include "host/strbuf.h"
 
 /* Refuse anything bigger: a result file of 10^7 samples is ~100 MB. */
@@ -251,6 +252,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 	if (rtb_rtla_detect(buf, len)) {
 		root = rtb_rtla_convert(buf, len, name, err, errlen);
 		if (!root) {
+			rtb_esc_in_place(err, errlen); /* one printable line */
 			rtb_rf_free(out);
 			return RTB_EFORMAT;
 		}
@@ -273,6 +275,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 
 		json_decref(root);
 		if (!conv) {
+			rtb_esc_in_place(err, errlen);
 			rtb_rf_free(out);
 			return RTB_EFORMAT;
 		}

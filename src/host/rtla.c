@@ -16,7 +16,9 @@
  *     which rtbench's nearest figure is its trace components expiry_to_irq
  *     + irq_to_handler (no id of its own: compare shows it alone).
  * Statistics come from the histogram (nearest rank at the bucket's lower
- * edge: its resolution is rtla's -b); an `over:` count above 0 makes the
+ * edge: its resolution is rtla's -b), a percentile a lower bound within
+ * one bucket of the value, never below rtla's exact min (raised_pct), and
+ * the note says so; an `over:` count above 0 makes the
  * metric summary-only (rtla's own count, min, avg, max), as an overflowed
  * cyclictest histogram does. A file that says rtla was not run (the
  * kernel has no timerlat tracer) is refused with that reason. */
@@ -24,6 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtbench/escape.h"
+#include "rtbench/stat_names.h"
+#include "rtbench/stats.h"
 #include "host/rttests.h"
 #include "host/rtla.h"
 
@@ -212,6 +217,33 @@ static void settings(json_t *r, const char *cmd, const char *emu)
 		json_decref(e);
 }
 
+/* raised_pct - a histogram metric m's percentiles read for what they are.
+ * A percentile from rtla's histogram is its bucket's lower edge, a lower
+ * bound within one bucket (-b) of the value; rtla's min is exact. When the
+ * minimum lies inside a percentile's bucket the edge is below every value
+ * measured (bucket 4600 ns, min 4649 ns), so the best lower bound the file
+ * gives is the min itself: the percentile is raised to it. Says which in
+ * why ("" when none was). */
+static void raised_pct(json_t *m, char *why, size_t len)
+{
+	json_t *mn = json_object_get(m, RTB_STAT_KEY(MIN));
+	size_t l = 0;
+
+	why[0] = '\0';
+	if (!json_is_integer(mn))
+		return;
+	for (int k = 0; k < RTB_NPCT; k++) {
+		json_t *v = json_object_get(m, rtb_pct_key(k));
+		if (!json_is_integer(v) || json_integer_value(v) >= json_integer_value(mn))
+			continue;
+		if (l + 1 < len)
+			l += (size_t)snprintf(why + l, len - l, "%s%s %lld", l ? ", " : "; raised to rtla's exact min "
+					      "(its bucket's edge below it): ", rtb_pct_key(k),
+					      (long long)json_integer_value(v));
+		json_object_set_new(m, rtb_pct_key(k), json_integer(json_integer_value(mn)));
+	}
+}
+
 json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *err, size_t errlen)
 {
 	struct col c[RTLA_MAX_COLS];
@@ -229,7 +261,9 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *er
 		p = eol ? eol + 1 : end;
 		q = line;
 		if (!strncmp(line, "# rtla: not ", 12)) {
-			snprintf(err, errlen, "%.200s", line + 2);
+			/* the file's words: one printable line (escaped) */
+			line[202] = '\0';
+			rtb_esc_ctl(err, errlen, line + 2);
 			goto fail;
 		}
 		if (!strncmp(line, "# rtla-cmd: ", 12)) {
@@ -333,9 +367,14 @@ json_t *rtb_rtla_convert(const char *buf, size_t len, const char *name, char *er
 	json_array_foreach(json_object_get(thr, "metrics"), mi, m) {
 		const char *note = json_string_value(json_object_get(m, "note"));
 		const char *at = note ? strstr(note, ns ? "(1 ns buckets)" : "(1 us buckets)") : NULL;
-		if (at)
-			json_object_set_new(m, "note", json_sprintf("%.*s(%lld %s buckets)%s", (int)(at - note), note, bk,
-								    ns ? "ns" : "us", at + 14));
+		char raised[160];
+		if (at) {
+			raised_pct(m, raised, sizeof(raised));
+			json_object_set_new(m, "note", json_sprintf("%.*s(%lld %s buckets)%s; a percentile is its "
+								    "bucket's lower edge, up to one bucket below "
+								    "the value%s", (int)(at - note), note, bk,
+								    ns ? "ns" : "us", at + 14, raised));
+		}
 	}
 	for (int i = 0; i < nc; i++)
 		json_decref(c[i].hist);

@@ -6,7 +6,11 @@
  * and median the histogram's, every string marked "from rtla" (never
  * "rt-tests"); a file saying rtla was not run is refused with that reason;
  * an overflowed histogram is summary-only; a file recorded in an emulated
- * -rt kernel (tests/data/rtla/rt_guest_idle.txt) reads with its figures. */
+ * -rt kernel (tests/data/rtla/rt_guest_idle.txt) reads with its figures;
+ * one whose p50 bucket edge lies below the exact min (tests/data/rtla/
+ * p50_below_min.txt) reads with that percentile raised to the min and says
+ * so; a refusal's reason is one printable line.
+ * rtb-test: side */
 #include <string.h>
 
 #include "check.h"
@@ -77,6 +81,46 @@ int main(void)
 		CHECK_EQ_I(i->pct[0], 5700);
 		CHECK_EQ_I(i->max, 9832);
 	}
+	rtb_rf_free(&r);
+
+	/* a loaded guest's file (the shape bench/kernels.sh's forkexec load
+	 * gave): the p50 bucket's lower edge lies below rtla's exact min (IRQ:
+	 * bucket 4600 ns holds 600 of 1000, min 4649; thread: bucket 5000 holds
+	 * 500, min 5071). Read, not refused as inconsistent: the percentile is
+	 * a lower bound, raised to the min, and the note says so; p99 and
+	 * p99.9 stay their buckets' edges. */
+	CHECK_EQ_I(rtb_rf_load(tu_data("rtla/p50_below_min.txt"), &r, err, sizeof(err)), 0);
+	CHECK_STR(err, "");
+	t = find(&r, "irq.timer.nanosleep");
+	i = find(&r, "timerlat.irq");
+	CHECK(t && i);
+	if (t && i) {
+		CHECK_EQ_I(i->min, 4649);
+		CHECK_EQ_I(i->pct[0], 4649);
+		CHECK_EQ_I(i->pct[2], 17300);
+		CHECK_EQ_I(i->pct[3], 22300);
+		CHECK_EQ_I(i->max, 22338);
+		CHECK(strstr(i->note, "a percentile is its bucket's lower edge") != NULL);
+		CHECK(strstr(i->note, "raised to rtla's exact min (its bucket's edge below it): p50 4600") != NULL);
+		CHECK_EQ_I(t->pct[0], 5071);
+		CHECK_EQ_I(t->pct[1], 12000);   /* p90: rank 900 in the 12000 bucket */
+		CHECK(strstr(t->note, "p50 5000") != NULL);
+	}
+	rtb_rf_free(&r);
+	/* the timer's own figures where no bucket lies below the min: not raised */
+	CHECK_EQ_I(rtb_rf_load(tu_data("rtla/timerlat_hist.txt"), &r, err, sizeof(err)), 0);
+	t = find(&r, "irq.timer.nanosleep");
+	CHECK(t && strstr(t->note, "raised") == NULL);
+	rtb_rf_free(&r);
+
+	/* a refusal is one printable line, whatever bytes the file's reason
+	 * holds (a CR, 0xff: fuzz_resultfile's crash input) */
+	const char bad[] = "# rtla: not 10b[\xba\xbe\rb\xff\x7f\n# RTLA timerlat histog";
+	CHECK_EQ_I(rtb_rf_parse(bad, sizeof(bad) - 1, "bad.txt", &r, err, sizeof(err)), RTB_EFORMAT);
+	CHECK(strchr(err, '\r') == NULL && strchr(err, '\n') == NULL && strchr(err, '\x7f') == NULL);
+	for (const char *e = err; *e; e++)
+		CHECK((unsigned char)*e >= 0x20 && (unsigned char)*e < 0x7f);
+	CHECK(strstr(err, "rtla: not 10b[") == err);
 	rtb_rf_free(&r);
 
 	/* rtla not run (no timerlat tracer): refused with the reason */
