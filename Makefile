@@ -82,7 +82,9 @@ endif
 ifeq ($(TRACE),1)
 override CPPFLAGS  += -DRTB_HAVE_TRACE=1
 override LDLIBS    += -ltracefs -ltraceevent
-$(BUILD)/src/port/$(PORT)/trace.o $(BUILD)/src/port/$(PORT)/trace_read.o: override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
+# (and in make fuzz's instrumented copy of the library)
+TRACEFS_OBJ := $(foreach d,$(BUILD) $(BUILD)/fuzz/obj,$(d)/src/port/$(PORT)/trace.o $(d)/src/port/$(PORT)/trace_read.o)
+$(TRACEFS_OBJ): override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c
 # the program entry's option parsing (src/cli): host-only, like main.c; a
@@ -243,26 +245,50 @@ clean:
 
 -include $(DEPS)
 
-# fuzz - (compare/report helper) libFuzzer run of the result-file reader
-# (src/host/resultfile.c and the comparison built on what it accepts) for a
-# bounded time, starting from the committed seeds in tests/fuzz/corpus.
-# New inputs go to $(BUILD)/fuzz/corpus so the committed seeds stay small;
-# crashes land in $(BUILD)/fuzz/. FUZZ_SECONDS=60 by default.
+# fuzz - (compare/report helper) libFuzzer runs of every target
+# tests/fuzz/fuzz_*.c (fuzz_resultfile: the result-file reader with the rtla
+# and rt-tests importers, the comparison built on what it accepts, the text
+# and HTML renderers), each FUZZ_SECONDS=60 by default or FUZZ_RUNS
+# executions when given (tests/e2e/fuzz.sh, in `make check`: a few
+# thousand, seconds), from the committed seeds (tests/fuzz/corpus and the
+# importers' fixtures). New inputs go to FUZZ_CORPUS ($(BUILD)/fuzz/corpus) so the seeds
+# stay small; crashes land in $(BUILD)/fuzz/. The library is built again
+# per object, instrumented, with the flags each object has in this
+# configuration (the tracer's objects with libtracefs's), so the targets
+# link in every configuration `make` makes; the host side is needed.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SRC     := tests/fuzz/fuzz_resultfile.c $(LIB_SRC)
+FUZZ_RUNS    ?=
+FUZZ_CORPUS  ?= $(BUILD)/fuzz/corpus
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN     := $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_SEEDS   := $(CURDIR)/tests/fuzz/corpus $(CURDIR)/tests/data/rtla $(CURDIR)/tests/data/rttests
+FUZZ_LIMIT   := $(if $(FUZZ_RUNS),-runs=$(FUZZ_RUNS) -seed=1,-max_total_time=$(FUZZ_SECONDS))
 
-# the whole library, built afresh with the fuzzer's instrumentation (the
-# target drives the reader, the comparison and the text and HTML renderers)
-$(BUILD)/fuzz/fuzz_resultfile: $(FUZZ_SRC) $(wildcard src/host/*.h include/rtbench/*.h)
+$(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/flags
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer,address,undefined \
-		-o $@ $(FUZZ_SRC) $(LDLIBS) -pthread
+	@echo "  FUZZCC  $<"
+	$(Q)$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -MMD -MP -c -o $@ $<
 
-fuzz: $(BUILD)/fuzz/fuzz_resultfile
-	@mkdir -p $(BUILD)/fuzz/corpus
-	cd $(BUILD)/fuzz && ./fuzz_resultfile -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 corpus $(CURDIR)/tests/fuzz/corpus
+$(FUZZ_BIN): $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	$(Q)$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -MMD -MP -o $@ $(filter %.c %.o,$^) $(LDLIBS) -pthread
+
+ifeq ($(HOST),1)
+fuzz: $(FUZZ_BIN)
+	$(Q)set -e; for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_CORPUS)/$$t; \
+		echo "  FUZZ    $$t $(FUZZ_LIMIT)"; \
+		(cd $(BUILD)/fuzz && ./$$t $(FUZZ_LIMIT) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=1 $(abspath $(FUZZ_CORPUS))/$$t $(FUZZ_SEEDS)); \
+	done
+else
+fuzz:
+	@echo "make fuzz: the fuzz targets drive the host side, which this build leaves out (HOST=0: libjansson-dev)" >&2; exit 1
+endif
+-include $(FUZZ_OBJ:.o=.d) $(FUZZ_BIN:=.d)
 
 # bench-peers - (peers helper) rtbench against rt-tests and perf on this
 # machine, interleaved rounds, one table (docs/validation.md). A benchmark,
