@@ -41,6 +41,8 @@ struct rtb_opts {
 	 * exactly in its record step (rtbench/hmetric.h), beside the deadline */
 	int64_t count_over_ns[RTB_HM_MAX_THR - 1];
 	int ncount_over;
+	int hist_lin_us;        /* run --histogram / -h US: a histogram-mode metric
+				 * also counts 1 us bins up to this (0: none) */
 	int cpu;                /* measurement CPU; -1: pick */
 	int prio;               /* base real-time priority */
 	int rt;                 /* 0 with --no-rt */

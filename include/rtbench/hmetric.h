@@ -15,7 +15,9 @@
  *     (CPU) they were taken;
  *   - a bounded reservoir of raw samples (Vitter's algorithm R: every sample
  *     recorded so far has the same chance to be in it), for the plots;
- *   - the current interval's histogram and figures (--interval).
+ *   - the current interval's histogram and figures (--interval);
+ *   - with run --histogram / -h US, a linear histogram of 1 us bins up to
+ *     US (struct rtb_hm_lin), the form cyclictest -h prints.
  * All of it is allocated when the metric is made (rtb_hm_new), before any
  * measuring; the record step allocates nothing, makes no system call, and
  * reads the clock only for a sample that enters the worst list.
@@ -56,7 +58,33 @@ struct rtb_hm_thr {
 	int n;
 	int deadline;           /* the index of --deadline-us in ns[]; -1: none */
 	int64_t ns[RTB_HM_MAX_THR];
+	/* run --histogram / -h US: also count 1 us bins up to lin_us (0:
+	 * none) in a linear histogram beside the log-linear one */
+	int lin_us;
 };
+
+/* The most 1 us bins a linear histogram holds (cyclictest's -h limit). */
+#define RTB_HM_LIN_MAX_US 1000000
+
+/* A linear histogram of 1 us bins, [0, nbins) us, in storage made before
+ * the run: the log-linear histogram's buckets are 1/64 of their value
+ * wide, so above 64 us a 1 us bin read from it is often empty and an
+ * OSADL-style plot of it a sawtooth; this one is counted directly. used:
+ * the bins up to the highest one counted (copies move only those, so a
+ * 1,000,000-bin histogram of values under 100 us costs 100 bins a copy). */
+struct rtb_hm_lin {
+	uint64_t *counts;       /* nbins entries; NULL: not kept */
+	uint32_t nbins, used;
+	uint64_t overflow;      /* values at or past nbins us (and below 0) */
+};
+
+/* rtb_hm_lin_add - src's counts into dst (same nbins; RTB_EINVAL else;
+ * nothing when either keeps none). */
+int rtb_hm_lin_add(struct rtb_hm_lin *dst, const struct rtb_hm_lin *src);
+/* rtb_hm_lin_copy - dst = src (same nbins; RTB_EINVAL else). */
+int rtb_hm_lin_copy(struct rtb_hm_lin *dst, const struct rtb_hm_lin *src);
+/* rtb_hm_lin_reset - every count 0. */
+void rtb_hm_lin_reset(struct rtb_hm_lin *l);
 
 /* rtb_hm_thr_make - the thresholds of a run: deadline_ns (0: none) and
  * extra[0..n) (each > 0), sorted, a value given twice counted once.
@@ -105,6 +133,7 @@ struct rtb_hm_pub {
 	struct rtb_hm_interval iv;
 	struct rtb_hist ih;         /* the interval's own histogram */
 	struct rtb_hist hist;       /* the metric's cumulative histogram */
+	struct rtb_hm_lin lin;      /* ... and its 1 us bins (thr.lin_us) */
 	struct rtb_hm_acc acc;
 	struct rtb_hm_worst worst[RTB_HM_WORST];
 	int nworst;
@@ -119,6 +148,7 @@ struct rtb_hm {
 	struct rtb_metric *m;       /* the metric this is the mode of */
 	int cpu;                    /* where its samples are taken */
 	struct rtb_hm_thr thr;      /* count samples above each, exactly */
+	struct rtb_hm_lin lin;      /* 1 us bins up to thr.lin_us (counts NULL: none) */
 	struct rtb_hm_acc acc;
 	struct rtb_hm_worst worst[RTB_HM_WORST];
 	int nworst;

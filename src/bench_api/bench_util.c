@@ -221,6 +221,7 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	    c->nrounds > 0 && !c->trace_ready) {
 		struct rtb_hm_thr thr;
 		rc = rtb_hm_thr_make(&thr, c->o->deadline_ns, c->o->count_over_ns, c->o->ncount_over);
+		thr.lin_us = c->o->hist_lin_us;
 		rc = rc ? rc : rtb_metric_new_hm(c->res, id, title, capacity, c->cpu, &thr, NULL, &m);
 	} else
 		rc = rtb_metric_new(c->res, id, title, capacity, &m);

@@ -771,6 +771,11 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		if (rtb_benches[i]->check && rtb_bench_selected(rtb_benches[i], cl->o.tests) &&
 		    rtb_benches[i]->check(cl->o.rt, err, errlen))
 			return RTB_EINVAL;
+	/* --histogram / -h US: the 1 us bins counted in the record step of a
+	 * histogram-mode metric (a --duration or a large --samples run), not
+	 * read back from its log-linear buckets */
+	if (cl->out.histogram)
+		cl->o.hist_lin_us = cl->out.hist_max_us > 0 ? cl->out.hist_max_us : RTB_TH_CT_DEFAULT_US;
 	pick_writers(&cl->out);
 	return outputs_check(cl, err, errlen);
 }
@@ -837,7 +842,9 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        1 us bins from 0, every bin, one tab-separated column per CPU of a\n"
 	      "                        --cpus run, then # Total / Min / Avg / Max Latencies (us) /\n"
 	      "                        Histogram Overflows, as pasted into bug reports and OSADL-style\n"
-	      "                        plots; up to the largest value (at most 1000 us; past it: overflows)\n"
+	      "                        plots; up to the largest value (at most 1000 us; past it: overflows);\n"
+	      "                        a --duration run counts these 1 us bins as it measures (a linear\n"
+	      "                        histogram per CPU beside the log-linear one, fixed memory)\n"
 	      "  -h US                 cyclictest's -h US: --histogram with US bins (1-1000000); --help\n"
 	      "                        is the help\n"
 	      "                        (FILE '-': standard output, written once at the end, and the\n"

@@ -55,6 +55,61 @@ static int hist_alloc(struct rtb_hist *h)
 	return rtb_hist_init(h, RTB_HIST_SUB_BITS, RTB_HIST_TOP_BIT, s, nb);
 }
 
+/* lin_alloc - a linear histogram of us 1 us bins, zeroed (every page
+ * touched now, not in the loop). */
+static int lin_alloc(struct rtb_hm_lin *l, int us)
+{
+	memset(l, 0, sizeof(*l));
+	if (us <= 0)
+		return 0;
+	if (us > RTB_HM_LIN_MAX_US)
+		return RTB_EINVAL;
+	l->counts = rtb_alloc((size_t)us * sizeof(*l->counts));
+	if (!l->counts)
+		return RTB_ENOMEM;
+	memset(l->counts, 0, (size_t)us * sizeof(*l->counts));
+	l->nbins = (uint32_t)us;
+	return 0;
+}
+
+void rtb_hm_lin_reset(struct rtb_hm_lin *l)
+{
+	if (l->counts)
+		memset(l->counts, 0, l->used * sizeof(*l->counts));
+	l->used = 0;
+	l->overflow = 0;
+}
+
+int rtb_hm_lin_add(struct rtb_hm_lin *dst, const struct rtb_hm_lin *src)
+{
+	if (!src->counts || !dst->counts)
+		return 0;     /* one side keeps none: nothing to add */
+	if (dst->nbins != src->nbins)
+		return RTB_EINVAL;
+	for (uint32_t i = 0; i < src->used; i++)
+		dst->counts[i] += src->counts[i];
+	if (src->used > dst->used)
+		dst->used = src->used;
+	dst->overflow += src->overflow;
+	return 0;
+}
+
+int rtb_hm_lin_copy(struct rtb_hm_lin *dst, const struct rtb_hm_lin *src)
+{
+	if (!src->counts)
+		return 0;
+	if (!dst->counts || dst->nbins != src->nbins)
+		return RTB_EINVAL;
+	/* counts only grow, so dst's bins past src->used are zero already
+	 * when dst was copied from src before; otherwise clear them */
+	if (dst->used > src->used)
+		memset(dst->counts + src->used, 0, (dst->used - src->used) * sizeof(*dst->counts));
+	memcpy(dst->counts, src->counts, src->used * sizeof(*src->counts));
+	dst->used = src->used;
+	dst->overflow = src->overflow;
+	return 0;
+}
+
 /* rtb_hm_new - histogram mode for m, all storage made and touched now. */
 int rtb_hm_new(struct rtb_metric *m, int cpu, const struct rtb_hm_thr *thr, const atomic_uint *epoch)
 {
@@ -78,7 +133,8 @@ int rtb_hm_new(struct rtb_metric *m, int cpu, const struct rtb_hm_thr *thr, cons
 	h->pub.res = rtb_alloc(h->rescap * sizeof(*h->res));
 	h->rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)(unsigned)cpu * 0xbf58476d1ce4e5b9ull;
 	if (!h->res || !h->pub.res || hist_alloc(&h->ih) || hist_alloc(&h->pub.ih) ||
-	    hist_alloc(&h->pub.hist)) {
+	    hist_alloc(&h->pub.hist) || lin_alloc(&h->lin, h->thr.lin_us) ||
+	    lin_alloc(&h->pub.lin, h->thr.lin_us)) {
 		rtb_hm_free(h);
 		return RTB_ENOMEM;
 	}
@@ -101,6 +157,8 @@ void rtb_hm_free(struct rtb_hm *h)
 	rtb_free(h->ih.counts);
 	rtb_free(h->pub.ih.counts);
 	rtb_free(h->pub.hist.counts);
+	rtb_free(h->lin.counts);
+	rtb_free(h->pub.lin.counts);
 	rtb_free(h);
 }
 
@@ -155,6 +213,17 @@ void rtb_hm_record(struct rtb_hm *h, int64_t ns)
 		rtb_hm_roll(h);
 	rtb_hist_record(&h->m->hist, ns);
 	rtb_hist_record(&h->ih, ns);
+	if (h->lin.counts) {
+		/* 1 us bins, counted directly: [b, b + 1) us */
+		uint64_t b = ns >= 0 ? (uint64_t)ns / 1000 : UINT64_MAX;
+		if (b < h->lin.nbins) {
+			h->lin.counts[b]++;
+			if (b >= h->lin.used)
+				h->lin.used = (uint32_t)b + 1;
+		} else {
+			h->lin.overflow++;
+		}
+	}
 	acc_add(&h->acc, ns, &h->thr);
 	acc_add(&h->iacc, ns, &h->thr);
 	if (h->nworst < RTB_HM_WORST || ns > h->worst[RTB_HM_WORST - 1].ns) {
@@ -213,6 +282,7 @@ int rtb_hm_roll(struct rtb_hm *h)
 	p->iv.epochs = now > h->epoch ? now - h->epoch : 1;
 	rtb_hist_copy(&p->ih, &h->ih);
 	rtb_hist_copy(&p->hist, &h->m->hist);
+	rtb_hm_lin_copy(&p->lin, &h->lin);
 	p->acc = h->acc;
 	memcpy(p->worst, h->worst, sizeof(p->worst));
 	p->nworst = h->nworst;
@@ -274,7 +344,7 @@ int rtb_hm_merge(struct rtb_hm *dst, const struct rtb_hm *src)
 	size_t i, j = 0;
 	int rc = rtb_hist_merge(&dst->m->hist, &src->m->hist);
 
-	if (rc)
+	if (rc || (rc = rtb_hm_lin_add(&dst->lin, &src->lin)))
 		return rc;
 	rtb_hm_acc_merge(&dst->acc, &src->acc);
 	rtb_hm_worst_merge(dst->worst, &dst->nworst, src->worst, src->nworst);

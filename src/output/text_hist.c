@@ -18,6 +18,7 @@
 
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
+#include "rtbench/hmetric.h"
 #include "rtbench/output.h"
 #include "rtbench/text_hist.h"
 
@@ -155,12 +156,15 @@ static int ct_group(const struct rtb_result *r, int i, const struct rtb_metric *
 }
 
 /* ct_count - metric m's values in the 1 us bin [us, us+1) us: from its
- * samples, else from its log-linear histogram, each bucket at its lower
- * edge (the bucket's width is said above the table). */
+ * samples, else its linear histogram (1 us bins counted as measured), else
+ * its log-linear histogram, each bucket at its lower edge (the bucket's
+ * width is said above the table). */
 static uint64_t ct_count(const struct rtb_metric *m, int64_t us)
 {
 	uint64_t n = 0;
 
+	if (!m->samples && m->hm && m->hm->lin.counts)
+		return us >= 0 && us < (int64_t)m->hm->lin.nbins ? m->hm->lin.counts[us] : 0;
 	if (m->samples) {
 		for (size_t j = 0; j < m->count; j++)
 			n += (m->samples[j] < 0 ? 0 : m->samples[j]) / 1000 == us;
@@ -201,7 +205,10 @@ int rtb_write_text_histograms(struct rtb_sink *f, const struct rtb_result *r, in
 		for (int k = 0; k < n && at; k++)
 			rtb_sink_printf(f, " %s", strstr(g[k]->id, "@cpu") + 4);
 		rtb_sink_putc(f, '\n');
-		if (!g[0]->samples)
+		if (!g[0]->samples && g[0]->hm && g[0]->hm->lin.counts)
+			rtb_sink_printf(f, "# from its linear histogram: 1 us bins counted as measured, up to "
+					"%u us\n", (unsigned)g[0]->hm->lin.nbins);
+		else if (!g[0]->samples)
 			rtb_sink_printf(f, "# from a log-linear histogram: each bucket at its lower edge (buckets "
 					"up to %.2f%% of their value wide: 1 us up to %d us)\n",
 					rtb_hist_resolution_pct(&g[0]->hist),

@@ -114,6 +114,7 @@ int rtb_long_make_metrics(struct rtb_long *lr)
 
 	if (rc)
 		return rc;
+	lr->thr.lin_us = lr->o->hist_lin_us; /* --histogram / -h US: 1 us bins beside */
 	lr->nmet = 0;
 	for (const char *const *p = b->metrics; p && *p; p++) {
 		if (lr->nmet == RTB_BENCH_METRICS)
@@ -167,6 +168,7 @@ static int consume_one(struct rtb_long_cpu *lc, int j)
 	if (p == atomic_load_explicit(&h->consumed, memory_order_relaxed))
 		return 0;
 	rtb_hist_copy(&shown->hist, &pub->hist);
+	rtb_hm_lin_copy(&s->lin, &pub->lin);
 	s->acc = pub->acc;
 	memcpy(s->worst, pub->worst, sizeof(s->worst));
 	s->nworst = pub->nworst;
@@ -245,6 +247,7 @@ static void rebuild_agg(struct rtb_long *lr, int j)
 	struct rtb_hm *h = a->hm;
 
 	rtb_hist_reset(&a->hist);
+	rtb_hm_lin_reset(&h->lin);
 	rtb_hm_acc_reset(&h->acc);
 	h->nworst = 0;
 	h->nres = 0;
@@ -255,6 +258,7 @@ static void rebuild_agg(struct rtb_long *lr, int j)
 		const struct rtb_hm *s = m->hm;
 		size_t share = h->rescap / (size_t)lr->ncpu;
 		rtb_hist_merge(&a->hist, &m->hist);
+		rtb_hm_lin_add(&h->lin, &s->lin);
 		rtb_hm_acc_merge(&h->acc, &s->acc);
 		rtb_hm_worst_merge(h->worst, &h->nworst, s->worst, s->nworst);
 		for (size_t k = 0; k < share && k < s->nres && h->nres < h->rescap; k++)

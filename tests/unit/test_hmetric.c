@@ -257,6 +257,72 @@ static void test_thresholds(void)
 	rtb_result_free(&r);
 }
 
+/* the linear histogram beside the log-linear one (run --histogram / -h US):
+ * every 1 us bin counted as measured, where the log-linear buckets (1/64
+ * of their value wide) leave 1 us bins above 64 us empty; overflow at and
+ * past the last bin; published with the interval, copied and merged
+ * exactly (two halves = the whole). */
+static void test_linear(void)
+{
+	static struct rtb_result r;
+	static uint64_t want[300];
+	struct rtb_hm_thr thr;
+	struct rtb_metric *a = NULL, *b = NULL, *w = NULL;
+	atomic_uint ep;
+	uint64_t over = 0, holes = 0;
+
+	CHECK_EQ_I(rtb_hm_thr_make(&thr, 0, NULL, 0), 0);
+	thr.lin_us = 300;
+	atomic_init(&ep, 0);
+	CHECK_EQ_I(rtb_metric_new_hm(&r, "t.lin", "t.lin", 0, 0, &thr, &ep, &a), 0);
+	CHECK_EQ_I(rtb_metric_new_hm(&r, "t.lin2", "t.lin2", 0, 1, &thr, NULL, &b), 0);
+	CHECK_EQ_I(rtb_metric_new_hm(&r, "t.whole", "t.whole", 0, 1, &thr, NULL, &w), 0);
+	CHECK(a->hm->lin.counts != NULL && a->hm->lin.nbins == 300);
+	for (int i = 0; i < N; i++) {
+		int64_t v = vals[i] % 400000; /* 0 .. 400 us: some past the 300 bins */
+		rtb_metric_record(i < N / 2 ? a : b, 1, v);
+		rtb_metric_record(w, 1, v);
+		if (v / 1000 < 300)
+			want[v / 1000]++;
+		else
+			over++;
+	}
+	CHECK(over > 0);
+	rtb_hm_merge(a->hm, b->hm);
+	for (int us = 0; us < 300; us++) {
+		CHECK_EQ_I(a->hm->lin.counts[us], want[us]);
+		CHECK_EQ_I(w->hm->lin.counts[us], want[us]);
+	}
+	CHECK_EQ_I(a->hm->lin.overflow, over);
+	CHECK_EQ_I(w->hm->lin.overflow, over);
+	/* the log-linear buckets put 200..201 us in one bucket [199680,
+	 * 201728): read as 1 us bins at their lower edges, bin 200 is empty
+	 * though it holds values; counted directly it is not */
+	for (int us = 65; us < 300; us++) {
+		size_t bi = rtb_hist_index(&w->hist, (int64_t)us * 1000);
+		holes += want[us] && rtb_hist_bucket_lo(&w->hist, bi) / 1000 != us;
+	}
+	CHECK(holes > 50);
+	/* published with an interval, the whole state: equal to the live one */
+	atomic_store(&ep, 1);
+	rtb_metric_record(a, 1, 1500);
+	want[1]++;
+	CHECK_EQ_I(atomic_load(&a->hm->published), 1);
+	for (int us = 0; us < 300; us++)
+		CHECK_EQ_I(a->hm->pub.lin.counts[us], want[us] - (us == 1));
+	CHECK_EQ_I(a->hm->pub.lin.overflow, over);
+	/* a copy over a larger one clears what it had beyond */
+	struct rtb_hm_lin *dst = &b->hm->lin, *src = &a->hm->lin;
+	rtb_hm_lin_reset(src);
+	src->counts[3] = 7;
+	src->used = 4;
+	CHECK_EQ_I(rtb_hm_lin_copy(dst, src), 0);
+	for (int us = 0; us < 300; us++)
+		CHECK_EQ_I(dst->counts[us], us == 3 ? 7u : 0u);
+	CHECK_EQ_I(dst->overflow, 0);
+	rtb_result_free(&r);
+}
+
 static void test_options(void)
 {
 	int64_t ns;
@@ -440,6 +506,7 @@ int main(void)
 	test_merge();
 	test_intervals();
 	test_thresholds();
+	test_linear();
 	test_options();
 	test_keep_all();
 	test_mem_threads();
