@@ -15,8 +15,9 @@
 # The measuring core (the device-side rooms below and src/port) needs only
 # libc, pthreads and librt. The host-side analysis (src/host: compare and
 # report) also needs libjansson (Debian: libjansson-dev); it is built when
-# the header is found (HOST=1), left out otherwise (HOST=0), so `make` works
-# on a machine without it and `rtbench run` is always there.
+# $(CC) can build and link against it for the target (HOST=1), left out
+# otherwise with one line saying so (HOST=0), so `make` works on a machine
+# or for a target without it and `rtbench run` is always there.
 
 VERSION   := 0.1.0
 PORT      ?= posix
@@ -42,14 +43,28 @@ BUILD     ?= build
 WERROR    ?= -Werror
 # The Linux port records the kernel's event trace (run --trace) with
 # libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev) when
-# their headers are found (TRACE=1); without them --trace says so and the
-# run goes on untraced.
+# the target has them (TRACE=1); without them --trace says so and the run
+# goes on untraced.
+# Both are found by building a probe for the TARGET, compiled and linked
+# with $(CC) and the user's flags: a header the host has is not a library
+# the target has (CROSS_COMPILE=aarch64-linux-gnu- finds the host's
+# /usr/include/jansson.h, then cannot link -ljansson). What is left out is
+# said in one line; TRACE=0/1 and HOST=0/1 given by the user are taken as
+# they are.
 TRACE_CFLAGS := -I/usr/include/tracefs -I/usr/include/traceevent
+# probe CODE, FLAGS, LIBS - 1 when CODE compiles and links for the target
+probe = $(shell printf '$(1)' | $(CC) $(CFLAGS) $(CPPFLAGS) $(2) $(LDFLAGS) -x c - -o /dev/null $(3) >/dev/null 2>&1 && echo 1 || echo 0)
 ifeq ($(origin TRACE),undefined)
-TRACE     := $(if $(filter posix,$(PORT)),$(shell printf '\043include <tracefs.h>\n\043include <event-parse.h>\n' | $(CC) $(TRACE_CFLAGS) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0),0)
+TRACE     := $(if $(filter posix,$(PORT)),$(call probe,\043include <tracefs.h>\n\043include <event-parse.h>\nint main(void) { return !tracefs_tracing_dir() || !tep_alloc(); }\n,$(TRACE_CFLAGS),-ltracefs -ltraceevent),0)
+ifeq ($(TRACE)$(filter posix,$(PORT)),0posix)
+$(info make: TRACE=0: $(CC) cannot build and link against libtracefs/libtraceevent (Debian: libtracefs-dev libtraceevent-dev for the target): run --trace left out)
+endif
 endif
 ifeq ($(origin HOST),undefined)
-HOST      := $(shell printf '\043include <jansson.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1 || echo 0)
+HOST      := $(call probe,\043include <jansson.h>\nint main(void) { return !json_object(); }\n,,-ljansson)
+ifeq ($(HOST),0)
+$(info make: HOST=0: $(CC) cannot build and link against libjansson (Debian: libjansson-dev for the target): compare, report, check, ingest left out)
+endif
 endif
 
 # snprintf truncation is intended (fixed-size fields); clang lacks the flag
@@ -233,11 +248,20 @@ install: $(BUILD)/rtbench $(BUILD)/man/rtbench.1
 	install -m 644 contrib/bash-completion/rtbench $(DESTDIR)$(BASHCOMPDIR)/rtbench
 
 # deb - the Debian package, built from a copy of the tree so the build
-# writes nothing beside it: $(BUILD)/deb/rtbench_*.deb
+# writes nothing beside it: $(BUILD)/deb/rtbench_*.deb. The user's
+# DEB_BUILD_OPTIONS are kept; without parallel=N in them the package
+# builds with the -j this make was given (`make -j4 deb`: parallel=4; a
+# bare -j: one job per CPU; none: 1, as plain make); nocheck always (the
+# tests are `make check`'s, debian/rules).
+# MAKE_JOBS - the -j of this make (only known in a recipe: MAKEFLAGS)
+MAKE_JOBS = $(or $(lastword $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS)))),$(if $(filter -j,$(MAKEFLAGS)),$(shell nproc)),1)
+DEB_OPTS  = $(strip $(DEB_BUILD_OPTIONS) $(if $(filter parallel=%,$(DEB_BUILD_OPTIONS)),,parallel=$(MAKE_JOBS)) \
+            $(if $(filter nocheck,$(DEB_BUILD_OPTIONS)),,nocheck))
 deb:
 	rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb/rtbench
 	git ls-files -co --exclude-standard | grep -v '^build/' | tar -cf - -T - | tar -xf - -C $(BUILD)/deb/rtbench
-	cd $(BUILD)/deb/rtbench && DEB_BUILD_OPTIONS="parallel=2 nocheck" dpkg-buildpackage -us -uc -b
+	cd $(BUILD)/deb/rtbench && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		DEB_BUILD_OPTIONS="$(DEB_OPTS)" dpkg-buildpackage -us -uc -b
 	@ls $(BUILD)/deb/*.deb
 
 clean:
