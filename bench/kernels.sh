@@ -70,6 +70,9 @@
 #                    summary.txt; Debian's -rt images have them
 #   --analyze        boot nothing: compare, report and summarize the results
 #                    already in -o DIR again (e.g. with a newer rtbench)
+#   -j N, --jobs N   parallel jobs of its rtbench builds (default: the -j of
+#                    the make that runs it, `make -j2 bench-kernels`, read
+#                    from MAKEFLAGS; 1 without one, as plain make)
 #
 # Output (DIR/runK/): KERNEL/console.log (the whole serial console),
 # KERNEL/LABEL.LOAD.json and .txt (ingested), compare.LOAD.txt,
@@ -111,6 +114,16 @@ ANALYZE=0
 RTLA_ON=1
 STATIC=""
 USER_K=()
+# JOBS - the -j the user gave the make that runs this (MAKEFLAGS: " -j3
+# --jobserver-auth=3,4"; a bare -j is unlimited: one per CPU), else 1
+JOBS=1
+for w in ${MAKEFLAGS:-}; do
+	case $w in
+	-j) JOBS=$(nproc) ;;
+	-j[0-9]*) JOBS=${w#-j} ;;
+	--jobs=[0-9]*) JOBS=${w#--jobs=} ;;
+	esac
+done
 
 die2() { echo "kernels.sh: $*" >&2; exit 2; }
 skip() { echo "SKIP: $*"; exit 77; }
@@ -137,6 +150,7 @@ while [ $# -gt 0 ]; do
 	--analyze) ANALYZE=1 ;;
 	--no-rtla) RTLA_ON=0 ;;
 	--rtbench-static) need_arg "$@"; STATIC=$2; shift ;;
+	-j|--jobs) need_arg "$@"; num "$1" "$2" 1 1024; JOBS=$2; shift ;;
 	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*=*) USER_K+=("$1") ;;
 	*) die2 "'$1': unknown option (see --help)" ;;
@@ -258,13 +272,16 @@ if [ $ANALYZE = 0 ] && [ $RTLA_ON = 1 ]; then
 fi
 
 # ---- rtbench: the host one (ingest, compare, report), the static guest one
-log "building rtbench (host, and static for the guest)"
-make -s -C "$here" -j2 >"$OUT/build-host.log" 2>&1 || { echo "kernels.sh: host build failed (see $OUT/build-host.log)" >&2; exit 1; }
+log "building rtbench (host, and static for the guest; $JOBS jobs)"
+# its own makes, with -j$JOBS: not the calling make's jobserver, whose
+# descriptors a recipe that is not a make does not hand down
+rmake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+rmake -s -C "$here" -j"$JOBS" >"$OUT/build-host.log" 2>&1 || { echo "kernels.sh: host build failed (see $OUT/build-host.log)" >&2; exit 1; }
 RTB=$here/build/rtbench
 "$RTB" ingest --help >/dev/null 2>&1 || skip "this rtbench has no host side (apt-get install libjansson-dev)"
 if [ $ANALYZE = 0 ] && [ -z "$STATIC" ]; then
 	if [ $ARCH = amd64 ]; then
-		make -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1
+		rmake -s -C "$here" -j"$JOBS" HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1
 	else
 		# the guest's run --trace (the traced pass beside rtla) needs
 		# libtracefs and libtraceevent for arm64: Debian's -dev packages'
@@ -280,11 +297,11 @@ if [ $ANALYZE = 0 ] && [ -z "$STATIC" ]; then
 		done
 		if [ $sub = static-$ARCH ]; then
 			m=aarch64-linux-gnu
-			make -s -C "$here" -j2 HOST=0 TRACE=1 CROSS_COMPILE=$CROSS BUILD=build/$sub \
+			rmake -s -C "$here" -j"$JOBS" HOST=0 TRACE=1 CROSS_COMPILE=$CROSS BUILD=build/$sub \
 				TRACE_CFLAGS="-I$dev/libtracefs-dev/usr/include/tracefs -I$dev/libtraceevent-dev/usr/include/traceevent" \
 				LDFLAGS="-static -L$dev/libtracefs-dev/usr/lib/$m -L$dev/libtraceevent-dev/usr/lib/$m"
 		else
-			make -s -C "$here" -j2 HOST=0 TRACE=0 LDFLAGS=-static CROSS_COMPILE=$CROSS BUILD=build/$sub
+			rmake -s -C "$here" -j"$JOBS" HOST=0 TRACE=0 LDFLAGS=-static CROSS_COMPILE=$CROSS BUILD=build/$sub
 		fi >"$OUT/build-static.log" 2>&1
 	fi || { echo "kernels.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
 	STATIC=$here/build/$([ $ARCH = amd64 ] && echo static || echo $sub)/rtbench

@@ -75,10 +75,12 @@ with open(os.path.join(run, "summary.tsv"), "w") as f:
 # .rtla-osnoise.txt (rtla in the same boot, under the same load).
 def rtla_timerlat(path):
     """p50 (ns) of the IRQ and thread columns of `rtla timerlat hist` text;
-    None and the reason when rtla did not run."""
+    None and the reason when rtla did not run. The p50 is its bucket's
+    lower edge, raised to rtla's exact min when that bucket holds it (as
+    rtbench reads the file: src/host/rtla.c)."""
     if not os.path.exists(path):
         return None, "no rtla file"
-    unit, cols, hist, why = 1000, [], {}, None
+    unit, cols, hist, why, mins = 1000, [], {}, None, {}
     for line in open(path, errors="replace"):
         if line.startswith("# rtla: not "):
             return None, line[2:].strip().replace("rtla: not run: ", "")
@@ -94,6 +96,10 @@ def rtla_timerlat(path):
             for c, v in zip(cols, w[1:]):
                 if v.isdigit() and int(v):
                     hist[c].append((int(w[0]) * unit, int(v)))
+        elif cols and w[0] == "min:":
+            for c, v in zip(cols, w[1:]):
+                if v.isdigit():
+                    mins[c] = int(v) * unit
         elif cols and w[0] == "over:":
             for c, v in zip(cols, w[1:]):
                 if v.isdigit() and int(v):
@@ -107,7 +113,7 @@ def rtla_timerlat(path):
         for v, k in hist[c]:
             acc += k
             if n and acc * 2 >= n:
-                out[c[:3]] = v
+                out[c[:3]] = max(v, mins.get(c, v))
                 break
     return out, why
 
