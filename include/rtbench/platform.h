@@ -58,6 +58,20 @@ struct rtb_fingerprint {
 	int nfacts;
 };
 
+/* rtb_fp_vcpu_can_stop - 1 on a virtual machine whose host can stop a
+ * vCPU unseen by the guest's trace (not under an instruction-counting
+ * emulator, where the host's descheduling stops virtual time too). */
+static inline int rtb_fp_vcpu_can_stop(const struct rtb_fingerprint *fp)
+{
+	return fp->virt[0] && !(fp->emulation.present && fp->emulation.icount_shift >= 0);
+}
+
+/* rtb_fp_preempt_warning - the run's warning about a kernel that is not
+ * real-time (fp->realtime 0), in out: a fully preemptible one (PREEMPT,
+ * PREEMPT_DYNAMIC (full)) is said as preemptible but not PREEMPT_RT, the
+ * others (none, voluntary, unknown) as not fully preemptible. */
+void rtb_fp_preempt_warning(const struct rtb_fingerprint *fp, char *out, size_t len);
+
 /* rtb_fp_fact - add a string fact (value "" = empty); rtb_fp_fact_int an
  * integer one (unknown: -2, written as null). Past RTB_MAX_FACTS the fact
  * is dropped (RTB_ENOMEM). */

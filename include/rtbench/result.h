@@ -94,8 +94,15 @@ struct rtb_spread {
  * record's stop flag. */
 #define RTB_BREAK_FRAMES 16
 #define RTB_BREAK_FRAME_LEN 64
+/* rtb_break_words - how the stop threshold was asked, for the line that
+ * names it: "--stop-us" (-T: the run fails) or "--break-us" (-b). */
+#define rtb_break_words(b) ((b)->fails ? "--stop-us" : "--break-us")
+#define rtb_break_like(b) ((b)->fails ? "like rtla -T; the run fails" : "like cyclictest -b")
+
 struct rtb_break {
 	int64_t ns;             /* the threshold; 0: off */
+	int fails;              /* 1: -T/--stop-us (rtla's -T: stop and fail),
+				 * 0: -b/--break-us (cyclictest's -b) */
 	atomic_int *stop;       /* set by the first crossing: the run's stop flag */
 	atomic_int taken;       /* the first crossing has claimed the record */
 	int hit;

@@ -135,6 +135,11 @@ static inline void rtb_trace_mark_push(struct rtb_trace_marks *tm, uint64_t star
 /* ---- the matcher (pure) ---------------------------------------------- */
 
 #define RTB_TRACE_MAX_COMP 6
+/* a component that did not happen in a sample (a timer's interrupt that
+ * had entered before the expiry: no expiry_to_irq of its own; a task woken
+ * while still on its CPU: no switch): absent, never a 0 that would read as
+ * a measured one. Not stored in the component's metric, null in JSON. */
+#define RTB_COMP_ABSENT INT64_MIN
 
 /* Why a sample disagrees (or was not matched). */
 enum rtb_trace_why {
@@ -155,7 +160,8 @@ struct rtb_trace_out {
 	const char *comp_name[RTB_TRACE_MAX_COMP]; /* "expiry_to_irq", ... */
 	const char *comp_what[RTB_TRACE_MAX_COMP]; /* one line each */
 	/* caller-allocated, n entries each: component ns of sample i (valid
-	 * where why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER) */
+	 * where why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER;
+	 * RTB_COMP_ABSENT where that part did not happen) */
 	int64_t *comp[RTB_TRACE_MAX_COMP];
 	int64_t *diff_ns;       /* n: rtbench's sample minus the trace's interval */
 	uint8_t *why;           /* n: enum rtb_trace_why */
@@ -239,6 +245,8 @@ struct rtb_phase {
 				 * idle is part of the phase) */
 	uint8_t events_lost;    /* the sample's window lost events (its
 				 * rtb_explain's): "no event" is no evidence */
+	uint8_t virt;           /* on a VM (its rtb_explain's): any of the
+				 * phase may be the vCPU not running */
 	uint32_t nev;           /* events on the CPU in the phase */
 	int64_t ns;             /* the phase's length */
 	int64_t unseen_ns;      /* PRE_IRQ: time charged to no handler (no
@@ -267,7 +275,13 @@ struct rtb_explain {
 	uint8_t events_lost;    /* the OS dropped events of this CPU inside
 				 * the window: a phase's "no event" is then
 				 * no evidence that nothing ran */
+	uint8_t virt;           /* measured on a VM whose host can stop the
+				 * vCPU: every cause and phase may hide that
+				 * (rtb_explain_set_virt) */
 };
+/* rtb_explain_set_virt - x and its phases measured on a VM (virt 1): the
+ * words of each then say the vCPU may not have been running. */
+void rtb_explain_set_virt(struct rtb_explain *x, int virt);
 /* rtb_phase_line - one phase in words: its length and share of sample_ns,
  * who held the CPU in it (before the interrupt: the handlers, and the time
  * with no event, the task current then named as current only). */

@@ -129,6 +129,10 @@ struct rtb_tkeep {
 	uint64_t t0;            /* trace clock at the start (maxima's time 0) */
 	int64_t break_ns;       /* --break-us (0: off) */
 	int64_t tol_ns;         /* agreement tolerance */
+	int break_fails;        /* the threshold is -T/--stop-us's (set after
+				 * rtb_tkeep_init; the lines name it) */
+	int virt;               /* on a VM: the lines say the vCPU may have
+				 * stopped (set after rtb_tkeep_init) */
 	/* histogram-mode metrics the components stream into (NULL: none) */
 	struct rtb_metric *comp[RTB_TRACE_MAX_COMP];
 	int ncomp;

@@ -267,9 +267,12 @@ static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
 	int jobs = 2 * (ncpu > 0 ? ncpu : 1);
 
 	if (!strcmp(name, "hackbench")) {
-		/* rteval's hackbench: processes (-P), data size and loops 1000 */
+		/* rteval's hackbench: processes (-P), data size and loops 1000;
+		 * its own words stay out of rtbench's output (ended with its
+		 * group it says "Signal 15 caught, longjmp'ing out!" on
+		 * stderr): its exit status is what rtbench reports */
 		snprintf(cl->load_buf, sizeof(cl->load_buf),
-			 "while :; do hackbench -P -g %d -l 1000 -s 1000 >/dev/null || exit $?; done", jobs);
+			 "while :; do hackbench -P -g %d -l 1000 -s 1000 >/dev/null 2>&1 || exit $?; done", jobs);
 		snprintf(cl->load_name_buf, sizeof(cl->load_name_buf),
 			 "hackbench (rteval's: hackbench -P -g %d -l 1000 -s 1000, again and again)", jobs);
 	} else {
@@ -281,7 +284,7 @@ static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
 			 "src() { awk 'BEGIN { for (i = 0; i < 4000; i++) printf \"int f%%d(int *p, int n) "
 			 "{ int s = %%d; for (int k = 0; k < n; k++) s += p[k] * (k ^ %%d); return s; }\\n\", "
 			 "i, i, i }'; }; "
-			 "for j in $(seq %d); do (while :; do src | cc -O2 -x c -c -o /dev/null - || exit $?; "
+			 "for j in $(seq %d); do (while :; do src | cc -O2 -x c -c -o /dev/null - 2>/dev/null || exit $?; "
 			 "done) & done; wait", jobs);
 		snprintf(cl->load_name_buf, sizeof(cl->load_name_buf),
 			 "kcompile (kernel-compile-like: %d jobs of cc -O2 on a generated 4000-function C file, "
@@ -432,6 +435,12 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 	if (!o->duration_ns) {
 		if (interval_given)
 			return fail(err, errlen, "--interval: needs --duration");
+		/* a count run on one CPU keeps every sample, no histogram
+		 * record step to count in: it would be ignored, so refused */
+		if (o->ncount_over && o->ncpus_list <= 1)
+			return fail(err, errlen, "--count-over-us: a count run on one CPU keeps every sample, "
+				    "so tail and check count any threshold exactly from them; it is for "
+				    "--duration or --cpus runs (their histograms)");
 		return o->ncpus_list > 1 ? count_cpus_check(cl, cpu_given, err, errlen) : 0;
 	}
 	if (samples_given)

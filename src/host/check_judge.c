@@ -247,6 +247,10 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 	nrules += rtb_chk_tail_matches(k, m->id);
 	if (!m->has_stats && !nrules && !k->baseline)
 		return rtb_case_skip(&k->cases, c, m->note[0] ? m->note : m->status);
+	/* rules were given and none names this one (`id@cpu*` leaves the
+	 * all-CPU figure out): not judged, so not passed */
+	if (!nrules && !k->baseline && (k->nrules || k->ntrules))
+		return rtb_case_skip(&k->cases, c, "no rule names it: not judged");
 	if (rtb_chk_stat_value(m, k->figure, &v)) {
 		c->has_value = 1;
 		c->value = v / 1e3;

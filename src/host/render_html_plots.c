@@ -328,10 +328,26 @@ static int is_component(const struct rtb_cmp_metric *cm, const char *parent, cha
 	return 1;
 }
 
+/* comp_part - component k's part of system i's mean matched sample: its
+ * mean over the samples it happened in, times the share of them (a
+ * component that did not happen in a sample is absent from its metric, not
+ * a 0: the last component, in every matched sample, has the most). */
+static double comp_part(const struct rtb_cmp_metric *const *comp, int nc, int k, size_t i)
+{
+	uint64_t most = 0;
+
+	for (int j = 0; j < nc; j++)
+		if (comp[j]->cell[i].m && comp[j]->cell[i].m->count > most)
+			most = comp[j]->cell[i].m->count;
+	const struct rtb_rf_metric *m = comp[k]->cell[i].m;
+	return m && m->count && most ? m->mean * (double)m->count / (double)most : 0;
+}
+
 /* rtb_html_plot_components - run --trace: per system, one bar of the measurement
  * split into its kernel-trace components, stacked. Means, because the
  * means of the components add up to the mean of the matched samples
- * (medians do not add up). */
+ * (medians do not add up); each weighted by the share of the samples it
+ * happened in (comp_part). */
 void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm,
 			      struct rtb_sb *csv)
 {
@@ -349,8 +365,7 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const s
 	for (size_t i = 0; i < c->nsys; i++) {
 		double t = 0;
 		for (int k = 0; k < nc; k++)
-			if (comp[k]->cell[i].m && comp[k]->cell[i].m->count)
-				t += comp[k]->cell[i].m->mean;
+			t += comp_part(comp, nc, k, i);
 		total_max = fmax(total_max, t);
 	}
 	if (total_max <= 0)
@@ -384,17 +399,18 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c, const s
 			const struct rtb_rf_metric *m = comp[k]->cell[i].m;
 			if (!m || !m->count)
 				continue;
-			double w = m->mean / total_max * (W - LEFT - RIGHT);
+			double part = comp_part(comp, nc, k, i);
+			double w = part / total_max * (W - LEFT - RIGHT);
 			rtb_sb_printf(b, "<rect x=\"%.1f\" y=\"%.0f\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
 				      "<title>", x, y, w > 0 ? w : 0, BAR, rtb_svg_color(k));
 			rtb_sb_html(b, name[k]);
-			rtb_sb_printf(b, ": mean %.3f us</title></rect>\n", m->mean / 1000.0);
+			rtb_sb_printf(b, ": mean %.3f us</title></rect>\n", part / 1000.0);
 			if (csv) {
 				if (!csv->len)
 					rtb_sb_puts(csv, "system,component,mean_us\n");
 				rtb_render_csv_field(csv, c->labels[i], 0);
 				rtb_render_csv_field(csv, name[k], 0);
-				rtb_sb_printf(csv, "%.3f\n", m->mean / 1000.0);
+				rtb_sb_printf(csv, "%.3f\n", part / 1000.0);
 			}
 			x += w > 0 ? w : 0;
 		}

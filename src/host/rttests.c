@@ -575,12 +575,19 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 	if (!out)
 		goto nomem;
 	warn = json_array();
-	json_array_append_new(warn, json_sprintf("from rt-tests: %s %s --json output, %d thread%s "
-						 "%s; no samples, figures at %s resolution",
-						 map->tool, ver, nt, nt == 1 ? "" : "s",
-						 ncpu > 1 ? "kept per CPU and merged for the all-CPU figure" :
-						 nt == 1 ? "" : "merged",
-						 unit_ns == 1 ? "1 ns" : "1 us"));
+	/* "2 threads kept per CPU" read as two threads on every CPU: the
+	 * threads are counted, then where their figures went */
+	if (ncpu > 1)
+		json_array_append_new(warn, json_sprintf("from rt-tests: %s %s --json output, %d threads on %d "
+							 "CPUs: each CPU's figure kept as its own metric, all "
+							 "merged for the all-CPU figure; no samples, figures at "
+							 "%s resolution", map->tool, ver, nt, ncpu,
+							 unit_ns == 1 ? "1 ns" : "1 us"));
+	else
+		json_array_append_new(warn, json_sprintf("from rt-tests: %s %s --json output, %d thread%s%s; "
+							 "no samples, figures at %s resolution",
+							 map->tool, ver, nt, nt == 1 ? "" : "s",
+							 nt == 1 ? "" : " merged", unit_ns == 1 ? "1 ns" : "1 us"));
 	json_object_set_new(out, "warnings", warn);
 	jsys = json_pack("{s:s?, s:s?, s:s?, s:s?, s:s?, s:o}",
 			 "os", json_string_value(json_object_get(sys, "sysname")),

@@ -47,3 +47,19 @@ const struct rtb_fact *rtb_fp_find(const struct rtb_fingerprint *fp, const char 
 			return &fp->facts[i];
 	return NULL;
 }
+
+void rtb_fp_preempt_warning(const struct rtb_fingerprint *fp, char *out, size_t len)
+{
+	const char *m = fp->preempt_model;
+
+	/* PREEMPT (no dynamic) or a dynamic kernel booted preempt=full: a
+	 * task is preempted anywhere outside non-preemptible sections, but
+	 * interrupt handlers, softirqs and spinlocked code still hold it off
+	 * (PREEMPT_RT threads them) */
+	if (!strcmp(m, "PREEMPT") || strstr(m, "(full)"))
+		snprintf(out, len, "the kernel is preemptible but not real-time (%s, not PREEMPT_RT): a wake-up waits "
+			 "for interrupt handlers, softirqs and spinlocked kernel sections; maxima include that", m);
+	else
+		snprintf(out, len, "the kernel is not fully preemptible (%s): a wake-up waits for kernel code "
+			 "to reach a preemption point; maxima include that", m);
+}

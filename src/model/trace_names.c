@@ -153,6 +153,7 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 {
 	char c[96];
 	size_t l = 0;
+	int said = 0; /* the vCPU already named for the holders */
 	int w = snprintf(out, len, "%s %.1f us (%.0f%%)", phase_words((enum rtb_phase_kind)p->kind),
 			 (double)p->ns / 1000.0, sample_ns > 0 ? 100.0 * (double)p->ns / (double)sample_ns : 0.0);
 
@@ -176,6 +177,8 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 			rtb_cause_text(c, sizeof(c), &p->held[i]);
 			ADD("%s %s %.1f us", i ? "," : "; handlers:", c, (double)p->held[i].ns / 1000.0);
 		}
+		if (p->virt && p->nheld)
+			ADD(" (a VM: the handlers' time too may be the vCPU not running)");
 		return (int)l;
 	}
 	for (int i = 0; i < p->nheld && i < nheld; i++) {
@@ -187,16 +190,30 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 		 * user space, or time the trace cannot see (the vCPU not
 		 * running): said, not left to read as the task's own work */
 		if (!i && p->kind == RTB_PHASE_SELF && p->held[i].kind == RTB_CAUSE_SELF && p->held[i].count <= 1 &&
-		    p->held[i].ns * 2 > p->ns)
+		    p->held[i].ns * 2 > p->ns) {
 			ADD(" (no other event: its return to user space, or the vCPU not running%s)",
 			    p->events_lost ? "; but the OS dropped events in this window: no evidence" : "");
+			said = 1;
+		}
 	}
 	if (p->kind == RTB_PHASE_PRE_IRQ && p->unseen_ns > 0)
 		ADD("%s %.1f us with no event: %s%s", p->nheld ? ";" : ":", (double)p->unseen_ns / 1000.0,
 		    rtb_phase_no_event_words(p),
 		    p->events_lost ? " (but the OS dropped events in this window: no evidence)" : "");
+	/* on a VM the host can stop the vCPU in any phase, unseen by the
+	 * trace: a handler or task "holding" the CPU for milliseconds may be
+	 * that stop */
+	if (p->virt && p->nheld && !said)
+		ADD(" (a VM: or the vCPU not running)");
 #undef ADD
 	return (int)l;
+}
+
+void rtb_explain_set_virt(struct rtb_explain *x, int virt)
+{
+	x->virt = (uint8_t)!!virt;
+	for (int i = 0; i < RTB_PHASE_MAX; i++)
+		x->phase[i].virt = x->virt;
 }
 
 void rtb_phase_line(const struct rtb_phase *p, int64_t sample_ns, char *out, size_t len)

@@ -114,7 +114,10 @@ static void write_one(struct rtb_jw *w, const struct rtb_trace_out *names, const
 	if (x->matched) {
 		rtb_jw_open(w, "components", '{', 0);
 		for (int q = 0; q < names->ncomp; q++)
-			rtb_jw_int(w, names->comp_name[q], x->comp_ns[q]);
+			if (x->comp_ns[q] == RTB_COMP_ABSENT)
+				rtb_jw_null(w, names->comp_name[q]); /* did not happen */
+			else
+				rtb_jw_int(w, names->comp_name[q], x->comp_ns[q]);
 		rtb_jw_close(w, '}');
 	} else {
 		rtb_jw_null(w, "components");

@@ -340,8 +340,8 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)
 		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
-	if (s->rt_granted)
-		rtb_sink_printf(f, ", base prio %d\n", s->prio);
+	if (s->rt_granted) /* the measuring thread's first: -P/cyclictest -p gave it */
+		rtb_sink_printf(f, ", measuring thread at prio %d (base %d)\n", s->measuring_prio, s->prio);
 	else
 		rtb_sink_printf(f, ", every task %s\n", rtb_word_or(RTB_W_NORT, "time-shared"));
 	rtb_sink_printf(f, "load:    %s\n", s->load);

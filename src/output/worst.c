@@ -20,7 +20,11 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 	} else if (w->matched) {
 		rtb_sink_printf(f, "    components:");
 		for (int k = 0; k < names.ncomp; k++)
-			rtb_sink_printf(f, "%s %s %.1f", k ? " ->" : "", names.comp_name[k], (double)w->comp_ns[k] / 1000.0);
+			if (w->comp_ns[k] == RTB_COMP_ABSENT)
+				rtb_sink_printf(f, "%s %s none", k ? " ->" : "", names.comp_name[k]);
+			else
+				rtb_sink_printf(f, "%s %s %.1f", k ? " ->" : "", names.comp_name[k],
+						(double)w->comp_ns[k] / 1000.0);
 		rtb_sink_printf(f, " us\n");
 	} else {
 		rtb_sink_printf(f, "    components: not matched in the trace (events missing)\n");
@@ -37,10 +41,11 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 	for (int k = 0; k < w->x.nphase; k++)
 		if (w->x.phase[k].kind == RTB_PHASE_PRE_IRQ)
 			pre = &w->x.phase[k];
-	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events%s):\n", w->x.cpu,
+	rtb_sink_printf(f, "    on CPU %d from %s to the stamp (%.1f us, %u events%s%s):\n", w->x.cpu,
 			m->trace->kind == RTB_TRACE_TIMER ? "the expiry" : "the first stamp",
 			(double)w->x.window_ns / 1000.0, (unsigned)w->x.nev,
-			w->x.events_lost ? "; the OS dropped events in it: a share may be another's" : "");
+			w->x.events_lost ? "; the OS dropped events in it: a share may be another's" : "",
+			w->x.virt ? "; a VM: any share may be the vCPU not running" : "");
 	for (int k = 0; k < w->x.ncause; k++) {
 		const struct rtb_cause *c = &w->x.cause[k];
 		char name[64];
@@ -65,7 +70,11 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 			continue;
 		}
 		if (c->kind == RTB_CAUSE_TASK || c->kind == RTB_CAUSE_SELF)
-			rtb_sink_printf(f, " (pid %d, kernel prio %d)", (int)c->pid, (int)c->prio);
+			/* as the line above says it (rtb_cause_text): the
+			 * SCHED_FIFO/RR priority a user set, not the kernel's
+			 * inverted one (kernel 0 = RT 99) */
+			rtb_sink_printf(f, c->prio >= 0 && c->prio < 100 ? " (pid %d, RT prio %d)" : " (pid %d, prio %d)",
+					(int)c->pid, c->prio >= 0 && c->prio < 100 ? 99 - (int)c->prio : (int)c->prio);
 		else if (c->kind == RTB_CAUSE_IRQ)
 			rtb_sink_printf(f, " (irq %d)", (int)c->pid);
 		rtb_sink_printf(f, ", %u time(s), first at +%.1f us\n", (unsigned)c->count, (double)c->first_ns / 1000.0);
@@ -211,9 +220,10 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (r->set.brk.hit) {
 		char id[sizeof(r->set.brk.id) * 4];
 		rtb_esc_ctl(id, sizeof(id), r->set.brk.id);
-		rtb_sink_printf(f, "\nStopped at the first sample over --break-us %lld (like cyclictest -b): a %s "
+		rtb_sink_printf(f, "\nStopped at the first sample over %s %lld (%s): a %s "
 				"sample of %.1f us; the figures are of the samples up to it.\n",
-				(long long)(r->set.brk.ns / 1000), id, (double)r->set.brk.sample_ns / 1000.0);
+				rtb_break_words(&r->set.brk), (long long)(r->set.brk.ns / 1000),
+				rtb_break_like(&r->set.brk), id, (double)r->set.brk.sample_ns / 1000.0);
 		if (r->set.brk.evidence[0]) {
 			char ev[sizeof(r->set.brk.evidence) * 4];
 			rtb_esc_ctl(ev, sizeof(ev), r->set.brk.evidence);

@@ -179,6 +179,7 @@ static void break_arm(struct rtb_ctx *c)
 {
 	memset(&run_brk, 0, sizeof(run_brk));
 	run_brk.ns = c->o->break_ns > 0 ? c->o->break_ns : 0;
+	run_brk.fails = c->o->break_fails;
 	run_brk.stop = c->stop;
 	c->brk = &run_brk;
 }
@@ -321,7 +322,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	/* Under an instruction-counting emulator the host's descheduling
 	 * stops virtual time too: the EMULATED line says what the figures are
 	 * instead (emulation.h). */
-	if (res->fp.virt[0] && !(res->fp.emulation.present && res->fp.emulation.icount_shift >= 0))
+	if (rtb_fp_vcpu_can_stop(&res->fp))
 		rtb_result_warn(res, "virtual machine (%s): the host can deschedule a vCPU at any time; maxima include host delays",
 				res->fp.virt);
 	if (ncpu < 2)
@@ -329,9 +330,11 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	/* the port says whether its kernel is fully preemptible (PREEMPT_RT,
 	 * an RTOS): without it, kernel code runs to its next preemption point
 	 * before a woken real-time task, and that is in every maximum */
-	if (res->fp.realtime == 0)
-		rtb_result_warn(res, "the kernel is not fully preemptible (%s): a wake-up waits for kernel code "
-				"to reach a preemption point; maxima include that", res->fp.preempt_model);
+	if (res->fp.realtime == 0) {
+		char pw[240];
+		rtb_fp_preempt_warning(&res->fp, pw, sizeof(pw));
+		rtb_result_warn(res, "%s", pw);
+	}
 	if (res->clock.note[0])
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	rtb_wd_take_pending(); /* a stop in the option checks or so far */

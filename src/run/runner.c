@@ -165,8 +165,9 @@ static int run_rounds(struct rtb_runner *r, int *nr, int maxr, int *wrc)
 /* break_say - the line a run stopped by --break-us ends with. */
 static void break_say(const struct rtb_break *brk)
 {
-	fprintf(stderr, "rtbench: stopped at the first sample over --break-us %lld (like cyclictest -b): "
-		"a %s sample of %.1f us\n", (long long)(brk->ns / 1000), brk->id, (double)brk->sample_ns / 1000.0);
+	fprintf(stderr, "rtbench: stopped at the first sample over %s %lld (%s): "
+		"a %s sample of %.1f us\n", rtb_break_words(brk), (long long)(brk->ns / 1000), rtb_break_like(brk),
+		brk->id, (double)brk->sample_ns / 1000.0);
 }
 
 /* finish - Step 6: everything after the last round; the exit code. */

@@ -481,6 +481,7 @@ int rtb_trace_phases(const struct rtb_tev *ev, size_t nev, enum rtb_trace_kind k
 			b = rtb_tev_lower(ev, nev, cut[i + 1]);
 		p->kind = pk[i];
 		p->events_lost = x->events_lost;
+		p->virt = x->virt;
 		p->ns = to_ns(&w, cut[i + 1] - cut[i]);
 		/* who was current when the phase began (inside a handler
 		 * or not): idle there, before the interrupt, is an exit
@@ -569,5 +570,9 @@ void rtb_explain_line(const char *id, const char *what, int64_t sample_ns, const
 		l += w > 0 ? (size_t)w : 0;
 	}
 	if (!x->ncause && l + 1 < len)
-		snprintf(out + l, len - l, " no events on that CPU in the window");
+		l += (size_t)snprintf(out + l, len - l, " no events on that CPU in the window");
+	/* a VM: a handler or task that held the CPU for milliseconds may be
+	 * the host's stop of the vCPU, which the guest's trace cannot see */
+	if (x->virt && x->ncause && l + 1 < len)
+		snprintf(out + l, len - l, " (a VM: any of it may be the vCPU not running)");
 }

@@ -76,7 +76,7 @@ static int match(struct rtb_tkeep *k, const struct rtb_tev *ev, size_t nev, cons
 	if (why != RTB_TW_NO_EVENTS && why != RTB_TW_ORDER) {
 		k->matched++;
 		for (int q = 0; q < k->ncomp && q < out.ncomp; q++)
-			if (k->comp[q]) {
+			if (k->comp[q] && c[q][0] != RTB_COMP_ABSENT) {
 				rtb_metric_store(k->comp[q], k->comp[q]->count, c[q][0]);
 				k->comp[q]->count++;
 			}
@@ -200,6 +200,7 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 			rtb_break_keep(slot, nb, wf, mk->end, tid, k->ticks_per_ns, mk->ns, &x.x);
 		}
 	}
+	rtb_explain_set_virt(&x.x, k->virt);
 	k->explained++;
 	if (broke)
 		k->broke_done = 1;
@@ -273,8 +274,8 @@ void rtb_tkeep_finish(struct rtb_tkeep *k)
 	for (int i = 0; i < k->nworst; i++) {
 		struct rtb_worst *x = &k->worst[i];
 		if (x->broke)
-			snprintf(what, sizeof(what), "sample %lu (over --break-us %lld)", (unsigned long)x->index,
-				 (long long)(k->break_ns / 1000));
+			snprintf(what, sizeof(what), "sample %lu (over %s %lld)", (unsigned long)x->index,
+				 k->break_fails ? "--stop-us" : "--break-us", (long long)(k->break_ns / 1000));
 		else if (i == 0)
 			snprintf(what, sizeof(what), "max");
 		else

@@ -87,14 +87,15 @@ static enum rtb_trace_why agrees(const struct rtb_trace_in *in, int64_t diff_ns)
 	return in->tol_ns > 0 && diff_ns > in->tol_ns ? RTB_TW_TOLERANCE : RTB_TW_OK;
 }
 
-/* finish - the last component is the sample minus the others. */
+/* finish - the last component is the sample minus the others (an absent
+ * one adds nothing). */
 static void finish(const struct rtb_trace_in *in, struct rtb_trace_out *o, size_t i,
 		   const int64_t *c, int nc)
 {
 	int64_t sum = 0;
 	for (int k = 0; k < nc - 1; k++) {
 		o->comp[k][i] = c[k];
-		sum += c[k];
+		sum += c[k] != RTB_COMP_ABSENT ? c[k] : 0;
 	}
 	o->comp[nc - 1][i] = in->sample_ns[i] - sum;
 }
@@ -158,6 +159,13 @@ static enum rtb_trace_why match_timer(const struct rtb_trace_in *in, struct rtb_
 		ns(in, (int64_t)(irq_t - s)), ns(in, (int64_t)(fire_t - irq_t)),
 		ns(in, (int64_t)(ev[wk].t - fire_t)), ns(in, (int64_t)(ev[sw].t - ev[wk].t)), 0,
 	};
+	/* what did not happen is absent, not a measured 0: an interrupt
+	 * already running at the expiry had no latency of its own; a task
+	 * woken on its own CPU was not switched to */
+	if (irq_t != ev[irq].t)
+		c[0] = RTB_COMP_ABSENT;
+	if (sw == wk)
+		c[3] = RTB_COMP_ABSENT;
 	finish(in, o, i, c, 5);
 	o->diff_ns[i] = ns(in, (int64_t)(e - ev[sw].t));
 	return agrees(in, o->diff_ns[i]);

@@ -133,7 +133,8 @@ static int add_comp(struct rtb_ctx *c, const struct rtb_metric *m, const char *n
 	int rc;
 
 	for (size_t i = 0; i < m->count; i++)
-		n += all ? why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER : why[i] == RTB_TW_OK;
+		n += (all ? why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER : why[i] == RTB_TW_OK) &&
+		     v[i] != RTB_COMP_ABSENT;
 	snprintf(id, sizeof(id), "%s.trace.%s", m->id, name);
 	rc = rtb_metric_new(c->res, id, name, n, &cm);
 	if (rc)
@@ -141,7 +142,7 @@ static int add_comp(struct rtb_ctx *c, const struct rtb_metric *m, const char *n
 	snprintf(id_out, 64, "%s", id);
 	rtb_trace_comp_label(cm, m, name, what, 0);
 	for (size_t i = 0; i < m->count; i++)
-		if (why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER)
+		if (why[i] != RTB_TW_NO_EVENTS && why[i] != RTB_TW_ORDER && v[i] != RTB_COMP_ABSENT)
 			rtb_metric_store(cm, cm->count++, v[i]); /* derived, may be < 0 */
 	cm->elapsed_ns = m->elapsed_ns;
 	return rtb_metric_finish(cm, 0);

@@ -426,6 +426,8 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	    ts.winof[c->other_cpu] >= 0)
 		wa->w[wa->nw++] = &ts.win[ts.winof[c->other_cpu]];
 	rtb_tkeep_init(&wa->keep, m->id, kind, ts.tpn, ts.t0, ts.break_ns, ts.tol_ns);
+	wa->keep.virt = c->res && rtb_fp_vcpu_can_stop(&c->res->fp);
+	wa->keep.break_fails = c->o->break_fails;
 	rtb_trace_comp_names(kind, &names);
 	wa->keep.ncomp = names.ncomp;
 	for (int q = 0; q <= names.ncomp; q++)

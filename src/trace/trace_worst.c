@@ -25,8 +25,8 @@ static void relabel(const struct rtb_metric *m, struct rtb_metric_trace *t, cons
 		struct rtb_worst *w = &t->worst[k];
 		char what[96];
 		if (w->broke)
-			snprintf(what, sizeof(what), "sample %lu (over --break-us %lld)", (unsigned long)w->index,
-				 (long long)(b ? b->ns / 1000 : 0));
+			snprintf(what, sizeof(what), "sample %lu (over %s %lld)", (unsigned long)w->index,
+				 b ? rtb_break_words(b) : "--break-us", (long long)(b ? b->ns / 1000 : 0));
 		else if (k == 0)
 			snprintf(what, sizeof(what), "max");
 		else
@@ -121,6 +121,7 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 		/* phases first (which part of the path took the time), then
 		 * who held the CPU in each */
 		rtb_trace_phases(ev, nev, tm->kind, from, to, tm->tid, w->matched ? w->comp_ns : NULL, tpn, &w->x);
+		rtb_explain_set_virt(&w->x, rtb_fp_vcpu_can_stop(&c->res->fp));
 		if (w->broke) /* the evidence, written beside the result at the end */
 			rtb_break_keep(ev, nev, from, to, tm->tid, tpn, w->sample_ns, &w->x);
 		t->nworst++;

@@ -175,7 +175,12 @@ assert 0 < mx[-1]["t_ns"] <= 8e9, mx[-1]["t_ns"]
 # the components stream into histogram metrics of this CPU
 comps = t["components"]
 assert len(comps) == 5 and all(c.endswith("@cpu%d" % cpu) or ncpu == 1 for c in comps), comps
-assert all(ms[c]["count"] == t["matched"] and ms[c]["trace_of"] == mid for c in comps), comps
+# each holds the matched samples it happened in: a part that did not
+# happen (no interrupt of its own, no switch) is absent, not a 0; the last,
+# switch_to_stamp, is in every one
+assert all(ms[c]["count"] <= t["matched"] and ms[c]["trace_of"] == mid for c in comps), comps
+assert ms[comps[-1]]["count"] == t["matched"], (comps[-1], ms[comps[-1]]["count"], t["matched"])
+assert all(ms[c].get("min", 1) > 0 or ms[c]["count"] == 0 for c in comps[:-1] if "waking_to_switch" in c), comps
 # the all-CPU aggregate keeps the worst of every CPU
 if ncpu > 1:
     a = ms["irq.timer.nanosleep"]["trace"]
