@@ -388,6 +388,7 @@ void rtb_rf_free(struct rtb_rf *r)
 		free(m->samples);
 		free(m->rounds);
 		free(m->reservoir);
+		free(m->lin);
 		rtb_rf_worst_free(m);
 		free(m->intervals);
 		free(m->worst);

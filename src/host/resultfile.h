@@ -99,6 +99,14 @@ struct rtb_rf_metric {
 	double pct_resolution_pct;
 	int64_t *reservoir;
 	size_t nreservoir;
+	/* "histogram_1us" (run --histogram / -h US): the 1 us bins counted as
+	 * measured, lin[i] values in [i, i + 1) us for i < nlin (the bins up
+	 * to lin_bins past nlin are 0), lin_overflow at or past lin_bins us;
+	 * NULL when the file has none */
+	uint64_t *lin;
+	size_t nlin;
+	int64_t lin_bins;
+	uint64_t lin_overflow;
 	struct rtb_rf_interval *intervals;
 	size_t nintervals;
 	int worst_cpu;        /* -1: unknown */

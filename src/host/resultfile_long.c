@@ -83,6 +83,47 @@ static int thresholds(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 	return 0;
 }
 
+/* histogram_1us - "histogram_1us" (run --histogram / -h US): the 1 us bins
+ * counted as measured, {"bins", "overflow", "counts"}: at most bins
+ * counts, bins at most 1,000,000, and the counts with the overflow adding
+ * up to the metric's count. Absent: none (not asked, older files). */
+static int histogram_1us(json_t *o, struct rtb_rf_metric *m, char *err, size_t len)
+{
+	json_t *c, *e;
+	int64_t bins, ovf;
+	uint64_t sum;
+	size_t i;
+
+	if (!o || json_is_null(o))
+		return 0;
+	c = json_object_get(o, "counts");
+	if (!json_is_object(o) || int_at(o, "bins", 0, &bins) || int_at(o, "overflow", 0, &ovf) ||
+	    bins < 1 || bins > 1000000 || ovf < 0 || !json_is_array(c) ||
+	    json_array_size(c) > (size_t)bins)
+		return bad(err, len, "\"histogram_1us\" needs bins (1 to 1000000), overflow and at most "
+			   "bins counts");
+	sum = (uint64_t)ovf;
+	m->lin = malloc((json_array_size(c) ? json_array_size(c) : 1) * sizeof(*m->lin));
+	if (!m->lin) {
+		snprintf(err, len, "out of memory");
+		return RTB_ENOMEM;
+	}
+	json_array_foreach(c, i, e) {
+		if (!json_is_integer(e) || json_integer_value(e) < 0 ||
+		    (uint64_t)json_integer_value(e) > m->count - (sum < m->count ? sum : m->count))
+			return bad(err, len, "\"histogram_1us\": a count is not a non-negative integer, or "
+				   "they add up past the metric's count");
+		m->lin[i] = (uint64_t)json_integer_value(e);
+		sum += m->lin[i];
+	}
+	if (m->has_stats && sum != m->count)
+		return bad(err, len, "\"histogram_1us\": its counts and overflow do not add up to the count");
+	m->nlin = json_array_size(c);
+	m->lin_bins = bins;
+	m->lin_overflow = (uint64_t)ovf;
+	return 0;
+}
+
 /* interval_over - an interval's "over": one count per threshold, each at
  * most its count; added into tot (absent: none, only in older files,
  * which have no thresholds either). */
@@ -194,6 +235,8 @@ int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 	if (m->has_stats && (rc = reservoir(json_object_get(j, "samples"), m, err, len)))
 		return rc;
 	if ((rc = thresholds(json_object_get(j, "thresholds"), m, err, len)))
+		return rc;
+	if ((rc = histogram_1us(json_object_get(j, "histogram_1us"), m, err, len)))
 		return rc;
 	if ((rc = intervals(json_object_get(j, "intervals"), m, err, len)))
 		return rc;

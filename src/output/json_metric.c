@@ -43,6 +43,20 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');
+	/* run --histogram / -h US: the 1 us bins counted as measured, from 0
+	 * up to the highest one used (the rest are 0); only when kept */
+	if (h->lin.counts) {
+		rtb_jw_open(w, "histogram_1us", '{', 1);
+		rtb_jw_uint(w, "bins", h->lin.nbins);
+		rtb_jw_uint(w, "overflow", h->lin.overflow);
+		rtb_jw_open(w, "counts", '[', 16);
+		for (uint32_t i = 0; i < h->lin.used; i++) {
+			rtb_jw_key(w, NULL);
+			rtb_sink_printf(w->f, "%" PRIu64, h->lin.counts[i]);
+		}
+		rtb_jw_close(w, ']');
+		rtb_jw_close(w, '}');
+	}
 	if (!h->series) {
 		rtb_jw_null(w, "intervals");
 		return;

@@ -7,7 +7,8 @@
 # the counts on known data). Here, on a real run, per CPU column: every bin
 # 0..US-1 printed, the bins and the overflows add up to the CPU's count in
 # the JSON, the lowest non-empty bin is its min and the bins' p50 agrees
-# with the file's own (log-linear) p50 within a bucket's width.
+# with the file's own (log-linear) p50 within a bucket's width; the JSON's
+# "histogram_1us" holds the same bins and reads back.
 . "$(dirname "$0")/lib.bash"
 test_out hist_linear
 needs_rt
@@ -47,9 +48,17 @@ for c, cpu in enumerate(cpus):
             break
     p50 = m["p50"] / 1000
     assert us <= p50 * 1.016 + 1 and us + 1 >= p50, (us, p50)
+    # the result file keeps the same bins ("histogram_1us")
+    h = m["histogram_1us"]
+    assert h["bins"] == 400 and h["overflow"] == ovf[c], (h["bins"], h["overflow"], ovf[c])
+    assert h["counts"] + [0] * (400 - len(h["counts"])) == col, "histogram_1us differs from the text"
     # the lowest non-empty bin is the file's min
     first = next(us for us, n in enumerate(col) if n)
     assert first == m["min"] // 1000, (first, m["min"])
 PY
+# the host reads it back (a count that does not add up is refused)
+if "$RTBENCH" compare --help >/dev/null 2>&1; then
+	"$RTBENCH" compare "$out/r.json" "$out/r.json" >/dev/null 2>"$out/ce" || fail "compare: $(cat "$out/ce")"
+fi
 [ "$fails" -eq 0 ] && echo "hist_linear: all checks passed"
 done_test
