@@ -53,6 +53,11 @@
 #define configGENERATE_RUN_TIME_STATS           0
 #define configUSE_CO_ROUTINES                   0
 #define configUSE_TIMERS                        0
+/* no timer task runs (timers are off), but V11.0.x and V11.1.0 declare its
+ * kernel-provided stack whenever configKERNEL_PROVIDED_STATIC_MEMORY is 1
+ * (V11.2.0 added the configUSE_TIMERS guard): without this they stop at
+ * "configTIMER_TASK_STACK_DEPTH undeclared" in tasks.c */
+#define configTIMER_TASK_STACK_DEPTH            configMINIMAL_STACK_SIZE
 #define configENABLE_BACKWARD_COMPATIBILITY     0
 
 #define INCLUDE_vTaskPrioritySet                1
