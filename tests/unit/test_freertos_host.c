@@ -285,11 +285,14 @@ static void test_label(void)
 {
 	char b[64], small[12];
 
-	CHECK_STR(rtb_fr_label(b, sizeof(b), "mps2-an500", 1, 1, 1, 1000), "freertos-mps2-an500");
-	CHECK_STR(rtb_fr_label(b, sizeof(b), "sim", 0, 1, 1, 1000), "freertos-sim-noslice");
-	CHECK_STR(rtb_fr_label(b, sizeof(b), "sim", 0, 0, 0, 100), "freertos-sim-noslice-gensel-coop-100hz");
-	CHECK_STR(rtb_fr_label(b, sizeof(b), "sim", 1, 1, 1, 250), "freertos-sim-250hz");
-	CHECK_STR(rtb_fr_label(small, sizeof(small), "mps2-an500", 1, 1, 1, 100), "freertos-mp"); /* cut, terminated */
+	CHECK_STR(rtb_fr_label(b, sizeof(b), "V11.2.0", "mps2-an500", 1, 1, 1, 1000), "freertos-V11.2.0-mps2-an500");
+	CHECK_STR(rtb_fr_label(b, sizeof(b), "V11.1.0", "sim", 0, 1, 1, 1000), "freertos-V11.1.0-sim-noslice");
+	CHECK_STR(rtb_fr_label(b, sizeof(b), "V11.0.0", "sim", 0, 0, 0, 100),
+		  "freertos-V11.0.0-sim-noslice-gensel-coop-100hz");
+	CHECK_STR(rtb_fr_label(b, sizeof(b), "V11.3.0", "sim", 1, 1, 1, 250), "freertos-V11.3.0-sim-250hz");
+	/* a version text a file name cannot hold: '-' in its place, not the board's */
+	CHECK_STR(rtb_fr_label(b, sizeof(b), "V11 rc/1", "sim", 1, 1, 1, 1000), "freertos-V11-rc-1-sim");
+	CHECK_STR(rtb_fr_label(small, sizeof(small), "V11.3.0", "mps2-an500", 1, 1, 1, 100), "freertos-V1"); /* cut, terminated */
 }
 
 int main(void)

@@ -176,9 +176,17 @@ endif
 # run - the firmware under QEMU (emulated boards only): tables on the
 # terminal, the result file in $(FW_BUILD)/result/ via `rtbench ingest`.
 HOST_RTBENCH ?= $(BUILD)/rtbench
+# HW=1 is the real board's image (no semihosting exit, no emulation facts):
+# refused here, in one line, before anything is built. BOARD=sim is a Linux
+# program: run as one (its figures are host costs, and it says so).
+ifneq ($(filter run,$(MAKECMDGOALS)),)
+ifneq ($(HW),0)
+$(error HW=$(HW) builds the image for the real board: load it and read its UART with 'rtbench ingest' (docs/freertos.md); 'run' runs the emulated build only (drop HW=1))
+endif
+endif
 run: $(FW_ELF)
 ifneq ($(FW_EMULATED),1)
-	@echo "BOARD=$(BOARD) is not emulated: flash $(FW_ELF) and read its UART (docs/freertos.md)"; exit 2
+	$(Q)$(FW_ELF)
 else
 	$(Q)$(MAKE) --no-print-directory PORT=posix $(HOST_RTBENCH)
 	$(Q)src/port/freertos/qemu-run.sh $(FW_ELF) $(FW_BUILD)/result $(QEMU_MACHINE) \

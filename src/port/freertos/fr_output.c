@@ -51,14 +51,21 @@ int rtb_fr_output(struct rtb_frame *fr, struct rtb_sink *con, const char *name,
 	return rtb_frame_end(fr) ? RTB_EIO : 0;
 }
 
-const char *rtb_fr_label(char *buf, size_t len, const char *board, int time_slicing,
-			 int port_task_selection, int preemption, int tick_hz)
+const char *rtb_fr_label(char *buf, size_t len, const char *kernel, const char *board,
+			 int time_slicing, int port_task_selection, int preemption, int tick_hz)
 {
 	size_t n;
 
-	snprintf(buf, len, "freertos-%s%s%s%s", board, time_slicing ? "" : "-noslice",
+	snprintf(buf, len, "freertos-%s-%s%s%s%s", kernel, board, time_slicing ? "" : "-noslice",
 		 port_task_selection ? "" : "-gensel", preemption ? "" : "-coop");
 	n = strlen(buf);
+	/* the version is the kernel's text: only what a file name may hold */
+	for (size_t i = sizeof("freertos-") - 1; i < n && kernel[i - (sizeof("freertos-") - 1)]; i++) {
+		char ch = buf[i];
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		      ch == '.' || ch == '_' || ch == '-'))
+			buf[i] = '-';
+	}
 	if (tick_hz != 1000 && n < len)
 		snprintf(buf + n, len - n, "-%dhz", tick_hz);
 	return buf;

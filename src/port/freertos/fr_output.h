@@ -34,11 +34,14 @@ int rtb_fr_output_name_ok(const char *name);
 int rtb_fr_output(struct rtb_frame *fr, struct rtb_sink *con, const char *name,
 		  int (*fn)(struct rtb_sink *s, const void *arg), const void *arg);
 
-/* rtb_fr_label - the run's label into buf: "freertos-<board>", then each
- * FreeRTOS setting that differs from FreeRTOS's default (-noslice, -gensel,
- * -coop, -<hz>hz), so two builds side by side in `rtbench compare` are
- * told apart by what they changed. Returns buf. */
-const char *rtb_fr_label(char *buf, size_t len, const char *board, int time_slicing,
-			 int port_task_selection, int preemption, int tick_hz);
+/* rtb_fr_label - the run's label into buf: "freertos-<kernel>-<board>"
+ * (kernel: tskKERNEL_VERSION_NUMBER, "V11.2.0"; a character a result
+ * file's name cannot hold becomes '-'), then each FreeRTOS setting that
+ * differs from FreeRTOS's default (-noslice, -gensel, -coop, -<hz>hz), so
+ * two builds side by side in `rtbench compare` (a kernel upgrade, a tick
+ * rate) are told apart by what they changed, and their result files do not
+ * meet. Returns buf. */
+const char *rtb_fr_label(char *buf, size_t len, const char *kernel, const char *board,
+			 int time_slicing, int port_task_selection, int preemption, int tick_hz);
 
 #endif

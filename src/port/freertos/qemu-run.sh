@@ -7,7 +7,8 @@
 #
 # The console (the study's tables) is shown as it comes; the whole stream is
 # kept in OUTDIR/console.log; `rtbench ingest` decodes the RTBF1-framed
-# result into OUTDIR and fails (exit 2, one line) on a truncated or garbled
+# result into OUTDIR (replacing the one an earlier run of this build left
+# there) and fails (exit 2, one line) on a truncated or garbled
 # stream. Exit status: the firmware's (semihosting), 2 on a bad stream, 124
 # on a timeout. Never runs without -icount: figures without it are host noise.
 set -u
@@ -36,7 +37,10 @@ if [ -n "$rtbench" ]; then
 		echo "qemu-run.sh: the firmware framed no result file (console in $log)" >&2
 		[ "$rc" = 0 ] && rc=1
 	else
-		"$rtbench" ingest -o "$out" "$log" || exit 2
+		# OUTDIR is this build's own: a rerun replaces its file (the
+		# label carries the kernel and settings, so another kernel or
+		# setting writes beside it, never over it)
+		"$rtbench" ingest -f -o "$out" "$log" || exit 2
 	fi
 fi
 exit "$rc"

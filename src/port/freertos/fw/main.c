@@ -46,13 +46,13 @@ void vApplicationStackOverflowHook(TaskHandle_t t, char *name)
 	rtb_board_panic(name, 0);
 }
 
-/* label - the run's label (rtb_fr_label: freertos-<board>, plus each
+/* label - the run's label (rtb_fr_label: freertos-<kernel>-<board>, plus each
  * FreeRTOS setting that differs from FreeRTOS's default). */
 static const char *label(void)
 {
 	static char buf[64];
 
-	return rtb_fr_label(buf, sizeof(buf), RTB_BOARD_NAME, configUSE_TIME_SLICING,
+	return rtb_fr_label(buf, sizeof(buf), tskKERNEL_VERSION_NUMBER, RTB_BOARD_NAME, configUSE_TIME_SLICING,
 			    configUSE_PORT_OPTIMISED_TASK_SELECTION, configUSE_PREEMPTION,
 			    configTICK_RATE_HZ);
 }
