@@ -240,7 +240,10 @@ void rtb_metric_error(struct rtb_metric *m, int err, const char *what)
 	if (!m || !err || m->err)
 		return;
 	m->err = err;
-	rtb_metric_note(m, "%s%s%s", what ? what : "", what ? ": " : "", rtb_strerror(err));
+	/* a call the platform lacks: the measurement does not apply here
+	 * (skipped), which is not a failure */
+	rtb_metric_note(m, "%s%s%s%s", err == RTB_ENOTSUP ? "not applicable: " : "", what ? what : "",
+			what ? ": " : "", rtb_strerror(err));
 }
 
 /* rtb_metric_skip - not measurable by design here: why is the note. */
@@ -249,7 +252,7 @@ void rtb_metric_skip(struct rtb_metric *m, const char *why)
 	if (!m || m->err)
 		return;
 	m->err = RTB_ENOTSUP;
-	rtb_metric_note(m, "%s", why);
+	rtb_metric_note(m, "not applicable: %s", why);
 }
 
 enum rtb_metric_status rtb_outcome(int err)

@@ -57,8 +57,8 @@ static int outcome(struct rtb_ctx *c, const struct rtb_bench *b, int first, int 
 	int any = 0;
 	char why[160];
 
-	snprintf(why, sizeof(why), "%s%s", st == RTB_STATUS_FAILED ? "failed: " : "",
-		 rtb_strerror(err));
+	snprintf(why, sizeof(why), "%s%s", st == RTB_STATUS_FAILED ? "failed: " :
+		 st == RTB_STATUS_SKIPPED ? "not applicable: " : "", rtb_strerror(err));
 	for (int i = first; i < c->res->nmetrics; i++) {
 		struct rtb_metric *m = c->res->metrics[i];
 		any = 1;

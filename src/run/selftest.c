@@ -67,10 +67,11 @@ static double pct_of(const struct rtb_bench *b)
 
 /* one_pass - run b once with inject_ns on odd samples: medians of both
  * halves for each path (np of them). why[k] set for a path that measured
- * nothing. */
+ * nothing; na[k] (its skip note) too where that is by design: a path this
+ * system cannot run (no pipe, one CPU) is not applicable, not a failure. */
 static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_bench *b,
 		    int64_t inject_ns, char ids[MAX_PATHS][64], int np, struct rtb_st_half *base,
-		    struct rtb_st_half *inj, const char **why)
+		    struct rtb_st_half *inj, const char **why, char na[MAX_PATHS][200])
 {
 	struct rtb_result tmp;
 	struct rtb_result *keep = c->res;
@@ -85,7 +86,12 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 	o->inject_ns = 0;
 	for (int k = 0; k < np && !rc; k++) {
 		struct rtb_metric *m = rtb_metric_find(&tmp, ids[k]);
-		if (!m || m->status == RTB_STATUS_SKIPPED || m->status == RTB_STATUS_FAILED ||
+		if (m && m->status == RTB_STATUS_SKIPPED) {
+			snprintf(na[k], sizeof(na[k]), "%s", m->note[0] ? m->note : "skipped");
+			why[k] = na[k];
+			continue;
+		}
+		if (!m || m->status == RTB_STATUS_FAILED ||
 		    m->count < 4) {
 			why[k] = "measurement skipped, failed or stopped";
 			continue;
@@ -106,9 +112,10 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 /* check_bench - every delay on every path of one benchmark; adds each
  * path's verdict to the counts. */
 static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_bench *b,
-			int *npass, int *nfail, int *nunres, int *nchecks)
+			int *npass, int *nfail, int *nunres, int *nna, int *nchecks)
 {
 	char ids[MAX_PATHS][64];
+	char na[MAX_PATHS][200];
 	const int np = paths_of(b, ids);
 	struct rtb_st_check chk[MAX_PATHS][8];
 	int64_t med_base[MAX_PATHS][8], med_inj[MAX_PATHS][8];
@@ -116,6 +123,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 	int nd = o->ndelays < 8 ? o->ndelays : 8;
 
 	memset(err, 0, sizeof(err));
+	memset(na, 0, sizeof(na));
 	for (int d = 0; d < nd && !rtb_stopped(c); d++) {
 		int64_t base[MAX_PATHS][ROUNDS], inj[MAX_PATHS][ROUNDS], sh[MAX_PATHS][ROUNDS];
 		double var[MAX_PATHS] = { 0 };
@@ -124,7 +132,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 
 		for (int r = 0; r < ROUNDS && !rc; r++) {
 			struct rtb_st_half hb[MAX_PATHS], hi[MAX_PATHS];
-			rc = one_pass(c, o, b, o->delays_ns[d], ids, np, hb, hi, why);
+			rc = one_pass(c, o, b, o->delays_ns[d], ids, np, hb, hi, why, na);
 			for (int k = 0; k < np && !rc; k++) {
 				if (why[k])
 					continue;
@@ -155,6 +163,11 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 	}
 	for (int k = 0; k < np; k++) {
 		const int64_t resolvable_ns = rtb_st_resolvable_ns(chk[k], nd);
+		if (na[k][0]) {
+			printf("%-32s %9s  not applicable: %s\n", ids[k], "-", na[k]);
+			++*nna;
+			continue;
+		}
 		for (int d = 0; d < nd; d++) {
 			const struct rtb_st_check *q = &chk[k][d];
 			if (q->error) {
@@ -187,7 +200,7 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 	struct rtb_result res;
 	struct rtb_ctx c;
 	struct rtb_opts o = *opts;
-	int npass = 0, nfail = 0, nunres = 0, nchecks = 0;
+	int npass = 0, nfail = 0, nunres = 0, nna = 0, nchecks = 0;
 	int rc;
 
 	memset(&res, 0, sizeof(res));
@@ -225,7 +238,7 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 			o.samples = 2 * (b->needs_rt ? DEFAULT_SAMPLES_PI : DEFAULT_SAMPLES);
 		if (!o.quiet)
 			fprintf(stderr, "rtbench selftest: %s ...\n", b->id);
-		check_bench(&c, &o, b, &npass, &nfail, &nunres, &nchecks);
+		check_bench(&c, &o, b, &npass, &nfail, &nunres, &nna, &nchecks);
 	}
 	rtb_run_teardown(&c);
 	if (res.set.stopped_early)
@@ -234,8 +247,8 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 	       "before the event (irq.* inject after the expiry, in the handler or after the wake), "
 	       "and every path listed NOT COVERED above\n");
 	rc = rtb_st_outcome(npass, nfail, nunres, res.set.stopped_early);
-	printf("\n%d paths: %d pass, %d FAIL, %d unresolved (%d resolved checks): %s\n",
-	       npass + nfail + nunres, npass, nfail, nunres, nchecks,
+	printf("\n%d paths: %d pass, %d FAIL, %d unresolved, %d not applicable here (%d resolved checks): %s\n",
+	       npass + nfail + nunres + nna, npass, nfail, nunres, nna, nchecks,
 	       !rc ? "every covered path responds to a known delay by that delay" :
 	       nfail ? "do not trust the failing figures on this platform" :
 	       "not every covered path could be checked: no verdict for those figures");

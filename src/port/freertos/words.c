@@ -20,7 +20,15 @@ const char *const rtb_words_freertos[RTB_NWORDS] = {
 	[RTB_W_PIPE] = NULL,          /* no byte pipe between tasks */
 	[RTB_W_FIFO] = "task priority",
 	[RTB_W_RR] = "equal task priority, time slicing (configUSE_TIME_SLICING)",
+	/* equal-priority tasks are switched by the tick only when FreeRTOS
+	 * preempts and slices (configUSE_PREEMPTION, configUSE_TIME_SLICING,
+	 * build options: build.mk passes them here too); without, nothing
+	 * ends a quantum and ctxsw.rr.timeslice is not applicable */
+#if defined(RTB_FR_TIME_SLICING) && (!RTB_FR_TIME_SLICING || !RTB_FR_PREEMPTION)
+	[RTB_W_RR_SWITCH] = NULL,
+#else
 	[RTB_W_RR_SWITCH] = "the tick interrupt (time slicing)",
+#endif
 	[RTB_W_YIELD] = "taskYIELD()",
 	[RTB_W_NORT] = "at one priority (time-shared)",
 	[RTB_W_PTIMER] = "hardware timer interrupt, stamp first thing in the ISR (interrupt context)",
@@ -37,4 +45,6 @@ const char *const rtb_words_freertos[RTB_NWORDS] = {
 	[RTB_W_HEAP] = "pvPortMalloc / vPortFree (the build's heap_N scheme)",
 	[RTB_W_CREATE] = "xTaskCreateStatic (static TCB and stack)",
 	[RTB_W_DEADLINE] = NULL,      /* fixed priorities only */
+	[RTB_W_MEM_RESIDENT] = "memory always resident (no virtual memory)",
+	[RTB_W_NO_IDLE] = "no idle states held or needed (the idle task spins)",
 };
