@@ -92,3 +92,10 @@ void rtb_pi_decide(const struct rtb_pi_input in[RTB_PI_NPROTO],
 			 "inversion was not unbounded (%.150s), so this set-up shows nothing", control);
 	}
 }
+
+double rtb_pi_margin_ns(double cs_ns, double floor_ns)
+{
+	const double path_ns = floor_ns > cs_ns ? floor_ns - cs_ns : 0;
+
+	return cs_ns / 2 + (path_ns > 20000.0 ? path_ns : 20000.0);
+}

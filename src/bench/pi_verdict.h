@@ -60,6 +60,16 @@ struct rtb_pi_verdict {
 void rtb_pi_decide(const struct rtb_pi_input in[RTB_PI_NPROTO],
 		   struct rtb_pi_verdict out[RTB_PI_NPROTO]);
 
+/* rtb_pi_margin_ns - how much longer than the critical section (cs_ns) a
+ * trial may block and still count as bounded: half the critical section,
+ * plus the system's own path from the holder's release to the waiter
+ * holding the lock (two switches, the unlock, the wake-up): 20 us, or more
+ * where the fastest check trial (floor_ns: the least any protocol's check
+ * trial blocked; <= 0 unknown) shows a slower path, as on a 25 MHz core
+ * (54 us beyond a 50 us section under QEMU). A path that grows with the
+ * load is the slope's to catch, not the margin's. */
+double rtb_pi_margin_ns(double cs_ns, double floor_ns);
+
 /* rtb_pi_kind_name - "bounded", "unbounded", "inconclusive". */
 const char *rtb_pi_kind_name(enum rtb_pi_kind k);
 

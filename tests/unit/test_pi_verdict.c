@@ -42,6 +42,16 @@ int main(void)
 	struct rtb_pi_input in[RTB_PI_NPROTO];
 	struct rtb_pi_verdict v[RTB_PI_NPROTO];
 
+	/* the margin: half the critical section + 20 us on a fast system
+	 * (a 50 us section, a check trial blocking 55 us: 45 us); where the
+	 * fastest check trial shows a slower path it is that path (QEMU's
+	 * 25 MHz core: 103.68 us for a 50 us section -> 25 + 53.68 us); an
+	 * unknown floor (0) keeps 20 us */
+	CHECK_NEAR(rtb_pi_margin_ns(50000, 55000), 45000, 1e-6);
+	CHECK_NEAR(rtb_pi_margin_ns(50000, 103680), 78680, 1e-6);
+	CHECK_NEAR(rtb_pi_margin_ns(50000, 0), 45000, 1e-6);
+	CHECK_NEAR(rtb_pi_margin_ns(50000, 40000), 45000, 1e-6);
+
 	/* the textbook case */
 	textbook(in);
 	decide(in, v);
