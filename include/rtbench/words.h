@@ -42,6 +42,11 @@ enum rtb_word {
 	RTB_W_HEAP,             /* the general-purpose heap: allocate and free */
 	RTB_W_CREATE,           /* creating a task */
 	RTB_W_DEADLINE,         /* deadline scheduling: the class and the end of a job */
+	RTB_W_MEM_RESIDENT,     /* the run line's memory phrase where nothing pages
+				 * (NULL: "memory locked" / "not locked") */
+	RTB_W_NO_IDLE,          /* the run line's idle phrase where the port
+				 * controls no idle states (NULL: "idle latency
+				 * held" / "not held") */
 	RTB_NWORDS
 };
 

@@ -171,11 +171,15 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	 * on the waiting thread, a real timer interrupt on an RTOS board), and
 	 * says so in its words. */
 	if (c->rt) {
+		/* a handler in the interrupt itself (an RTOS board) stamps
+		 * before any task runs: no task priority is in that figure */
+		const int in_isr = use_signal && !RTB_PORT_PTIMER_ON_WAITER;
 		rtb_metric_set_method(s.m,
-			"periodic %lld us, absolute expiries on the port's timer clock; %s (real-time priority %d, CPU %d); "
+			"periodic %lld us, absolute expiries on the port's timer clock; %s (%s%s %d, CPU %d); "
 			"sample = stamp - programmed expiry",
 			(long long)(s.period_ns / 1000),
 			rtb_word_or(use_signal ? RTB_W_PTIMER : RTB_W_SLEEP_ABS, "the port's timer"),
+			in_isr ? "the waiting task at " : "", rtb_word_or(RTB_W_FIFO, "real-time priority"),
 			rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
 	} else {
 		/* what ran: a time-shared task, whose timer may be deferred by

@@ -137,7 +137,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * docs/measurements.md say the rest */
 	rtb_metric_set_method(s.m,
 		"periodic %lld us hardware event; sample = task's first stamp after rtb_ptimer_wait "
-		"returns - the handler's entry stamp (one handler per wait); %s (task %s %d, CPU %d)",
+		"returns - the handler's entry stamp (one handler per wait); %s (waiting task: %s %d, CPU %d)",
 		(long long)(s.period_ns / 1000),
 		rtb_word_or(RTB_W_ISR_TASK, "the handler's path to the task"),
 		c->rt ? rtb_word_or(RTB_W_FIFO, "priority") : "time-shared", rtb_prio_native(RTB_PRIO_HIGH), c->cpu);

@@ -306,8 +306,8 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	const struct rtb_fingerprint *fp = &r->fp;
 
 	rtb_sink_printf(f, "rtbench %s  label \"%s\"  %s\n", s->rtbench_version, s->label, s->date_utc);
-	rtb_sink_printf(f, "system:  %s %s %s, %s, %s, %d CPUs%s%s\n", fp->os, fp->os_release,
-		fp->machine, fp->preempt_model, fp->cpu_model, fp->ncpus,
+	rtb_sink_printf(f, "system:  %s %s %s, %s, %s, %d CPU%s%s%s\n", fp->os, fp->os_release,
+		fp->machine, fp->preempt_model, fp->cpu_model, fp->ncpus, fp->ncpus == 1 ? "" : "s",
 		fp->virt[0] ? ", virtual machine: " : "", fp->virt);
 	rtb_sink_printf(f, "clock:   %s at %.4f GHz (spread %.1f ppm); one stamp %" PRId64 " ns "
 		"(bare read %" PRId64 " ns), empty loop %" PRId64 " ns\n",
@@ -334,10 +334,13 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	else
 		snprintf(where, sizeof(where), "CPU %d", s->duration_ns > 0 && s->cpus[0] ?
 			 (int)strtol(s->cpus, NULL, 10) : s->cpu);
-	rtb_sink_printf(f, "run:     %s, %s, memory %s, idle latency %s",
+	/* a port with no paging or no idle states it controls says so in its
+	 * words: "not locked" / "not held" would read as a weakened run */
+	const char *mem_w = rtb_port_word(RTB_W_MEM_RESIDENT), *idle_w = rtb_port_word(RTB_W_NO_IDLE);
+	rtb_sink_printf(f, "run:     %s, %s, %s%s, %s%s",
 		s->rt_granted ? "real-time priorities granted" : "no real-time priorities", where,
-		s->mlocked ? "locked" : "not locked",
-		s->idle_latency_held_us >= 0 ? "held" : "not held");
+		mem_w ? mem_w : "memory ", mem_w ? "" : s->mlocked ? "locked" : "not locked",
+		idle_w ? idle_w : "idle latency ", idle_w ? "" : s->idle_latency_held_us >= 0 ? "held" : "not held");
 	if (s->idle_latency_held_us >= 0)
 		rtb_sink_printf(f, " at %d us", s->idle_latency_held_us);
 	if (s->rt_granted) /* the measuring thread's first: -P/cyclictest -p gave it */

@@ -325,7 +325,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (rtb_fp_vcpu_can_stop(&res->fp))
 		rtb_result_warn(res, "virtual machine (%s): the host can deschedule a vCPU at any time; maxima include host delays",
 				res->fp.virt);
-	if (ncpu < 2)
+	if (ncpu < 2 && !RTB_PORT_ONE_CORE)
 		rtb_result_warn(res, "one CPU: the watchdog and all system activity share the measurement CPU");
 	/* the port says whether its kernel is fully preemptible (PREEMPT_RT,
 	 * an RTOS): without it, kernel code runs to its next preemption point

@@ -58,6 +58,11 @@ typedef struct { int unused; } rtb_svsem_t;   /* no System V IPC */
 #define RTB_PORT_THREADS_MAX 6
 #define RTB_PORT_STACK_BYTES 16384
 
+/* A single-core build: the one core is the whole system and runs nothing
+ * but rtbench's tasks, so one CPU is how it is meant to run, not a
+ * weakened run (no "one CPU" warning). */
+#define RTB_PORT_ONE_CORE 1
+
 /* FreeRTOS never throttles a running task: loops never pause (rtb_duty). */
 #define RTB_PORT_DUTY_RUN_NS 0
 

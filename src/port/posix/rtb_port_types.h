@@ -64,6 +64,8 @@ typedef struct { int id; } rtb_svsem_t;
  * handler's stamp -> rtb_ptimer_wait's return is the handler's own return
  * (sigreturn) and sigsuspend's, not an ISR -> task wake-up (port.h). */
 #define RTB_PORT_PTIMER_ON_WAITER 1
+/* one CPU online is a weakened run here: the rest of Linux shares it */
+#define RTB_PORT_ONE_CORE 0
 /* the port's words for what it used (words.c, rtbench/words.h) */
 #define RTB_PORT_WORDS rtb_words_posix
 
