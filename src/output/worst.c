@@ -103,7 +103,7 @@ static void noise_text(struct rtb_sink *f, const struct rtb_result *r)
 			continue;
 		if (!any++)
 			rtb_sink_printf(f, "\nOS noise (gaps between a spinning thread's counter reads; its priority is in the method above)\n");
-		rtb_sink_printf(f, "  %s: %.1f us/s (%.3f%% of the CPU), largest gap %.1f us, %lu gaps over %.0f us in "
+		rtb_sink_printf(f, "  %s: %.1f us/s (%.3f%% of the CPU), largest gap %.1f us, %lu gaps over %g us in "
 				"%.2f s of spin; observed %.1f%% of the time (%.0f rests, %.0f ms, unobserved)\n",
 				m->id, extra(m, "noise_us_per_s", 0),
 				extra(m, "noise_pct", 0), m->count ? (double)m->stats.max / 1000.0 : 0.0,
