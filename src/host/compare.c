@@ -212,7 +212,7 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 {
 	(void)cm;
 	if (!ce->has_diff) {
-		snprintf(buf, len, "-");
+		snprintf(buf, len, ce->other_kind ? "not compared" : "-");
 		return;
 	}
 	switch (r) {
@@ -228,6 +228,9 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 	case RTB_CMP_VROW_VERDICT:
 		if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED)
 			snprintf(buf, len, "untested");
+		else if (ce->exact)
+			snprintf(buf, len, "%s (exact)", ce->vd.kind == RTB_VD_NOISE ? "same" :
+				 rtb_vd_kind_phrase(ce->vd.kind));
 		else if (ce->vd.kind == RTB_VD_NOISE)
 			snprintf(buf, len, "noise +-%.1f%%", ce->vd.noise_pct);
 		else
@@ -237,7 +240,13 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 	case RTB_CMP_VROW_P999:
 	case RTB_CMP_VROW_MAX: {
 		int t = (int)r - RTB_CMP_VROW_P99;
-		rtb_cmp_fmt_verdict(buf, len, ce->has_tv[t], &ce->tv[t]);
+		if (ce->exact && ce->has_tv[t] && ce->tv[t].kind == RTB_VD_NOISE)
+			snprintf(buf, len, "same (exact)");
+		else if (ce->exact && ce->has_tv[t])
+			snprintf(buf, len, "%s %+.1f%% (exact)", rtb_vd_kind_phrase(ce->tv[t].kind),
+				 ce->tv[t].shift_pct);
+		else
+			rtb_cmp_fmt_verdict(buf, len, ce->has_tv[t], &ce->tv[t]);
 		break;
 	}
 	default:
@@ -310,6 +319,61 @@ static int cell_rounds(struct rtb_cmp_cell *ce)
 	return 0;
 }
 
+/* cmp_exact - systems i and j both counted instructions at one icount
+ * shift: each run repeats bit for bit (e2e/freertos_qemu checks it), so
+ * there is no run-to-run noise to test against. */
+static int cmp_exact(const struct rtb_cmp *c, size_t i, size_t j)
+{
+	return rtb_rf_kind(&c->sys[i]) == RTB_RF_INSNS && rtb_rf_kind(&c->sys[j]) == RTB_RF_INSNS &&
+	       c->sys[i].emu.icount_shift == c->sys[j].emu.icount_shift;
+}
+
+/* tick_ns - one tick of system i's counter (the stamps' quantum), ns;
+ * 1 when the file does not say. */
+static double tick_ns(const struct rtb_cmp *c, size_t i)
+{
+	const char *v = rtb_rf_kv_get(&c->sys[i].clock, "ticks_per_ns");
+	double t = v ? strtod(v, NULL) : 0;
+
+	return t > 0 ? 1.0 / t : 1.0;
+}
+
+void rtb_cmp_exact_verdict(double a, double b, double tol_ns, struct rtb_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->shift_pct = a > 0 ? 100.0 * (b - a) / a : NAN;
+	v->ci_lo_pct = v->ci_hi_pct = v->p = v->t = v->df = NAN;
+	v->noise_pct = a > 0 ? 100.0 * tol_ns / a : NAN;
+	v->kind = !(a > 0) ? RTB_VD_UNTESTED : fabs(b - a) > tol_ns ? (b < a ? RTB_VD_LOWER : RTB_VD_HIGHER) :
+		  RTB_VD_NOISE;
+	v->significant = v->kind == RTB_VD_LOWER || v->kind == RTB_VD_HIGHER;
+}
+
+/* cmp_exact_cell - ce against bc by the exact rule: a figure that differs
+ * by more than one counter tick of the coarser counter (a sample is two
+ * stamps, each read to the tick: the same path can come out one tick
+ * apart) differs; the median and the tail (p99, p99.9, max) alike. */
+static void cmp_exact_cell(const struct rtb_cmp *c, struct rtb_cmp_cell *ce, size_t i,
+			   const struct rtb_cmp_cell *bc, size_t b)
+{
+	const double tol = tick_ns(c, i) > tick_ns(c, b) ? tick_ns(c, i) : tick_ns(c, b);
+	const double tv[RTB_CMP_NTAIL][2] = {
+		{ (double)bc->m->pct[2], (double)ce->m->pct[2] },
+		{ (double)bc->m->pct[3], (double)ce->m->pct[3] },
+		{ (double)bc->m->max, (double)ce->m->max },
+	};
+
+	ce->exact = 1;
+	ce->has_vd = 1;
+	rtb_cmp_exact_verdict((double)bc->m->pct[0], (double)ce->m->pct[0], tol, &ce->vd);
+	ce->significant = ce->vd.significant;
+	for (int t = 0; t < RTB_CMP_NTAIL; t++) {
+		ce->has_tv[t] = t != RTB_CMP_TAIL_P999 || (ce->m->has_pct[3] && bc->m->has_pct[3]);
+		if (ce->has_tv[t])
+			rtb_cmp_exact_verdict(tv[t][0], tv[t][1], tol, &ce->tv[t]);
+	}
+}
+
 static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
 	struct rtb_cmp_cell *bc;
@@ -365,6 +429,12 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 
 			if ((!ce->usable && !ce->summary) || (int)i == cm->base)
 				continue;
+			/* instruction counts against real time: each side's own
+			 * figures, no percentage between them */
+			if (rtb_rf_kind(&c->sys[i]) != rtb_rf_kind(&c->sys[cm->base])) {
+				ce->other_kind = c->any_other_kind = 1;
+				continue;
+			}
 			ce->has_diff = 1;
 			ce->d_mean = cmp_rel(ce->m->mean, bc->m->mean);
 			ce->d_max = cmp_rel((double)ce->m->max, (double)bc->m->max);
@@ -377,7 +447,10 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
 			ce->d_p999 = ce->m->has_pct[3] && bc->m->has_pct[3] ?
 				cmp_rel((double)ce->m->pct[3], (double)bc->m->pct[3]) : NAN;
-			if (!rtb_cmp_noisy(c, i) && !rtb_cmp_noisy(c, (size_t)cm->base)) {
+			if (cmp_exact(c, i, (size_t)cm->base)) {
+				cmp_exact_cell(c, ce, i, bc, (size_t)cm->base);
+				c->any_exact = 1;
+			} else if (!rtb_cmp_noisy(c, i) && !rtb_cmp_noisy(c, (size_t)cm->base)) {
 				struct rtb_vd_side sa = { bc->r50, bc->r99, bc->nr };
 				struct rtb_vd_side sb = { ce->r50, ce->r99, ce->nr };
 				ce->has_vd = rtb_verdict_compute(&sa, &sb, c->alpha, &ce->vd) == 0;

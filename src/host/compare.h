@@ -64,6 +64,14 @@ struct rtb_cmp_cell {
 	size_t nrmiss;
 	int has_dv;
 	struct rtb_verdict dv;
+	/* against the baseline: its figures are of another kind (instruction
+	 * counts against real time: rtb_rf_kind), so no percentage, verdict
+	 * or test; each side's own figures only */
+	int other_kind;
+	/* both sides deterministic (an emulator with -icount at one shift:
+	 * a run repeats bit for bit): the verdicts are the exact rule's
+	 * (rtb_cmp_exact_verdict), not the rounds' */
+	int exact;
 };
 
 /* One threshold compare was asked about (--threshold-us), on one
@@ -107,6 +115,7 @@ struct rtb_cmp {
 	char **notes;                   /* run-wide differences and warnings */
 	size_t nnotes;
 	int any_hist_test;              /* some test ran on histogram buckets */
+	int any_exact, any_other_kind;  /* a cell judged by the exact rule; a cell of another kind */
 };
 
 /* rtb_cmp_share_metric - 1 if a and b both have statistics for some metric. */
@@ -124,6 +133,10 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
  * (compare_notes.c); and each system's tail fit (or why none was made).
  * Adds a note per system. Returns 0 or RTB_ENOMEM. */
 int rtb_cmp_thresholds(struct rtb_cmp *c, const int64_t *thr, size_t n);
+/* rtb_cmp_exact_verdict - the verdict between two deterministic figures a
+ * (baseline) and b, ns: lower or higher when they differ by more than
+ * tol_ns, else "within" (noise_pct: tol_ns as % of a); no interval, no p. */
+void rtb_cmp_exact_verdict(double a, double b, double tol_ns, struct rtb_verdict *v);
 /* rtb_cmp_free - free the model (not the files). */
 void rtb_cmp_free(struct rtb_cmp *c);
 

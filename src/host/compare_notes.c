@@ -55,9 +55,11 @@ static int cmp_emulation_notes(struct rtb_cmp *c)
 		rtb_sb_printf(&b, "emulated and real results meet:");
 		for (i = 0; i < c->nsys; i++)
 			rtb_sb_printf(&b, "%s %s %s", i ? "," : "", c->labels[i],
-				      c->sys[i].emu.present ? "(emulated)" : "(hardware)");
+				      c->sys[i].emu.present ? "(emulated)" : "(real time)");
 		rtb_sb_printf(&b, "; an emulated figure counts instructions on the emulator's "
-			      "model, so differences against hardware are not latency differences");
+			      "model, so differences against hardware are not latency differences: "
+			      "each side's own figures are shown, never a percentage or verdict "
+			      "between them");
 		if (b.failed) {
 			rtb_sb_free(&b);
 			return RTB_ENOMEM;
@@ -65,6 +67,11 @@ static int cmp_emulation_notes(struct rtb_cmp *c)
 		if ((rc = rtb_cmp_push(&c->notes, &c->nnotes, b.s)))
 			return rc;
 	}
+	if (c->any_exact && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
+			"deterministic runs (emulated with -icount at one shift: a run repeats bit "
+			"for bit, so there is no run-to-run noise): a figure that differs by more "
+			"than one counter tick is called lower or higher (exact), the rest the same"))))
+		return rc;
 	if (shifts_differ && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
 			"emulated results with different icount shifts (or with and without "
 			"-icount): one instruction is a different virtual time in each"))))

@@ -133,6 +133,19 @@ static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
 		rtb_sb_printf(b, "; not tested (%s): shown, not judged. ",
 			      ce->nr < 2 || bc->nr < 2 ? "fewer than two rounds on a side" :
 			      "not known per round");
+	} else if (ce->exact) {
+		rtb_sb_printf(b, "; deterministic runs (beyond one counter tick is a difference): ");
+		if (tail_list(b, ce, RTB_VD_HIGHER, 0))
+			rtb_sb_printf(b, " higher%s", k == TAIL_MIXED ? "; " : "");
+		if (tail_list(b, ce, RTB_VD_LOWER, 0))
+			rtb_sb_printf(b, " lower");
+		{
+			struct rtb_sb tmp = { 0 };
+			if (tail_list(&tmp, ce, RTB_VD_NOISE, 0))
+				rtb_sb_printf(b, "%s%s the same", k == RTB_VD_NOISE ? "" : "; ", rtb_sb_cstr(&tmp));
+			rtb_sb_free(&tmp);
+		}
+		rtb_sb_printf(b, ". ");
 	} else {
 		rtb_sb_printf(b, "; on %s's rounds against %s's: ", c->labels[i], c->labels[cm->base]);
 		if (tail_list(b, ce, RTB_VD_HIGHER, 1))
@@ -172,12 +185,27 @@ static void cmp_tail_detail(struct rtb_sb *b, const struct rtb_cmp *c,
 			      ce->m->has_missed ? c->labels[cm->base] : c->labels[i]);
 }
 
+/* kind_short - what r's times are, in two words. */
+static const char *kind_short(const struct rtb_rf *r)
+{
+	switch (rtb_rf_kind(r)) {
+	case RTB_RF_INSNS: return "emulated, instruction counts";
+	case RTB_RF_EMU_NOISE: return "emulated, host noise";
+	default: return "real time";
+	}
+}
+
 /* who_phrase - one statistic's verdict of li against lb in words. */
 static void who_phrase(struct rtb_sb *b, int has, const struct rtb_verdict *v, const char *li,
-		       const char *lb)
+		       const char *lb, int exact)
 {
 	if (!has || v->kind == RTB_VD_UNTESTED)
 		rtb_sb_printf(b, "not tested");
+	else if (exact && v->kind == RTB_VD_NOISE)
+		rtb_sb_printf(b, "the same to one counter tick (deterministic runs)");
+	else if (exact)
+		rtb_sb_printf(b, "%s's is lower (%+.1f%% on %s; deterministic runs: beyond one counter tick)",
+			      v->kind == RTB_VD_HIGHER ? lb : li, v->shift_pct, li);
 	else if (v->kind == RTB_VD_NOISE)
 		rtb_sb_printf(b, "not shown to differ (within the rounds' own spread, +-%.0f%%)",
 			      v->noise_pct);
@@ -215,9 +243,9 @@ static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
 			rtb_sb_printf(b, "%s (%s); ", u1[0] ? li : lb, u1[0] ? u1 : u2);
 	}
 	rtb_sb_printf(b, "max %s on %s vs %s %s on %s: ", v1, li, v2, tu, lb);
-	who_phrase(b, ce->has_tv[RTB_CMP_TAIL_MAX], &ce->tv[RTB_CMP_TAIL_MAX], li, lb);
+	who_phrase(b, ce->has_tv[RTB_CMP_TAIL_MAX], &ce->tv[RTB_CMP_TAIL_MAX], li, lb, ce->exact);
 	int k9 = h9 ? v9->kind : RTB_VD_UNTESTED, k99 = h99 ? v99->kind : RTB_VD_UNTESTED;
-	if (k9 == k99 && isfinite(ce->d_p999)) {
+	if (k9 == k99 && isfinite(ce->d_p999) && !ce->exact) {
 		/* one phrase for both */
 		rtb_sb_printf(b, "; p99.9 and p99: ");
 		if (k9 == RTB_VD_UNTESTED)
@@ -232,10 +260,10 @@ static void cmp_conclusion(struct rtb_sb *b, const struct rtb_cmp *c,
 	} else {
 		if (isfinite(ce->d_p999)) {
 			rtb_sb_printf(b, "; p99.9: ");
-			who_phrase(b, h9, v9, li, lb);
+			who_phrase(b, h9, v9, li, lb, ce->exact);
 		}
 		rtb_sb_printf(b, "; p99: ");
-		who_phrase(b, h99, v99, li, lb);
+		who_phrase(b, h99, v99, li, lb, ce->exact);
 	}
 	if (!ce->has_vd || ce->vd.kind == RTB_VD_UNTESTED)
 		rtb_sb_printf(b, "; median: not tested. ");
@@ -345,6 +373,21 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 
 		if (!ce->usable)
 			continue;
+		if (ce->other_kind) {
+			char v3[32], v4[32];
+			rtb_cmp_fmt_time(v1, sizeof(v1), (double)ce->m->pct[0], cm->unit);
+			rtb_cmp_fmt_time(v2, sizeof(v2), (double)ce->m->max, cm->unit);
+			rtb_cmp_fmt_time(v3, sizeof(v3), (double)bc->m->pct[0], cm->unit);
+			rtb_cmp_fmt_time(v4, sizeof(v4), (double)bc->m->max, cm->unit);
+			rtb_sb_printf(&d, "%s (%s): median %s, max %s %s; %s (%s): median %s, max %s %s. "
+				      "Not compared: %s, so no percentage or verdict between them. ",
+				      c->labels[i], kind_short(&c->sys[i]), v1, v2, tu, c->labels[cm->base],
+				      kind_short(&c->sys[cm->base]), v3, v4, tu,
+				      rtb_rf_kind(&c->sys[i]) == RTB_RF_INSNS || rtb_rf_kind(&c->sys[cm->base]) == RTB_RF_INSNS ?
+				      "an instruction count on an emulator's model is not a latency on hardware" :
+				      "the figures are of different kinds");
+			continue;
+		}
 		if (rtb_cmp_noisy(c, i) || rtb_cmp_noisy(c, (size_t)cm->base)) {
 			if ((int)i != cm->base)
 				rtb_sb_printf(&d, "%s vs %s: no timing verdict (emulated without "
@@ -369,6 +412,13 @@ int rtb_cmp_summary(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				      c->labels[i], c->labels[cm->base], v1, v2, tu,
 				      100.0 * ce->d_p50,
 				      ce->nr < 2 ? c->labels[i] : c->labels[cm->base]);
+		} else if (ce->exact) {
+			rtb_sb_printf(&d, "%s vs %s: median %s vs %s %s (%+.1f%%): %s (deterministic runs: "
+				      "each repeats bit for bit, so a difference beyond one counter tick, "
+				      "+-%.1f%%, is the instruction path's). ",
+				      c->labels[i], c->labels[cm->base], v1, v2, tu, ce->vd.shift_pct,
+				      ce->vd.kind == RTB_VD_NOISE ? "the same" : rtb_vd_kind_phrase(ce->vd.kind),
+				      ce->vd.noise_pct);
 		} else if (ce->vd.kind == RTB_VD_NOISE) {
 			rtb_sb_printf(&d, "%s and %s: median %s vs %s %s (rounds' medians %+.1f%%, %.0f%% CI %+.1f%% to "
 				      "%+.1f%%), within run-to-run noise (+-%.1f%%). ",

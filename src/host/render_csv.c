@@ -18,7 +18,7 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 		    "p50,p99,max,d_mean_pct,d_p99_pct,d_max_pct,test,p_value,significant,verdict,"
 		    "shift_pct,ci_lo_pct,ci_hi_pct,noise_pct,rounds,p_lower,p999,"
 		    "p99_verdict,p99_shift_pct,p99_noise_pct,p999_verdict,p999_shift_pct,p999_noise_pct,"
-		    "max_verdict,max_shift_pct,max_noise_pct\r\n");
+		    "max_verdict,max_shift_pct,max_noise_pct,figures,exact\r\n");
 	for (k = 0; k < c->nmetrics; k++) {
 		const struct rtb_cmp_metric *cm = &c->metrics[k];
 
@@ -97,7 +97,10 @@ static int render_csv(struct rtb_sb *b, const struct rtb_host *h)
 				else
 					rtb_sb_puts(b, ",,,");
 			}
-			rtb_sb_puts(b, "\r\n");
+			/* real time or emulated instruction counts; "yes" where the
+			 * verdicts are the exact rule's (deterministic runs) */
+			rtb_sb_printf(b, ",%s,%s\r\n", rtb_rf_kind_token(&c->sys[i]),
+				      ce->exact ? "yes" : ce->other_kind ? "not-compared" : "");
 		}
 	}
 	return 0;

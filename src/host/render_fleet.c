@@ -34,7 +34,12 @@ static int render_fleet_text(struct rtb_sb *b, const struct rtb_host *h)
 	char v[48];
 
 	rtb_sb_printf(b, "rtbench compare --fleet: %zu systems, %zu measurements; median / p99 "
-		      "in us; rows sorted by %s\n\n", f->nsys, f->nids, f->sort);
+		      "in us; rows sorted by %s\n", f->nsys, f->nids, f->sort);
+	/* emulated instruction counts rank beside real times only if said */
+	for (i = 0; i < f->nsys && rtb_rf_kind(&f->sys[i]) == RTB_RF_REAL; i++)
+		;
+	rtb_sb_puts(b, i < f->nsys ? "figures: 'E' marks an emulated system (instruction counts on the "
+		    "emulator's model, or host noise without -icount), not real time\n\n" : "\n");
 	for (i = 0; i < f->nsys; i++)
 		w = strlen(f->sys[i].label) > w ? strlen(f->sys[i].label) : w;
 	for (k = 0; k < f->nids; k++)
@@ -58,7 +63,8 @@ static int render_fleet_text(struct rtb_sb *b, const struct rtb_host *h)
 			cell(v, sizeof(v), f->p99[s * f->nids + k], f->units[k]);
 			rtb_sb_printf(b, " %9s", v);
 		}
-		rtb_sb_puts(b, f->why[s] ? "  *\n" : "\n");
+		rtb_sb_printf(b, "%s%s\n", rtb_rf_kind(&f->sys[s]) != RTB_RF_REAL ? "  E" : "",
+			      f->why[s] ? "  *" : "");
 	}
 	not_whole(b, f, "*");
 	return 0;
@@ -86,7 +92,8 @@ static int render_fleet_markdown(struct rtb_sb *b, const struct rtb_host *h)
 
 		rtb_sb_puts(b, "| ");
 		rtb_render_md_cell(b, f->sys[s].label);
-		rtb_sb_puts(b, f->why[s] ? " (not whole) | " : " | ");
+		rtb_sb_puts(b, f->why[s] ? " (not whole)" : "");
+		rtb_sb_puts(b, rtb_rf_kind(&f->sys[s]) != RTB_RF_REAL ? " (emulated) | " : " | ");
 		rtb_render_md_cell(b, f->sys[s].path);
 		rtb_sb_puts(b, " |");
 		for (k = 0; k < f->nids; k++) {
@@ -119,13 +126,13 @@ static int render_fleet_csv(struct rtb_sb *b, const struct rtb_host *h)
 			rtb_render_csv_field(b, hd, -1);
 		}
 	}
-	rtb_sb_puts(b, "\r\n");
+	rtb_sb_puts(b, ",figures\r\n");
 	for (i = 0; i < f->nsys; i++) {
 		size_t s = f->order[i];
 
 		rtb_render_csv_field(b, f->sys[s].label, 0);
 		rtb_render_csv_field(b, f->sys[s].path, 0);
-		rtb_render_csv_field(b, f->why[s] ? "false" : "true", f->nids == 0);
+		rtb_render_csv_field(b, f->why[s] ? "false" : "true", 0);
 		for (k = 0; k < f->nids; k++) {
 			double a = f->p50[s * f->nids + k], z = f->p99[s * f->nids + k];
 
@@ -136,8 +143,10 @@ static int render_fleet_csv(struct rtb_sb *b, const struct rtb_host *h)
 			v[0] = 0;
 			if (!isnan(z))
 				snprintf(v, sizeof(v), "%.0f", z);
-			rtb_render_csv_field(b, v, k + 1 == f->nids);
+			rtb_render_csv_field(b, v, 0);
 		}
+		/* real or emulated (the last column: read by name) */
+		rtb_render_csv_field(b, rtb_rf_kind_token(&f->sys[s]), 1);
 	}
 	return 0;
 }

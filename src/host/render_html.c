@@ -407,7 +407,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 		      "files; differences are against the first system.</p>\n",
 		      c->nsys, c->nsys == 1 ? "" : "s");
 	rtb_sb_puts(b, "<table class=\"systems\"><thead><tr><th>system</th><th>file</th><th>kernel</th>"
-		    "<th>CPU</th><th>date (UTC)</th></tr></thead><tbody>\n");
+		    "<th>CPU</th><th>figures</th><th>date (UTC)</th></tr></thead><tbody>\n");
 	for (i = 0; i < c->nsys; i++) {
 		const char *rel = rtb_rf_kv_get(&c->sys[i].system, "kernel_release");
 		const char *pm = rtb_rf_kv_get(&c->sys[i].system, "preempt_model");
@@ -427,6 +427,10 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 		}
 		rtb_sb_puts(b, "</td><td>");
 		rtb_sb_html(b, cpu ? cpu : "");
+		rtb_sb_puts(b, "</td><td>");
+		/* emulated instruction counts or real time, in every output */
+		char kind[200];
+		rtb_sb_html(b, rtb_rf_kind_word(&c->sys[i], kind, sizeof(kind)));
 		rtb_sb_puts(b, "</td><td>");
 		rtb_sb_html(b, c->sys[i].date_utc);
 		rtb_sb_puts(b, "</td></tr>\n");

@@ -131,6 +131,11 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_object_set_new(jc, "overflow", ce->m->has_hist ?
 					json_integer((json_int_t)ce->m->overflow) : json_null());
 			}
+			/* what its times are; another kind than the baseline's:
+			 * not compared (no d_*, no verdict) */
+			json_object_set_new(jc, "figures", json_string(rtb_rf_kind_token(&c->sys[i])));
+			if (ce->other_kind)
+				json_object_set_new(jc, "not_compared", json_string("figures of another kind than the baseline's"));
 			if (ce->has_diff) {
 				json_object_set_new(jc, "d_mean", jnum(ce->d_mean));
 				json_object_set_new(jc, "d_p99", jnum(ce->d_p99));
@@ -144,7 +149,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			if (ce->has_vd) {
 				json_object_set_new(jc, "verdict", json_pack(
 					"{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:b, s:o}",
-					"test", "welch-log-round-medians",
+					"test", ce->exact ? "exact-deterministic" : "welch-log-round-medians",
 					"kind", ce->vd.kind == RTB_VD_NOISE ? "noise" :
 						rtb_vd_kind_phrase(ce->vd.kind),
 					"shift_pct", jnum(ce->vd.shift_pct),
@@ -164,7 +169,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 
 					json_object_set_new(tail, rtb_cmp_tail_name((enum rtb_cmp_tail)t), !ce->has_tv[t] ?
 						json_null() : json_pack("{s:s, s:s, s:o, s:o, s:o, s:o}",
-						"test", "welch-log-round-values",
+						"test", ce->exact ? "exact-deterministic" : "welch-log-round-values",
 						"kind", tv->kind == RTB_VD_NOISE ? "noise" :
 							rtb_vd_kind_phrase(tv->kind),
 						"shift_pct", jnum(tv->shift_pct),

@@ -71,6 +71,42 @@ out:
 	}
 }
 
+/* own_tables - one table per system, each in its own figures (the
+ * study's layout: one table per OS), where the systems' figures are of
+ * different kinds (emulated instruction counts beside real time) and so
+ * are never put into one percentage: the study's rows, then the rest. */
+static void own_tables(struct rtb_sb *b, const struct rtb_cmp *c)
+{
+	char kind[200], v[4][32];
+
+	rtb_sb_puts(b, "\nEach system in its own figures (figures of different kinds are not compared):\n");
+	for (size_t i = 0; i < c->nsys; i++) {
+		const struct rtb_rf *r = &c->sys[i];
+		const int insns = rtb_rf_kind(r) == RTB_RF_INSNS;
+		const double per = insns ? (double)(1 << (r->emu.icount_shift < 20 ? r->emu.icount_shift : 0)) : 1;
+
+		rtb_sb_printf(b, "\n[%zu] %s: %s\n", i + 1, c->labels[i], rtb_rf_kind_word(r, kind, sizeof(kind)));
+		rtb_sb_printf(b, "%-8s %-40s %9s %9s %9s %9s%s\n", "study", "measurement", "count", "p50 us",
+			      "p99 us", "max us", insns ? "  p50 instructions" : "");
+		for (int study = 1; study >= 0; study--) {
+			for (size_t k = 0; k < c->nmetrics; k++) {
+				const struct rtb_cmp_metric *cm = &c->metrics[k];
+				const struct rtb_cmp_cell *ce = &cm->cell[i];
+
+				if (!ce->usable || !!cm->study_table != study || strcmp(cm->unit, "ns"))
+					continue;
+				rtb_cmp_fmt_time(v[0], sizeof(v[0]), (double)ce->m->pct[0], cm->unit);
+				rtb_cmp_fmt_time(v[1], sizeof(v[1]), (double)ce->m->pct[2], cm->unit);
+				rtb_cmp_fmt_time(v[2], sizeof(v[2]), (double)ce->m->max, cm->unit);
+				snprintf(v[3], sizeof(v[3]), "%.1f", (double)ce->m->pct[0] / per);
+				rtb_sb_printf(b, "%-8s %-40s %9llu %9s %9s %9s", cm->study_table ? cm->study_table : "extra",
+					      cm->id, (unsigned long long)ce->m->count, v[0], v[1], v[2]);
+				rtb_sb_printf(b, insns ? "  %17s\n" : "%s\n", insns ? v[3] : "");
+			}
+		}
+	}
+}
+
 static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 {
 	const struct rtb_cmp *c = &h->cmp;
@@ -86,7 +122,9 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 		if (r->tool_name[0] || r->date_utc[0])
 			rtb_sb_printf(b, "  (%s %s%s%s)", r->tool_name, r->tool_version,
 				      r->date_utc[0] ? ", " : "", r->date_utc);
-		rtb_sb_puts(b, "\n");
+		/* what its times are: said for every system, not only in a note */
+		char kind[200];
+		rtb_sb_printf(b, "\n      figures: %s\n", rtb_rf_kind_word(r, kind, sizeof(kind)));
 	}
 	rtb_sb_printf(b, "verdict: %s; a shift is called at p < %g\n", rtb_cmp_test_name(c), c->alpha);
 	for (i = 0; i < c->nnotes; i++)
@@ -171,6 +209,8 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 		rtb_render_wrap(b, v, rtb_sb_cstr(&line), 4, 100);
 		rtb_sb_free(&line);
 	}
+	if (c->any_other_kind)
+		own_tables(b, c);
 	return 0;
 }
 

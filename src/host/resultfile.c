@@ -80,6 +80,38 @@ const char *rtb_rf_emulation_line(const struct rtb_rf *r, char *buf, size_t len)
 	return buf;
 }
 
+enum rtb_rf_kind rtb_rf_kind(const struct rtb_rf *r)
+{
+	if (!r->emu.present)
+		return RTB_RF_REAL;
+	return r->emu.icount_shift >= 0 ? RTB_RF_INSNS : RTB_RF_EMU_NOISE;
+}
+
+const char *rtb_rf_kind_word(const struct rtb_rf *r, char *buf, size_t len)
+{
+	switch (rtb_rf_kind(r)) {
+	case RTB_RF_INSNS:
+		snprintf(buf, len, "emulated: instruction counts (%s%s%s, -icount shift %d: %d ns an "
+			 "instruction)", r->emu.emulator, r->emu.machine[0] ? " -M " : "", r->emu.machine,
+			 r->emu.icount_shift, 1 << (r->emu.icount_shift < 20 ? r->emu.icount_shift : 0));
+		break;
+	case RTB_RF_EMU_NOISE:
+		snprintf(buf, len, "emulated without -icount: host noise (%s)", r->emu.emulator);
+		break;
+	default:
+		snprintf(buf, len, "real time");
+		break;
+	}
+	return buf;
+}
+
+const char *rtb_rf_kind_token(const struct rtb_rf *r)
+{
+	static const char *const tok[] = { "real", "emulated-icount", "emulated-noicount" };
+
+	return tok[rtb_rf_kind(r)];
+}
+
 /* rf_label - the label the user gave, else one built from the fingerprint
  * the way `rtbench run` builds it, else the file's base name. */
 static char *rf_label(json_t *root, const char *path)

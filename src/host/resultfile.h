@@ -202,6 +202,19 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen);
 int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		 struct rtb_rf *out, char *err, size_t errlen);
 
+/* What a result's times are: real time (hardware, or a VM's clock),
+ * instruction counts (an emulator with -icount: 2^shift ns of virtual time
+ * an instruction), or an emulator's host noise (no -icount). Figures of
+ * two kinds are never put into one percentage or verdict. */
+enum rtb_rf_kind { RTB_RF_REAL = 0, RTB_RF_INSNS, RTB_RF_EMU_NOISE };
+enum rtb_rf_kind rtb_rf_kind(const struct rtb_rf *r);
+/* rtb_rf_kind_word - "real time", "emulated: instruction counts (qemu-
+ * system-arm -M mps2-an500, -icount shift 5)" or "emulated without
+ * -icount: host noise", into buf. Returns buf. */
+const char *rtb_rf_kind_word(const struct rtb_rf *r, char *buf, size_t len);
+/* rtb_rf_kind_token - "real", "emulated-icount", "emulated-noicount" (CSV). */
+const char *rtb_rf_kind_token(const struct rtb_rf *r);
+
 /* rtb_rf_emulation_line - the EMULATED sentence for r into buf ("" when
  * r was not emulated). Returns buf. */
 const char *rtb_rf_emulation_line(const struct rtb_rf *r, char *buf, size_t len);

@@ -32,7 +32,18 @@ if "$RTBENCH" compare --help >/dev/null 2>&1; then
 		fail "compare lacks the EMULATED note"
 	grep -q 'emulated and real results meet' "$out/cmp1.txt" && ok "compare notes the meeting" ||
 		fail "compare lacks the emulated-meets-real note"
-	grep -q 'noicount vs real: no timing verdict' "$out/cmp1.txt" && ok "no verdict without icount" ||
+	grep -q 'noicount (emulated, host noise): .* Not compared' "$out/cmp1.txt" && ok "no verdict without icount" ||
 		fail "compare drew a verdict from a run without icount"
+	grep -q 'emu (emulated, instruction counts): .* Not compared: an instruction count' "$out/cmp1.txt" &&
+		ok "instruction counts against real time: each side's own figures, not compared" ||
+		fail "compare put instruction counts and real time into one figure"
+	grep -q '^ *figures: real time' "$out/cmp.txt" && grep -q '^ *figures: emulated: instruction counts' "$out/cmp.txt" &&
+		ok "the head says what each system's figures are" || fail "no figures line per system"
+	"$RTBENCH" compare -f csv "$out/real.json" "$out/emu.json" >"$out/cmp.csv" &&
+		tr -d '\r' <"$out/cmp.csv" | grep -q ',real,$' && grep -q ',emulated-icount,not-compared' "$out/cmp.csv" &&
+		ok "CSV: figures column" || fail "CSV lacks the figures column"
+	"$RTBENCH" compare --fleet "$out/real.json" "$out/emu.json" >"$out/fleet.txt" &&
+		grep -q "^emu .* E$" "$out/fleet.txt" && ok "fleet marks the emulated system" ||
+		fail "fleet does not mark the emulated system"
 fi
 done_test

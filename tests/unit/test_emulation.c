@@ -197,8 +197,12 @@ static void test_reader_compare(void)
 	/* emulated against real: the EMULATED line and the meeting note */
 	CHECK_EQ_I(rtb_cmp_build(&c, f, 2, 0.01), 0);
 	CHECK(has_note(&c, "emu: EMULATED: instruction-counted virtual time under QEMU (1 instruction = 2^3 ns)"));
-	CHECK(has_note(&c, "emulated and real results meet: emu (emulated), real (hardware)"));
-	CHECK(c.metrics[0].cell[1].has_test);
+	CHECK(has_note(&c, "emulated and real results meet: emu (emulated), real (real time)"));
+	/* instruction counts against real time: each side's own figures, no
+	 * percentage, test or verdict between them */
+	CHECK(c.metrics[0].cell[1].other_kind);
+	CHECK(!c.metrics[0].cell[1].has_diff && !c.metrics[0].cell[1].has_test && !c.metrics[0].cell[1].has_vd);
+	CHECK(strstr(c.metrics[0].summary, "Not compared: an instruction count on an emulator's model") != NULL);
 	rtb_cmp_free(&c);
 
 	/* without icount: flagged, and no timing verdict */
@@ -206,7 +210,32 @@ static void test_reader_compare(void)
 	CHECK(has_note(&c, "noisy: EMULATED without instruction counting"));
 	CHECK(has_note(&c, "different icount shifts"));
 	CHECK(!c.metrics[0].cell[2].has_test);
-	CHECK(strstr(c.metrics[0].summary, "noisy vs emu: no timing verdict") != NULL);
+	CHECK(strstr(c.metrics[0].summary, "noisy (emulated, host noise)") != NULL);
+	rtb_cmp_free(&c);
+
+	/* two deterministic runs (icount at one shift): judged by the exact
+	 * rule, without rounds: the same file against itself is the same */
+	struct rtb_rf two[2];
+	CHECK_EQ_I(load("emu", "emulator=qemu-system-x86_64,machine=q35,icount_shift=3,vcpus=1", 1000, &two[0]), 0);
+	CHECK_EQ_I(load("emu2", "emulator=qemu-system-x86_64,machine=q35,icount_shift=3,vcpus=1", 1000, &two[1]), 0);
+	CHECK_EQ_I(rtb_cmp_build(&c, two, 2, 0.01), 0);
+	CHECK(c.metrics[0].cell[1].exact && c.metrics[0].cell[1].has_vd);
+	CHECK_EQ_I(c.metrics[0].cell[1].vd.kind, RTB_VD_NOISE);
+	CHECK(has_note(&c, "deterministic runs"));
+	rtb_cmp_free(&c);
+	rtb_rf_free(&two[0]);
+	rtb_rf_free(&two[1]);
+	{
+		/* the exact rule: beyond one tick (40 ns) differs, within is the same */
+		struct rtb_verdict v;
+		rtb_cmp_exact_verdict(10000, 10040, 40, &v);
+		CHECK_EQ_I(v.kind, RTB_VD_NOISE);
+		rtb_cmp_exact_verdict(10000, 10080, 40, &v);
+		CHECK_EQ_I(v.kind, RTB_VD_HIGHER);
+		CHECK(fabs(v.shift_pct - 0.8) < 1e-9);
+		rtb_cmp_exact_verdict(10000, 9000, 40, &v);
+		CHECK_EQ_I(v.kind, RTB_VD_LOWER);
+	}
 	rtb_cmp_free(&c);
 
 	/* two real results: no emulation note */
