@@ -64,6 +64,8 @@ struct rtb_opts {
 	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
 	int trace;              /* --trace: record the OS's event trace */
 	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
+	const char *trace_dat;  /* --trace-dat PREFIX: the worst samples' events as
+				 * trace.dat and Trace Event JSON, per bench */
 	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
 	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
 	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace

@@ -69,6 +69,27 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len);
 /* rtb_port_trace_self - the calling thread's id as the trace's events name
  * it (Linux: the thread id); a benchmark thread records it in its marks. */
 long rtb_port_trace_self(void);
+/* A mark of rtbench's written into an exported trace as the OS's own
+ * print event (Linux: ftrace:print): at time t (trace clock) on cpu, by
+ * task pid, saying text. */
+struct rtb_trace_xmark {
+	uint64_t t;
+	int32_t cpu, pid;
+	char text[112];
+};
+/* rtb_port_trace_dat_formats - read now what rtb_port_trace_dat copies
+ * from the OS (Linux: the event formats in tracefs), while the recorder is
+ * open: the trace file of a run's break is written after it closed. 0 or
+ * a negative rtb_err. */
+int rtb_port_trace_dat_formats(void);
+/* rtb_port_trace_dat - events ev[0..n) (any order; a copy seen twice is
+ * written once) and marks mk[0..nmk) as the OS's own trace file at path
+ * (Linux: trace.dat, which `trace-cmd report` and KernelShark open), times
+ * as ticks / tpn ns. Needs the recorder open, or rtb_port_trace_dat_formats
+ * called while it was.
+ * After measuring only (allocates). 0, or a negative rtb_err with why. */
+int rtb_port_trace_dat(const char *path, const struct rtb_tev *ev, size_t n, const struct rtb_trace_xmark *mk,
+		       size_t nmk, double tpn, char *why, size_t whylen);
 /* rtb_port_trace_clock - the trace clock's name ("x86-tsc", "mono"). */
 const char *rtb_port_trace_clock(void);
 

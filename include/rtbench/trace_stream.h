@@ -44,6 +44,10 @@
 #ifndef RTB_TS_MARKS
 #define RTB_TS_MARKS 8192       /* marks in flight per metric (power of two) */
 #endif
+#ifndef RTB_TS_EVID
+#define RTB_TS_EVID 2048        /* events kept per worst sample for the
+				 * exported trace (--trace-dat), the latest */
+#endif
 #define RTB_TS_MAXIMA 16        /* successive new maxima kept (the last ones) */
 #define RTB_TS_DIS 32           /* disagreements kept by index (all counted) */
 #define RTB_TS_BEFORE 4096      /* events looked back for a window's context */
@@ -121,6 +125,17 @@ void rtb_noise_add(double *ns, const struct rtb_explain *x);
  * ns[RTB_NOISE_NC] over its spin time (its spin_s extra; none without) */
 void rtb_noise_extras(struct rtb_metric *m, const double *ns);
 
+/* The events around one kept worst sample, as the exported trace writes
+ * them (--trace-dat): the slot's copy from the CPU's last switch before
+ * its period to just after its stamp, the latest RTB_TS_EVID. */
+struct rtb_tkeep_evid {
+	struct rtb_tev *ev;     /* RTB_TS_EVID entries of the keep's store */
+	size_t n;
+	uint64_t from, end;     /* the period's start, the stamp (trace clock) */
+	int cpu;                /* the CPU it ended on */
+	long tid;               /* the measured task */
+};
+
 struct rtb_tkeep {
 	/* set by rtb_tkeep_init */
 	const char *id;         /* the metric's id (the lines name it) */
@@ -148,6 +163,8 @@ struct rtb_tkeep {
 	int have_max, broke_done;
 	struct rtb_worst worst[RTB_WORST_N];
 	int nworst;
+	/* worst[i]'s events (rtb_tkeep_evid_store; evid[0].ev NULL: none kept) */
+	struct rtb_tkeep_evid evid[RTB_WORST_N];
 	struct rtb_tmax maxima[RTB_TS_MAXIMA];
 	int nmax;
 	uint64_t nmax_total;    /* new maxima seen (the first ones dropped) */
@@ -162,6 +179,9 @@ struct rtb_tkeep {
 /* rtb_tkeep_init - an empty keep for metric id of this kind. */
 void rtb_tkeep_init(struct rtb_tkeep *k, const char *id, enum rtb_trace_kind kind, double ticks_per_ns,
 		    uint64_t t0, int64_t break_ns, int64_t tol_ns);
+/* rtb_tkeep_evid_store - keep each worst sample's events too, in
+ * store[0 .. RTB_WORST_N * RTB_TS_EVID) (caller storage, fixed). */
+void rtb_tkeep_evid_store(struct rtb_tkeep *k, struct rtb_tev *store);
 /* rtb_tkeep_sample - one sample (mark mk of task tid / peer) against the
  * windows w[0..nw) (the CPU it ended on first): matched, its components
  * recorded, and explained and kept when it enters the worst, is a new

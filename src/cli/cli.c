@@ -31,7 +31,7 @@
 enum {
 	OPT_TESTS = 256, OPT_SAMPLES, OPT_PERIOD, OPT_DEADLINE, OPT_CPU, OPT_PRIO, OPT_NORT,
 	OPT_LABEL, OPT_JSON, OPT_CSV, OPT_RAW, OPT_NOMLOCK, OPT_IDLE, OPT_LOAD, OPT_LOADCMD, OPT_LOADMAYEXIT, OPT_QUIET, OPT_DELAYS, OPT_EMULATION, OPT_HELP, OPT_ROUNDS, OPT_NOWAIT, OPT_WAIT, OPT_FOLLOW,
-	OPT_TRACE, OPT_TRACE_EVENTS, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK,
+	OPT_TRACE, OPT_TRACE_EVENTS, OPT_TRACE_DAT, OPT_DURATION, OPT_INTERVAL, OPT_CPUS, OPT_BREAK,
 	OPT_HISTOGRAM, OPT_READY, OPT_PRIORITY, OPT_AFFINITY, OPT_STOP, OPT_COUNT_OVER,
 	OPT_BENCH, /* OPT_BENCH + k: the k-th benchmark knob (bench_opts) */
 };
@@ -76,6 +76,7 @@ static const struct option run_opts[] = {
 	{ "wait-s", required_argument, NULL, OPT_WAIT },
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
+	{ "trace-dat", required_argument, NULL, OPT_TRACE_DAT },
 	{ "break-us", required_argument, NULL, OPT_BREAK },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
@@ -700,6 +701,13 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
 			cl->o.trace_events = a;
 			break;
+		case OPT_TRACE_DAT:
+			if (selftest)
+				return fail(err, errlen, "--trace-dat: an option of run, not of selftest");
+			if (!rtb_port_dir_writable(a) || strlen(a) > 400)
+				return fail(err, errlen, "--trace-dat: cannot write files named '%s.*' (no such directory, or not writable)", a);
+			cl->o.trace_dat = a;
+			break;
 		case 'b':
 		case 'T':
 		case OPT_BREAK:
@@ -767,6 +775,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		cl->o.ncpus_list = 0;
 		cpu_given = 1;
 	}
+	if (cl->o.trace_dat && !cl->o.trace)
+		return fail(err, errlen, "--trace-dat: needs --trace");
 	if (cl->o.trace_events && !cl->o.trace)
 		return fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load_cpu && cl->o.load_cmd)
@@ -903,6 +913,11 @@ void rtb_cli_usage_run(FILE *f)
 	      "                        watching). Unavailable: one line says why, the run goes on untraced.\n"
 	      "                        With --duration too: read while it runs, in fixed memory (each CPU's\n"
 	      "                        worst samples and successive maxima explained, components streamed)\n"
+	      "  --trace-dat PREFIX    with --trace: the kernel's events around each worst sample kept, with\n"
+	      "                        rtbench's marks (period start, phase ends, the stamp), per traced\n"
+	      "                        measurement as PREFIX.<id>.r<round>.dat (trace.dat: trace-cmd report,\n"
+	      "                        KernelShark) and .json (Trace Event Format: Perfetto's UI); at most\n"
+	      "                        2048 events a sample, in memory fixed at the start (docs/diagnosis.md)\n"
 	      "  --trace-events PREFIX with --trace: write each traced measurement's events and sample marks\n"
 	      "                        to PREFIX.<id>.r<round>.txt (the matcher's input, for inspection).\n"
 	      "                        By count on one CPU: every event of a pass (memory grows with it);\n"

@@ -12,12 +12,12 @@
  * (ui.perfetto.dev) and chrome://tracing open: one track per CPU with the
  * tasks as slices from switch to switch and the interrupt handlers,
  * softirqs and system vectors nested in them, the wake-ups and timer events
- * as instants, and a track with the sample and its phases. Not trace.dat,
- * which trace-cmd and KernelShark open: that file holds the kernel's raw
- * ring-buffer pages, and by the time the break is known the streaming
- * reader has consumed them (trace_pipe_raw) and kept only the parsed
- * events, which this writes; making a trace.dat would also bring
- * libtracecmd into rtbench.
+ * as instants, and a track with the sample and its phases. Beside it the
+ * same window as `<result>.break-trace.dat`, the trace.dat trace-cmd and
+ * KernelShark open, its sample's start and stamp as print events: written
+ * by the port from the parsed events (rtb_port_trace_dat), since by the
+ * time the break is known the streaming reader has consumed the kernel's
+ * raw pages (trace_pipe_raw).
  *
  * With it, the kernel stack of the task the CPU left for the measured task
  * at the sample's end: after the wake-up that is the blocker, and its stack
@@ -335,5 +335,17 @@ int rtb_break_evidence(const char *result_path, struct rtb_break *b)
 	snprintf(b->evidence, sizeof(b->evidence), "%s", name);
 	b->evidence_events = (uint32_t)bk.n;
 	b->evidence_cpu = bk.cpu;
+	/* the same window as the OS's trace file (trace-cmd, KernelShark),
+	 * with the sample's start and stamp as print events */
+	struct rtb_trace_xmark mk[2] = { { .t = bk.from, .cpu = bk.cpu, .pid = (int32_t)bk.tid },
+					 { .t = bk.to, .cpu = bk.cpu, .pid = (int32_t)bk.tid } };
+	char why[200];
+	snprintf(mk[0].text, sizeof(mk[0].text), "rtbench: the sample over --break-us (%.1f us): its period begins",
+		 (double)bk.sample_ns / 1000.0);
+	snprintf(mk[1].text, sizeof(mk[1].text), "rtbench: the sample over --break-us (%.1f us) ends (its stamp)",
+		 (double)bk.sample_ns / 1000.0);
+	if (snprintf(name, sizeof(name), "%s.break-trace.dat", result_path) < (int)sizeof(name))
+		if (rtb_port_trace_dat(name, bk.ev, bk.n, mk, 2, bk.tpn, why, sizeof(why)))
+			fprintf(stderr, "rtbench: --break-us: %s not written: %s\n", name, why);
 	return 0;
 }

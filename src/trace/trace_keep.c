@@ -37,6 +37,30 @@ void rtb_tkeep_init(struct rtb_tkeep *k, const char *id, enum rtb_trace_kind kin
 	k->tol_ns = tol_ns;
 }
 
+void rtb_tkeep_evid_store(struct rtb_tkeep *k, struct rtb_tev *store)
+{
+	for (int i = 0; i < RTB_WORST_N; i++)
+		k->evid[i] = (struct rtb_tkeep_evid){ .ev = store ? store + (size_t)i * RTB_TS_EVID : NULL };
+}
+
+/* keep_evid - the slot's events (n) of a sample about to be worst[dest]:
+ * the latest RTB_TS_EVID, when a store was given */
+static void keep_evid(struct rtb_tkeep *k, int dest, const struct rtb_tev *slot, size_t n, uint64_t from,
+		      uint64_t end, int cpu, long tid)
+{
+	struct rtb_tkeep_evid *e;
+
+	if (dest < 0 || !k->evid[dest].ev)
+		return;
+	e = &k->evid[dest];
+	e->n = n < RTB_TS_EVID ? n : RTB_TS_EVID;
+	memcpy(e->ev, slot + (n - e->n), e->n * sizeof(*slot));
+	e->from = from;
+	e->end = end;
+	e->cpu = cpu;
+	e->tid = tid;
+}
+
 static uint64_t ticks(const struct rtb_tkeep *k, int64_t ns)
 {
 	return (uint64_t)((double)(ns > 0 ? ns : 0) * k->ticks_per_ns + 0.5);
@@ -175,6 +199,9 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 	memcpy(x.comp_ns, comp_ns, sizeof(x.comp_ns));
 	n = rtb_twin_copy(w, nw, wf - 1, mk->end, RTB_TS_BEFORE, RTB_TS_AFTER, slot, slotcap, &complete);
 	x.partial = !complete;
+	/* where it goes in the worst (Step 3): its events with it */
+	keep_evid(k, k->nworst < RTB_WORST_N ? k->nworst : (low >= 0 && (broke || mk->ns > k->worst[low].sample_ns)) ? low : -1,
+		  slot, n, wf, mk->end, w[0]->cpu, tid);
 	if (k->kind == RTB_TRACE_NOISE) {
 		/* a gap: what held the spinner's CPU, no phases (no path) */
 		if (rtb_trace_explain(slot, n, wf, mk->end, w[0]->cpu, tid, k->ticks_per_ns, &x.x)) {
@@ -268,8 +295,11 @@ void rtb_tkeep_finish(struct rtb_tkeep *k)
 		for (int j = i + 1; j < k->nworst; j++)
 			if (k->worst[j].sample_ns > k->worst[i].sample_ns) {
 				struct rtb_worst t = k->worst[i];
+				struct rtb_tkeep_evid e = k->evid[i];
 				k->worst[i] = k->worst[j];
 				k->worst[j] = t;
+				k->evid[i] = k->evid[j];
+				k->evid[j] = e;
 			}
 	for (int i = 0; i < k->nworst; i++) {
 		struct rtb_worst *x = &k->worst[i];

@@ -5,6 +5,7 @@
 #define RTB_CORE_TRACE_RUN_H
 #include "rtbench/ctx.h"
 #include "rtbench/trace.h"
+#include "rtbench/tracer.h"
 
 /* rtb_trace_decompose - match metric m's samples (its whole-pass marks) to
  * the events, add its components as metrics of their own and explain its
@@ -103,6 +104,15 @@ int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out);
  * unparsed over the pass (never in a window, never evicted). */
 size_t rtb_ts_window_events(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *evicted,
 			    uint64_t *skipped);
+/* rtb_tx_pass - --trace-dat: the events around every kept worst sample of
+ * a's metrics (streamed pass, after rtb_ts_attach, before rtb_ts_release)
+ * as <trace_dat>.<id>.r<round>.dat (the OS's trace file) and .json (Trace
+ * Event Format); a file not written is said in the result. 0 or rtb_err. */
+int rtb_tx_pass(struct rtb_ctx *c, const struct rtb_tattach *a, const char *id);
+/* rtb_ts_keep - after rtb_ts_stop, before rtb_ts_release: what the reader
+ * kept of live metric `live` (its worst, sorted once attached, and their
+ * events with --trace-dat); NULL: no watch. */
+const struct rtb_tkeep *rtb_ts_keep(const struct rtb_metric *live);
 /* rtb_ts_release - everything rtb_ts_start allocated (after attach). */
 void rtb_ts_release(void);
 #endif

@@ -74,6 +74,7 @@ static struct {
 	int winof[NWIN];        /* CPU -> window, -1 none */
 	int nwin;
 	struct rtb_tev *store, *slot;
+	struct rtb_tev *evid;   /* --trace-dat: RTB_WORST_N * RTB_TS_EVID a watch */
 	struct rtb_tmark *rings;
 	struct rtb_result *cres; /* the component metrics, until Step 5 */
 	struct ts_watch *watch;
@@ -307,10 +308,11 @@ static void release(void)
 	}
 	rtb_free(ts.store);
 	rtb_free(ts.slot);
+	rtb_free(ts.evid);
 	rtb_free(ts.rings);
 	rtb_free(ts.watch);
 	ts.cres = NULL;
-	ts.store = ts.slot = NULL;
+	ts.store = ts.slot = ts.evid = NULL;
 	ts.rings = NULL;
 	ts.watch = NULL;
 	ts.cap = 0;
@@ -348,6 +350,13 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	ts.cres = rtb_alloc(sizeof(*ts.cres));
 	if (!ts.store || !ts.slot || !ts.rings || !ts.watch || !ts.cres)
 		goto fail;
+	/* the worst samples' own events, for the exported trace: fixed too */
+	if (c->o->trace_dat) {
+		size_t ne = (size_t)nwatch * RTB_WORST_N * RTB_TS_EVID;
+		if (!(ts.evid = rtb_alloc(ne * sizeof(*ts.evid))))
+			goto fail;
+		memset(ts.evid, 0, ne * sizeof(*ts.evid));
+	}
 	memset(ts.store, 0, (size_t)ts.nwin * RTB_TS_WINDOW * sizeof(*ts.store));
 	memset(ts.slot, 0, RTB_TS_SLOT * sizeof(*ts.slot));
 	memset(ts.rings, 0, (size_t)nwatch * RTB_TS_MARKS * sizeof(*ts.rings));
@@ -428,6 +437,7 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	rtb_tkeep_init(&wa->keep, m->id, kind, ts.tpn, ts.t0, ts.break_ns, ts.tol_ns);
 	wa->keep.virt = c->res && rtb_fp_vcpu_can_stop(&c->res->fp);
 	wa->keep.break_fails = c->o->break_fails;
+	rtb_tkeep_evid_store(&wa->keep, ts.evid ? ts.evid + (size_t)i * RTB_WORST_N * RTB_TS_EVID : NULL);
 	rtb_trace_comp_names(kind, &names);
 	wa->keep.ncomp = names.ncomp;
 	for (int q = 0; q <= names.ncomp; q++)
@@ -589,6 +599,13 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 				(unsigned long long)t->below_floor, (unsigned long long)t->skipped,
 				(unsigned long long)ts.skipped_ev);
 	return 0;
+}
+
+const struct rtb_tkeep *rtb_ts_keep(const struct rtb_metric *live)
+{
+	struct ts_watch *wa = ts.watch && !ts.on ? find(live) : NULL;
+
+	return wa ? &wa->keep : NULL;
 }
 
 int rtb_ts_window(const struct rtb_metric *m, struct rtb_ts_window *out)

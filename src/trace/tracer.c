@@ -59,6 +59,11 @@ static int tr_open(struct rtb_ctx *c)
 		fprintf(stderr, "rtbench: %s; the run goes on untraced\n", s->trace_note);
 		return rc;
 	}
+	/* the kernel's event formats the trace.dat files copy (the break's
+	 * is written after the recorder closed) */
+	if ((o->trace_dat || o->break_ns > 0) && rtb_port_trace_dat_formats())
+		rtb_result_warn(c->res, "--trace-dat/--break-us: the kernel's event formats were not readable: no "
+				"trace.dat will be written");
 	/* the break's window of events needs room before anything is
 	 * measured (it is copied in the streaming reader) */
 	if (o->break_ns > 0 && rtb_break_prepare())
@@ -308,6 +313,13 @@ static void tr_attach(struct rtb_ctx *c, const struct rtb_tattach *a)
 		if (pass.streamed)
 			live->tm = NULL; /* the reader's, freed with it */
 	}
+	/* the worst samples' events for trace-cmd, KernelShark and Perfetto */
+	if (c->o->trace_dat && pass.streamed && rtb_tx_pass(c, a, pass.id))
+		pass.events_failed = 1;
+	else if (c->o->trace_dat && !pass.streamed)
+		rtb_result_warn(c->res, "--trace-dat: %s was traced whole (every event kept: --trace-events, or a "
+				"priority-inversion measurement), where no worst sample keeps its own events: no "
+				"trace.dat written for it", pass.id);
 	if (pass.streamed) {
 		agg_worst(a, c->brk);
 		rtb_ts_release();
