@@ -18,6 +18,7 @@ extern const struct rtb_render rtb_render_markdown; /* compare */
 extern const struct rtb_render rtb_render_csv;      /* compare */
 extern const struct rtb_render rtb_render_json;     /* compare: "rtbench-compare" */
 extern const struct rtb_render rtb_render_html;     /* report: one self-contained page */
+extern const struct rtb_render rtb_render_qualify;  /* report --qualify (render_qualify.c) */
 extern const struct rtb_render rtb_render_fleet_text;     /* compare --fleet (fleet.h) */
 extern const struct rtb_render rtb_render_fleet_markdown; /* compare --fleet */
 extern const struct rtb_render rtb_render_fleet_csv;      /* compare --fleet */
