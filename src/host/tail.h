@@ -18,8 +18,9 @@
  * are Coles (2001) "An Introduction to Statistical Modeling of Extreme
  * Values" (GPD likelihood, return levels, profile likelihood), Garwood
  * (1936) and Clopper & Pearson (1934) (exact intervals), Ljung & Box
- * (1978), Kendall (1975) / Mann (1945), Numerical Recipes 3rd ed. 6.2, 6.4
- * (incomplete gamma and beta) and 10.5 (Nelder-Mead). */
+ * (1978), Kendall (1975) / Mann (1945), Nelder & Mead (1965) with the
+ * moves of Lagarias et al. (1998); the incomplete gamma and beta functions
+ * under them are host/special.h's, from the DLMF. */
 #ifndef RTB_HOST_TAIL_H
 #define RTB_HOST_TAIL_H
 
@@ -42,7 +43,7 @@ double rtb_ts_norm_sf(double z);
  * k is 0) and *hi. */
 void rtb_ts_poisson_ci(uint64_t k, double conf, double *lo, double *hi);
 /* rtb_ts_binom_ci - Clopper-Pearson's exact interval of a probability
- * from k of n (two-sided, as above), through rtb_ibeta for n up to 10^6,
+ * from k of n (two-sided, as above), through rtb_spec_beta_i for n up to 10^6,
  * above it through the Poisson limit (Garwood / n), which is wider, never
  * narrower. *lo, *hi in [0, 1]. */
 void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi);

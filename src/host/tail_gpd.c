@@ -14,7 +14,8 @@
  * likelihood is that of grouped data: each bucket's probability
  * S(lo) - S(hi), to the power of its count (multinomial). Exact values
  * use the density (Coles 4.10). The maximum is found by Nelder-Mead
- * (Numerical Recipes 10.5) on (log sigma, xi); intervals by profile
+ * (Nelder & Mead 1965, the moves as in Lagarias et al. 1998, SIAM J.
+ * Optim. 9:112) on (log sigma, xi); intervals by profile
  * likelihood (Coles 2.6.6): the values of a parameter whose maximized
  * likelihood is within chi2(1, 0.95) / 2 = 1.9207 of the maximum. The
  * profile intervals are asymmetric where the likelihood is (a return

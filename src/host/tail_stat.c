@@ -7,52 +7,23 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "host/special.h"
 #include "host/tail.h"
-#include "host/verdict.h"
 
 /* Above this shape the incomplete gamma is read from the Wilson-Hilferty
  * cube-root normal approximation (relative error of a quantile below
- * 1e-4 there), so a count of 10^8 costs no 10^4-term series. */
+ * 1e-4 there), so a count of 10^8 costs no 10^5-term series in each step
+ * of a quantile's bisection. */
 #define GAMMA_WH_A 1e5
 
-/* gser - P(a, x) by its series, x < a + 1 (Numerical Recipes 3rd ed. 6.2.5). */
-static double gser(double a, double x)
+/* wilson_hilferty_q - Q(a, x) = 1 - P(a, x) for a large shape: Wilson &
+ * Hilferty (1931), (X/a)^(1/3) is nearly normal with mean 1 - 1/(9a) and
+ * variance 1/(9a). */
+static double wilson_hilferty_q(double a, double x)
 {
-	double ap = a, del = 1 / a, sum = del;
+	double v = 1 / (9 * a), z = (cbrt(x / a) - (1 - v)) / sqrt(v);
 
-	for (int i = 0; i < 100000; i++) {
-		ap += 1;
-		del *= x / ap;
-		sum += del;
-		if (fabs(del) < fabs(sum) * 1e-16)
-			break;
-	}
-	return sum * exp(-x + a * log(x) - lgamma(a));
-}
-
-/* gcf - Q(a, x) = 1 - P(a, x) by its continued fraction, x >= a + 1
- * (modified Lentz; Numerical Recipes 6.2.7). */
-static double gcf(double a, double x)
-{
-	const double tiny = 1e-300;
-	double b = x + 1 - a, c = 1 / tiny, d = 1 / b, h = d;
-
-	for (int i = 1; i < 100000; i++) {
-		double an = -i * (i - a), del;
-		b += 2;
-		d = an * d + b;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = b + an / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		del = d * c;
-		h *= del;
-		if (fabs(del - 1) < 1e-16)
-			break;
-	}
-	return exp(-x + a * log(x) - lgamma(a)) * h;
+	return rtb_ts_norm_sf(z);
 }
 
 double rtb_ts_gammp(double a, double x)
@@ -63,13 +34,7 @@ double rtb_ts_gammp(double a, double x)
 		return 0;
 	if (isinf(x))
 		return 1;
-	if (a > GAMMA_WH_A) {
-		/* Wilson & Hilferty (1931): (X/a)^(1/3) is nearly normal with
-		 * mean 1 - 1/(9a) and variance 1/(9a) */
-		double v = 1 / (9 * a), z = (cbrt(x / a) - (1 - v)) / sqrt(v);
-		return 1 - rtb_ts_norm_sf(z);
-	}
-	return x < a + 1 ? gser(a, x) : 1 - gcf(a, x);
+	return a > GAMMA_WH_A ? 1 - wilson_hilferty_q(a, x) : rtb_spec_gamma_p(a, x);
 }
 
 double rtb_ts_norm_sf(double z)
@@ -99,9 +64,9 @@ double rtb_ts_chi2_sf(double x, double df)
 		return NAN;
 	if (x <= 0)
 		return 1;
-	if (df / 2 <= GAMMA_WH_A && x / 2 >= df / 2 + 1)
-		return gcf(df / 2, x / 2);
-	return 1 - rtb_ts_gammp(df / 2, x / 2);
+	if (df / 2 > GAMMA_WH_A)
+		return wilson_hilferty_q(df / 2, x / 2);
+	return rtb_spec_gamma_q(df / 2, x / 2);
 }
 
 /* gamma_quantile - the x with P(a, x) = q, by bisection (P rises in x). */
@@ -139,7 +104,7 @@ static double beta_quantile(double a, double b, double q)
 
 	for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
 		double mid = (lo + hi) / 2;
-		if (rtb_ibeta(a, b, mid) < q)
+		if (rtb_spec_beta_i(a, b, mid) < q)
 			lo = mid;
 		else
 			hi = mid;
@@ -409,10 +374,10 @@ double rtb_ts_poisson_quantile(double mu, double q)
 }
 
 /* count_cdf - P(K <= k) for K negative binomial with shape r and
- * success probability w: I_w(r, k + 1) (the incomplete beta, verdict.c). */
+ * success probability w: I_w(r, k + 1) (the incomplete beta, special.c). */
 static double count_cdf(double r, double w, double k)
 {
-	return rtb_ibeta(r, k + 1, w);
+	return rtb_spec_beta_i(r, k + 1, w);
 }
 
 double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q)

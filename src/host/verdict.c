@@ -5,62 +5,8 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "host/special.h"
 #include "host/verdict.h"
-
-/* lentz_step - one step of the modified Lentz method with coefficient aa
- * on its running c and d (kept off zero by tiny): the factor the
- * fraction's value is multiplied by. */
-static double lentz_step(double aa, double *c, double *d, double tiny)
-{
-	*d = 1 + aa * *d;
-	if (fabs(*d) < tiny)
-		*d = tiny;
-	*c = 1 + aa / *c;
-	if (fabs(*c) < tiny)
-		*c = tiny;
-	*d = 1 / *d;
-	return *d * *c;
-}
-
-/* betacf - continued fraction of the regularized incomplete beta function
- * (modified Lentz), converging for x < (a + 1) / (a + b + 2). */
-static double betacf(double a, double b, double x)
-{
-	const double tiny = 1e-300, eps = 1e-15;
-	double qab = a + b, qap = a + 1, qam = a - 1;
-	double c = 1, d = 1 - qab * x / qap, h;
-
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	h = d;
-	for (int m = 1; m <= 300; m++) {
-		double m2 = 2.0 * m, aa, del;
-		/* the even step, then the odd one */
-		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		h *= lentz_step(aa, &c, &d, tiny);
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		del = lentz_step(aa, &c, &d, tiny);
-		h *= del;
-		if (fabs(del - 1) < eps)
-			break;
-	}
-	return h;
-}
-
-double rtb_ibeta(double a, double b, double x)
-{
-	double lbt;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
-	if (x < (a + 1) / (a + b + 2))
-		return exp(lbt) * betacf(a, b, x) / a;
-	return 1 - exp(lbt) * betacf(b, a, 1 - x) / b;
-}
 
 double rtb_t_sf2(double t, double df)
 {
@@ -68,7 +14,8 @@ double rtb_t_sf2(double t, double df)
 		return NAN;
 	if (isinf(t))
 		return 0;
-	return rtb_ibeta(df / 2, 0.5, df / (df + t * t));
+	/* Student's t: P(|T| >= t) = I_{df/(df+t^2)}(df/2, 1/2) */
+	return rtb_spec_beta_i(df / 2, 0.5, df / (df + t * t));
 }
 
 double rtb_t_quantile(double q, double df)

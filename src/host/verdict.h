@@ -94,10 +94,6 @@ const char *rtb_vd_kind_phrase(enum rtb_vd_kind k);
 /* rtb_t_sf2 - two-sided tail probability P(|T| >= |t|) of Student's t with
  * df > 0 degrees of freedom (df may be fractional, as Welch's is). */
 double rtb_t_sf2(double t, double df);
-/* rtb_ibeta - the regularized incomplete beta function I_x(a, b), a, b > 0
- * (Lentz's continued fraction, Numerical Recipes 6.4); also the binomial's
- * exact (Clopper-Pearson) interval's arithmetic (tail_stat.c). */
-double rtb_ibeta(double a, double b, double x);
 /* rtb_t_quantile - the t with P(T <= t) = q, 0 < q < 1. */
 double rtb_t_quantile(double q, double df);
 
