@@ -3,7 +3,10 @@
 """gen_fixtures.py - write the hand-made result files compare/report tests use.
 
 Deterministic (fixed seeds), so the committed .json files are reproducible:
-    cd tests/data && python3 gen_fixtures.py
+    python3 tests/data/gen_fixtures.py
+writes them next to this script (tests/data/), from whatever directory it
+is run in (it once wrote into the current one: 17 copies at the repository
+root were committed by mistake).
 Statistics follow docs/json-schema.md exactly: nearest-rank percentiles over
 the kept samples, sample (n-1) standard deviation, log-linear histogram with
 sub_bits 7 / top_bit 36, [lo, hi, count] for non-empty buckets only.
@@ -11,7 +14,14 @@ The shapes echo the study (VxWorks vs RTLinux): context switch ~18% higher
 on the second system with stddev 0.6 us vs 0.04 us, interrupt latency 35%
 lower on the first, semaphore slightly slower, message queue slightly faster.
 """
-import json, math, random
+import json, math, os, random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def at(name):
+    """name in tests/data, next to this script"""
+    return os.path.join(HERE, name)
 
 SUB_BITS, TOP_BIT = 7, 36
 
@@ -242,7 +252,7 @@ def system_b(seed, n=400, keep=True, rt=True):
 
 
 def dump(name, obj):
-    with open(name, "w") as f:
+    with open(at(name), "w") as f:
         json.dump(obj, f, indent=1)
         f.write("\n")
 
@@ -296,11 +306,11 @@ def main():
     dump("vx_schema1.json", old)
 
     # bad input
-    with open("rtl.json") as f:
+    with open(at("rtl.json")) as f:
         text = f.read()
-    with open("bad_truncated.json", "w") as f:
+    with open(at("bad_truncated.json"), "w") as f:
         f.write(text[: len(text) // 3])
-    with open("bad_malformed.json", "w") as f:
+    with open(at("bad_malformed.json"), "w") as f:
         f.write('{\n "schema": "rtbench-result",\n "schema_version": 1,\n "label": "x" "y",\n "metrics": []\n}\n')
     newer = result("future", "h", "r", [])
     newer["schema_version"] = 4
@@ -313,7 +323,7 @@ def main():
     bt = result("badtype", "h", "r", system_a(5, n=20))
     [m for m in bt["metrics"] if m["id"] == "sync.sem.take.uncontended"][0]["p99"] = "fast"
     dump("bad_type.json", bt)
-    with open("bad_empty.json", "w"):
+    with open(at("bad_empty.json"), "w"):
         pass
 
 
