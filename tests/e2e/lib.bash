@@ -146,7 +146,9 @@ needs_rr_knob() {
 wait_knob_recorded() {
 	local pid=$1 n=${2:-2400} i set
 	for ((i = 0; i < n; i++)); do
-		if grep -qs "^pid $pid:" "$dir/lock"; then
+		# the lock is /run/rtbench/lock whatever RTB_STATE_DIR says (the
+		# knobs are machine-wide: src/port/posix/journal.c)
+		if grep -qs "^pid $pid:" /run/rtbench/lock; then
 			set=$(awk '$1 == "knob" && $2 == 0 {print $5}' "$dir/state" 2>/dev/null)
 			[ -n "$set" ] && [ "$(cat "$knob")" = "$set" ] && return 0
 		fi
