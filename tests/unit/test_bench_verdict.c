@@ -4,7 +4,8 @@
  * metric that has one (not only sync.prio_inv), the reader reads it back,
  * a file without it (every file before it) still reads, a malformed one is
  * refused with one line, and compare (text and JSON) and check (text and
- * JUnit) show it without judging on it. */
+ * JUnit) show it without judging on it.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

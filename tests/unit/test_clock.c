@@ -4,7 +4,8 @@
  * timer to a 5 GHz TSC) and tick differences from 0 to years. The
  * reference uses a 128-bit integer where the compiler has one, else long
  * double arithmetic on values where it is exact. No OS call: it runs on
- * every port. */
+ * every port.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include "check.h"
 #include "rtbench/platform.h"

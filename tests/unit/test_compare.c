@@ -2,7 +2,8 @@
 /* test_compare - `rtbench compare` and `rtbench report` end to end inside
  * one process: exit codes, the one-line error naming the file for every
  * kind of bad input, the tables and summary on the fixtures, and that a
- * report is never half-written. */
+ * report is never half-written.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <sys/stat.h>
 
 #include "check.h"

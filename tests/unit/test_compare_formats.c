@@ -3,7 +3,8 @@
  * compare` promise a spreadsheet or a script: every CSV row has exactly the
  * header's fields (issue 18: baseline rows had one more, shifting every
  * column after max); the report colours a difference green or red only
- * where a verdict called it (issue 19: an A/A pair got a green p99). */
+ * where a verdict called it (issue 19: an A/A pair got a green p99).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "host_testutil.h"
 #include "host/host.h"

@@ -5,7 +5,8 @@
  * between taking it and reading the other's) is taken again; the hand-over
  * when a spinner parks is not a switch; the burst's first switch (the
  * incoming task just woke from its semaphore) is kept apart as cold. The
- * old code counted that first switch into the distribution. */
+ * old code counted that first switch into the distribution.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "bench/ctxsw_detect.h"
 

@@ -3,7 +3,8 @@
  * snapshots (tests/data/doctor): the development VM as recorded by
  * record.sh, a tuned 4-CPU system written by hand, and a hostile copy whose
  * files hold terminal escapes. Known answers per check; every string a
- * finding holds is one printable line. */
+ * finding holds is one printable line.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

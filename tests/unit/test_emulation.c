@@ -2,7 +2,8 @@
 /* test_emulation - the emulation fingerprint: --emulation parsing (strict),
  * the JSON it writes, the host reader reading it back, the EMULATED line in
  * the text tables, and compare's notes and refusals (docs/json-schema.md,
- * HELPERS interface 2). */
+ * HELPERS interface 2).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
 /* test_frame - RTBF1: the encoder (CRC-32, base64, line format, streaming
  * through a sink) and the host decoder, round trip and every way a stream
  * goes wrong: truncated, a lost line, a garbled byte, bad base64, BEGIN
- * without END, END disagreeing, unsafe names and targets (docs/serial.md). */
+ * without END, END disagreeing, unsafe names and targets (docs/serial.md).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,8 @@
  * sink and the framed result writer (all or nothing), the run's label.
  * The lines under test are the ones the firmware runs
  * (src/port/freertos/fr_time.h, fr_output.c); what only runs with a kernel
- * is listed in docs/freertos.md. */
+ * is listed in docs/freertos.md.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_hist - layout, range reporting, merge and percentiles of the
- * log-linear histogram, checked against the claims in rtbench/hist.h. */
+ * log-linear histogram, checked against the claims in rtbench/hist.h.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

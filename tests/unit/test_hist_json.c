@@ -5,7 +5,8 @@
  * known data and after a merge; the older sparse "buckets" form still reads
  * the same; the part's size does not grow with the number of samples (only
  * the digits of the counts do); every malformed dense histogram is refused
- * with one line. */
+ * with one line.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

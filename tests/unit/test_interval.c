@@ -2,7 +2,8 @@
 /* test_interval - a negative tick difference (a stamp from a CPU whose
  * counter is behind, or a stale stamp) is refused by rtb_interval_ns, never
  * wrapped into a huge unsigned value as `rtb_ticks_to_ns(ci, t1 - t0)`
- * did; the *.xcpu benchmarks count it invalid. */
+ * did; the *.xcpu benchmarks count it invalid.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "rtbench/bench.h"
 

@@ -3,7 +3,8 @@
  * (src/bench/irq_book.h) on synthetic expiries: every latency is against
  * the expiry its signal belongs to, merged expiries move the index on, and
  * a stamp before its expiry comes out negative (the benchmark counts it
- * invalid, never as a sample). */
+ * invalid, never as a sample).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "bench/irq_book.h"
 

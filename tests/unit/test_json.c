@@ -6,7 +6,8 @@
  * does not depend on the result-building code) and its JSON compared byte
  * for byte with tests/data/golden_result.json. To regenerate the golden file
  * after an intended format change, run with RTB_UPDATE_GOLDEN=1 from the
- * source tree root and review the diff. */
+ * source tree root and review the diff.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>

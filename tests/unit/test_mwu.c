@@ -9,7 +9,8 @@
  * p = erfc(2.80221 / sqrt 2) = 0.0050754 (two-sided).
  * Reference 2 (scipy.stats.mannwhitneyu's asymptotic method, re-derived in
  * plain Python for this test since scipy is not installed here):
- * x = {3,4,2,6,2,5}, y = {9,7,5,10,6,8}: U1 = 2, p = 0.0125919. */
+ * x = {3,4,2,6,2,5}, y = {9,7,5,10,6,8}: U1 = 2, p = 0.0125919.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <math.h>
 #include <stdint.h>
 

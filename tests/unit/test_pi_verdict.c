@@ -5,7 +5,8 @@
  * The old verdict was the slope of two medians with `slope < 0.25` meaning
  * bounded: a zero load difference gave slope 0 ("bounded"), a failed
  * control changed nothing, a worst case that grew with the load was not
- * looked at, the boost never checked. Each of those is a case here. */
+ * looked at, the boost never checked. Each of those is a case here.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <math.h>
 #include <string.h>
 

@@ -4,7 +4,8 @@
  * list (a file the test writes, through RTB_CPU_ONLINE_FILE), every
  * configured CPU when that list is unreadable or not a list; a directory
  * that can or cannot be written; stderr on a file is not a terminal. No
- * real-time priority, no timing. */
+ * real-time priority, no timing.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>

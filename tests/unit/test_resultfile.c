@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_resultfile - loading result files (src/host/resultfile.c): the
  * fixtures in tests/data load with the figures they hold, and every kind of
- * bad input is refused with a reason precise enough to fix it. */
+ * bad input is refused with a reason precise enough to fix it.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <string.h>
 
 #include "check.h"

@@ -3,7 +3,8 @@
  * note a round repeats is kept once, and a tally ("282 samples waited for
  * the waiter to block first") becomes one item with the total over the
  * rounds (before: "282 samples waited ...; 100 samples waited ...; 30
- * samples waited ..."). The cold sample and the counters merge too. */
+ * samples waited ..."). The cold sample and the counters merge too.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <string.h>
 #include "check.h"
 #include "rtbench/err.h"

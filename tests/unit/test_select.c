@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_select - which benchmarks --tests selects, and the option parser's
- * defaults and refusals (no measurement runs here). */
+ * defaults and refusals (no measurement runs here).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <string.h>
 #include "check.h"
 #include "rtbench/err.h"

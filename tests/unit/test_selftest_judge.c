@@ -7,7 +7,8 @@
  * VM (issue 29 item 11): a sharp floor, and a ~10 us interruption in a
  * share of the samples (20-60% there); where that share is near half, or
  * larger in the (longer) injected window, the median lands among the
- * interrupted samples. */
+ * interrupted samples.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include "check.h"
 #include "rtbench/err.h"

@@ -8,7 +8,8 @@
  * percentile-shaped key is in the file that the table does not have, and the
  * reader gives back for each key the value the writer wrote. The CSV header
  * and the text table's headings are the table's names too, and `check`
- * takes every key as a STAT and lists them all in its --help. */
+ * takes every key as a STAT and lists them all in its --help.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

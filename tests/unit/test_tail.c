@@ -4,7 +4,8 @@
  * beta.ppf, chi2.ppf, genpareto.fit; quoted beside each), the tests of
  * steadiness on series whose answer is known, the GPD fit on exact
  * quantiles of a known GPD, exceedance counts from a histogram at and
- * between bucket edges. Deterministic; no file, no clock. */
+ * between bucket edges. Deterministic; no file, no clock.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

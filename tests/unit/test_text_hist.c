@@ -3,7 +3,8 @@
  * compare --histogram (src/output/text_hist.c) on known values: 1 us bins
  * with their counts, two series side by side, buckets put in the bin of
  * their lower edge, a wide span in wider 1-2-5 bins (never more than
- * RTB_TH_MAX_BINS rows), totals and overflows as given. */
+ * RTB_TH_MAX_BINS rows), totals and overflows as given.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_trace - the trace matcher (src/trace/trace_match.c), a pure function.
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh)
  *
  * 1. Real traces recorded on the development VM (tests/data/trace/, written
  *    by `rtbench run --trace --rounds 1 --samples 100 --tests

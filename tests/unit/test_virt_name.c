@@ -3,7 +3,8 @@
  * signature by its usual name, an unknown one trimmed, and where the CPU
  * and the kernel log disagree, both with their sources (issue 30: a PVM
  * guest whose host answers CPUID as bhyve was named "bhyve bhyve ", the
- * raw signature with its blank, while its kernel log says PVM). */
+ * raw signature with its blank, while its kernel log says PVM).
+ * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <string.h>
 #include "check.h"
 #include "port/posix/posix_internal.h"
