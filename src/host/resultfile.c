@@ -6,6 +6,7 @@
  * the key, and for syntax errors the line and column jansson reports.
  * Typed key access is in rf_json.c, one metric's checks in rf_metric.c. */
 #include <errno.h>
+#include <malloc.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +264,68 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	return 0;
 }
 
+/* The reader's memory budget. jansson's tree of a result file costs far
+ * more than the file's text: an empty array is 3 bytes of text and ~110
+ * of tree, so a 21 MB file of empty arrays under "system" took 1.0 GB,
+ * and under a memory limit the failure read as "malformed JSON at line -1".
+ * Every allocation jansson makes is counted (malloc_usable_size, so a
+ * block allocated before the count began is freed without harm) and,
+ * while a file is read, refused past RF_MEM_BASE + RF_MEM_PER_BYTE times
+ * its size. A result file as rtbench writes it needs ~11x its text
+ * (tests/data/long64.json: refused at 10x, read at 12x), a histogram's
+ * [value,count] pairs at most ~17x; empty arrays ~37x. A refusal says it
+ * is one; jansson's own out of memory (a process limit) is said so too. */
+#ifndef RF_MEM_BASE /* (a build may probe smaller ones) */
+#define RF_MEM_BASE ((size_t)64 << 20)
+#endif
+#ifndef RF_MEM_PER_BYTE
+#define RF_MEM_PER_BYTE 24
+#endif
+static size_t mem_used, mem_budget; /* bytes; budget 0: no budget */
+static int mem_over;                /* an allocation was refused */
+static int mem_out;                 /* malloc itself failed (a process limit) */
+
+static void *budget_malloc(size_t n)
+{
+	void *p;
+
+	if (mem_budget && (n > mem_budget || mem_used > mem_budget - n)) {
+		mem_over = 1;
+		return NULL;
+	}
+	p = malloc(n);
+	if (p)
+		mem_used += malloc_usable_size(p);
+	else
+		mem_out = 1;
+	return p;
+}
+
+static void budget_free(void *p)
+{
+	size_t n = p ? malloc_usable_size(p) : 0;
+
+	mem_used = n > mem_used ? 0 : mem_used - n;
+	free(p);
+}
+
+/* budget_begin - count jansson's allocations (installed once, before the
+ * first tree of the process is made by the reader) and bound them for a
+ * file of len bytes. */
+static void budget_begin(size_t len)
+{
+	static int installed;
+
+	if (!installed) {
+		json_set_alloc_funcs(budget_malloc, budget_free);
+		installed = 1;
+	}
+	mem_over = mem_out = 0;
+	mem_budget = RF_MEM_BASE + (len > (SIZE_MAX - RF_MEM_BASE) / RF_MEM_PER_BYTE ?
+				    SIZE_MAX - RF_MEM_BASE : len * RF_MEM_PER_BYTE);
+	mem_used = 0;
+}
+
 int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		 struct rtb_rf *out, char *err, size_t errlen)
 {
@@ -291,9 +354,25 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		goto validate;
 	}
 	/* Duplicate keys would make "which value counts" a guess: refuse them. */
+	budget_begin(len);
 	root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
+		size_t budget = mem_budget;
+
 		rtb_rf_free(out);
+		mem_budget = 0;
+		if (mem_over)
+			return rf_fail(&c, RTB_EFORMAT, "refused: reading its JSON needs more than %zu MiB "
+				       "(the reader's budget for its %zu bytes: %zu MiB and %zu bytes per byte): "
+				       "far more values than a result file holds", budget >> 20, len,
+				       (size_t)(RF_MEM_BASE) >> 20, (size_t)(RF_MEM_PER_BYTE));
+		/* jansson says "malformed JSON at line -1" of a failed
+		 * allocation: out of memory is said as such, and like the
+		 * budget's refusal is this input not read (exit 2), never a
+		 * gate's failed case (1) */
+		if (mem_out || json_error_code(&je) == json_error_out_of_memory)
+			return rf_fail(&c, RTB_EFORMAT, "out of memory reading its JSON (%zu bytes; the "
+				       "process's memory limit)", len);
 		if (json_error_code(&je) == json_error_premature_end_of_input)
 			return rf_fail(&c, RTB_EFORMAT,
 				       "truncated JSON: input ends at line %d, column %d",
@@ -309,6 +388,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 		if (!conv) {
 			rtb_esc_in_place(err, errlen);
 			rtb_rf_free(out);
+			mem_budget = 0;
 			return RTB_EFORMAT;
 		}
 		root = conv;
@@ -316,6 +396,7 @@ int rtb_rf_parse(const char *buf, size_t len, const char *name,
 validate:
 	rc = rf_validate(&c, root, out);
 	json_decref(root);
+	mem_budget = 0;
 	if (rc == RTB_ENOMEM && !err[0])
 		rf_fail(&c, rc, "out of memory");
 	if (rc)
