@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - how far to trust the worst case (issue 27; docs/tail.md).
+/* rtbench host - how far to trust the worst case (docs/tail.md).
  *
  * Three layers, each a pure function of its inputs (no files, no I/O), so
  * the unit tests feed them known data:
@@ -10,9 +10,12 @@
  *    likelihood to the exceedances of a threshold (binned, from a
  *    histogram, or exact values), profile-likelihood intervals, return
  *    levels, the goodness of fit;
- *  - tail.c: one metric of a result file read through them: exceedances of
- *    each threshold with their intervals, whether the tail is steady across
- *    the intervals, the fit (only when the tests pass), how long to run.
+ *  - one metric of a result file read through them, one file a job
+ *    (their shared parts in tail_int.h): tail.c runs the rest in turn;
+ *    tail_count.c the exceedances of each threshold with their intervals;
+ *    tail_steady.c whether the tail is steady across the intervals;
+ *    tail_fit.c the fit (only when the tests pass); tail_plan.c how long
+ *    to run.
  *
  * Where the arithmetic comes from is said at each function; the sources
  * are Coles (2001) "An Introduction to Statistical Modeling of Extreme
@@ -215,7 +218,7 @@ int rtb_gpd_return_level_z(const struct rtb_gpd_data *d, const struct rtb_gpd_fi
 int rtb_gpd_gof(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, double *chi2,
 		int *df, double *p);
 
-/* ---- tail.c: a metric's tail ---- */
+/* ---- tail.c and tail_{count,steady,fit,plan}.c: a metric's tail ---- */
 
 #define RTB_TAIL_NRL 7        /* return levels at 1e-6 ... 1e-12 per sample */
 #define RTB_TAIL_MAX_THR 16
@@ -259,7 +262,7 @@ struct rtb_tail_steady {
 	double scan_w, scan_p;
 	/* how much the tail's rate varies between the intervals: each
 	 * interval's p99.9 (p99 in older files) read against the whole run's
-	 * histogram (tail.c rate_spread); widens the predictions, refuses
+	 * histogram (tail_steady.c rate_spread); widens the predictions, refuses
 	 * nothing (the fit is of the whole run's mixture) */
 	int has_spread;
 	double spread_pq;         /* 0.001 (p99.9) or 0.01 (p99) */
@@ -337,13 +340,13 @@ struct rtb_tail_plan {
 	double pred_k_lo[RTB_TAIL_MAX_THR], pred_k_hi[RTB_TAIL_MAX_THR];
 	/* round 9: why each count is not predicted ("" when it is), and the
 	 * spread of the rate between this run and the next the predictions
-	 * hold besides sampling (tail.c spread_extra: a coefficient of
-	 * variation) */
+	 * hold besides sampling (tail_plan.c rtb_tail_spread_extra: a
+	 * coefficient of variation) */
 	char pred_why[RTB_TAIL_MAX_THR][200];
 	double pred_spread;
 	/* with a fit: its expected crossings and their 90% prediction
 	 * interval (Poisson quantiles at the ends of the fitted mean's 95%
-	 * interval: the fit's uncertainty included; tail.c predict) */
+	 * interval: the fit's uncertainty included; tail_fit.c predict) */
 	int has_fit_k;
 	double fit_k[RTB_TAIL_MAX_THR], fit_k_lo[RTB_TAIL_MAX_THR], fit_k_hi[RTB_TAIL_MAX_THR];
 	/* with a fit: the run's likely maximum, median and 90% prediction
