@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - helpers the benchmark files share. */
+/* rtbench bench API - helpers the benchmark files share. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - `rtbench doctor [--cpus LIST|all] [--budget-us N]
+/* rtbench entry - `rtbench doctor [--cpus LIST|all] [--budget-us N]
  * [--root DIR] [--json]`: prints what in the system weakens latency on the
  * CPUs a run would measure, each finding with what was read, why, and the
  * setting that fixes it (--json: the result's "doctor" object). Reads

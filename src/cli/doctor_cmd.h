@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - `rtbench doctor` (doctor_cmd.c). */
+/* rtbench entry - `rtbench doctor` (doctor_cmd.c). */
 #ifndef RTB_CORE_DOCTOR_CMD_H
 #define RTB_CORE_DOCTOR_CMD_H
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - `rtbench frame FILE...`: each file framed (RTBF1,
+/* rtbench entry - `rtbench frame FILE...`: each file framed (RTBF1,
  * docs/serial.md) onto the console, under its base name. A Linux guest's
  * init sends its result files back over the serial console this way;
  * `rtbench ingest` on the host writes them back.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - `rtbench frame FILE...` (frame_cmd.c). */
+/* rtbench entry - `rtbench frame FILE...` (frame_cmd.c). */
 #ifndef RTB_CORE_FRAME_CMD_H
 #define RTB_CORE_FRAME_CMD_H
 /* rtb_cmd_frame - argv[0] == "frame". Returns 0 done, RTB_EINVAL bad

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the port-neutral half of `rtbench doctor` (rtbench/doctor.h):
+/* rtbench model - the port-neutral half of `rtbench doctor` (rtbench/doctor.h):
  * findings, CPU lists, and the text every finding prints as. The checks
  * themselves are the port's (Linux: src/port/posix/doctor.c). */
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - parse and describe the emulation fingerprint
+/* rtbench model - parse and describe the emulation fingerprint
  * (include/rtbench/emulation.h). Strict: an unknown key, a repeated key, an
  * empty or out-of-range value or a character outside [A-Za-z0-9._+-] is
  * refused with one line naming it, because a mislabelled emulated result

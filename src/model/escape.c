@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - control characters out of terminal text (escape.h). */
+/* rtbench model - control characters out of terminal text (escape.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

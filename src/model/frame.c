@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the RTBF1 encoder (rtbench/frame.h, docs/serial.md).
+/* rtbench model - the RTBF1 encoder (rtbench/frame.h, docs/serial.md).
  *
  * Portable: libc string functions only, no OS call, no allocation, so a
  * board's firmware frames its result files on the UART with the same code

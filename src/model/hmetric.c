@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - histogram mode of a metric (see rtbench/hmetric.h). */
+/* rtbench model - histogram mode of a metric (see rtbench/hmetric.h). */
 #include <math.h>
 #include <string.h>
 #include "rtbench/err.h"

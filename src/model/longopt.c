@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - parsing of --duration, --interval and --cpus values. */
+/* rtbench model - parsing of --duration, --interval and --cpus values. */
 #include <stdio.h>
 #include <string.h>
 #include "rtbench/err.h"

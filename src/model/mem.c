@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the allocator (rtbench/mem.h): a size header in front of
+/* rtbench model - the allocator (rtbench/mem.h): a size header in front of
  * each block, so what is held can be counted; the port supplies memory. */
 #include <stdatomic.h>
 #include <string.h>

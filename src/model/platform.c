@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the fingerprint's port-specific facts (rtbench/platform.h). */
+/* rtbench model - the fingerprint's port facts (rtbench/platform.h). */
 #include <stdio.h>
 #include <string.h>
 #include "rtbench/platform.h"

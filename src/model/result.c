@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the result model: metrics, their finishing, warnings. */
+/* rtbench model - the result model: metrics, their finishing, warnings. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

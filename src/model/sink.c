@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the byte sink (rtbench/sink.h). */
+/* rtbench model - the byte sink (rtbench/sink.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

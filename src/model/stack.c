@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the thread stack pool (see stack.h). */
+/* rtbench model - the thread stack pool (see stack.h). */
 #include <stdatomic.h>
 #include "model/stack.h"
 

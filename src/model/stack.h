@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the thread stack pool.
+/* rtbench model - the thread stack pool.
  *
  * Every thread rtbench starts runs on a stack from one pool sized at build
  * time: RTB_THREADS_MAX stacks of RTB_STACK_BYTES (defaults from the port,

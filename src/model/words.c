@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the running port's words (rtbench/words.h). */
+/* rtbench model - the running port's words (rtbench/words.h). */
 #include "rtbench/port.h"
 #include "rtbench/words.h"
 

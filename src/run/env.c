@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the journal of system settings a run changes.
+/* rtbench runner - the journal of system settings a run changes.
  *
  * Every change to a system knob goes through rtb_env_set(), which keeps the
  * value found first; rtb_env_restore() puts every one back, once, whoever

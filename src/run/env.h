@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - system settings journal (see env.c). */
+/* rtbench runner - system settings journal (see env.c). */
 #ifndef RTB_CORE_ENV_H
 #define RTB_CORE_ENV_H
 #include "rtbench/port.h"

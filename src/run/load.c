@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - a background load during the measurements.
+/* rtbench runner - a background load during the measurements.
  *
  * The study measured idle systems only and names the lack of load as a
  * limit. Two loads, both normal-priority so they compete with the system,

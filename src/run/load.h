@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - background load (see load.c). */
+/* rtbench runner - background load (see load.c). */
 #ifndef RTB_CORE_LOAD_H
 #define RTB_CORE_LOAD_H
 #include "rtbench/bench.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - long runs, and runs by count on several CPUs at once
+/* rtbench runner - long runs, and runs by count on several CPUs at once
  * (see run/long.h and docs/long-runs.md).
  *
  * Thread protocol of one measurement (the main thread is the supervisor;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - a long run's outputs: the result files rewritten after
+/* rtbench runner - a long run's outputs: the result files rewritten after
  * every interval, and the live status line (see run/long.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - saying when measuring has begun.
+/* rtbench runner - saying when measuring has begun.
  *
  * A script that starts a disturbance, a load or a stop at a moment of its
  * choosing (a test, a lab job) must not guess how long set-up takes: the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - saying when measuring has begun (run/ready.c). */
+/* rtbench runner - saying when measuring has begun (run/ready.c). */
 #ifndef RTB_CORE_READY_H
 #define RTB_CORE_READY_H
 

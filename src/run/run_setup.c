@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - a run's set-up and teardown: the environment every
+/* rtbench runner - a run's set-up and teardown: the environment every
  * benchmark runs in, shared by the runner (every driver) and selftest.
  *
  * Before the first benchmark: the settings lock and a killed run's repair

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - selftest: a known-answer check of every measured path.
+/* rtbench runner - selftest: a known-answer check of every measured path.
  *
  * For each injectable measurement, a busy delay of known length (a spin on
  * the calibrated counter) is placed inside the measured interval of every

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - selftest (see selftest.c). */
+/* rtbench runner - selftest (see selftest.c). */
 #ifndef RTB_CORE_SELFTEST_H
 #define RTB_CORE_SELFTEST_H
 #include "rtbench/bench.h"

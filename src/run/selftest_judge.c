@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - selftest's verdicts (see selftest_judge.h). */
+/* rtbench runner - selftest's verdicts (see selftest_judge.h). */
 #include <math.h>
 #include <string.h>
 #include "rtbench/err.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - selftest's verdicts as pure functions (no I/O), so the
+/* rtbench runner - selftest's verdicts as pure functions (no I/O), so the
  * logic is unit-tested on synthetic passes (tests/unit/test_selftest_judge.c).
  *
  * One check = one known delay on one measured path, measured in npass

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - watchdog and stop handling.
+/* rtbench runner - watchdog and stop handling.
  *
  * One thread, at the highest real-time priority, on a CPU other than the
  * measurement CPU where there is one. It takes the stop signals

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the watchdog that bounds every real-time phase and turns
+/* rtbench runner - the watchdog that bounds every real-time phase and turns
  * Ctrl-C into an orderly stop (see watchdog.c). */
 #ifndef RTB_CORE_WATCHDOG_H
 #define RTB_CORE_WATCHDOG_H

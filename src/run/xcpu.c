@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - do two CPUs' counters agree? A stamp taken on one CPU
+/* rtbench runner - do two CPUs' counters agree? A stamp taken on one CPU
  * minus a stamp taken on another (the *.xcpu measurements) is an interval
  * only if they do.
  *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - cross-CPU counter agreement (see xcpu.c). */
+/* rtbench runner - cross-CPU counter agreement (see xcpu.c). */
 #ifndef RTB_CORE_XCPU_H
 #define RTB_CORE_XCPU_H
 

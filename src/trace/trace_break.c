@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the evidence kept at a break (run --trace --break-us N).
+/* rtbench trace - the evidence kept at a break (run --trace --break-us N).
  *
  * The first sample over --break-us stops the run (cyclictest -b); with
  * --trace its window of events, the CPU's events from 1 ms before the

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the worst events, explained: what held a CPU during one
+/* rtbench trace - the worst events, explained: what held a CPU during one
  * sample (rtbench/trace.h, rtb_trace_explain).
  *
  * A pure function over the port-neutral events (no OS, no allocation, no

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the streaming trace's keep: each sample matched as its
+/* rtbench trace - the streaming trace's keep: each sample matched as its
  * events flow, and the ones worth keeping explained (rtbench/trace_stream.h).
  * Pure: the windows and the slot are the caller's, no OS, no allocation.
  *

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the matcher: rtbench's samples against the OS's event trace.
+/* rtbench trace - the matcher: rtbench's samples against the OS's event trace.
  *
  * A pure function (no OS, no allocation, no I/O): a time-sorted array of
  * port-neutral events and, per sample, its absolute marks on the trace clock,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the streaming trace's reader (rtbench/trace_stream.h): a
+/* rtbench trace - the streaming trace's reader (rtbench/trace_stream.h): a
  * traced measurement read while it runs, for hours, in memory fixed at its
  * start.
  *

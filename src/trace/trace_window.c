@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the streaming trace's per-CPU window of recent events
+/* rtbench trace - the streaming trace's per-CPU window of recent events
  * (rtbench/trace_stream.h). Pure: caller storage, no OS, no allocation.
  *
  * A ring of the last `cap` events of one CPU, in time order (a CPU's

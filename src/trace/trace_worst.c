@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench core - the worst samples of a traced run, kept with their
+/* rtbench trace - the worst samples of a traced run, kept with their
  * explanation (rtbench/trace.h rtb_trace_explain).
  *
  * After a traced pass is matched, the RTB_WORST_N largest samples of each
