@@ -29,7 +29,7 @@ struct rule {
 	char text[160];           /* as the user wrote it, for the failing line */
 };
 
-/* A rule on the tail (check_tail.c, issue 27): --rate-below
+/* A rule on the tail (check_tail.c, docs/tail.md): --rate-below
  * [GLOB:]THRESHOLD_US:RATE passes only when the crossing rate's exact 95%
  * upper bound is below RATE; --level-below [GLOB:]P:LEVEL_US only when the
  * tail fit's level exceeded with probability P per sample has its 95% upper

@@ -293,7 +293,8 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 		rc = rtb_chk_tail(k, c, m);  /* check_tail.c */
 	/* the baseline rule applies to every measurement: one with no
 	 * samples here (skipped, failed, count 0) that the baseline measured
-	 * was not judged against it, so it does not pass it (issue 29); one
+	 * was not judged against it, so it does not pass it (a gate must
+	 * not pass what it could not judge); one
 	 * the baseline did not measure either changed nothing: skipped */
 	if (!m->has_stats && !rc && k->baseline && c->result == RTB_CASE_PASS) {
 		if (bm && (bm->has_stats || bm->has_summary))

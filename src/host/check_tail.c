@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - `check`'s rules on the tail (issue 27; check_int.h,
+/* rtbench host - `check`'s rules on the tail (check_int.h,
  * docs/tail.md): a crossing rate shown below a limit at 95%, a fitted
  * return level shown below a limit at 95%. Both fail closed: what the run
  * cannot show below the limit fails, with the figure that says why. */

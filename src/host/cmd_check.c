@@ -12,10 +12,11 @@
  *                                  the rise is significant (below)
  *   a measurement whose status is "failed" fails; "skipped" is skipped.
  *
- * Significance of a regression: compare's round-level verdict (verdict.h,
- * issue 8). The median fails when the verdict is "higher" (Welch's t on
- * the round medians significant at --alpha AND outside the run-to-run
- * noise band) by more than the allowance; p99 fails when its shift exceeds
+ * Significance of a regression: compare's round-level verdict (verdict.h:
+ * rounds, not samples, are the unit of replication). The median fails
+ * when the verdict is "higher" (Welch's t on the round medians
+ * significant at --alpha AND outside the run-to-run noise band) by more
+ * than the allowance; p99 fails when its shift exceeds
  * the allowance AND the between-round noise of p99 on both sides (tails
  * are reported against their noise, not t-tested). Files without rounds
  * (schema 1, rt-tests) fall back to the --figure's rise and a two-sided

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench tail`: how far to trust the worst case of each
- * metric of one or more result files (issue 27; docs/tail.md). The
+ * metric of one or more result files (docs/tail.md). The
  * analysis is tail.c; the output render_tail.c; options, loading and the
  * output file the shared runner's (runner.c). */
 #include <errno.h>

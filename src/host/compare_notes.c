@@ -324,7 +324,7 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 				"%s: the benchmark's verdict: %s%s%s", l, m->verdict,
 				m->verdict_reason[0] ? ": " : "", m->verdict_reason));
 		/* the deadlines either file declared: how often each crossed
-		 * it, as a ratio of rates with its exact interval (issue 27);
+		 * it, as a ratio of rates with its exact interval (docs/tail.md);
 		 * counted in the loop where a file did, else from its histogram,
 		 * bracketed by the buckets (which widens the interval) */
 		for (int j = 0; bm && m != bm && m->count && bm->count && j < 2; j++) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the one place that decides what a result file lets a gate
- * judge (issue 29): `check` (and through its cases JUnit, LAVA), `compare`
+ * judge: `check` (and through its cases JUnit, LAVA), `compare`
  * and `fleet` ask here, so none can pass, rank or call a difference on
  * something that was not measured.
  *

@@ -57,8 +57,8 @@ static const char report_check_js[] =
 
 /* The page runs exactly the two scripts above and nothing else: the
  * Content-Security-Policy allows scripts by their SHA-256 only, so markup
- * that slipped through from a result file could not run either (issue 9:
- * 'unsafe-inline' let a crafted unit string run script). Editing a script
+ * that slipped through from a result file could not run either
+ * ('unsafe-inline' let a crafted unit string run script). Editing a script
  * means updating its hash here; the browser test (report_browser.sh)
  * recomputes both from the page and fails on a mismatch:
  *   python3 -c 'import hashlib,base64,sys; print(base64.b64encode(

@@ -52,7 +52,7 @@ void rtb_html_plot_components(struct rtb_sb *b, const struct rtb_cmp *c,
 void rtb_html_rtla_section(struct rtb_sb *b, const struct rtb_cmp *c);
 void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
-/* render_html_tail.c - the exceedance plot (issue 27): each system's
+/* render_html_tail.c - the exceedance plot (docs/tail.md): each system's
  * survival function per CPU and whole, the first system's tail fit and
  * its band where its tests passed, the deadline marked. */
 void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);

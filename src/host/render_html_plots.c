@@ -309,8 +309,8 @@ static int is_component(const struct rtb_cmp_metric *cm, const char *parent, cha
 {
 	/* a per-CPU component keeps its "@cpuN" last ("<id>.trace.<name>@cpu0",
 	 * core/trace_stream.c): the aggregate's components have none, a
-	 * CPU's the parent's own; another CPU's are not this bar's (issue 30:
-	 * the all-CPU bar stacked CPU 0's and CPU 1's components too) */
+	 * CPU's the parent's own; another CPU's are not this bar's (else the
+	 * all-CPU bar stacks CPU 0's and CPU 1's components too) */
 	const char *at = strstr(parent, "@cpu");
 	size_t n = at ? (size_t)(at - parent) : strlen(parent);
 	const char *suffix = at ? at : "";

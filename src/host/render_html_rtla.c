@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - the report's "rtbench beside rtla" block (issue 28): for
+/* rtbench host - the report's "rtbench beside rtla" block: for
  * each rtla timerlat file among the systems (host/rtla.c reads it as a
  * result "from rtla"), the rtbench result of the same kernel and load
  * beside it, with the ratio rtbench / rtla of the timer wake-up's p50, p99

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - the report's exceedance plot (issue 27, docs/tail.md):
+/* rtbench host - the report's exceedance plot (docs/tail.md):
  * per system, the survival function P(latency > x) of the metric on a log
  * axis, one thin line per CPU of a --cpus run and a thick one for the
  * whole; the generalized Pareto fit of the first system's tail and its 95%

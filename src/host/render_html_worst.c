@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rtbench host - the report's "worst samples explained" block (run --trace,
- * issue 17): under a measurement, each system's kept worst samples, one
+/* rtbench host - the report's "worst samples explained" block (run
+ * --trace): under a measurement, each system's kept worst samples, one
  * line each naming what held the CPU (the text is the file's, escaped as
  * HTML). Nothing when no file has them. */
 #include "host/render_html.h"

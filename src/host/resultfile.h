@@ -73,7 +73,7 @@ struct rtb_rf_metric {
 	int has_missed;       /* the file counts missed periods ("missed" present;
 			       * rt-tests files do not: unknown, never 0) */
 	int64_t deadline_ns, elapsed_ns;
-	/* "thresholds" (a histogram-mode metric, issue 27): the samples over
+	/* "thresholds" (a histogram-mode metric; docs/tail.md): the samples over
 	 * each threshold the run counted in its measuring loop (the deadline,
 	 * --count-over-us), exact; ascending; 0 when the file has none */
 	int64_t counted_ns[RTB_RF_MAX_COUNTED];

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - a traced metric's worst samples explained ("trace.worst",
- * issue 17; written by src/output/json_metric.c), and a streamed trace's
+ * written by src/output/json_metric.c), and a streamed trace's
  * successive new maxima ("trace.maxima"): their one-line explanations, for
  * the report. Optional: a file without them loads as
  * before; a malformed list is refused with a reason. */

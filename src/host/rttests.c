@@ -503,8 +503,8 @@ json_t *rtb_rttests_convert(json_t *root, char *err, size_t errlen)
 			     "beyond 10^12)");
 			goto fail;
 		}
-		/* an average is between the minimum and the maximum (1e308
-		 * was refused later as "mean is missing": issue 29) */
+		/* an average is between the minimum and the maximum (an avg
+		 * of 1e308 was refused later, wrongly, as "mean is missing") */
 		if (p->n > 0 && (p->avg < (double)p->mn || p->avg > (double)p->mx)) {
 			char why[160];
 			snprintf(why, sizeof(why), "a thread's avg %g is outside its min %lld .. max %lld",

@@ -40,12 +40,13 @@
  *    the ops->formats list of the commands that offer it.
  *  - a new command: one file src/host/cmd_<name>.c with its
  *    `const struct rtb_host_ops` and a two-line entry (host.h, main.c).
- *  - compare's statistics (verdicts, issue 8): compare.c builds the model
+ *  - compare's statistics (verdicts): compare.c builds the model
  *    (rtb_cmp_build); renderers only show what the model holds.
- *  - the report's escaping (issue 9): render_html.c and strbuf.c
- *    (rtb_sb_html); the reader's limits: resultfile.c; the output file:
- *    rtb_host_emit() here -> rtb_write_atomic() in compare.c.
- *  - ingest (issue 10): a command that reads a stream, not result files:
+ *  - the report's escaping (a result file is untrusted input):
+ *    render_html.c and strbuf.c (rtb_sb_html); the reader's limits:
+ *    resultfile.c; the output file: rtb_host_emit() here ->
+ *    rtb_write_atomic() in compare.c.
+ *  - ingest: a command that reads a stream, not result files:
  *    its own init/run, no `print` (NULL: the runner writes nothing). */
 #ifndef RTB_HOST_RUNNER_H
 #define RTB_HOST_RUNNER_H

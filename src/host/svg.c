@@ -123,7 +123,7 @@ void rtb_svg_axes(const struct rtb_svg_plot *p)
 
 		tick_label(&p->x, lab, sizeof(lab), t[i]);
 		/* a label that would cross the image's right edge ends at its
-		 * tick instead of centring on it (issue 30: "99.999%" clipped) */
+		 * tick instead of centring on it (centred, "99.999%" was clipped) */
 		int at_end = x + (double)strlen(lab) * 3.4 > p->w - 2;
 		rtb_sb_printf(b, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
 			      "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n",

@@ -39,7 +39,8 @@ double rtb_svg_py(const struct rtb_svg_plot *p, double y);
 void rtb_svg_axes(const struct rtb_svg_plot *p);
 /* rtb_svg_legend_reserve - make room for the legend of these labels in rows
  * above the plot area (call before rtb_svg_axes): rtb_svg_legend then draws
- * it there, where it cannot cover data (issue 30: it covered the max line). */
+ * it there, where it cannot cover data (in the corner it covered the max
+ * line). */
 void rtb_svg_legend_reserve(struct rtb_svg_plot *p, const char *const *labels, int n);
 /* rtb_svg_legend - one coloured line and label per series: in the band
  * rtb_svg_legend_reserve made, else in the top right corner of the plot

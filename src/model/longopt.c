@@ -50,7 +50,8 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 		return RTB_EINVAL;
 	}
 	if (*p == '.' || *p == ',') {
-		/* a fraction is not "a unit rtbench does not know" (issue 29) */
+		/* "1.5h" is a fraction the user meant, not "a unit rtbench
+		 * does not know" (what it was told before) */
 		snprintf(err, len, "'%s' is not a whole number: give whole seconds, minutes, hours or "
 			 "days (90s, 30m, 24h, 2d)", s);
 		return RTB_EINVAL;

@@ -159,7 +159,7 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		/* agreement: events found in order, the trace's interval inside
 		 * rtbench's; the rest of rtbench's interval is components (a
 		 * timer's switch_to_stamp), part of the latency, whatever
-		 * its size (issue 30) */
+		 * its size (not a disagreement however large) */
 		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of the %lu samples compared matched to their "
 			"events with the trace's interval inside rtbench's (%lu matched)", t->clock, 100.0 * t->agreement,
 			(unsigned long)t->agree, (unsigned long)rtb_trace_compared(t), (unsigned long)t->matched);
@@ -239,7 +239,7 @@ static void notes(struct rtb_sink *f, const struct rtb_result *r, const struct r
 	 * are the aggregate's (which says so), once, not once a CPU */
 	const int per_cpu = has_aggregate(r, m->id);
 	/* anything below is said under this metric's name: without one, a
-	 * skipped metric's note read as the row above's (issue 30) */
+	 * skipped metric's note reads as the row above's */
 	const int hist_line = m->hm && m->count && !per_cpu;
 	const int says = m->note[0] || m->trace || hist_line || (m->count && (m->overruns || m->missed ||
 			 m->invalid || m->deadline_ns > 0 || idx == 2)) ||

@@ -200,8 +200,8 @@ void rtb_write_worst_text(struct rtb_sink *f, const struct rtb_result *r)
 		const struct rtb_metric *agg = explained_in_aggregate(r, m);
 		if (agg) {
 			/* one line a CPU: its lists are in the all-CPU figure's
-			 * above and in the JSON (issue 30: a traced 30 s run
-			 * printed them three times over, ~110 lines) */
+			 * above and in the JSON (printed per CPU too, a traced
+			 * 30 s run showed them three times over, ~110 lines) */
 			rtb_sink_printf(f, "  %s: max %.1f us; its %d worst and %d successive maxima are in %s's "
 					"lists above and in the JSON\n", m->id,
 					(double)m->trace->worst[0].sample_ns / 1000.0, m->trace->nworst,

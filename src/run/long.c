@@ -149,8 +149,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(by_count ? WD_SLACK_NS : o->duration_ns + WD_SLACK_NS);
 	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
-	/* --break-us traced or not, as by count (bench_util.c): untraced it
-	 * was never watched (issue 29) */
+	/* --break-us traced or not, as by count (bench_util.c): a run
+	 * that was not traced must not ignore it */
 	for (int i = 0; i < lr->ncpu; i++)
 		for (int j = 0; j < lr->nmet; j++)
 			lr->cpus[i].live[j]->brk = rtb_break_for(rc);

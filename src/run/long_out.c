@@ -102,7 +102,7 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples, us", lr->mids[0], a, b,
 			     (unsigned long long)n);
 	/* cyclictest's Min/Act/Avg/Max per thread, in CPU order at every
-	 * refresh (issue 30: ordered by max, the CPUs changed places); "now"
+	 * refresh (ordered by max, the CPUs would change places); "now"
 	 * is the last closed interval's median, not one sample as Act is */
 	for (int k = 0; k < lr->ncpu && k < 8 && l < sizeof(line); k++) {
 		const struct rtb_metric *m = lr->cpus[k].shown[0];

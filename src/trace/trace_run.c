@@ -23,7 +23,8 @@
  * components outside the trace's interval (a timer's switch_to_stamp, the
  * return to user space; a wake-up's call and return), a real part of the
  * latency that tens of thousands of samples of a long run show over any
- * fixed bound (issue 30: "agreement 44-70%" was that, not a disagreement).
+ * fixed bound (a bound made a long run report "agreement 44-70%" for
+ * what was this, not a disagreement).
  * 0 for every kind: the result's tolerance_ns says so. */
 int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k)
 {

@@ -380,8 +380,8 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 		return RTB_EIO;
 	}
 	struct stat before;
-	/* was there a file to leave as it was? (it said so when there was
-	 * none: issue 29) */
+	/* was there a file to leave as it was? (not to say "left as it
+	 * was" of a file that never existed) */
 	int existed = !fstatat(dfd, base, &before, AT_SYMLINK_NOFOLLOW);
 	e = replace_at(dfd, base, fn, arg, recheck_target, path);
 	close(dfd);

@@ -428,8 +428,8 @@ const char *rtb_port_journal_error(void)
 	return why[0] ? why : "no error";
 }
 
-/* The CPUs this run measures (issue 29: two runs at once both measured
- * CPU 1 at the same priority, neither said so). One lock file a CPU,
+/* The CPUs this run measures (without this, two runs at once both measured
+ * CPU 1 at the same priority and neither said so). One lock file a CPU,
  * LOCK_DIR/cpuN.lock, flock()ed while the run measures (the kernel drops
  * it however the run dies). A run that finds a CPU's lock held is told
  * who holds it, and leaves LOCK_DIR/cpuN.met with its own pid, so the

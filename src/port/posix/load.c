@@ -126,7 +126,7 @@ static bool in_tree(const pid_t *set, int n, pid_t root, pid_t pp)
  * found by scanning /proc for processes whose parent is root or one found
  * already, until a scan finds nothing new. Zombies are skipped (they were
  * found again on every scan: a load of more than the table's size once
- * spun here for ever, issue 29). When the table is full a process is
+ * spun here for ever). When the table is full a process is
  * known by its parent chain instead (in_tree) and signalled on each scan,
  * and the scans stop: one more scan after the table filled, so what was
  * forked meanwhile is reached too. Returns how many were found (beyond

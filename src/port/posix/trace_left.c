@@ -48,7 +48,7 @@ unsigned long long rtb_posix_start_ticks(long pid)
 /* ours_left - 1 if instance name is one a run of rtbench made and left
  * (killed before it cleaned up): exactly "rtbench-PID-START" and the
  * process PID is gone or started at another time. Anything else is not
- * provably ours and stays (issue 29: "rtbench-20261203", a user's, was
+ * provably ours and stays (a user's instance "rtbench-20261203" was once
  * removed with its buffer because no process had that number). */
 static int ours_left(const char *name)
 {
