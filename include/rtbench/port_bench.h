@@ -60,6 +60,33 @@ static inline uint64_t rtb_stamp_get_relaxed(rtb_stamp_t *p)
 /* rtb_port_sleep_ns - relative sleep. */
 int rtb_port_sleep_ns(int64_t ns);
 
+/* ---- hardware and firmware latency (bench/hwlat.c) ----------------- */
+
+/* struct rtb_hwlat_cfg - the OS's hardware-latency detector's settings: in
+ * every window_ns it spins width_ns with interrupts off reading the clock;
+ * a gap between two reads over threshold_ns is a latency the hardware or
+ * firmware took (an SMI, the hypervisor), not the OS */
+struct rtb_hwlat_cfg {
+	int64_t width_ns, window_ns, threshold_ns;
+};
+/* rtb_port_hwlat_begin - start the OS's hardware-latency detector (Linux:
+ * the hwlat tracer, as rt-tests' hwlatdetect uses it; its settings saved
+ * to be put back). RTB_ENOTSUP with why where the OS has none ("this
+ * kernel has no hwlat tracer"), RTB_EBUSY when it is in use; 0: started. */
+int rtb_port_hwlat_begin(const struct rtb_hwlat_cfg *cfg, char *why, size_t len);
+/* rtb_port_hwlat_end - stop it, hand each latency it reported since begin
+ * to fn (ns: the larger of the gap inside a sample and between samples;
+ * cpu, -1 unknown), put its settings back; *windows_over: reports read;
+ * *nmi: NMIs it saw during them (-1 unknown). 0 or a negative rtb_err. */
+int rtb_port_hwlat_end(void (*fn)(int64_t ns, int cpu, void *arg), void *arg, uint64_t *windows_over,
+		       int64_t *nmi);
+/* rtb_port_smi_count - the count of system-management interrupts CPU cpu
+ * (-1: every online CPU, summed) has taken since reset (x86: MSR_SMI_COUNT, 0x34, read through the msr
+ * driver, /dev/cpu/N/msr; never written). RTB_ENOTSUP with why ("not
+ * readable here: ...", naming `modprobe msr` when the driver is not
+ * loaded) where none can be read. */
+int rtb_port_smi_count(int cpu, uint64_t *count, char *why, size_t len);
+
 /* rtb_port_duty_rest - the pause a continuous real-time loop takes every
  * RTB_PORT_DUTY_RUN_NS (a macro of rtb_port_types.h; 0: the OS has no limit
  * on real-time running and loops never pause) so that the OS never

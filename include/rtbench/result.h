@@ -299,6 +299,12 @@ struct rtb_settings {
 	long rr_timeslice_ms_used;   /* -1 unchanged */
 	int64_t rr_interval_ns;      /* quantum the OS reported during the run */
 	long rt_runtime_us_used;     /* -2 unchanged */
+	/* system-management interrupts every CPU counted during the run
+	 * (rtb_port_smi_count: x86 MSR_SMI_COUNT): smi_read 1 with smi_count,
+	 * -1 not readable (smi_note says why), 0 not asked */
+	int smi_read;
+	uint64_t smi_start, smi_count;
+	char smi_note[200];
 	char load[160];         /* "idle" or the load description */
 	int load_failed;        /* the load ended before rtbench ended it (without
 				 * --load-may-exit): not the run planned */

@@ -40,7 +40,9 @@
 	X(task_create)                                                                 \
 	X(mem_alloc)                                                                   \
 	X(deadline)                                                                    \
-	X(yield_alone)
+	X(yield_alone)                                                                 \
+	/* hardware and firmware latency (rt-tests' hwlatdetect) */                  \
+	X(hwlat)
 
 #define RTB_BENCH_DECLARE(name) extern const struct rtb_bench rtb_bench_##name;
 #define RTB_BENCH_REF(name) &rtb_bench_##name,

@@ -154,6 +154,11 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 	rtb_jw_int(w, "rr_interval_ns", s->rr_interval_ns);
 	rtb_jw_int_or_null(w, "rt_runtime_us_used", s->rt_runtime_us_used, -2);
 	RTB_JW_STR(w, "load", s->load);
+	if (s->smi_read) { /* SMIs on every CPU during the run; null: not readable (smi_note) */
+		rtb_jw_int_or_null(w, "smi_count", s->smi_read > 0 ? (int64_t)s->smi_count : -1, -1);
+		if (s->smi_read < 0)
+			RTB_JW_STR(w, "smi_note", s->smi_note);
+	}
 	rtb_jw_bool(w, "load_failed", s->load_failed);
 	if (!s->trace_requested) {
 		rtb_jw_null(w, "trace");

@@ -348,6 +348,10 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	else
 		rtb_sink_printf(f, ", every task %s\n", rtb_word_or(RTB_W_NORT, "time-shared"));
 	rtb_sink_printf(f, "load:    %s\n", s->load);
+	if (s->smi_read > 0)
+		rtb_sink_printf(f, "SMIs:    %llu on all CPUs during the run (MSR_SMI_COUNT)\n", (unsigned long long)s->smi_count);
+	else if (s->smi_read < 0)
+		rtb_sink_printf(f, "SMIs:    %s\n", s->smi_note);
 	if (r->doctor.done && r->doctor.weakens) {
 		rtb_sink_printf(f, "doctor:  %d weaken %s:", r->doctor.weakens, where);
 		for (int i = 0; i < r->doctor.n; i++)

@@ -319,6 +319,8 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (c->rt && slice && *slice->value > 0)
 		s->rr_timeslice_ms_used = (long)*slice->value;
 	claim_cpus(c);
+	/* the SMIs the CPUs take during the run, beside its latencies */
+	s->smi_read = rtb_port_smi_count(-1, &s->smi_start, s->smi_note, sizeof(s->smi_note)) ? -1 : 1;
 	/* Under an instruction-counting emulator the host's descheduling
 	 * stops virtual time too: the EMULATED line says what the figures are
 	 * instead (emulation.h). */
@@ -399,6 +401,12 @@ void rtb_run_teardown(struct rtb_ctx *c)
 		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured the same CPU at the same time "
 				"(%.200s): each disturbs the other's figures", who);
 	rtb_load_stop();
+	uint64_t smi_end = 0;
+	if (c->res->set.smi_read == 1 && !rtb_port_smi_count(-1, &smi_end, c->res->set.smi_note,
+							      sizeof(c->res->set.smi_note)))
+		c->res->set.smi_count = smi_end - c->res->set.smi_start;
+	else if (c->res->set.smi_read == 1)
+		c->res->set.smi_read = -1;
 	int rc = rtb_env_restore();
 	if (rc)
 		rtb_result_warn(c->res, "could not restore a system setting: %s", rtb_strerror(rc));
