@@ -80,7 +80,7 @@ override CFLAGS    += -std=c11 -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-proto
 override LDFLAGS   += -pthread $(SAN_FLAGS)
 override LDLIBS    += -lrt -lm
 
-# The device side in rooms, lowest floor first (README "Layout";
+# The device side in rooms, lowest floor first (docs/architecture.md;
 # tests/e2e/rooms.sh checks that a room reaches only the floors below it):
 # model; bench_api, trace, output side by side; bench; run. The entry
 # (src/cli, src/main.c) is above them, host-only.
@@ -239,7 +239,8 @@ MANDIR    ?= $(DATAROOTDIR)/man
 DOCDIR    ?= $(DATAROOTDIR)/doc/rtbench
 BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
 DOCS      := README.md docs/measurements.md docs/json-schema.md docs/rtbench-result.schema.json \
-             docs/compare.md docs/validation.md docs/porting.md
+             docs/compare.md docs/validation.md docs/porting.md docs/safety.md \
+             docs/architecture.md
 install: $(BUILD)/rtbench $(BUILD)/man/rtbench.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BUILD)/rtbench $(DESTDIR)$(BINDIR)/rtbench

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side once
-# The device side's floors (issue 25; README "Layout"): a room includes,
+# The device side's floors (docs/architecture.md): a room includes,
 # calls and declares only what its own room and the floors below it define
 # (model; bench_api, trace, output side by side; bench; run and host; cli),
 # a benchmark only the bench API and the model, the port only the model,

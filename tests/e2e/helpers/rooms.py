@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """rooms.py BUILD [--graph] - the device side's floors, checked.
 
-The device side lives in rooms (README "Layout"), lowest floor first:
+The device side lives in rooms (docs/architecture.md), lowest floor first:
 
   1  model                      result model, statistics, histograms, errors,
                                 escaping, small libraries
