@@ -219,6 +219,23 @@ static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t 
 {
 	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
 }
+/* rtb_ticks_at_most_ns - the most ticks that convert (rtb_ticks_to_ns) to
+ * at most ns: a difference of more ticks is longer than ns in ns too, and
+ * one of this many or fewer is not. A threshold "longer than ns" compared
+ * in ticks (d > this) then agrees with the figure in ns on both sides of
+ * the boundary; rtb_ns_to_ticks rounds, and rtb_ticks_to_ns truncates, so
+ * its count can be a tick short (at 2.6 ticks/ns, 5201 ticks convert to
+ * exactly 2000 ns) or a tick over. ns >= 0. */
+static inline uint64_t rtb_ticks_at_most_ns(const struct rtb_clock_info *ci, int64_t ns)
+{
+	uint64_t t = rtb_ns_to_ticks(ci, ns);
+
+	while (t && rtb_ticks_to_ns(ci, t) > ns)
+		t--;
+	while (rtb_ticks_to_ns(ci, t + 1) <= ns)
+		t++;
+	return t;
+}
 /* rtb_interval_ns - t1 - t0 in ns, or -1 when t1 is before t0: stamps of
  * two CPUs whose counters disagree, or a stale stamp. The caller counts it
  * invalid; a negative tick difference is never wrapped into a huge

@@ -189,7 +189,9 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_thread_t th;
 	int rc;
 
-	s.thr_ticks = rtb_ns_to_ticks(c->clk, thr_ns);
+	/* a gap is over the threshold in ticks exactly when it is in ns
+	 * (--noise-threshold-us: "longer than N us is noise") */
+	s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
 	snprintf(id, sizeof(id), "%s@cpu%d", b->id, c->cpu);
 	s.m = rtb_bench_metric(c, b, id, b->title, rtb_samples(c, b));
 	if (!s.m)
@@ -206,13 +208,8 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 				(double)pass_ns / 1000.0, (double)thr_ns / 1000.0,
 				(double)(pass_ns + thr_ns) / 1000.0);
 		thr_ns += pass_ns;
-		s.thr_ticks += pass;
+		s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
 	}
-	/* every gap recorded is over the threshold in ns too: one tick over
-	 * it in ticks was truncated to exactly the threshold (2000 ns for 2
-	 * us seen on a 2.6 GHz counter) */
-	while (rtb_ticks_to_ns(c->clk, s.thr_ticks + 1) <= thr_ns)
-		s.thr_ticks++;
 	rtb_trace_marks_new(c, s.m, RTB_TRACE_NOISE);
 	rtb_watchdog_arm(c, 10000000000LL + 2 * SPIN_NS);
 	int64_t t0 = rtb_port_mono_ns();
