@@ -161,19 +161,38 @@ rc=$?
 "$RTBENCH" selftest --tests "$timed" --samples 600 --delays-us 200 --quiet >"$out/s2.txt" 2>&1
 rc2=$?
 cat "$out/s.txt" "$out/s2.txt"
-# the sanitizer pass: the instrumented build's timing is not the product's
-# (why e2e/selftest runs once). There a verdict is not judged, only given:
-# every path gets one (pass, FAIL or unresolved) and the exit code agrees
-# with them (0 only if every path passed, else 1; a sanitizer report exits
-# 66). The CI at e53d418 beside stress-ng: sched.deadline.wakeup's halves
-# resolved only >= 304 us; the CI at 26162be (quiet): task.create.preempt's
-# 200 us delay came out 179.5 +- 20 with a 289 us baseline, ASan's own
-# thread start-up inside the measured interval. The plain pass wants every
-# path to pass.
+# What a verdict may be. selftest resolves a delay only where it exceeds
+# twice the tolerance, whose floor is 3 standard errors of the path's own
+# shift now: a busy machine widens a path's spread, and the honest answer
+# is then "unresolved (noise)" with the smallest delay it could resolve
+# ("resolves >= X us here"), never a pass or a FAIL. Beside nice-19
+# stress-ng sched.deadline.wakeup's halves resolved only >= 304 us (CI at
+# e53d418; a late wake restarts the kernel's period and the grid's offset
+# spreads both halves), and the plain pass failed on that. So the plain
+# pass judges what the machine lets it judge: a path passes, or is
+# unresolved by selftest's own rule (X above the delay, said here as a
+# note), and each selftest run resolves and passes at least one path;
+# a FAIL (a delay resolved and not seen as that delay) always fails.
+# The sanitizer pass (the instrumented build's timing is not the
+# product's, why e2e/selftest runs once) also takes a FAIL as a verdict
+# given, not judged: every path gets one and the exit code agrees with them
+# (0 only if every path passed, else 1; a sanitizer report exits 66). The
+# CI at 26162be (quiet): task.create.preempt's 200 us delay came out
+# 179.5 +- 20 with a 289 us baseline, ASan's own thread start-up inside
+# the measured interval.
 verdict='( pass| FAIL|unresolved \(noise\))$'
-sel_ok() { # sel_ok RC FILE - exit 0, or in the sanitizer pass exit 1 with a FAIL or unresolved line
+sel_ok() { # sel_ok RC FILE - exit 0; or exit 1 with an unresolved path (and, in the sanitizer pass, a FAIL); a path passed
+	grep -qE '^[0-9]+ paths: [1-9][0-9]* pass,' "$2" || return 1
 	[ "$1" -eq 0 ] && return 0
-	[ -n "${RTB_SANITIZE:-}" ] && [ "$1" -eq 1 ] && grep -qE ' FAIL$| FAIL:|unresolved \(noise\)$' "$2"
+	[ "$1" -eq 1 ] || return 1
+	[ -n "${RTB_SANITIZE:-}" ] && grep -qE ' FAIL$| FAIL:|unresolved \(noise\)$' "$2" && return 0
+	grep -qE ' FAIL$| FAIL:' "$2" && return 1
+	grep -qE 'unresolved \(noise\)$' "$2"
+}
+# resolves ID FILE - the smallest delay selftest says ID resolves here (us)
+resolves() {
+	awk -v id="$1" '$1 == id { on = 1; next } on && /^[^ ]/ { on = 0 }
+		on && /resolves >= / { sub(/.*resolves >= /, ""); print $1 + 0; exit }' "$2"
 }
 sel_ok $rc "$out/s.txt" || fail "selftest exited $rc"
 sel_ok $rc2 "$out/s2.txt" || fail "selftest (timer-driven) exited $rc2"
@@ -184,12 +203,17 @@ for id in $all; do
 			fail "$id: refused in the run, but selftest says otherwise"
 		continue
 	fi
-	if grep -qE "^$id +(20|200)\.000 .* pass$" "$out/s.txt" "$out/s2.txt"; then
+	case " $wake mem.heap.alloc mem.heap.free mem.pool.get mem.pool.put " in *" $id "*) f=$out/s.txt d=20 ;; *) f=$out/s2.txt d=200 ;; esac
+	x=$(resolves "$id" "$f")
+	if grep -qE "^$id +$d\.000 .* pass$" "$f"; then
 		ok "$id: the injected delay shows up"
-	elif [ -n "${RTB_SANITIZE:-}" ] && grep -qE "^$id +(20|200)\.000 .*$verdict" "$out/s.txt" "$out/s2.txt"; then
-		ok "$id: a verdict in the instrumented build (not judged there: $(grep -hoE "^$id +(20|200)\.000 .*$verdict" "$out/s.txt" "$out/s2.txt" | grep -oE "$verdict"))"
+	elif grep -qE "^$id +$d\.000 .* unresolved \(noise\)$" "$f" && [ -n "$x" ] &&
+		awk -v x="$x" -v d=$d 'BEGIN { exit !(x > d) }'; then
+		ok "$id: unresolved here, said by selftest's rule: it resolves >= $x us now, the delay is $d (note: noise, not a verdict)"
+	elif [ -n "${RTB_SANITIZE:-}" ] && grep -qE "^$id +$d\.000 .*$verdict" "$f"; then
+		ok "$id: a verdict in the instrumented build (not judged there: $(grep -hoE "^$id +$d\.000 .*$verdict" "$f" | grep -oE "$verdict"))"
 	else
-		fail "$id: no pass for its injected delay"
+		fail "$id: no pass for its injected delay of $d us: $(grep -A2 -E "^$id " "$f" | tr -s ' ')"
 	fi
 done
 done_test
