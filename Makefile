@@ -226,10 +226,14 @@ check-sanitize-asan check-sanitize-tsan: check-sanitize-%: sanitize-build-%
 # tools/gen-man.sh (one section per command, and `rtbench list`): --help is
 # the single source, so the page cannot drift from it. Needs the host-side
 # build (HOST=1) for the compare/report/check/ingest sections.
+# (rtbench(1), and rtbench-COMMAND(1) for each command its --help lists)
 man: $(BUILD)/man/rtbench.1
 $(BUILD)/man/rtbench.1: $(BUILD)/rtbench tools/gen-man.sh
 	@mkdir -p $(dir $@)
 	@echo "  MAN     $@"
+	$(Q)rm -f $(dir $@)rtbench-*.1
+	$(Q)for c in $$(tools/gen-man.sh $(BUILD)/rtbench --commands); do \
+		tools/gen-man.sh $(BUILD)/rtbench $(VERSION) $$c >$(dir $@)rtbench-$$c.1 || exit 1; done
 	$(Q)tools/gen-man.sh $(BUILD)/rtbench $(VERSION) >$@.tmp && mv $@.tmp $@
 
 # install - the program, its man page, the docs (with the result file's
@@ -238,13 +242,13 @@ DATAROOTDIR ?= $(PREFIX)/share
 MANDIR    ?= $(DATAROOTDIR)/man
 DOCDIR    ?= $(DATAROOTDIR)/doc/rtbench
 BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
-DOCS      := README.md docs/measurements.md docs/json-schema.md docs/rtbench-result.schema.json \
-             docs/compare.md docs/validation.md docs/porting.md docs/safety.md \
-             docs/architecture.md
+# Every document and schema --help and the man pages name (docs/X as
+# $(DOCDIR)/X: tests/e2e/deb.sh checks each is in the package).
+DOCS      := README.md $(wildcard docs/*.md) $(wildcard docs/*.schema.json)
 install: $(BUILD)/rtbench $(BUILD)/man/rtbench.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR) $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BUILD)/rtbench $(DESTDIR)$(BINDIR)/rtbench
-	install -m 644 $(BUILD)/man/rtbench.1 $(DESTDIR)$(MANDIR)/man1/rtbench.1
+	install -m 644 $(BUILD)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(wildcard $(DOCS)) $(DESTDIR)$(DOCDIR)/
 	install -m 644 contrib/bash-completion/rtbench $(DESTDIR)$(BASHCOMPDIR)/rtbench
 

@@ -3,7 +3,8 @@
 # rtb-test: side once late (its own builds, a package or a QEMU guest; `make check` runs it in the sanitizer pass, whose side lane is short: tests/run.sh)
 # deb.sh - the Debian package: build it from a copy of the tree with
 # `dpkg-buildpackage -us -uc -b` (nocheck, parallel=2), check its contents
-# (program, man page, docs with the JSON Schema, bash completion), install
+# (program, man pages: one per command, every document and schema --help
+# names, bash completion), install
 # it and run `rtbench list` and `rtbench check` from the installed path,
 # then remove it again (when it was not installed before). Not root:
 # extracts instead of installing, and says so. Skips (77) without
@@ -30,6 +31,16 @@ for f in ./usr/bin/rtbench ./usr/share/man/man1/rtbench.1.gz \
 	./usr/share/bash-completion/completions/rtbench \
 	./usr/share/doc/rtbench/rtbench-result.schema.json ./usr/share/doc/rtbench/copyright; do
 	grep -q " $f\$" "$out/contents" || fail "$f not in the package"
+done
+# every document and schema the help texts name (docs/X is /usr/share/doc/rtbench/X),
+# and a man page per command
+cmds=$("$RTBENCH" --help | awk '/^commands:/{on=1; next} on && /^  [a-z]/{print $1} on && /^$/{exit}')
+for d in $({ "$RTBENCH" --help; for c in $cmds; do "$RTBENCH" "$c" --help 2>&1; done; } |
+	grep -oE 'docs/[A-Za-z0-9_.-]+\.(md|json)' | sort -u); do
+	grep -q " ./usr/share/doc/rtbench/${d#docs/}\$" "$out/contents" || fail "$d (named by --help) not in the package"
+done
+for c in $cmds; do
+	grep -q " ./usr/share/man/man1/rtbench-$c.1.gz\$" "$out/contents" || fail "no man page rtbench-$c(1)"
 done
 if [ "${RTB_LINTIAN:-0}" = 1 ] && command -v lintian >/dev/null; then
 	lintian --fail-on error,warning "$deb" || fail "lintian"
