@@ -15,7 +15,7 @@
 
 #include "rtbench/emulation.h"
 #include "rtbench/err.h"
-#include "host/rf_internal.h"
+#include "host/rf_int.h"
 #include "host/rttests.h"
 #include "host/rtla.h"
 #include "rtbench/escape.h"

@@ -8,7 +8,7 @@
 
 #include "rtbench/escape.h"
 #include "rtbench/err.h"
-#include "host/rf_internal.h"
+#include "host/rf_int.h"
 #include "host/strbuf.h"
 
 int rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)

@@ -8,7 +8,7 @@
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
 #include "rtbench/stat_names.h"
-#include "host/rf_internal.h"
+#include "host/rf_int.h"
 
 /* rf_buckets - the sparse form ("buckets": [[lo, hi, count], ...], the
  * non-empty buckets only, ranges as the writer chose them): files written

@@ -7,7 +7,7 @@
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <string.h>
 #include "check.h"
-#include "port/posix/posix_internal.h"
+#include "port/posix/posix_int.h"
 
 static const char *name(const char *sig, const char *klog)
 {

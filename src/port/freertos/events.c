@@ -12,7 +12,7 @@
  * heap_N scheme the board links (both boards: heap_3, newlib's malloc with
  * the scheduler suspended). */
 #include <stdio.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 int rtb_cond_init(rtb_cond_t *cv)

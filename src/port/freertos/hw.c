@@ -2,7 +2,7 @@
 /* FreeRTOS port - no hardware-latency detector and no SMI counter on a
  * board's kernel: hw.hwlat is SKIPPED with the reason. */
 #include <stdio.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 int rtb_port_hwlat_begin(const struct rtb_hwlat_cfg *cfg, char *why, size_t len)

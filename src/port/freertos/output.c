@@ -6,7 +6,7 @@
  * (docs/serial.md): the host's `rtbench ingest` turns the stream back into
  * the file, and fails on a truncated or garbled one. */
 #include <stdio.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "fr_output.h"
 
 struct rtb_sink *rtb_port_console(void)

@@ -9,7 +9,7 @@
  * configuration's); the handles are the kernel's own incomplete structure
  * pointers (what TaskHandle_t and QueueHandle_t are), so the task, queue
  * and semaphore API (task.h, queue.h, semphr.h) is left to the port's own
- * files (rtb_port_impl.h). The time counter is the board's
+ * files (rtb_port_int.h). The time counter is the board's
  * (rtb_board_ticks, board/<board>/board.h): on mps2-an500 the 25 MHz dual
  * timer, on the POSIX simulator the host's monotonic clock. */
 #ifndef RTB_PORT_TYPES_H

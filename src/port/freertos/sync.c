@@ -9,7 +9,7 @@
  * pipe either (stream buffers are single-reader/single-writer byte streams,
  * not the kernel object `perf bench sched pipe` measures). */
 #include <stdlib.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 #include "fr_time.h"
 

@@ -9,7 +9,7 @@
  * task (the highest priority) and the run ends when it is done. */
 #include <stdio.h>
 #include <string.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 #include "rtbench/longopt.h"
 #include "fr_time.h"

@@ -12,7 +12,7 @@
  * equal priorities at each tick when configUSE_TIME_SLICING is 1. FIFO and
  * RR both map to it; NORMAL maps to priority 1, above only the idle task. */
 #include <string.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 #include "fr_time.h"
 

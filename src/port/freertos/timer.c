@@ -9,7 +9,7 @@
  * (a true ISR, the study's Table 3), and gives the waiting task a semaphore
  * from the ISR (the ISR -> task path). */
 #include <stdio.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 #include "fr_time.h"
 

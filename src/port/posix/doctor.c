@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
-#include "posix_internal.h"
+#include "posix_int.h"
 
 struct dr {
 	const struct rtb_doctor_cfg *cfg;

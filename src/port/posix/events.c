@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/futex.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 #define TSIG SIGUSR1

@@ -34,7 +34,7 @@
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
-#include "posix_internal.h"
+#include "posix_int.h"
 
 /* file_write - sink callback over a stdio stream. */
 static int file_write(void *ctx, const void *buf, size_t len)

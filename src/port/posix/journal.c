@@ -38,7 +38,7 @@
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
-#include "posix_internal.h"
+#include "posix_int.h"
 
 #define LOCK_DIR "/run/rtbench"
 #define RECORD_MAX_BYTES 1024

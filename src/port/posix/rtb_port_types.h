@@ -9,7 +9,7 @@
  * a message queue descriptor, a timer), so a benchmark can place them on
  * its stack or in static storage without seeing pthread.h, semaphore.h or
  * mqueue.h, and so cannot call POSIX behind the port (FreeRTOS's Static*
- * types do the same). rtb_port_impl.h, for the port's own files, gives
+ * types do the same). rtb_port_int.h, for the port's own files, gives
  * the POSIX object inside each and checks at compile time that it fits.
  *
  * The counter is the x86 TSC where the CPU declares it invariant (checked
@@ -22,7 +22,7 @@
 #include <time.h>
 
 /* RTB_POSIX_OPAQUE(n) - n bytes aligned for any scalar or pointer (what
- * glibc's and musl's pthread types need: rtb_port_impl.h checks). The
+ * glibc's and musl's pthread types need: rtb_port_int.h checks). The
  * sizes are glibc's on 64-bit Linux, so the objects' layout is what it
  * was when they held the POSIX types themselves. */
 union rtb_posix_align { long long ll; void *p; double d; };
@@ -30,7 +30,7 @@ union rtb_posix_align { long long ll; void *p; double d; };
 #define RTB_POSIX_PTHREAD_BYTES 8   /* pthread_t */
 #define RTB_POSIX_SEM_BYTES     32  /* sem_t */
 /* glibc's pthread_mutex_t is 40 bytes on x86-64 and 48 on aarch64 (its
- * generic layout); rtb_port_impl.h checks whichever is built */
+ * generic layout); rtb_port_int.h checks whichever is built */
 #if defined(__aarch64__)
 #define RTB_POSIX_MUTEX_BYTES   48  /* pthread_mutex_t */
 #else

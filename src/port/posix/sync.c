@@ -13,7 +13,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <unistd.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 /* deadline_after - CLOCK_REALTIME ns from now (sem_timedwait and

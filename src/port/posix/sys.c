@@ -18,8 +18,8 @@
 #include <unistd.h>
 #include "rtbench/port.h"
 #include "rtbench/err.h"
-#include "posix_internal.h"
-#include "rtb_port_impl.h"
+#include "posix_int.h"
+#include "rtb_port_int.h"
 
 int rtb_posix_timer_signal(void);
 
@@ -203,7 +203,7 @@ static const char *const knob_path[RTB_NKNOBS] = {
 static const long knob_min[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 1 };
 static const long knob_max[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 10000 };
 
-/* rtb_posix_knob_plausible - see posix_internal.h. */
+/* rtb_posix_knob_plausible - see posix_int.h. */
 int rtb_posix_knob_plausible(enum rtb_knob k, long v)
 {
 	return (unsigned)k < RTB_NKNOBS && v >= knob_min[k] && v <= knob_max[k];
@@ -357,7 +357,7 @@ static char *printable_trim(char *s)
 }
 
 /* rtb_posix_virt_name - the hypervisor's name from what the CPU and the
- * kernel say (posix_internal.h). */
+ * kernel say (posix_int.h). */
 void rtb_posix_virt_name(const char *sig, const char *klog, char *out, size_t len)
 {
 	static const struct { const char *sig, *name; } known[] = {
@@ -436,7 +436,7 @@ static int arm_cpu_model(char *out, size_t len)
 	return 1;
 }
 
-/* rtb_posix_lockdown - see posix_internal.h */
+/* rtb_posix_lockdown - see posix_int.h */
 int rtb_posix_lockdown(const char *root, char *mode, size_t len)
 {
 	char path[4200], buf[256], *o, *c;

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 #define PREFAULT_BYTES (64 * 1024)

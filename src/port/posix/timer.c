@@ -20,7 +20,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 #include "rtbench/err.h"
 
 #define RTB_TIMER_SIG (SIGRTMIN + 1)

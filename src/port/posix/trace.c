@@ -78,9 +78,9 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
 #include <stdatomic.h>
 #include <tracefs.h>
 #include <event-parse.h>
-#include "rtb_port_impl.h"
-#include "trace_impl.h"
-#include "posix_internal.h"
+#include "rtb_port_int.h"
+#include "trace_int.h"
+#include "posix_int.h"
 
 /* The first seven are needed (the matcher's); the rest say what else ran
  * on the CPU (the worst events' explanation) and are used where the kernel
@@ -123,7 +123,7 @@ const struct rtb_trace_want rtb_trace_want[] = {
 struct rtb_trace_inst rtb_tr = { .clock = "none" };
 static atomic_flag closing = ATOMIC_FLAG_INIT;
 
-/* The gate (trace_impl.h): begin, end, poll and collect are inside it
+/* The gate (trace_int.h): begin, end, poll and collect are inside it
  * while they use the instance and the reader's state; close shuts it and
  * frees that state only once nobody is inside. Close may come from the
  * watchdog's forced exit (rtb_env_restore) while the streaming reader

@@ -32,7 +32,7 @@
 #include <unistd.h>
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
-#include "trace_impl.h"
+#include "trace_int.h"
 
 #define FMT_FIELDS 24
 #define FMT_MAX 8192

@@ -18,7 +18,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 #include "rtbench/port.h"
-#include "posix_internal.h"
+#include "posix_int.h"
 
 /* start_ticks - process pid's start time (clock ticks since boot, field
  * 22 of /proc/PID/stat); 0 when it has none (no such process). */

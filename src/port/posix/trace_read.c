@@ -16,7 +16,7 @@
 #include <kbuffer.h>
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
-#include "trace_impl.h"
+#include "trace_int.h"
 
 struct fieldset {
 	struct tep_event *e;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "rtbench/bench.h"
-#include "rtb_port_impl.h" /* the firmware entry: FreeRTOS tasks and the scheduler */
+#include "rtb_port_int.h" /* the firmware entry: FreeRTOS tasks and the scheduler */
 #include "rtbench/err.h"
 #include "run/run.h"
 #include "run/selftest.h"

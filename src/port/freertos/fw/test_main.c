@@ -5,7 +5,7 @@
  * else fail) ends the program: the host sees it through semihosting (QEMU)
  * or as the simulator's exit status. */
 #include <stdio.h>
-#include "rtb_port_impl.h"
+#include "rtb_port_int.h"
 
 int rtb_test_main(void);
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench POSIX/Linux port - what trace.c (the trace instance) and
  * trace_read.c (reading its events) share. With libtracefs only. */
-#ifndef RTB_POSIX_TRACE_IMPL_H
-#define RTB_POSIX_TRACE_IMPL_H
+#ifndef RTB_POSIX_TRACE_INT_H
+#define RTB_POSIX_TRACE_INT_H
 
 #include <stdint.h>
 #include <tracefs.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* POSIX/Linux port - what the port's own files share (not seen outside
  * src/port/posix). */
-#ifndef RTB_POSIX_INTERNAL_H
-#define RTB_POSIX_INTERNAL_H
+#ifndef RTB_POSIX_INT_H
+#define RTB_POSIX_INT_H
 
 #include <stddef.h>
 #include "rtbench/port.h"

@@ -2,8 +2,8 @@
 /* rtbench host - what the result-file reader's parts share (resultfile.c
  * validates the file, rf_json.c reads typed keys, rf_metric.c one metric).
  * Internal to src/host/resultfile*.c and rf_*.c: not a public header. */
-#ifndef RTB_HOST_RF_INTERNAL_H
-#define RTB_HOST_RF_INTERNAL_H
+#ifndef RTB_HOST_RF_INT_H
+#define RTB_HOST_RF_INT_H
 
 #include <jansson.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * storage of each object in rtb_port_types.h is the POSIX object named
  * here; the checks below fail the build on a C library whose type does not
  * fit (then raise the size there). */
-#ifndef RTB_PORT_IMPL_H
-#define RTB_PORT_IMPL_H
+#ifndef RTB_PORT_INT_H
+#define RTB_PORT_INT_H
 
 #include <mqueue.h>
 #include <pthread.h>

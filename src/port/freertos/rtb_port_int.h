@@ -4,8 +4,8 @@
  *
  * For src/port/freertos/ and its firmware entry (fw/) only; benchmarks, the
  * core and the writers see rtb_port_types.h through rtbench/port.h. */
-#ifndef RTB_PORT_IMPL_H
-#define RTB_PORT_IMPL_H
+#ifndef RTB_PORT_INT_H
+#define RTB_PORT_INT_H
 
 #include "rtbench/port.h"
 #include "FreeRTOS.h"
