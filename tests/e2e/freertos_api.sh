@@ -34,6 +34,33 @@ for b in sim mps2-an500; do
 	fi
 done
 
+# with a kernel: api-check also checks our FreeRTOSConfig.h against that
+# release's own headers and sources (tests/freertos-api/config-check.sh);
+# a copy of it with a setting no release has must fail that check, and on
+# a release before V11.2.0 one without configTIMER_TASK_STACK_DEPTH must
+# be named as used by tasks.c (the build's 'undeclared' before)
+if [ "$with" != tests/freertos-api ]; then
+	grep -q "^config-check: FreeRTOS-Kernel V[0-9.]*: the [0-9]* settings of FreeRTOSConfig.h are its own" \
+		"$RTB_TEST_OUT/api-mps2-an500.log" && ok "config-check: $(grep '^config-check: FreeRTOS-Kernel' "$RTB_TEST_OUT/api-mps2-an500.log")" ||
+		fail "api-check did not check FreeRTOSConfig.h against the kernel's headers"
+	cc=$RTB_TEST_OUT/api-cfg
+	rm -rf "$cc" && mkdir -p "$cc"
+	fl=(-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard -Iinclude -Isrc -I"$cc" -Isrc/port/freertos
+	    -Isrc/port/freertos/board/mps2-an500 -include sys/types.h -I"$kernel/include" -I"$kernel/portable/GCC/ARM_CM4F")
+	sed 's/^#define configUSE_MUTEXES .*/&\n#define configUSE_NO_SUCH_SETTING 1/' src/port/freertos/FreeRTOSConfig.h >"$cc/FreeRTOSConfig.h"
+	out=$(tests/freertos-api/config-check.sh "$kernel" "$cc/FreeRTOSConfig.h" arm-none-eabi-gcc -- "${fl[@]}" -- tasks.c queue.c)
+	[ $? = 1 ] && grep -q "configUSE_NO_SUCH_SETTING (FreeRTOSConfig.h:[0-9]*): not in FreeRTOS-Kernel" <<<"$out" &&
+		ok "config-check: a setting the release does not know fails it" || fail "config-check passed an unknown setting: $out"
+	minor=$(sed -n 's/^#define tskKERNEL_VERSION_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$kernel/include/task.h")
+	if [ "${minor:-9}" -lt 2 ]; then
+		grep -v '^#define configTIMER_TASK_STACK_DEPTH' src/port/freertos/FreeRTOSConfig.h >"$cc/FreeRTOSConfig.h"
+		out=$(tests/freertos-api/config-check.sh "$kernel" "$cc/FreeRTOSConfig.h" arm-none-eabi-gcc -- "${fl[@]}" -- tasks.c)
+		[ $? = 1 ] && grep -q "configTIMER_TASK_STACK_DEPTH: used by tasks.c" <<<"$out" &&
+			ok "config-check: names the setting this release's tasks.c needs (configTIMER_TASK_STACK_DEPTH)" ||
+			fail "config-check missed configTIMER_TASK_STACK_DEPTH: $out"
+	fi
+fi
+
 # the seam: rtb_port_date_utc's length becomes an int in a copy of
 # port.h (the callers still compile); the FreeRTOS port, not following,
 # must fail to compile on both boards

@@ -14,6 +14,14 @@ printf 'int main(void){return 0;}\n' | gcc -fsanitize=address,undefined -x c -o 
 needs_freertos_kernel
 
 fw=$RTB_TEST_OUT/freertos-sim
+# V11.0.x: refused in one line (build.mk says why), nothing else to run
+if [ "$(sed -n 's/^#define tskKERNEL_VERSION_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$kernel/include/task.h")" = 0 ]; then
+	out=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make PORT=freertos BOARD=sim FREERTOS_KERNEL_PATH="$kernel" \
+		FW_BUILD="$fw" 2>&1); rc=$?
+	[ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && grep -q "BOARD=sim needs FreeRTOS-Kernel V11.1.0 or later" <<<"$out" &&
+		ok "V11.0.x: BOARD=sim refused in one line: $out" || fail "V11.0.x: BOARD=sim not refused in one line: exit $rc: $out"
+	done_test
+fi
 mk() { make -s -j2 PORT=freertos BOARD=sim FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \
 	RTB_SAMPLES=100 RTB_TESTS=ctxsw.rr.yield,sync.prio_inv,sync.sem.take,ipc.mqueue.wakeup "$@"; }
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -78,15 +78,15 @@
 #define configUSE_TICK_HOOK                     1
 #undef configUSE_PORT_OPTIMISED_TASK_SELECTION
 #define configUSE_PORT_OPTIMISED_TASK_SELECTION 0
-#define configCPU_CLOCK_HZ                      1000000u
-#define configTOTAL_HEAP_SIZE                   (8u * 1024 * 1024)
 #else
 /* Cortex-M (ARM_CM4F port): 25 MHz core clock; SysTick from it */
 #define configCPU_CLOCK_HZ                      25000000u
 #define configPRIO_BITS                         3
-/* lowest urgency for the kernel's own interrupts; interrupts at or below
- * (numerically >=) 2 << 5 may call ...FromISR and are masked by critical
- * sections. TIMER0 uses that most urgent FreeRTOS-callable level. */
+/* the lowest urgency: V11's ARM_CM4F port puts its own PendSV and SysTick
+ * there itself (it no longer reads this); board.c gives it to the dual
+ * timer. Interrupts at or below (numerically >=) 2 << 5 may call
+ * ...FromISR and are masked by critical sections; TIMER0 uses that most
+ * urgent FreeRTOS-callable level. */
 #define configKERNEL_INTERRUPT_PRIORITY         (7u << (8 - configPRIO_BITS))
 #define configMAX_SYSCALL_INTERRUPT_PRIORITY    (2u << (8 - configPRIO_BITS))
 #define configCHECK_HANDLER_INSTALLATION        1
