@@ -374,6 +374,39 @@ static void cmp_exact_cell(const struct rtb_cmp *c, struct rtb_cmp_cell *ce, siz
 	}
 }
 
+/* cpu_twin - f's one metric "<prefix>@cpu<M>" standing for id
+ * "<prefix>@cpu<N>": a one-CPU measurement (noise.gap) made on CPU 1 of a
+ * Linux host and CPU 0 of a one-core board is the same row. NULL unless
+ * f has exactly one metric with that prefix. */
+static const struct rtb_rf_metric *cpu_twin(const struct rtb_rf *f, const char *id)
+{
+	const char *at = strstr(id, "@cpu");
+	const struct rtb_rf_metric *one = NULL;
+
+	if (!at)
+		return NULL;
+	for (size_t i = 0; i < f->nmetrics; i++) {
+		if (strncmp(f->metrics[i].id, id, (size_t)(at - id) + 4))
+			continue;
+		if (one)
+			return NULL;
+		one = &f->metrics[i];
+	}
+	return one;
+}
+
+/* few_cpu_ids - f has at most a handful of per-CPU ids: twins are looked
+ * for only there (a --cpus run's many are matched by their own ids, and
+ * the search stays linear). */
+static int few_cpu_ids(const struct rtb_rf *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->nmetrics && n <= 8; i++)
+		n += strstr(f->metrics[i].id, "@cpu") != NULL;
+	return n <= 8;
+}
+
 static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 {
 	struct rtb_cmp_cell *bc;
@@ -385,6 +418,11 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		struct rtb_cmp_cell *ce = &cm->cell[i];
 
 		ce->m = rtb_rf_find(&c->sys[i], cm->id);
+		if (!ce->m && few_cpu_ids(&c->sys[i]) && (ce->m = cpu_twin(&c->sys[i], cm->id)) &&
+		    (rc = rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
+			     "%s: measured as %s, its only one of this kind (another CPU number, the same "
+			     "measurement)", c->labels[i], ce->m->id))))
+			return rc;
 		ce->usable = ce->m && ce->m->has_stats;
 		ce->summary = ce->m && !ce->usable && ce->m->has_summary;
 		if (ce->usable || ce->summary) {
@@ -527,6 +565,15 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 				if (!strcmp(c->metrics[seen[h] - 1].id, m->id))
 					break;
 			if (seen[h])
+				continue;
+			/* the same one-CPU measurement on another CPU number: the
+			 * row an earlier file made (cpu_twin) */
+			int twin = 0;
+			if (strstr(m->id, "@cpu") && few_cpu_ids(&files[i]) && cpu_twin(&files[i], m->id) == m)
+				for (k = 0; k < c->nmetrics && !twin; k++)
+					twin = !rtb_rf_find(&files[i], c->metrics[k].id) &&
+					       cpu_twin(&files[i], c->metrics[k].id) == m;
+			if (twin)
 				continue;
 			k = c->nmetrics;
 			seen[h] = k + 1;

@@ -100,7 +100,7 @@ static void own_tables(struct rtb_sb *b, const struct rtb_cmp *c)
 				rtb_cmp_fmt_time(v[2], sizeof(v[2]), (double)ce->m->max, cm->unit);
 				snprintf(v[3], sizeof(v[3]), "%.1f", (double)ce->m->pct[0] / per);
 				rtb_sb_printf(b, "%-8s %-40s %9llu %9s %9s %9s", cm->study_table ? cm->study_table : "extra",
-					      cm->id, (unsigned long long)ce->m->count, v[0], v[1], v[2]);
+					      ce->m->id, (unsigned long long)ce->m->count, v[0], v[1], v[2]);
 				rtb_sb_printf(b, insns ? "  %17s\n" : "%s\n", insns ? v[3] : "");
 			}
 		}

@@ -84,6 +84,8 @@ static void test_parse(void)
 }
 
 /* a result with one metric, emulated or not */
+static const char *mk_id = "irq.timer.nanosleep"; /* the one metric mk makes */
+
 static struct rtb_result *mk(const char *label, const char *emu, int64_t base)
 {
 	struct rtb_result *r = calloc(1, sizeof(*r));
@@ -97,7 +99,7 @@ static struct rtb_result *mk(const char *label, const char *emu, int64_t base)
 	strcpy(r->set.load, "idle");
 	if (emu && rtb_emulation_parse(emu, &r->fp.emulation, err, sizeof(err)))
 		abort();
-	if (rtb_metric_new(r, "irq.timer.nanosleep", "Timer wake-up", 200, &m))
+	if (rtb_metric_new(r, mk_id, "Timer wake-up", 200, &m))
 		abort();
 	m->study_table = "Table 3";
 	for (int i = 0; i < 200; i++)
@@ -223,6 +225,20 @@ static void test_reader_compare(void)
 	CHECK(c.metrics[0].cell[1].exact && c.metrics[0].cell[1].has_vd);
 	CHECK_EQ_I(c.metrics[0].cell[1].vd.kind, RTB_VD_NOISE);
 	CHECK(has_note(&c, "deterministic runs"));
+	rtb_cmp_free(&c);
+	rtb_rf_free(&two[0]);
+	rtb_rf_free(&two[1]);
+	/* a one-CPU measurement on CPU 1 of one system and CPU 0 of the other
+	 * (noise.gap on Linux and on a one-core board): one row, said */
+	mk_id = "noise.gap@cpu1";
+	CHECK_EQ_I(load("linux", NULL, 1000, &two[0]), 0);
+	mk_id = "noise.gap@cpu0";
+	CHECK_EQ_I(load("board", NULL, 1000, &two[1]), 0);
+	mk_id = "irq.timer.nanosleep";
+	CHECK_EQ_I(rtb_cmp_build(&c, two, 2, 0.01), 0);
+	CHECK_EQ_I((int)c.nmetrics, 1);
+	CHECK(c.metrics[0].cell[0].usable && c.metrics[0].cell[1].usable);
+	CHECK_STR(c.metrics[0].cell[1].m->id, "noise.gap@cpu0");
 	rtb_cmp_free(&c);
 	rtb_rf_free(&two[0]);
 	rtb_rf_free(&two[1]);
