@@ -124,7 +124,7 @@ static int rate_rule(struct check *k, struct rtb_case *c, const struct rtb_rf_me
 	/* fail closed: would the fewest crossings the buckets allow pass?
 	 * then it is the buckets that cannot show it, and that is said */
 	double a, b, lo_hi;
-	rtb_ts_binom_ci(e->k_lo, e->n, 0.95, &a, &b);
+	rtb_tstat_binom_ci(e->k_lo, e->n, 0.95, &a, &b);
 	lo_hi = r->per_h ? b * (double)e->n / e->hours : b;
 	if (!e->exact && lo_hi < r->rate)
 		return rtb_case_fail(&k->cases, c, "%s: the rate over %.3f us cannot be shown below %g%s: "

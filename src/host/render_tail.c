@@ -286,7 +286,7 @@ static const struct rtb_tail *find(const struct rtb_tail_file *f, const char *id
 }
 
 /* run_spread - the rate's spread between the files' runs over
- * threshold e of metric ta (rtb_ts_run_spread): the runs it used (0:
+ * threshold e of metric ta (rtb_tstat_run_spread): the runs it used (0:
  * none, *sp -1 when some had the metric but no crossing). */
 static size_t run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp)
 {
@@ -306,7 +306,7 @@ static size_t run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta
 		n[m] = (double)tb->exc[e].n;
 		m++;
 	}
-	if (m < 2 || m < seen || rtb_ts_run_spread(k, n, m, sp)) {
+	if (m < 2 || m < seen || rtb_tstat_run_spread(k, n, m, sp)) {
 		*sp = seen >= 2 ? -1 : 0;
 		return 0;
 	}

@@ -35,72 +35,72 @@ struct rtb_rf_metric;
 
 /* ---- tail_stat.c: distributions and tests ---- */
 
-/* rtb_ts_gammp - the regularized lower incomplete gamma P(a, x), a > 0. */
-double rtb_ts_gammp(double a, double x);
-/* rtb_ts_chi2_sf - P(X > x) for chi-square with df degrees of freedom. */
-double rtb_ts_chi2_sf(double x, double df);
-/* rtb_ts_norm_sf - P(Z > z), standard normal. */
-double rtb_ts_norm_sf(double z);
-/* rtb_ts_poisson_ci - Garwood's exact interval of a Poisson mean from k
+/* rtb_tstat_gammp - the regularized lower incomplete gamma P(a, x), a > 0. */
+double rtb_tstat_gammp(double a, double x);
+/* rtb_tstat_chi2_sf - P(X > x) for chi-square with df degrees of freedom. */
+double rtb_tstat_chi2_sf(double x, double df);
+/* rtb_tstat_norm_sf - P(Z > z), standard normal. */
+double rtb_tstat_norm_sf(double z);
+/* rtb_tstat_poisson_ci - Garwood's exact interval of a Poisson mean from k
  * events at confidence conf (two-sided: (1-conf)/2 each side): *lo (0 when
  * k is 0) and *hi. */
-void rtb_ts_poisson_ci(uint64_t k, double conf, double *lo, double *hi);
-/* rtb_ts_binom_ci - Clopper-Pearson's exact interval of a probability
+void rtb_tstat_poisson_ci(uint64_t k, double conf, double *lo, double *hi);
+/* rtb_tstat_binom_ci - Clopper-Pearson's exact interval of a probability
  * from k of n (two-sided, as above), through rtb_spec_beta_i for n up to 10^6,
  * above it through the Poisson limit (Garwood / n), which is wider, never
  * narrower. *lo, *hi in [0, 1]. */
-void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi);
-/* rtb_ts_zero_upper - with no event in n trials, the one-sided upper bound
+void rtb_tstat_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi);
+/* rtb_tstat_zero_upper - with no event in n trials, the one-sided upper bound
  * of the probability at confidence conf: 1 - (1 - conf)^(1/n) (about 3/n
  * at 95%). */
-double rtb_ts_zero_upper(uint64_t n, double conf);
-/* rtb_ts_ljung_box - Ljung-Box Q of x[0..n) over lags 1..h and its
+double rtb_tstat_zero_upper(uint64_t n, double conf);
+/* rtb_tstat_ljung_box - Ljung-Box Q of x[0..n) over lags 1..h and its
  * chi-square(h) tail probability *p. Returns 0, or -1 when n < 2h or x is
  * constant. */
-int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p);
-/* rtb_ts_mann_kendall - Mann-Kendall trend test of x[0..n) in order: the
+int rtb_tstat_ljung_box(const double *x, size_t n, int h, double *q, double *p);
+/* rtb_tstat_mann_kendall - Mann-Kendall trend test of x[0..n) in order: the
  * normal score *z (> 0 rising) with ties corrected, two-sided *p.
  * Returns 0, or -1 when n < 4. */
-int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p);
-/* rtb_ts_mann_kendall_s - its statistic S = sum_{i<j} sign(x_j - x_i) in
+int rtb_tstat_mann_kendall(const double *x, size_t n, double *z, double *p);
+/* rtb_tstat_mann_kendall_s - its statistic S = sum_{i<j} sign(x_j - x_i) in
  * O(n log n) (Knight 1966: merge-sort inversions), and *tie_sum, the sum
  * of t(t-1)(2t+5) over groups of t equal values. Returns 0, or -1 (out of
  * memory). */
-int rtb_ts_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum);
-/* rtb_ts_occupancy - k events spread over b intervals with shares
+int rtb_tstat_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum);
+/* rtb_tstat_occupancy - k events spread over b intervals with shares
  * w[i] (summing to 1) hit `hit` intervals; the number expected if they
  * fell independently (*expect) and the lower-tail probability of so few
  * (*p, normal approximation with the exact mean and variance). Returns 0
  * or -1 (b < 2, k < 2). */
-int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p);
-/* rtb_ts_scan - the scan statistic of n points u[0..n) in [0, 1] (sorted
+int rtb_tstat_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p);
+/* rtb_tstat_scan - the scan statistic of n points u[0..n) in [0, 1] (sorted
  * here): the shortest stretch holding k of them (*w), and the chance that
  * n uniform points have one as short (*p, from 4000 draws of a fixed
  * generator, so the answer repeats; resolution 1/4001). Returns 0 or -1
  * (k < 2, k > n, n > 64). */
-int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p);
-/* rtb_ts_poisson_quantile - the smallest k with P(K <= k) >= q for K
+int rtb_tstat_scan(double *u, size_t n, size_t k, double *w, double *p);
+/* rtb_tstat_poisson_quantile - the smallest k with P(K <= k) >= q for K
  * Poisson with mean mu (exact sum up to mu = 700, normal above). */
-double rtb_ts_poisson_quantile(double mu, double q);
-/* rtb_ts_dispersion - per-interval counts c[i] against shares w[i]:
+double rtb_tstat_poisson_quantile(double mu, double q);
+/* rtb_tstat_dispersion - per-interval counts c[i] against shares w[i]:
  * the index-of-dispersion chi-square (b - 1 df) and its upper tail *p.
  * Returns 0 or -1 (b < 2, no event). */
-int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p);
+int rtb_tstat_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p);
 
-/* rtb_ts_count_predict - the q quantile of the events in n2 trials
+/* rtb_tstat_count_predict - the q quantile of the events in n2 trials
  * predicted from k1 seen in n1 (the rate's Jeffreys posterior mixed with
  * Poisson: negative binomial; with extra 0 scipy's nbinom.ppf(q, k1 +
  * 0.5, n1 / (n1 + n2))); extra > 0: the log rate varies beyond that by
  * this variance (between intervals or runs), which widens it at the same
  * mean. NAN when n1 or n2 is not positive. */
-double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q);
-/* rtb_ts_run_spread - how much a rate varies between m runs beyond
+double rtb_tstat_count_predict(double k1, double n1, double n2, double extra, double q);
+/* rtb_tstat_run_spread - how much a rate varies between m runs beyond
  * sampling: k[j] crossings in n[j] samples; the standard deviation of the
  * log rate, sqrt(max(0, var(log(k/n)) - mean(1/k))) (the delta method:
  * a count's log varies by 1/k from sampling). Returns 0, or -1 (m < 2, a
  * run with no crossing: its log is undefined). */
-int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s);
-/* rtb_ts_rate_spread - how much a tail's rate varies between b intervals:
+int rtb_tstat_run_spread(const double *k, const double *n, size_t m, double *s);
+/* rtb_tstat_rate_spread - how much a tail's rate varies between b intervals:
  * r[i] is interval i's rate over a level against the whole run's (scaled
  * here to average 1), v[i] its variance from sampling alone (1 / its
  * expected count). *tau: the spread beyond sampling (standard deviation
@@ -108,10 +108,10 @@ int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s);
  * (>= 0); *beff: the independent intervals they are worth, b (1 - rho) /
  * (1 + rho) (>= 1); *chi2, *p: the dispersion test sum (r - 1)^2 / v on
  * b - 1 df. Returns 0, or -1 (b < 4, no rate). */
-int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
+int rtb_tstat_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
 		       double *beff, double *chi2, double *p);
 
-/* rtb_ts_run_scale - the spread of a tail's rate at the scale of a whole
+/* rtb_tstat_run_scale - the spread of a tail's rate at the scale of a whole
  * run, from its b intervals' rate ratios r[0..k) (mean 1) and their
  * sampling variances v: the variance-time curve V(j) (the variance of the
  * means of blocks of j = 1, 2, 4, ... intervals, at least 4 blocks, less
@@ -121,15 +121,15 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
  * and V(1) (*v1, 0 when none beyond sampling); and the two halves' squared
  * log rate difference beyond sampling (*halves2). Returns a bit set: 1 the
  * curve (k >= 8), 2 the halves (k >= 8); 0 neither. */
-int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
-/* rtb_ts_between_runs - the extra log-variance of another run's rate
+int rtb_tstat_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
+/* rtb_tstat_between_runs - the extra log-variance of another run's rate
  * against this run's, from one run (round 9, docs/tail.md "Predicting
  * another run"): the other run's level is off this one's by as much as
  * one interval's is off its run's (variance tau^2, nothing averaged; round
  * 10, was tau^2 for each run's level against the machine's), and each
  * run's mean is off its own level by tau^2 / its effective intervals (b1
  * this run's, b2 the other's); as the squared coefficient of variation
- * rtb_ts_count_predict takes, (1 + tau^2)^(1 + 1/b1 + 1/b2) - 1 (tau^2 (1
+ * rtb_tstat_count_predict takes, (1 + tau^2)^(1 + 1/b1 + 1/b2) - 1 (tau^2 (1
  * + 1/b1 + 1/b2) when small); at least exp(halves2) - 1 (halves2: the two
  * halves' squared log difference beyond sampling, the slowest change one
  * run shows). tau^2 is known from nb intervals only: the intervals'
@@ -138,15 +138,15 @@ int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, dou
  * (chi-square, nb - 1 df, Wilson-Hilferty), which brings the plug-in's 86%
  * to 90% on counts of known dispersion (tests/unit/test_tail.c
  * test_between_runs). */
-double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2);
+double rtb_tstat_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2);
 
-/* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
+/* rtb_tstat_max_rank_cdf - P(the largest of n new values is below the k-th
  * smallest of m old ones) (1 <= k <= m) when all m + n are exchangeable:
  * C(n + k - 1, n) / C(m + n, n), whatever their distribution (order
  * statistics; n may be fractional: the Gamma function's binomial). NAN
  * outside 1 <= k <= m. */
-double rtb_ts_max_rank_cdf(size_t m, double n, size_t k);
-/* rtb_ts_max_predict - a distribution-free 90% prediction interval of the
+double rtb_tstat_max_rank_cdf(size_t m, double n, size_t k);
+/* rtb_tstat_max_predict - a distribution-free 90% prediction interval of the
  * largest of n new values from m old ones x[0..m) (sorted here), all
  * exchangeable (a run's interval maxima and the next run's): *lo the
  * smallest old value it stays at or below with at least 95%, *med with
@@ -157,7 +157,7 @@ double rtb_ts_max_rank_cdf(size_t m, double n, size_t k);
  * the chance the new maximum passes the largest old one. Fractional n: the
  * lower end from floor(n), the upper from ceil(n). Returns 0, or -1
  * (m < 2, n not positive). */
-int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
+int rtb_tstat_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
 		       double *beyond, double *below);
 
 /* ---- tail_gpd.c: the generalized Pareto tail ---- */
@@ -355,7 +355,7 @@ struct rtb_tail_plan {
 	int has_max;
 	double max_med_ns, max_lo_ns, max_hi_ns, max_plug_lo_ns, max_plug_hi_ns;
 	/* round 8: the run's maximum whatever the tail's law, from this
-	 * run's blocks' maxima by order statistics (rtb_ts_max_predict), when
+	 * run's blocks' maxima by order statistics (rtb_tstat_max_predict), when
 	 * the blocks' maxima were shown exchangeable (the tests on the maxima
 	 * passed: independence, trend, occupancy, the worst samples' scan);
 	 * the prediction said when no fit was made. free_hi_ns NAN: no upper

@@ -129,8 +129,8 @@ void rtb_tail_rates(struct rtb_tail_exc *e, double hours)
 	double a, b, c, d;
 
 	e->hours = hours;
-	rtb_ts_binom_ci(e->k_lo, e->n, RTB_TAIL_CONF, &a, &b);
-	rtb_ts_binom_ci(e->k_hi, e->n, RTB_TAIL_CONF, &c, &d);
+	rtb_tstat_binom_ci(e->k_lo, e->n, RTB_TAIL_CONF, &a, &b);
+	rtb_tstat_binom_ci(e->k_hi, e->n, RTB_TAIL_CONF, &c, &d);
 	e->p_lo = a;
 	e->p_hi = d;
 	e->per_m = 1e6 * (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
@@ -143,7 +143,7 @@ void rtb_tail_rates(struct rtb_tail_exc *e, double hours)
 		e->per_h_hi = d * per_s;
 	}
 	if (e->k_hi == 0) {
-		e->zero_p_hi = rtb_ts_zero_upper(e->n, RTB_TAIL_CONF);
+		e->zero_p_hi = rtb_tstat_zero_upper(e->n, RTB_TAIL_CONF);
 		e->zero_mtbc_h = hours > 0 ? hours / ((double)e->n * e->zero_p_hi) : 0;
 	}
 }
@@ -158,7 +158,7 @@ void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, doubl
 		return;
 	/* given k_a + k_b, k_b is binomial with p = r n_b / (r n_b + n_a)
 	 * (r the ratio of rates): the exact interval of p gives r's */
-	rtb_ts_binom_ci(k_b, k_a + k_b, RTB_TAIL_CONF, &plo, &phi);
+	rtb_tstat_binom_ci(k_b, k_a + k_b, RTB_TAIL_CONF, &plo, &phi);
 	if (k_a)
 		*ratio = ((double)k_b / n_b) / ((double)k_a / n_a);
 	else

@@ -169,7 +169,7 @@ static void predict(struct rtb_tail *t, const struct rtb_tail_opts *o, const str
 
 	double sd = sqrt(rtb_tail_spread_extra(t, o, run_h));
 
-	rtb_ts_poisson_ci(f->n_u, RTB_TAIL_CONF, &k_lo, &k_hi);
+	rtb_tstat_poisson_ci(f->n_u, RTB_TAIL_CONF, &k_lo, &k_hi);
 	/* the rate's spread between intervals widens zeta's ends alike */
 	zl = k_lo / (double)f->n * exp(-1.96 * sd);
 	zh = fmin(k_hi / (double)f->n * exp(1.96 * sd), 1);
@@ -192,8 +192,8 @@ static void predict(struct rtb_tail *t, const struct rtb_tail_opts *o, const str
 			continue;  /* below the fit's threshold: the rate says it */
 		p->has_fit_k = 1;
 		p->fit_k[i] = run_n * f->zeta * exp(rtb_gpd_logsf(y, f->g.sigma, f->g.xi));
-		p->fit_k_lo[i] = rtb_ts_poisson_quantile(run_n * prob_at(d, f, zl, x, -1), 0.05);
-		p->fit_k_hi[i] = rtb_ts_poisson_quantile(run_n * prob_at(d, f, zh, x, +1), 0.95);
+		p->fit_k_lo[i] = rtb_tstat_poisson_quantile(run_n * prob_at(d, f, zl, x, -1), 0.05);
+		p->fit_k_hi[i] = rtb_tstat_poisson_quantile(run_n * prob_at(d, f, zh, x, +1), 0.95);
 	}
 }
 

@@ -484,6 +484,6 @@ int rtb_gpd_gof(const struct rtb_gpd_data *d, const struct rtb_gpd_fit *f, doubl
 		return -1;
 	*chi2 = x2;
 	*df = nb - 3;
-	*p = rtb_ts_chi2_sf(x2, *df);
+	*p = rtb_tstat_chi2_sf(x2, *df);
 	return 0;
 }

@@ -18,7 +18,7 @@
  * what each run's mean keeps of the intervals' spread (this run's
  * effective intervals, the other's as many intervals of the same length,
  * as autocorrelated), at least the change between this run's halves
- * (rtb_ts_between_runs; round 9). --run-spread, a spread measured between
+ * (rtb_tstat_between_runs; round 9). --run-spread, a spread measured between
  * whole runs, replaces it when larger. 0 without a spread. */
 double rtb_tail_spread_extra(const struct rtb_tail *t, const struct rtb_tail_opts *o, double run_h)
 {
@@ -31,7 +31,7 @@ double rtb_tail_spread_extra(const struct rtb_tail *t, const struct rtb_tail_opt
 		return between;
 	n2 = s->block_s > 0 && run_h > 0 ? run_h * 3600 / s->block_s : (double)s->nblocks;
 	b2 = n2 * (1 - s->spread_rho) / (1 + s->spread_rho);
-	return fmax(between, rtb_ts_between_runs(s->spread_tau, s->spread_sampling * s->spread_sampling,
+	return fmax(between, rtb_tstat_between_runs(s->spread_tau, s->spread_sampling * s->spread_sampling,
 						  s->nspread, s->spread_beff, b2,
 						  s->has_halves ? s->spread_halves2 : 0));
 }
@@ -154,9 +154,9 @@ void rtb_tail_plan_run(const struct rtb_rf *r, const struct rtb_tail_opts *o, st
 			if (p->pred_why[i][0])
 				continue;
 			/* a bracketed count: the lower end from its fewest, the upper from its most */
-			p->pred_k_lo[i] = rtb_ts_count_predict((double)e->k_lo, (double)e->n, p->run_n,
+			p->pred_k_lo[i] = rtb_tstat_count_predict((double)e->k_lo, (double)e->n, p->run_n,
 							       rtb_tail_spread_extra(t, o, p->run_h), 0.05);
-			p->pred_k_hi[i] = rtb_ts_count_predict((double)e->k_hi, (double)e->n, p->run_n,
+			p->pred_k_hi[i] = rtb_tstat_count_predict((double)e->k_hi, (double)e->n, p->run_n,
 							       rtb_tail_spread_extra(t, o, p->run_h), 0.95);
 		}
 	}
@@ -203,7 +203,7 @@ void rtb_tail_max_free(const struct rtb_tail_opts *o, const struct rtb_tail_bloc
 	/* the planned run in blocks of this run's mean size */
 	p->free_blocks = run_n / ((double)t->m->count / (double)b->n);
 	p->free_m = b->n;
-	p->has_free = rtb_ts_max_predict(x, b->n, p->free_blocks, &p->free_lo_ns, &p->free_med_ns,
+	p->has_free = rtb_tstat_max_predict(x, b->n, p->free_blocks, &p->free_lo_ns, &p->free_med_ns,
 					 &p->free_hi_ns, &p->free_beyond, &p->free_below) == 0;
 	free(x);
 }

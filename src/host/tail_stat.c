@@ -23,10 +23,10 @@ static double wilson_hilferty_q(double a, double x)
 {
 	double v = 1 / (9 * a), z = (cbrt(x / a) - (1 - v)) / sqrt(v);
 
-	return rtb_ts_norm_sf(z);
+	return rtb_tstat_norm_sf(z);
 }
 
-double rtb_ts_gammp(double a, double x)
+double rtb_tstat_gammp(double a, double x)
 {
 	if (!(a > 0) || isnan(x))
 		return NAN;
@@ -37,7 +37,7 @@ double rtb_ts_gammp(double a, double x)
 	return a > GAMMA_WH_A ? 1 - wilson_hilferty_q(a, x) : rtb_spec_gamma_p(a, x);
 }
 
-double rtb_ts_norm_sf(double z)
+double rtb_tstat_norm_sf(double z)
 {
 	return 0.5 * erfc(z / M_SQRT2);
 }
@@ -58,7 +58,7 @@ static double erfcinv_approx(double y)
 	return (lo + hi) / 2;
 }
 
-double rtb_ts_chi2_sf(double x, double df)
+double rtb_tstat_chi2_sf(double x, double df)
 {
 	if (!(df > 0) || isnan(x))
 		return NAN;
@@ -74,11 +74,11 @@ static double gamma_quantile(double a, double q)
 {
 	double lo = 0, hi = a + 20 * sqrt(a) + 60;
 
-	while (rtb_ts_gammp(a, hi) < q && hi < 1e300)
+	while (rtb_tstat_gammp(a, hi) < q && hi < 1e300)
 		hi *= 2;
 	for (int i = 0; i < 200 && hi - lo > 1e-14 * hi; i++) {
 		double mid = (lo + hi) / 2;
-		if (rtb_ts_gammp(a, mid) < q)
+		if (rtb_tstat_gammp(a, mid) < q)
 			lo = mid;
 		else
 			hi = mid;
@@ -89,7 +89,7 @@ static double gamma_quantile(double a, double q)
 /* Garwood (1936): the exact interval of a Poisson mean is read from the
  * gamma (chi-square) distribution: lo = Gamma^-1(a/2; k), hi =
  * Gamma^-1(1 - a/2; k + 1). */
-void rtb_ts_poisson_ci(uint64_t k, double conf, double *lo, double *hi)
+void rtb_tstat_poisson_ci(uint64_t k, double conf, double *lo, double *hi)
 {
 	double a = 1 - conf;
 
@@ -114,7 +114,7 @@ static double beta_quantile(double a, double b, double q)
 
 /* Clopper & Pearson (1934): lo = Beta^-1(a/2; k, n - k + 1), hi =
  * Beta^-1(1 - a/2; k + 1, n - k). */
-void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi)
+void rtb_tstat_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi)
 {
 	double a = 1 - conf;
 
@@ -124,7 +124,7 @@ void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi
 		return;
 	}
 	if (n > 1000000) {
-		rtb_ts_poisson_ci(k, conf, lo, hi);
+		rtb_tstat_poisson_ci(k, conf, lo, hi);
 		*lo = fmin(1, *lo / (double)n);
 		*hi = fmin(1, *hi / (double)n);
 		return;
@@ -133,14 +133,14 @@ void rtb_ts_binom_ci(uint64_t k, uint64_t n, double conf, double *lo, double *hi
 	*hi = k < n ? beta_quantile((double)k + 1, (double)(n - k), 1 - a / 2) : 1;
 }
 
-double rtb_ts_zero_upper(uint64_t n, double conf)
+double rtb_tstat_zero_upper(uint64_t n, double conf)
 {
 	return n ? -expm1(log1p(-conf) / (double)n) : 1;
 }
 
 /* Ljung & Box (1978): Q = n (n + 2) sum_k r_k^2 / (n - k), chi-square(h)
  * under independence. */
-int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p)
+int rtb_tstat_ljung_box(const double *x, size_t n, int h, double *q, double *p)
 {
 	double m = 0, c0 = 0, s = 0;
 
@@ -159,7 +159,7 @@ int rtb_ts_ljung_box(const double *x, size_t n, int h, double *q, double *p)
 		s += (ck / c0) * (ck / c0) / (double)(n - (size_t)k);
 	}
 	*q = (double)n * ((double)n + 2) * s;
-	*p = rtb_ts_chi2_sf(*q, h);
+	*p = rtb_tstat_chi2_sf(*q, h);
 	return 0;
 }
 
@@ -197,7 +197,7 @@ static uint64_t merge_count(double *x, double *tmp, size_t n)
 	return inv;
 }
 
-/* rtb_ts_mann_kendall_s - Mann-Kendall's S of x[0..n) in O(n log n):
+/* rtb_tstat_mann_kendall_s - Mann-Kendall's S of x[0..n) in O(n log n):
  * Knight (1966), "A computer method for calculating Kendall's tau with
  * ungrouped data", JASA 61(314), 436-439: sort by one variable, count the
  * exchanges a merge sort by the other needs. Here the first variable is
@@ -206,7 +206,7 @@ static uint64_t merge_count(double *x, double *tmp, size_t n)
  * inversions d, and S = n(n-1)/2 - ties - 2d. *tie_sum: sum over groups
  * of t equal values of t(t-1)(2t+5), the variance's tie correction
  * (Kendall 1975, 4.3), read off the sorted copy. */
-int rtb_ts_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum)
+int rtb_tstat_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum)
 {
 	double *a, tied = 0, ts = 0;
 	uint64_t d;
@@ -230,10 +230,10 @@ int rtb_ts_mann_kendall_s(const double *x, size_t n, double *s, double *tie_sum)
 }
 
 /* Mann (1945), Kendall (1975): S = sum_{i<j} sign(x_j - x_i) (counted by
- * rtb_ts_mann_kendall_s in O(n log n): a file may hold any number of
+ * rtb_tstat_mann_kendall_s in O(n log n): a file may hold any number of
  * intervals), variance (n(n-1)(2n+5) - sum_ties t(t-1)(2t+5)) / 18, z with
  * continuity correction. */
-int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p)
+int rtb_tstat_mann_kendall(const double *x, size_t n, double *z, double *p)
 {
 	double s, ties, var;
 
@@ -242,13 +242,13 @@ int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p)
 	for (size_t i = 0; i < n; i++)
 		if (isnan(x[i]))
 			return -1;
-	if (rtb_ts_mann_kendall_s(x, n, &s, &ties))
+	if (rtb_tstat_mann_kendall_s(x, n, &s, &ties))
 		return -1;
 	var = ((double)n * ((double)n - 1) * (2.0 * (double)n + 5) - ties) / 18;
 	if (!(var > 0))
 		return -1;
 	*z = s > 0 ? (s - 1) / sqrt(var) : s < 0 ? (s + 1) / sqrt(var) : 0;
-	*p = fmin(1, 2 * rtb_ts_norm_sf(fabs(*z)));
+	*p = fmin(1, 2 * rtb_tstat_norm_sf(fabs(*z)));
 	return 0;
 }
 
@@ -257,7 +257,7 @@ int rtb_ts_mann_kendall(const double *x, size_t n, double *z, double *p)
  * (1 - w_i - w_j)^k; the number hit has mean sum (1 - q_i) and variance
  * sum q_i (1 - q_i) + sum_{i != j} ((1 - w_i - w_j)^k - q_i q_j). Equal
  * shares (every interval as long) take the closed form. */
-int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p)
+int rtb_tstat_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p)
 {
 	double e = 0, var = 0, kk = (double)k, wmin = w[0], wmax = w[0];
 
@@ -291,13 +291,13 @@ int rtb_ts_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *
 		*p = (double)hit < e - 0.5 ? 0 : 1;
 		return 0;
 	}
-	*p = 1 - rtb_ts_norm_sf(((double)hit + 0.5 - e) / sqrt(var));
+	*p = 1 - rtb_tstat_norm_sf(((double)hit + 0.5 - e) / sqrt(var));
 	return 0;
 }
 
 /* The index of dispersion (Fisher 1950; Cochran 1954): sum (c_i - e_i)^2
  * / e_i with e_i = K w_i, chi-square(b - 1) for Poisson counts. */
-int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p)
+int rtb_tstat_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p)
 {
 	double k = 0, s = 0;
 
@@ -313,7 +313,7 @@ int rtb_ts_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2
 			s += ((double)c[i] - e) * ((double)c[i] - e) / e;
 	}
 	*chi2 = s;
-	*p = rtb_ts_chi2_sf(s, (double)b - 1);
+	*p = rtb_tstat_chi2_sf(s, (double)b - 1);
 	return 0;
 }
 
@@ -331,7 +331,7 @@ static double shortest(const double *u, size_t n, size_t k)
  * exact distribution has no short closed form for general k, so it is
  * read from draws of n uniform points (a fixed 64-bit LCG, Knuth's MMIX
  * constants): p = (1 + draws as short) / (1 + draws). */
-int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p)
+int rtb_tstat_scan(double *u, size_t n, size_t k, double *w, double *p)
 {
 	enum { DRAWS = 4000 };
 	double v[64];
@@ -354,7 +354,7 @@ int rtb_ts_scan(double *u, size_t n, size_t k, double *w, double *p)
 	return 0;
 }
 
-double rtb_ts_poisson_quantile(double mu, double q)
+double rtb_tstat_poisson_quantile(double mu, double q)
 {
 	double pmf, cdf;
 	uint64_t k = 0;
@@ -380,7 +380,7 @@ static double count_cdf(double r, double w, double k)
 	return rtb_spec_beta_i(r, k + 1, w);
 }
 
-double rtb_ts_count_predict(double k1, double n1, double n2, double extra, double q)
+double rtb_tstat_count_predict(double k1, double n1, double n2, double extra, double q)
 {
 	double a = -1, z = 1, r, w;
 
@@ -406,7 +406,7 @@ double rtb_ts_count_predict(double k1, double n1, double n2, double extra, doubl
 	return z;
 }
 
-int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
+int rtb_tstat_rate_spread(const double *r, const double *v, size_t b, double *tau, double *rho,
 		       double *beff, double *chi2, double *p)
 {
 	double mean = 0, var = 0, vm = 0, c0 = 0, c1 = 0, x2 = 0;
@@ -434,11 +434,11 @@ int rtb_ts_rate_spread(const double *r, const double *v, size_t b, double *tau, 
 	if (*beff < 1)
 		*beff = 1;
 	*chi2 = x2;
-	*p = rtb_ts_chi2_sf(x2, (double)(b - 1));
+	*p = rtb_tstat_chi2_sf(x2, (double)(b - 1));
 	return 0;
 }
 
-int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s)
+int rtb_tstat_run_spread(const double *k, const double *n, size_t m, double *s)
 {
 	double mean = 0, var = 0, vs = 0;
 
@@ -458,7 +458,7 @@ int rtb_ts_run_spread(const double *k, const double *n, size_t m, double *s)
 	return 0;
 }
 
-int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2)
+int rtb_tstat_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2)
 {
 	int rc = 0;
 	double lx[8], ly[8], vm = 0;
@@ -514,7 +514,7 @@ int rtb_ts_run_scale(const double *r, const double *v, size_t k, double *v1, dou
 	return rc;
 }
 
-double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2)
+double rtb_tstat_between_runs(double tau, double vm, size_t nb, double b1, double b2, double halves2)
 {
 	double t2 = tau > 0 ? tau * tau : 0, k = (double)nb - 1;
 
@@ -546,13 +546,13 @@ double rtb_ts_between_runs(double tau, double vm, size_t nb, double b1, double b
 	return fmax(t2, halves2 > 0 ? expm1(halves2) : 0);
 }
 
-/* rtb_ts_max_rank_cdf - P(the largest of n new values is below the k-th
+/* rtb_tstat_max_rank_cdf - P(the largest of n new values is below the k-th
  * smallest of m old ones), 1 <= k <= m, when the m + n are exchangeable:
  * the new values' ranks among all m + n are a uniform draw of n of them,
  * so all n fall before the k-th old one in C(n + k - 1, n) of the
  * C(m + n, n) draws (for k = m: m / (m + n)). With ties the event "below"
  * is no likelier than this, "at or below" no less likely. */
-double rtb_ts_max_rank_cdf(size_t m, double n, size_t k)
+double rtb_tstat_max_rank_cdf(size_t m, double n, size_t k)
 {
 	double dm = (double)m, dk = (double)k;
 
@@ -561,7 +561,7 @@ double rtb_ts_max_rank_cdf(size_t m, double n, size_t k)
 	return exp(lgamma(n + dk) - lgamma(dk) + lgamma(dm + 1) - lgamma(dm + n + 1));
 }
 
-int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
+int rtb_tstat_max_predict(double *x, size_t m, double n, double *lo, double *med, double *hi,
 		       double *beyond, double *below)
 {
 	double nl = fmax(1, floor(n)), nh = fmax(1, ceil(n)), q = 0.05;
@@ -573,12 +573,12 @@ int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, d
 	/* the median and the upper end: the smallest k with at least 50% /
 	 * 95% (the most intervals the run can hold) */
 	for (size_t k = 1; k <= m; k++)
-		if (rtb_ts_max_rank_cdf(m, nh, k) >= 0.5) {
+		if (rtb_tstat_max_rank_cdf(m, nh, k) >= 0.5) {
 			*med = x[k - 1];
 			break;
 		}
 	for (size_t k = 1; k <= m; k++)
-		if (rtb_ts_max_rank_cdf(m, nh, k) >= 0.95) {
+		if (rtb_tstat_max_rank_cdf(m, nh, k) >= 0.95) {
 			*hi = x[k - 1];
 			break;
 		}
@@ -590,11 +590,11 @@ int rtb_ts_max_predict(double *x, size_t m, double n, double *lo, double *med, d
 	 * below with at most q (fewer new intervals: lower maxima, so the
 	 * fewest the run can hold) */
 	for (size_t k = m; k >= 1; k--)
-		if (rtb_ts_max_rank_cdf(m, nl, k) <= q) {
+		if (rtb_tstat_max_rank_cdf(m, nl, k) <= q) {
 			*lo = x[k - 1];
-			*below = rtb_ts_max_rank_cdf(m, nl, k);
+			*below = rtb_tstat_max_rank_cdf(m, nl, k);
 			break;
 		}
-	*beyond = 1 - rtb_ts_max_rank_cdf(m, n, m);
+	*beyond = 1 - rtb_tstat_max_rank_cdf(m, n, m);
 	return 0;
 }

@@ -240,23 +240,23 @@ static int counted_for_spread(const struct rtb_rf_metric *m, const struct rtb_ta
 	return best;
 }
 
-/* run_scale - the spread at the run's scale (rtb_ts_run_scale) into s. */
+/* run_scale - the spread at the run's scale (rtb_tstat_run_scale) into s. */
 static void run_scale(const double *r, const double *v, size_t k, struct rtb_tail_steady *s)
 {
-	int rc = rtb_ts_run_scale(r, v, k, &s->spread_v1, &s->spread_slope, &s->spread_halves2);
+	int rc = rtb_tstat_run_scale(r, v, k, &s->spread_v1, &s->spread_slope, &s->spread_halves2);
 
 	s->has_vt = rc & 1;
 	s->has_halves = (rc & 2) != 0;
 }
 
-/* spread_from - the spread of one set of rates (rtb_ts_rate_spread, the
+/* spread_from - the spread of one set of rates (rtb_tstat_rate_spread, the
  * run's scale) into x; -1 when too few. */
 static int spread_from(double *r, const double *v, size_t k, struct rtb_tail_steady *x)
 {
 	double vm = 0, mean = 0;
 
 	x->nspread = k;
-	if (rtb_ts_rate_spread(r, v, k, &x->spread_tau, &x->spread_rho, &x->spread_beff,
+	if (rtb_tstat_rate_spread(r, v, k, &x->spread_tau, &x->spread_rho, &x->spread_beff,
 			       &x->spread_chi2, &x->spread_p))
 		return -1;
 	for (size_t i = 0; i < k; i++)
@@ -353,8 +353,8 @@ void rtb_tail_steadiness(const struct rtb_rf_metric *m, const struct rtb_tail_bl
 	s->lb_lags = b->n / 5 < 10 ? (int)(b->n / 5) : 10;
 	if (s->lb_lags < 1)
 		s->lb_lags = 1;
-	s->has_lb = rtb_ts_ljung_box(lm, b->n, s->lb_lags, &s->lb_q, &s->lb_p) == 0;
-	s->has_mk = rtb_ts_mann_kendall(b->max, b->n, &s->mk_z, &s->mk_p) == 0;
+	s->has_lb = rtb_tstat_ljung_box(lm, b->n, s->lb_lags, &s->lb_q, &s->lb_p) == 0;
+	s->has_mk = rtb_tstat_mann_kendall(b->max, b->n, &s->mk_z, &s->mk_p) == 0;
 	rate_spread(m, b, s);
 
 	/* the level crossed about once per block on average: the highest
@@ -374,7 +374,7 @@ void rtb_tail_steadiness(const struct rtb_rf_metric *m, const struct rtb_tail_bl
 		s->occ_k = cum;
 		for (size_t i = 0; i < b->n; i++)
 			s->occ_hit += b->max[i] >= (double)s->occ_thr_ns;
-		s->has_occ = rtb_ts_occupancy(b->w, b->n, s->occ_k, s->occ_hit, &s->occ_expect,
+		s->has_occ = rtb_tstat_occupancy(b->w, b->n, s->occ_k, s->occ_hit, &s->occ_expect,
 					      &s->occ_p) == 0;
 		if (b->whole) {
 			size_t per = 0;
@@ -386,7 +386,7 @@ void rtb_tail_steadiness(const struct rtb_rf_metric *m, const struct rtb_tail_bl
 				hitv[i] = (double)c[i];
 			}
 			s->occ_k = per;
-			s->has_disp = rtb_ts_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
+			s->has_disp = rtb_tstat_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
 			s->disp_thr_ns = s->occ_thr_ns;
 		} else {
 			for (size_t i = 0; i < b->n; i++)
@@ -398,7 +398,7 @@ void rtb_tail_steadiness(const struct rtb_rf_metric *m, const struct rtb_tail_bl
 				for (size_t i = 0; i < b->n; i++)
 					c[i] = m->intervals[b->iv[i]].over[ck];
 				s->disp_thr_ns = m->counted_ns[ck];
-				s->has_disp = rtb_ts_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
+				s->has_disp = rtb_tstat_dispersion(c, b->w, b->n, &s->disp_chi2, &s->disp_p) == 0;
 			}
 		}
 		free(c);
@@ -423,7 +423,7 @@ void rtb_tail_steadiness(const struct rtb_rf_metric *m, const struct rtb_tail_bl
 		/* are half of the worst samples bunched in a short stretch? */
 		s->scan_n = nw;
 		s->scan_k = nw / 2;
-		s->has_scan = rtb_ts_scan(wu, nw, s->scan_k, &s->scan_w, &s->scan_p) == 0;
+		s->has_scan = rtb_tstat_scan(wu, nw, s->scan_k, &s->scan_w, &s->scan_p) == 0;
 	}
 	if (!s->failed[0] && s->has_scan && s->scan_p < RTB_TAIL_ALPHA)
 		snprintf(s->failed, sizeof(s->failed), "worst samples spread over the run (scan: %zu of "

@@ -441,7 +441,7 @@ static void test_cfrac(void)
 static void test_callers(void)
 {
 	CHECK_NEAR(rtb_t_sf2(5, 3) / 0.015392438073302296, 1, 1e-13);
-	CHECK_NEAR(rtb_ts_chi2_sf(1000, 900) / 0.010994608942135844, 1, 1e-12);
+	CHECK_NEAR(rtb_tstat_chi2_sf(1000, 900) / 0.010994608942135844, 1, 1e-12);
 	CHECK_NEAR(rtb_t_sf2(30, 1e6) / 1.2020094233663437882e-197, 1, 1e-9);
 }
 
@@ -453,10 +453,10 @@ static void test_intervals(void)
 {
 	double lo, hi;
 
-	rtb_ts_binom_ci(3, 1000000, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(3, 1000000, 0.95, &lo, &hi);
 	CHECK_NEAR(lo / 6.186725501906401e-07, 1, 1e-9);
 	CHECK_NEAR(hi / 8.767247788145222e-06, 1, 1e-9);
-	rtb_ts_binom_ci(999990, 1000000, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(999990, 1000000, 0.95, &lo, &hi);
 	CHECK_NEAR(lo / 0.9999816097211087, 1, 1e-12);
 	CHECK_NEAR(hi / 0.9999952046012225, 1, 1e-12);
 }

@@ -23,37 +23,37 @@ static void test_intervals(void)
 	double lo, hi;
 
 	/* beta.ppf(0.975, 1, 10) = 0.30850 */
-	rtb_ts_binom_ci(0, 10, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(0, 10, 0.95, &lo, &hi);
 	CHECK_NEAR(lo, 0, 0);
 	REL(hi, 0.3084971078187608, 1e-6);
 	/* beta.ppf(0.025, 5, 6), beta.ppf(0.975, 6, 5) */
-	rtb_ts_binom_ci(5, 10, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(5, 10, 0.95, &lo, &hi);
 	REL(lo, 0.18708602844739855, 1e-6);
 	REL(hi, 0.8129139715526015, 1e-6);
-	rtb_ts_binom_ci(10, 1000, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(10, 1000, 0.95, &lo, &hi);
 	REL(lo, 0.004805510691049308, 1e-5);
 	REL(hi, 0.01831324305511245, 1e-5);
 	/* Garwood: chi2.ppf(0.025, 20) / 2, chi2.ppf(0.975, 22) / 2 */
-	rtb_ts_poisson_ci(10, 0.95, &lo, &hi);
+	rtb_tstat_poisson_ci(10, 0.95, &lo, &hi);
 	REL(lo, 4.7953886961324335, 1e-6);
 	REL(hi, 18.39035604201778, 1e-6);
-	rtb_ts_poisson_ci(0, 0.95, &lo, &hi);
+	rtb_tstat_poisson_ci(0, 0.95, &lo, &hi);
 	REL(hi, 3.6888794541139354, 1e-6);
 	/* the example: none in 36 million, fewer than 1 in 12.0 million */
-	REL(1 / rtb_ts_zero_upper(36000000, 0.95), 12017095.72, 1e-6);
+	REL(1 / rtb_tstat_zero_upper(36000000, 0.95), 12017095.72, 1e-6);
 	/* a large n takes the Poisson limit: never narrower than it */
-	rtb_ts_binom_ci(10, 100000000, 0.95, &lo, &hi);
+	rtb_tstat_binom_ci(10, 100000000, 0.95, &lo, &hi);
 	REL(hi * 1e8, 18.39035604201778, 1e-6);
 	/* gamma.cdf(3, 2.5); chi2.sf(3.8415, 1); chi2.sf(30, 10) */
-	REL(rtb_ts_gammp(2.5, 3.0), 0.6937810815867212, 1e-9);
-	REL(rtb_ts_chi2_sf(3.841458820694124, 1), 0.05, 1e-9);
-	REL(rtb_ts_chi2_sf(30, 10), 0.000856641210775301, 1e-8);
+	REL(rtb_tstat_gammp(2.5, 3.0), 0.6937810815867212, 1e-9);
+	REL(rtb_tstat_chi2_sf(3.841458820694124, 1), 0.05, 1e-9);
+	REL(rtb_tstat_chi2_sf(30, 10), 0.000856641210775301, 1e-8);
 	/* poisson.ppf(0.05, 10) = 5, ppf(0.95, 10) = 15; ppf(0.95, 2000) = 2074 */
-	CHECK_NEAR(rtb_ts_poisson_quantile(10, 0.05), 5, 0);
-	CHECK_NEAR(rtb_ts_poisson_quantile(10, 0.95), 15, 0);
-	CHECK_NEAR(rtb_ts_poisson_quantile(2000, 0.95), 2074, 1);
+	CHECK_NEAR(rtb_tstat_poisson_quantile(10, 0.05), 5, 0);
+	CHECK_NEAR(rtb_tstat_poisson_quantile(10, 0.95), 15, 0);
+	CHECK_NEAR(rtb_tstat_poisson_quantile(2000, 0.95), 2074, 1);
 	/* Wilson-Hilferty above 1e5: the median of a chi-square is about df */
-	CHECK_NEAR(rtb_ts_chi2_sf(4e6 - 2.0 / 3, 4e6), 0.5, 1e-3);
+	CHECK_NEAR(rtb_tstat_chi2_sf(4e6 - 2.0 / 3, 4e6), 0.5, 1e-3);
 }
 
 /* lcg - a fixed pseudo-random sequence in (0, 1). */
@@ -72,41 +72,41 @@ static void test_steady(void)
 	/* independent values: no autocorrelation, no trend */
 	for (int i = 0; i < 64; i++)
 		x[i] = lcg(&s);
-	CHECK(rtb_ts_ljung_box(x, 64, 10, &q, &p) == 0);
+	CHECK(rtb_tstat_ljung_box(x, 64, 10, &q, &p) == 0);
 	CHECK(p > 0.05);
-	CHECK(rtb_ts_mann_kendall(x, 64, &z, &p) == 0);
+	CHECK(rtb_tstat_mann_kendall(x, 64, &z, &p) == 0);
 	CHECK(p > 0.05);
 	/* a slow wave: autocorrelated; a ramp: a trend */
 	for (int i = 0; i < 64; i++)
 		x[i] = sin(i / 5.0) + 0.1 * lcg(&s);
-	CHECK(rtb_ts_ljung_box(x, 64, 10, &q, &p) == 0);
+	CHECK(rtb_tstat_ljung_box(x, 64, 10, &q, &p) == 0);
 	CHECK(p < 1e-6);
 	for (int i = 0; i < 64; i++)
 		x[i] = i + 10 * lcg(&s);
-	CHECK(rtb_ts_mann_kendall(x, 64, &z, &p) == 0);
+	CHECK(rtb_tstat_mann_kendall(x, 64, &z, &p) == 0);
 	CHECK(z > 5 && p < 1e-6);
-	CHECK(rtb_ts_mann_kendall(x, 3, &z, &p) == -1);
+	CHECK(rtb_tstat_mann_kendall(x, 3, &z, &p) == -1);
 	/* 10 events in 10 equal intervals: 10 (1 - 0.9^10) = 6.513 hit on
 	 * average; all in one interval is far too few */
 	for (int i = 0; i < 10; i++)
 		w[i] = 0.1;
-	CHECK(rtb_ts_occupancy(w, 10, 10, 7, &e, &p) == 0);
+	CHECK(rtb_tstat_occupancy(w, 10, 10, 7, &e, &p) == 0);
 	CHECK_NEAR(e, 6.5132155990, 1e-8);
 	CHECK(p > 0.3);
-	CHECK(rtb_ts_occupancy(w, 10, 10, 1, &e, &p) == 0);
+	CHECK(rtb_tstat_occupancy(w, 10, 10, 1, &e, &p) == 0);
 	CHECK(p < 1e-3);
 	/* dispersion: even counts pass, one heap fails */
 	for (int i = 0; i < 10; i++)
 		c[i] = 10;
-	CHECK(rtb_ts_dispersion(c, w, 10, &q, &p) == 0);
+	CHECK(rtb_tstat_dispersion(c, w, 10, &q, &p) == 0);
 	CHECK_NEAR(q, 0, 1e-12);
 	memset(c, 0, sizeof(c));
 	c[4] = 100;
-	CHECK(rtb_ts_dispersion(c, w, 10, &q, &p) == 0);
+	CHECK(rtb_tstat_dispersion(c, w, 10, &q, &p) == 0);
 	CHECK(p < 1e-12);
 }
 
-/* the spread at the run's scale (rtb_ts_run_scale) on known series: a
+/* the spread at the run's scale (rtb_tstat_run_scale) on known series: a
  * step halfway (slow change: the curve does not fall, the halves differ
  * by log 3), alternating rates (fast change that averages out: slope -1,
  * halves equal), and a flat series with sampling noise only (nothing
@@ -128,22 +128,22 @@ static void test_mk_fast(void)
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = i + 1; j < n; j++)
 				slow += (x[j] > x[i]) - (x[j] < x[i]);
-		CHECK(rtb_ts_mann_kendall_s(x, n, &fast, &ties) == 0);
+		CHECK(rtb_tstat_mann_kendall_s(x, n, &fast, &ties) == 0);
 		CHECK_NEAR(fast, slow, 0);
 	}
 	/* 1 1 2 2 2 3 with a rise: S = 11 pairs up, 0 down (4 tied);
 	 * ties 2(1)(9) + 3(2)(11) = 84 */
 	double y[] = { 1, 1, 2, 2, 2, 3 };
-	CHECK(rtb_ts_mann_kendall_s(y, 6, &fast, &ties) == 0);
+	CHECK(rtb_tstat_mann_kendall_s(y, 6, &fast, &ties) == 0);
 	CHECK_NEAR(fast, 11, 0);
 	CHECK_NEAR(ties, 84, 0);
 	/* reversed: S = -11; all equal: S = 0 and no variance */
 	double r[] = { 3, 2, 2, 2, 1, 1 }, e[] = { 4, 4, 4, 4, 4 };
-	CHECK(rtb_ts_mann_kendall_s(r, 6, &fast, &ties) == 0);
+	CHECK(rtb_tstat_mann_kendall_s(r, 6, &fast, &ties) == 0);
 	CHECK_NEAR(fast, -11, 0);
-	CHECK(rtb_ts_mann_kendall(e, 5, &z, &p) == -1);
+	CHECK(rtb_tstat_mann_kendall(e, 5, &z, &p) == -1);
 	/* z of the tied rise: var = (6*5*17 - 84) / 18 = 23.67, (11 - 1) / sqrt(var) */
-	CHECK(rtb_ts_mann_kendall(y, 6, &z, &p) == 0);
+	CHECK(rtb_tstat_mann_kendall(y, 6, &z, &p) == 0);
 	CHECK_NEAR(z, 10 / sqrt((510.0 - 84) / 18), 1e-12);
 }
 
@@ -155,23 +155,23 @@ static void test_run_scale(void)
 		r[i] = i < 8 ? 0.5 : 1.5;
 		v[i] = 0;
 	}
-	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	CHECK_EQ_I(rtb_tstat_run_scale(r, v, 16, &v1, &sl, &h2), 3);
 	REL(v1, 0.25 * 16 / 15, 1e-12);          /* V(1): the sample variance */
 	CHECK_NEAR(sl, 0, 1e-12);                 /* V(2), V(4) larger: clamped to 0 */
 	REL(h2, log(3) * log(3), 1e-12);
 	for (int i = 0; i < 16; i++)
 		r[i] = i % 2 ? 1.5 : 0.5;
-	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	CHECK_EQ_I(rtb_tstat_run_scale(r, v, 16, &v1, &sl, &h2), 3);
 	CHECK_NEAR(sl, -1, 1e-12);                /* pairs average to 1 exactly */
 	CHECK_NEAR(h2, 0, 1e-12);
 	for (int i = 0; i < 16; i++) {
 		r[i] = 1;
 		v[i] = 0.01;
 	}
-	CHECK_EQ_I(rtb_ts_run_scale(r, v, 16, &v1, &sl, &h2), 3);
+	CHECK_EQ_I(rtb_tstat_run_scale(r, v, 16, &v1, &sl, &h2), 3);
 	CHECK_NEAR(v1, 0, 1e-12);
 	CHECK_NEAR(h2, 0, 1e-12);
-	CHECK_EQ_I(rtb_ts_run_scale(r, v, 7, &v1, &sl, &h2), 0); /* too few intervals */
+	CHECK_EQ_I(rtb_tstat_run_scale(r, v, 7, &v1, &sl, &h2), 0); /* too few intervals */
 }
 
 static void test_spread(void)
@@ -185,7 +185,7 @@ static void test_spread(void)
 
 	for (int i = 0; i < 8; i++)
 		v[i] = 0.01;
-	CHECK(rtb_ts_rate_spread(alt, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK(rtb_tstat_rate_spread(alt, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
 	CHECK_NEAR(tau, sqrt(2.0 / 7 - 0.01), 1e-12);
 	CHECK_NEAR(rho, 0, 0);
 	CHECK_NEAR(beff, 8, 1e-12);
@@ -193,7 +193,7 @@ static void test_spread(void)
 	CHECK(p < 1e-30);
 	/* a step (scaled 0.5 x4, 1.5 x4): lag-1 autocorrelation 1.25 / 2,
 	 * worth 8 (1 - 0.625) / 1.625 intervals */
-	CHECK(rtb_ts_rate_spread(step, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK(rtb_tstat_rate_spread(step, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
 	CHECK_NEAR(rho, 0.625, 1e-12);
 	CHECK_NEAR(beff, 8 * 0.375 / 1.625, 1e-12);
 	/* between runs: 100 and 400 in 1e5 each: log rates ln 4 apart, var
@@ -202,18 +202,18 @@ static void test_spread(void)
 		static const double k[2] = { 100, 400 }, n[2] = { 1e5, 1e5 }, k0[2] = { 0, 4 };
 		static const double ke[3] = { 50, 100, 150 }, ne[3] = { 1e5, 2e5, 3e5 };
 		double sp;
-		CHECK(rtb_ts_run_spread(k, n, 2, &sp) == 0);
+		CHECK(rtb_tstat_run_spread(k, n, 2, &sp) == 0);
 		CHECK_NEAR(sp, sqrt(2 * log(2) * log(2) - 0.00625), 1e-12);
-		CHECK(rtb_ts_run_spread(ke, ne, 3, &sp) == 0);
+		CHECK(rtb_tstat_run_spread(ke, ne, 3, &sp) == 0);
 		CHECK_NEAR(sp, 0, 0);   /* the same rate: nothing beyond sampling */
-		CHECK(rtb_ts_run_spread(k0, n, 2, &sp) == -1);
-		CHECK(rtb_ts_run_spread(k, n, 1, &sp) == -1);
+		CHECK(rtb_tstat_run_spread(k0, n, 2, &sp) == -1);
+		CHECK(rtb_tstat_run_spread(k, n, 1, &sp) == -1);
 	}
 	/* the same rate everywhere: no spread, chi2 0 */
-	CHECK(rtb_ts_rate_spread(flat, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
+	CHECK(rtb_tstat_rate_spread(flat, v, 8, &tau, &rho, &beff, &x2, &p) == 0);
 	CHECK_NEAR(tau, 0, 0);
 	CHECK_NEAR(x2, 0, 1e-12);
-	CHECK(rtb_ts_rate_spread(flat, v, 3, &tau, &rho, &beff, &x2, &p) == -1);
+	CHECK(rtb_tstat_rate_spread(flat, v, 3, &tau, &rho, &beff, &x2, &p) == -1);
 }
 
 /* normal - a standard normal draw from the lcg (Box-Muller). */
@@ -238,8 +238,8 @@ static double poisson(uint64_t *s, double mu)
 }
 
 /* cover - how often (of `draws`) the 90% count prediction from one run
- * (the spread of its 30 intervals, rtb_ts_between_runs, the negative
- * binomial of rtb_ts_count_predict, as tail.c makes it) holds the next
+ * (the spread of its 30 intervals, rtb_tstat_between_runs, the negative
+ * binomial of rtb_tstat_count_predict, as tail.c makes it) holds the next
  * run's count, when every interval's rate around its run's level is
  * log-normal with log-sd s and every run's level around the machine's
  * with log-sd s / sqrt(2) (so one run's level is off the next one's as
@@ -269,13 +269,13 @@ static double cover(double s, double mu, int draws, uint64_t seed)
 			r[i] = c[0][i] / (k[0] / M);
 			v[i] = 1 / (k[0] / M);
 		}
-		if (rtb_ts_rate_spread(r, v, M, &tau, &rho, &beff, &x2, &p))
+		if (rtb_tstat_rate_spread(r, v, M, &tau, &rho, &beff, &x2, &p))
 			continue;
-		if (!(rtb_ts_run_scale(r, v, M, &v1, &sl, &h2) & 2))
+		if (!(rtb_tstat_run_scale(r, v, M, &v1, &sl, &h2) & 2))
 			h2 = 0;
-		extra = rtb_ts_between_runs(tau, v[0], M, beff, beff, h2);
-		lo = rtb_ts_count_predict(k[0], M, M, extra, 0.05);
-		hi = rtb_ts_count_predict(k[0], M, M, extra, 0.95);
+		extra = rtb_tstat_between_runs(tau, v[0], M, beff, beff, h2);
+		lo = rtb_tstat_count_predict(k[0], M, M, extra, 0.05);
+		hi = rtb_tstat_count_predict(k[0], M, M, extra, 0.95);
 		held += lo <= k[1] && k[1] <= hi;
 	}
 	return (double)held / draws;
@@ -300,13 +300,13 @@ static void test_between_runs(void)
 	 * sampling variance 0.05: tau^2 = (0.09 + 0.05) 29 / chi2_29(0.3) - 0.05
 	 * (scipy chi2.ppf(0.3, 29) = 24.577; Wilson-Hilferty's 24.600); a
 	 * spread of 0 has the upper limit 0.05 29 / chi2_29(0.3) - 0.05 */
-	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 20, 20, 0), pow(1.09, 1.1) - 1, 1e-4);
-	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 20, 20, 0.5), expm1(0.5), 1e-12);
-	CHECK_NEAR(rtb_ts_between_runs(0, 0, 30, 20, 20, 0), 0, 0);
-	CHECK_NEAR(rtb_ts_between_runs(0, 0.05, 30, 20, 20, 0),
+	CHECK_NEAR(rtb_tstat_between_runs(0.3, 0, 100000000, 20, 20, 0), pow(1.09, 1.1) - 1, 1e-4);
+	CHECK_NEAR(rtb_tstat_between_runs(0.3, 0, 100000000, 20, 20, 0.5), expm1(0.5), 1e-12);
+	CHECK_NEAR(rtb_tstat_between_runs(0, 0, 30, 20, 20, 0), 0, 0);
+	CHECK_NEAR(rtb_tstat_between_runs(0, 0.05, 30, 20, 20, 0),
 		   pow(1 + 0.05 * 29 / 24.577 - 0.05, 1.1) - 1, 5e-4);
-	CHECK_NEAR(rtb_ts_between_runs(0.3, 0, 100000000, 0.5, 20, 0), pow(1.09, 2.05) - 1, 1e-4); /* b < 1: 1 */
-	CHECK_NEAR(rtb_ts_between_runs(0.3, 0.05, 30, 20, 20, 0),
+	CHECK_NEAR(rtb_tstat_between_runs(0.3, 0, 100000000, 0.5, 20, 0), pow(1.09, 2.05) - 1, 1e-4); /* b < 1: 1 */
+	CHECK_NEAR(rtb_tstat_between_runs(0.3, 0.05, 30, 20, 20, 0),
 		   pow(1 + 0.14 * 29 / 24.577 - 0.05, 1.1) - 1, 5e-4);
 	fprintf(stderr, "between runs: 90%% count intervals held %.1f%% / %.1f%% / %.1f%% (spread 0, 0.3, 0.6)\n",
 		100 * c0, 100 * c3, 100 * c6);
@@ -480,17 +480,17 @@ static void test_count(void)
 	m.ncounted = 0;
 	/* the count of another run, predicted (scipy nbinom.ppf([0.05, 0.95],
 	 * k1 + 0.5, n1 / (n1 + n2))) */
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0, 0.05), 257, 0);
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0, 0.95), 337, 0);
-	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0, 0.05), 4, 0);
-	CHECK_NEAR(rtb_ts_count_predict(3, 1000, 5000, 0, 0.95), 37, 0);
-	CHECK_NEAR(rtb_ts_count_predict(0, 1e6, 1e6, 0, 0.95), 2, 0);
-	CHECK_NEAR(rtb_ts_count_predict(10, 1e6, 3e5, 0, 0.95), 7, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(296, 293000, 293000, 0, 0.05), 257, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(296, 293000, 293000, 0, 0.95), 337, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(3, 1000, 5000, 0, 0.05), 4, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(3, 1000, 5000, 0, 0.95), 37, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(0, 1e6, 1e6, 0, 0.95), 2, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(10, 1e6, 3e5, 0, 0.95), 7, 0);
 	/* a rate varying between runs by 30% (log-variance 0.09) widens it at
 	 * the same mean: scipy nbinom.ppf(q, r, r / (r + 296.5)) with r = 1 /
 	 * (1 / 296.5 + 0.09) = 10.7098 */
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.09, 0.05), 162, 0);
-	CHECK_NEAR(rtb_ts_count_predict(296, 293000, 293000, 0.09, 0.95), 462, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(296, 293000, 293000, 0.09, 0.05), 162, 0);
+	CHECK_NEAR(rtb_tstat_count_predict(296, 293000, 293000, 0.09, 0.95), 462, 0);
 	/* crosses 3.1 times as often: 10 against 31 in the same exposure */
 	rtb_tail_ratio_ci(10, 1e6, 31, 1e6, &r, &lo, &hi);
 	CHECK_NEAR(r, 3.1, 1e-12);
@@ -500,7 +500,7 @@ static void test_count(void)
 }
 
 /* the distribution-free prediction of the next run's maximum from this
- * run's interval maxima (rtb_ts_max_predict): order statistics under
+ * run's interval maxima (rtb_tstat_max_predict): order statistics under
  * exchangeable intervals, against C(n + k - 1, n) / C(m + n, n) computed
  * with Python's math.comb */
 static void test_max_predict(void)
@@ -508,15 +508,15 @@ static void test_max_predict(void)
 	double x[40], lo, med, hi, beyond, below;
 
 	/* comb(20, 12) / comb(24, 12) */
-	REL(rtb_ts_max_rank_cdf(12, 12, 9), 0.04658385093167702, 1e-9);
-	REL(rtb_ts_max_rank_cdf(12, 12, 12), 0.5, 1e-12);
-	REL(rtb_ts_max_rank_cdf(41, 2, 41), 41.0 / 43, 1e-12);   /* m / (m + n) */
-	CHECK(isnan(rtb_ts_max_rank_cdf(12, 12, 13)));
+	REL(rtb_tstat_max_rank_cdf(12, 12, 9), 0.04658385093167702, 1e-9);
+	REL(rtb_tstat_max_rank_cdf(12, 12, 12), 0.5, 1e-12);
+	REL(rtb_tstat_max_rank_cdf(41, 2, 41), 41.0 / 43, 1e-12);   /* m / (m + n) */
+	CHECK(isnan(rtb_tstat_max_rank_cdf(12, 12, 13)));
 	/* a run's 12 maxima predicting a run as long: the new maximum passes
 	 * the old one half the time, so no upper end exists */
 	for (int i = 0; i < 12; i++)
 		x[i] = (double)((i * 5) % 12 + 1);         /* 1..12, shuffled */
-	CHECK(rtb_ts_max_predict(x, 12, 12, &lo, &med, &hi, &beyond, &below) == 0);
+	CHECK(rtb_tstat_max_predict(x, 12, 12, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 9, 0);                             /* cdf(9) 0.0466, cdf(10) 0.109 */
 	REL(below, 0.04658385093167702, 1e-9);
 	CHECK_NEAR(med, 12, 0);
@@ -525,24 +525,24 @@ static void test_max_predict(void)
 	/* 6 of them: still no upper end (12 / 18 < 95%), so the lower end
 	 * takes the whole 10%: x(8), cdf comb(13, 6) / comb(18, 6) = 0.0924
 	 * (x(7) at 5%) */
-	CHECK(rtb_ts_max_predict(x, 12, 6, &lo, &med, &hi, &beyond, &below) == 0);
+	CHECK(rtb_tstat_max_predict(x, 12, 6, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 8, 0);
 	REL(below, 1716.0 / 18564, 1e-9);
 	CHECK(isnan(hi));
 	/* 40 maxima predicting 2 intervals: [x(8), x(40)], median x(29) */
 	for (int i = 0; i < 40; i++)
 		x[i] = 10.0 * ((i * 7) % 40 + 1);
-	CHECK(rtb_ts_max_predict(x, 40, 2, &lo, &med, &hi, &beyond, &below) == 0);
+	CHECK(rtb_tstat_max_predict(x, 40, 2, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 80, 0);
 	CHECK_NEAR(med, 290, 0);
 	CHECK_NEAR(hi, 400, 0);
 	REL(beyond, 2.0 / 42, 1e-12);
 	/* 1.5 intervals: the lower end as for 1 (k / 41 <= 0.05: x(2)), the
 	 * upper as for 2 */
-	CHECK(rtb_ts_max_predict(x, 40, 1.5, &lo, &med, &hi, &beyond, &below) == 0);
+	CHECK(rtb_tstat_max_predict(x, 40, 1.5, &lo, &med, &hi, &beyond, &below) == 0);
 	CHECK_NEAR(lo, 20, 0);
 	CHECK_NEAR(hi, 400, 0);
-	CHECK(rtb_ts_max_predict(x, 1, 2, &lo, &med, &hi, &beyond, &below) == -1);
+	CHECK(rtb_tstat_max_predict(x, 1, 2, &lo, &med, &hi, &beyond, &below) == -1);
 }
 
 int main(void)
