@@ -11,6 +11,21 @@ The device side lives in rooms (docs/architecture.md), lowest floor first:
   4  run, host                  the runner; the host-side commands (side by side)
   5  cli                        the entry: src/cli, src/main.c
 
+The host side (src/host, floor 4) has floors of its own, lowest first; a
+host room reaches the device rooms below floor 4 and the host floors
+below its own:
+
+  4.0  host/base      small libraries: string buffer, id set, atomic write
+  4.1  host/read      result files and the formats read as one (rt-tests,
+                      rtla, the serial stream)
+  4.2  host/stats     statistics: verdicts, tests, special functions, the
+                      tail's counts, fit and plan, the gate's rule
+  4.3  host/compare   the comparison model, fleet, check's cases, the
+                      qualification model
+  4.4  host/render    one renderer per format, and what a renderer sees of
+                      a command (struct rtb_host)
+  4.5  host/cmd       the runner and one ops table per command
+
 A file may include a header of, call a function defined in, or (in a
 header) declare or inline-call a function of its own room or of a lower
 floor only; a benchmark (bench) only the bench API and the model; the
@@ -44,6 +59,13 @@ import sys
 FLOOR = {'port': 0, 'model': 1, 'bench_api': 2, 'trace': 2, 'output': 2,
          'bench': 3, 'run': 4, 'host': 4, 'cli': 5}
 
+# the host side's own floors (src/host/<room>/), under FLOOR['host']
+HOST_FLOOR = {'host/base': 0, 'host/read': 1, 'host/stats': 2, 'host/compare': 3,
+              'host/render': 4, 'host/cmd': 5}
+# a file directly in src/host, in none of the host's rooms, is a finding;
+# True only while the host side was one flat room
+HOST_FLAT = True
+
 # the public headers (include/rtbench) and the room each belongs to
 HEADER_ROOM = {
     'bench.h': 'bench_api',
@@ -76,7 +98,24 @@ def room_of(path):
         return 'cli' if parts[1] == 'main.c' else None
     if parts[1] == 'port':
         return 'port'
+    if parts[1] == 'host':
+        if len(parts) == 3:
+            return 'host' if HOST_FLAT else '?'
+        room = 'host/' + parts[2]
+        return room if room in HOST_FLOOR and len(parts) == 4 else '?'
     return parts[1] if parts[1] in FLOOR else '?'
+
+
+def floor(r):
+    """floor - a room's floor as a sortable pair: (device floor, host floor)"""
+    if r in HOST_FLOOR:
+        return (FLOOR['host'], HOST_FLOOR[r])
+    return (FLOOR[r], -1)
+
+
+def floor_name(r):
+    f = floor(r)
+    return '%d' % f[0] if f[1] < 0 else '%d.%d' % f
 
 
 # rooms that may reach fewer than the floors below them: a benchmark sees
@@ -94,6 +133,13 @@ def allowed(a, b):
         return False
     if a == b or b == 'port':
         return True
+    if a in HOST_FLOOR and b in HOST_FLOOR:
+        return HOST_FLOOR[b] < HOST_FLOOR[a]
+    # between the host's rooms and the device side, the host is one room
+    a = 'host' if a in HOST_FLOOR else a
+    b = 'host' if b in HOST_FLOOR else b
+    if a == b:
+        return True
     if a in ONLY:
         return b in ONLY[a]
     return FLOOR[b] < FLOOR[a]
@@ -101,7 +147,8 @@ def allowed(a, b):
 
 def sources(root):
     out = []
-    for pat in ('include/rtbench/*.h', 'src/*.c', 'src/*/*.[ch]', 'src/port/posix/*.[ch]'):
+    for pat in ('include/rtbench/*.h', 'src/*.c', 'src/*/*.[ch]', 'src/host/*/*.[ch]',
+                'src/port/posix/*.[ch]'):
         out += glob.glob(os.path.join(root, pat))
     return sorted(set(os.path.relpath(p, root) for p in out))
 
@@ -195,8 +242,8 @@ def main():
                 if k == kind:
                     edges[(room_of(f), room_of(g))] += 1
             print('%s edges between rooms (from -> to: count, ! = breaks the floors):' % kind)
-            for (a, b), n in sorted(edges.items(), key=lambda e: (-FLOOR.get(e[0][0], 9), e[0])):
-                print('  %-9s -> %-9s %4d%s' % (a, b, n, '' if allowed(a, b) else '  !'))
+            for (a, b), n in sorted(edges.items(), key=lambda e: (tuple(-x for x in floor(e[0][0])) if '?' not in e[0] else (9, 9), e[0])):
+                print('  %-12s -> %-12s %4d%s' % (a, b, n, '' if allowed(a, b) else '  !'))
         return 0
     rc = 0
     for u in unknown:
@@ -213,13 +260,16 @@ def main():
         if key in known:
             continue
         kind, f, g = key
-        fa, fb = FLOOR[room_of(f)], FLOOR[room_of(g)]
+        fa, fb = floor(room_of(f)), floor(room_of(g))
+        if room_of(f) not in HOST_FLOOR or room_of(g) not in HOST_FLOOR:
+            fa, fb = fa[0], fb[0]
         why = (' (side by side)' if fa == fb else ' (a higher room)' if fb > fa else
                ' (a lower room it may not reach%s)' % (
                    ': only through the tracer the entry hands in, rtbench/tracer.h'
                    if (room_of(f), room_of(g)) == ('run', 'trace') else ''))
-        print('FAIL: %s %s (%s, floor %d) -> %s (%s, floor %d): %s%s' % (
-            kind, f, room_of(f), fa, g, room_of(g), fb, ' '.join(sorted(bad[key])[:4]), why))
+        print('FAIL: %s %s (%s, floor %s) -> %s (%s, floor %s): %s%s' % (
+            kind, f, room_of(f), floor_name(room_of(f)), g, room_of(g), floor_name(room_of(g)),
+            ' '.join(sorted(bad[key])[:4]), why))
         rc = 1
     for key in sorted(known - set(bad)):
         print('FAIL: KNOWN lists "%s", which no longer breaks the floors: take it out' % ' '.join(key))
