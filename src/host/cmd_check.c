@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "rtbench/err.h"
+#include "host/write_atomic.h"
 #include "host/cases.h"
 #include "host/host.h"
 #include "host/render.h"

@@ -12,6 +12,7 @@
 #include "rtbench/err.h"
 #include "host/host.h"
 #include "host/resultfile.h"
+#include "host/runner.h"
 #include "host/tail_cmd.h"
 
 static void tail_usage(FILE *f)

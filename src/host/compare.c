@@ -60,29 +60,6 @@ void rtb_cmp_fmt_p(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.3f", p);
 }
 
-struct atomic_buf { const char *data; size_t len; };
-
-static int buf_out(struct rtb_sink *s, const void *arg)
-{
-	const struct atomic_buf *b = arg;
-	return rtb_sink_write(s, b->data, b->len);
-}
-
-/* rtb_write_atomic - through the port's one output file (unique O_EXCL
- * temporary, no symlink or device replaced, fsync, rename): 0, or the
- * port's rtb_err (why: rtb_port_output_error()), the old file left whole. */
-int rtb_write_atomic(const char *path, const char *data, size_t len)
-{
-	struct atomic_buf b = { data, len };
-
-	return rtb_port_output(path, buf_out, &b);
-}
-
-const char *rtb_write_atomic_error(void)
-{
-	return rtb_port_output_error();
-}
-
 const char rtb_cmp_pct_legend[] =
 	"\"vs first\" = (this - first) / first of the whole run's figure (every round's samples "
 	"pooled); \"p50 shift\" and the verdict rows' % = the ratio of the rounds' geometric "

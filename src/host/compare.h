@@ -198,12 +198,6 @@ void rtb_cmp_fmt_vrow(char *buf, size_t len, const struct rtb_cmp *c,
 void rtb_cmp_fmt_row(char *buf, size_t len, const struct rtb_cmp_metric *cm,
 		     const struct rtb_cmp_cell *ce, enum rtb_cmp_row r);
 
-/* rtb_write_atomic - write data to path through a temporary file in the
- * same directory and rename(2), so path is either the old file or the whole
- * new one. Returns 0 or an rtb_err (the reason: rtb_port_output_error()). */
-int rtb_write_atomic(const char *path, const char *data, size_t len);
-/* rtb_write_atomic_error - one line: why the last rtb_write_atomic failed. */
-const char *rtb_write_atomic_error(void);
 
 /* rtb_cmp_setting - settings key of r as compare and report show it, or
  * NULL when the file does not record it (buf: room for a derived value).

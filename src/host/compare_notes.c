@@ -12,7 +12,6 @@
 #include "rtbench/result.h"
 #include "host/compare.h"
 #include "host/tail.h"
-#include "host/tail_cmd.h"
 #include "host/compare_int.h"
 #include "host/judge.h"
 

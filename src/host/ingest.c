@@ -17,7 +17,7 @@
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/frame.h"
-#include "host/compare.h"
+#include "host/write_atomic.h"
 #include "host/ingest.h"
 #include "host/resultfile.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - the output formats, one file each (render_<name>.c),
- * all behind struct rtb_render (runner.h): `int render(struct rtb_sb *b,
+ * all behind struct rtb_render (view.h): `int render(struct rtb_sb *b,
  * const struct rtb_host *h)` appends the whole output for the command's
  * model (h->cmp for compare and report) to b. A new format is one new file
  * plus its entry in the formats list of the commands that offer it. */
@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 #include "host/compare.h"
-#include "host/runner.h"
+#include "host/view.h"
 #include "host/strbuf.h"
 
 extern const struct rtb_render rtb_render_text;     /* compare: study tables */

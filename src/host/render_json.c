@@ -214,19 +214,5 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 	return rtb_render_json_put(b, root, 2);
 }
 
-int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent)
-{
-	char *text = json_dumps(root, JSON_INDENT(indent) | JSON_PRESERVE_ORDER |
-				JSON_REAL_PRECISION(10));
-
-	json_decref(root);
-	if (!text)
-		return RTB_ENOMEM;
-	rtb_sb_puts(b, text);
-	rtb_sb_puts(b, "\n");
-	free(text);
-	return 0;
-}
-
 
 const struct rtb_render rtb_render_json = { "json", NULL, render_json };

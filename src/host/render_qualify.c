@@ -27,7 +27,7 @@
 #include "host/qualify.h"
 #include "host/render.h"
 #include "host/resultfile.h"
-#include "host/runner.h"
+#include "host/view.h"
 #include "host/svg.h"
 #include "host/tail.h"
 #include "host/tail_cmd.h"

@@ -313,24 +313,6 @@ static size_t run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta
 	return m;
 }
 
-void rtb_tail_fit_line(char *buf, size_t len, const struct rtb_tail_fit *f)
-{
-	char x[32], y[32], z[32];
-
-	if (!f->done) {
-		snprintf(buf, len, "%s", f->why);
-		return;
-	}
-	if (!f->rl_has[3]) {
-		snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; over %s", f->g.xi, f->g.xi_lo, f->g.xi_hi,
-			 f->shape, us(x, sizeof(x), (double)f->u_ns));
-		return;
-	}
-	snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s [%s, %s]", f->g.xi, f->g.xi_lo,
-		 f->g.xi_hi, f->shape, us(x, sizeof(x), f->rl_ns[3]), us(y, sizeof(y), f->rl_lo_ns[3]),
-		 us(z, sizeof(z), f->rl_hi_ns[3]));
-}
-
 /* text_compare - each later file against the first: the rates' ratio
  * with its interval, the fits side by side. */
 static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)

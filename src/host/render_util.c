@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - helpers the renderers share (render.h). */
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "host/render.h"
 
@@ -70,3 +73,16 @@ void rtb_render_csv_field(struct rtb_sb *b, const char *s, int last)
 		rtb_sb_puts(b, last ? "\r\n" : ",");
 }
 
+int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent)
+{
+	char *text = json_dumps(root, JSON_INDENT(indent) | JSON_PRESERVE_ORDER |
+				JSON_REAL_PRECISION(10));
+
+	json_decref(root);
+	if (!text)
+		return RTB_ENOMEM;
+	rtb_sb_puts(b, text);
+	rtb_sb_puts(b, "\n");
+	free(text);
+	return 0;
+}

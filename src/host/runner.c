@@ -14,6 +14,7 @@
 #include "rtbench/err.h"
 #include "rtbench/port.h"
 #include "rtbench/escape.h"
+#include "host/write_atomic.h"
 #include "host/runner.h"
 
 #define MAX_OPTS 40

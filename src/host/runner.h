@@ -45,7 +45,7 @@
  *  - the report's escaping (a result file is untrusted input):
  *    render_html.c and strbuf.c (rtb_sb_html); the reader's limits:
  *    resultfile.c; the output file: rtb_host_emit() here ->
- *    rtb_write_atomic() in compare.c.
+ *    rtb_write_atomic() (write_atomic.c).
  *  - ingest: a command that reads a stream, not result files:
  *    its own init/run, no `print` (NULL: the runner writes nothing). */
 #ifndef RTB_HOST_RUNNER_H
@@ -54,20 +54,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "host/cases.h"
-#include "host/compare.h"
-#include "host/strbuf.h"
-
-struct rtb_host;
-struct rtb_fleet;
-
-/* One output format. render appends the whole output to b and returns 0
- * or a negative rtb_err (after rtb_host_error). */
-struct rtb_render {
-	const char *name;       /* as given to --format */
-	const char *alias;      /* a second accepted name, or NULL */
-	int (*render)(struct rtb_sb *b, const struct rtb_host *h);
-};
+#include "host/view.h"
 
 /* Which common options a command takes (ops->common). */
 enum {
@@ -92,39 +79,6 @@ struct rtb_host_ops {
 	void (*free)(struct rtb_host *h);
 };
 
-/* The state of one command invocation, owned by rtb_host_main. */
-struct rtb_host {
-	const struct rtb_host_ops *ops;
-	/* common options */
-	const struct rtb_render *fmt;
-	const char *out;                      /* -o FILE; NULL: stdout */
-	const char *more_out[4];              /* other output files (check --junit) */
-	const char *more_opt[4];              /* ... and the option that named each */
-	size_t nmore_out;
-	double alpha;
-	const char *title;                    /* report -t; NULL if none */
-	int histogram;                        /* compare --histogram: text histograms */
-	/* positional arguments */
-	char **args;
-	size_t nargs;
-	/* inputs and the comparison model (stock init/run) */
-	char **paths;                         /* expanded from args (owned) */
-	size_t npaths;
-	struct rtb_rf *files;
-	size_t nfiles;
-	struct rtb_cmp cmp;
-	int have_cmp;
-	/* output */
-	const struct rtb_cases *cases;        /* pass/fail cases (check), for junit/lava */
-	const struct rtb_fleet *fleet;        /* compare --fleet */
-	struct rtb_sb text;
-	int verdict_failed;                   /* RTB_ECHECK after printing */
-	int help;                             /* --help printed: nothing more */
-	void *priv;                           /* the command's own state */
-	/* the first error */
-	int err_code;
-	char err[640];
-};
 
 /* rtb_host_main - run one host command through its ops table. Returns 0,
  * RTB_ECHECK (a failed verdict) or the first error (already said on
@@ -170,5 +124,10 @@ int rtb_host_render(struct rtb_host *h);
 /* rtb_host_parse_alpha - parse a significance level (0 < A < 1) for option
  * `opt` ("--alpha"); 0 or RTB_EINVAL after rtb_host_error. */
 int rtb_host_parse_alpha(struct rtb_host *h, const char *opt, const char *arg, double *out);
+
+/* rtb_tail_parse_thr (cmd_tail.c) - a --threshold-us list (us, comma-separated) into
+ * thr[*n..], at most RTB_TAIL_MAX_THR in all; tail's and compare's. 0, or
+ * RTB_EINVAL said through h. */
+int rtb_tail_parse_thr(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n);
 
 #endif

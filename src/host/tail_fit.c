@@ -304,3 +304,38 @@ out:
 	free(bn.hi);
 	free(bn.c);
 }
+
+/* fit_us - a time in ns in the unit that reads best */
+static const char *fit_us(char *buf, size_t len, double ns)
+{
+	if (isinf(ns))
+		snprintf(buf, len, "%s", ns > 0 ? "unbounded" : "-unbounded");
+	else if (!isfinite(ns))
+		snprintf(buf, len, "?");
+	else if (fabs(ns) >= 1e10)
+		snprintf(buf, len, "%.4g s", ns / 1e9);
+	else if (fabs(ns) >= 1e7)
+		snprintf(buf, len, "%.1f ms", ns / 1e6);
+	else
+		snprintf(buf, len, fabs(ns) < 1e4 ? "%.3f us" : "%.1f us", ns / 1e3);
+	return buf;
+}
+
+/* rtb_tail_fit_line - a fit in one line (tail.h) */
+void rtb_tail_fit_line(char *buf, size_t len, const struct rtb_tail_fit *f)
+{
+	char x[32], y[32], z[32];
+
+	if (!f->done) {
+		snprintf(buf, len, "%s", f->why);
+		return;
+	}
+	if (!f->rl_has[3]) {
+		snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; over %s", f->g.xi, f->g.xi_lo, f->g.xi_hi,
+			 f->shape, fit_us(x, sizeof(x), (double)f->u_ns));
+		return;
+	}
+	snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s [%s, %s]", f->g.xi, f->g.xi_lo,
+		 f->g.xi_hi, f->shape, fit_us(x, sizeof(x), f->rl_ns[3]), fit_us(y, sizeof(y), f->rl_lo_ns[3]),
+		 fit_us(z, sizeof(z), f->rl_hi_ns[3]));
+}
