@@ -114,6 +114,10 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (!over)
 		rtb_metric_note(s.m, "no window over %lld us in %lld s", (long long)(THRESH_NS / 1000),
 				(long long)(ran_ns / 1000000000LL));
+	/* the samples are the windows over the threshold, however few: not a
+	 * run cut short */
+	if (!rtb_stopped(c))
+		s.m->capacity = s.m->count;
 	rtb_bench_metric_end(c, s.m, ran_ns);
 	return 0;
 }
