@@ -255,8 +255,8 @@ static inline int64_t rtb_interval_ns(const struct rtb_clock_info *ci, uint64_t 
  * window. */
 static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->inject_ns > 0 && m && (m->count & 1))
-		return rtb_ns_to_ticks(c->clk, c->o->inject_ns);
+	if (c->o->selftest.inject_ns > 0 && m && (m->count & 1))
+		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }
 /* rtb_inject_pre - the selftest's delay for a BASELINE sample (even index
@@ -270,8 +270,8 @@ static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_
  * (3.5 us for 5 beside a half-busy CPU). 0 outside selftest. */
 static inline uint64_t rtb_inject_pre(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->inject_ns > 0 && m && !(m->count & 1))
-		return rtb_ns_to_ticks(c->clk, c->o->inject_ns);
+	if (c->o->selftest.inject_ns > 0 && m && !(m->count & 1))
+		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }
 /* rtb_inject_spin - inside the window: spin d ticks. In a real run d is 0

@@ -19,18 +19,64 @@
 
 struct rtb_tracer; /* rtbench/tracer.h */
 
-/* rtb_opts - the configuration a run starts from (rtb_run): run-wide
- * settings only; a benchmark's own knobs live with it (struct
- * rtb_bench_opt, rtbench/bench.h). The POSIX entry fills it from argv; a
- * port without a command line fills it in code. */
-struct rtb_opts {
-	int samples;            /* -1: each benchmark's default */
+/* The parts of a run's options that one mode or one service reads (the
+ * common ones stay in struct rtb_opts itself, as rtla's common_params
+ * beside each tool's own). */
+
+/* rtb_time_opts - run --duration: measuring for a time (run/drv_time.c) */
+struct rtb_time_opts {
 	int64_t duration_ns;    /* run --duration: measure for this long (0: by count) */
 	int64_t interval_ns;    /* run --interval: the long run's interval */
 	int interval_grown;     /* the default interval grown (RTB_MAX_INTERVALS) */
-	int ncpus_list;         /* run --cpus: how many CPUs measure at once (0: one, --cpu) */
-	unsigned short cpu_list[RTB_MAX_CPUS]; /* and which, ascending */
-	int status_tty;         /* a long run's status line may refresh in place */
+	int status_tty;         /* the status line may refresh in place */
+};
+
+/* rtb_cpus_opts - run --cpus: the CPUs that measure at once (run/drv_cpus.c,
+ * and a run for a time) */
+struct rtb_cpus_opts {
+	int n;                  /* how many (0: one, --cpu) */
+	unsigned short list[RTB_MAX_CPUS]; /* and which, ascending */
+};
+
+/* rtb_trace_opts - run --trace: the OS's event trace beside the figures */
+struct rtb_trace_opts {
+	int on;                 /* --trace: record the OS's event trace */
+	const char *events;     /* --trace-events PREFIX: write them, per bench */
+	const char *dat;        /* --trace-dat PREFIX: the worst samples' events as
+				 * trace.dat and Trace Event JSON, per bench */
+	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace
+	 * goes through it; NULL: a build without tracing (FreeRTOS, TRACE=0),
+	 * --trace then says so and the run goes on untraced */
+	const struct rtb_tracer *tracer;
+};
+
+/* rtb_load_opts - --load, --load-cmd: the background load (run/load.c) */
+struct rtb_load_opts {
+	int cpu;                /* --load cpu: built-in background load */
+	const char *cmd;        /* --load-cmd: a command run as the load */
+	const char *name;       /* --load hackbench|kcompile: the named load cmd
+				 * runs, as said in the result */
+	int may_exit;           /* --load-may-exit: a load ending early is no failure */
+};
+
+/* rtb_selftest_opts - selftest: the known delays it injects */
+struct rtb_selftest_opts {
+	int64_t inject_ns;      /* a known delay inside every measured path */
+	int64_t delays_ns[RTB_MAX_DELAYS]; /* the delays to inject, in turn */
+	int ndelays;
+};
+
+/* rtb_opts - the configuration a run starts from (rtb_run): run-wide
+ * settings only; a benchmark's own knobs live with it (struct
+ * rtb_bench_opt, rtbench/bench.h). The POSIX entry fills it from argv; a
+ * port without a command line fills it in code. The common settings
+ * first, then each mode's and service's own part. */
+struct rtb_opts {
+	int samples;            /* -1: each benchmark's default */
+	int rounds;             /* rounds per measurement (>= 1) */
+	const char *tests;      /* comma list of id prefixes; NULL: all */
+	const char *label;
+	int quiet;
 	int64_t period_ns;      /* -i/--period-us, cyclictest's interval: the
 				 * timer period of every periodic kind (irq.*,
 				 * isr_to_task, deadline, preempt), the long
@@ -43,35 +89,20 @@ struct rtb_opts {
 	int ncount_over;
 	int hist_lin_us;        /* run --histogram / -h US: a histogram-mode metric
 				 * also counts 1 us bins up to this (0: none) */
+	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
+	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
 	int cpu;                /* measurement CPU; -1: pick */
 	int prio;               /* base real-time priority */
 	int rt;                 /* 0 with --no-rt */
 	int mlock;              /* lock memory */
 	int idle_latency_us;    /* -1: do not hold /dev/cpu_dma_latency */
-	int64_t inject_ns;      /* selftest: known delay inside every measured path */
-	const char *tests;      /* comma list of id prefixes; NULL: all */
-	const char *label;
-	int load_cpu;           /* --load cpu: built-in background load */
-	const char *load_cmd;   /* --load-cmd: a command run as the load */
-	const char *load_name;  /* --load hackbench|kcompile: the named load
-				 * load_cmd runs, as said in the result */
-	int load_may_exit;      /* --load-may-exit: a load ending early is no failure */
-	int quiet;
-	struct rtb_emulation emulation; /* --emulation; .present 0: none */
-	int rounds;             /* rounds per measurement (>= 1) */
-	int64_t delays_ns[RTB_MAX_DELAYS]; /* selftest: delays to inject */
-	int ndelays;
 	int64_t lock_wait_ns;   /* wait for another run's settings lock; 0: refuse */
-	int trace;              /* --trace: record the OS's event trace */
-	const char *trace_events; /* --trace-events PREFIX: write them, per bench */
-	const char *trace_dat;  /* --trace-dat PREFIX: the worst samples' events as
-				 * trace.dat and Trace Event JSON, per bench */
-	int64_t break_ns;       /* --break-us: stop at the first sample above (0: off) */
-	int break_fails;        /* -T/--stop-us: that stop fails the run (exit 1) */
-	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace
-	 * goes through it; NULL: a build without tracing (FreeRTOS, TRACE=0),
-	 * --trace then says so and the run goes on untraced */
-	const struct rtb_tracer *tracer;
+	struct rtb_emulation emulation; /* --emulation; .present 0: none */
+	struct rtb_time_opts time;
+	struct rtb_cpus_opts cpus;
+	struct rtb_trace_opts trace;
+	struct rtb_load_opts load;
+	struct rtb_selftest_opts selftest;
 };
 
 struct rtb_ctx;
@@ -79,8 +110,8 @@ struct rtb_bench;
 
 /* struct rtb_mode - a measuring mode as the runner runs it (by count, or
  * for a time), and the runner's services a benchmark's helpers use
- * (src/bench_api/bench_util.c): one table per mode, filled by the runner
- * (src/run/modes.c) and handed in rtb_ctx.mode. The helpers test no mode
+ * (src/bench_api/bench_util.c): one table per mode, in its driver's file
+ * (src/run/drv_*.c), handed in rtb_ctx.mode. The helpers test no mode
  * flag and call no runner function but through it. */
 struct rtb_mode {
 	const char *name;        /* "count", "count-cpus", "duration" */

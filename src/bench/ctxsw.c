@@ -163,8 +163,8 @@ static void spinner(void *p)
 		if (atomic_load(&s->quit))
 			break;
 		/* the selftest's delay, decided once per burst (a register) */
-		const uint64_t inj = s->yield && s->c->o->inject_ns > 0 ?
-			rtb_ns_to_ticks(ci, s->c->o->inject_ns) : 0;
+		const uint64_t inj = s->yield && s->c->o->selftest.inject_ns > 0 ?
+			rtb_ns_to_ticks(ci, s->c->o->selftest.inject_ns) : 0;
 		const uint64_t end = rtb_stamp_get_relaxed(&s->burst_end);
 		uint64_t prev = 0;
 		for (;;) {

@@ -70,7 +70,7 @@ static void dl_main(void *p)
 	struct dl *s = p;
 	struct rtb_metric *m = s->m;
 	const int64_t per = s->period_ns;
-	const uint64_t inj_ticks = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
+	const uint64_t inj_ticks = s->c->o->selftest.inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->selftest.inject_ns) : 0;
 
 	s->rc = rtb_self_deadline(s->c, per * RUNTIME_PCT / 100, per, per,
 				  s->why, sizeof(s->why));                 /* Step 1 */

@@ -108,7 +108,7 @@ static void sleep_task(void *p)
 {
 	struct irq *s = p;
 	const int64_t period_ns = s->period_ns;
-	const uint64_t inject_ticks = s->c->o->inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->inject_ns) : 0;
+	const uint64_t inject_ticks = s->c->o->selftest.inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->selftest.inject_ns) : 0;
 	int64_t next = first_expiry();
 	struct rtb_trace_marks *tm = s->m->tm;
 
@@ -150,7 +150,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 {
 	struct irq s = { .c = c, .period_ns = c->o->period_ns };
 
-	s.inject_ticks = c->o->inject_ns > 0 ? rtb_ns_to_ticks(c->clk, c->o->inject_ns) : 0;
+	s.inject_ticks = c->o->selftest.inject_ns > 0 ? rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns) : 0;
 	size_t n = rtb_samples(c, b);
 	rtb_thread_t th;
 	int rc;

@@ -137,12 +137,12 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	/* the tracer --trace goes through: the trace room's when this build
 	 * has one (the Makefile's TRACE=1 builds src/trace), else none */
 #ifdef RTB_HAVE_TRACE
-	cl->o.tracer = &rtb_tracer_trace;
+	cl->o.trace.tracer = &rtb_tracer_trace;
 #endif
-	cl->o.delays_ns[0] = 1000;
-	cl->o.delays_ns[1] = 5000;
-	cl->o.delays_ns[2] = 20000;
-	cl->o.ndelays = 3;
+	cl->o.selftest.delays_ns[0] = 1000;
+	cl->o.selftest.delays_ns[1] = 5000;
+	cl->o.selftest.delays_ns[2] = 20000;
+	cl->o.selftest.ndelays = 3;
 }
 
 /* fail - the one-line reason into err; RTB_EINVAL. */
@@ -229,13 +229,13 @@ static int delays(const char *s, struct rtb_cli *cl)
 	long long v;
 
 	snprintf(buf, sizeof(buf), "%s", s);
-	cl->o.ndelays = 0;
+	cl->o.selftest.ndelays = 0;
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		if (cl->o.ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
+		if (cl->o.selftest.ndelays >= RTB_MAX_DELAYS || num(t, 1, 100000, &v))
 			return RTB_EINVAL;
-		cl->o.delays_ns[cl->o.ndelays++] = v * 1000;
+		cl->o.selftest.delays_ns[cl->o.selftest.ndelays++] = v * 1000;
 	}
-	return cl->o.ndelays ? 0 : RTB_EINVAL;
+	return cl->o.selftest.ndelays ? 0 : RTB_EINVAL;
 }
 
 /* count_over - --count-over-us A,B,...: up to RTB_HM_MAX_THR - 1
@@ -291,9 +291,9 @@ static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
 			 "kcompile (kernel-compile-like: %d jobs of cc -O2 on a generated 4000-function C file, "
 			 "again and again)", jobs);
 	}
-	cl->o.load_cmd = cl->load_buf;
-	cl->o.load_name = cl->load_name_buf;
-	cl->o.load_cpu = 0;
+	cl->o.load.cmd = cl->load_buf;
+	cl->o.load.name = cl->load_name_buf;
+	cl->o.load.cpu = 0;
 }
 
 /* cpus_opt - --cpus LIST|all against the CPUs online; fills the list and
@@ -309,7 +309,7 @@ static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 		want = on;
 	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
 		return fail(err, errlen, "--cpus: %s", why);
-	cl->o.ncpus_list = 0;
+	cl->o.cpus.n = 0;
 	cl->o.cpu = -1;
 	for (int i = 0; i < RTB_MAX_CPUS; i++) {
 		if (rtb_cpuset_has(&want, i)) {
@@ -317,12 +317,12 @@ static int cpus_opt(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 				return fail(err, errlen, "--cpus: CPU %d is not on this machine (it has %d)", i, nconf);
 			if (!rtb_cpuset_has(&on, i))
 				return fail(err, errlen, "--cpus: CPU %d is offline", i);
-			cl->o.cpu_list[cl->o.ncpus_list++] = (unsigned short)i;
+			cl->o.cpus.list[cl->o.cpus.n++] = (unsigned short)i;
 		} else if (cl->o.cpu < 0 && rtb_cpuset_has(&on, i)) {
 			cl->o.cpu = i;
 		}
 	}
-	if (!cl->o.ncpus_list)
+	if (!cl->o.cpus.n)
 		return fail(err, errlen, "--cpus: '%s' names no CPU", a);
 	return 0;
 }
@@ -337,7 +337,7 @@ static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_g
 	size_t l = 0;
 	int n = rtb_cpuset_count(set), first = -1;
 
-	if (cpu_given || cl->o.ncpus_list)
+	if (cpu_given || cl->o.cpus.n)
 		return fail(err, errlen, "--tests: its items name their CPUs (<id>@cpu<N>); leave out %s",
 			    cpu_given ? "--cpu" : "--cpus");
 	for (int i = 0; i < RTB_MAX_CPUS; i++)
@@ -346,7 +346,7 @@ static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_g
 			if (first < 0)
 				first = i;
 		}
-	if (cl->o.duration_ns || n > 1) {
+	if (cl->o.time.duration_ns || n > 1) {
 		char why[200];
 		if (!cpus_opt(list, cl, why, sizeof(why)))
 			return 0;
@@ -364,7 +364,7 @@ static int tests_cpu(struct rtb_cli *cl, const struct rtb_cpuset *set, int cpu_g
  * run that way (its struct rtb_bench .can). */
 static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < rtb_nbenches && o->ncpus_list > 1; i++) {
+	for (size_t i = 0; i < rtb_nbenches && o->cpus.n > 1; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		if (!rtb_bench_selected(b, o->tests) || (b->can & RTB_CAN_CPUS))
 			continue;
@@ -395,20 +395,20 @@ static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
 		for (const char *const *p = b->metrics; p && *p; p++)
 			nmet++;
 		nmet = nmet ? nmet : 1;
-		if (n > RTB_RAW_MAX_SAMPLES / nmet / (size_t)o->ncpus_list)
+		if (n > RTB_RAW_MAX_SAMPLES / nmet / (size_t)o->cpus.n)
 			return fail(err, errlen, "--raw: %s would keep %lu samples x %d CPUs x %lu metrics, above the "
 				    "limit of %d kept at once (RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples "
-				    "or CPUs", b->id, (unsigned long)n, o->ncpus_list, (unsigned long)nmet,
+				    "or CPUs", b->id, (unsigned long)n, o->cpus.n, (unsigned long)nmet,
 				    RTB_RAW_MAX_SAMPLES);
 		/* each term is at most the limit: the sum cannot wrap */
-		sum += n * nmet * (size_t)o->ncpus_list;
+		sum += n * nmet * (size_t)o->cpus.n;
 		nsel++;
 	}
 	if (sum > RTB_RAW_MAX_SAMPLES)
 		return fail(err, errlen, "--raw: the %lu selected measurements would keep %lu samples in all on %d "
 			    "CPUs (every one's list is kept to the run's end), above the limit of %d kept at once "
 			    "(RTB_RAW_MAX_SAMPLES, 16 bytes each); give fewer --samples, CPUs or --tests",
-			    (unsigned long)nsel, (unsigned long)sum, o->ncpus_list, RTB_RAW_MAX_SAMPLES);
+			    (unsigned long)nsel, (unsigned long)sum, o->cpus.n, RTB_RAW_MAX_SAMPLES);
 	return 0;
 }
 
@@ -433,29 +433,29 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 {
 	struct rtb_opts *o = &cl->o;
 
-	if (!o->duration_ns) {
+	if (!o->time.duration_ns) {
 		if (interval_given)
 			return fail(err, errlen, "--interval: needs --duration");
 		/* a count run on one CPU keeps every sample, no histogram
 		 * record step to count in: it would be ignored, so refused */
-		if (o->ncount_over && o->ncpus_list <= 1)
+		if (o->ncount_over && o->cpus.n <= 1)
 			return fail(err, errlen, "--count-over-us: a count run on one CPU keeps every sample, "
 				    "so tail and check count any threshold exactly from them; it is for "
 				    "--duration or --cpus runs (their histograms)");
-		return o->ncpus_list > 1 ? count_cpus_check(cl, cpu_given, err, errlen) : 0;
+		return o->cpus.n > 1 ? count_cpus_check(cl, cpu_given, err, errlen) : 0;
 	}
 	if (samples_given)
 		return fail(err, errlen, "--duration and --samples: a run is by time or by count; choose one");
 	if (rounds_given)
 		return fail(err, errlen, "--rounds: a --duration run has intervals (--interval), not rounds");
-	if (cpu_given && o->ncpus_list)
+	if (cpu_given && o->cpus.n)
 		return fail(err, errlen, "--cpu and --cpus: choose one");
 	if (cl->out.raw)
 		return fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
 	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
-	if (rtb_long_interval(o->duration_ns, interval_given, &o->interval_ns, &o->interval_grown,
+	if (rtb_long_interval(o->time.duration_ns, interval_given, &o->time.interval_ns, &o->time.interval_grown,
 			      why, sizeof(why)))
 		return fail(err, errlen, "--interval: %s", why);
 	if (!o->tests)
@@ -468,7 +468,7 @@ static int long_check(struct rtb_cli *cl, int interval_given, int cpu_given, int
 			return fail(err, errlen, "--duration: %s cannot run for a time (`rtbench list` "
 				    "marks those that can; pick them with --tests)", rtb_benches[i]->id);
 	}
-	o->status_tty = rtb_port_console_is_tty();
+	o->time.status_tty = rtb_port_console_is_tty();
 	return cpus_can(o, err, errlen);
 }
 
@@ -640,7 +640,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			break;
 		case OPT_LOAD:
 			if (!strcmp(a, "hackbench") || !strcmp(a, "kcompile")) {
-				if (cl->o.load_cmd && !cl->o.load_name)
+				if (cl->o.load.cmd && !cl->o.load.name)
 					return fail(err, errlen, "--load and --load-cmd: choose one load");
 				named_load(cl, a, ncpu);
 				break;
@@ -648,21 +648,21 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			if (strcmp(a, "cpu") && strcmp(a, "none"))
 				return fail(err, errlen, "--load: '%s' is not a load rtbench has (cpu, hackbench, kcompile, "
 					    "none; or --load-cmd CMD)", a);
-			cl->o.load_cpu = !strcmp(a, "cpu");
-			cl->o.load_cmd = cl->o.load_name = NULL;
+			cl->o.load.cpu = !strcmp(a, "cpu");
+			cl->o.load.cmd = cl->o.load.name = NULL;
 			break;
 		case OPT_LOADCMD:
-			if (cl->o.load_name)
-				return fail(err, errlen, "--load %s and --load-cmd: choose one load", cl->o.load_name);
+			if (cl->o.load.name)
+				return fail(err, errlen, "--load %s and --load-cmd: choose one load", cl->o.load.name);
 			if (!*a || strlen(a) > 150)
 				return fail(err, errlen, "--load-cmd: give a command of 1 to 150 characters");
 			if (rtb_esc_ctl(NULL, 0, a) != strlen(a))
 				return fail(err, errlen, "--load-cmd: control characters or invalid UTF-8 in it "
 					    "(it is printed with the results)");
-			cl->o.load_cmd = a;
+			cl->o.load.cmd = a;
 			break;
 		case OPT_LOADMAYEXIT:
-			cl->o.load_may_exit = 1;
+			cl->o.load.may_exit = 1;
 			break;
 		case OPT_EMULATION:
 			if (rtb_emulation_parse(a, &cl->o.emulation, err, errlen))
@@ -692,21 +692,21 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 		case OPT_TRACE:
 			if (selftest)
 				return fail(err, errlen, "--trace: an option of run, not of selftest");
-			cl->o.trace = 1;
+			cl->o.trace.on = 1;
 			break;
 		case OPT_TRACE_EVENTS:
 			if (selftest)
 				return fail(err, errlen, "--trace-events: an option of run, not of selftest");
 			if (!rtb_port_dir_writable(a) || strlen(a) > 400)
 				return fail(err, errlen, "--trace-events: cannot write files named '%s.*' (no such directory, or not writable)", a);
-			cl->o.trace_events = a;
+			cl->o.trace.events = a;
 			break;
 		case OPT_TRACE_DAT:
 			if (selftest)
 				return fail(err, errlen, "--trace-dat: an option of run, not of selftest");
 			if (!rtb_port_dir_writable(a) || strlen(a) > 400)
 				return fail(err, errlen, "--trace-dat: cannot write files named '%s.*' (no such directory, or not writable)", a);
-			cl->o.trace_dat = a;
+			cl->o.trace.dat = a;
 			break;
 		case 'b':
 		case 'T':
@@ -737,7 +737,7 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 				return fail(err, errlen, "--%s: an option of run, not of selftest",
 					    c != OPT_INTERVAL ? "duration" : "interval");
 			if (rtb_parse_time_ns(a, RTB_MAX_DURATION_NS,
-					      c != OPT_INTERVAL ? &cl->o.duration_ns : &cl->o.interval_ns,
+					      c != OPT_INTERVAL ? &cl->o.time.duration_ns : &cl->o.time.interval_ns,
 					      why, sizeof(why)))
 				return fail(err, errlen, "%s: %s", c == 'D' ? "-D" : c == OPT_DURATION ? "--duration" :
 					    "--interval", why);
@@ -768,18 +768,18 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl, char 
 			    "N; --prio N: the base, the measuring thread at N+2)");
 	/* -a / --cpus with one CPU by count is --cpu CPU (a count run on one
 	 * CPU, in rounds); a set by count runs at once (count_cpus_check) */
-	if (!cl->o.duration_ns && cl->o.ncpus_list == 1) {
+	if (!cl->o.time.duration_ns && cl->o.cpus.n == 1) {
 		if (cpu_given)
 			return fail(err, errlen, "%s and --cpu: choose one", affinity_given ? "-a" : "--cpus");
-		cl->o.cpu = cl->o.cpu_list[0];
-		cl->o.ncpus_list = 0;
+		cl->o.cpu = cl->o.cpus.list[0];
+		cl->o.cpus.n = 0;
 		cpu_given = 1;
 	}
-	if (cl->o.trace_dat && !cl->o.trace)
+	if (cl->o.trace.dat && !cl->o.trace.on)
 		return fail(err, errlen, "--trace-dat: needs --trace");
-	if (cl->o.trace_events && !cl->o.trace)
+	if (cl->o.trace.events && !cl->o.trace.on)
 		return fail(err, errlen, "--trace-events: needs --trace");
-	if (cl->o.load_cpu && cl->o.load_cmd)
+	if (cl->o.load.cpu && cl->o.load.cmd)
 		return fail(err, errlen, "--load and --load-cmd: choose one load");
 	if (tests_named && tests_cpu(cl, &tests_cpus, cpu_given, ncpu, err, errlen))
 		return RTB_EINVAL;

@@ -74,7 +74,7 @@ const struct rtb_mode rtb_mode_count_cpus = {
 
 static int cpus_selects(const struct rtb_opts *o)
 {
-	return o->ncpus_list > 1;
+	return o->cpus.n > 1;
 }
 
 const struct rtb_driver rtb_driver_cpus = {

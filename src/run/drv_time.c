@@ -31,8 +31,8 @@ static void time_say(struct rtb_runner *r, const struct rtb_bench *b, int round,
 	(void)round;
 	(void)nrounds;
 	fprintf(stderr, "rtbench: %s for %lld s on CPU %s (interval %lld s%s)\n", b->id,
-		(long long)(o->duration_ns / 1000000000LL), r->res->set.cpus,
-		(long long)(o->interval_ns / 1000000000LL), o->interval_grown ?
+		(long long)(o->time.duration_ns / 1000000000LL), r->res->set.cpus,
+		(long long)(o->time.interval_ns / 1000000000LL), o->time.interval_grown ?
 		": the default 60 s grown so the run keeps at most " RTB_MAX_INTERVALS_STR " intervals" : "");
 }
 
@@ -83,7 +83,7 @@ const struct rtb_mode rtb_mode_duration = {
 
 static int time_selects(const struct rtb_opts *o)
 {
-	return o->duration_ns > 0;
+	return o->time.duration_ns > 0;
 }
 
 const struct rtb_driver rtb_driver_time = {

@@ -92,23 +92,23 @@ int rtb_load_start(const struct rtb_opts *o, struct rtb_result *r)
 {
 	struct rtb_settings *s = &r->set;
 
-	if (o->load_cmd) {
+	if (o->load.cmd) {
 		long id;
-		int rc = rtb_port_spawn_load(o->load_cmd, &id);
+		int rc = rtb_port_spawn_load(o->load.cmd, &id);
 		if (rc)
 			return rc;
 		rtb_env_load(id);
 		ld.cmd_id = id;
-		ld.cmd = o->load_name ? o->load_name : o->load_cmd;
-		ld.opt = o->load_name ? "--load" : "--load-cmd";
-		ld.may_exit = o->load_may_exit;
+		ld.cmd = o->load.name ? o->load.name : o->load.cmd;
+		ld.opt = o->load.name ? "--load" : "--load-cmd";
+		ld.may_exit = o->load.may_exit;
 		ld.failed = ld.said = 0;
 		ld.res = r;
-		if (o->load_name)
-			snprintf(s->load, sizeof(s->load), "%s", o->load_name);
+		if (o->load.name)
+			snprintf(s->load, sizeof(s->load), "%s", o->load.name);
 		else
-			snprintf(s->load, sizeof(s->load), "cmd: %s", o->load_cmd);
-	} else if (o->load_cpu) {
+			snprintf(s->load, sizeof(s->load), "cmd: %s", o->load.cmd);
+	} else if (o->load.cpu) {
 		int n = rtb_ncpus();
 		atomic_store(&ld.quit, 0);
 		ld.n = 0;

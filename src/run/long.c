@@ -147,7 +147,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	atomic_store(&lr->stop, 0);
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
-	rtb_wd_arm(by_count ? WD_SLACK_NS : o->duration_ns + WD_SLACK_NS);
+	rtb_wd_arm(by_count ? WD_SLACK_NS : o->time.duration_ns + WD_SLACK_NS);
 	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
 	/* --break-us traced or not, as by count (bench_util.c): a run
 	 * that was not traced must not ignore it */
@@ -187,7 +187,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	}
 	if (!rtb_stopped(rc) && !lr->round)
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
-	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->duration_ns, next = lr->t0_ns;
+	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->time.duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;
 		if (next > end)
@@ -204,7 +204,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 			continue;
 		}
 		int64_t el = next - lr->t0_ns;
-		int closes = el - lr->iv_start_ns >= o->interval_ns;
+		int closes = el - lr->iv_start_ns >= o->time.interval_ns;
 		if (closes)
 			rtb_long_close_interval(lr, el);                   /* Step 4 */
 		rtb_long_refresh(lr, el);
@@ -243,8 +243,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * supervisor woken late (a busy machine: it has no real-time priority)
 	 * let them measure past the duration, and that time is in the figures:
 	 * say it (e2e/long_run saw 3069 + 9 periods of 1 ms in "3 s") */
-	if (!by_count && el > o->duration_ns)
-		el = stop_el > o->duration_ns + LATE_STOP_NS ? stop_el : o->duration_ns;
+	if (!by_count && el > o->time.duration_ns)
+		el = stop_el > o->time.duration_ns + LATE_STOP_NS ? stop_el : o->time.duration_ns;
 	if (!by_count)
 		rtb_long_close_interval(lr, el);
 	rtb_long_refresh(lr, el);
@@ -262,12 +262,12 @@ static void cpus_text(const struct rtb_opts *o, char *buf, size_t len)
 	size_t l = 0;
 
 	buf[0] = 0;
-	for (int i = 0; i < o->ncpus_list && l + 8 < len; i++) {
-		int a = o->cpu_list[i], j = i;
-		while (j + 1 < o->ncpus_list && o->cpu_list[j + 1] == o->cpu_list[j] + 1)
+	for (int i = 0; i < o->cpus.n && l + 8 < len; i++) {
+		int a = o->cpus.list[i], j = i;
+		while (j + 1 < o->cpus.n && o->cpus.list[j + 1] == o->cpus.list[j] + 1)
 			j++;
 		if (j > i)
-			l += (size_t)snprintf(buf + l, len - l, "%s%d-%d", l ? "," : "", a, o->cpu_list[j]);
+			l += (size_t)snprintf(buf + l, len - l, "%s%d-%d", l ? "," : "", a, o->cpus.list[j]);
 		else
 			l += (size_t)snprintf(buf + l, len - l, "%s%d", l ? "," : "", a);
 		i = j;
@@ -289,25 +289,25 @@ int rtb_long_begin(struct rtb_runner *r, const struct rtb_mode *mode)
 	lr->out = r->out;
 	lr->res = lr->mres = r->res;
 	lr->mode = mode;
-	s->duration_ns = o->duration_ns;
-	s->interval_ns = o->interval_ns;
-	s->interval_grown = o->interval_grown;
+	s->duration_ns = o->time.duration_ns;
+	s->interval_ns = o->time.interval_ns;
+	s->interval_grown = o->time.interval_grown;
 	s->rounds = 1;
-	s->status_tty = o->status_tty;
+	s->status_tty = o->time.status_tty;
 	snprintf(s->ended, sizeof(s->ended), "running");
-	lr->ncpu = o->ncpus_list > 0 ? o->ncpus_list : 1;
+	lr->ncpu = o->cpus.n > 0 ? o->cpus.n : 1;
 	lr->cpus = rtb_alloc((size_t)lr->ncpu * sizeof(*lr->cpus));
 	if (!lr->cpus)
 		return RTB_ENOMEM;
 	memset(lr->cpus, 0, (size_t)lr->ncpu * sizeof(*lr->cpus));
 	/* by count: no intervals (a count run's one round) */
-	lr->seriescap = mode->until_stopped ? (size_t)(o->duration_ns / o->interval_ns) + 2 : 0;
+	lr->seriescap = mode->until_stopped ? (size_t)(o->time.duration_ns / o->time.interval_ns) + 2 : 0;
 	for (int i = 0; i < lr->ncpu; i++) {
 		lr->cpus[i].lr = lr;
-		lr->cpus[i].cpu = o->ncpus_list > 0 ? o->cpu_list[i] : r->c.cpu;
+		lr->cpus[i].cpu = o->cpus.n > 0 ? o->cpus.list[i] : r->c.cpu;
 	}
 	s->ncpus_measured = lr->ncpu;
-	if (o->ncpus_list > 0) {
+	if (o->cpus.n > 0) {
 		cpus_text(o, s->cpus, sizeof(s->cpus));
 		/* main, watchdog and writer on a CPU not measured when one is
 		 * left (the entry chose it as --cpu), else they share */
@@ -319,7 +319,7 @@ int rtb_long_begin(struct rtb_runner *r, const struct rtb_mode *mode)
 	}
 	/* the supervisor sleeps a second at a time: time-shared, as
 	 * cyclictest's main thread */
-	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, o->ncpus_list > 0 ? o->cpu :
+	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, o->cpus.n > 0 ? o->cpu :
 		       r->c.other_cpu >= 0 ? r->c.other_cpu : r->c.cpu);
 	/* --raw by count: every sample keeps its time since the run's start
 	 * (the runner sets the clock) */

@@ -78,7 +78,7 @@ static int shown_metric(struct rtb_long *lr, const char *id, int cpu, struct rtb
 	if (!(*m)->hm->series)
 		return RTB_ENOMEM;
 	(*m)->hm->seriescap = lr->seriescap;
-	(*m)->hm->interval_ns = lr->o->interval_ns;
+	(*m)->hm->interval_ns = lr->o->time.interval_ns;
 	return 0;
 }
 
@@ -220,7 +220,7 @@ static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, ui
  * their merged interval histograms. */
 void rtb_long_close_interval(struct rtb_long *lr, int64_t end_ns)
 {
-	uint32_t index = (uint32_t)(lr->iv_start_ns / lr->o->interval_ns);
+	uint32_t index = (uint32_t)(lr->iv_start_ns / lr->o->time.interval_ns);
 
 	for (int j = 0; j < lr->nmet; j++) {
 		struct rtb_metric *agg = lr->agg[j];

@@ -85,7 +85,7 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 		return;
 	if (lr->nmet > 1) {
 		hms(a, sizeof(a), elapsed_ns);
-		hms(b, sizeof(b), lr->o->duration_ns);
+		hms(b, sizeof(b), lr->o->time.duration_ns);
 		l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, samples, us", lr->b->id, a, b);
 		status_many(lr, line, sizeof(line), l);
 		status_put(lr, line, newline);
@@ -98,7 +98,7 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 			worst = i;
 	}
 	hms(a, sizeof(a), elapsed_ns);
-	hms(b, sizeof(b), lr->o->duration_ns);
+	hms(b, sizeof(b), lr->o->time.duration_ns);
 	l = (size_t)snprintf(line, sizeof(line), "rtbench: %s %s / %s, %llu samples, us", lr->mids[0], a, b,
 			     (unsigned long long)n);
 	/* cyclictest's Min/Act/Avg/Max per thread, in CPU order at every

@@ -29,7 +29,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 		rtb_result_warn(lr->res, "%s: not traced %s: its samples are matched to the trace only on "
 				"the whole-pass path (every event kept, one CPU%s), which a run for a time or on "
 				"several CPUs at once cannot hold; a count run on one CPU (--samples, no "
-				"--duration or --cpus) traces it", lr->b->id, lr->o->duration_ns ?
+				"--duration or --cpus) traces it", lr->b->id, lr->o->time.duration_ns ?
 				"in a --duration run" : "on several CPUs at once",
 				lr->b->trace_kind == RTB_TRACE_PI ? "; its match is counts over the pass: the "
 				"trials that saw the holder boosted, or preempted by the middle task" : "");

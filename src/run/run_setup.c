@@ -89,15 +89,15 @@ static void run_doctor(struct rtb_ctx *c)
 	int first_beyond = c->cpu >= 64 ? c->cpu : -1, nbeyond = c->cpu >= 64;
 
 	/* a --cpus run: every measured CPU (those below 64, the mask's) */
-	if (c->o->ncpus_list > 0) {
+	if (c->o->cpus.n > 0) {
 		cfg.cpus = 0;
 		first_beyond = -1;
 		nbeyond = 0;
-		for (int i = 0; i < c->o->ncpus_list; i++) {
-			if (c->o->cpu_list[i] < 64) {
-				cfg.cpus |= 1ull << c->o->cpu_list[i];
+		for (int i = 0; i < c->o->cpus.n; i++) {
+			if (c->o->cpus.list[i] < 64) {
+				cfg.cpus |= 1ull << c->o->cpus.list[i];
 			} else if (!nbeyond++) {
-				first_beyond = c->o->cpu_list[i];
+				first_beyond = c->o->cpus.list[i];
 			}
 		}
 	}
@@ -153,17 +153,17 @@ static int claim_one(struct rtb_ctx *c, int cpu, const char *role)
  * with no word. */
 static void claim_cpus(struct rtb_ctx *c)
 {
-	int n = c->o->ncpus_list > 0 ? c->o->ncpus_list : 1, listed = 0;
+	int n = c->o->cpus.n > 0 ? c->o->cpus.n : 1, listed = 0;
 
 	for (int i = 0; i < n; i++) {
-		int cpu = c->o->ncpus_list > 0 ? c->o->cpu_list[i] : c->cpu;
+		int cpu = c->o->cpus.n > 0 ? c->o->cpus.list[i] : c->cpu;
 		if (claim_one(c, cpu, ""))
 			return;
 	}
 	if (c->other_cpu < 0 || !uses_partner(c->o))
 		return;
 	for (int i = 0; i < n; i++)
-		listed |= (c->o->ncpus_list > 0 ? c->o->cpu_list[i] : c->cpu) == c->other_cpu;
+		listed |= (c->o->cpus.n > 0 ? c->o->cpus.list[i] : c->cpu) == c->other_cpu;
 	if (!listed)
 		claim_one(c, c->other_cpu, " on the CPU where this run's *.xcpu waiters run");
 }
@@ -192,7 +192,7 @@ static void trace_open(struct rtb_ctx *c)
 	struct rtb_settings *s = &c->res->set;
 
 	s->trace_requested = 1;
-	c->tracer = c->o->tracer;
+	c->tracer = c->o->trace.tracer;
 	if (!c->tracer) {
 		snprintf(s->trace_note, sizeof(s->trace_note), "--trace unavailable: this build records no event "
 			 "trace (a port without one, or Linux built without libtracefs/libtraceevent: Debian "
@@ -341,7 +341,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	rtb_wd_take_pending(); /* a stop in the option checks or so far */
 	break_arm(c);
-	if (o->trace && !rtb_stopped(c))
+	if (o->trace.on && !rtb_stopped(c))
 		trace_open(c);
 	default_label(o, res);
 
@@ -370,7 +370,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
 	 * left; the watchdog goes there too (run/long.c) */
 	rtb_wd_take_pending(); /* before the watchdog takes over */
-	rc = rtb_wd_start(o->ncpus_list > 0 && o->cpu >= 0 ? c->cpu :
+	rc = rtb_wd_start(o->cpus.n > 0 && o->cpu >= 0 ? c->cpu :
 			  c->other_cpu >= 0 ? c->other_cpu : c->cpu, c->rt);
 	if (rc)
 		rtb_result_warn(res, "watchdog not started (%s)", rtb_strerror(rc));

@@ -47,7 +47,7 @@ static int untraced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_o
 
 int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k)
 {
-	return c->tracer && (c->tracer->stream_kinds & 1u << k) && !c->o->trace_events;
+	return c->tracer && (c->tracer->stream_kinds & 1u << k) && !c->o->trace.events;
 }
 
 /* traced_pass - pass 2: on the streaming path when the kind streams (read

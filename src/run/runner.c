@@ -47,8 +47,8 @@ static int stopped_before(struct rtb_runner *r)
 		s->benches_planned += rtb_bench_selected(rtb_benches[i], r->o->tests);
 	s->rounds_planned = s->benches_planned;
 	if (for_time) {
-		s->duration_ns = r->o->duration_ns;
-		s->interval_ns = r->o->interval_ns;
+		s->duration_ns = r->o->time.duration_ns;
+		s->interval_ns = r->o->time.interval_ns;
 		s->rounds = 1;
 		s->end_signal = rtb_wd_signal();
 		snprintf(s->ended, sizeof(s->ended), "signal");

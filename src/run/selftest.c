@@ -80,10 +80,10 @@ static int one_pass(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_benc
 	memset(&tmp, 0, sizeof(tmp));
 	tmp.clock = keep->clock;
 	c->res = &tmp;
-	o->inject_ns = inject_ns;
+	o->selftest.inject_ns = inject_ns;
 	rc = rtb_run_bench(c, b);
 	c->res = keep;
-	o->inject_ns = 0;
+	o->selftest.inject_ns = 0;
 	for (int k = 0; k < np && !rc; k++) {
 		struct rtb_metric *m = rtb_metric_find(&tmp, ids[k]);
 		if (m && m->status == RTB_STATUS_SKIPPED) {
@@ -120,7 +120,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 	struct rtb_st_check chk[MAX_PATHS][8];
 	int64_t med_base[MAX_PATHS][8], med_inj[MAX_PATHS][8];
 	const char *err[MAX_PATHS][8];
-	int nd = o->ndelays < 8 ? o->ndelays : 8;
+	int nd = o->selftest.ndelays < 8 ? o->selftest.ndelays : 8;
 
 	memset(err, 0, sizeof(err));
 	memset(na, 0, sizeof(na));
@@ -132,7 +132,7 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 
 		for (int r = 0; r < ROUNDS && !rc; r++) {
 			struct rtb_st_half hb[MAX_PATHS], hi[MAX_PATHS];
-			rc = one_pass(c, o, b, o->delays_ns[d], ids, np, hb, hi, why, na);
+			rc = one_pass(c, o, b, o->selftest.delays_ns[d], ids, np, hb, hi, why, na);
 			for (int k = 0; k < np && !rc; k++) {
 				if (why[k])
 					continue;
@@ -145,12 +145,12 @@ static void check_bench(struct rtb_ctx *c, struct rtb_opts *o, const struct rtb_
 		for (int k = 0; k < np; k++) {
 			if (rc || why[k]) {
 				memset(&chk[k][d], 0, sizeof(chk[k][d]));
-				chk[k][d].want_ns = o->delays_ns[d];
+				chk[k][d].want_ns = o->selftest.delays_ns[d];
 				chk[k][d].error = 1;
 				err[k][d] = why[k] ? why[k] : rtb_strerror(rc);
 				continue;
 			}
-			rtb_st_judge(o->delays_ns[d], sh[k], ROUNDS, var[k], &chk[k][d]);
+			rtb_st_judge(o->selftest.delays_ns[d], sh[k], ROUNDS, var[k], &chk[k][d]);
 			rtb_stats_sort(base[k], ROUNDS);
 			rtb_stats_sort(inj[k], ROUNDS);
 			med_base[k][d] = base[k][ROUNDS / 2];

@@ -274,7 +274,7 @@ int rtb_tx_pass(struct rtb_ctx *c, const struct rtb_tattach *a, const char *id)
 		rtb_free(xw);
 		return 0;
 	}
-	snprintf(prefix, sizeof(prefix), "%s.%s.r%d", c->o->trace_dat, id, c->round + 1);
+	snprintf(prefix, sizeof(prefix), "%s.%s.r%d", c->o->trace.dat, id, c->round + 1);
 	rc = write_set(c, prefix, xw, nx);
 	rtb_free(xw);
 	return rc;

@@ -351,7 +351,7 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	if (!ts.store || !ts.slot || !ts.rings || !ts.watch || !ts.cres)
 		goto fail;
 	/* the worst samples' own events, for the exported trace: fixed too */
-	if (c->o->trace_dat) {
+	if (c->o->trace.dat) {
 		size_t ne = (size_t)nwatch * RTB_WORST_N * RTB_TS_EVID;
 		if (!(ts.evid = rtb_alloc(ne * sizeof(*ts.evid))))
 			goto fail;

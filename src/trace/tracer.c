@@ -49,7 +49,7 @@ static int tr_open(struct rtb_ctx *c)
 	/* a --duration run, and one on several CPUs at once, is read while
 	 * it runs (trace_stream.c): the buffer only bridges the reader's
 	 * polls, seconds of events */
-	if (o->duration_ns > 0 || o->ncpus_list > 1)
+	if (o->time.duration_ns > 0 || o->cpus.n > 1)
 		cfg.buffer_kb = 32768;
 	/* the blocker's kernel stack is kept at a break (trace_break.c) */
 	cfg.stacks = o->break_ns > 0;
@@ -61,7 +61,7 @@ static int tr_open(struct rtb_ctx *c)
 	}
 	/* the kernel's event formats the trace.dat files copy (the break's
 	 * is written after the recorder closed) */
-	if ((o->trace_dat || o->break_ns > 0) && rtb_port_trace_dat_formats())
+	if ((o->trace.dat || o->break_ns > 0) && rtb_port_trace_dat_formats())
 		rtb_result_warn(c->res, "--trace-dat/--break-us: the kernel's event formats were not readable: no "
 				"trace.dat will be written");
 	/* the break's window of events needs room before anything is
@@ -229,7 +229,7 @@ static void dump_events(struct rtb_ctx *c, const struct rtb_tattach *a)
 	struct dump d = { c, a, &none_held };
 	char name[512];
 
-	snprintf(name, sizeof(name), "%s.%s.r%d.txt", c->o->trace_events, pass.id, c->round + 1);
+	snprintf(name, sizeof(name), "%s.%s.r%d.txt", c->o->trace.events, pass.id, c->round + 1);
 	if (rtb_port_output(name, pass.streamed ? write_window : write_events, &d)) {
 		/* the reason, in the result too, and the run's exit status
 		 * (a lost events file once exited 0 without a word why) */
@@ -293,7 +293,7 @@ static void agg_worst(const struct rtb_tattach *a, const struct rtb_break *brk)
 static void tr_attach(struct rtb_ctx *c, const struct rtb_tattach *a)
 {
 	/* a whole pass's events, or the reader's window before it is released */
-	if (c->o->trace_events && (pass.streamed || pass.ev))
+	if (c->o->trace.events && (pass.streamed || pass.ev))
 		dump_events(c, a);
 	for (int i = 0; i < a->n; i++) {
 		struct rtb_metric *live = a->live[i], *dst = a->dst[i];
@@ -314,9 +314,9 @@ static void tr_attach(struct rtb_ctx *c, const struct rtb_tattach *a)
 			live->tm = NULL; /* the reader's, freed with it */
 	}
 	/* the worst samples' events for trace-cmd, KernelShark and Perfetto */
-	if (c->o->trace_dat && pass.streamed && rtb_tx_pass(c, a, pass.id))
+	if (c->o->trace.dat && pass.streamed && rtb_tx_pass(c, a, pass.id))
 		pass.events_failed = 1;
-	else if (c->o->trace_dat && !pass.streamed)
+	else if (c->o->trace.dat && !pass.streamed)
 		rtb_result_warn(c->res, "--trace-dat: %s was traced whole (every event kept: --trace-events, or a "
 				"priority-inversion measurement), where no worst sample keeps its own events: no "
 				"trace.dat written for it", pass.id);

@@ -57,7 +57,7 @@ int main(void)
 
 	memset(&o, 0, sizeof(o));
 	memset(&r, 0, sizeof(r));
-	o.load_cpu = 1;
+	o.load.cpu = 1;
 	CHECK_EQ_I(rtb_load_start(&o, &r), 0);
 	CHECK_EQ_I(ncreated, NCPU);
 	int once = 1;

@@ -89,7 +89,7 @@ static int once(struct rtb_ctx *c, const struct rtb_bench *b)
 /* traced - rtb_trace_bench of a bench of this kind; the hooks called */
 static const char *traced(enum rtb_trace_kind kind, struct rtb_result *res)
 {
-	static const struct rtb_opts o = { .samples = 4, .quiet = 1, .tracer = &fake };
+	static const struct rtb_opts o = { .samples = 4, .quiet = 1, .trace.tracer = &fake };
 	static atomic_int stop;
 	const struct rtb_bench b = { .id = "x.traced", .title = "x", .default_samples = 4, .trace_kind = kind };
 	struct rtb_ctx c = { .o = &o, .res = res, .clk = &res->clock, .stop = &stop, .cpu = 0, .other_cpu = -1,

@@ -70,7 +70,7 @@ static void rtb_fr_config(struct rtb_opts *o)
 		.idle_latency_us = -1,
 		.tests = RTB_FR_TESTS,
 		.label = label(),
-		.load_cpu = 0,
+		.load.cpu = 0,
 	};
 	/* the benchmarks' own knobs: their defaults (prio_inv's 50 and 200
 	 * us), but the RR quantum is the tick: left as found */
@@ -140,15 +140,15 @@ static void selftest_task(void *unused)
 
 	rtb_fr_config(&o);
 #ifdef RTB_EMU_ICOUNT_SHIFT
-	o.delays_ns[0] = (int64_t)RTB_FR_SELFTEST_K1 << RTB_EMU_ICOUNT_SHIFT;
-	o.delays_ns[1] = (int64_t)RTB_FR_SELFTEST_K2 << RTB_EMU_ICOUNT_SHIFT;
+	o.selftest.delays_ns[0] = (int64_t)RTB_FR_SELFTEST_K1 << RTB_EMU_ICOUNT_SHIFT;
+	o.selftest.delays_ns[1] = (int64_t)RTB_FR_SELFTEST_K2 << RTB_EMU_ICOUNT_SHIFT;
 	printf("rtbench selftest: delays of %d and %d instructions (QEMU -icount shift=%d)\n",
 	       RTB_FR_SELFTEST_K1, RTB_FR_SELFTEST_K2, RTB_EMU_ICOUNT_SHIFT);
 #else
-	o.delays_ns[0] = 20000;
-	o.delays_ns[1] = 40000;
+	o.selftest.delays_ns[0] = 20000;
+	o.selftest.delays_ns[1] = 40000;
 #endif
-	o.ndelays = 2;
+	o.selftest.ndelays = 2;
 	int rc = rtb_selftest(&o, "firmware selftest " RTB_BOARD_NAME);
 	fflush(stdout);
 	rtb_board_exit(rc ? 1 : 0); /* rtb_err -> the board's exit status */
