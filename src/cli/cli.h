@@ -26,6 +26,29 @@ void rtb_cli_defaults(struct rtb_cli *cl);
  * RTB_EINVAL with a one-line message naming the option in err. */
 int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl,
 		  char *err, size_t errlen);
+/* rtb_cli_usage_run / _selftest - their --help (cli_usage.c). */
 void rtb_cli_usage_run(FILE *f);
 void rtb_cli_usage_selftest(FILE *f);
+
+/* Between the entry's own files: parse (cli.c), check (cli_check.c),
+ * outputs (cli_out.c), usage (cli_usage.c). */
+
+/* struct rtb_cli_given - what the command line gave, beyond the values:
+ * the checks across options tell a default from a choice by it. */
+struct rtb_cli_given {
+	int interval, cpu, samples, rounds, affinity, priority, prio;
+	int tests_named;              /* --tests items named CPUs (<id>@cpu<N>) */
+	struct rtb_cpuset tests_cpus; /* and which */
+};
+/* rtb_cli_fail - the one-line reason into err; RTB_EINVAL. */
+__attribute__((format(printf, 3, 4))) int rtb_cli_fail(char *err, size_t len, const char *fmt, ...);
+/* rtb_cli_cpus - --cpus LIST|all against the CPUs online (cli.c): fills
+ * the list, puts rtbench's own threads (--cpu) on the first CPU not listed. */
+int rtb_cli_cpus(const char *a, struct rtb_cli *cl, char *err, size_t errlen);
+/* rtb_cli_check - after parsing: every check across options, in the order
+ * the errors are said; then rtb_cli_outputs. 0 or RTB_EINVAL (err). */
+int rtb_cli_check(struct rtb_cli *cl, struct rtb_cli_given *g, char *err, size_t errlen);
+/* rtb_cli_outputs - the writers the runner is handed (cl->out.writers,
+ * one per result file asked for) and every output file checked. */
+int rtb_cli_outputs(struct rtb_cli *cl, char *err, size_t errlen);
 #endif
