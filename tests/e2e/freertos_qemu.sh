@@ -37,10 +37,20 @@ if cmp -s <(grep -v '^rtbench:' "$fw/out1.txt") <(grep -v '^rtbench:' "$fw/out2.
 else
 	fail "two runs differ:"; diff <(grep -v '^rtbench:' "$fw/out1.txt") <(grep -v '^rtbench:' "$fw/out2.txt") | head -20
 fi
-json1=$fw/run1/freertos-mps2-an500.json json2=$fw/run2/freertos-mps2-an500.json
+# the file is named by the label: freertos-<kernel version>-<board>
+ver=$(sed -n 's/^#define tskKERNEL_VERSION_NUMBER[[:space:]]*"\([^"]*\)".*/\1/p' "$kernel/include/task.h")
+json1=$fw/run1/freertos-$ver-mps2-an500.json json2=$fw/run2/freertos-$ver-mps2-an500.json
+if [ "${RTB_FR_INGEST:-1}" = 1 ]; then
+	[ -f "$json1" ] && ok "result file named by the kernel: $(basename "$json1")" || fail "no $json1"
+fi
 if [ -f "$json1" ]; then
 	cmp -s "$json1" "$json2" && ok "two runs: identical result files" || fail "result files differ"
 	grep -q '"icount_shift": *5' "$json1" && ok "result records icount shift 5" || fail "no icount_shift in $json1"
+	# a rerun into the same folder replaces its file (it used to be refused: exit 2)
+	src/port/freertos/qemu-run.sh "$fw/rtbench.elf" "$fw/run1" mps2-an500 5 120 "$RTBENCH" \
+		>"$fw/out3.txt" 2>"$fw/err3.txt" && cmp -s "$json1" "$json2" &&
+		ok "a rerun into the same folder replaces the file (exit 0, identical)" ||
+		{ fail "rerun into the same folder: $(tail -n 2 "$fw/err3.txt")"; }
 fi
 
 # the conformance test, the same source as on Linux
