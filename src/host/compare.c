@@ -528,20 +528,14 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 		return RTB_ENOMEM;
 	/* metrics in order of first appearance, first file first; ids seen
 	 * are hashed (pairwise matching was quadratic: 100k metrics, 100 s) */
-	size_t hcap = 16, *seen, h;
-	while (hcap < 2 * cap + 2)
-		hcap *= 2;
-	seen = calloc(hcap, sizeof(*seen));
-	if (!seen)
+	struct rtb_idset seen = { 0 };
+	if (rtb_idset_reserve(&seen, cap))
 		return RTB_ENOMEM;
 	for (i = 0; i < c->nsys; i++) {
 		for (j = 0; j < files[i].nmetrics; j++) {
 			const struct rtb_rf_metric *m = &files[i].metrics[j];
 
-			for (h = rtb_id_hash(m->id) & (hcap - 1); seen[h]; h = (h + 1) & (hcap - 1))
-				if (!strcmp(c->metrics[seen[h] - 1].id, m->id))
-					break;
-			if (seen[h])
+			if (rtb_idset_find(&seen, m->id, NULL))
 				continue;
 			/* the same one-CPU measurement on another CPU number: the
 			 * row an earlier file made (cpu_twin) */
@@ -553,7 +547,7 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 			if (twin)
 				continue;
 			k = c->nmetrics;
-			seen[h] = k + 1;
+			rtb_idset_add(&seen, m->id, k, NULL); /* reserved: cannot fail */
 			c->metrics[k].id = m->id;
 			c->metrics[k].title = m->title;
 			c->metrics[k].study_table = m->study_table;
@@ -562,7 +556,7 @@ int rtb_cmp_build(struct rtb_cmp *c, struct rtb_rf *files, size_t n, double alph
 			c->nmetrics++;
 		}
 	}
-	free(seen);
+	rtb_idset_free(&seen);
 	/* a metric with a group (the other suites' patterns) after every one
 	 * without, in the same order otherwise: their table of their own
 	 * comes after the study's, whichever file named them first */

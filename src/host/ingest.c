@@ -150,43 +150,16 @@ static __attribute__((format(printf, 2, 3))) int ig_refuse(struct rtb_ingest *g,
  * it). A hash set, so a stream of many small files stays linear. */
 static int ig_seen(struct rtb_ingest *g, const char *name, int add, int *err)
 {
-	size_t i;
+	int rc;
 
 	*err = 0;
-	if (g->names_cap) {
-		for (i = rtb_id_hash(name) & (g->names_cap - 1); g->names[i]; i = (i + 1) & (g->names_cap - 1))
-			if (!strcmp(g->names[i], name))
-				return 1;
-	}
 	if (!add)
-		return 0;
-	if (2 * (g->nnames + 1) > g->names_cap) {
-		size_t cap = g->names_cap ? 2 * g->names_cap : 64;
-		char **n = calloc(cap, sizeof(*n));
-
-		if (!n) {
-			*err = RTB_ENOMEM;
-			return 0;
-		}
-		for (size_t k = 0; k < g->names_cap; k++) {
-			if (!g->names[k])
-				continue;
-			for (i = rtb_id_hash(g->names[k]) & (cap - 1); n[i]; i = (i + 1) & (cap - 1))
-				;
-			n[i] = g->names[k];
-		}
-		free(g->names);
-		g->names = n;
-		g->names_cap = cap;
-	}
-	for (i = rtb_id_hash(name) & (g->names_cap - 1); g->names[i]; i = (i + 1) & (g->names_cap - 1))
-		;
-	if (!(g->names[i] = strdup(name))) {
-		*err = RTB_ENOMEM;
-		return 0;
-	}
-	g->nnames++;
-	return 0;
+		return rtb_idset_find(&g->names, name, NULL);
+	g->names.own = 1;
+	rc = rtb_idset_add(&g->names, name, 0, NULL);
+	if (rc < 0)
+		*err = rc;
+	return rc == 1;
 }
 
 /* ig_write - the checked file, atomically, as DIR/name; never through a
@@ -430,9 +403,5 @@ void rtb_ingest_free(struct rtb_ingest *g)
 	free(g->data);
 	g->data = NULL;
 	g->len = g->cap = 0;
-	for (size_t i = 0; i < g->names_cap; i++)
-		free(g->names[i]);
-	free(g->names);
-	g->names = NULL;
-	g->names_cap = g->nnames = 0;
+	rtb_idset_free(&g->names);
 }

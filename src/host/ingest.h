@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "host/idset.h"
+
 #define RTB_INGEST_MAX_FILE (1024u * 1024u * 1024u)
 
 struct rtb_ingest {
@@ -40,8 +42,7 @@ struct rtb_ingest {
 	size_t len, cap;
 	size_t nfiles;            /* files written */
 	size_t nrefused;          /* complete files not written (see notes) */
-	char **names;             /* names written so far (hash set) */
-	size_t names_cap, nnames;
+	struct rtb_idset names;   /* names written so far */
 	char err[400];            /* the one-line reason, after an error */
 };
 

@@ -140,7 +140,7 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 {
 	json_t *schema, *ver, *tool, *mets, *w, *e;
 	const char *tname;
-	size_t i, j;
+	size_t i;
 	int rc;
 
 	if (!json_is_object(root))
@@ -242,24 +242,19 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	r->metrics = calloc(json_array_size(mets) + 1, sizeof(*r->metrics));
 	if (!r->metrics)
 		return RTB_ENOMEM;
-	for (r->idx_cap = 16; r->idx_cap < 2 * json_array_size(mets) + 2; r->idx_cap *= 2)
-		;
-	r->idx = calloc(r->idx_cap, sizeof(*r->idx));
-	if (!r->idx)
+	if (rtb_idset_reserve(&r->idx, json_array_size(mets)))
 		return RTB_ENOMEM;
 	json_array_foreach(mets, i, e) {
 		r->nmetrics = i + 1;
 		if ((rc = rf_metric(c, e, i, &r->metrics[i])))
 			return rc;
-		/* duplicates through the hash: linear in the number of metrics
-		 * (pairwise, 100k metrics took 100 s) */
-		for (j = rtb_id_hash(r->metrics[i].id) & (r->idx_cap - 1); r->idx[j];
-		     j = (j + 1) & (r->idx_cap - 1)) {
-			if (!strcmp(r->metrics[r->idx[j] - 1].id, r->metrics[i].id))
-				return rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
-					       r->metrics[i].id);
-		}
-		r->idx[j] = i + 1;
+		/* duplicates through the id set: linear in the number of metrics */
+		rc = rtb_idset_add(&r->idx, r->metrics[i].id, i, NULL);
+		if (rc == 1)
+			return rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
+				       r->metrics[i].id);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -520,7 +515,7 @@ void rtb_rf_free(struct rtb_rf *r)
 	free(r->path);
 	free(r->label);
 	free(r->date_utc);
-	free(r->idx);
+	rtb_idset_free(&r->idx);
 	free(r->command_line);
 	free(r->tool_name);
 	free(r->tool_version);
@@ -531,12 +526,8 @@ const struct rtb_rf_metric *rtb_rf_find(const struct rtb_rf *r, const char *id)
 {
 	size_t i;
 
-	if (r->idx && r->idx_cap) {
-		for (i = rtb_id_hash(id) & (r->idx_cap - 1); r->idx[i]; i = (i + 1) & (r->idx_cap - 1))
-			if (!strcmp(r->metrics[r->idx[i] - 1].id, id))
-				return &r->metrics[r->idx[i] - 1];
-		return NULL;
-	}
+	if (r->idx.n)
+		return rtb_idset_find(&r->idx, id, &i) ? &r->metrics[i] : NULL;
 	for (i = 0; i < r->nmetrics; i++) {
 		if (!strcmp(r->metrics[i].id, id))
 			return &r->metrics[i];

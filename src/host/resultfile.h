@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "rtbench/stat_names.h"
 #include "rtbench/stats.h"
+#include "host/idset.h"
 
 /* The newest schema version this reader understands. */
 #define RTB_RF_SCHEMA "rtbench-result"
@@ -176,21 +177,10 @@ struct rtb_rf {
 	struct rtb_rf_emulation emu;
 	struct rtb_rf_metric *metrics;
 	size_t nmetrics;
-	/* metric ids hashed (open addressing, index + 1; 0 empty): finding a
-	 * metric by id is O(1), so 100k metrics read in linear time */
-	size_t *idx;
-	size_t idx_cap;
+	/* the metrics' ids -> their index: finding a metric by id is O(1),
+	 * so 100k metrics read in linear time */
+	struct rtb_idset idx;
 };
-
-/* rtb_id_hash - FNV-1a of an id (the metric index hashes use it). */
-static inline size_t rtb_id_hash(const char *s)
-{
-	size_t h = (size_t)1469598103934665603ull;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * (size_t)1099511628211ull;
-	return h;
-}
 
 /* rtb_rf_load - read and validate the result file `path` into *out.
  * Returns 0, or RTB_EIO (cannot read) / RTB_EFORMAT (not a valid result
