@@ -13,7 +13,6 @@
  * bad input costs nothing and gets one line naming the option. */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,16 +135,6 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	cl->o.selftest.ndelays = 3;
 }
 
-/* rtb_cli_fail - the one-line reason into err; RTB_EINVAL (cli.h). */
-int rtb_cli_fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return RTB_EINVAL;
-}
-
 /* num - the whole of s as an integer in [lo, hi]: digits, with a '-' in
  * front only where lo is negative; no blanks, no '+', nothing after. */
 static int num(const char *s, long long lo, long long hi, long long *v)
@@ -236,37 +225,6 @@ static void named_load(struct rtb_cli *cl, const char *name, int ncpu)
 	cl->o.load.cmd = cl->load_buf;
 	cl->o.load.name = cl->load_name_buf;
 	cl->o.load.cpu = 0;
-}
-
-/* rtb_cli_cpus - --cpus LIST|all against the CPUs online; fills the list and
- * puts rtbench's own threads (--cpu) on the first online CPU not listed. */
-int rtb_cli_cpus(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
-{
-	struct rtb_cpuset want, on;
-	char why[160];
-	int nconf;
-
-	rtb_port_cpus_online(&on, &nconf);
-	if (!strcmp(a, "all"))
-		want = on;
-	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
-		return rtb_cli_fail(err, errlen, "--cpus: %s", why);
-	cl->o.cpus.n = 0;
-	cl->o.cpu = -1;
-	for (int i = 0; i < RTB_MAX_CPUS; i++) {
-		if (rtb_cpuset_has(&want, i)) {
-			if (i >= nconf)
-				return rtb_cli_fail(err, errlen, "--cpus: CPU %d is not on this machine (it has %d)", i, nconf);
-			if (!rtb_cpuset_has(&on, i))
-				return rtb_cli_fail(err, errlen, "--cpus: CPU %d is offline", i);
-			cl->o.cpus.list[cl->o.cpus.n++] = (unsigned short)i;
-		} else if (cl->o.cpu < 0 && rtb_cpuset_has(&on, i)) {
-			cl->o.cpu = i;
-		}
-	}
-	if (!cl->o.cpus.n)
-		return rtb_cli_fail(err, errlen, "--cpus: '%s' names no CPU", a);
-	return 0;
 }
 
 /* rtb_cli_parse - options of run / selftest. */

@@ -2,10 +2,12 @@
 /* rtbench POSIX entry - command-line parsing for run and selftest. */
 #ifndef RTB_POSIX_CLI_H
 #define RTB_POSIX_CLI_H
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "rtbench/bench.h"
 #include "run/run.h"
+#include "rtbench/err.h"
 
 struct rtb_cli {
 	struct rtb_opts o;
@@ -30,8 +32,8 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl,
 void rtb_cli_usage_run(FILE *f);
 void rtb_cli_usage_selftest(FILE *f);
 
-/* Between the entry's own files: parse (cli.c), check (cli_check.c),
- * outputs (cli_out.c), usage (cli_usage.c). */
+/* Between the entry's own files, calls one way only: parse (cli.c) ->
+ * check (cli_check.c) -> outputs (cli_out.c); usage (cli_usage.c). */
 
 /* struct rtb_cli_given - what the command line gave, beyond the values:
  * the checks across options tell a default from a choice by it. */
@@ -40,9 +42,18 @@ struct rtb_cli_given {
 	int tests_named;              /* --tests items named CPUs (<id>@cpu<N>) */
 	struct rtb_cpuset tests_cpus; /* and which */
 };
-/* rtb_cli_fail - the one-line reason into err; RTB_EINVAL. */
-__attribute__((format(printf, 3, 4))) int rtb_cli_fail(char *err, size_t len, const char *fmt, ...);
-/* rtb_cli_cpus - --cpus LIST|all against the CPUs online (cli.c): fills
+/* rtb_cli_fail - the one-line reason into err; RTB_EINVAL. Inline: each
+ * of the entry's files says its own, none calls another for it. */
+static inline __attribute__((format(printf, 3, 4))) int rtb_cli_fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return RTB_EINVAL;
+}
+/* rtb_cli_cpus - --cpus LIST|all against the CPUs online (cli_check.c): fills
  * the list, puts rtbench's own threads (--cpu) on the first CPU not listed. */
 int rtb_cli_cpus(const char *a, struct rtb_cli *cl, char *err, size_t errlen);
 /* rtb_cli_check - after parsing: every check across options, in the order

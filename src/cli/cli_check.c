@@ -3,6 +3,8 @@
  * parsed on its own (cli.c): the options that exclude each other, a
  * --duration or --cpus run's, --tests items naming their CPUs, each
  * selected measurement's own check; then the output files (cli_out.c).
+ * The CPU list options (--cpus, -a, -S, --tests' @cpuN) are checked
+ * against the machine here, for the parse and the checks alike.
  * Nothing runs before they all pass. */
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +13,37 @@
 #include "rtbench/err.h"
 #include "rtbench/port.h"
 #include "rtbench/text_hist.h"
+
+/* rtb_cli_cpus - --cpus LIST|all against the CPUs online; fills the list and
+ * puts rtbench's own threads (--cpu) on the first online CPU not listed. */
+int rtb_cli_cpus(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
+{
+	struct rtb_cpuset want, on;
+	char why[160];
+	int nconf;
+
+	rtb_port_cpus_online(&on, &nconf);
+	if (!strcmp(a, "all"))
+		want = on;
+	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
+		return rtb_cli_fail(err, errlen, "--cpus: %s", why);
+	cl->o.cpus.n = 0;
+	cl->o.cpu = -1;
+	for (int i = 0; i < RTB_MAX_CPUS; i++) {
+		if (rtb_cpuset_has(&want, i)) {
+			if (i >= nconf)
+				return rtb_cli_fail(err, errlen, "--cpus: CPU %d is not on this machine (it has %d)", i, nconf);
+			if (!rtb_cpuset_has(&on, i))
+				return rtb_cli_fail(err, errlen, "--cpus: CPU %d is offline", i);
+			cl->o.cpus.list[cl->o.cpus.n++] = (unsigned short)i;
+		} else if (cl->o.cpu < 0 && rtb_cpuset_has(&on, i)) {
+			cl->o.cpu = i;
+		}
+	}
+	if (!cl->o.cpus.n)
+		return rtb_cli_fail(err, errlen, "--cpus: '%s' names no CPU", a);
+	return 0;
+}
 
 /* tests_cpu - the CPUs --tests items named (<id>@cpu<N>): measured as
  * with --cpus (several at once, by count or for a time); one CPU by count

@@ -11,7 +11,8 @@
 # build's objects (nm), runs no rtbench: no lock needed.
 # tests/e2e/helpers/rooms.py holds the floors, the header map and the
 # KNOWN list of reaches that still break them (it only shrinks: a line
-# that no longer breaks the floors fails too). `python3
+# that no longer breaks the floors fails too); inside the runner and the
+# entry no two files call each other round (ONE_WAY). `python3
 # tests/e2e/helpers/rooms.py build --graph` prints the graph between rooms.
 . "$(dirname "$0")/lib.bash"
 needs_cmd nm binutils

@@ -229,6 +229,50 @@ def reaches(root, build):
     return out
 
 
+# rooms whose files call one way only: no cycle of calls between two of
+# their files (the runner: runner.c -> drivers -> the shared parts; the
+# entry: parse -> check -> outputs). Found from the objects, as calls are.
+ONE_WAY = ('run', 'cli')
+
+
+def cycles(root, build):
+    """cycles - each set of a ONE_WAY room's files that call each other
+    round (strongly connected, more than one file), as sorted lists"""
+    defs, refs = symbols(root, build)
+    graph = collections.defaultdict(set)
+    for f, used in refs.items():
+        for s in used:
+            g = defs.get(s)
+            if g and g != f and room_of(f) == room_of(g) and room_of(f) in ONE_WAY:
+                graph[f].add(g)
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
 def main():
     build = sys.argv[1]
     root = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
@@ -273,6 +317,10 @@ def main():
         rc = 1
     for key in sorted(known - set(bad)):
         print('FAIL: KNOWN lists "%s", which no longer breaks the floors: take it out' % ' '.join(key))
+        rc = 1
+    for comp in cycles(root, build):
+        print('FAIL: %s call each other round (room %s calls one way only: tests/e2e/helpers/rooms.py '
+              'ONE_WAY)' % (', '.join(comp), room_of(comp[0])))
         rc = 1
     nfiles = len({f for _, f, _, _ in all_reach})
     print('%d reaches between rooms from %d files; %d break the floors, all %d of them KNOWN' % (
