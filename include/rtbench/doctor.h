@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/cpuset.h"
 
 enum rtb_doc_verdict {
 	RTB_DOC_OK = 0,         /* nothing here weakens the measured CPUs */
@@ -32,9 +33,9 @@ struct rtb_finding {
 #endif
 struct rtb_doctor {
 	int done;               /* 1: the checks ran */
-	uint64_t cpus;          /* CPU mask the checks judged (bit N: CPU N); a
-				 * run on CPUs above 63 says which were not
-				 * judged (a finding "cpus", unknown) */
+	struct rtb_cpuset cpus; /* the CPUs the checks judged; online CPUs
+				 * past RTB_MAX_CPUS are said (a finding
+				 * "cpus", unknown), never judged by omission */
 	int64_t budget_ns;      /* latency budget the idle-state check used */
 	struct rtb_finding f[RTB_MAX_FINDINGS];
 	int n;
@@ -46,7 +47,7 @@ struct rtb_doctor_cfg {
 	const char *root;       /* file-system root to read under ("" or "/":
 				 * this system; a directory: a recorded
 				 * snapshot, as the unit tests do) */
-	uint64_t cpus;          /* CPUs to judge (0: the last online CPU) */
+	struct rtb_cpuset cpus; /* CPUs to judge (empty: the last online CPU) */
 	int all_cpus;           /* judge every online CPU (doctor --cpus all, a
 				 * run --cpus all): the fixes then keep the
 				 * lowest online CPU for housekeeping */
@@ -62,7 +63,8 @@ struct rtb_doctor_cfg {
 /* rtb_port_doctor - run every check of the port into d (read-only). Every
  * string in a finding that came from a file is escaped (one printable
  * line). Returns 0, or a negative rtb_err when the checks could not run at
- * all (then d->done is 0). */
+ * all (then d->done is 0): RTB_EINVAL a root that is no directory,
+ * RTB_ERANGE a CPU to judge that the system lists as not online. */
 int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d);
 /* rtb_port_doctor_begin - take now the first read of a check that compares
  * the live system over time (IRQ counts), for the next live
@@ -76,19 +78,5 @@ void rtb_port_doctor_begin(void);
 struct rtb_finding *rtb_doc_add(struct rtb_doctor *d, const char *check, enum rtb_doc_verdict v,
 				const char *why, const char *fix, const char *read_fmt, ...)
 	__attribute__((format(printf, 6, 7)));
-
-/* rtb_doc_cpulist - parse a CPU list ("1", "0-3,6") into a mask; CPUs
- * above 63 are RTB_ERANGE, anything else malformed RTB_EINVAL. For a list
- * the user gives (the CPUs to judge). */
-int rtb_doc_cpulist(const char *s, uint64_t *mask);
-/* rtb_doc_cpulist_any - a list the system gives (IRQ affinity, isolcpus,
- * siblings, watchdog_cpumask): CPUs 0-63 into *mask (the CPUs the doctor
- * judges: RTB_DOC_CPUS_MAX), how many listed CPUs are 64 or above into
- * *beyond (NULL: not wanted) - so "0-127" covers CPU 1 and the sibling
- * list "1,65" says CPU 1 has a sibling (issue 29: such a list read as
- * empty). RTB_EINVAL when malformed. */
-int rtb_doc_cpulist_any(const char *s, uint64_t *mask, long *beyond);
-/* rtb_doc_cpulist_str - a mask as a CPU list ("0-2,5"). */
-void rtb_doc_cpulist_str(uint64_t mask, char *out, size_t len);
 
 #endif

@@ -6,9 +6,7 @@
 #define RTBENCH_LONGOPT_H
 #include <stddef.h>
 #include <stdint.h>
-
-/* CPUs a --cpus list may name (a bitmap of this many) */
-#define RTB_MAX_CPUS 256
+#include "rtbench/cpuset.h" /* --cpus: RTB_MAX_CPUS, the one CPU-list parser */
 /* the longest --duration: the watchdog's deadline is 32-bit milliseconds
  * (49 days); 30 days leaves room for its grace */
 #define RTB_MAX_DURATION_NS (30LL * 86400 * 1000000000LL)
@@ -21,27 +19,11 @@
  * a tenth of it in whole seconds, at least 1 s) */
 #define RTB_DEFAULT_INTERVAL_NS 60000000000LL
 
-struct rtb_cpuset {
-	uint64_t bits[RTB_MAX_CPUS / 64];
-};
-static inline int rtb_cpuset_has(const struct rtb_cpuset *s, int cpu)
-{
-	return cpu >= 0 && cpu < RTB_MAX_CPUS && (s->bits[cpu / 64] >> (cpu % 64)) & 1;
-}
-/* rtb_cpuset_count - how many CPUs s holds. */
-int rtb_cpuset_count(const struct rtb_cpuset *s);
-
 /* rtb_parse_time_ns - "90s", "30m", "24h", "2d" (a whole number, then one
  * unit; a bare number is seconds) into ns, from 1 s to max_ns. 0, or
  * RTB_EINVAL (not such a time) / RTB_ERANGE (longer than max_ns) with why
  * (one phrase) in err. */
 int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, size_t len);
-
-/* rtb_parse_cpulist - "0-3,6" (the kernel's list format: ranges and
- * single CPUs, comma separated) into a set; every CPU below RTB_MAX_CPUS.
- * 0, or RTB_EINVAL with why in err (empty, a reversed range, not a
- * number). */
-int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t len);
 
 /* rtb_long_interval - the interval of a run of duration_ns. given: the
  * --interval value in *interval_ns, checked: not longer than the duration,

@@ -21,9 +21,9 @@
 void rtb_doc_print(FILE *f, const struct rtb_doctor *d)
 {
 	static const uint8_t order[] = { RTB_DOC_WEAKENS, RTB_DOC_UNKNOWN, RTB_DOC_OK };
-	char cpus[64];
+	char cpus[1024];
 
-	rtb_doc_cpulist_str(d->cpus, cpus, sizeof(cpus));
+	rtb_cpuset_str(&d->cpus, cpus, sizeof(cpus));
 	fprintf(f, "rtbench doctor: what weakens latency on CPU %s (idle-exit budget %lld us): "
 		"%d weaken, %d unknown, %d ok\n", cpus, (long long)(d->budget_ns / 1000), d->weakens,
 		d->unknown, d->n - d->weakens - d->unknown);
@@ -98,14 +98,14 @@ int rtb_cmd_doctor(int argc, char **argv)
 		i++;
 		if (!strcmp(a, "--cpus") && !strcmp(v, "all")) {
 			cfg.all_cpus = 1;
-			cfg.cpus = 0;
+			memset(&cfg.cpus, 0, sizeof(cfg.cpus));
 		} else if (!strcmp(a, "--cpus")) {
+			char why[160];
 			cfg.all_cpus = 0;
-			rc = rtb_doc_cpulist(v, &cfg.cpus);
-			if (rc == RTB_ERANGE)
-				return bad("--cpus: CPUs above 63 are not supported", v);
-			if (rc || !cfg.cpus)
-				return bad("--cpus: not a CPU list (\"1\", \"0-3,6\")", v);
+			/* the one parser, as run --cpus takes it */
+			rc = rtb_parse_cpulist(v, &cfg.cpus, why, sizeof(why));
+			if (rc || rtb_cpuset_first(&cfg.cpus) < 0)
+				return bad("--cpus: not a CPU list (\"1\", \"0-3,6\", all)", v);
 		} else if (!strcmp(a, "--budget-us")) {
 			char *end;
 			errno = 0;
@@ -127,6 +127,8 @@ int rtb_cmd_doctor(int argc, char **argv)
 	rc = rtb_port_doctor(&cfg, &d);
 	if (rc == RTB_EINVAL)
 		return bad("--root: not a directory", cfg.root);
+	if (rc == RTB_ERANGE)
+		return bad("--cpus: names a CPU that is not online (/sys/devices/system/cpu/online)", NULL);
 	if (rc) {
 		fprintf(stderr, "rtbench doctor: the checks could not run: %s\n", rtb_strerror(rc));
 		return rc;

@@ -5,16 +5,6 @@
 #include "rtbench/err.h"
 #include "rtbench/longopt.h"
 
-/* rtb_cpuset_count - how many CPUs s holds. */
-int rtb_cpuset_count(const struct rtb_cpuset *s)
-{
-	int n = 0;
-
-	for (int i = 0; i < RTB_MAX_CPUS; i++)
-		n += rtb_cpuset_has(s, i);
-	return n;
-}
-
 /* digits - a whole number of at most 18 digits at *p (advanced past it):
  * 0 and the value, or RTB_EINVAL (no digit, or too many to fit). */
 static int digits(const char **p, int64_t *v)
@@ -77,50 +67,6 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 		return RTB_ERANGE;
 	}
 	*ns = v * unit * 1000000000LL;
-	return 0;
-}
-
-int rtb_parse_cpulist(const char *s, struct rtb_cpuset *out, char *err, size_t len)
-{
-	const char *p = s;
-
-	memset(out, 0, sizeof(*out));
-	if (!s || !*s) {
-		snprintf(err, len, "empty list");
-		return RTB_EINVAL;
-	}
-	while (*p) {
-		int64_t a, b;
-		if (digits(&p, &a) || a >= RTB_MAX_CPUS) {
-			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-			return RTB_EINVAL;
-		}
-		b = a;
-		if (*p == '-') {
-			p++;
-			if (digits(&p, &b) || b >= RTB_MAX_CPUS) {
-				snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-				return RTB_EINVAL;
-			}
-			if (b < a) {
-				snprintf(err, len, "'%s': the range %lld-%lld is reversed", s,
-					 (long long)a, (long long)b);
-				return RTB_EINVAL;
-			}
-		}
-		for (int64_t c = a; c <= b; c++)
-			out->bits[c / 64] |= 1ull << (c % 64);
-		if (*p == ',') {
-			p++;
-			if (!*p || *p == ',') {
-				snprintf(err, len, "'%s' has an empty item", s);
-				return RTB_EINVAL;
-			}
-		} else if (*p) {
-			snprintf(err, len, "'%s' is not a CPU list (all, 1-3, 0,2)", s);
-			return RTB_EINVAL;
-		}
-	}
 	return 0;
 }
 

@@ -246,9 +246,9 @@ static void write_footprint(struct rtb_jw *w, const struct rtb_footprint *f)
 /* write_doctor - what weakens latency on the measured CPUs (rtbench/doctor.h). */
 static void write_doctor(struct rtb_jw *w, const struct rtb_doctor *d)
 {
-	char cpus[64];
+	char cpus[1024];
 
-	rtb_doc_cpulist_str(d->cpus, cpus, sizeof(cpus));
+	rtb_cpuset_str(&d->cpus, cpus, sizeof(cpus));
 	rtb_jw_open(w, "doctor", '{', 1);
 	RTB_JW_STR(w, "cpus", cpus);
 	rtb_jw_int(w, "budget_ns", d->budget_ns);

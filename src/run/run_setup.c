@@ -81,35 +81,21 @@ static int changes_knobs(const struct rtb_opts *o)
 static void run_doctor(struct rtb_ctx *c)
 {
 	struct rtb_doctor_cfg cfg = {
-		.root = "", .cpus = c->cpu >= 0 && c->cpu < 64 ? 1ull << c->cpu : 0,
+		.root = "",
 		.budget_ns = c->o->deadline_ns > 0 ? c->o->deadline_ns : 10000,
 		.idle_held_us = c->res->set.idle_latency_held_us,
 	};
 
-	int first_beyond = c->cpu >= 64 ? c->cpu : -1, nbeyond = c->cpu >= 64;
-
-	/* a --cpus run: every measured CPU (those below 64, the mask's) */
+	/* every measured CPU: the run's, or a --cpus run's list (all below
+	 * RTB_MAX_CPUS, as the one parser took them) */
+	rtb_cpuset_set(&cfg.cpus, c->cpu);
 	if (c->o->cpus.n > 0) {
-		cfg.cpus = 0;
-		first_beyond = -1;
-		nbeyond = 0;
-		for (int i = 0; i < c->o->cpus.n; i++) {
-			if (c->o->cpus.list[i] < 64) {
-				cfg.cpus |= 1ull << c->o->cpus.list[i];
-			} else if (!nbeyond++) {
-				first_beyond = c->o->cpus.list[i];
-			}
-		}
+		memset(&cfg.cpus, 0, sizeof(cfg.cpus));
+		for (int i = 0; i < c->o->cpus.n; i++)
+			rtb_cpuset_set(&cfg.cpus, c->o->cpus.list[i]);
 	}
-	if (cfg.cpus)
+	if (rtb_cpuset_first(&cfg.cpus) >= 0)
 		rtb_port_doctor(&cfg, &c->res->doctor);
-	/* the doctor's CPU mask holds CPUs 0-63: what is beyond is said,
-	 * never judged "ok" by omission */
-	if (nbeyond)
-		rtb_doc_add(&c->res->doctor, "cpus", RTB_DOC_UNKNOWN,
-			    "the doctor judges CPUs 0-63 (a 64-bit mask); the system's lists are read whole",
-			    "measure those CPUs' settings by hand, or a CPU below 64",
-			    "%d measured CPU(s) from CPU %d up not judged", nbeyond, first_beyond);
 }
 
 /* uses_partner - 1 if a selected measurement runs a task on the run's

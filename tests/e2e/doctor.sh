@@ -80,6 +80,16 @@ rc=$?
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["doctor"]; sys.exit(0 if d["weakens"]==1 else 1)' "$out/t.json" &&
 	[ $rc -eq 3 ] && ok "doctor --json on the tuned snapshot" || fail "doctor --json tuned: exit $rc"
 
+# a snapshot with CPUs 0-127 online: --cpus all judges every one (it judged
+# 0-63 and did not say so); one the snapshot lists as not online is refused
+cp -r "$data/doctor/vm-2cpu" "$out/big"
+echo 0-127 >"$out/big/sys/devices/system/cpu/online"
+"$RTBENCH" doctor --root "$out/big" --cpus all --json >"$out/big.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["doctor"]; sys.exit(0 if d["cpus"]=="0-127" and not [f for f in d["findings"] if f["check"]=="cpus"] else 1)' "$out/big.json" &&
+	ok "--cpus all on 128 online CPUs judges 0-127" || fail "--cpus all on 0-127: $(head -c 300 "$out/big.json")"
+"$RTBENCH" doctor --root "$out/big" --cpus 100 >/dev/null 2>&1
+[ $? -ne 2 ] && ok "--cpus 100 of 0-127 judged" || fail "--cpus 100 of 0-127 refused"
+
 # bad arguments: one line, exit 2 (a --root that is no directory: issue 29)
 long=$(printf 'x%.0s' $(seq 3100))
 for args in "--cpus x" "--cpus 64" "--budget-us -1" "--bogus" "--cpus" "--root /nonexistent --cpus 1" \

@@ -15,6 +15,22 @@
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 
+/* M - the set of the CPUs in mask m (CPUs 0-63) */
+static struct rtb_cpuset M(uint64_t m)
+{
+	struct rtb_cpuset s = { { m } };
+	return s;
+}
+
+/* low - a set of CPUs 0-63 as their mask; -1 if it holds one above */
+static long long low(const struct rtb_cpuset *s)
+{
+	for (int i = 1; i < RTB_MAX_CPUS / 64; i++)
+		if (s->bits[i])
+			return -1;
+	return (long long)s->bits[0];
+}
+
 static const struct rtb_finding *find(const struct rtb_doctor *d, const char *check)
 {
 	for (int i = 0; i < d->n; i++)
@@ -53,23 +69,36 @@ static int printable(const struct rtb_doctor *d)
 	return 1;
 }
 
+/* cpulist - the one CPU-list parser (rtbench/cpuset.h), for the doctor's
+ * lists as for --cpus: as wide as RTB_MAX_CPUS, what is beyond counted */
 static void cpulist(void)
 {
-	uint64_t m = 0;
+	struct rtb_cpuset m;
+	long beyond = -1;
 	char s[64];
 
-	CHECK_EQ_I(rtb_doc_cpulist("1", &m), 0);
-	CHECK_EQ_I(m, 2);
-	CHECK_EQ_I(rtb_doc_cpulist("0-3,6\n", &m), 0);
-	CHECK_EQ_I(m, 0x4f);
-	rtb_doc_cpulist_str(m, s, sizeof(s));
+	CHECK_EQ_I(rtb_cpuset_parse("1", &m, &beyond, NULL, 0), 0);
+	CHECK_EQ_I(low(&m), 2);
+	CHECK_EQ_I(beyond, 0);
+	CHECK_EQ_I(rtb_cpuset_parse("0-3,6\n", &m, NULL, NULL, 0), 0);
+	CHECK_EQ_I(low(&m), 0x4f);
+	rtb_cpuset_str(&m, s, sizeof(s));
 	CHECK_STR(s, "0-3,6");
-	CHECK_EQ_I(rtb_doc_cpulist("64", &m), RTB_ERANGE);
-	CHECK_EQ_I(rtb_doc_cpulist("3-1", &m), RTB_EINVAL);
-	CHECK_EQ_I(rtb_doc_cpulist("1,", &m), RTB_EINVAL);
-	CHECK_EQ_I(rtb_doc_cpulist("", &m), RTB_EINVAL);
-	CHECK_EQ_I(rtb_doc_cpulist("a", &m), RTB_EINVAL);
-	rtb_doc_cpulist_str(0, s, sizeof(s));
+	CHECK_EQ_I(rtb_cpuset_parse("0-127", &m, &beyond, NULL, 0), 0);
+	CHECK_EQ_I(rtb_cpuset_count(&m), 128);
+	CHECK_EQ_I(rtb_cpuset_last(&m), 127);
+	rtb_cpuset_str(&m, s, sizeof(s));
+	CHECK_STR(s, "0-127");
+	CHECK_EQ_I(rtb_cpuset_parse("1,65,250-300", &m, &beyond, NULL, 0), 0);
+	CHECK_EQ_I(rtb_cpuset_count(&m), 8);
+	CHECK_EQ_I(beyond, 45);
+	CHECK_EQ_I(rtb_parse_cpulist("256", &m, s, sizeof(s)), RTB_EINVAL);
+	CHECK_EQ_I(rtb_cpuset_parse("3-1", &m, NULL, NULL, 0), RTB_EINVAL);
+	CHECK_EQ_I(rtb_cpuset_parse("1,", &m, NULL, NULL, 0), RTB_EINVAL);
+	CHECK_EQ_I(rtb_cpuset_parse("", &m, NULL, NULL, 0), RTB_EINVAL);
+	CHECK_EQ_I(rtb_cpuset_parse("a", &m, NULL, NULL, 0), RTB_EINVAL);
+	memset(&m, 0, sizeof(m));
+	rtb_cpuset_str(&m, s, sizeof(s));
 	CHECK_STR(s, "");
 }
 
@@ -81,7 +110,7 @@ static void kvm(void)
 
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK(d.done);
-	CHECK_EQ_I(d.cpus, 2);          /* the last online CPU, as run picks */
+	CHECK_EQ_I(low(&d.cpus), 2);          /* the last online CPU, as run picks */
 	CHECK_EQ_I(d.n, 14);
 	CHECK_EQ_I(verdict(&d, "preemption"), RTB_DOC_WEAKENS);
 	CHECK(has(&d, "preemption", "PREEMPT_DYNAMIC"));
@@ -123,7 +152,7 @@ static void tuned(void)
 	struct rtb_doctor_cfg cfg = { .root = fixture_path("doctor", "tuned"), .budget_ns = 10000, .idle_held_us = -1 };
 
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
-	CHECK_EQ_I(d.cpus, 8);
+	CHECK_EQ_I(low(&d.cpus), 8);
 	for (int i = 0; i < d.n; i++)
 		if (strcmp(d.f[i].check, "smt"))
 			CHECK_EQ_I(d.f[i].verdict, RTB_DOC_OK);
@@ -133,7 +162,7 @@ static void tuned(void)
 	CHECK(has(&d, "preemption", "PREEMPT_RT"));
 	CHECK(has(&d, "irq_affinity", "none of 3 IRQs"));
 	/* CPU 2: eth0-rx lands there, its C6 (133 us) is enabled, sibling 0 busy */
-	cfg.cpus = 4;
+	cfg.cpus = M(4);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(verdict(&d, "irq_affinity"), RTB_DOC_WEAKENS);
 	CHECK(has(&d, "irq_affinity", "40 eth0-rx 1234"));
@@ -143,7 +172,7 @@ static void tuned(void)
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(verdict(&d, "idle_states"), RTB_DOC_OK);
 	/* CPU 1: not isolated, powersave */
-	cfg.cpus = 2;
+	cfg.cpus = M(2);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(verdict(&d, "isolcpus"), RTB_DOC_WEAKENS);
 	CHECK_EQ_I(verdict(&d, "cpufreq"), RTB_DOC_WEAKENS);
@@ -174,7 +203,7 @@ static void hostile(void)
 {
 	static struct rtb_doctor d;
 	char root[] = "/tmp/rtb-doctor.XXXXXX";
-	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = { { 2 } }, .budget_ns = 10000, .idle_held_us = -1 };
 
 	CHECK(mkdtemp(root) != NULL);
 	put(root, "/proc/sys/kernel/version", "#1 SMP \x1b]0;owned\x07 \x1b[31mred\n");
@@ -200,7 +229,7 @@ static void hostile(void)
 	/* a root that is not there: bad input (issue 29: it was ten
 	 * "unknown" and exit 0), whatever the CPUs */
 	cfg.root = "/nonexistent-rtbench-root";
-	cfg.cpus = 1;
+	cfg.cpus = M(1);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), RTB_EINVAL);
 	CHECK(!d.done);
 	/* nothing to read in an empty tree: no online CPU list, no CPU to
@@ -208,10 +237,10 @@ static void hostile(void)
 	char empty_root[] = "/tmp/rtb-doctor.XXXXXX";
 	CHECK(mkdtemp(empty_root) != NULL);
 	cfg.root = empty_root;
-	cfg.cpus = 0;
+	cfg.cpus = M(0);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), RTB_ENOTSUP);
 	CHECK(!d.done);
-	cfg.cpus = 1;
+	cfg.cpus = M(1);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(d.n, 14);
 	CHECK(d.unknown >= 8);
@@ -226,7 +255,7 @@ static void empty(void)
 {
 	static struct rtb_doctor d;
 	char root[] = "/tmp/rtb-doctor.XXXXXX", path[600];
-	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = { { 2 } }, .budget_ns = 10000, .idle_held_us = -1 };
 
 	CHECK(mkdtemp(root) != NULL);
 	put(root, "/proc/sys/kernel/sched_rt_runtime_us", "");          /* empty */
@@ -254,23 +283,17 @@ static void empty(void)
 }
 
 /* big - a machine of 128 CPUs (issue 29): the system's lists name CPUs
- * above 63, the doctor's mask holds 0-63; "0-127" covers CPU 1, the
- * sibling list "1,65" is a sibling, isolcpus "1-64" holds CPU 1 (each
- * read as an empty list before) */
+ * above 63; "0-127" covers CPU 1, the sibling list "1,65" is a sibling,
+ * isolcpus "1-64" holds CPU 1 (each read as an empty list before); and
+ * doctor --cpus all judges all 128 (it judged 0-63 and did not say so),
+ * saying any online CPU past the widest set it holds */
 static void big(void)
 {
 	static struct rtb_doctor d;
 	char root[] = "/tmp/rtb-doctor.XXXXXX";
-	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
-	uint64_t m = 0;
-	long beyond = 0;
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = { { 2 } }, .budget_ns = 10000, .idle_held_us = -1 };
+	char s[64];
 
-	CHECK_EQ_I(rtb_doc_cpulist_any("0-127", &m, &beyond), 0);
-	CHECK(m == ~0ull);
-	CHECK_EQ_I(beyond, 64);
-	CHECK_EQ_I(rtb_doc_cpulist_any("1,65,70-71", &m, &beyond), 0);
-	CHECK_EQ_I(m, 2);
-	CHECK_EQ_I(beyond, 3);
 	CHECK(mkdtemp(root) != NULL);
 	put(root, "/proc/interrupts", "           CPU0       CPU1\n 30:  5  7  PCI-MSI eth0\n");
 	put(root, "/proc/irq/30/effective_affinity_list", "0-127\n");
@@ -292,6 +315,22 @@ static void big(void)
 	put(root, "/sys/devices/system/cpu/isolated", "1,65\n");
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK_EQ_I(verdict(&d, "smt"), RTB_DOC_OK);
+	/* --cpus all on 128 online CPUs: every one judged */
+	put(root, "/sys/devices/system/cpu/online", "0-127\n");
+	put(root, "/sys/devices/system/cpu/isolated", "1-100\n");
+	cfg.all_cpus = 1;
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	rtb_cpuset_str(&d.cpus, s, sizeof(s));
+	CHECK_STR(s, "0-127");
+	CHECK(has(&d, "isolcpus", "CPU 0,101-127 not in it"));
+	CHECK(has(&d, "isolcpus", "isolcpus=domain,managed_irq,1-127 on"));
+	for (int i = 0; i < d.n; i++) /* nothing left unjudged: no such finding */
+		CHECK(strcmp(d.f[i].check, "cpus"));
+	/* past the widest set: said, never judged "ok" by omission */
+	put(root, "/sys/devices/system/cpu/online", "0-299\n");
+	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
+	CHECK_EQ_I(verdict(&d, "cpus"), RTB_DOC_UNKNOWN);
+	CHECK(has(&d, "cpus", "44 online CPU(s) from CPU 256 up not judged"));
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	CHECK(system(cmd) == 0);
@@ -309,7 +348,7 @@ static void allcpus(void)
 	const struct rtb_finding *f;
 
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
-	CHECK_EQ_I(d.cpus, 3);
+	CHECK_EQ_I(low(&d.cpus), 3);
 	CHECK(has(&d, "isolcpus", "isolcpus=domain,managed_irq,1 on"));
 	CHECK(has(&d, "isolcpus", "CPU 0 kept for housekeeping"));
 	CHECK(has(&d, "rcu_nocbs", "rcu_nocbs=1 on"));
@@ -320,7 +359,7 @@ static void allcpus(void)
 		CHECK(!strstr(d.f[i].fix, "0-1 on the kernel") && !strstr(d.f[i].fix, "off CPU 0-1"));
 	/* one CPU of the two: the fixes name it, no housekeeping note */
 	cfg.all_cpus = 0;
-	cfg.cpus = 2;
+	cfg.cpus = M(2);
 	CHECK_EQ_I(rtb_port_doctor(&cfg, &d), 0);
 	CHECK(has(&d, "isolcpus", "isolcpus=domain,managed_irq,1 on"));
 	CHECK((f = find(&d, "isolcpus")) && !strstr(f->fix, "housekeeping"));
@@ -335,7 +374,7 @@ static void lockdown(void)
 {
 	static struct rtb_doctor d;
 	char root[] = "/tmp/rtb-doctor.XXXXXX";
-	struct rtb_doctor_cfg cfg = { .root = root, .cpus = 2, .budget_ns = 10000, .idle_held_us = -1 };
+	struct rtb_doctor_cfg cfg = { .root = root, .cpus = { { 2 } }, .budget_ns = 10000, .idle_held_us = -1 };
 	const char *inst = "/sys/kernel/tracing/instances/rtbench-99-7";
 
 	CHECK(mkdtemp(root) != NULL);

@@ -26,13 +26,13 @@
 struct dr {
 	const struct rtb_doctor_cfg *cfg;
 	struct rtb_doctor *d;
-	uint64_t cpus;
-	char cpul[64];          /* cpus as a list, for the messages */
+	struct rtb_cpuset cpus;
+	char cpul[160];         /* cpus as a list, for the messages */
 	char cmdline[2048];
 	/* every online CPU judged (--cpus all): a fix isolates or clears
 	 * all but the housekeeping CPU hk, the lowest online (issue 30) */
 	int all, hk;
-	char fixl[64];          /* the CPUs a fix names: cpul, or all but hk */
+	char fixl[160];         /* the CPUs a fix names: cpul, or all but hk */
 	char hknote[96];        /* "" or "; CPU 0 kept for housekeeping ..." */
 };
 
@@ -107,46 +107,27 @@ static int cmdline_opt(const struct dr *r, const char *name, char *out, size_t l
 	return 0;
 }
 
-/* list_mask - a kernel CPU list, optionally after "flag," words
- * (isolcpus=domain,managed_irq,1-3), as a mask of CPUs 0-63 (those the
- * doctor judges; "0-127" covers them all); 0 on "(null)" or "". */
-static uint64_t list_mask(const char *s)
+/* list_set - a kernel CPU list, optionally after "flag," words
+ * (isolcpus=domain,managed_irq,1-3), as a set (rtb_cpuset_parse, the one
+ * parser); empty on "(null)", "" or a malformed list. */
+static struct rtb_cpuset list_set(const char *s)
 {
-	uint64_t m = 0;
+	struct rtb_cpuset m;
 
 	while (*s && !(*s >= '0' && *s <= '9'))
 		s = strchr(s, ',') ? strchr(s, ',') + 1 : "";
-	if (rtb_doc_cpulist_any(s, &m, NULL))
-		return 0;
+	if (rtb_cpuset_parse(s, &m, NULL, NULL, 0))
+		memset(&m, 0, sizeof(m));
 	return m;
 }
 
-/* list_next - the next range "a" or "a-b" of CPU list *s into *a, *b
- * (any CPU number); 0 at the end or on a malformed list. */
-static int list_next(const char **s, long *a, long *b)
+/* all_set - every CPU */
+static struct rtb_cpuset all_set(void)
 {
-	char *e;
+	struct rtb_cpuset m;
 
-	while (**s && !(**s >= '0' && **s <= '9'))
-		(*s)++;
-	if (!**s)
-		return 0;
-	*a = *b = strtol(*s, &e, 10);
-	if (*e == '-')
-		*b = strtol(e + 1, &e, 10);
-	*s = e;
-	return *b >= *a;
-}
-
-/* list_has - CPU cpu (any number) is in the kernel CPU list s. */
-static int list_has(const char *s, long cpu)
-{
-	long a, b;
-
-	while (list_next(&s, &a, &b))
-		if (cpu >= a && cpu <= b)
-			return 1;
-	return 0;
+	memset(&m, 0xff, sizeof(m));
+	return m;
 }
 
 
@@ -237,17 +218,18 @@ static void check_preemption(struct dr *r)
 static void check_cpuset(struct dr *r, const char *check, const char *file, const char *why,
 			 const char *fix)
 {
-	char buf[256], got[64];
-	uint64_t m;
+	char buf[256], got[160];
+	struct rtb_cpuset m, miss;
 
 	if (rd(r, file, buf, sizeof(buf)) < 0) {
 		rtb_doc_add(r->d, check, !strcmp(check, "nohz_full") ? RTB_DOC_WEAKENS : RTB_DOC_UNKNOWN, why, fix,
 			    "%s absent%s", file, !strcmp(check, "nohz_full") ? " (kernel without CONFIG_NO_HZ_FULL)" : "");
 		return;
 	}
-	m = list_mask(buf);
-	rtb_doc_cpulist_str(r->cpus & ~m, got, sizeof(got));
-	if ((r->cpus & m) == r->cpus)
+	m = list_set(buf);
+	rtb_cpuset_andnot(&miss, &r->cpus, &m);
+	rtb_cpuset_str(&miss, got, sizeof(got));
+	if (rtb_cpuset_subset(&r->cpus, &m))
 		rtb_doc_add(r->d, check, RTB_DOC_OK, why, fix, "%s \"%s\" covers CPU %s", file, buf, r->cpul);
 	else
 		rtb_doc_add(r->d, check, RTB_DOC_WEAKENS, why, fix, "%s \"%s\": CPU %s not in it", file,
@@ -259,17 +241,18 @@ static void check_rcu(struct dr *r)
 {
 	static const char why[] = "RCU callbacks run in softirq on every CPU that queued them unless offloaded to "
 		"rcuo kthreads on other CPUs";
-	char v[128], fix[240], got[64];
-	uint64_t m = 0;
+	char v[128], fix[240], got[160];
+	struct rtb_cpuset m = { { 0 } }, miss;
 
 	snprintf(fix, sizeof(fix), "rcu_nocbs=%s on the kernel command line (nohz_full= implies it)%s", r->fixl,
 		 r->hknote);
 	if (cmdline_opt(r, "rcu_nocbs", v, sizeof(v)))
-		m = !strcmp(v, "all") ? ~0ull : list_mask(v);
+		m = !strcmp(v, "all") ? all_set() : list_set(v);
 	else if (cmdline_opt(r, "nohz_full", v, sizeof(v)))
-		m = list_mask(v);
-	rtb_doc_cpulist_str(r->cpus & ~m, got, sizeof(got));
-	if ((r->cpus & m) == r->cpus)
+		m = list_set(v);
+	rtb_cpuset_andnot(&miss, &r->cpus, &m);
+	rtb_cpuset_str(&miss, got, sizeof(got));
+	if (rtb_cpuset_subset(&r->cpus, &m))
 		rtb_doc_add(r->d, "rcu_nocbs", RTB_DOC_OK, why, fix, "/proc/cmdline offloads CPU %s (\"%s\")", r->cpul, v);
 	else
 		rtb_doc_add(r->d, "rcu_nocbs", RTB_DOC_WEAKENS, why, fix,
@@ -343,15 +326,15 @@ struct irq_w {
 /* irq_count - IRQ n's count on the CPUs in mask (the columns of the
  * /proc/interrupts copy `irqs`: its header names them "CPU0 CPU1 ...");
  * *known 0 when the file has no header or no line for n. */
-static unsigned long long irq_count(const char *irqs, long n, uint64_t mask, int *known)
+static unsigned long long irq_count(const char *irqs, long n, const struct rtb_cpuset *mask, int *known)
 {
-	int col[256], ncol = 0;
+	int col[RTB_MAX_CPUS], ncol = 0;
 	char key[24];
 	const char *p = irqs, *e = strchr(irqs, '\n');
 	unsigned long long sum = 0;
 
 	/* the header: which CPU each column is (offline CPUs have none) */
-	while (p && (!e || p < e) && ncol < 256 && (p = strstr(p, "CPU")) && (!e || p < e)) {
+	while (p && (!e || p < e) && ncol < RTB_MAX_CPUS && (p = strstr(p, "CPU")) && (!e || p < e)) {
 		col[ncol++] = atoi(p + 3);
 		p += 3;
 	}
@@ -369,7 +352,7 @@ static unsigned long long irq_count(const char *irqs, long n, uint64_t mask, int
 				unsigned long long v = strtoull(q, &end, 10);
 				if (end == q)
 					break;
-				if (col[c] >= 0 && col[c] < 64 && (mask >> col[c] & 1))
+				if (rtb_cpuset_has(mask, col[c]))
 					sum += v;
 				q = end;
 			}
@@ -454,15 +437,17 @@ static void check_irqs(struct dr *r)
 			if (!rd_text(r, path, buf, sizeof(buf)))
 				continue;
 		}
-		if (!(list_mask(buf) & r->cpus))
+		struct rtb_cpuset aff = list_set(buf);
+		rtb_cpuset_and(&aff, &aff, &r->cpus);
+		if (rtb_cpuset_first(&aff) < 0)
 			continue;
 		if (on >= IRQ_MAX) {
 			over++; /* counted, said, not weighed */
 			continue;
 		}
 		int k0, k1 = 1;
-		unsigned long long c0 = irq_count(irqs, irq, r->cpus, &k0);
-		unsigned long long c1 = span_s > 0 ? irq_count(later, irq, r->cpus, &k1) : c0;
+		unsigned long long c0 = irq_count(irqs, irq, &r->cpus, &k0);
+		unsigned long long c1 = span_s > 0 ? irq_count(later, irq, &r->cpus, &k1) : c0;
 		w[on].irq = irq;
 		w[on].cnt = span_s > 0 ? (c1 > c0 ? c1 - c0 : 0) : c0;
 		w[on].rate = span_s > 0 ? (double)w[on].cnt / span_s : (double)c0;
@@ -516,8 +501,8 @@ static void check_governor(struct dr *r)
 	char path[96], g[32], bad[96] = "";
 	int none = 0, ok = 0;
 
-	for (int c = 0; c < 64; c++) {
-		if (!(r->cpus >> c & 1))
+	for (int c = 0; c < RTB_MAX_CPUS; c++) {
+		if (!rtb_cpuset_has(&r->cpus, c))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor", c);
 		if (!rd_text(r, path, g, sizeof(g)))
@@ -549,8 +534,8 @@ static void check_idle(struct dr *r)
 
 	snprintf(fix, sizeof(fix), "hold /dev/cpu_dma_latency at %ld (rtbench run does: --idle-latency-us), or "
 		 "echo 1 > /sys/devices/system/cpu/cpuN/cpuidle/stateK/disable", budget_us);
-	for (int c = 0; c < 64; c++) {
-		if (!(r->cpus >> c & 1))
+	for (int c = 0; c < RTB_MAX_CPUS; c++) {
+		if (!rtb_cpuset_has(&r->cpus, c))
 			continue;
 		c0 = c0 < 0 ? c : c0;
 		for (int k = 0; k < 16; k++) {
@@ -596,22 +581,20 @@ static void check_smt(struct dr *r)
 	char isol[512] = "";
 	rd(r, "/sys/devices/system/cpu/isolated", isol, sizeof(isol));
 	int known = 0;
-	for (int c = 0; c < 64; c++) {
-		if (!(r->cpus >> c & 1))
+	for (int c = 0; c < RTB_MAX_CPUS; c++) {
+		if (!rtb_cpuset_has(&r->cpus, c))
 			continue;
 		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
 		if (!rd_text(r, path, buf, sizeof(buf)))
 			continue;
 		known++;
-		/* every sibling, whatever its number (a list "1,65" has
-		 * one above the 64 CPUs the doctor judges) */
-		const char *sl = buf;
-		long a, b;
-		while (list_next(&sl, &a, &b))
-			for (long sc = a; sc <= b && sc - a < 4096; sc++)
-				if (sc != c && !list_has(isol, sc))
-					snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d with cpu%ld",
-						 bad[0] ? ", " : "", c, sc);
+		/* every sibling not isolated (a list "1,65" has one above 63) */
+		struct rtb_cpuset sib = list_set(buf), iso_set = list_set(isol);
+		rtb_cpuset_andnot(&sib, &sib, &iso_set);
+		for (int sc = 0; sc < RTB_MAX_CPUS; sc++)
+			if (sc != c && rtb_cpuset_has(&sib, sc))
+				snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%scpu%d with cpu%d",
+					 bad[0] ? ", " : "", c, sc);
 	}
 	if (!known)
 		rtb_doc_add(r->d, "smt", RTB_DOC_UNKNOWN, why, fix, "no topology/thread_siblings_list for CPU %s", r->cpul);
@@ -677,7 +660,7 @@ static void check_watchdog(struct dr *r)
 {
 	static const char why[] = "the soft-lockup watchdog's timer fires on every CPU in its mask (every "
 		"watchdog_thresh*2/5 s) and wakes a kthread; the NMI watchdog adds a perf NMI";
-	char fix[200], mask[96] = "", got[64];
+	char fix[300], mask[96] = "", got[160];
 	long wd = -1, nmi = 0, thresh = -1;
 
 	snprintf(fix, sizeof(fix), "nowatchdog on the kernel command line, or sysctl kernel.watchdog_cpumask= the "
@@ -688,11 +671,12 @@ static void check_watchdog(struct dr *r)
 	}
 	rd_long(r, "/proc/sys/kernel/nmi_watchdog", &nmi);
 	rd_long(r, "/proc/sys/kernel/watchdog_thresh", &thresh);
-	uint64_t m = ~0ull;
+	struct rtb_cpuset m = all_set(), on;
 	if (rd_text(r, "/proc/sys/kernel/watchdog_cpumask", mask, sizeof(mask)))
-		m = list_mask(mask);
-	rtb_doc_cpulist_str(r->cpus & m, got, sizeof(got));
-	if (!wd || !(r->cpus & m))
+		m = list_set(mask);
+	rtb_cpuset_and(&on, &r->cpus, &m);
+	rtb_cpuset_str(&on, got, sizeof(got));
+	if (!wd || rtb_cpuset_first(&on) < 0)
 		rtb_doc_add(r->d, "watchdog", RTB_DOC_OK, why, fix, "watchdog %ld, watchdog_cpumask \"%s\": not on CPU %s",
 			    wd, mask, r->cpul);
 	else
@@ -875,25 +859,33 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	r.cfg = cfg;
 	r.d = d;
 	r.cpus = cfg->cpus;
-	uint64_t on = 0;
+	struct rtb_cpuset on = { { 0 } };
 	long beyond = 0;
-	if (rd_text(&r, "/sys/devices/system/cpu/online", online, sizeof(online)))
-		rtb_doc_cpulist_any(online, &on, &beyond);
+	if (rd_text(&r, "/sys/devices/system/cpu/online", online, sizeof(online)) &&
+	    rtb_cpuset_parse(online, &on, &beyond, NULL, 0))
+		memset(&on, 0, sizeof(on));
+	int non = rtb_cpuset_count(&on);
+	/* a CPU to judge that is not online (known) has nothing to read:
+	 * refused, never a column of "unknown" */
+	if (non && !cfg->all_cpus && !rtb_cpuset_subset(&r.cpus, &on))
+		return RTB_ERANGE;
 	if (cfg->all_cpus) {
-		if (!on)
+		if (!non)
 			return RTB_ENOTSUP;
 		r.cpus = on;
-	} else if (!r.cpus) {
-		if (!on)
+	} else if (rtb_cpuset_first(&r.cpus) < 0) {
+		if (!non)
 			return RTB_ENOTSUP;
-		r.cpus = 1ull << (63 - __builtin_clzll(on));
+		rtb_cpuset_set(&r.cpus, rtb_cpuset_last(&on));
 	}
 	/* every online CPU judged, more than one: the fixes keep one */
-	r.all = on && (r.cpus & on) == on && !beyond && __builtin_popcountll(on) > 1;
-	r.hk = on ? __builtin_ctzll(on) : 0;
-	rtb_doc_cpulist_str(r.cpus, r.cpul, sizeof(r.cpul));
+	r.all = non && rtb_cpuset_subset(&on, &r.cpus) && !beyond && non > 1;
+	r.hk = non ? rtb_cpuset_first(&on) : 0;
+	rtb_cpuset_str(&r.cpus, r.cpul, sizeof(r.cpul));
 	if (r.all) {
-		rtb_doc_cpulist_str(r.cpus & ~(1ull << r.hk), r.fixl, sizeof(r.fixl));
+		struct rtb_cpuset fx = r.cpus;
+		fx.bits[r.hk / 64] &= ~(1ull << (r.hk % 64));
+		rtb_cpuset_str(&fx, r.fixl, sizeof(r.fixl));
 		snprintf(r.hknote, sizeof(r.hknote), "; CPU %d kept for housekeeping (every CPU is measured: "
 			 "the system needs one)", r.hk);
 	} else {
@@ -924,6 +916,12 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	check_watchdog(&r);
 	check_vm(&r);
 	check_tracing(&r);
+	/* what is not judged is said, never "ok" by omission */
+	if (cfg->all_cpus && beyond)
+		rtb_doc_add(d, "cpus", RTB_DOC_UNKNOWN, "the doctor judges CPUs 0-" RTB_LAST_CPU_STR
+			    " (rtbench's widest CPU set); the system's lists are read whole",
+			    "measure those CPUs' settings by hand", "%ld online CPU(s) from CPU %d up not judged "
+			    "(/sys/devices/system/cpu/online \"%s\")", beyond, RTB_MAX_CPUS, online);
 	d->done = 1;
 	return 0;
 }
