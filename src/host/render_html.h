@@ -29,6 +29,15 @@ void rtb_html_plot_percentiles(struct rtb_sb *b, const struct rtb_cmp_metric *cm
  * every sample, or per pixel column its min and max. */
 void rtb_html_plot_series(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 			  const struct rtb_html_series *s, int n, struct rtb_sb *csv);
+/* rtb_html_plot_1us - the n metrics' 1 us bins (rtb_rf_bins_1us: rtbench's
+ * "histogram_1us" or a file's own 1 us histogram), each as its share of
+ * its samples, linear latency axis to 3 x the highest p99.9, as plot pid
+ * titled "<what>, 1 us bins ..."; 0 (nothing drawn) unless every metric
+ * has true 1 us bins (to the axis' end). The bins drawn go to csv (NULL:
+ * none). */
+int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
+		      const struct rtb_rf_metric *const *m, const char *const *labels,
+		      const char *const *colors, int n, int legend, struct rtb_sb *csv);
 /* rtb_html_plot_intervals - latency over time from the files' intervals
  * (a long run keeps no raw samples in order): each system's interval p50,
  * p99 and max, as plot pid; 0 (nothing drawn) if no file has intervals

@@ -125,6 +125,103 @@ static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with
 		rtb_svg_legend(p, labels, colors, k, 0);
 }
 
+/* rtb_html_plot_1us - render_html.h */
+int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
+		      const struct rtb_rf_metric *const *m, const char *const *labels,
+		      const char *const *colors, int n, int legend, struct rtb_sb *csv)
+{
+	struct rtb_svg_plot p;
+	double top = 0, cap = 200, maxs = 0, ymin = 1, *d, *beyond, w;
+	char title[200];
+	size_t nb;
+
+	for (int i = 0; i < n; i++) {
+		double x[1], bx;
+		if (!m[i]->count || !m[i]->has_stats)
+			return 0;
+		int k = rtb_rf_bins_1us(m[i], x, 0, &bx, &w);
+		if (k != RTB_RF_1US_LINEAR && k != RTB_RF_1US_HIST)
+			return 0;
+		top = fmax(top, (double)m[i]->max / 1000.0 + 1);
+		if (m[i]->has_pct[3])
+			cap = fmax(cap, 3 * (double)m[i]->pct[3] / 1000.0);
+	}
+	if (!n)
+		return 0;
+	/* as the qualification page's OSADL plot: a host stall of 35 ms
+	 * would squeeze the distribution into the first pixels; what lies
+	 * past the axis is counted under it */
+	nb = (size_t)ceil(fmax(1, fmin(top, ceil(cap / 50) * 50)));
+	for (int i = 0; i < n; i++)
+		if (m[i]->lin && m[i]->lin_bins < (int64_t)nb)
+			nb = (size_t)m[i]->lin_bins; /* past them only log buckets */
+	d = calloc((size_t)n * nb + (size_t)n, sizeof(*d));
+	if (!d)
+		return 0;
+	beyond = d + (size_t)n * nb;
+	for (int i = 0; i < n; i++) {
+		double *di = d + (size_t)i * nb;
+		rtb_rf_bins_1us(m[i], di, nb, &beyond[i], &w);
+		for (size_t k = 0; k < nb; k++) {
+			di[k] /= (double)m[i]->count;
+			maxs = fmax(maxs, di[k]);
+		}
+		ymin = fmin(ymin, 0.5 / (double)m[i]->count);
+	}
+	if (!(maxs > ymin))
+		maxs = ymin * 2;
+	snprintf(title, sizeof(title), "%s, 1 us bins (each one's share of its samples)", what);
+	/* two lines under the axis say the bins and what lies past the axis
+	 * (inside the image: the plots sit side by side in a flex row) */
+	rtb_svg_begin(&p, b, pid, "histogram", title, LPLOT_W, LPLOT_H + 30);
+	p.h = LPLOT_H; /* the axes as in every plot, the two lines below */
+	p.x = (struct rtb_svg_axis){ 0, (double)nb, 0, "latency (us)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ ymin, maxs * 1.6, 1, "share of samples per 1 us bin (log)", NULL, 0 };
+	if (legend)
+		rtb_svg_legend_reserve(&p, labels, n);
+	rtb_svg_axes(&p);
+	for (int i = 0; i < n; i++) {
+		const double *di = d + (size_t)i * nb;
+		double base = rtb_svg_py(&p, ymin), prev = base;
+
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
+			      "d=\"M%.1f %.1f", colors[i], n > MAX_LEGEND ? "0.8" : "1.3", rtb_svg_px(&p, 0), base);
+		for (size_t k = 0; k < nb; k++) {
+			double y = di[k] > 0 ? rtb_svg_py(&p, di[k]) : base;
+			if (y != prev || k == 0)
+				rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, (double)k), prev,
+					      rtb_svg_px(&p, (double)k), y);
+			prev = y;
+		}
+		rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f\"/>\n", rtb_svg_px(&p, (double)nb), prev,
+			      rtb_svg_px(&p, (double)nb), base);
+	}
+	if (csv)
+		rtb_sb_puts(csv, "system,bin_lo_us,bin_hi_us,count,share\n");
+	for (int i = 0; i < n && csv; i++)
+		for (size_t k = 0; k < nb; k++)
+			if (d[(size_t)i * nb + k] > 0) {
+				double sh = d[(size_t)i * nb + k];
+				rtb_render_csv_field(csv, labels[i], 0);
+				rtb_sb_printf(csv, "%zu,%zu,%.0f,%.6g\n", k, k + 1, sh * (double)m[i]->count, sh);
+			}
+	if (legend)
+		rtb_svg_legend(&p, labels, colors, n, 0);
+	rtb_sb_printf(b, "<text x=\"8\" y=\"%d\" font-size=\"10\" fill=\"#555\">1 us bins (rtbench's linear "
+		      "histogram or the file's own); the latency axis ends at %zu us</text>\n", LPLOT_H + 10, nb);
+	rtb_sb_printf(b, "<text x=\"8\" y=\"%d\" font-size=\"10\" fill=\"#555\">(3 x the highest p99.9); past "
+		      "it, not drawn:", LPLOT_H + 24);
+	for (int i = 0; i < n && i < 8; i++) {
+		rtb_sb_puts(b, i ? ", " : " ");
+		rtb_sb_html(b, labels[i]);
+		rtb_sb_printf(b, " %.0f", beyond[i]);
+	}
+	rtb_sb_printf(b, "%s samples</text>\n", n > 8 ? ", ..." : "");
+	rtb_svg_end(&p);
+	free(d);
+	return 1;
+}
+
 /* hist_overlay - every CPU's histogram, log-binned, as step lines. */
 static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v, int n)
 {
@@ -135,6 +232,24 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 
 	if (!cnt)
 		return;
+	if (n <= 256) {
+		const struct rtb_rf_metric *ms[256];
+		const char *lb[256], *co[256];
+		char lbs[256][16], cos[256][32];
+
+		for (int i = 0; i < n; i++) {
+			ms[i] = v[i].m;
+			snprintf(lbs[i], sizeof(lbs[i]), "CPU %d", v[i].cpu);
+			cpu_color(cos[i], sizeof(cos[i]), i, n);
+			lb[i] = lbs[i];
+			co[i] = cos[i];
+		}
+		snprintf(pid, sizeof(pid), "cpuhist-%s", id);
+		if (rtb_html_plot_1us(b, pid, "Per-CPU histograms", ms, lb, co, n, n <= MAX_LEGEND, NULL)) {
+			free(cnt);
+			return;
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		lo = fmin(lo, fmax((double)v[i].m->min, 1) / 1000.0);
 		hi = fmax(hi, (double)(v[i].m->max + 1) / 1000.0);

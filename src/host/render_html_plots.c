@@ -51,6 +51,17 @@ void rtb_html_plot_histogram(struct rtb_sb *b, const struct rtb_cmp_metric *cm,
 	char id[160], xl[64];
 	int i, k, nb, logx;
 	size_t j;
+	const struct rtb_rf_metric *ms[RTB_CMP_MAX_SYS];
+
+	/* every run with true 1 us bins (run -h, cyclictest -h): those */
+	for (i = 0; i < n && !strcmp(cm->unit, "ns") && s[i].m; i++)
+		ms[i] = s[i].m;
+	if (n && i == n) {
+		series_labels(s, n, labels, colors);
+		plot_id(id, sizeof(id), "hist", cm->id);
+		if (rtb_html_plot_1us(b, id, "Histogram", ms, labels, colors, n, 1, csv))
+			return;
+	}
 
 	for (i = 0; i < n; i++) {
 		lo = fmin(lo, to_unit(cm, s[i].d->x[0].v));

@@ -249,112 +249,184 @@ static void crossings_table(struct rtb_sb *b, const struct qs *s, int n, const s
 
 /* ---- plots ---- */
 
-/* osadl_hist - OSADL's latency plot: samples per 1 us of latency against a
- * linear latency axis, log count axis, one line per CPU and file; a bucket
- * wider than 1 us is drawn as its count spread over its width (said). */
-static void osadl_hist(struct rtb_sb *b, const char *base, const struct qs *s, int n, int per_h)
+/* the OSADL histogram's data: every CPU line's samples per 1 us bin up to
+ * the latency axis' end (rtb_rf_bins_1us), shared by its panels */
+struct osadl {
+	int n, nfiles;
+	size_t nb;                  /* 1 us bins drawn: [0, nb) us */
+	double *dens;               /* n x nb, per CPU-hour when per_h */
+	double beyond[MAX_SERIES], widest[MAX_SERIES], ymin, ymax;
+	int kind[MAX_SERIES];
+	int per_h;
+};
+
+static bool osadl_line(const struct qs *s, int n, int i)
+{
+	return !(s[i].cpu < 0 && n > 1); /* the CPUs' lines, not their sum */
+}
+
+/* osadl_panel - the lines of file f (-1: every file, overlaid) on the
+ * shared axes, so the panels compare bin by bin. */
+static void osadl_panel(struct rtb_sb *b, const char *base, const struct qs *s, const struct osadl *o,
+			int f)
 {
 	struct rtb_svg_plot p;
 	const char *labels[MAX_SERIES], *colors[MAX_SERIES], *dash[MAX_SERIES];
-	double xmax = 1, ymax = 1, ymin = 0.5, wide = 0;
-	uint64_t beyond[MAX_SERIES] = { 0 };
-	char id[200], yl[96];
-	int drawn = 0;
+	char id[220], yl[96], title[300];
+	int nl = 0, drawn = 0, kind = -1;
+
+	for (int i = 0; i < o->n; i++) {
+		if (!osadl_line(s, o->n, i) || (f >= 0 && s[i].file != f))
+			continue;
+		labels[nl] = s[i].label;
+		colors[nl] = s[i].color;
+		dash[nl++] = s[i].dash;
+		kind = kind < 0 || kind == o->kind[i] ? o->kind[i] : 99;
+	}
+	snprintf(title, sizeof(title), "OSADL form, the files overlaid (dashed: the files after the first)");
+	for (int i = 0; i < o->n && f >= 0; i++)
+		if (s[i].file == f) {
+			snprintf(title, sizeof(title), "OSADL form: %s, %s", s[i].r->label,
+				 kind == 99 ? "mixed bins" : rtb_rf_1us_kind(kind));
+			break;
+		}
+	if (f < 0)
+		snprintf(id, sizeof(id), "osadl-%s-all", base);
+	else
+		snprintf(id, sizeof(id), "osadl-%s-%d", base, f);
+	rtb_svg_begin(&p, b, id, "histogram", title, QW, QH);
+	snprintf(yl, sizeof(yl), "%s (log)", o->per_h ? "samples per 1 us bin per CPU-hour" :
+		 "samples per 1 us bin");
+	p.x = (struct rtb_svg_axis){ 0, (double)o->nb, 0, "latency (\xc2\xb5s)", NULL, 0 };
+	p.y = (struct rtb_svg_axis){ o->ymin, o->ymax * 2, 1, yl, NULL, 0 };
+	p.legend_dash = dash;
+	if (nl <= MAX_LEGEND)
+		rtb_svg_legend_reserve(&p, labels, nl);
+	rtb_svg_axes(&p);
+	for (int i = 0; i < o->n; i++) {
+		const double *d = o->dens + (size_t)i * o->nb;
+		double base_y = rtb_svg_py(&p, o->ymin), prev = base_y;
+
+		if (!osadl_line(s, o->n, i) || (f >= 0 && s[i].file != f) || o->kind[i] == RTB_RF_1US_NONE)
+			continue;
+		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" %s "
+			      "d=\"M%.1f %.1f", s[i].color, s[i].dash, rtb_svg_px(&p, 0), base_y);
+		/* steps: an empty bin drops to the axis (log 0), a run of equal
+		 * bins is one segment */
+		for (size_t k = 0; k < o->nb; k++) {
+			double y = d[k] > 0 ? rtb_svg_py(&p, d[k]) : base_y;
+			if (y != prev || k == 0)
+				rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, (double)k), prev,
+					      rtb_svg_px(&p, (double)k), y);
+			prev = y;
+		}
+		rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f\"/>\n", rtb_svg_px(&p, (double)o->nb), prev,
+			      rtb_svg_px(&p, (double)o->nb), base_y);
+		drawn++;
+	}
+	if (!drawn)
+		rtb_svg_message(&p, "no histogram in the file");
+	if (nl <= MAX_LEGEND)
+		rtb_svg_legend(&p, labels, colors, nl, 0);
+	rtb_svg_end(&p);
+}
+
+/* osadl_hist - OSADL's latency plot: samples per 1 us bin against a linear
+ * latency axis, log count axis, one line per CPU: a panel per file side by
+ * side (the long run's, then each cyclictest file's), then all overlaid.
+ * Each panel says its bins: true 1 us bins (rtbench's "histogram_1us",
+ * cyclictest's own) or log-linear buckets spread over 1 us. */
+static void osadl_hist(struct rtb_sb *b, const char *base, const struct qs *s, int n, int per_h)
+{
+	struct osadl o = { .n = n, .ymin = 0.5, .ymax = 1, .per_h = per_h };
+	char a[32];
 
 	/* the latency axis: to the largest sample, but no further than 3 x
-	 * the highest p99.9 (at least 200 us): a single 35 ms spike would
-	 * squeeze the whole distribution into the first pixels; what lies
-	 * beyond is counted under the plot */
+	 * the highest p99.9 (at least 200 us): a single 35 ms host stall
+	 * would squeeze the whole distribution into the first pixels; what
+	 * lies beyond is counted and its maximum said under the plot */
 	double top = 0, cap = 200;
 	for (int i = 0; i < n; i++) {
 		top = fmax(top, (double)s[i].m->max / 1000.0 + 1);
 		if (s[i].m->has_pct[3])
 			cap = fmax(cap, 3 * (double)s[i].m->pct[3] / 1000.0);
+		o.nfiles = s[i].file + 1 > o.nfiles ? s[i].file + 1 : o.nfiles;
 	}
-	xmax = fmin(top, ceil(cap / 50) * 50);
+	o.nb = (size_t)ceil(fmax(1, fmin(top, ceil(cap / 50) * 50)));
+	o.dens = calloc((size_t)(n ? n : 1) * o.nb, sizeof(*o.dens));
+	if (!o.dens) {
+		rtb_sb_puts(b, "<p class=\"what\">OSADL histogram: out of memory</p>\n");
+		return;
+	}
 	for (int i = 0; i < n; i++) {
-		const struct rtb_rf_metric *m = s[i].m;
 		double scale = per_h && s[i].t && s[i].t->hours > 0 ? 1.0 / s[i].t->hours : 1.0;
+		double *d = o.dens + (size_t)i * o.nb;
 
-		if (s[i].cpu < 0 && n > 1)
-			continue; /* the CPUs' lines, not their sum */
-		for (size_t k = 0; k < m->nbuckets; k++) {
-			double w = (double)(m->buckets[k].hi - m->buckets[k].lo) / 1000.0;
-			if (w <= 0)
-				continue;
-			if ((double)m->buckets[k].lo / 1000.0 >= xmax) {
-				beyond[i] += m->buckets[k].count;
-				continue;
-			}
-			ymax = fmax(ymax, (double)m->buckets[k].count / fmax(w, 1) * scale);
-			wide = fmax(wide, w);
-			if (per_h && m->buckets[k].count)
-				ymin = fmin(ymin, 0.5 * scale / fmax(w, 1));
+		if (!osadl_line(s, n, i))
+			continue;
+		o.kind[i] = rtb_rf_bins_1us(s[i].m, d, o.nb, &o.beyond[i], &o.widest[i]);
+		for (size_t k = 0; k < o.nb; k++) {
+			d[k] *= scale;
+			o.ymax = fmax(o.ymax, d[k]);
+			if (d[k] > 0)
+				o.ymin = fmin(o.ymin, 0.5 * scale);
 		}
 	}
-	snprintf(id, sizeof(id), "osadl-%s", base);
-	rtb_svg_begin(&p, b, id, "histogram", "Latency histogram, OSADL form (per CPU)", QW, QH);
-	snprintf(yl, sizeof(yl), "%s (log)", per_h ? "samples per 1 us per CPU-hour" : "samples per 1 us");
-	p.x = (struct rtb_svg_axis){ 0, xmax, 0, "latency (\xc2\xb5s)", NULL, 0 };
-	p.y = (struct rtb_svg_axis){ ymin, ymax * 2, 1, yl, NULL, 0 };
-	int nl = 0;
-	for (int i = 0; i < n; i++) {
-		if (s[i].cpu < 0 && n > 1)
-			continue;
-		labels[nl] = s[i].label;
-		colors[nl] = s[i].color;
-		dash[nl++] = s[i].dash;
-	}
-	p.legend_dash = dash;
-	if (nl <= MAX_LEGEND)
-		rtb_svg_legend_reserve(&p, labels, nl);
-	rtb_svg_axes(&p);
-	for (int i = 0; i < n; i++) {
-		const struct rtb_rf_metric *m = s[i].m;
-		double scale = per_h && s[i].t && s[i].t->hours > 0 ? 1.0 / s[i].t->hours : 1.0;
-		double base_y = rtb_svg_py(&p, ymin), prev_hi = 0;
-
-		if ((s[i].cpu < 0 && n > 1) || !m->nbuckets)
-			continue;
-		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.3\" %s d=\"M%.1f %.1f",
-			      s[i].color, s[i].dash, rtb_svg_px(&p, 0), base_y);
-		for (size_t k = 0; k < m->nbuckets && (double)m->buckets[k].lo / 1000.0 < xmax; k++) {
-			double lo = (double)m->buckets[k].lo / 1000.0, hi = fmin((double)m->buckets[k].hi / 1000.0, xmax);
-			double bw = (double)(m->buckets[k].hi - m->buckets[k].lo) / 1000.0;
-			double y = m->buckets[k].count ? rtb_svg_py(&p, (double)m->buckets[k].count /
-							     fmax(bw, 1) * scale) : base_y;
-			if (lo > prev_hi) /* a gap between buckets: nothing there */
-				rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, prev_hi), base_y,
-					      rtb_svg_px(&p, lo), base_y);
-			rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, lo), y, rtb_svg_px(&p, hi), y);
-			prev_hi = hi;
-		}
-		rtb_sb_printf(b, "L%.1f %.1f\"/>\n", rtb_svg_px(&p, prev_hi), base_y);
-		drawn++;
-	}
-	if (!drawn)
-		rtb_svg_message(&p, "no histogram in the files");
-	if (nl <= MAX_LEGEND)
-		rtb_svg_legend(&p, labels, colors, nl, 0);
-	rtb_svg_end(&p);
-	rtb_sb_printf(b, "<p class=\"what\">Each line: one CPU of one file (dashed: the files after the "
-		      "first%s); %s. Widest bucket drawn: %.3g us%s.</p>\n",
-		      nl > MAX_LEGEND ? "; too many for a legend: the colour repeats every 7 CPUs, the table "
-		      "below names them" : "",
+	rtb_sb_puts(b, "<div class=\"plots\">");
+	for (int f = 0; f < o.nfiles; f++)
+		osadl_panel(b, base, s, &o, f);
+	if (o.nfiles > 1)
+		osadl_panel(b, base, s, &o, -1);
+	rtb_sb_puts(b, "</div>\n");
+	rtb_sb_printf(b, "<p class=\"what\">Each line: one CPU of one file; %s. Bins, per line: ",
 		      per_h ? "counts per CPU-hour of each CPU's measured time, because the files' lengths "
-		      "differ" : "raw counts (the files' lengths agree within 10%: see the table)",
-		      wide, wide > 1.0001 ? " (a bucket wider than 1 us is its count spread over its width: "
-		      "1 us resolution only where the file kept 1 us bins)" : " (true 1 us bins)");
-	rtb_sb_printf(b, "<p class=\"what\">The latency axis ends at %.0f us; beyond it (counted, not "
-		      "drawn):", xmax);
+		      "differ" : "raw counts (the files' lengths agree within 10%: see the table)");
 	for (int i = 0, any = 0; i < n; i++) {
-		if (s[i].cpu < 0 && n > 1)
+		if (!osadl_line(s, n, i))
+			continue;
+		rtb_sb_puts(b, any++ ? "; " : "");
+		rtb_sb_html(b, s[i].label);
+		rtb_sb_printf(b, " %s", rtb_rf_1us_kind(o.kind[i]));
+		if (o.kind[i] == RTB_RF_1US_SPREAD)
+			rtb_sb_printf(b, " (up to %.3g us wide: a bucket's count shared over its width, not "
+				      "1 us resolution)", o.widest[i]);
+		else if (o.kind[i] == RTB_RF_1US_LINEAR && s[i].m->lin_bins < (int64_t)o.nb)
+			rtb_sb_printf(b, " (to %lld us; past it log buckets spread)",
+				      (long long)s[i].m->lin_bins);
+	}
+	rtb_sb_puts(b, ".</p>\n<p class=\"what\">Empty 1 us bins between each line's minimum and its "
+		    "p99.9 (a hole in the histogram, where samples surround it):");
+	for (int i = 0, any = 0; i < n; i++) {
+		const double *d = o.dens + (size_t)i * o.nb;
+		size_t lo = (size_t)(s[i].m->min / 1000), hi, empty = 0;
+
+		if (!osadl_line(s, n, i))
 			continue;
 		rtb_sb_printf(b, "%s ", any++ ? "," : "");
 		rtb_sb_html(b, s[i].label);
-		rtb_sb_printf(b, " %llu", (unsigned long long)(beyond[i] + (s[i].m->has_hist ? s[i].m->overflow : 0)));
+		if (o.kind[i] == RTB_RF_1US_SPREAD || o.kind[i] == RTB_RF_1US_NONE) {
+			rtb_sb_puts(b, " not 1 us bins");
+			continue;
+		}
+		hi = s[i].m->has_pct[3] ? (size_t)(s[i].m->pct[3] / 1000) : o.nb - 1;
+		for (size_t k = lo; k <= hi && k < o.nb; k++)
+			empty += !(d[k] > 0);
+		rtb_sb_printf(b, " %zu of %zu", empty, hi >= lo ? hi - lo + 1 : 0);
+	}
+	rtb_sb_printf(b, ".</p>\n<p class=\"what\">The latency axis ends at %zu us (3 x the highest "
+		      "p99.9, at least 200 us, at most the largest sample); beyond it, counted, not drawn:",
+		      o.nb);
+	for (int i = 0, any = 0; i < n; i++) {
+		if (!osadl_line(s, n, i))
+			continue;
+		rtb_sb_printf(b, "%s ", any++ ? "," : "");
+		rtb_sb_html(b, s[i].label);
+		rtb_sb_printf(b, " %.0f", o.beyond[i]);
+		if (o.beyond[i] > 0)
+			rtb_sb_printf(b, " (max %s us)", us(a, sizeof(a), (double)s[i].m->max));
 	}
 	rtb_sb_puts(b, " samples (with the histogram's overflow).</p>\n");
+	free(o.dens);
 }
 
 /* interval_max - the maximum of each interval over time (the long-term
@@ -576,9 +648,8 @@ static void metric_part(struct rtb_sb *b, const struct rtb_host *h, const struct
 	rtb_sb_html(b, agg->method[0] ? agg->method : "(the file does not say)");
 	rtb_sb_puts(b, "</p>\n");
 	figures_table(b, s, n);
-	rtb_sb_puts(b, "<div class=\"plots\">");
 	osadl_hist(b, agg->id, s, n, !same_length(s, n));
-	rtb_sb_puts(b, "</div><div class=\"plots\">");
+	rtb_sb_puts(b, "<div class=\"plots\">");
 	interval_max(b, agg->id, s, n);
 	rtb_sb_puts(b, "</div>\n");
 	crossings_table(b, s, n, q);

@@ -222,6 +222,22 @@ int rtb_rf_stat(const struct rtb_rf_metric *m, enum rtb_stat s, double *v);
 /* rtb_rf_kv_get - value of `key` in a key list, or NULL. */
 const char *rtb_rf_kv_get(const struct rtb_rf_kvlist *l, const char *key);
 
+/* rtb_rf_bins_1us - m's samples per 1 us of latency: out[i] the samples in
+ * [i, i + 1) us for i < nout, *beyond those at or past nout us (with the
+ * histogram's overflow). From "histogram_1us" where the file has it
+ * (RTB_RF_1US_LINEAR; past its bins from the log buckets, spread), else
+ * from its histogram: RTB_RF_1US_HIST when every bucket with samples lies
+ * exactly one 1 us bin (cyclictest -h), RTB_RF_1US_FINE when they are
+ * narrower and each inside one (summed: exact), RTB_RF_1US_SPREAD when some are
+ * wider (each bucket's count shared over the bins it covers, *widest_us
+ * the widest); RTB_RF_1US_NONE (all 0) without a histogram. Counts are
+ * doubles only because a spread bucket splits. */
+enum { RTB_RF_1US_NONE, RTB_RF_1US_LINEAR, RTB_RF_1US_HIST, RTB_RF_1US_FINE, RTB_RF_1US_SPREAD };
+int rtb_rf_bins_1us(const struct rtb_rf_metric *m, double *out, size_t nout, double *beyond,
+		    double *widest_us);
+/* rtb_rf_1us_kind - what kind of bins rtb_rf_bins_1us's result names */
+const char *rtb_rf_1us_kind(int kind);
+
 /* rtb_rf_long_metric - the histogram-mode keys of metric object j (a
  * json_t *) into m; 0, or RTB_EFORMAT / RTB_ENOMEM with the reason in err.
  * Called by the metric loader before "samples". */

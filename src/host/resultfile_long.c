@@ -4,6 +4,7 @@
  * "percentiles", "samples" as a reservoir, "intervals", "worst". Checked as
  * strictly as the rest of the file: every count adds up. */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,4 +245,88 @@ int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 	if (w && json_is_integer(json_object_get(w, "cpu")))
 		m->worst_cpu = (int)json_integer_value(json_object_get(w, "cpu"));
 	return worst(json_object_get(j, "worst"), m);
+}
+
+/* spread - bucket [lo, hi) ns of count c over the 1 us bins it covers,
+ * each its share of the bucket's width (a bucket narrower than a bin
+ * lands whole in it); bins from `from` us, past nout into *beyond. */
+static void spread(double *out, size_t from, size_t nout, double *beyond, int64_t lo, int64_t hi,
+		   uint64_t c)
+{
+	double w = (double)(hi - lo);
+
+	if (!c)
+		return;
+	if (lo < 0)
+		lo = 0;
+	for (int64_t j = lo / 1000; w > 0 ? j * 1000 < hi : j == lo / 1000; j++) {
+		double a = fmax((double)lo, (double)j * 1000), z = fmin((double)hi, (double)(j + 1) * 1000);
+		double part = w > 0 ? (double)c * (z - a) / w : (double)c;
+
+		if ((size_t)j >= nout)
+			*beyond += part;
+		else if ((size_t)j >= from)
+			out[j] += part;
+	}
+}
+
+/* rtb_rf_bins_1us - resultfile.h */
+int rtb_rf_bins_1us(const struct rtb_rf_metric *m, double *out, size_t nout, double *beyond,
+		    double *widest_us)
+{
+	size_t from = 0;
+	int kind = RTB_RF_1US_HIST;
+
+	memset(out, 0, nout * sizeof(*out));
+	*beyond = 0;
+	*widest_us = 0;
+	if (m->lin) {
+		for (size_t i = 0; i < m->nlin; i++) {
+			if (i < nout)
+				out[i] = (double)m->lin[i];
+			else
+				*beyond += (double)m->lin[i];
+		}
+		*widest_us = 1;
+		from = (size_t)m->lin_bins;
+		if (!m->has_hist || from >= nout) {
+			*beyond += (double)m->lin_overflow;
+			return RTB_RF_1US_LINEAR;
+		}
+		kind = RTB_RF_1US_LINEAR;
+	} else if (!m->has_hist || !m->nbuckets) {
+		return RTB_RF_1US_NONE;
+	}
+	/* past the linear bins (or without them) the file's histogram: its
+	 * buckets are 1 us bins when each one with samples lies inside one */
+	for (size_t k = 0; k < m->nbuckets; k++) {
+		const struct rtb_rf_bucket *bk = &m->buckets[k];
+
+		if (!bk->count || (bk->hi > 0 && (uint64_t)bk->hi <= (uint64_t)from * 1000))
+			continue;
+		if (bk->hi - bk->lo > 1000 || (bk->hi > bk->lo && bk->lo / 1000 != (bk->hi - 1) / 1000)) {
+			*widest_us = fmax(*widest_us, (double)(bk->hi - bk->lo) / 1000.0);
+			if (kind == RTB_RF_1US_HIST || kind == RTB_RF_1US_FINE)
+				kind = RTB_RF_1US_SPREAD;
+		} else if (kind == RTB_RF_1US_HIST && (bk->hi - bk->lo != 1000 || bk->lo % 1000)) {
+			kind = RTB_RF_1US_FINE; /* finer buckets, summed: still exact */
+		}
+		spread(out, from, nout, beyond, bk->lo, bk->hi, bk->count);
+	}
+	if (kind == RTB_RF_1US_HIST || kind == RTB_RF_1US_FINE)
+		*widest_us = 1;
+	*beyond += (double)m->overflow;
+	return kind;
+}
+
+/* rtb_rf_1us_kind - resultfile.h */
+const char *rtb_rf_1us_kind(int kind)
+{
+	switch (kind) {
+	case RTB_RF_1US_LINEAR: return "1 us bins (rtbench's linear histogram)";
+	case RTB_RF_1US_HIST: return "1 us bins (the file's histogram)";
+	case RTB_RF_1US_FINE: return "1 us bins (the file's finer buckets summed)";
+	case RTB_RF_1US_SPREAD: return "log-linear buckets spread over 1 us";
+	default: return "no histogram";
+	}
 }

@@ -46,8 +46,11 @@ for cpu in ("0", "1"):
     assert int(r[1]) == sum(ct["thread"][cpu]["histogram"].values()) + int(r[8]), r
 assert "Every sample each file kept for that CPU" in page
 # the OSADL plot: a line for every CPU of each file, a linear latency axis
-osadl = re.search(r'<svg[^>]*id="osadl-irq.timer.nanosleep"[^>]*>(.*?)</svg>', page, re.S).group(1)
+osadl = re.search(r'<svg[^>]*id="osadl-irq.timer.nanosleep-all"[^>]*>(.*?)</svg>', page, re.S).group(1)
 assert len(re.findall(r'<path class="series"', osadl)) == 66, len(re.findall(r'<path class="series"', osadl))
+for f, k in (("0", 64), ("1", 2)):  # a panel per file, side by side
+    pan = re.search(r'<svg[^>]*id="osadl-irq.timer.nanosleep-%s"[^>]*>(.*?)</svg>' % f, page, re.S).group(1)
+    assert len(re.findall(r'<path class="series"', pan)) == k, (f, k)
 assert "samples per 1 us" in osadl and "latency (" in osadl
 assert re.search(r'<svg[^>]*id="ivmax-irq.timer.nanosleep"', page)
 # crossings over 100 us: the all-CPU count is the CPUs' sum
