@@ -186,12 +186,18 @@ static void figures_table(struct rtb_sb *b, const struct qs *s, int n)
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[0] ? us(a, sizeof(a), (double)m->pct[0]) : "-");
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[2] ? us(a, sizeof(a), (double)m->pct[2]) : "-");
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[3] ? us(a, sizeof(a), (double)m->pct[3]) : "-");
-		rtb_sb_printf(b, "<td>%s</td><td>%llu</td><td>", us(a, sizeof(a), (double)m->max),
+		rtb_sb_printf(b, "<td>%s</td><td>%llu", us(a, sizeof(a), (double)m->max),
 			      (unsigned long long)(m->has_hist ? m->overflow : 0));
+		/* as cyclictest's: the samples past the 1 us bins' top (-h) */
+		if (m->lin)
+			rtb_sb_printf(b, " (past %lld us: %llu)", (long long)m->lin_bins,
+				      (unsigned long long)m->lin_overflow);
+		rtb_sb_puts(b, "</td><td>");
 		if (m->samples && m->nsamples == m->count)
 			rtb_sb_puts(b, "every sample");
 		else if (m->hist_mode)
-			rtb_sb_printf(b, "histogram (+-%.2g%%)", m->pct_resolution_pct);
+			rtb_sb_printf(b, "histogram (+-%.2g%%)%s", m->pct_resolution_pct,
+				      m->lin ? "; plotted: its 1 us bins" : "");
 		else if (m->has_hist)
 			rtb_sb_puts(b, "histogram (1 us bins)");
 		else
