@@ -11,7 +11,6 @@
 
 #include "host/cases.h"
 #include "host/compare.h"
-#include "host/runner.h"
 
 #define CHECK_MAX_RULES 32
 
@@ -70,12 +69,13 @@ struct check {
 int rtb_chk_stat_value(const struct rtb_rf_metric *m, enum rtb_stat s, double *v);
 /* rtb_chk_metric - every rule (and the baseline rule) against one
  * measurement m of the result, cell/bcell its and the baseline's cells of
- * the comparison (NULL without --baseline): one case. 0 or RTB_ENOMEM. */
-int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
+ * the comparison (NULL without --baseline), alpha the tests' level: one
+ * case. 0 or RTB_ENOMEM. */
+int rtb_chk_metric(double alpha, struct check *k, const struct rtb_rf_metric *m,
 		   const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell);
 /* rtb_chk_tail_parse - a --rate-below (level 0) or --level-below (1)
- * argument into k's tail rules: 0 or RTB_EINVAL after rtb_host_error. */
-int rtb_chk_tail_parse(struct rtb_host *h, struct check *k, int level, const char *arg);
+ * argument into k's tail rules: 0, or RTB_EINVAL with the reason in err. */
+int rtb_chk_tail_parse(struct check *k, int level, const char *arg, char *err, size_t errlen);
 /* rtb_chk_tail_matches - how many tail rules apply to metric id. */
 int rtb_chk_tail_matches(const struct check *k, const char *id);
 /* rtb_chk_tail - the tail rules against m in case c: 0 or RTB_ENOMEM. */

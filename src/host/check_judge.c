@@ -68,7 +68,7 @@ static void fmt_rel(char *buf, size_t len, double d)
 
 /* check_regression - the --baseline rule for one measurement: v and bv are
  * the chosen figure here and in the baseline. */
-static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case *c,
+static int check_regression(double alpha, struct check *k, struct rtb_case *c,
 			    const struct rtb_rf_metric *m, const struct rtb_rf_metric *bm,
 			    const struct rtb_cmp_cell *cell, double v, double bv)
 {
@@ -90,8 +90,8 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 			rc = rtb_case_fail(&k->cases, c, "%s: p50 %s vs %s in the baseline (%s); the "
 					   "rounds' median %+.1f%% (%g%% CI %+.1f%% to %+.1f%%) > %g%%, beyond "
 					   "noise +-%.1f%%, significant (Welch on round medians, p=%.2g < %g)",
-					   m->id, a, b, pc, vd->shift_pct, (1 - h->alpha) * 100,
-					   vd->ci_lo_pct, vd->ci_hi_pct, allow, vd->noise_pct, vd->p, h->alpha);
+					   m->id, a, b, pc, vd->shift_pct, (1 - alpha) * 100,
+					   vd->ci_lo_pct, vd->ci_hi_pct, allow, vd->noise_pct, vd->p, alpha);
 		}
 		/* the tail: against its own between-round noise */
 		if (!rc && vd->has_p99 && vd->p99_shift_pct > allow && vd->p99_shift_pct > vd->p99_noise_pct) {
@@ -113,11 +113,11 @@ static int check_regression(struct rtb_host *h, struct check *k, struct rtb_case
 		return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%; "
 				     "significance not tested: no rounds, samples or histogram)", m->id,
 				     fig, a, b, d * 100, allow);
-	if (cell->mwu.p >= h->alpha || cell->mwu.p_b_gt_a <= 0.5)
+	if (cell->mwu.p >= alpha || cell->mwu.p_b_gt_a <= 0.5)
 		return 0;
 	return rtb_case_fail(&k->cases, c, "%s: %s %s vs %s in the baseline, %+.1f%% (> %g%%), "
 			     "significant by the no-rounds fallback (Mann-Whitney on samples, "
-			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, h->alpha);
+			     "p=%.2g < %g)", m->id, fig, a, b, d * 100, allow, cell->mwu.p, alpha);
 }
 
 /* tail_of - the tail statistic compare judges for s (p99, p99.9, max), or
@@ -220,7 +220,7 @@ static int not_evaluated(struct check *k, struct rtb_case *c, const struct rtb_r
 }
 
 /* rtb_chk_metric - every rule against one measurement. */
-int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metric *m,
+int rtb_chk_metric(double alpha, struct check *k, const struct rtb_rf_metric *m,
 			const struct rtb_cmp_cell *cell, const struct rtb_cmp_cell *bcell)
 {
 	struct rtb_case *c = rtb_cases_add(&k->cases, m->id, m->title);
@@ -311,7 +311,7 @@ int rtb_chk_metric(struct rtb_host *h, struct check *k, const struct rtb_rf_metr
 							 cell->vd.kind != RTB_VD_UNTESTED))
 			return untested_rounds(k, c, m, bm, cell);
 		k->njudged++;
-		rc = check_regression(h, k, c, m, bm, cell, v, bv);
+		rc = check_regression(alpha, k, c, m, bm, cell, v, bv);
 	} else if (!rc && k->baseline && c->result == RTB_CASE_PASS) {
 		/* not judged against the baseline: not a pass of the baseline rule */
 		rc = rtb_case_skip(&k->cases, c, bm && !bm->has_stats ?

@@ -50,7 +50,7 @@ static int num(const char *s, double *v, const char **rest)
 	return errno || end == s || !isfinite(*v) ? -1 : 0;
 }
 
-int rtb_chk_tail_parse(struct rtb_host *h, struct check *k, int level, const char *arg)
+int rtb_chk_tail_parse(struct check *k, int level, const char *arg, char *err, size_t errlen)
 {
 	const char *opt = level ? "--level-below" : "--rate-below";
 	struct tail_rule *r;
@@ -59,7 +59,10 @@ int rtb_chk_tail_parse(struct rtb_host *h, struct check *k, int level, const cha
 	double x, y;
 
 	if (k->ntrules >= CHECK_MAX_RULES)
-		return rtb_host_error(h, RTB_EINVAL, "%s: at most %d tail rules", opt, CHECK_MAX_RULES);
+	{
+		snprintf(err, errlen, "%s: at most %d tail rules", opt, CHECK_MAX_RULES);
+		return RTB_EINVAL;
+	}
 	r = &k->trules[k->ntrules];
 	memset(r, 0, sizeof(*r));
 	if (split(arg, r->glob, sizeof(r->glob), a, b, sizeof(a)) || num(a, &x, &rest) || *rest ||
@@ -87,10 +90,10 @@ int rtb_chk_tail_parse(struct rtb_host *h, struct check *k, int level, const cha
 	k->ntrules++;
 	return 0;
 bad:
-	return rtb_host_error(h, RTB_EINVAL, level ? "--level-below %s: not [GLOB:]P:LEVEL_US (P a "
-			      "probability per sample, 0 < P < 1; e.g. 1e-9:150)" : "--rate-below %s: not "
-			      "[GLOB:]THRESHOLD_US:RATE (RATE per sample below 1, or N/h, N/d; e.g. "
-			      "100:1e-6, 'irq.*:50:2/h')", arg);
+	snprintf(err, errlen, level ? "--level-below %s: not [GLOB:]P:LEVEL_US (P a probability per "
+		 "sample, 0 < P < 1; e.g. 1e-9:150)" : "--rate-below %s: not [GLOB:]THRESHOLD_US:RATE "
+		 "(RATE per sample below 1, or N/h, N/d; e.g. 100:1e-6, 'irq.*:50:2/h')", arg);
+	return RTB_EINVAL;
 }
 
 int rtb_chk_tail_matches(const struct check *k, const char *id)

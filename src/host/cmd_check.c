@@ -266,7 +266,13 @@ static int check_parse(struct rtb_host *h, int opt, const char *arg)
 		return 0;
 	case O_RATE_BELOW:
 	case O_LEVEL_BELOW:
-		return rtb_chk_tail_parse(h, k, opt == O_LEVEL_BELOW, arg);
+	{
+		char why[640];
+
+		if (rtb_chk_tail_parse(k, opt == O_LEVEL_BELOW, arg, why, sizeof(why)))
+			return rtb_host_error(h, RTB_EINVAL, "%s", why);
+		return 0;
+	}
 	}
 	return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
 }
@@ -306,7 +312,7 @@ static int check_run(struct rtb_host *h)
 		k->res = res;
 		k->cases.source = res->path;
 		for (i = 0; i < res->nmetrics; i++) {
-			rc = rtb_chk_metric(h, k, &res->metrics[i], NULL, NULL);
+			rc = rtb_chk_metric(h->alpha, k, &res->metrics[i], NULL, NULL);
 			if (rc)
 				return rtb_host_error(h, rc, "out of memory");
 		}
@@ -328,7 +334,7 @@ static int check_run(struct rtb_host *h)
 						bcell = NULL;
 				}
 			}
-			rc = rtb_chk_metric(h, k, &res->metrics[i], cell, bcell);
+			rc = rtb_chk_metric(h->alpha, k, &res->metrics[i], cell, bcell);
 			if (rc)
 				return rtb_host_error(h, rc, "out of memory");
 		}
