@@ -3,9 +3,10 @@
  * [--root DIR] [--json]`: prints what in the system weakens latency on the
  * CPUs a run would measure, each finding with what was read, why, and the
  * setting that fixes it (--json: the result's "doctor" object). Reads
- * only. Exit status (issue 30): 0 nothing weakens, 3 a finding weakens,
- * 1 the checks could not run, 2 bad arguments (a --root that is no
- * directory, or too long to read under without cutting). */
+ * only. Exit status, so that a script tells a finding from a failure:
+ * 0 nothing weakens, 3 a finding weakens, 1 the checks could not run,
+ * 2 bad arguments (a --root that is no directory, or too long to read
+ * under without cutting). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +118,8 @@ int rtb_cmd_doctor(int argc, char **argv)
 			if (!*v)
 				return bad("--root: empty", v);
 			/* never cut (it would read another tree), never a
-			 * missing one (every check "unknown", exit 0: issue 29) */
+			 * missing one (every check would say "unknown" and the
+			 * doctor exit 0, as if it had found nothing) */
 			_Static_assert(RTB_DOC_ROOT_MAX == 3072, "the message says 3072");
 			if (strlen(v) > RTB_DOC_ROOT_MAX)
 				return bad("--root: longer than 3072 characters", NULL);

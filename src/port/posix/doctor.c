@@ -30,7 +30,8 @@ struct dr {
 	char cpul[160];         /* cpus as a list, for the messages */
 	char cmdline[2048];
 	/* every online CPU judged (--cpus all): a fix isolates or clears
-	 * all but the housekeeping CPU hk, the lowest online (issue 30) */
+	 * all but the housekeeping CPU hk, the lowest online (a fix that
+	 * isolated every CPU would leave none for the system) */
 	int all, hk;
 	char fixl[160];         /* the CPUs a fix names: cpul, or all but hk */
 	char hknote[96];        /* "" or "; CPU 0 kept for housekeeping ..." */
@@ -290,8 +291,8 @@ static void irq_name(const char *irqs, long n, char *out, size_t len)
 /* The live system's first /proc/interrupts read when rtb_port_doctor_begin
  * took it early: a run's set-up between then and the doctor (the
  * fingerprint, the clock's calibration: ~0.2 s) is then most of the
- * sample's span, not a sleep after it (issue 24: CI time, ~100 runs a
- * pass). Used once, by the next live doctor. */
+ * sample's span, not a sleep after it (a sleep cost every run its length,
+ * and CI makes ~100 runs a pass). Used once, by the next live doctor. */
 static struct {
 	char text[65536];
 	int64_t at_ns; /* CLOCK_MONOTONIC of the read; 0: none taken */
@@ -852,7 +853,7 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	memset(d, 0, sizeof(*d));
 	memset(&r, 0, sizeof(r));
 	/* a snapshot that is not there is bad input, not ten "unknown"
-	 * (issue 29) */
+	 * and an exit status that says nothing was found */
 	struct stat rst;
 	if (!live_root(cfg->root) && (stat(cfg->root, &rst) || !S_ISDIR(rst.st_mode)))
 		return RTB_EINVAL;
