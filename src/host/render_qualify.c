@@ -43,9 +43,10 @@ static const char q_css[] =
 	"border-top:2px solid #e3e7ee;padding-top:14px;margin-top:24px}h3{font-size:15px;margin:16px 0 4px}"
 	".sub{color:#5a6375}.what{color:#5a6375;font-size:12.5px;margin:2px 0 6px}"
 	"table{border-collapse:collapse;margin:6px 0;font-variant-numeric:tabular-nums}"
-	"th,td{padding:2px 9px;border-bottom:1px solid #e6e9ef;text-align:right;vertical-align:top}"
+	"th,td{padding:2px 9px;border-bottom:1px solid #e6e9ef;text-align:right;vertical-align:top;"
+	"white-space:nowrap}"
 	"th:first-child,td:first-child{text-align:left}thead th{border-bottom:2px solid #c9cfdb}"
-	"table.kv td,table.kv th,table.doc td{text-align:left;font-size:12.5px}"
+	"table.kv td,table.kv th,table.doc td{text-align:left;font-size:12.5px;white-space:normal}"
 	"tr.weakens td{background:#fff3e0}table.doc td:nth-child(-n+2){white-space:nowrap}"
 	"table.doc td{max-width:380px}pre{background:#f6f8fb;padding:8px 10px;font-size:12px;"
 	"white-space:pre-wrap}.plots{display:flex;flex-wrap:wrap;gap:10px}"
@@ -166,8 +167,9 @@ static void figures_table(struct rtb_sb *b, const struct qs *s, int n)
 	rtb_sb_puts(b, "<h3>Figures per CPU</h3><p class=\"what\">Every sample each file kept for that CPU "
 		    "(\"all CPUs\": every CPU's samples together). Time: the CPU's measured time, or count x "
 		    "period where the file keeps none (said). Percentiles: nearest rank; from a histogram, "
-		    "to its bucket's resolution (said per row). Overflow: samples past the file's histogram "
-		    "(cyclictest -h), only their count known.</p>\n"
+		    "to its bucket's resolution (said per row). Overflow: samples past the top of the file's 1 us "
+		    "histogram (-h), only their count known (rtbench: its 1 us bins' top; its log histogram "
+		    "keeps them).</p>\n"
 		    "<table><thead><tr><th>source</th><th>samples</th><th>time (h)</th><th>min us</th>"
 		    "<th>p50 us</th><th>p99 us</th><th>p99.9 us</th><th>max us</th><th>overflow</th>"
 		    "<th>percentiles from</th></tr></thead><tbody>\n");
@@ -186,18 +188,13 @@ static void figures_table(struct rtb_sb *b, const struct qs *s, int n)
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[0] ? us(a, sizeof(a), (double)m->pct[0]) : "-");
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[2] ? us(a, sizeof(a), (double)m->pct[2]) : "-");
 		rtb_sb_printf(b, "<td>%s</td>", m->has_pct[3] ? us(a, sizeof(a), (double)m->pct[3]) : "-");
-		rtb_sb_printf(b, "<td>%s</td><td>%llu", us(a, sizeof(a), (double)m->max),
-			      (unsigned long long)(m->has_hist ? m->overflow : 0));
 		/* as cyclictest's: the samples past the 1 us bins' top (-h) */
-		if (m->lin)
-			rtb_sb_printf(b, " (past %lld us: %llu)", (long long)m->lin_bins,
-				      (unsigned long long)m->lin_overflow);
-		rtb_sb_puts(b, "</td><td>");
+		rtb_sb_printf(b, "<td>%s</td><td>%llu</td><td>", us(a, sizeof(a), (double)m->max),
+			      (unsigned long long)(m->lin ? m->lin_overflow : m->has_hist ? m->overflow : 0));
 		if (m->samples && m->nsamples == m->count)
 			rtb_sb_puts(b, "every sample");
 		else if (m->hist_mode)
-			rtb_sb_printf(b, "histogram (+-%.2g%%)%s", m->pct_resolution_pct,
-				      m->lin ? "; plotted: its 1 us bins" : "");
+			rtb_sb_printf(b, "histogram (+-%.2g%%)", m->pct_resolution_pct);
 		else if (m->has_hist)
 			rtb_sb_puts(b, "histogram (1 us bins)");
 		else
