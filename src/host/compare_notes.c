@@ -308,9 +308,16 @@ int rtb_cmp_metric_notes(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 		if (bm && m != bm && m->method[0] && bm->method[0] && strcmp(m->method, bm->method)) {
 			char m1[168], m2[168];
 
+			/* another OS: each side's own mechanism (a POSIX signal
+			 * handler against a hardware ISR, a pthread mutex against
+			 * a binary semaphore), a different kind of figure */
+			const char *o1 = rtb_rf_kv_get(&c->sys[i].system, "os");
+			const char *o2 = rtb_rf_kv_get(&c->sys[cm->base].system, "os");
+			const int other_os = o1 && o2 && strcmp(o1, o2);
 			rc = rc ? rc : rtb_cmp_push(&cm->notes, &cm->nnotes, rtb_sb_strdup_printf(
-				"%s: measured differently: \"%s\" (%s: \"%s\")", l,
-				words(m1, sizeof(m1), m->method), c->labels[cm->base],
+				"%s: %s: \"%s\" (%s: \"%s\")", l,
+				other_os ? "a different kind of measurement (each OS's own mechanism)" :
+				"measured differently", words(m1, sizeof(m1), m->method), c->labels[cm->base],
 				words(m2, sizeof(m2), bm->method)));
 		}
 		if (m->note[0])
