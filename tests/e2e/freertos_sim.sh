@@ -14,12 +14,13 @@ printf 'int main(void){return 0;}\n' | gcc -fsanitize=address,undefined -x c -o 
 needs_freertos_kernel
 
 fw=$RTB_TEST_OUT/freertos-sim
-# V11.0.x: refused in one line (build.mk says why), nothing else to run
-if [ "$(sed -n 's/^#define tskKERNEL_VERSION_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$kernel/include/task.h")" = 0 ]; then
+# V11.0.x, V11.1.0: refused in one line (build.mk says why), nothing else to run
+minor=$(sed -n 's/^#define tskKERNEL_VERSION_MINOR[[:space:]]*\([0-9]*\).*/\1/p' "$kernel/include/task.h")
+if [ "$minor" = 0 ] || [ "$minor" = 1 ]; then
 	out=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make PORT=freertos BOARD=sim FREERTOS_KERNEL_PATH="$kernel" \
 		FW_BUILD="$fw" 2>&1); rc=$?
-	[ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && grep -q "BOARD=sim needs FreeRTOS-Kernel V11.1.0 or later" <<<"$out" &&
-		ok "V11.0.x: BOARD=sim refused in one line: $out" || fail "V11.0.x: BOARD=sim not refused in one line: exit $rc: $out"
+	[ $rc = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && grep -q "BOARD=sim needs FreeRTOS-Kernel V11.2.0 or later" <<<"$out" &&
+		ok "V11.$minor: BOARD=sim refused in one line: $out" || fail "V11.$minor: BOARD=sim not refused in one line: exit $rc: $out"
 	done_test
 fi
 mk() { make -s -j2 PORT=freertos BOARD=sim FREERTOS_KERNEL_PATH="$kernel" FW_BUILD="$fw" \

@@ -55,12 +55,13 @@ endif
 endif
 # the simulator runs under AddressSanitizer: V11.0.x's POSIX port runs each
 # task's thread on the task's own stack (pthread_attr_setstack), and ASan
-# reports a stack-buffer-overflow in every such thread's exit (V11.1.0 gives
-# the thread a stack of its own). api-check, which runs nothing, still works.
+# reports a stack-buffer-overflow in every such thread's exit; on V11.1.0
+# the simulator hangs (test_port, and sync.prio_inv until the watchdog
+# stops it; not investigated). api-check, which runs nothing, still works.
 FR_MINOR := $(shell sed -n 's/^\#define tskKERNEL_VERSION_MINOR[[:space:]]*\([0-9]*\).*/\1/p' $(FR)/include/task.h)
-ifeq ($(BOARD)-$(FR_MAJOR).$(FR_MINOR)$(FR_API_STUB),sim-11.0)
+ifneq ($(filter sim-11.0 sim-11.1,$(BOARD)-$(FR_MAJOR).$(FR_MINOR)$(FR_API_STUB)),)
 ifneq ($(filter-out clean api-check,$(or $(MAKECMDGOALS),firmware)),)
-$(error BOARD=sim needs FreeRTOS-Kernel V11.1.0 or later: $(FR) is V11.0, whose POSIX port runs each task's thread on the task's stack, which AddressSanitizer reports at every thread's exit (BOARD=mps2-an500 runs V11.0))
+$(error BOARD=sim needs FreeRTOS-Kernel V11.2.0 or later: $(FR) is V$(FR_MAJOR).$(FR_MINOR) (V11.0: ASan reports its POSIX port's thread exits; V11.1: the simulator hangs in test_port and sync.prio_inv); BOARD=mps2-an500 runs it)
 endif
 endif
 endif
