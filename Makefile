@@ -90,7 +90,7 @@ override LDLIBS    += -lrt -lm
 DEVICE_ROOMS := model bench_api $(if $(filter 1,$(TRACE)),trace) output bench run
 CORE_SRC  := $(foreach r,$(DEVICE_ROOMS),$(wildcard src/$(r)/*.c)) $(wildcard src/port/$(PORT)/*.c)
 ifeq ($(HOST),1)
-HOST_SRC  := $(wildcard src/host/*.c)
+HOST_SRC  := $(wildcard src/host/*/*.c)
 override LDLIBS    += -ljansson
 override CPPFLAGS  += -DRTB_HAVE_HOST=1
 endif

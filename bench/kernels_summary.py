@@ -77,7 +77,7 @@ def rtla_timerlat(path):
     """p50 (ns) of the IRQ and thread columns of `rtla timerlat hist` text;
     None and the reason when rtla did not run. The p50 is its bucket's
     lower edge, raised to rtla's exact min when that bucket holds it (as
-    rtbench reads the file: src/host/rtla.c)."""
+    rtbench reads the file: src/host/read/rtla.c)."""
     if not os.path.exists(path):
         return None, "no rtla file"
     unit, cols, hist, why, mins = 1000, [], {}, None, {}

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # special_ref.py - the reference values of tests/unit/test_special.c: the
-# regularized incomplete gamma P, Q and beta I (src/host/special.c) at
+# regularized incomplete gamma P, Q and beta I (src/host/stats/special.c) at
 # points across their range and well into the tails (shapes up to 10^6,
 # x near 0 and near 1, +-30 standard deviations from the centre).
 #

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "host/tail.h"
+#include "host/stats/tail.h"
 
 int main(void)
 {

@@ -18,7 +18,7 @@
 #include "rtbench/escape.h"
 #include "rtbench/port.h"
 #ifdef RTB_HAVE_HOST
-#include "host/host.h"
+#include "host/cmd/host.h"
 #endif
 
 /* usage - `rtbench --help`: the commands. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # gate_judged.sh - nothing passes that was not measured (issue 29): the one
-# rule of src/host/judge.c, as `check`, `compare` and `fleet` apply it, on
+# rule of src/host/stats/judge.c, as `check`, `compare` and `fleet` apply it, on
 # result files as the audit made them (each passed `check` before):
 #  1. a run stopped before it measured anything (the old writer: complete
 #     true, nothing planned, no metric; the new: planned 1, done 0);

@@ -15,10 +15,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "host/compare.h"
-#include "host/render.h"
-#include "host/resultfile.h"
-#include "host/runner.h"
+#include "host/compare/compare.h"
+#include "host/render/render.h"
+#include "host/read/resultfile.h"
+#include "host/cmd/runner.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,8 +15,8 @@
 
 #include "check.h"
 #include "host_testutil.h"
-#include "host/host.h"
-#include "host/resultfile.h"
+#include "host/cmd/host.h"
+#include "host/read/resultfile.h"
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"

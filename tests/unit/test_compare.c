@@ -9,7 +9,7 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "host_testutil.h"
-#include "host/host.h"
+#include "host/cmd/host.h"
 
 /* bad_input - `compare vx.json <name>` exits 2 with exactly one stderr
  * line "rtbench compare: <path>: ..." containing want. */

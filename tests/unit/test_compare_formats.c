@@ -7,7 +7,7 @@
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "host_testutil.h"
-#include "host/host.h"
+#include "host/cmd/host.h"
 
 /* csv_fields - fields of the RFC 4180 record starting at *p; *p is moved to
  * the next record. */

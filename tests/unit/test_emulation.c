@@ -16,8 +16,8 @@
 #include "rtbench/result.h"
 #include "rtbench/sink.h"
 #ifdef RTB_HAVE_HOST
-#include "host/compare.h"
-#include "host/resultfile.h"
+#include "host/compare/compare.h"
+#include "host/read/resultfile.h"
 #endif
 
 static void good(const char *s)

@@ -14,7 +14,7 @@
 #include "rtbench/err.h"
 #include "rtbench/frame.h"
 #include "rtbench/sink.h"
-#include "host/ingest.h"
+#include "host/read/ingest.h"
 
 static char tmpdir[] = "/tmp/rtb-frame-test.XXXXXX";
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_hist_json - the histogram's part of a result file (docs/json-schema.md,
  * schema 3): written dense ("counts", one per bucket of the layout) and read
- * back (src/host/rf_metric.c) into exactly the buckets the run held, on
+ * back (src/host/read/rf_metric.c) into exactly the buckets the run held, on
  * known data and after a merge; the older sparse "buckets" form still reads
  * the same; the part's size does not grow with the number of samples (only
  * the digits of the counts do); every malformed dense histogram is refused
@@ -16,7 +16,7 @@
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"
-#include "host/resultfile.h"
+#include "host/read/resultfile.h"
 
 static char err[320];
 

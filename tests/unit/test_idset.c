@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_idset - the host side's one id set (src/host/idset.c): ids found
+/* test_idset - the host side's one id set (src/host/base/idset.c): ids found
  * with their numbers, a second add refused with the first number, growth
  * past many doublings keeps every id, owned keys are copies, and a zeroed
  * set is empty.
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "host/idset.h"
+#include "host/base/idset.h"
 
 static void test_empty(void)
 {

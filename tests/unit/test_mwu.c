@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_mwu - the Mann-Whitney U test of src/host/stats_test.c against
+/* test_mwu - the Mann-Whitney U test of src/host/stats/stats_test.c against
  * reference values worked out independently.
  *
  * Reference 1, by hand: x = 1..10, y = 6..15. Pairs with x > y: 10, ties
@@ -16,7 +16,7 @@
 
 #include "check.h"
 #include "rtbench/err.h"
-#include "host/stats_test.h"
+#include "host/stats/stats_test.h"
 
 static void mwu_of(const int64_t *a, size_t na, const int64_t *b, size_t nb, struct rtb_mwu *r)
 {

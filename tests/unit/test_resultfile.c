@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_resultfile - loading result files (src/host/resultfile.c): the
+/* test_resultfile - loading result files (src/host/read/resultfile.c): the
  * fixtures in tests/data load with the figures they hold, and every kind of
  * bad input is refused with a reason precise enough to fix it.
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
@@ -8,7 +8,7 @@
 #include "check.h"
 #include "host_testutil.h"
 #include "rtbench/err.h"
-#include "host/resultfile.h"
+#include "host/read/resultfile.h"
 
 static char err[320];
 

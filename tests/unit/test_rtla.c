@@ -16,7 +16,7 @@
 #include "check.h"
 #include "host_testutil.h"
 #include "rtbench/err.h"
-#include "host/resultfile.h"
+#include "host/read/resultfile.h"
 
 static const struct rtb_rf_metric *find(const struct rtb_rf *r, const char *id)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_special - the incomplete gamma and beta functions and the
- * continued-fraction evaluator (src/host/special.c) on known values.
+ * continued-fraction evaluator (src/host/stats/special.c) on known values.
  *
  * rtb-test: side (pure computation on fixed data: tests/run.sh)
  *
@@ -18,9 +18,9 @@
 
 #include "check.h"
 #include "rtbench/err.h"
-#include "host/special.h"
-#include "host/tail.h"
-#include "host/verdict.h"
+#include "host/stats/special.h"
+#include "host/stats/tail.h"
+#include "host/stats/verdict.h"
 
 #define TOL 2e-11
 

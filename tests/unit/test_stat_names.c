@@ -21,12 +21,12 @@
 
 #include "check.h"
 #include "host_testutil.h"
-#include "host/host.h"
+#include "host/cmd/host.h"
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "rtbench/result.h"
 #include "rtbench/stat_names.h"
-#include "host/resultfile.h"
+#include "host/read/resultfile.h"
 
 static int stream_write(void *ctx, const void *buf, size_t len)
 {

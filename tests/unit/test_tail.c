@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "host/resultfile.h"
-#include "host/tail.h"
+#include "host/read/resultfile.h"
+#include "host/stats/tail.h"
 
 #define REL(a, b, r) CHECK_NEAR((a) / (b), 1.0, r)
 

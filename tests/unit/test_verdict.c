@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_verdict - compare's round-level verdict (src/host/verdict.c) on
+/* test_verdict - compare's round-level verdict (src/host/stats/verdict.c) on
  * synthetic runs with between-round and between-run variation.
  *
  * rtb-test: side (pure computation on fixed data: tests/run.sh)
@@ -28,8 +28,8 @@
 #include "check.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
-#include "host/stats_test.h"
-#include "host/verdict.h"
+#include "host/stats/stats_test.h"
+#include "host/stats/verdict.h"
 
 #define R 5
 #define N_ROUND 400

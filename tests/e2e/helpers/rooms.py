@@ -64,7 +64,7 @@ HOST_FLOOR = {'host/base': 0, 'host/read': 1, 'host/stats': 2, 'host/compare': 3
               'host/render': 4, 'host/cmd': 5}
 # a file directly in src/host, in none of the host's rooms, is a finding;
 # True only while the host side was one flat room
-HOST_FLAT = True
+HOST_FLAT = False
 
 # the public headers (include/rtbench) and the room each belongs to
 HEADER_ROOM = {

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* rtbench host - how often a metric crossed each threshold (host/tail.h):
+ * counted over every sample, in the measuring loop, or bracketed by the
+ * histogram's buckets; the exact intervals of the rate per sample, per
+ * million and per CPU-hour; the ratio of two such rates. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtbench/err.h"
+#include "host/read/resultfile.h"
+#include "host/stats/tail_int.h"
+
+/* rtb_tail_whole - m holds every sample (a count run). */
+int rtb_tail_whole(const struct rtb_rf_metric *m)
+{
+	return m->samples && m->nsamples == m->count && m->count;
+}
+
+/* rtb_tail_top - where the overflow begins: the layout's top, else (rt-tests,
+ * linear) above the last bucket, a lower bound. */
+int64_t rtb_tail_top(const struct rtb_rf_metric *m)
+{
+	if (m->hist_top > 0)
+		return m->hist_top;
+	return m->nbuckets ? m->buckets[m->nbuckets - 1].hi : 0;
+}
+
+/* rtb_tail_count_from - samples >= e (an integer level) from the histogram, as
+ * [*lo, *hi]: buckets wholly at or above e, and those reaching above it. */
+void rtb_tail_count_from(const struct rtb_rf_metric *m, int64_t e, uint64_t *lo, uint64_t *hi,
+			 int64_t *edge_lo, int64_t *edge_hi)
+{
+	uint64_t a = 0, b = 0;
+	int64_t el = 0, eh = INT64_MAX;
+
+	for (size_t i = 0; i < m->nbuckets; i++) {
+		const struct rtb_rf_bucket *k = &m->buckets[i];
+		if (k->lo >= e)
+			a += k->count;
+		if (k->hi > e)
+			b += k->count;
+		if (k->lo <= e)
+			el = k->lo > el ? k->lo : el;
+		if (k->hi <= e)
+			el = k->hi > el ? k->hi : el;
+		if (k->lo >= e && k->lo < eh)
+			eh = k->lo;
+		if (k->hi >= e && k->hi < eh)
+			eh = k->hi;
+	}
+	b += m->overflow;
+	if (rtb_tail_top(m) >= e)
+		a += m->overflow;
+	*lo = a;
+	*hi = b;
+	*edge_lo = el;
+	*edge_hi = eh == INT64_MAX ? rtb_tail_top(m) : eh;
+}
+
+/* counted_at - the index of thr among the thresholds m's run counted in
+ * its loop, or -1. */
+static int counted_at(const struct rtb_rf_metric *m, int64_t thr)
+{
+	for (int k = 0; k < m->ncounted; k++)
+		if (m->counted_ns[k] == thr)
+			return k;
+	return -1;
+}
+
+/* narrow_by_counted - a bracketed count narrowed by the thresholds the
+ * loop counted around it: no more than over the next lower one, no fewer
+ * than over the next higher one. */
+static void narrow_by_counted(const struct rtb_rf_metric *m, struct rtb_tail_exc *e)
+{
+	for (int k = 0; k < m->ncounted; k++) {
+		if (m->counted_ns[k] < e->thr_ns && m->counted_over[k] < e->k_hi) {
+			e->k_hi = m->counted_over[k];
+			e->edge_lo_ns = m->counted_ns[k] + 1;
+		}
+		if (m->counted_ns[k] > e->thr_ns && m->counted_over[k] > e->k_lo) {
+			e->k_lo = m->counted_over[k];
+			e->edge_hi_ns = m->counted_ns[k] + 1;
+		}
+	}
+}
+
+void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_exc *e)
+{
+	int k = counted_at(m, thr);
+
+	memset(e, 0, sizeof(*e));
+	e->thr_ns = thr;
+	e->n = m->count;
+	e->edge_lo_ns = e->edge_hi_ns = thr + 1;
+	if (rtb_tail_whole(m)) {
+		for (size_t i = 0; i < m->nsamples; i++)
+			e->k_lo += m->samples[i] > thr;
+		e->k_hi = e->k_lo;
+		e->how = "counted over every sample";
+	} else if (k >= 0) {
+		e->k_lo = e->k_hi = m->counted_over[k];
+		e->how = m->deadline_ns == thr ? "counted in the measuring loop (--deadline-us)"
+			: "counted in the measuring loop (--count-over-us)";
+	} else if (m->deadline_ns > 0 && thr == m->deadline_ns) {
+		e->k_lo = e->k_hi = m->over_deadline;
+		e->how = "counted in the measuring loop (--deadline-us)";
+	} else if (m->max <= thr) {
+		e->how = "none: the exact maximum is not over it";
+	} else if (m->min > thr) {
+		e->k_lo = e->k_hi = m->count;
+		e->how = "all: the exact minimum is over it";
+	} else {
+		rtb_tail_count_from(m, thr + 1, &e->k_lo, &e->k_hi, &e->edge_lo_ns, &e->edge_hi_ns);
+		uint64_t w = e->k_hi - e->k_lo;
+		narrow_by_counted(m, e);
+		e->how = e->k_lo == e->k_hi ? (w ? "exact: the histogram's buckets and the thresholds counted in the loop agree"
+					       : "from the histogram, exact (no bucket straddles it)")
+			: e->k_hi - e->k_lo < w ? "bounded by the histogram's buckets and the thresholds counted in the loop"
+			: "bounded by the histogram's buckets";
+	}
+	e->exact = e->k_lo == e->k_hi;
+}
+
+/* rtb_tail_rates - the intervals of e per sample, per million, per hour. */
+void rtb_tail_rates(struct rtb_tail_exc *e, double hours)
+{
+	double a, b, c, d;
+
+	e->hours = hours;
+	rtb_tstat_binom_ci(e->k_lo, e->n, RTB_TAIL_CONF, &a, &b);
+	rtb_tstat_binom_ci(e->k_hi, e->n, RTB_TAIL_CONF, &c, &d);
+	e->p_lo = a;
+	e->p_hi = d;
+	e->per_m = 1e6 * (double)(e->k_lo + e->k_hi) / 2 / (double)e->n;
+	e->per_m_lo = 1e6 * a;
+	e->per_m_hi = 1e6 * d;
+	if (hours > 0) {
+		double per_s = (double)e->n / hours;  /* samples an hour */
+		e->per_h = (double)(e->k_lo + e->k_hi) / 2 / hours;
+		e->per_h_lo = a * per_s;
+		e->per_h_hi = d * per_s;
+	}
+	if (e->k_hi == 0) {
+		e->zero_p_hi = rtb_tstat_zero_upper(e->n, RTB_TAIL_CONF);
+		e->zero_mtbc_h = hours > 0 ? hours / ((double)e->n * e->zero_p_hi) : 0;
+	}
+}
+
+void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, double *ratio,
+		       double *lo, double *hi)
+{
+	double plo, phi, k = (double)(k_a + k_b);
+
+	*ratio = *lo = *hi = NAN;
+	if (!(n_a > 0) || !(n_b > 0) || !(k > 0))
+		return;
+	/* given k_a + k_b, k_b is binomial with p = r n_b / (r n_b + n_a)
+	 * (r the ratio of rates): the exact interval of p gives r's */
+	rtb_tstat_binom_ci(k_b, k_a + k_b, RTB_TAIL_CONF, &plo, &phi);
+	if (k_a)
+		*ratio = ((double)k_b / n_b) / ((double)k_a / n_a);
+	else
+		*ratio = INFINITY;
+	*lo = plo >= 1 ? INFINITY : plo / (1 - plo) * n_a / n_b;
+	*hi = phi >= 1 ? INFINITY : phi / (1 - phi) * n_a / n_b;
+}
+
+void rtb_tail_exc_ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r,
+			double *lo, double *hi)
+{
+	double x, y;
+
+	rtb_tail_ratio_ci(a->k_hi, (double)a->n, b->k_lo, (double)b->n, &x, lo, &y);
+	rtb_tail_ratio_ci(a->k_lo, (double)a->n, b->k_hi, (double)b->n, &x, &y, hi);
+	*r = ((double)(b->k_lo + b->k_hi) / (double)b->n) / ((double)(a->k_lo + a->k_hi) / (double)a->n);
+}
