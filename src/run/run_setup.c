@@ -118,8 +118,10 @@ static int claim_one(struct rtb_ctx *c, int cpu, const char *role)
 	if (rc == RTB_EBUSY) {
 		fprintf(stderr, "rtbench: another rtbench run measures CPU %d now (%s)%s: each disturbs "
 			"the other's figures\n", cpu, holder, role);
-		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured CPU %d at the same time "
-				"(%.120s)%s: each disturbs the other's figures", cpu, holder, role);
+		/* the role before the holder's command line: a long command is
+		 * cut to fit the warning, and what this CPU is to the run must stay */
+		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured CPU %d%s at the same "
+				"time (%.120s): each disturbs the other's figures", cpu, role, holder);
 	} else if (rc == RTB_ENOMEM) {
 		rtb_result_warn(c->res, "CPUs from CPU %d up were not checked for another rtbench run "
 				"measuring them (the port's table of claims is full)", cpu);

@@ -59,7 +59,7 @@ def metric(mid, cpus):
     for k, p in (("p50", 50), ("p90", 90), ("p99", 99), ("p99_9", 99.9), ("p99_99", 99.99), ("p99_999", 99.999)):
         m[k] = pct(s, p)
     m.update({"max": s[-1], "first": s[0], "invalid": 0, "overruns": 0, "missed": 0, "deadline_ns": 0,
-              "over_deadline": 0, "elapsed_ns": 60 * 10**9, "rounds": None, "round_spread": None,
+              "over_deadline": 0, "elapsed_ns": 60 * 10**9, "round_spread": None,
               "extras": {"period_us": {"value": 200, "unit": "us"}},
               "histogram": {"layout": "log-linear", "sub_bits": 7, "top_bit": 36, "underflow": 0, "overflow": 0,
                             "buckets": [[lo, hi, c] for (lo, hi), c in sorted(h.items())]},
