@@ -20,7 +20,8 @@
 #      (`apt-get install make gcc libc6-dev`) and git for the clone.
 #   3. A fresh `git clone` of REV (default HEAD) at /ci/rtbench, with a
 #      read-only copy of ../shared beside it when there is one (as CI has).
-#   4. /proc, /sys (with tracefs) and /dev bound in (rslave: nothing mounted
+#   4. /proc, /sys (with tracefs), /dev and /run/rtbench (the lock and CPU
+#      claims: the knobs are the machine's) bound in (rslave: nothing mounted
 #      inside propagates back), then `CI=true bash .ci/run` inside, with an
 #      environment as bare as CI's.
 #   5. Everything unmounted; the root removed (--keep leaves it, unmounted).
@@ -111,6 +112,11 @@ cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys" && mount --make-rslave "$root/sys"
 mount --rbind /dev "$root/dev" && mount --make-rslave "$root/dev"
+# rtbench's lock and CPU claims: the knobs they guard (the RR quantum, RT
+# throttling) are the machine's, so a run inside the root and one outside
+# must meet (apart, each saw the other's quantum as "found")
+mkdir -p /run/rtbench "$root/run/rtbench"
+mount --bind /run/rtbench "$root/run/rtbench"
 if [ -d /sys/kernel/tracing ] && ! mountpoint -q "$root/sys/kernel/tracing"; then
 	mount -t tracefs nodev "$root/sys/kernel/tracing" 2>/dev/null || true
 fi
