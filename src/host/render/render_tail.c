@@ -15,22 +15,6 @@
 
 /* ---- text ---- */
 
-/* us - ns as microseconds, 3 significant decimals below 10 us. */
-static const char *us(char *buf, size_t len, double ns)
-{
-	if (isinf(ns))
-		snprintf(buf, len, "%s", ns > 0 ? "unbounded" : "-unbounded");
-	else if (!isfinite(ns))
-		snprintf(buf, len, "?");
-	else if (fabs(ns) >= 1e10)
-		snprintf(buf, len, "%.4g s", ns / 1e9);
-	else if (fabs(ns) >= 1e7)
-		snprintf(buf, len, "%.1f ms", ns / 1e6);
-	else
-		snprintf(buf, len, fabs(ns) < 1e4 ? "%.3f us" : "%.1f us", ns / 1e3);
-	return buf;
-}
-
 /* sig - a rate with 3 significant digits, plain for everyday sizes. */
 static const char *sig(char *buf, size_t len, double v)
 {
@@ -47,7 +31,7 @@ static void text_exc(struct rtb_sb *b, const struct rtb_tail_exc *e)
 {
 	char t[32], a[32], c[32], d[32], x[32], y[32];
 
-	us(t, sizeof(t), (double)e->thr_ns);
+	rtb_tail_fmt_ns(t, sizeof(t), (double)e->thr_ns);
 	if (e->k_hi == 0) {
 		rtb_sb_printf(b, "  over %s: none in %llu samples (%s): fewer than %s per million "
 			      "(95%%, one-sided, 1 in %s)", t, (unsigned long long)e->n, e->how,
@@ -64,8 +48,8 @@ static void text_exc(struct rtb_sb *b, const struct rtb_tail_exc *e)
 	else
 		rtb_sb_printf(b, "  over %s: between %llu (over %s) and %llu (over %s) of %llu samples "
 			      "(%s)", t, (unsigned long long)e->k_lo,
-			      us(x, sizeof(x), (double)e->edge_hi_ns - 1), (unsigned long long)e->k_hi,
-			      us(y, sizeof(y), (double)e->edge_lo_ns - 1), (unsigned long long)e->n, e->how);
+			      rtb_tail_fmt_ns(x, sizeof(x), (double)e->edge_hi_ns - 1), (unsigned long long)e->k_hi,
+			      rtb_tail_fmt_ns(y, sizeof(y), (double)e->edge_lo_ns - 1), (unsigned long long)e->n, e->how);
 	rtb_sb_printf(b, "\n      %s per million [%s, %s]", sig(a, sizeof(a), e->per_m),
 		      sig(c, sizeof(c), e->per_m_lo), sig(d, sizeof(d), e->per_m_hi));
 	if (e->hours > 0)
@@ -96,12 +80,12 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 		rtb_sb_printf(b, " trend in maxima (Mann-Kendall) z = %+.2f p = %.2g;", s->mk_z, s->mk_p);
 	if (s->has_occ)
 		rtb_sb_printf(b, "\n          crossings of %s: %llu, in %zu of %zu %s (%.1f expected if steady) "
-			      "p = %.2g", us(t, sizeof(t), (double)s->occ_thr_ns),
+			      "p = %.2g", rtb_tail_fmt_ns(t, sizeof(t), (double)s->occ_thr_ns),
 			      (unsigned long long)s->occ_k, s->occ_hit, s->nblocks, s->blocks_are,
 			      s->occ_expect, s->occ_p);
 	if (s->has_disp && s->disp_thr_ns != s->occ_thr_ns)
 		rtb_sb_printf(b, ";\n          the %s' counts over %s (counted in the loop): dispersion "
-			      "chi2 = %.1f p = %.2g", s->blocks_are, us(t, sizeof(t), (double)s->disp_thr_ns),
+			      "chi2 = %.1f p = %.2g", s->blocks_are, rtb_tail_fmt_ns(t, sizeof(t), (double)s->disp_thr_ns),
 			      s->disp_chi2, s->disp_p);
 	else if (s->has_disp)
 		rtb_sb_printf(b, "; dispersion chi2 = %.1f p = %.2g", s->disp_chi2, s->disp_p);
@@ -111,7 +95,7 @@ static void text_steady(struct rtb_sb *b, const struct rtb_tail_steady *s)
 	char over[64];
 	if (s->spread_thr_ns > 0)
 		snprintf(over, sizeof(over), "over %s (counted in the loop)",
-			 us(t, sizeof(t), (double)s->spread_thr_ns));
+			 rtb_tail_fmt_ns(t, sizeof(t), (double)s->spread_thr_ns));
 	else
 		snprintf(over, sizeof(over), "over each interval's %s", s->spread_pq < 0.005 ? "p99.9" : "p99");
 	if (s->has_spread && s->spread_tau > 0)
@@ -150,23 +134,23 @@ static void text_fit(struct rtb_sb *b, const struct rtb_tail_fit *f)
 		return;
 	}
 	rtb_sb_printf(b, "  extreme-value fit: generalized Pareto over %s (%llu samples, %s of all), "
-		      "maximum likelihood", us(u, sizeof(u), (double)f->u_ns),
+		      "maximum likelihood", rtb_tail_fmt_ns(u, sizeof(u), (double)f->u_ns),
 		      (unsigned long long)f->n_u, sig(a, sizeof(a), f->zeta));
 	if (f->tries > 1)
 		rtb_sb_printf(b, "; the lowest of %d thresholds whose fit passed", f->tries);
 	rtb_sb_puts(b, "\n");
 	rtb_sb_printf(b, "      shape %.3f [%.3f, %.3f]: %s", f->g.xi, f->g.xi_lo, f->g.xi_hi, f->shape);
 	if (isfinite(f->endpoint_ns))
-		rtb_sb_printf(b, ", upper end about %s", us(a, sizeof(a), f->endpoint_ns));
+		rtb_sb_printf(b, ", upper end about %s", rtb_tail_fmt_ns(a, sizeof(a), f->endpoint_ns));
 	rtb_sb_printf(b, "; scale %s [%s, %s]; fit chi2 = %.1f, %d df, p = %.2g\n",
-		      us(a, sizeof(a), f->g.sigma), us(c, sizeof(c), f->g.sigma_lo),
-		      us(d, sizeof(d), f->g.sigma_hi), f->gof_chi2, f->gof_df, f->gof_p);
+		      rtb_tail_fmt_ns(a, sizeof(a), f->g.sigma), rtb_tail_fmt_ns(c, sizeof(c), f->g.sigma_lo),
+		      rtb_tail_fmt_ns(d, sizeof(d), f->g.sigma_hi), f->gof_chi2, f->gof_df, f->gof_p);
 	for (int i = 0; i < RTB_TAIL_NRL; i++) {
 		if (!f->rl_has[i])
 			continue;
 		rtb_sb_printf(b, "      exceeded with probability %.0e per sample: %s [%s, %s]\n", f->rl_p[i],
-			      us(a, sizeof(a), f->rl_ns[i]), us(c, sizeof(c), f->rl_lo_ns[i]),
-			      us(d, sizeof(d), f->rl_hi_ns[i]));
+			      rtb_tail_fmt_ns(a, sizeof(a), f->rl_ns[i]), rtb_tail_fmt_ns(c, sizeof(c), f->rl_lo_ns[i]),
+			      rtb_tail_fmt_ns(d, sizeof(d), f->rl_hi_ns[i]));
 	}
 }
 
@@ -186,7 +170,7 @@ static void text_target(struct rtb_sb *b, const struct rtb_tail *t)
 			continue;
 		any = 1;
 		rtb_sb_printf(b, "  target not met over %s: a rate below %s per CPU-hour (%s per sample) is "
-			      "refuted by this run: ", us(a, sizeof(a), (double)x->thr_ns),
+			      "refuted by this run: ", rtb_tail_fmt_ns(a, sizeof(a), (double)x->thr_ns),
 			      sig(c, sizeof(c), p->target_per_h), sig(d, sizeof(d), p->target_p));
 		if (x->hours > 0)
 			rtb_sb_printf(b, "%s per CPU-hour [%s, %s]", sig(e, sizeof(e), x->per_h),
@@ -230,7 +214,7 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 		      p->cpus == 1 ? "" : "s", sig(c, sizeof(c), p->run_n));
 	for (size_t i = 0; i < t->nexc; i++) {
 		rtb_sb_printf(b, "\n      over %s: %s crossings expected [%s, %s] (this run's rate), ",
-			      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
+			      rtb_tail_fmt_ns(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->exp_k[i]),
 			      sig(d, sizeof(d), p->exp_k_lo[i]), sig(e, sizeof(e), p->exp_k_hi[i]));
 		if (isfinite(p->pred_k_hi[i]))
 			rtb_sb_printf(b, "90%% between %s and %s", sig(f, sizeof(f), p->pred_k_lo[i]),
@@ -241,14 +225,14 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 	for (size_t i = 0; p->has_fit_k && i < t->nexc; i++)
 		if (isfinite(p->fit_k[i]))
 			rtb_sb_printf(b, "\n      over %s: %s crossings expected from the fit, 90%% between %s and %s",
-				      us(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->fit_k[i]),
+				      rtb_tail_fmt_ns(a, sizeof(a), (double)t->exc[i].thr_ns), sig(c, sizeof(c), p->fit_k[i]),
 				      sig(d, sizeof(d), p->fit_k_lo[i]), sig(e, sizeof(e), p->fit_k_hi[i]));
 	if (p->has_max)
 		rtb_sb_printf(b, "\n      its maximum: median %s, 90%% between %s and %s (from the fit, "
 			      "its uncertainty included; %s to %s from its parameters alone)",
-			      us(a, sizeof(a), p->max_med_ns), us(c, sizeof(c), p->max_lo_ns),
-			      us(d, sizeof(d), p->max_hi_ns), us(e, sizeof(e), p->max_plug_lo_ns),
-			      us(f, sizeof(f), p->max_plug_hi_ns));
+			      rtb_tail_fmt_ns(a, sizeof(a), p->max_med_ns), rtb_tail_fmt_ns(c, sizeof(c), p->max_lo_ns),
+			      rtb_tail_fmt_ns(d, sizeof(d), p->max_hi_ns), rtb_tail_fmt_ns(e, sizeof(e), p->max_plug_lo_ns),
+			      rtb_tail_fmt_ns(f, sizeof(f), p->max_plug_hi_ns));
 	else
 		/* round 9: said plainly: without a fit nothing bounds the run's
 		 * maximum from above but the order statistics, and those only
@@ -262,11 +246,11 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			      t->st.blocks_are, sig(a, sizeof(a), p->free_blocks));
 		if (isfinite(p->free_hi_ns))
 			rtb_sb_printf(b, "90%% between %s and %s", isfinite(p->free_lo_ns) ?
-				      us(c, sizeof(c), p->free_lo_ns) : "0", us(d, sizeof(d), p->free_hi_ns));
+				      rtb_tail_fmt_ns(c, sizeof(c), p->free_lo_ns) : "0", rtb_tail_fmt_ns(d, sizeof(d), p->free_hi_ns));
 		else if (isfinite(p->free_lo_ns))
 			rtb_sb_printf(b, "at least %s (90%%), no upper end: it passes this run's maximum %s "
-				      "with probability %.0f%%", us(c, sizeof(c), p->free_lo_ns),
-				      us(d, sizeof(d), (double)t->m->max), 100 * p->free_beyond);
+				      "with probability %.0f%%", rtb_tail_fmt_ns(c, sizeof(c), p->free_lo_ns),
+				      rtb_tail_fmt_ns(d, sizeof(d), (double)t->m->max), 100 * p->free_beyond);
 		else
 			rtb_sb_printf(b, "no interval: the run is too long for %zu maxima", p->free_m);
 		if (!p->has_max)
@@ -334,11 +318,11 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 				rtb_tail_exc_ratio(ea, eb, &q, &lo, &hi);
 				if (!isfinite(q) && !(ea->k_hi + eb->k_hi)) {
 					rtb_sb_printf(b, "  %s: %s: neither crosses %s\n", ta->m->id, r->f[i].r->label,
-						      us(x, sizeof(x), (double)ea->thr_ns));
+						      rtb_tail_fmt_ns(x, sizeof(x), (double)ea->thr_ns));
 					continue;
 				}
 				rtb_sb_printf(b, "  %s: %s crosses %s %sx as often as %s [%s, %s]\n", ta->m->id,
-					      r->f[i].r->label, us(x, sizeof(x), (double)ea->thr_ns),
+					      r->f[i].r->label, rtb_tail_fmt_ns(x, sizeof(x), (double)ea->thr_ns),
 					      sig(y, sizeof(y), q), r->f[0].r->label, sig(z, sizeof(z), lo),
 					      isinf(hi) ? "unbounded" : sig(w, sizeof(w), hi));
 			}
@@ -355,11 +339,11 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 			if (m)
 				rtb_sb_printf(b, "  %s: between these %zu runs the rate over %s varies by %.0f%% "
 					      "beyond sampling (log sd; --run-spread %.2f adds it to a plan)\n",
-					      ta->m->id, m, us(x, sizeof(x), (double)ta->exc[e].thr_ns), 100 * sp, sp);
+					      ta->m->id, m, rtb_tail_fmt_ns(x, sizeof(x), (double)ta->exc[e].thr_ns), 100 * sp, sp);
 			else if (sp < 0)
 				rtb_sb_printf(b, "  %s: the rate's spread between the runs over %s: not estimated "
 					      "(a run without crossings)\n",
-					      ta->m->id, us(x, sizeof(x), (double)ta->exc[e].thr_ns));
+					      ta->m->id, rtb_tail_fmt_ns(x, sizeof(x), (double)ta->exc[e].thr_ns));
 		}
 	}
 }
@@ -374,7 +358,7 @@ static int render_text(struct rtb_sb *b, const struct rtb_host *h)
 			const struct rtb_tail *t = &f->t[k];
 			char a[32];
 			rtb_sb_printf(b, "%s: %s: %llu samples, max %s", f->r->label, t->m->id,
-				      (unsigned long long)t->m->count, us(a, sizeof(a), (double)t->m->max));
+				      (unsigned long long)t->m->count, rtb_tail_fmt_ns(a, sizeof(a), (double)t->m->max));
 			if (t->hours > 0)
 				rtb_sb_printf(b, ", %s CPU-h %s%s", sig(a, sizeof(a), t->hours),
 					      t->hours_from_period ? "(count x period)" : "measured",

@@ -427,6 +427,10 @@ void rtb_tail_ratio_ci(uint64_t k_a, double n_a, uint64_t k_b, double n_b, doubl
 void rtb_tail_exc_ratio(const struct rtb_tail_exc *a, const struct rtb_tail_exc *b, double *r,
 			double *lo, double *hi);
 
+/* rtb_tail_fmt_ns - ns as text in the unit that reads best ("12.345 us",
+ * "1.5 ms", "unbounded"); returns buf. */
+const char *rtb_tail_fmt_ns(char *buf, size_t len, double ns);
+
 /* rtb_tail_fit_line - a fit in one line: "shape 0.21
  * [0.05, 0.38] unbounded (heavy tail); 1e-9 per sample: 41.3 us [30.1 us,
  * 75.0 us]", or why it was not estimated; `tail A B` and `compare -t`

@@ -305,8 +305,10 @@ out:
 	free(bn.c);
 }
 
-/* fit_us - a time in ns in the unit that reads best */
-static const char *fit_us(char *buf, size_t len, double ns)
+/* rtb_tail_fmt_ns - a time in ns in the unit that reads best: us with 3
+ * decimals below 10 us, ms from 10 ms, s from 10 s; "unbounded" for an
+ * infinity, "?" for a NaN. Returns buf. */
+const char *rtb_tail_fmt_ns(char *buf, size_t len, double ns)
 {
 	if (isinf(ns))
 		snprintf(buf, len, "%s", ns > 0 ? "unbounded" : "-unbounded");
@@ -332,10 +334,10 @@ void rtb_tail_fit_line(char *buf, size_t len, const struct rtb_tail_fit *f)
 	}
 	if (!f->rl_has[3]) {
 		snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; over %s", f->g.xi, f->g.xi_lo, f->g.xi_hi,
-			 f->shape, fit_us(x, sizeof(x), (double)f->u_ns));
+			 f->shape, rtb_tail_fmt_ns(x, sizeof(x), (double)f->u_ns));
 		return;
 	}
 	snprintf(buf, len, "shape %.3f [%.3f, %.3f] %s; 1e-9 per sample: %s [%s, %s]", f->g.xi, f->g.xi_lo,
-		 f->g.xi_hi, f->shape, fit_us(x, sizeof(x), f->rl_ns[3]), fit_us(y, sizeof(y), f->rl_lo_ns[3]),
-		 fit_us(z, sizeof(z), f->rl_hi_ns[3]));
+		 f->g.xi_hi, f->shape, rtb_tail_fmt_ns(x, sizeof(x), f->rl_ns[3]), rtb_tail_fmt_ns(y, sizeof(y), f->rl_lo_ns[3]),
+		 rtb_tail_fmt_ns(z, sizeof(z), f->rl_hi_ns[3]));
 }
