@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# record.sh DIR - copy the files `rtbench doctor` reads (src/port/posix/doctor.c)
+# record.sh DIR - copy the files `rtbench doctor` reads (src/port/posix/doctor*.c)
 # from this system into DIR, so `rtbench doctor --root DIR` and
 # tests/unit/test_doctor.c judge the recorded system (vm-2cpu: this VM, for
 # doctor --cpus all, issue 30). Reads only; the kernel

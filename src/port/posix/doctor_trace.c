@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* POSIX/Linux port - the doctor's tracing check: an instance recording or
+ * an event trigger set, each a cost on every event on every CPU. */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include "doctor_int.h"
+
+/* trace_dir - the tracefs directory to read (under the root): a snapshot's
+ * /sys/kernel/tracing; live, where it is mounted (a standard place first,
+ * else any mount: a killed run's private one). 0 when mounted nowhere. */
+static int trace_dir(const struct rtb_dr *r, char *dir, size_t len)
+{
+	char dev[256], mp[256], type[64];
+	FILE *f;
+	int found = 0;
+
+	if (!rtb_dr_live(r)) {
+		snprintf(dir, len, "/sys/kernel/tracing");
+		return 1;
+	}
+	if (!(f = fopen("/proc/mounts", "re")))
+		return 0;
+	while (fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
+		if (!strcmp(type, "tracefs") && (!found || !strncmp(mp, "/sys/", 5))) {
+			snprintf(dir, len, "%s", mp);
+			found = 1;
+		}
+	fclose(f);
+	return found;
+}
+
+/* trace_triggers - how many event triggers are set under root/inst
+ * (events/SYSTEM/EVENT/trigger holding a line that is not a comment); the
+ * first one found named into first. */
+static int trace_triggers(const struct rtb_dr *r, const char *inst, char *first, size_t len)
+{
+	char path[RTB_DOC_ROOT_MAX + 600], rel[600], buf[256];
+	DIR *sd, *ed;
+	struct dirent *s, *e;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s%s/events", r->cfg->root ? r->cfg->root : "", inst);
+	if (!(sd = opendir(path)))
+		return 0;
+	while ((s = readdir(sd))) {
+		if (s->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s%s/events/%s", r->cfg->root ? r->cfg->root : "", inst, s->d_name);
+		if (!(ed = opendir(path)))
+			continue;
+		while ((e = readdir(ed))) {
+			if (e->d_name[0] == '.')
+				continue;
+			snprintf(rel, sizeof(rel), "%s/events/%s/%s/trigger", inst, s->d_name, e->d_name);
+			if (rtb_dr_text(r, rel, buf, sizeof(buf)) && buf[0] != '#') {
+				if (!n++)
+					snprintf(first, len, "%s:%s \"%.*s\"", s->d_name, e->d_name,
+						 (int)strcspn(buf, "\n"), buf);
+			}
+		}
+		closedir(ed);
+	}
+	closedir(sd);
+	return n;
+}
+
+/* trace_active - one tracing instance (or the top level: name "") as
+ * words appended to out when it records (tracing_on with events or a
+ * tracer) or holds a trigger; 1 if so. */
+static int trace_active(const struct rtb_dr *r, const char *dir, const char *name, char *out, size_t len)
+{
+	char inst[400], rel[460], on[16], tracer[64], ev[2048], trig[160] = "";
+	int events = 0, ntrig;
+
+	if (name[0])
+		snprintf(inst, sizeof(inst), "%s/instances/%s", dir, name);
+	else
+		snprintf(inst, sizeof(inst), "%s", dir);
+	snprintf(rel, sizeof(rel), "%s/tracing_on", inst);
+	int recording = rtb_dr_read(r, rel, on, sizeof(on)) == 0 && on[0] == '1';
+	snprintf(rel, sizeof(rel), "%s/set_event", inst);
+	if (rtb_dr_text(r, rel, ev, sizeof(ev)))
+		for (const char *p = ev; *p; p += strcspn(p, "\n"), p += *p == '\n')
+			events++;
+	snprintf(rel, sizeof(rel), "%s/current_tracer", inst);
+	if (rtb_dr_read(r, rel, tracer, sizeof(tracer)) || !tracer[0])
+		snprintf(tracer, sizeof(tracer), "nop");
+	ntrig = trace_triggers(r, inst, trig, sizeof(trig));
+	if (!(recording && (events || strcmp(tracer, "nop"))) && !ntrig)
+		return 0;
+	size_t l = strlen(out);
+	snprintf(out + l, len - l, "%s%s%s: tracing %s, %d event(s)%s%s%s%s", l ? "; " : "",
+		 name[0] ? "instance " : "top level", name, recording ? "on" : "off", events,
+		 strcmp(tracer, "nop") ? ", tracer " : "", strcmp(tracer, "nop") ? tracer : "",
+		 ntrig ? ", trigger " : "", ntrig ? trig : "");
+	return 1;
+}
+
+/* rtb_dr_check_tracing - a tracing instance (or the top-level buffer) recording,
+ * or an event trigger set: each enabled tracepoint costs every event on
+ * every CPU, and a stack trigger on sched_switch a stack walk per context
+ * switch (a killed traced run's instance made every later run's wake-up
+ * 2.5x slower). */
+void rtb_dr_check_tracing(struct rtb_dr *r)
+{
+	static const char why[] = "an enabled tracepoint or trigger runs on every event on every CPU: a context "
+		"switch that records an event (and walks the stack, for a stack trigger) takes longer";
+	static const char fix[] = "stop the program that traces; an instance \"rtbench-PID-START\" of a run that "
+		"was killed is removed by the next rtbench run (or rmdir TRACEFS/instances/NAME)";
+	char dir[300], path[RTB_DOC_ROOT_MAX + 400], found[1024] = "";
+	DIR *d;
+	struct dirent *e;
+	int n = 0, inst = 0;
+
+	if (!trace_dir(r, dir, sizeof(dir))) {
+		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "tracefs is mounted nowhere: no instance is read "
+			    "(a killed rtbench run's mount stays until removed)");
+		return;
+	}
+	n += trace_active(r, dir, "", found, sizeof(found));
+	snprintf(path, sizeof(path), "%s%s/instances", r->cfg->root ? r->cfg->root : "", dir);
+	if ((d = opendir(path))) {
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				inst++;
+				n += trace_active(r, dir, e->d_name, found, sizeof(found));
+			}
+		closedir(d);
+	}
+	if (n)
+		rtb_doc_add(r->d, "tracing", RTB_DOC_WEAKENS, why, fix, "%s: %s", dir, found);
+	else
+		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "%s: nothing recording, no trigger (%d instance(s))",
+			    dir, inst);
+}
+
