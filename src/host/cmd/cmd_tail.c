@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - `rtbench tail`: how far to trust the worst case of each
- * metric of one or more result files (docs/tail.md). The
- * analysis is tail.c; the output render_tail.c; options, loading and the
- * output file the shared runner's (runner.c). */
+ * metric of one or more result files (docs/tail.md). The analysis is
+ * tail.c; the output render_tail_text.c and render_tail_json.c; options,
+ * loading and the output file the shared runner's (runner.c). */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

@@ -21,29 +21,13 @@
 #include "host/compare/compare.h"
 #include "host/render/render.h"
 #include "host/render/render_html.h"
+#include "host/render/plot_frame.h"
 #include "host/render/svg.h"
 
 #define LPLOT_W 560
 #define LPLOT_H 300
 #define LBINS 60
 #define MAX_LEGEND 8
-
-/* cpu_of - N of "<base>@cpu<N>" into *cpu; false when id is not a CPU
- * of base. */
-static bool cpu_of(const char *id, const char *base, int *cpu)
-{
-	size_t n = strlen(base);
-	char *end;
-	long v;
-
-	if (strncmp(id, base, n) || strncmp(id + n, "@cpu", 4) || !id[n + 4])
-		return false;
-	v = strtol(id + n + 4, &end, 10);
-	if (*end || v < 0 || v > 100000)
-		return false;
-	*cpu = (int)v;
-	return true;
-}
 
 /* rtb_html_long_skip - 1 for a per-CPU metric whose aggregate is in the
  * comparison: it is drawn in the aggregate's per-CPU part instead. */
@@ -99,30 +83,32 @@ static void worst_caption(struct rtb_sb *b, const struct lcpu *v, int n)
 	rtb_sb_puts(b, "</p>\n");
 }
 
-/* legend - the CPUs' legend (and the all-CPU line's): reserve its band
- * above the plot area (before the axes), or draw it there. */
-static void legend(struct rtb_svg_plot *p, const struct lcpu *v, int n, int with_all, int reserve)
-{
+/* The CPUs' legend (and the all-CPU line's); none past MAX_LEGEND CPUs:
+ * the caption names the worst and the colour ramp. */
+struct cpu_legend {
 	const char *labels[MAX_LEGEND + 1], *colors[MAX_LEGEND + 1];
 	char lb[MAX_LEGEND][16], cl[MAX_LEGEND][32];
+	struct rtb_plot_legend lg;
+};
+
+static void cpu_legend(struct cpu_legend *L, const struct lcpu *v, int n, int with_all)
+{
 	int k = 0;
 
+	L->lg = (struct rtb_plot_legend){ L->labels, L->colors, 0, n <= MAX_LEGEND };
 	if (n > MAX_LEGEND)
 		return;
 	for (int i = 0; i < n; i++, k++) {
-		snprintf(lb[i], sizeof(lb[i]), "CPU %d", v[i].cpu);
-		cpu_color(cl[i], sizeof(cl[i]), i, n);
-		labels[k] = lb[i];
-		colors[k] = cl[i];
+		snprintf(L->lb[i], sizeof(L->lb[i]), "CPU %d", v[i].cpu);
+		cpu_color(L->cl[i], sizeof(L->cl[i]), i, n);
+		L->labels[k] = L->lb[i];
+		L->colors[k] = L->cl[i];
 	}
 	if (with_all) {
-		labels[k] = "all CPUs (the max of them: drawn under the CPUs, grey)";
-		colors[k++] = "#bbb";
+		L->labels[k] = "all CPUs (the max of them: drawn under the CPUs, grey)";
+		L->colors[k++] = "#bbb";
 	}
-	if (reserve)
-		rtb_svg_legend_reserve(p, labels, k);
-	else
-		rtb_svg_legend(p, labels, colors, k, 0);
+	L->lg.n = k;
 }
 
 /* rtb_html_plot_1us - render_html.h */
@@ -131,7 +117,9 @@ int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
 		      const char *const *colors, int n, int legend, struct rtb_sb *csv)
 {
 	struct rtb_svg_plot p;
-	double top = 0, cap = 200, maxs = 0, ymin = 1, *d, *beyond, w;
+	struct rtb_plot_1us_axis ax = RTB_PLOT_1US_AXIS;
+	struct rtb_plot_legend lg = { labels, colors, n, legend };
+	double maxs = 0, ymin = 1, *d, *beyond, w;
 	char title[200];
 	size_t nb;
 
@@ -142,16 +130,11 @@ int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
 		int k = rtb_rf_bins_1us(m[i], x, 0, &bx, &w);
 		if (k != RTB_RF_1US_LINEAR && k != RTB_RF_1US_HIST)
 			return 0;
-		top = fmax(top, (double)m[i]->max / 1000.0 + 1);
-		if (m[i]->has_pct[3])
-			cap = fmax(cap, 3 * (double)m[i]->pct[3] / 1000.0);
+		rtb_plot_1us_add(&ax, m[i]);
 	}
 	if (!n)
 		return 0;
-	/* as the qualification page's OSADL plot: a host stall of 35 ms
-	 * would squeeze the distribution into the first pixels; what lies
-	 * past the axis is counted under it */
-	nb = (size_t)ceil(fmax(1, fmin(top, ceil(cap / 50) * 50)));
+	nb = rtb_plot_1us_bins(&ax);
 	for (int i = 0; i < n; i++)
 		if (m[i]->lin && m[i]->lin_bins < (int64_t)nb)
 			nb = (size_t)m[i]->lin_bins; /* past them only log buckets */
@@ -177,24 +160,10 @@ int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
 	p.h = LPLOT_H; /* the axes as in every plot, the two lines below */
 	p.x = (struct rtb_svg_axis){ 0, (double)nb, 0, "latency (us)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ ymin, maxs * 1.6, 1, "share of samples per 1 us bin (log)", NULL, 0 };
-	if (legend)
-		rtb_svg_legend_reserve(&p, labels, n);
-	rtb_svg_axes(&p);
+	rtb_plot_frame(&p, &lg);
 	for (int i = 0; i < n; i++) {
-		const double *di = d + (size_t)i * nb;
-		double base = rtb_svg_py(&p, ymin), prev = base;
-
-		rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" "
-			      "d=\"M%.1f %.1f", colors[i], n > MAX_LEGEND ? "0.8" : "1.3", rtb_svg_px(&p, 0), base);
-		for (size_t k = 0; k < nb; k++) {
-			double y = di[k] > 0 ? rtb_svg_py(&p, di[k]) : base;
-			if (y != prev || k == 0)
-				rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f", rtb_svg_px(&p, (double)k), prev,
-					      rtb_svg_px(&p, (double)k), y);
-			prev = y;
-		}
-		rtb_sb_printf(b, "L%.1f %.1fL%.1f %.1f\"/>\n", rtb_svg_px(&p, (double)nb), prev,
-			      rtb_svg_px(&p, (double)nb), base);
+		rtb_plot_path(b, colors[i], n > MAX_LEGEND ? "0.8" : "1.3", "");
+		rtb_plot_steps(&p, d + (size_t)i * nb, nb, ymin);
 	}
 	if (csv)
 		rtb_sb_puts(csv, "system,bin_lo_us,bin_hi_us,count,share\n");
@@ -205,8 +174,7 @@ int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
 				rtb_render_csv_field(csv, labels[i], 0);
 				rtb_sb_printf(csv, "%zu,%zu,%.0f,%.6g\n", k, k + 1, sh * (double)m[i]->count, sh);
 			}
-	if (legend)
-		rtb_svg_legend(&p, labels, colors, n, 0);
+	rtb_plot_legend(&p, &lg);
 	rtb_sb_printf(b, "<text x=\"8\" y=\"%d\" font-size=\"10\" fill=\"#555\">1 us bins (rtbench's linear "
 		      "histogram or the file's own); the latency axis ends at %zu us</text>\n", LPLOT_H + 10, nb);
 	rtb_sb_printf(b, "<text x=\"8\" y=\"%d\" font-size=\"10\" fill=\"#555\">(3 x the highest p99.9); past "
@@ -226,6 +194,7 @@ int rtb_html_plot_1us(struct rtb_sb *b, const char *pid, const char *what,
 static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v, int n)
 {
 	struct rtb_svg_plot p;
+	struct cpu_legend L;
 	double lo = INFINITY, hi = 0, maxs = 0, ymin = 1;
 	double (*cnt)[LBINS] = calloc((size_t)n, sizeof(*cnt));
 	char pid[200], col[32];
@@ -280,8 +249,8 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 		      LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ lo, hi, 1, "latency (us, log scale)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ ymin, maxs * 1.6, 1, "share of samples per bin (log)", NULL, 0 };
-	legend(&p, v, n, 0, 1);
-	rtb_svg_axes(&p);
+	cpu_legend(&L, v, n, 0);
+	rtb_plot_frame(&p, &L.lg);
 	for (int i = 0; i < n; i++) {
 		double base = rtb_svg_py(&p, ymin);
 		cpu_color(col, sizeof(col), i, n);
@@ -295,28 +264,17 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 		}
 		rtb_sb_puts(b, "\"/>\n");
 	}
-	legend(&p, v, n, 0, 0);
+	rtb_plot_legend(&p, &L.lg);
 	rtb_svg_end(&p);
 	free(cnt);
 }
 
-static void poly(struct rtb_sb *b, struct rtb_svg_plot *p, const struct rtb_rf_metric *m,
-		 const char *col, const char *width)
+/* interval_line - the maximum of m's intervals over time (s). */
+static void interval_line(struct rtb_sb *b, const struct rtb_svg_plot *p, const struct rtb_rf_metric *m,
+			  const char *col, const char *width)
 {
-	int first = 1;
-
-	rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\" d=\"", col, width);
-	for (size_t j = 0; j < m->nintervals; j++) {
-		const struct rtb_rf_interval *iv = &m->intervals[j];
-		if (!iv->count)
-			continue;
-		double x = rtb_svg_px(p, (double)iv->end_ns / 1e9), y = rtb_svg_py(p, (double)iv->max_ns / 1000.0);
-		rtb_sb_printf(b, "%s%.1f %.1f", first ? "M" : "L", x, y);
-		if (m->nintervals == 1)
-			rtb_sb_printf(b, "l0.1 0"); /* one interval: a dot */
-		first = 0;
-	}
-	rtb_sb_puts(b, "\"/>\n");
+	rtb_plot_path(b, col, width, "");
+	rtb_plot_intervals(p, m, RTB_PLOT_MAX, 1e9, 0);
 }
 
 /* rtb_html_plot_intervals - latency over time of files that keep no raw
@@ -334,6 +292,7 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 		" stroke-dasharray=\"6 3\" stroke-width=\"1.4\"", " stroke-dasharray=\"1.5 2.5\" stroke-width=\"1.4\"" };
 	const char *labels[3] = { "max", "p99", "p50" };
 	const char *lg_lab[RTB_CMP_MAX_SYS + 3], *lg_col[RTB_CMP_MAX_SYS + 3], *lg_dash[RTB_CMP_MAX_SYS + 3];
+	struct rtb_plot_legend lg = { lg_lab, lg_col, 0, true };
 	struct rtb_svg_plot p;
 	double tmax = 0, lo = INFINITY, hi = 0;
 	int have = 0;
@@ -368,29 +327,15 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 		lg_dash[nl] = legend_dash[q];
 	}
 	p.legend_dash = lg_dash;
-	rtb_svg_legend_reserve(&p, lg_lab, nl);
-	rtb_svg_axes(&p);
+	lg.n = nl;
+	rtb_plot_frame(&p, &lg);
 	if (csv)
 		rtb_sb_printf(csv, "system,start_s,end_s,count,p50_us,p99_us,max_us\n");
 	for (int i = 0; i < n; i++) {
 		const struct rtb_rf_metric *m = s[i].m;
 		for (int q = 0; q < 3; q++) {
-			int first = 1;
-			rtb_sb_printf(b, "<path class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s d=\"",
-				      s[i].color, width[q], dash[q]);
-			for (size_t j = 0; j < m->nintervals; j++) {
-				const struct rtb_rf_interval *iv = &m->intervals[j];
-				int64_t v = q == 0 ? iv->max_ns : q == 1 ? iv->p99_ns : iv->p50_ns;
-				if (!iv->count)
-					continue;
-				rtb_sb_printf(b, "%s%.1f %.1f", first ? "M" : "L",
-					      rtb_svg_px(&p, (double)iv->end_ns / 1e9),
-					      rtb_svg_py(&p, fmax((double)v, 1) / 1000.0));
-				if (m->nintervals == 1)
-					rtb_sb_printf(b, "l0.1 0"); /* one interval: a dot */
-				first = 0;
-			}
-			rtb_sb_puts(b, "\"/>\n");
+			rtb_plot_path(b, s[i].color, width[q], dash[q]);
+			rtb_plot_intervals(&p, m, (enum rtb_plot_stat)q, 1e9, 1);
 		}
 		for (size_t j = 0; csv && j < m->nintervals; j++) {
 			const struct rtb_rf_interval *iv = &m->intervals[j];
@@ -403,7 +348,7 @@ int rtb_html_plot_intervals(struct rtb_sb *b, const char *pid, const struct rtb_
 				      (double)iv->max_ns / 1000.0);
 		}
 	}
-	rtb_svg_legend(&p, lg_lab, lg_col, nl, 0);
+	rtb_plot_legend(&p, &lg);
 	rtb_svg_end(&p);
 	return 1;
 }
@@ -413,6 +358,7 @@ static void interval_max(struct rtb_sb *b, const char *id, const struct rtb_rf_m
 			 const struct lcpu *v, int n)
 {
 	struct rtb_svg_plot p;
+	struct cpu_legend L;
 	double tmax = 0, lo = INFINITY, hi = 0;
 	char pid[200], col[32];
 
@@ -433,18 +379,18 @@ static void interval_max(struct rtb_sb *b, const char *id, const struct rtb_rf_m
 	rtb_svg_begin(&p, b, pid, "series", "Maximum of each interval", LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ 0, tmax > 0 ? tmax : 1, 0, "time since start (s)", NULL, 0 };
 	p.y = (struct rtb_svg_axis){ lo, hi, 1, "interval maximum (us, log scale)", NULL, 0 };
-	legend(&p, v, n, all != NULL, 1);
-	rtb_svg_axes(&p);
+	cpu_legend(&L, v, n, all != NULL);
+	rtb_plot_frame(&p, &L.lg);
 	/* the all-CPU line is the largest CPU's at every point: drawn first,
-	 * wide and grey, so the CPU that holds the maximum shows on it (issue
-	 * 30: drawn last in black it hid that CPU) */
+	 * wide and grey, so the CPU that holds the maximum shows on it (drawn
+	 * last in black it hid that CPU) */
 	if (all)
-		poly(b, &p, all, "#bbb", "6");
+		interval_line(b, &p, all, "#bbb", "6");
 	for (int i = 0; i < n; i++) {
 		cpu_color(col, sizeof(col), i, n);
-		poly(b, &p, v[i].m, col, n > MAX_LEGEND ? "0.8" : "1.6");
+		interval_line(b, &p, v[i].m, col, n > MAX_LEGEND ? "0.8" : "1.6");
 	}
-	legend(&p, v, n, all != NULL, 0);
+	rtb_plot_legend(&p, &L.lg);
 	rtb_svg_end(&p);
 }
 
@@ -491,7 +437,7 @@ void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		for (size_t k = 0; k < c->nmetrics; k++) {
 			const struct rtb_rf_metric *m = c->metrics[k].cell[s].m;
 			int cpu;
-			if (!cpu_of(c->metrics[k].id, cm->id, &cpu) || !m || !c->metrics[k].cell[s].usable)
+			if (!rtb_plot_cpu_of(c->metrics[k].id, cm->id, &cpu) || !m || !c->metrics[k].cell[s].usable)
 				continue;
 			v[n].cpu = cpu;
 			v[n++].m = m;
