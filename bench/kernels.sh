@@ -201,35 +201,10 @@ arm64) QEMU=qemu-system-aarch64 QPKG=qemu-system-arm QMACHINE=virt,gic-version=3
 esac
 [ $KVM = 1 ] && [ $ARCH != amd64 ] && die2 "--kvm: only with --arch amd64 (KVM runs the host's own architecture)"
 
-# fetch_deb PKG DIR MEMBER...: PKG (name:arch) downloaded into the cache
-# once (apt-get download; never installed), the MEMBERs (./boot/...) of it
-# unpacked into DIR (replaced whole, so a half-unpacked DIR is never used).
-fetch_deb() {
-	local pkg=$1 dir=$2 base=${1%%:*} debarch=${1#*:} deb
-	shift 2
-	deb=$(ls "$CACHE"/${base}_*_$debarch.deb 2>/dev/null | sort -V | tail -1)
-	if [ -z "$deb" ]; then
-		log "apt-get download $pkg (into $CACHE)"
-		if ! (cd "$CACHE" && apt-get download "$pkg" >"$CACHE/apt-$base.log" 2>&1); then
-			[ "$debarch" = "$(dpkg --print-architecture)" ] ||
-				dpkg --print-foreign-architectures | grep -qx "$debarch" ||
-				skip "cannot download $pkg: apt knows no $debarch packages (as root: dpkg --add-architecture $debarch && apt-get update; nothing $debarch gets installed)"
-			skip "cannot download $pkg (no network or no such package; see $CACHE/apt-$base.log)"
-		fi
-		deb=$(ls "$CACHE"/${base}_*_$debarch.deb | sort -V | tail -1)
-	fi
-	rm -rf "$dir.tmp"
-	mkdir -p "$dir.tmp"
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$dir.tmp" "$@" ||
-		{ echo "kernels.sh: cannot unpack $deb" >&2; exit 1; }
-	rm -rf "$dir"
-	mv "$dir.tmp" "$dir"
-}
+# fetch_deb, is_static, elf_machine: shared with bench/bigguest.sh
+. "$here/bench/guest_lib.sh"
 
 # ---- tools -------------------------------------------------------------
-# static: no dynamic loader named inside (busybox-static, not busybox)
-is_static() { [ -x "$1" ] && ! LC_ALL=C grep -q '/ld-linux' "$1"; }
-elf_machine() { od -An -tx1 -j18 -N2 "$1" 2>/dev/null | tr -d ' \n'; }
 if [ $ANALYZE = 0 ]; then
 command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install $QPKG)"
 command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
