@@ -246,6 +246,16 @@ int rtb_port_console_is_tty(void);
  * without files. */
 int rtb_port_dir_writable(const char *path);
 
+/* ---- what rtbench itself costs (rtbench/selfcost.h) ------------------ */
+
+/* rtb_port_usage - this process so far: the calling thread's CPU time,
+ * every thread's (user + system, ns), the resident set's peak (bytes);
+ * -1 in each the port cannot tell. 0, or a negative rtb_err when it can
+ * tell none. */
+int rtb_port_usage(int64_t *thread_cpu_ns, int64_t *process_cpu_ns, int64_t *peak_rss_bytes);
+/* rtb_port_thread_cpu_ns - the calling thread's CPU time (ns), -1 unknown. */
+int64_t rtb_port_thread_cpu_ns(void);
+
 /* ---- platform fingerprint -------------------------------------------- */
 
 int rtb_port_fingerprint(struct rtb_fingerprint *fp);

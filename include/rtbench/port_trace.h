@@ -51,6 +51,10 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
  * one thread at a time. Returns 0 or a negative rtb_err. */
 int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
 			int (*want)(int cpu, uint64_t first, uint64_t last, size_t n, void *arg), uint64_t until);
+/* rtb_port_trace_lost_cpus - lost[cpu] (cpu < n) = events the OS dropped
+ * on that CPU since begin (buffer full; 0 for a CPU not recorded), read
+ * while the recorder is open (after end too). 0 or a negative rtb_err. */
+int rtb_port_trace_lost_cpus(uint64_t *lost, int n);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);

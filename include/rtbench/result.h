@@ -20,6 +20,7 @@
 #include "rtbench/stats.h"
 #include "rtbench/platform.h"
 #include "rtbench/trace_model.h"
+#include "rtbench/selfcost.h"
 
 #define RTB_SCHEMA "rtbench-result"
 #define RTB_SCHEMA_VERSION 3
@@ -355,6 +356,8 @@ struct rtb_result {
 	struct rtb_metric *metrics[RTB_MAX_METRICS];
 	int nmetrics;
 	struct rtb_footprint mem;   /* filled before each write (all 0: unknown) */
+	struct rtb_self_cost self;  /* what rtbench itself cost, filled before
+	                             * each write (known 0: not written) */
 	struct rtb_doctor doctor;   /* what in the system weakens latency on the
 	                             * measured CPUs (rtbench doctor; done 0: not run) */
 	/* run --raw: samples keep their time (rtb_metric_new allocates

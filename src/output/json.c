@@ -243,6 +243,28 @@ static void write_footprint(struct rtb_jw *w, const struct rtb_footprint *f)
 	rtb_jw_close(w, '}');
 }
 
+/* write_self_cost - what rtbench itself cost so far (rtbench/selfcost.h);
+ * a value the port cannot tell is null. */
+static void write_self_cost(struct rtb_jw *w, const struct rtb_self_cost *c)
+{
+	rtb_jw_open(w, "self_cost", '{', 1);
+	rtb_jw_int_or_null(w, "supervisor_cpu_ns", c->supervisor_cpu_ns, -1);
+	rtb_jw_int_or_null(w, "process_cpu_ns", c->process_cpu_ns, -1);
+	rtb_jw_int_or_null(w, "peak_rss_bytes", c->peak_rss_bytes, -1);
+	if (!c->reader) {
+		rtb_jw_null(w, "trace_reader");
+	} else {
+		rtb_jw_open(w, "trace_reader", '{', 0);
+		rtb_jw_uint(w, "cpu_ns", c->reader_cpu_ns);
+		rtb_jw_uint(w, "events", c->reader_events);
+		rtb_jw_uint(w, "skipped", c->reader_skipped);
+		rtb_jw_uint(w, "polls", c->reader_polls);
+		rtb_jw_uint(w, "events_lost", c->events_lost);
+		rtb_jw_close(w, '}');
+	}
+	rtb_jw_close(w, '}');
+}
+
 /* write_doctor - what weakens latency on the measured CPUs (rtbench/doctor.h). */
 static void write_doctor(struct rtb_jw *w, const struct rtb_doctor *d)
 {
@@ -323,6 +345,8 @@ int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 	write_clock(&w, r);
 	write_settings(&w, &r->set);
 	write_footprint(&w, &r->mem);
+	if (r->self.known)
+		write_self_cost(&w, &r->self);
 	if (r->doctor.done)
 		write_doctor(&w, &r->doctor);
 	rtb_jw_open(&w, "metrics", '[', 1);

@@ -18,6 +18,7 @@ void rtb_run_footprint(struct rtb_result *r)
 	r->mem.stacks = RTB_THREADS_MAX;
 	r->mem.stack_bytes = RTB_STACK_BYTES;
 	r->mem.metric_bytes = sizeof(struct rtb_metric);
+	rtb_selfcost_fill(&r->self);
 }
 
 /* rtb_run_write - every result file; a failure is said once per file

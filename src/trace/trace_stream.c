@@ -35,6 +35,7 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/port.h"
+#include "rtbench/selfcost.h"
 #include "rtbench/trace_stream.h"
 
 #define POLL_NS 50000000LL      /* how often the reader drains the trace */
@@ -81,6 +82,9 @@ static struct {
 	int cap;                /* watches allocated */
 	atomic_int taken;       /* watches handed out (Step 2) */
 	uint64_t lost;          /* events the OS dropped (buffer full) */
+	uint64_t lost_cpu[NWIN]; /* the same per CPU, read at the stop */
+	int lost_cpu_ok;
+	uint64_t explain;       /* CPUs whose samples are explained (0: all) */
 	int poll_err;
 	uint64_t polls, events;
 	/* the reader behind (lazy kinds only: a round trip's or a wake-up's
@@ -271,12 +275,31 @@ static void poll_once(int force)
 			serve(&ts.watch[i], now, force);
 }
 
+/* self_cost - the reader's own cost since its last call, added to the
+ * result's self_cost (rtbench/selfcost.h): its CPU time against the
+ * events it read, what docs/scale.md's model is made of. */
+static void self_cost(int64_t *cpu0, uint64_t *ev0, uint64_t *skip0, uint64_t *lost0)
+{
+	int64_t cpu = rtb_port_thread_cpu_ns();
+
+	rtb_selfcost_reader_add(cpu >= 0 && *cpu0 >= 0 ? (uint64_t)(cpu - *cpu0) : 0, ts.events - *ev0,
+				ts.skipped_ev - *skip0, 1, ts.lost >= *lost0 ? ts.lost - *lost0 : 0);
+	*cpu0 = cpu;
+	*ev0 = ts.events;
+	*skip0 = ts.skipped_ev;
+	*lost0 = ts.lost;
+}
+
 static void reader_main(void *p)
 {
+	int64_t cpu0 = rtb_port_thread_cpu_ns();
+	uint64_t ev0 = ts.events, skip0 = ts.skipped_ev, lost0 = ts.lost;
+
 	(void)p;
 	for (;;) {
 		int last = atomic_load(&ts.stop);
 		poll_once(0);
+		self_cost(&cpu0, &ev0, &skip0, &lost0);
 		if (last)
 			break;
 		/* behind: the next poll at once (it gets the CPUs in rests) */
@@ -284,6 +307,7 @@ static void reader_main(void *p)
 	}
 	/* Step 4: the trace is off; what it still holds, then every mark */
 	poll_once(1);
+	self_cost(&cpu0, &ev0, &skip0, &lost0);
 }
 
 /* comp_metrics - the histogram-mode metrics watch i's components stream
@@ -319,7 +343,7 @@ static void release(void)
 }
 
 int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu,
-		 int xcpu)
+		 int xcpu, uint64_t explain)
 {
 	struct rtb_trace_out names = { 0 };
 	int rc = RTB_ENOMEM;
@@ -329,6 +353,8 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	release();
 	ts.kind = kind;
 	ts.xcpu = xcpu;
+	ts.explain = explain;
+	ts.lost_cpu_ok = 0;
 	/* a round trip's or a wake-up's events lie between its own stamps:
 	 * the reader, behind, can pass over the rest (a timer sample's start
 	 * at the previous stamp, a noise gap wants every event) */
@@ -407,6 +433,10 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 
 	if (!ts.on || kind != ts.kind)
 		return NULL;
+	/* a CPU left unexplained takes no watch (the explained ones' are
+	 * counted: nwatch) */
+	if (ts.explain && (c->cpu < 0 || c->cpu >= NWIN || !(ts.explain >> c->cpu & 1)))
+		return NULL;
 	/* watches are handed out in order, and published in that order */
 	int i = atomic_fetch_add(&ts.taken, 1);
 	if (i >= ts.cap)
@@ -463,6 +493,8 @@ int rtb_ts_stop(void)
 	if (ts.started)
 		rtb_thread_join(&ts.th);
 	ts.started = 0;
+	/* what the OS dropped, CPU by CPU: each metric states its own */
+	ts.lost_cpu_ok = !rtb_port_trace_lost_cpus(ts.lost_cpu, NWIN);
 	ts.on = 0;
 	return ts.poll_err;
 }
@@ -534,7 +566,9 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	t->samples = k->samples;
 	t->matched = k->matched;
 	t->agree = k->agree;
-	t->lost_events = ts.lost;
+	t->lost_events = ts.lost_cpu_ok ? 0 : ts.lost;
+	for (int i = 0; i < wa->nw && ts.lost_cpu_ok; i++)
+		t->lost_events += ts.lost_cpu[wa->w[i]->cpu & (NWIN - 1)];
 	t->ndis_total = k->ndis_total;
 	t->incomplete = k->incomplete;
 	t->marks_lost = atomic_load(&wa->tm.ring_lost);
@@ -586,10 +620,11 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 		rtb_metric_note(dst, "trace components not kept: the result holds %d metrics at most",
 				RTB_MAX_METRICS);
 	if (t->lost_events || t->marks_lost || t->incomplete)
-		rtb_metric_note(dst, "trace: %llu events dropped by the OS, %llu samples never seen by the "
-				"reader, %llu samples' events had left the window",
-				(unsigned long long)t->lost_events, (unsigned long long)t->marks_lost,
-				(unsigned long long)t->incomplete);
+		rtb_metric_note(dst, "trace: %llu events dropped by the OS on CPU %d%s, %llu samples never "
+				"seen by the reader, %llu samples' events had left the window",
+				(unsigned long long)t->lost_events, wa->w[0]->cpu,
+				wa->nw > 1 ? " and the other CPU" : ts.lost_cpu_ok ? "" : " (all traced CPUs)",
+				(unsigned long long)t->marks_lost, (unsigned long long)t->incomplete);
 	if (t->below_floor || t->skipped)
 		rtb_metric_note(dst, "trace: the reader fell behind and matched only the candidates for the worst "
 				"and the samples of the last few ms before each of its reads: %llu samples at or "

@@ -78,7 +78,7 @@ static int tr_start(struct rtb_ctx *c, const struct rtb_tpass *p)
 	pass.streamed = p->streamed;
 	pass.id = p->id;
 	if (p->streamed)
-		return rtb_ts_start(c, p->kind, p->cpus, p->nwatch, p->reader_cpu, p->xcpu);
+		return rtb_ts_start(c, p->kind, p->cpus, p->nwatch, p->reader_cpu, p->xcpu, p->explain);
 	return rtb_port_trace_begin(p->cpus);
 }
 

@@ -95,7 +95,7 @@ static void one_run(struct rtb_ctx *c, struct rtb_result *res, uint64_t base, ui
 	nev = delivered = 0;
 	atomic_store(&avail, 0);
 	CHECK_EQ_I(rtb_metric_new(res, "irq.timer.nanosleep", "t", NS, &m), 0);
-	CHECK_EQ_I(rtb_ts_start(c, RTB_TRACE_TIMER, 1u << 1, 1, -1, 0), 0);       /* Step 1 */
+	CHECK_EQ_I(rtb_ts_start(c, RTB_TRACE_TIMER, 1u << 1, 1, -1, 0, 0), 0);       /* Step 1 */
 	CHECK(rtb_ts_on());
 	struct rtb_trace_marks *tm = rtb_ts_marks(c, m, RTB_TRACE_TIMER);        /* Step 2 */
 	CHECK(tm && tm->ring && m->tm == tm);

@@ -258,3 +258,17 @@ void rtb_port_free(void *p)
 {
 	vPortFree(p);
 }
+
+/* rtb_port_usage / rtb_port_thread_cpu_ns - this port keeps no per-task
+ * CPU time (configGENERATE_RUN_TIME_STATS off) and no resident set: the
+ * result says unknown. */
+int rtb_port_usage(int64_t *thread_cpu_ns, int64_t *process_cpu_ns, int64_t *peak_rss_bytes)
+{
+	*thread_cpu_ns = *process_cpu_ns = *peak_rss_bytes = -1;
+	return RTB_ENOTSUP;
+}
+
+int64_t rtb_port_thread_cpu_ns(void)
+{
+	return -1;
+}

@@ -258,25 +258,47 @@ static int cmp_tev(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* lost_cpu - events the instance dropped on one CPU: its buffer's
+ * overrun (overwritten) and dropped (no overwrite: refused) counts. */
+static uint64_t lost_cpu(int cpu)
+{
+	char file[64], *s, *p;
+	uint64_t lost = 0;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	s = tracefs_instance_file_read(rtb_tr.inst, file, NULL);
+	if (!s)
+		return 0;
+	if ((p = strstr(s, "overrun:")))
+		lost += strtoull(p + 8, NULL, 10);
+	if ((p = strstr(s, "dropped events:")))
+		lost += strtoull(p + 15, NULL, 10);
+	free(s);
+	return lost;
+}
+
 /* lost_events - events the instance dropped on the recorded CPUs. */
 static uint64_t lost_events(void)
 {
 	uint64_t lost = 0;
-	for (int cpu = 0; cpu < 64; cpu++) {
-		char file[64], *s, *p;
-		if (!(rtb_tr.cpus >> cpu & 1))
-			continue;
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		s = tracefs_instance_file_read(rtb_tr.inst, file, NULL);
-		if (!s)
-			continue;
-		if ((p = strstr(s, "overrun:")))
-			lost += strtoull(p + 8, NULL, 10);
-		if ((p = strstr(s, "dropped events:")))
-			lost += strtoull(p + 15, NULL, 10);
-		free(s);
-	}
+	for (int cpu = 0; cpu < 64; cpu++)
+		if (rtb_tr.cpus >> cpu & 1)
+			lost += lost_cpu(cpu);
 	return lost;
+}
+
+int rtb_port_trace_lost_cpus(uint64_t *lost, int n)
+{
+	for (int cpu = 0; cpu < n; cpu++)
+		lost[cpu] = 0;
+	if (!rtb_trace_enter())
+		return RTB_ENOTSUP;
+	int rc = rtb_tr.inst ? 0 : RTB_ENOTSUP;
+	for (int cpu = 0; cpu < n && cpu < 64 && !rc; cpu++)
+		if (rtb_tr.cpus >> cpu & 1)
+			lost[cpu] = lost_cpu(cpu);
+	rtb_trace_leave();
+	return rc;
 }
 
 /* The streaming reader's state: the event formats are parsed once, at its
