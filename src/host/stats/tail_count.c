@@ -59,6 +59,52 @@ void rtb_tail_count_from(const struct rtb_rf_metric *m, int64_t e, uint64_t *lo,
 	*edge_hi = eh == INT64_MAX ? rtb_tail_top(m) : eh;
 }
 
+/* rtb_tail_above_make - tail_int.h */
+void rtb_tail_above_make(const struct rtb_rf_metric *m, struct rtb_tail_above *a)
+{
+	a->m = m;
+	a->suf = NULL;
+	for (size_t i = 1; i < m->nbuckets; i++)
+		if (m->buckets[i].lo <= m->buckets[i - 1].lo || m->buckets[i].hi <= m->buckets[i - 1].hi)
+			return;
+	a->suf = malloc((m->nbuckets + 1) * sizeof(*a->suf));
+	if (!a->suf)
+		return;
+	a->suf[m->nbuckets] = 0;
+	for (size_t i = m->nbuckets; i-- > 0;)
+		a->suf[i] = a->suf[i + 1] + m->buckets[i].count;
+}
+
+/* first_at - the first bucket whose lo (by_hi: hi - 1) is >= e: lo and hi
+ * both rise bucket by bucket (rtb_tail_above_make checked). */
+static size_t first_at(const struct rtb_rf_metric *m, int64_t e, int by_hi)
+{
+	size_t a = 0, z = m->nbuckets;
+
+	while (a < z) {
+		size_t mid = a + (z - a) / 2;
+		if ((by_hi ? m->buckets[mid].hi > e : m->buckets[mid].lo >= e))
+			z = mid;
+		else
+			a = mid + 1;
+	}
+	return a;
+}
+
+/* rtb_tail_above - tail_int.h: the sums rtb_tail_count_from makes */
+void rtb_tail_above(const struct rtb_tail_above *a, int64_t e, uint64_t *lo, uint64_t *hi)
+{
+	const struct rtb_rf_metric *m = a->m;
+	int64_t el, eh;
+
+	if (!a->suf) {
+		rtb_tail_count_from(m, e, lo, hi, &el, &eh);
+		return;
+	}
+	*lo = a->suf[first_at(m, e, 0)] + (rtb_tail_top(m) >= e ? m->overflow : 0);
+	*hi = a->suf[first_at(m, e, 1)] + m->overflow;
+}
+
 /* counted_at - the index of thr among the thresholds m's run counted in
  * its loop, or -1. */
 static int counted_at(const struct rtb_rf_metric *m, int64_t thr)

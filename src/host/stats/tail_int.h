@@ -21,6 +21,16 @@ int rtb_tail_whole(const struct rtb_rf_metric *m);
 /* rtb_tail_top - where m's histogram overflow begins: the layout's top,
  * else (rt-tests, linear) above the last bucket, a lower bound. */
 int64_t rtb_tail_top(const struct rtb_rf_metric *m);
+/* rtb_tail_above - rtb_tail_count_from's [*lo, *hi] for many levels of one
+ * metric, each in O(log buckets): made once (rtb_tail_above_make, the
+ * buckets' counts summed from the top), freed with free(a->suf). Buckets
+ * out of order, or no memory: each level counted as rtb_tail_count_from. */
+struct rtb_tail_above {
+	const struct rtb_rf_metric *m;
+	uint64_t *suf;   /* suf[i]: the counts of buckets i.. (NULL: count each) */
+};
+void rtb_tail_above_make(const struct rtb_rf_metric *m, struct rtb_tail_above *a);
+void rtb_tail_above(const struct rtb_tail_above *a, int64_t e, uint64_t *lo, uint64_t *hi);
 /* rtb_tail_count_from - samples >= e (an integer level) from m's
  * histogram, as [*lo, *hi], and the bucket edges around e. */
 void rtb_tail_count_from(const struct rtb_rf_metric *m, int64_t e, uint64_t *lo, uint64_t *hi,

@@ -252,49 +252,6 @@ int rtb_tstat_mann_kendall(const double *x, size_t n, double *z, double *p)
 	return 0;
 }
 
-/* The occupancy problem (Feller, vol. 1, II.5 / IV.2): interval i stays
- * empty with probability q_i = (1 - w_i)^k; pairs stay empty together with
- * (1 - w_i - w_j)^k; the number hit has mean sum (1 - q_i) and variance
- * sum q_i (1 - q_i) + sum_{i != j} ((1 - w_i - w_j)^k - q_i q_j). Equal
- * shares (every interval as long) take the closed form. */
-int rtb_tstat_occupancy(const double *w, size_t b, uint64_t k, size_t hit, double *expect, double *p)
-{
-	double e = 0, var = 0, kk = (double)k, wmin = w[0], wmax = w[0];
-
-	if (b < 2 || k < 2)
-		return -1;
-	for (size_t i = 0; i < b; i++) {
-		wmin = fmin(wmin, w[i]);
-		wmax = fmax(wmax, w[i]);
-	}
-	if (wmax - wmin <= 0.01 * wmax) {
-		double wm = 1.0 / (double)b, q = exp(kk * log1p(-wm));
-		double q2 = b > 2 ? exp(kk * log1p(-2 * wm)) : 0;
-		e = (double)b * (1 - q);
-		var = (double)b * q * (1 - q) + (double)b * ((double)b - 1) * (q2 - q * q);
-	} else {
-		for (size_t i = 0; i < b; i++) {
-			double qi = exp(kk * log1p(-fmin(w[i], 1)));
-			e += 1 - qi;
-			var += qi * (1 - qi);
-			for (size_t j = 0; j < b; j++) {
-				if (j == i)
-					continue;
-				double qj = exp(kk * log1p(-fmin(w[j], 1)));
-				double both = w[i] + w[j] < 1 ? exp(kk * log1p(-(w[i] + w[j]))) : 0;
-				var += both - qi * qj;
-			}
-		}
-	}
-	*expect = e;
-	if (!(var > 0)) {
-		*p = (double)hit < e - 0.5 ? 0 : 1;
-		return 0;
-	}
-	*p = 1 - rtb_tstat_norm_sf(((double)hit + 0.5 - e) / sqrt(var));
-	return 0;
-}
-
 /* The index of dispersion (Fisher 1950; Cochran 1954): sum (c_i - e_i)^2
  * / e_i with e_i = K w_i, chi-square(b - 1) for Poisson counts. */
 int rtb_tstat_dispersion(const uint64_t *c, const double *w, size_t b, double *chi2, double *p)

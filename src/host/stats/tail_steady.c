@@ -107,16 +107,20 @@ static void name_burst(const struct rtb_tail_blocks *b, const double *v, const c
 	if (!(tot > 0))
 		return;
 	need = ceil(0.75 * tot);
-	for (size_t a = 0; a < b->n; a++) {
-		double s = 0;
-		for (size_t z = a; z < b->n; z++) {
-			s += v[z];
-			if (s >= need) {
-				if (z - a < bz - ba || (z - a == bz - ba && s > best_sum))
-					ba = a, bz = z, best_sum = s;
-				break;
-			}
-		}
+	/* for each start a, the first end z reaching need: z never moves
+	 * back as a moves on (v >= 0), so one sliding window finds them all
+	 * (the weights are counts: the window's sum is exact) */
+	double s = 0;  /* v[a .. z) */
+	for (size_t a = 0, z = 0; a < b->n; a++) {
+		if (z < a)
+			z = a, s = 0;
+		while (s < need && z < b->n)
+			s += v[z++];
+		if (s < need)
+			break;
+		if (z - 1 - a < bz - ba || (z - 1 - a == bz - ba && s > best_sum))
+			ba = a, bz = z - 1, best_sum = s;
+		s -= v[a];
 	}
 	if (bz - ba + 1 > (b->n + 3) / 4)
 		return;  /* spread over more than a quarter of the run: no burst to name */
@@ -308,12 +312,14 @@ static void rate_spread(const struct rtb_rf_metric *m, const struct rtb_tail_blo
 		s->has_spread = spread_from(r, v, k, s) == 0;
 	}
 	k = 0;
+	struct rtb_tail_above ab = { 0 };
+	if (b->q && m->nbuckets)
+		rtb_tail_above_make(m, &ab);
 	for (size_t i = 0; b->q && m->nbuckets && i < b->n; i++) {
 		uint64_t lo, hi;
-		int64_t el, eh;
 		if (!(b->q[i] > 0) || (double)b->cnt[i] * b->pq < 1)
 			continue;
-		rtb_tail_count_from(m, (int64_t)b->q[i] + 1, &lo, &hi, &el, &eh);
+		rtb_tail_above(&ab, (int64_t)b->q[i] + 1, &lo, &hi);
 		r[k] = ((double)lo + (double)hi) / 2 / (double)m->count / b->pq;
 		v[k] = 1 / (b->pq * (double)b->cnt[i]);
 		q.spread_level_ns = fmax(q.spread_level_ns, b->q[i]);
@@ -325,6 +331,7 @@ static void rate_spread(const struct rtb_rf_metric *m, const struct rtb_tail_blo
 		q.has_spread = 1;
 		*s = q;
 	}
+	free(ab.suf);
 out:
 	free(r);
 	free(v);
