@@ -11,6 +11,8 @@
 #include "cli/cli.h"
 #include "cli/doctor_cmd.h"
 #include "cli/frame_cmd.h"
+#include "cli/tune_cmd.h"
+#include "cli/tune_test.h"
 #include "run/run.h"
 #include "run/selftest.h"
 #include "run/watchdog.h"
@@ -38,6 +40,7 @@ static void usage(FILE *f)
 	      "  tail A.json [...]             crossing rates with intervals, a steady tail?, tested fit, run length\n"
 	      "  ingest [-o DIR] [STREAM|-]    files framed in a serial stream (RTBF1) written to DIR\n"
 	      "  check R.json [limits]         CI gate: exit 1 when a figure crosses a limit or regresses\n"
+	      "  tune [options]                which of the doctor's fixes lowers latency here, measured\n"
 #endif
 	      "\n'rtbench COMMAND --help' for each command's options; --version for the version.\n", f);
 }
@@ -127,6 +130,11 @@ static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 	}
 	if (selftest)
 		return rtb_selftest(&cl.o, cmdline);
+	rc = rtb_tune_test_delay(&cl.o, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "rtbench run: %s\n", err);
+		return rc;
+	}
 	rc = rtb_run(&cl.o, &cl.out, cmdline, &res);
 	/* -T/--stop-us (rtla -T): the stop is the run's verdict, so a run is
 	 * a gate by itself; 0 only for a whole run with no sample over it */
@@ -210,6 +218,15 @@ static int cmd_check(int argc, char **argv, const char *cmdline)
 	(void)cmdline;
 	return rtb_host_check(argc, argv);
 }
+/* cmd_tune - `rtbench tune`: a stop's signal makes the exit status, as a run's. */
+static int cmd_tune(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline;
+	int rc = rtb_cmd_tune(argc, argv);
+	if (rc == RTB_EINTR)
+		rtb_wd_note_signal(rtb_tune_stop_signal());
+	return rc;
+}
 /* cmd_tail - `rtbench tail` (host side). */
 static int cmd_tail(int argc, char **argv, const char *cmdline)
 {
@@ -236,9 +253,10 @@ static const struct {
 	{ "ingest", cmd_ingest },
 	{ "check", cmd_check },
 	{ "tail", cmd_tail },
+	{ "tune", cmd_tune },
 #else
 	{ "compare", NULL }, { "report", NULL }, { "ingest", NULL }, { "check", NULL },
-	{ "tail", NULL },
+	{ "tail", NULL }, { "tune", NULL },
 #endif
 };
 

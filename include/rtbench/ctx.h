@@ -64,6 +64,11 @@ struct rtb_selftest_opts {
 	int64_t inject_ns;      /* a known delay inside every measured path */
 	int64_t delays_ns[RTB_MAX_DELAYS]; /* the delays to inject, in turn */
 	int ndelays;
+	/* tune's test-only knob (RTB_TUNE_TEST_DELAY, docs/tuning.md): a busy
+	 * delay in EVERY sample of irq.timer.nanosleep, inside the measured
+	 * window (inside 1) or just after it (0: the same CPU time, outside) */
+	int64_t test_delay_ns;
+	int test_delay_inside;
 };
 
 /* rtb_opts - the configuration a run starts from (rtb_run): run-wide

@@ -178,6 +178,21 @@ void rtb_port_kill_load(long id);
  * or where the port cannot tell. */
 int rtb_port_load_status(long id, int *status);
 
+/* rtb_port_self_start - run this program again as a child process with
+ * argv (argv[0] its name), stdout and stderr into the new file `log` (made
+ * here, never over an existing one or through a link), the stop signals
+ * still blocked (the child's own set-up takes them); *id names it for
+ * _wait and _stop. POSIX: posix_spawn of /proc/self/exe. For `rtbench
+ * tune` (host-only), which runs each round as a child `run`; RTB_ENOTSUP
+ * on a port without processes. */
+int rtb_port_self_start(char *const argv[], const char *log, long *id);
+/* rtb_port_self_wait - 1 once child id ended (*status: its exit status,
+ * or 128 + the signal that ended it), reaped; 0 while it runs. */
+int rtb_port_self_wait(long id, int *status);
+/* rtb_port_self_stop - stop child id: SIGTERM (a run ends with a whole
+ * result), SIGKILL if it has not ended after wait_ns; reaped. */
+void rtb_port_self_stop(long id, int64_t wait_ns);
+
 /* rtb_port_stop_wait - wait up to timeout_ns for a request to stop the
  * run from outside: POSIX, Ctrl-C/SIGTERM, taken synchronously here (they
  * are blocked in every thread by rtb_port_init; no asynchronous handler);

@@ -286,7 +286,24 @@ int rtb_ptimer_stop(rtb_ptimer_t *t);
  * facts, not here. */
 enum rtb_knob {
 	RTB_KNOB_RR_TIMESLICE_MS = 0, /* round-robin quantum, ms */
-	RTB_NKNOBS
+	/* the rest are changed only by `rtbench tune` (one at a time, for a
+	 * round, and put back after it): the doctor's fixes that can be applied
+	 * and reversed while the system runs (docs/tuning.md) */
+	RTB_KNOB_TIMER_MIGRATION,     /* 0 off, 1 on */
+	RTB_KNOB_RT_RUNTIME_US,       /* RT throttling's runtime, us; -1 off */
+	RTB_KNOB_WATCHDOG,            /* soft-lockup (and NMI) watchdog, 0/1 */
+	RTB_KNOB_NMI_WATCHDOG,        /* the NMI watchdog alone, 0/1 */
+	RTB_KNOB_THP,                 /* transparent huge pages: 0 always, 1 madvise, 2 never */
+	RTB_KNOB_KSM_RUN,             /* KSM's scanner: 0 stopped, 1 running, 2 unmerge */
+	RTB_KNOB_WQ_CPUMASK,          /* unbound workqueues' CPUs, a mask of CPUs 0-61 */
+	RTB_KNOB_IDLE1,               /* idle state 1 disabled on these CPUs (a mask, 0-61) */
+	RTB_KNOB_IDLE2,               /* idle state 2, the same */
+	RTB_KNOB_IDLE3,               /* idle state 3, the same */
+	RTB_KNOB_IRQ0,                /* + N: IRQ N's smp_affinity (a mask of CPUs 0-61) */
+	RTB_NKNOBS = RTB_KNOB_IRQ0 + 128 /* IRQs 0-127 */
 };
+#define RTB_KNOB_NIRQ 128
+/* RTB_KNOB_MASK_CPUS - a mask knob holds CPUs 0 to this - 1 (a positive long) */
+#define RTB_KNOB_MASK_CPUS 62
 
 #endif

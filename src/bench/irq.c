@@ -109,6 +109,9 @@ static void sleep_task(void *p)
 	struct irq *s = p;
 	const int64_t period_ns = s->period_ns;
 	const uint64_t inject_ticks = s->c->o->selftest.inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->selftest.inject_ns) : 0;
+	const struct rtb_selftest_opts *so = &s->c->o->selftest;
+	const uint64_t test_ticks = so->test_delay_ns > 0 ? rtb_ns_to_ticks(s->c->clk, so->test_delay_ns) : 0;
+	const uint64_t test_in = so->test_delay_inside ? test_ticks : 0, test_out = test_in ? 0 : test_ticks;
 	int64_t next = first_expiry();
 	struct rtb_trace_marks *tm = s->m->tm;
 
@@ -122,6 +125,8 @@ static void sleep_task(void *p)
 		/* Step 3: nothing but locals before the stamp */
 		if (inject_ticks && k && !(k & 1))
 			rtb_spin_until(rtb_port_ticks() + inject_ticks);
+		if (test_in)  /* tune's test knob: every sample, inside */
+			rtb_spin_until(rtb_port_ticks() + test_in);
 		int64_t now = rtb_port_mono_ns();
 		if (!rtb_metric_record(s->m, k, now - next) && k && tm) {
 			/* run --trace: the sample's end on the trace clock,
@@ -135,6 +140,8 @@ static void sleep_task(void *p)
 		 * is equally long (rtb_inject_pre's reason) */
 		if (inject_ticks && (k & 1))
 			rtb_inject_spin(inject_ticks);
+		if (test_out) /* its baseline: the same spin, outside */
+			rtb_spin_until(rtb_port_ticks() + test_out);
 		next += period_ns;
 		s->late_wakes += next <= now;
 		while (next <= now) {                  /* woke after the next expiry */

@@ -234,6 +234,10 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	if (rc)
 		return rc;
 	rtb_port_fingerprint(&res->fp);
+	if (o->selftest.test_delay_ns > 0)
+		rtb_result_warn(res, "a test-only delay of %lld ns was spun in every irq.timer.nanosleep sample, %s "
+				"the measured window (RTB_TUNE_TEST_DELAY): its figures are not this system's",
+				(long long)o->selftest.test_delay_ns, o->selftest.test_delay_inside ? "inside" : "after");
 	if (o->emulation.present) {
 		res->fp.emulation = o->emulation;
 		if (o->emulation.icount_shift < 0)

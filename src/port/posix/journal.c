@@ -41,7 +41,7 @@
 #include "posix_int.h"
 
 #define LOCK_DIR "/run/rtbench"
-#define RECORD_MAX_BYTES 1024
+#define RECORD_MAX_BYTES 8192 /* every knob of port_bench.h changed at once fits */
 
 static int lock_fd = -1;
 static int state_fd = -1;  /* the state directory, checked, while locked */
@@ -270,7 +270,7 @@ int rtb_port_journal_settle(int acted, char *kept, size_t len)
  * overwritten. */
 int rtb_port_journal_write(const long *old, const long *set, const unsigned char *changed, int n)
 {
-	char buf[1024];
+	char buf[RECORD_MAX_BYTES];
 	int len, any = 0, rc;
 
 	if (lock_fd < 0)

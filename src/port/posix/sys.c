@@ -193,28 +193,6 @@ int rtb_port_lock_memory(void)
 	return 0;
 }
 
-static const char *const knob_path[RTB_NKNOBS] = {
-	[RTB_KNOB_RR_TIMESLICE_MS] = "/proc/sys/kernel/sched_rr_timeslice_ms",
-};
-
-/* What each knob can hold, for a record read back after a crash: the RR
- * quantum reads back as 1 ms or more (the kernel turns <= 0 into its
- * default), and no tuning guide goes past seconds; 10 s is generous. */
-static const long knob_min[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 1 };
-static const long knob_max[RTB_NKNOBS] = { [RTB_KNOB_RR_TIMESLICE_MS] = 10000 };
-
-/* rtb_posix_knob_plausible - see posix_int.h. */
-int rtb_posix_knob_plausible(enum rtb_knob k, long v)
-{
-	return (unsigned)k < RTB_NKNOBS && v >= knob_min[k] && v <= knob_max[k];
-}
-
-/* rtb_knob_name - the knob's /proc path. */
-const char *rtb_knob_name(enum rtb_knob k)
-{
-	return (unsigned)k < RTB_NKNOBS ? knob_path[k] : "?";
-}
-
 /* read_long - first integer in a file. */
 static int read_long(const char *path, long *v)
 {
@@ -226,30 +204,6 @@ static int read_long(const char *path, long *v)
 	ok = fscanf(f, "%ld", v) == 1;
 	fclose(f);
 	return ok ? 0 : RTB_ESYS;
-}
-
-int rtb_knob_get(enum rtb_knob k, long *v)
-{
-	if ((unsigned)k >= RTB_NKNOBS)
-		return RTB_EINVAL;
-	return read_long(knob_path[k], v);
-}
-
-int rtb_knob_set(enum rtb_knob k, long v)
-{
-	char buf[32];
-	int fd, n, rc = 0;
-
-	if ((unsigned)k >= RTB_NKNOBS)
-		return RTB_EINVAL;
-	fd = open(knob_path[k], O_WRONLY);
-	if (fd < 0)
-		return errno == ENOENT ? RTB_ENOTSUP : rtb_err_from_errno(errno);
-	n = snprintf(buf, sizeof(buf), "%ld\n", v);
-	if (write(fd, buf, (size_t)n) != n)
-		rc = rtb_err_from_errno(errno);
-	close(fd);
-	return rc;
 }
 
 static int dma_fd = -1;
