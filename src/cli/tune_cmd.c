@@ -348,7 +348,7 @@ static int measure(const struct rtb_tune_opts *o, const struct rtb_doctor *doc, 
 			rtb_tune_judge(k, o->alpha);
 			continue;
 		}
-		fprintf(stderr, "rtbench tune: %s: %s\n", k->name, k->set_to);
+		fprintf(stderr, "rtbench tune: %s: B sets %s\n", k->name, k->set_to);
 		if (rounds(o, &plans[i], k, rng) == RTB_EINTR)
 			return RTB_EINTR;
 		fprintf(stderr, "rtbench tune: %s: %s\n", k->name, rtb_tune_kind_phrase(k->kind));

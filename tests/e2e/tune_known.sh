@@ -10,6 +10,8 @@
 . "$(dirname "$0")/lib.bash"
 needs_rt
 needs_host
+needs_cmd python3 python3
+python3 -c "import jsonschema" 2>/dev/null || skip "python3-jsonschema not installed"
 test_out tune_known
 cpu=$(($(nproc) - 1))
 "$RTBENCH" tune --knobs test.aa >/dev/null 2>"$out/refused.txt"
@@ -37,6 +39,14 @@ print("test.delay p50 %+.1f us [%+.1f, %+.1f] (+-%.1f us resolution)" % (p50["sh
 assert aa["verdict"] == "no_effect", [(e["figure"], e.get("verdict")) for e in aa["metrics"][0]["effects"]]
 PY
 	fail "known answer or A/A wrong: $(grep -A12 '^test' "$out/t.txt")"
+python3 - "$root/docs/rtbench-tune.schema.json" "$out/t.json" <<'PY' && ok "the JSON holds to docs/rtbench-tune.schema.json" ||
+import json, sys
+import jsonschema
+s = json.load(open(sys.argv[1]))
+jsonschema.Draft7Validator.check_schema(s)
+jsonschema.Draft7Validator(s).validate(json.load(open(sys.argv[2])))
+PY
+	fail "the JSON does not hold to docs/rtbench-tune.schema.json"
 grep -q "^test.delay: TEST ONLY" "$out/t.txt" && ok "the text names the test knob as TEST ONLY" ||
 	fail "text: no TEST ONLY line"
 done_test

@@ -27,7 +27,7 @@ static void eff(char *out, size_t len, int st, const struct rtb_tune_effect *e)
 	if (st == RTB_TUS_OVER)
 		snprintf(out, len, "%+.3g pts [%+.3g, %+.3g]", 100 * e->shift, 100 * e->lo, 100 * e->hi);
 	else
-		snprintf(out, len, "%+.1f us [%+.1f, %+.1f] (%+.1f%%)", e->shift / 1000, e->lo / 1000, e->hi / 1000,
+		snprintf(out, len, "%+.1f us [%+.4g, %+.4g] (%+.1f%%)", e->shift / 1000, e->lo / 1000, e->hi / 1000,
 			 e->vd.shift_pct);
 }
 
