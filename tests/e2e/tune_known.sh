@@ -47,6 +47,12 @@ jsonschema.Draft7Validator.check_schema(s)
 jsonschema.Draft7Validator(s).validate(json.load(open(sys.argv[2])))
 PY
 	fail "the JSON does not hold to docs/rtbench-tune.schema.json"
+"$RTBENCH" report "$out/t.json" -o "$out/t.html" 2>"$out/report.err" &&
+	grep -q '<section class="metric" id="tune"><h2>Measured tuning' "$out/t.html" &&
+	grep -q '<h3>test.delay: <span class="worse sig">hurts' "$out/t.html" &&
+	grep -q '<h3>test.aa: <span class="">no effect' "$out/t.html" &&
+	ok "rtbench report t.json: the tune section with both knobs' verdicts" ||
+	fail "report of the tune file: $(cat "$out/report.err")"
 grep -q "^test.delay: TEST ONLY" "$out/t.txt" && ok "the text names the test knob as TEST ONLY" ||
 	fail "text: no TEST ONLY line"
 done_test

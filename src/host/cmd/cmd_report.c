@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rtbench/err.h"
 #include "host/cmd/host.h"
 #include "host/compare/qualify.h"
+#include "host/compare/tune_model.h"
 #include "host/render/render.h"
 #include "host/cmd/runner.h"
 #include "host/render/tail_view.h"
@@ -18,6 +20,8 @@ enum { O_QUALIFY = 256, O_THR, O_PLAN };
 /* the --qualify page's state (one report a process) */
 static struct rtb_qual qual;
 static int qualify;
+/* a tune file's section (report tune.json [...]) */
+static struct rtb_tune_run tune;
 
 static void report_usage(FILE *f)
 {
@@ -29,6 +33,10 @@ static void report_usage(FILE *f)
 		"different lengths compare), a percentile plot and latency\n"
 		"over sample index for all systems overlaid, the comparison tables of\n"
 		"`rtbench compare`, and each system's fingerprint and settings.\n"
+		"\n"
+		"A `rtbench tune --json` file among the inputs adds its section (each knob's\n"
+		"verdict, reads before and after, p50 effects with intervals, every figure's\n"
+		"effect); alone, it is the page (docs/tuning.md).\n"
 		"\n"
 		"  rtbench report --qualify LONG.json [CYCLICTEST.json ...] -o q.html\n"
 		"\n"
@@ -102,6 +110,35 @@ static void qual_thresholds(const struct rtb_rf *r)
 			}
 }
 
+/* take_tune - a `rtbench tune --json` file among the inputs becomes the
+ * page's tune section (one a report), the rest stay result files. */
+static int take_tune(struct rtb_host *h)
+{
+	char err[400];
+	size_t k = 0;
+	int rc;
+
+	for (size_t i = 0; i < h->nargs; i++) {
+		struct stat st;
+		if (stat(h->args[i], &st) || !S_ISREG(st.st_mode) || !rtb_tune_is_file(h->args[i])) {
+			h->args[k++] = h->args[i];
+			continue;
+		}
+		if (h->tune)
+			return rtb_host_error(h, RTB_EINVAL, "%s: a second tune file (one a report)", h->args[i]);
+		if (qualify)
+			return rtb_host_error(h, RTB_EINVAL, "%s: a tune file has no place on the --qualify page",
+					      h->args[i]);
+		rc = rtb_tune_load(h->args[i], &tune, err, sizeof(err));
+		if (rc)
+			return rtb_host_error(h, rc, "%s: %s", h->args[i], err);
+		h->tune = &tune;
+		h->tune_path = h->args[i];
+	}
+	h->nargs = k;
+	return 0;
+}
+
 static int report_init(struct rtb_host *h)
 {
 	char err[400];
@@ -109,6 +146,10 @@ static int report_init(struct rtb_host *h)
 
 	if (!qualify && (qual.nthr || qual.plan_h > 0))
 		return rtb_host_error(h, RTB_EINVAL, "--threshold-us and --plan: options of --qualify");
+	if ((rc = take_tune(h)))
+		return rc;
+	if (h->tune && !h->nargs)
+		return 0;     /* the tune's section alone */
 	rc = rtb_host_load_results(h, 1, RTB_CMP_MAX_SYS);
 	if (rc || !qualify)
 		return rc;
@@ -123,9 +164,16 @@ static int report_init(struct rtb_host *h)
 	return 0;
 }
 
+/* report_run - the comparison of the result files (none: a tune's page). */
+static int report_run(struct rtb_host *h)
+{
+	return h->tune && !h->nargs ? 0 : rtb_host_build_cmp(h);
+}
+
 static void report_free(struct rtb_host *h)
 {
 	(void)h;
+	rtb_tune_run_free(&tune);
 	rtb_qual_free(&qual);
 	qualify = 0;
 }
@@ -149,7 +197,7 @@ static const struct rtb_host_ops report_ops = {
 	.longopts = report_opts,
 	.parse = report_parse,
 	.init = report_init,
-	.run = rtb_host_build_cmp,
+	.run = report_run,
 	.print = rtb_host_render,
 	.free = report_free,
 };

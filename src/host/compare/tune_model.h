@@ -115,4 +115,12 @@ void rtb_tune_judge(struct rtb_tune_knob *k, double alpha);
 /* rtb_tune_free - the knob's series. */
 void rtb_tune_free(struct rtb_tune_knob *k);
 
+/* rtb_tune_is_file - 1 if path is a JSON file of schema "rtbench-tune". */
+int rtb_tune_is_file(const char *path);
+/* rtb_tune_load - a `rtbench tune --json` file into *t (tune_read.c): 0,
+ * RTB_EFORMAT (not such a file: why in err) or RTB_ENOMEM. */
+int rtb_tune_load(const char *path, struct rtb_tune_run *t, char *err, size_t len);
+/* rtb_tune_run_free - every knob's series of t. */
+void rtb_tune_run_free(struct rtb_tune_run *t);
+
 #endif

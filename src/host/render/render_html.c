@@ -18,6 +18,7 @@
 #include "host/compare/compare.h"
 #include "host/render/render.h"
 #include "host/render/render_html.h"
+#include "host/render/render_html_tune.h"
 #include "host/render/svg.h"
 
 static const char report_css[] =
@@ -403,7 +404,13 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	rtb_sb_printf(b, "</title>\n<script>%s</script>\n<style>%s</style>\n</head><body>\n<h1>",
 		      report_onerror_js, report_css);
 	rtb_sb_html(b, title);
-	rtb_sb_printf(b, "</h1>\n<p class=\"sub\">%zu result file%s. Figures are as recorded in the "
+	rtb_sb_puts(b, "</h1>\n");
+	if (!c->nsys && h->tune) { /* a tune file alone: its section is the page */
+		rtb_html_tune_section(b, h->tune, h->tune_path);
+		rtb_sb_printf(b, "<script>%s</script>\n</body></html>\n", report_check_js);
+		return 0;
+	}
+	rtb_sb_printf(b, "<p class=\"sub\">%zu result file%s. Figures are as recorded in the "
 		      "files; differences are against the first system.</p>\n",
 		      c->nsys, c->nsys == 1 ? "" : "s");
 	rtb_sb_puts(b, "<table class=\"systems\"><thead><tr><th>system</th><th>file</th><th>kernel</th>"
@@ -452,6 +459,8 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 		metric_heading(b, &c->metrics[k]);
 		rtb_sb_puts(b, "</a>");
 	}
+	if (h->tune)
+		rtb_sb_puts(b, "<a href=\"#tune\">Measured tuning</a>");
 	rtb_sb_puts(b, "<a href=\"#fingerprints\">Systems</a></nav>\n");
 	for (k = 0; k < c->nmetrics; k++) {
 		if (c->metrics[k].nshown >= 1 && !rtb_html_long_skip(c, &c->metrics[k])) {
@@ -493,6 +502,8 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	}
 	if (nskipped)
 		rtb_sb_puts(b, "</ul></section>\n");
+	if (h->tune)
+		rtb_html_tune_section(b, h->tune, h->tune_path);
 	fingerprints(b, c);
 	rtb_sb_printf(b, "<script>%s</script>\n</body></html>\n", report_check_js);
 	return 0;

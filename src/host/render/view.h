@@ -16,6 +16,7 @@
 struct rtb_host_ops;
 struct rtb_host;
 struct rtb_fleet;
+struct rtb_tune_run;
 
 /* One output format. render appends the whole output to b and returns 0
  * or a negative rtb_err (after rtb_host_error). */
@@ -55,6 +56,8 @@ struct rtb_host {
 	int verdict_failed;                   /* RTB_ECHECK after printing */
 	int help;                             /* --help printed: nothing more */
 	void *priv;                           /* the command's own state */
+	const struct rtb_tune_run *tune;      /* report: a `rtbench tune --json` file's section */
+	const char *tune_path;                /* ... and its name */
 	/* the first error */
 	int err_code;
 	char err[640];
