@@ -32,8 +32,9 @@ int rtb_cli_parse(int argc, char **argv, int selftest, struct rtb_cli *cl,
 void rtb_cli_usage_run(FILE *f);
 void rtb_cli_usage_selftest(FILE *f);
 
-/* Between the entry's own files, calls one way only: parse (cli.c) ->
- * check (cli_check.c) -> outputs (cli_out.c); usage (cli_usage.c). */
+/* Between the entry's own files, calls one way only: parse (cli.c, each
+ * option's handler in cli_opt.c) -> check (cli_check.c) -> outputs
+ * (cli_out.c); usage (cli_usage.c). */
 
 /* struct rtb_cli_given - what the command line gave, beyond the values:
  * the checks across options tell a default from a choice by it. */
