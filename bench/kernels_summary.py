@@ -69,7 +69,7 @@ with open(os.path.join(run, "summary.txt"), "w") as f:
 with open(os.path.join(run, "summary.tsv"), "w") as f:
     f.write("\n".join(tsv) + "\n")
 
-# ---- rtbench beside rtla (issue 28): per kernel and load, rtbench's figure,
+# ---- rtbench beside rtla: per kernel and load, rtbench's figure,
 # rtla's and their ratio, from KERNEL.LOAD.traced.json (a traced rtbench run
 # of irq.timer.nanosleep and noise.gap) and KERNEL.LOAD.rtla-timerlat.txt /
 # .rtla-osnoise.txt (rtla in the same boot, under the same load).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# bench/long_runs.sh - the figures of docs/long-runs.md (issue 16). Not a
+# bench/long_runs.sh - the figures of docs/long-runs.md. Not a
 # test: it prints figures and asserts nothing.
 #
 #   bench/long_runs.sh [--long SECONDS] [--pairs N] [--pair-s S] [--out DIR] [--only PART]

@@ -10,7 +10,7 @@
 # --only: just those pairs (comma list; a name also runs its .raised twin;
 # sync.prio_inv and pi_stress are pairs too), e.g. --only
 # sync.signal.wakeup,sync.svsem.wakeup,sched.deadline.wakeup for the other
-# suites' patterns (issue 26).
+# suites' patterns.
 #
 # What it needs (it installs nothing; it says what is missing and skips the
 # pairs that need it):
@@ -380,7 +380,7 @@ for r in $(seq 1 "$ROUNDS"); do
 			"cyclictest -x --secaligned" "cyc 200 $N_SIG -x --secaligned"
 	fi
 	# IPC wake-ups: rtbench's waiter at PRIO+1, waker at PRIO, one CPU; the
-	# last two are the other suites' patterns with an rt-tests peer (issue 26)
+	# last two are the other suites' patterns with an rt-tests peer
 	for p in "sync.sem.wakeup svsematest" "sync.mutex.wakeup ptsematest" "ipc.mqueue.wakeup pmqtest" \
 		"sync.signal.wakeup sigwaittest" "sync.svsem.wakeup svsematest"; do
 		set -- $p

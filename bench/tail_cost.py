@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-# tail_cost.py - a 64-CPU day-shaped file whose tails fit (issue 27, the cost
+# tail_cost.py - a 64-CPU day-shaped file whose tails fit (the cost
 # of `rtbench tail` on the path that fits): 64 per-CPU metrics and an
 # all-CPU one, each bench/tail_synth.py's heavy tail (shape 0.2) in 1440
 # intervals (a day's worth of 60 s intervals; 1000 samples each: the

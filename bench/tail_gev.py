@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-# tail_gev.py - the block-maxima cross-check of issue 27 (docs/tail.md "Why
+# tail_gev.py - the block-maxima cross-check of `rtbench tail` (docs/tail.md "Why
 # peaks over threshold"): on synthetic files with a KNOWN tail
 # (bench/tail_synth.py: 1,000,000 samples = 2 us + GPD(0.3 us, xi) in 40
 # intervals of 25,000), rtbench's peaks-over-threshold fit (`rtbench tail`)
@@ -28,7 +28,7 @@ BLOCK = 25000                      # samples an interval holds (1e6 / 40)
 def gev_fit(x):
     """scipy's genextreme.fit by maximum likelihood, made to find the
     maximum: from its default start alone, on values in ns, it stops at
-    shapes of 5-11 on these maxima (round 6's hold-out GEV figures came
+    shapes of 5-11 on these maxima (earlier hold-out GEV figures came
     from that); here the values are in us and it starts from the Gumbel fit
     with shapes -0.3, 0, 0.3 too, the largest likelihood kept. Returns
     scipy's (c, loc, scale) in ns (shape xi = -c)."""

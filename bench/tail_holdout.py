@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-# tail_holdout.py - the hold-out check of issue 27 (docs/tail.md): for each
+# tail_holdout.py - the hold-out check of `rtbench tail` (docs/tail.md): for each
 # pair of back-to-back runs bench/tail_holdout.sh measured (p<N>-<cond>-a/b),
 # and each metric (every CPU and the all-CPU one), `rtbench tail` fits the
 # first run and predicts the second: its maximum (90% interval) and its
 # crossings of two thresholds, the first run's p99.9 bucket edge
 # (interpolation) and the bucket edge above its maximum (extrapolation),
 # each counted exactly in the second run's histogram at that edge, and
-# (round 10) its crossings of every threshold both runs counted in their
+# its crossings of every threshold both runs counted in their
 # loop (--count-over-us). Prints one line per prediction and how often the
 # 90% intervals held.
 #   bench/tail_holdout.py DIR [RTBENCH] [--loo]
@@ -60,7 +60,7 @@ rows, held = [], {"max": [0, 0], "max_hi": [0, 0], "plug": [0, 0], "k_p999": [0,
                    "free": [0, 0], "tool": [0, 0], "beyond": [0, 0]}
 held_refused = 0
 refused_why = {}
-# round 9: the count predictions by condition (idle / load) and how far
+# the count predictions by condition (idle / load) and how far
 # each miss fell outside (log of the count against the nearer end)
 by_cond = {}
 by_thr = {}
@@ -119,7 +119,7 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         lo, hi = stats.nbinom.ppf([0.05, 0.95], k1 + 0.5, n1 / (n1 + n2))
         held["rate0"][0] += lo <= kb <= hi
         held["rate0"][1] += 1
-        # the tool's own prediction (rtbench >= round 6: widened by the
+        # the tool's own prediction (widened by the
         # rate's spread between the intervals)
         c0 = plan["crossings"][0]
         plo, phi = c0["pred_lo"], c0["pred_hi"]
@@ -136,7 +136,7 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
             bc = by_cond.setdefault(cond, [0, 0])
             bc[0] += plo <= kb <= phi
             bc[1] += 1
-        # round 10: the same prediction at each threshold the first run
+        # the same prediction at each threshold the first run
         # counted in its loop (--count-over-us), scored against the second
         # run's exact count there, by threshold and condition
         ob = {x["ns"]: x["over"] for x in mb.get("thresholds") or []}
@@ -180,7 +180,7 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
             print(f"{pair} {ma['id']}: block maxima GEV (scipy, shape {-c_:.2f}): max {mb['max'] / 1e3:.1f} us, "
                   f"predicted 90% [{q[0] / 1e3:.1f}, {q[1] / 1e3:.1f}] {'held' if okg else 'MISSED'}"
                   f"{'' if f['estimated'] else ' (POT fit refused)'}")
-        # round 8: the maximum whatever the law (order statistics of the
+        # the maximum whatever the law (order statistics of the
         # first run's interval maxima; rtbench's plan.run.max_free), on
         # every metric pair where the maxima were shown exchangeable, and
         # the tool's answer: the fit's interval where a fit was made, else
@@ -213,7 +213,7 @@ for a in sorted(glob.glob(os.path.join(d, "p*-a.json")), key=lambda p: int(re.se
         held["plug"][1] += 1
         held["max"][0] += ok_max
         held["max"][1] += 1
-        # round 9: the upper end alone (what a bound is for): the second
+        # the upper end alone (what a bound is for): the second
         # run's maximum at or below the fit's 95% upper end
         held["max_hi"][0] += mb["max"] <= mx["hi_ns"]
         held["max_hi"][1] += 1
@@ -243,10 +243,10 @@ for k, (h, n) in held.items():
     what = {"max": "second run's maximum", "max_hi": "second run's maximum at or below the fit's upper end (one-sided, 95%)", "k_p999": "crossings of the first run's p99.9",
             "k_max": "crossings of the first run's maximum",
             "gev": "second run's maximum from a GEV of the first's interval maxima (scipy from several starts, plug-in, every metric)",
-            "plug": "second run's maximum, from the fitted parameters alone (round 5)",
-            "free": "second run's maximum, order statistics of the first's interval maxima (round 8; where shown exchangeable)",
+            "plug": "second run's maximum, from the fitted parameters alone (no parameter uncertainty)",
+            "free": "second run's maximum, order statistics of the first's interval maxima (where shown exchangeable)",
             "tool": "second run's maximum, rtbench's answer (the fit where made, else the order statistics)",
             "beyond": "(not a prediction) second run's maximum above the first's",
-            "rate0": "crossings of the first run's p99.9 (from its rate, Poisson only: round 5)",
+            "rate0": "crossings of the first run's p99.9 (from its rate, Poisson only, no spread)",
             "rate": "crossings of the first run's p99.9 (rtbench's prediction from its rate, with the spread)"}[k]
     print(f"{what}: {'' if k == 'beyond' else 'held ' if k == 'max_hi' else '90% interval held '}{h} of {n}" + (f" ({100 * h / n:.0f}%)" if n else ""))

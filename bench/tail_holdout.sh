@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0
-# tail_holdout.sh - the hold-out runs of issue 27 (docs/tail.md): N pairs of
+# tail_holdout.sh - the hold-out runs that validate `rtbench tail` (docs/tail.md): N pairs of
 # back-to-back `rtbench run --duration` runs on every CPU, alternately idle
 # and under stress-ng (--load-cmd); the first run of a pair is fitted, the
 # second is what bench/tail_holdout.py predicts. Each pair is measured under
 # the exclusive lock (one hold per pair, 2 x DUR plus start-up), with the
 # load average recorded before it.
 #   bench/tail_holdout.sh OUTDIR [PAIRS] [DUR] [INTERVAL]      (default 20 pairs of 60s, 5s intervals)
-# HOLDOUT_ARGS: more `run` options for every run (round 7: --count-over-us
+# HOLDOUT_ARGS: more `run` options for every run (e.g. --count-over-us
 # 500,1000,2000, so the tail's spread comes from exact per-interval counts).
 # HOLDOUT_UNTIL=HH:MM (UTC): a pair whose lock is taken after it is not
 # measured and the script ends (a session's measuring deadline).

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-# tail_scale.py - tests/data/long64.json scaled to a day (issue 27, the
+# tail_scale.py - tests/data/long64.json scaled to a day (the
 # cost of `rtbench tail`): every metric's histogram counts times F, its 10
 # intervals drawn (fixed seed) to 1440 of 60 s (each count times F*10/1440), so each
 # CPU holds 432 million samples (a day at 200 us) and the file the shape a

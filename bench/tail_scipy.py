@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # tail_scipy.py - rtbench's GPD maximum likelihood against an independent
-# one (issue 27, docs/tail.md "Validation"): the same exceedances (exact
+# one (docs/tail.md "Validation"): the same exceedances (exact
 # values over the top-0.1% threshold of DRAWS synthetic draws per tail,
 # bench/tail_synth.py's generator) fitted by bench/tail_fit.c (rtbench's
 # tail_gpd.c) and by scipy.stats.genpareto.fit(y, floc=0) under Debian's

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
 # tail_synth.py - synthetic long-run result files with a KNOWN tail, for the
-# validation of `rtbench tail` (issue 27, docs/tail.md).
+# validation of `rtbench tail` (docs/tail.md).
 #
 # Every sample is base + Y, Y ~ generalized Pareto(sigma, xi) (xi = 0:
 # exponential), so above any threshold u the excess is GPD(sigma + xi (u -

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0
-# tail_validate.py - known tails (issue 27, docs/tail.md "Validation"):
+# tail_validate.py - known tails (docs/tail.md "Validation"):
 # DRAWS synthetic files per tail (bench/tail_synth.py: exponential, GPD
 # shape 0.2, bounded shape -0.2), clean and with a burst, each read by
 # `rtbench tail --format json`. Prints, per tail: how often the fit was made

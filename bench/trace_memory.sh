@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # bench/trace_memory.sh - the memory of a traced count run against its
-# sample count (issue 17, docs/diagnosis.md): the same traced run of the
+# sample count (docs/diagnosis.md): the same traced run of the
 # timer at 4000 and at 40000 samples, each run's heap peak (its result's
 # footprint.heap_peak_bytes: rtbench's own allocator) and peak RSS (VmHWM,
 # polled every 0.1 s until it exits). Run it under the machine lock:

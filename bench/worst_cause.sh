@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# bench/worst_cause.sh [N] - the figure for issue 17's known cause: N runs
+# bench/worst_cause.sh [N] - the figure for a known cause: N runs
 # with an induced spike (a SCHED_FIFO 95 task named rtbspkfig spinning 5 ms
 # every 47 ms on the measured CPU, tests/e2e/helpers/spiker.c) and N without,
 # interleaved; each a traced irq.timer.nanosleep run of 2000 samples. Counts
 # the spike runs whose maximum names the spiker as its largest contributor
 # with most of the share (and those where it is among the five worst), and
 # the quiet runs that name it (a false cause); prints what each maximum was
-# attributed to. Issue 28: in every kept sample the spiker held most of, the
+# attributed to. Phases first: in every kept sample the spiker held most of, the
 # longest phase names it first, and no task is ever charged before the
 # interrupt (the before_irq phase lists handlers only). Run it under the machine lock:
 #   flock /tmp/rtbench-rt.lock bench/worst_cause.sh 20
@@ -58,7 +58,7 @@ for i in range(1, n + 1):
     print("quiet %2d: %s" % (i, w[0]["line"][:200]))
 print("induced spike: the max named rtbspkfig (share > 50%%) in %d of %d runs; among the 5 worst in %d of %d" % (named, n, among, n))
 print("without it: rtbspkfig named in %d of %d runs" % (false, n))
-# issue 28, phases first: in every kept sample the spiker held most of, the
+# phases first: in every kept sample the spiker held most of, the
 # longest phase names it first (it held the CPU after the wake-up); and no
 # task (SCHED_OTHER or any) is ever charged before the interrupt, in any run
 made = phase_named = pre_task = pre_irq_main = 0

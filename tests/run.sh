@@ -41,7 +41,7 @@
 # pass prints LATER for it and counts it apart, the sanitizer pass runs it
 # in its side lane, whose tests take a third of the measuring lane's time
 # there (the unsanitized pass's side lane took as long as its measuring
-# lane: CI time, issue 24). Lines print as tests end; the counts at the
+# lane: CI time). Lines print as tests end; the counts at the
 # end are the same either way.
 set -u
 build=${1:-build}
@@ -141,7 +141,7 @@ lane() {
 # The side tests form one queue. The side lane takes them one by one; the
 # measuring lane, once its own tests are done, takes the rest beside it
 # (no measuring test is left then): beside stress-ng the plain pass's side
-# lane ran 341 s against its measuring lane's 286 s (round 10, e086954).
+# lane ran 341 s against its measuring lane's 286 s (measured at e086954).
 queue=$RTB_TEST_OUT/.side-queue
 rm -rf "$queue" && mkdir -p "$queue" && echo 0 >"$queue/next"
 # side_take - the next side test's index, or fail when none is left

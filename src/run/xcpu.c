@@ -32,7 +32,7 @@
  * rtbench runs measuring at once could each starve the other's asker on a
  * CPU with their real-time answerer, and a spin that waited for a starved
  * asker held both CPUs for minutes, set-up not yet under the watchdog, deaf
- * to SIGINT (seen in round 7); each spin ending on its own breaks the cycle */
+ * to SIGINT (seen on this VM); each spin ending on its own breaks the cycle */
 #define PONG_GRACE_NS 50000000LL
 
 struct pp {

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # gen_long64.py - tests/data/long64.json: a synthetic result of
 # `rtbench run --duration 10m --cpus all --interval 60s` on a 64-CPU
-# machine (issue 16: the report must stay readable for 64 CPUs). Values are
+# machine (the report must stay readable for 64 CPUs). Values are
 # drawn from a fixed-seed generator: CPU 0 (housekeeping-heavy) and CPU 37
 # have a worse tail, interval 7 a spike on CPU 37. The histogram uses
 # rtbench's layout (sub_bits 7), the statistics are those of the values,

@@ -38,7 +38,7 @@ bad_input "--samples" run --samples
 bad_input "stray" run stray
 bad_input "--delays-us" selftest --delays-us 0
 bad_input "--delays-us" run --delays-us 5
-# strict numbers: no blanks, no '+' (issue 9, item 12: " 5" and "+5" were taken)
+# strict numbers: no blanks, no '+' (" 5" and "+5" were once taken)
 bad_input "--samples" run --samples " 5"
 bad_input "--samples" run --samples "+5"
 bad_input "--samples" run --samples "5 "
@@ -68,7 +68,7 @@ for c in "--help" "--version" "run --help" "selftest --help" "list --help" "run 
 	$RTBENCH $c >/dev/null 2>&1 && ok "$c" || fail "$c failed"
 done
 "$RTBENCH" run --help | grep -q -- "--no-rt" || fail "run --help does not document --no-rt"
-# (issue 20 item 5) a label or load command that would put control
+# a label or load command that would put control
 # characters on the terminal: refused, exit 2, nothing raw echoed
 for bad in $'a\033]0;pwned\007b' $'two\nlines' $'\x9bc1'; do
 	err=$("$RTBENCH" run --label "$bad" --tests sync.sem.take.uncontended 2>&1 >/dev/null); rc=$?

@@ -56,7 +56,7 @@ expect 1 "$RTBENCH" check --fail-if 'ipc.*:mean>2us' "$data/rtl.json"
 has "$out/o" "FAIL ipc.mqueue.wakeup: mean 2.609 us > 2.000 us"
 expect 0 "$RTBENCH" check --fail-if 'missed>0' --fail-if 'ctxsw.*:p50 >= 1ms' --allow-missing "$data/rtl.json"
 
-# fails closed (issue 19): each of these exited 0 before
+# fails closed: each of these once exited 0
 # a limit that cannot be evaluated on a measurement (the run skipped it)
 expect 1 "$RTBENCH" check --max-us 1000 "$data/rtl.json"
 has "$out/o" "FAIL sync.prio_inv.ceiling.request_to_release: max cannot be evaluated for --max-us 1000: skipped"

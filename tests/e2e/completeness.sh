@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # "complete": true only in the file written at the very end of a whole run
-# (issue 9, item 4). The file written after each round of a run that is
-# then SIGKILLed says false and how far the run got (before: true).
+# (a partial file must never pass for a whole run). The file written
+# after each round of a run that is then SIGKILLed says false and how far
+# the run got (before: true).
 # compare shows such a file plainly as incomplete.
 . "$(dirname "$0")/lib.bash"
 test_out completeness

@@ -4,7 +4,7 @@
 # completion.sh - contrib/bash-completion/rtbench offers, after -f/--format,
 # exactly the formats each command accepts: every word it offers is
 # accepted by the command, none is a word of the help's prose ("default",
-# "or"), and check's lava-results is there (issue 30: it offered "default"
+# "or"), and check's lava-results is there (it once offered "default"
 # and "or" and missed lava-results). Runs the completion function with a
 # stand-in for bash-completion's _init_completion (not needed installed).
 . "$(dirname "$0")/lib.bash"

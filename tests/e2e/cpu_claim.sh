@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# cpu_claim.sh - two runs at once on one CPU (issue 29 item 10: both
+# cpu_claim.sh - two runs at once on one CPU (both once
 # measured CPU N at the same real-time priority and neither said so): the
 # second says so on stderr and in its result, and the first, still
 # measuring when the second began, says so in its result at its end. Each

@@ -4,8 +4,8 @@
 # quantum, system-wide): the state record written before the change stays
 # behind, the --load-cmd processes die with rtbench all the same, and the
 # next run restores the quantum, says so, and records the restored value
-# (not the shortened one) as the system's. Before the record (issue 9,
-# items 6 and 7) the quantum stayed shortened and the load ran on.
+# (not the shortened one) as the system's. Before the record
+# was kept the quantum stayed shortened and the load ran on.
 # The killed run and the next one keep their record in a folder of this
 # test's own (RTB_STATE_DIR; the lock stays the machine's
 # /run/rtbench/lock), so no other rtbench run can find the record and
@@ -60,7 +60,8 @@ PY
 fi
 grep -qs "^pid $pid$" "$dir/state" && fail "record still there" || ok "record removed"
 
-# --- The record is evidence, not orders (issue 20 item 1). Each case plants
+# --- The record is evidence, not orders (a planted record must not
+# make rtbench write a setting). Each case plants
 # a record in a private RTB_STATE_DIR and runs a run that changes nothing:
 # the quantum must stay as found, the reason be said, and a record never be
 # deleted unless it was acted on. (The lock stays /run/rtbench/lock.)

@@ -6,8 +6,8 @@
 # agree: a claim in a doc is checked by a test where it can be").
 # - compare's significance test: the README's "Comparing systems" names the
 #   test compare's own verdict line names, and no doc shows compare's old
-#   Mann-Whitney output without saying it is the old compare (issue 30:
-#   the README said "a two-sided Mann-Whitney U test on the kept samples").
+#   Mann-Whitney output without saying it is the old compare (the
+#   README once said "a two-sided Mann-Whitney U test on the kept samples").
 . "$(dirname "$0")/lib.bash"
 test_out docs_code
 needs_host

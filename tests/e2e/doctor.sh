@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # End-to-end: `rtbench doctor` on this machine. Exit 3 when a finding
-# weakens, 0 when none does (issue 30). Every check gives a verdict
+# weakens, 0 when none does. Every check gives a verdict
 # with what it read; it changes nothing (every open is read-only and nothing
 # is written but its own output: strace); a recorded snapshot (--root) is
 # judged from its files alone; bad arguments get one line and exit 2; a run
@@ -53,7 +53,7 @@ fi
 grep -q "1 weaken, 0 unknown, 13 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
 	fail "snapshot: $(head -3 "$out/tuned.txt")"
 
-# every CPU (issue 30 item 8), on the recorded every-CPU snapshot of this
+# every CPU, on the recorded every-CPU snapshot of this
 # VM (2 CPUs, /proc/interrupts read twice a second apart): accepted; the
 # fixes keep CPU 0 for housekeeping; IRQs by rate, the line whole; --json
 "$RTBENCH" doctor --root "$data/doctor/vm-2cpu" --cpus all >"$out/all.txt" 2>&1
@@ -90,7 +90,7 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["doctor"]; sys.exit(
 "$RTBENCH" doctor --root "$out/big" --cpus 100 >/dev/null 2>&1
 [ $? -ne 2 ] && ok "--cpus 100 of 0-127 judged" || fail "--cpus 100 of 0-127 refused"
 
-# bad arguments: one line, exit 2 (a --root that is no directory: issue 29)
+# bad arguments: one line, exit 2 (a --root that is no directory)
 long=$(printf 'x%.0s' $(seq 3100))
 for args in "--cpus x" "--cpus 64" "--budget-us -1" "--bogus" "--cpus" "--root /nonexistent --cpus 1" \
 	"--root /etc/hostname" "--root $long"; do

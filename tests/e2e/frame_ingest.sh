@@ -47,7 +47,7 @@ err=$("$RTBENCH" frame "$out/src/b.json" "$out/src/bad name.json" 2>&1 >"$out/st
 err=$("$RTBENCH" ingest -o "$out/nodir" "$out/console.txt" 2>&1); rc=$?
 [ $rc -eq 2 ] && ok "ingest: $err" || fail "ingest to a missing dir: exit $rc"
 
-# --- ingest writes nothing it should not (issue 20 item 2)
+# --- ingest writes nothing it should not
 h=$out/hostile; rm -rf "$h"; mkdir -p "$h/d"
 frame_as() { # frame_as NAME FILE...: frames of FILE under NAME on stdout
 	local name=$1; shift; mkdir -p "$h/n"; rm -f "$h/n/$name"; cat "$@" >"$h/n/$name"

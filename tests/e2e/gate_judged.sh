@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# gate_judged.sh - nothing passes that was not measured (issue 29): the one
+# gate_judged.sh - nothing passes that was not measured: the one
 # rule of src/host/stats/judge.c, as `check`, `compare` and `fleet` apply it, on
 # result files as the audit made them (each passed `check` before):
 #  1. a run stopped before it measured anything (the old writer: complete

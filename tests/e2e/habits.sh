@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# habits.sh - what a cyclictest or rtla user types (issue 30 items 9, 13):
+# habits.sh - what a cyclictest or rtla user types:
 # the short options keep those tools' meanings (-D, -i, -P, -a, -S, -l, -b,
 # -T, -q, -h), a letter the two tools give different meanings (-p, -c, -d)
 # and a bare --interval (cyclictest's period) are refused in one line naming

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
 # (inputs are named *.evil, not *.json: the schema test must not take them for results)
-# Strings from result files never reach a terminal raw (issue 9, item 3):
+# Strings from result files never reach a terminal raw:
 # a file whose every string carries ANSI/OSC sequences, CR/LF and markup
 # (tests/data/hostile.py) goes through compare (every format), check and
 # report; the text on stdout and stderr holds no control byte but the
@@ -55,7 +55,7 @@ printf '%s\n' "$err" >"$out/badname"; clean "$out/badname" "file name in an erro
 err=$("$RTBENCH" run --json "$out/no/such"$'\n\e[2J' 2>&1 >/dev/null)
 printf '%s\n' "$err" >"$out/badopt"; clean "$out/badopt" "option value in an error line"
 echo "hostile files tried: $n outputs checked"
-# (issue 20 item 5) U+FFFE/U+FFFF are valid UTF-8 but not XML characters:
+# U+FFFE/U+FFFF are valid UTF-8 but not XML characters:
 # the JUnit file stays well-formed (it was refused by every XML parser)
 python3 - "$data/vx.json" "$out/ffff.evil" <<'PY'
 import json, sys

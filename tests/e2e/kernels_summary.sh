@@ -3,7 +3,7 @@
 # rtb-test: side
 # bench/kernels_summary.py on made-up results (no QEMU, no kernel): the
 # priority-inversion verdict is the benchmark's word, never the JSON object
-# it is stored as (issue 30: summary.txt printed
+# it is stored as (summary.txt once printed
 # "none={'value': 'unbounded', 'reason': '...'}(433->633)").
 . "$(dirname "$0")/lib.bash"
 test_out kernels-summary run/stock
@@ -28,7 +28,7 @@ grep -q 'none=UNBOUNDED(433->633) inherit=BOUNDED(433->633) ceiling=INCONCLUSIVE
 grep -q $'stock\tidle\tsync.prio_inv.none.blocking\tUNBOUNDED' "$out/run/summary.tsv" &&
 	ok "summary.tsv has the word" || fail "summary.tsv: $(cat "$out/run/summary.tsv")"
 
-# rtbench beside rtla (issue 28): the traced rtbench file and rtla's text
+# rtbench beside rtla: the traced rtbench file and rtla's text
 # made up with known p50s; the ratios are rtbench / rtla; a kernel where
 # rtla could not run says why
 mkdir -p "$out/run/rt"

@@ -23,7 +23,7 @@ err=$("$RTBENCH" run --load cpu --load-cmd true 2>&1); [ $? -eq 2 ] && ok "two l
 err=$("$RTBENCH" run --load disk 2>&1); [ $? -eq 2 ] && ok "unknown load refused: $err" || fail "unknown load accepted"
 
 # --- every process of a load ends with rtbench, a failed load fails the
-# run (issue 20 item 4)
+# run
 quick=(--tests sync.sem.take.uncontended --samples 100 --quiet)
 m="sleep 1006.$$"
 "$RTBENCH" run --load-cmd "timeout 100 $m" "${quick[@]}" >"$out/timeout.txt" 2>&1; rc=$?

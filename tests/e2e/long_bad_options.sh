@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
-# Every bad --duration / --interval / --cpus (issue 16): exit 2, one line on
+# Every bad --duration / --interval / --cpus: exit 2, one line on
 # stderr naming the option, nothing on stdout, no file written (nothing
 # measured: each returns before any set-up).
 . "$(dirname "$0")/lib.bash"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
-# check --baseline on long runs (issue 16): the intervals are the rounds of
+# check --baseline on long runs: the intervals are the rounds of
 # the verdict, so two 10-interval runs are judged; a run of ONE interval has
 # no between-interval spread, compare calls it untested and says why, and the
 # gate fails closed on it (a gate never passes what it could not judge), with

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
-# The report of a long --cpus run stays readable at 64 CPUs (issue 16):
+# The report of a long --cpus run stays readable at 64 CPUs:
 # tests/data/long64.json (gen_long64.py) gives one section for the
 # aggregate irq.timer.nanosleep, none per CPU, a per-CPU part with both
 # plots (histograms overlaid, interval maxima over time), a 64-row table,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# run --duration --cpus all (issue 16):
+# run --duration --cpus all:
 #  1. 3 s on every CPU, 1 s intervals: one pinned measuring thread per CPU
 #     (seen in /proc while it runs: its affinity list is that one CPU), each
 #     CPU's count near duration / period, the aggregate is the sum and holds
@@ -10,7 +10,7 @@
 #     complete: false, and valid (the host reader; zz_schema.sh validates it
 #     against the schema afterwards).
 #  3. SIGINT in the middle: exit 0, a whole file ended by signal 2 (final,
-#     complete: false - what was planned was not all measured, issue 29),
+#     complete: false - what was planned was not all measured),
 #     the time measured less than planned, every count consistent.
 #  7. a 2-day run's default interval grown to 120 s (at most 1440), said.
 #  8. irq.timer.signal on every CPU, one timer thread pinned to each.
@@ -35,7 +35,7 @@ test_out long
 ncpu=$(getconf _NPROCESSORS_ONLN)
 
 # 1. a whole 3-second run; the pinning is read from /proc while it runs;
-#    the declared thresholds counted in the loop (issue 27)
+#    the declared thresholds counted in the loop
 "$RTBENCH" run --duration 3s --cpus all --interval 1s --period-us 1000 --quiet \
 	--deadline-us 50 --count-over-us 20,5,50 \
 	--ready "$out/r.ready" --json "$out/r.json" >"$out/r.txt" 2>"$out/err.txt" &
@@ -65,7 +65,7 @@ agg = ms["irq.timer.nanosleep"]
 for m in per:
     # 3 s at 1 ms: 3000 periods (more if the stop came late); a late wake-up can miss a few.
     # A thread asleep across the stop (a host stall: 227 periods missed in one wake-up beside
-    # stress-ng, round 10) counts the periods it slept through up to that wake-up, at most its
+    # stress-ng, seen in CI) counts the periods it slept through up to that wake-up, at most its
     # largest sample's worth past the end
     late = -(-m["max"] // 10**6)
     assert 2700 <= m["count"] + m["missed"] <= periods + 1 + late, (m["id"], m["count"], m["missed"], periods, late)
@@ -143,7 +143,7 @@ lr = d["settings"]["long_run"]
 assert d["complete"] is False and lr["ended"] == "running"
 for m in d["metrics"]:
     assert len(m["intervals"]) >= 2, (m["id"], len(m["intervals"]))
-    # the time the file holds (issue 29: it said 0 with three intervals)
+    # the time the file holds (it once said 0 with three intervals)
     assert lr["measured_ns"] >= m["intervals"][-1]["end_ns"], (lr["measured_ns"], m["intervals"][-1])
     assert sum(i["count"] for i in m["intervals"]) == m["count"]
 PY

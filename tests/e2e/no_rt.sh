@@ -23,7 +23,7 @@ m = {x["id"]: x for x in r["metrics"]}
 assert m["sync.prio_inv"]["status"] == "skipped" and m["sync.prio_inv"]["count"] == 0
 assert "p50" not in m["sync.prio_inv"]
 assert m["ipc.mqueue.wakeup"]["count"] == 200
-# words that match what ran (issue 19): a time-shared timer task, not
+# words that match what ran: a time-shared timer task, not
 # "real-time priority 82", and the timer slack it may wake up late by
 meth = m["irq.timer.nanosleep"]["method"]
 assert "real-time priority" not in meth, meth

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end (issue 25): OS noise on every CPU at once, for a time, with
+# End-to-end: OS noise on every CPU at once, for a time, with
 # intervals, in memory that does not grow with the run:
 #   run --tests noise --cpus all --duration 3s --interval 1s
 # Each CPU's metric and the all-CPU aggregate; each interval says its
@@ -60,7 +60,7 @@ r = json.load(open(sys.argv[1]))
 ms = [m for m in r["metrics"] if m["id"].startswith("noise.gap@cpu")]
 for m in ms:
     assert m["count"] > 0 and len(m["intervals"]) >= 1, m["id"]
-    # read while it ran (issue 25 round 8): every gap the reader saw
+    # read while it ran: every gap the reader saw
     # explained, the noise split by class, the largest gaps kept
     t = m["trace"]
     x = {k: v["value"] for k, v in m["extras"].items()}

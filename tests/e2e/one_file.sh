@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # one_file.sh - a measurement is one bench file plus its registry line
-# (issue 25; docs/porting.md "Adding a measurement"): sched.yield.alone
+# (docs/porting.md "Adding a measurement"): sched.yield.alone
 # (src/bench/yield_alone.c), added with nothing else touched, is
 #  1. named in no source file but its own and registry.c (one line there,
 #     X(yield_alone)): no id list, no mode flag, no trace-kind switch or

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Output files as root writes them (issue 9, items 1 and 5). Each bad path
+# Output files as root writes them (a planted link or file must
+# not redirect root's write). Each bad path
 # is refused with exit 2 and one line before anything is measured (before:
 # /proc/x.json, a directory, or one file for --json and --csv measured for
 # the whole run, printed "cannot write" after every benchmark, exited 0; a
@@ -51,7 +52,7 @@ fi
 [ "$(cat "$out/victim")" = precious ] && ok "symlink target untouched" || fail "symlink target written"
 
 # no command writes onto one of its inputs, or twice to one file: by
-# identity (device and inode), not by name (issue 20 item 3)
+# identity (device and inode), not by name (two names can be one file)
 if "$RTBENCH" compare --help >/dev/null 2>&1; then
 	mkdir -p "$out/in"
 	cp "$data/vx.json" "$out/in/X.json"; cp "$data/vx_rerun.json" "$out/in/B.json"
@@ -92,7 +93,7 @@ ln -s "$out/victim2" "$out/r.json.tmp"
 [ "$(stat -c %a "$out/r.json")" = 644 ] && ok "mode 0644" || fail "mode $(stat -c %a "$out/r.json")"
 ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
 
-# "-" is standard output (issue 19: a file named "-" was written): the file
+# "-" is standard output (a file named "-" was once written): the file
 # alone arrives there, once, whole; two outputs cannot share it
 rm -f ./-
 "$RTBENCH" run "${quick[@]}" --json - >"$out/stdout.json" 2>"$out/stdout.err"; rc=$?
@@ -103,7 +104,7 @@ rm -f ./-
 	head -1 "$out/stdout.csv" | grep -q '^label,id,' && [ "$(wc -l <"$out/stdout.csv")" -eq 2 ] &&
 	ok "--csv - writes the CSV alone to standard output" || fail "--csv -: $(head -2 "$out/stdout.csv")"
 refused "one output at most on standard output" run "${quick[@]}" --json - --csv -
-# --raw rows carry each sample's time since the run's start (issue 19):
+# --raw rows carry each sample's time since the run's start:
 # recorded in order, so non-decreasing within a one-thread measurement,
 # and within the run's wall time
 t0=$(date +%s%N)
@@ -135,7 +136,7 @@ echo "$err"
 cmp -s "$out/r.json" "$out/good.json" && ok "the good file is left whole" || fail "the good file was replaced"
 ls -A "$out" | grep -q '^\.r\.json\.' && fail "temporary file left behind" || ok "no temporary file left"
 # both files of a --duration run fail: both named, and no "left as it was"
-# where there was no file (issue 29)
+# where there was no file
 rm -f "$out/n.json" "$out/n.csv"
 err=$( (trap '' XFSZ; ulimit -f 0; exec "$RTBENCH" run --duration 1s --quiet --json "$out/n.json" --csv "$out/n.csv") 2>&1 >/dev/null)
 [[ $err == *"cannot write $out/n.json: File too large (there was no file, and none was written)"* ]] &&

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # An impossible timer period (--period-us 1: shorter than the path itself)
 # must not be reported as a clean measurement: the run says DEGRADED, names
-# the measurement and the period, in the text and the JSON. (Issue 9, item 12:
-# it used to read "ok" with hundreds of thousands of missed periods.) A sane
+# the measurement and the period, in the text and the JSON. (It
+# used to read "ok" with hundreds of thousands of missed periods.) A sane
 # period gives no such warning.
 . "$(dirname "$0")/lib.bash"
 needs_rt

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side once
-# What a portable file can reach of the OS (issue 18 item 3): rtbench/port.h
+# What a portable file can reach of the OS: rtbench/port.h
 # gives benchmarks, the core and the writers only the port's
 # rtb_port_types.h - the objects they allocate (opaque storage), the port's
 # constants and the inline clock reads - never the port's implementation

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Port-neutral benchmark files (issue 18 item 3): a method text says what a
+# Port-neutral benchmark files: a method text says what a
 # figure includes in the words of the port that ran it, so no string in
 # src/bench (or the writers in src/output) names a POSIX primitive; the
 # port's words come from its table (src/port/<port>/words.c, checked by

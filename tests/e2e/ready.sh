@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end: how a script knows measuring has begun (issue 24; run/ready.c).
+# End-to-end: how a script knows measuring has begun (run/ready.c).
 # "rtbench: measuring ID on CPU LIST" on stderr even under --quiet, once per
 # measurement, after set-up; --ready FILE holds the same line (rewritten
 # for the next measurement, atomically); a symlink, device node or "-" as

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
-# report_svg.sh - the report's plots say what they draw (issue 30 items 1, 2),
+# report_svg.sh - the report's plots say what they draw,
 # on a made-up traced --cpus run (tests/data/long64.json's aggregate and CPUs
 # 0-1, with kernel-trace components of known means) beside cyclictest:
 # - the stacked components bar of the all-CPU figure stacks only its own

@@ -51,7 +51,7 @@ PY
 # two cyclictest runs compare with a test on the histograms
 "$RTBENCH" compare "$rt/cyclictest.json" "$rt/cyclictest_rerun.json" >"$out/cmp2.txt" || fail "compare two cyclictest runs"
 has "$out/cmp2.txt" "uses histogram buckets"
-# two threads on two CPUs stay per CPU (issue 19: their maxima were merged
+# two threads on two CPUs stay per CPU (their maxima were once merged
 # into one), the all-CPU figure says on which CPU its maximum was
 "$RTBENCH" compare -f csv "$rt/cyclictest_2cpu.json" "$rt/cyclictest_2cpu.json" >"$out/2cpu.csv" || fail "compare 2cpu"
 python3 - "$rt/cyclictest_2cpu.json" "$out/2cpu.csv" <<'PY' || fail "2-CPU cyclictest"
@@ -69,7 +69,7 @@ PY
 has "$out/2cpu.txt" "[irq.timer.nanosleep@cpu1]"
 has "$out/2cpu.txt" "; max (on CPU 0)"
 # an overflowed histogram (-h 20) keeps the file's own max and its overflow
-# count, and is compared and checked on them (issue 19: dropped with "no
+# count, and is compared and checked on them (once dropped with "no
 # distribution to compare"; check passed it: "0 passed, 0 failed, 1 skipped")
 ovf=$rt/cyclictest_overflow.json
 "$RTBENCH" compare "$rt/cyclictest_2cpu.json" "$ovf" >"$out/ovf.txt" || fail "compare overflow"
@@ -122,12 +122,12 @@ has "$out/q.html" 'id="hist-irq.timer.nanosleep"'
 "$RTBENCH" tail "$out/q.json" -m irq.timer.nanosleep -t 999 >"$out/q.tail" || fail "tail"
 has "$out/q.tail" "over 999.0 us: 24 of 200000 samples"
 
-# the settings rt-tests' command line states are read (issue 19: compare
+# the settings rt-tests' command line states are read (compare once
 # listed every rtbench setting as "(absent)")
 "$RTBENCH" compare "$data/rtl.json" "$rt/cyclictest.json" >"$out/set.txt"
 has "$out/set.txt" "note: settings.period_ns differs: rtlinux-like 200000, rttbox-cyclictest 1000000"
 grep -q '(absent)' "$out/set.txt" && { fail "a setting listed as (absent)"; }
-# no invented difference (issue 30): cyclictest -p 80 is the measuring
+# no invented difference: cyclictest -p 80 is the measuring
 # thread's own priority, rtbench's --prio a base the thread runs 2 above
 # (so --prio 78 is the same thread priority, --prio 93 is 95); cyclictest
 # counts no missed periods (unknown, never 0); no -1 sentinel
@@ -166,8 +166,8 @@ for t in ptsematest:sync.mutex.wakeup pmqtest:ipc.mqueue.wakeup svsematest:sync.
 done
 "$RTBENCH" report "$data/rtl.json" "$rt/cyclictest.json" "$rt/pmqtest.json" -o "$out/r3.html" || fail "report with pmqtest"
 has "$out/r3.html" "from rt-tests pmqtest"
-# an avg beyond min..max (1e308) is named as such, exit 2 (issue 29: it
-# was refused as "mean is missing")
+# an avg beyond min..max (1e308) is named as such, exit 2 (it
+# was once refused as "mean is missing")
 python3 - "$rt/cyclictest.json" "$out/avg.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

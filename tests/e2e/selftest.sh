@@ -63,7 +63,7 @@ for p in ctxsw.rr.yield irq.timer.signal irq.timer.nanosleep irq.timer.isr_to_ta
 		fail "$p has no verdict for the 5 us delay"
 done
 # every checked path says what it resolves here; Table 2's at their 10th
-# percentile (issue 29 item 11: their medians sit on the edge of the
+# percentile (their medians sit on the edge of the
 # machine's interruptions)
 n_paths=$(grep -cE "^[a-z_.]+ +5\.000 " "$out/o.txt")
 n_res=$(grep -cE "^ +\(p[0-9.]+ of each half\) resolves >= [0-9.]+ us here$" "$out/o.txt")

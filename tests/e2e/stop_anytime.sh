@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end: a stop at any moment keeps its word (issue 24 item 3,
-# docs/long-runs.md "A stop at any moment"). A traced `run --duration 2s
+# End-to-end: a stop at any moment keeps its word
+# (docs/long-runs.md "A stop at any moment"). A traced `run --duration 2s
 # --cpus all` is stopped at 20 moments spread over its life, each chosen by
 # an event the run itself shows, never a guessed time:
 #   - its stop signals blocked (/proc/PID/status SigBlk: the option checks
@@ -77,8 +77,8 @@ stop_case() {
 	local tag=$1 sig=$2 ev=$3 arg=${4:-} n=${5:-1} later=${6:-} how=${7:-plain} rc st sent twice=
 	[ "$how" = twice ] && twice=1
 	local j="$out/$tag.json"
-	# every pass stops at all 20 moments (issue 24: "in the plain and the
-	# ASan build"); RTB_STOP_HALF=1 (by hand only) takes every other one
+	# every pass stops at all 20 moments (the promise holds "in the
+	# plain and the ASan build"); RTB_STOP_HALF=1 (by hand only) takes every other one
 	if [ "${RTB_STOP_HALF:-0}" = 1 ] && [ $((10#${tag#c} % 2)) != 0 ]; then
 		cases=$((cases + 1))
 		return 0

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# suites.sh - the patterns the other suites measure (issue 26): each is
+# suites.sh - the patterns the other suites measure: each is
 # listed, outside the default set, and shown in a table of its own after
 # the study's; a run of each keeps its protocol (every sample taken, the
 # waiter verified blocked before every wake, no stamp out of order, the
@@ -77,7 +77,7 @@ else:
     assert "SCHED_DEADLINE" in d["method"], d["method"]
 print("ok: preemption, creation, allocation and deadline kept their protocols")
 PY
-# for a time (issue 25): the three of several metrics, the round-robin
+# for a time: the three of several metrics, the round-robin
 # time-slice switch (each CPU its own pair) and priority inversion (each
 # CPU its own three tasks; the 2L trials a metric of their own, the
 # bounded/unbounded verdict over the whole run) on every CPU at once, a
@@ -86,7 +86,7 @@ PY
 # metric, with its interval and its protocol's extras; the aggregate is
 # their sum; the last status line of each bench names each of its metrics
 # with its count over every CPU (the result's). No latency threshold. ~5 s, so the plain pass only (CI time:
-# the sanitizer build ran it clean by hand in round 8; e2e/long_run takes
+# the sanitizer build ran it clean by hand; e2e/long_run takes
 # the runner's long path through it)
 ncpu=$(getconf _NPROCESSORS_ONLN)
 if [ -z "${RTB_SANITIZE:-}" ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # rtb-test: side
-# tail.sh - `rtbench tail` (issue 27, docs/tail.md) through the real binary
+# tail.sh - `rtbench tail` (docs/tail.md) through the real binary
 # on files whose tail is known: tests/data/tail_heavy.json (1,000,000
 # samples of 2 us + GPD(0.3 us, shape 0.2) in 40 intervals) is steady and
 # fitted, its interval holding the true shape; tail_burst.json (the same
@@ -46,10 +46,10 @@ assert x["lo_ns"] <= x["plug_lo_ns"] < x["median_ns"] < x["plug_hi_ns"] < x["hi_
 c = r["crossings"][1]
 assert c["fit_lo"] <= c["fit_expected"] <= c["fit_hi"] and c["pred_lo"] <= c["expected"] <= c["pred_hi"], c
 assert "a move of the machine between runs as large as an interval's against its run's; not a larger one" in r["covers"]
-# round 9: predicted, with the spread between runs it holds
+# another run's count: predicted, with the spread between runs it holds
 assert c["pred_why"] is None and c["pred_spread"] >= 0, c
 PY
-# round 8: the maximum whatever the law, from the 40 intervals' maxima
+# the maximum whatever the law, from the 40 intervals' maxima
 # (order statistics): a run as long as 12 of them has no upper end (it
 # passes this run's maximum with probability 12/52); 2 of them: between
 # the 8th and the 40th smallest interval maximum
@@ -111,7 +111,7 @@ PY
 has "$out/o" "synth-heavy-burst-21: crosses the first's deadline 20.0 us"
 has "$out/o" "(7-8 of 1000000 vs 2 of 1000000; exact 95%, widened by the histogram's buckets;"
 
-# a threshold counted in the loop (run --count-over-us, issue 27): its exact
+# a threshold counted in the loop (run --count-over-us): its exact
 # per-interval counts carry the spread between intervals and the dispersion
 # test; spread evenly they are steady, all in the first half they are not
 # (and the halves say how far the rate moved)
@@ -149,7 +149,7 @@ assert st["rate_spread"]["halves"] > 3, st["rate_spread"]   # all in one half: f
 PY
 
 # compare -t: thresholds neither run declared, rates side by side with the
-# ratio's interval; a bracketed count said as the buckets' bounds (issue 27)
+# ratio's interval; a bracketed count said as the buckets' bounds
 expect 0 "$RTBENCH" compare "$data/tail_heavy.json" "$data/tail_burst.json" -t 10,20,500
 tr -s ' \n' ' ' <"$out/o" >"$out/o1"
 has "$out/o1" "synth-heavy-11: over 10.0 us: between 92 and 100 of 1000000 samples, 96 per million [74.2, 122] (bounded by the histogram's buckets)"
@@ -165,7 +165,7 @@ assert t["threshold_ns"] == 20000 and a["exact"] and (a["over_lo"], a["over_hi"]
 assert not b["exact"] and (b["over_lo"], b["over_hi"]) == (7, 8) and a["ratio"] is None, t
 assert abs(b["ratio"] - 2.5) < 1e-9 and b["ratio_lo"] < 1 < 15 < b["ratio_hi"], b
 PY
-# ... and the fits side by side (round 8), as `tail` makes them
+# ... and the fits side by side, as `tail` makes them
 python3 - "$root/docs/rtbench-tail.schema.json" "$out/o" <<'PY' || fail "compare -t JSON: fits"
 import json, sys
 import jsonschema

@@ -68,7 +68,7 @@ for mid, comps in want.items():
     # the two analyzers see the same intervals: nearly every sample found
     # in the trace, and a matched one agrees (its trace interval inside
     # rtbench's) whatever its switch_to_stamp: that is latency, not a
-    # disagreement (issue 30: no upper bound, none "outside the tolerance")
+    # disagreement (no upper bound, none "outside the tolerance")
     assert t["matched"] >= 0.9 * n, (mid, t["matched"], t["disagreements"][:10])
     assert t["tolerance_ns"] == 0, t["tolerance_ns"]
     assert t["agreeing"] >= 0.98 * t["matched"], (mid, t["agreeing"], t["disagreements"][:10])
@@ -142,7 +142,7 @@ for i in $(seq 150); do
 done
 kill -KILL $pid
 wait $pid 2>/dev/null
-# ... and only what it provably made (issue 29): a user's instance named
+# ... and only what it provably made: a user's instance named
 # like rtbench's of old, its number no live pid (a date), stays
 umnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
 mount -t tracefs nodev "$umnt" && mkdir "$umnt/instances/rtbench-20261203" ||
@@ -174,7 +174,7 @@ if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
 		fail "no one-line reason: $(cat "$out/nopriv.err")"
 	grep -q "UNTRACED" "$out/nopriv.txt" && ok "text marks the run untraced" || fail "text does not mark it untraced"
 fi
-# (issue 20 item 5) an events file that cannot be written: the reason on
+# an events file that cannot be written: the reason on
 # stderr and in the result, and a nonzero exit (it exited 0, unsaid)
 mkdir -p "$out/evfail.irq.timer.nanosleep.r1.txt"   # a directory where the file goes
 snapshot >"$out/before-ev.txt"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end: a traced long run, read while it runs (issue 17;
-# rtbench/trace_stream.h). A short `run --trace --duration --cpus all` with
+# End-to-end: a traced long run, read while it runs
+# (rtbench/trace_stream.h). A short `run --trace --duration --cpus all` with
 # a task this test names spinning SCHED_FIFO 95 on the last CPU (15 ms every
 # 47 ms, from when rtbench says it measures until it ended, tests/e2e/helpers/spiker.c): that CPU's worst sample names it with
 # most of the share, the successive maxima come with their times, nothing
@@ -64,7 +64,7 @@ run_long() {
 	rm -f "$out/$tag.ready"
 	# ASan's quarantine keeps freed memory for reuse checks and grows with
 	# the run's frees: a 1 MiB quarantine keeps the RSS check about
-	# rtbench's own memory (before the set-up fix of issue 24 a 5 MB
+	# rtbench's own memory (before the set-up was fixed a 5 MB
 	# kallsyms parse set the peak for both runs and hid it)
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1 \
 	"$RTBENCH" run --trace --duration "${secs}s" --cpus all --quiet --json "$out/$tag.json" \
@@ -92,7 +92,7 @@ run_long spike 6 spike
 rc=$?
 [ $rc -eq 0 ] && ok "traced --duration --cpus all run with the spike exited 0" || fail "exit $rc: $(tail -3 "$out/spike.err")"
 # the worst samples are explained once, under the all-CPU figure (its lists
-# merge every CPU's); each CPU gets one line (issue 30: the lists were
+# merge every CPU's); each CPU gets one line (the lists were once
 # printed for the aggregate and again for each CPU, ~110 lines)
 if [ "$(nproc)" -gt 1 ]; then
 	n_cpu_lines=$(grep -c '^  irq.timer.nanosleep@cpu[0-9]*: max [0-9.]* us; its [0-9]* worst and [0-9]* successive maxima are in irq.timer.nanosleep' "$out/spike.txt")
@@ -196,7 +196,7 @@ PY
 grep -q "successive new maxima" "$out/spike.txt" && grep -q "read while it ran:" "$out/spike.txt" &&
 	ok "the text prints the maxima and what the reader saw" || fail "text lacks the maxima / counts"
 
-# ping-pong and noise read while they run (issue 25 round 8), on the
+# ping-pong and noise read while they run, on the
 # spiker's CPU alone, for 2 s each, the spiker from when rtbench measures
 # until it ended: a pipe round trip it lands in names it in the one phase
 # it took the CPU in (the phases add up to the sample); a noise gap it

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# End-to-end: the worst sample's cause, named (issue 17). A task with a name
+# End-to-end: the worst sample's cause, named. A task with a name
 # this test chooses runs SCHED_FIFO 95 on the measured CPU and spins 15 ms
 # every 47 ms (above what a busy machine's own delays reach: a 5 ms spin
 # lost the worst five to another program's 7 ms of kernel work under load) (tests/e2e/helpers/spiker.c): a timer sample that comes due
@@ -116,7 +116,7 @@ assert "(over --break-us 10000)" in w[0]["line"], w[0]["line"]
 top = w[0]["held_by"][0]
 assert top["name"] == name or (top["kind"] in ("idle", "unseen") and top["share"] > 0.5), top
 print(w[0]["line"])
-# issue 28: the evidence, the window of events around it, beside the result
+# the evidence, the window of events around it, beside the result
 # and named in it: Trace Event Format JSON (Perfetto, chrome://tracing),
 # the sample on its own track, bounded
 ev = b["evidence"]
@@ -126,7 +126,7 @@ names = [e.get("name", "") for e in t["traceEvents"]]
 assert any(x.startswith("sample ") and "over --break-us" in x for x in names), names[:20]
 assert 0 < ev["events"] <= 4096 and len(t["traceEvents"]) < 4 * 4096 + 64, ev
 assert any(e.get("ph") == "B" and e.get("tid") == 1 for e in t["traceEvents"]), "no CPU track"
-# the blocker's kernel stack (issue 28): when the spiker held the CPU
+# the blocker's kernel stack: when the spiker held the CPU
 # after the wake-up, the CPU left it for the measured task when it went
 # back to sleep in clock_nanosleep, and that is where its stack says it was
 st = b["stack"]

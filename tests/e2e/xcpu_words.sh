@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # xcpu_words.sh - the cross-CPU counter check is said only where *.xcpu
-# figures depend on it (issue 19: its WARNING was on every run), and what
+# figures depend on it (its WARNING was once on every run), and what
 # it can tell is explained: an offset within half the shortest ping-pong
 # may be the method's own asymmetry (tests/unit/test_xcpu.c checks the
 # method on a clock known to agree and on a planted offset).

@@ -8,7 +8,7 @@
  * the code that trusts the validated structure is exercised with whatever
  * the validator let through, and renders that comparison as compare's text
  * and report's HTML: the text may hold no control byte but the newline
- * (strings from files are escaped, issue 9), the page no script but the
+ * (strings from files are escaped: a file must not drive the terminal), the page no script but the
  * two it ships (every string from the file is escaped).
  * Build and run: make fuzz (clang -fsanitize=fuzzer,address,undefined). */
 #include <stddef.h>

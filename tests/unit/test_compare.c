@@ -212,7 +212,7 @@ int main(void)
 		CHECK(strstr(out, "P(vxworks-hist < vxworks-like) = 0.5") != NULL);
 		CHECK(strstr(out, "lower median") == NULL && strstr(out, "higher median") == NULL);
 		/* binned alike, but only the histogram-only file lacks samples
-		 * (issue 19: the 20,000-sample file was said to have none) */
+		 * (the 20,000-sample file was once said to have none) */
 		CHECK(strstr(out, "vxworks-like: no samples in the file") == NULL);
 		CHECK(strstr(out, "vxworks-like: P(this<first) from its histogram buckets, not its") != NULL);
 		CHECK(strstr(out, "vxworks-hist: no samples in the file") != NULL);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_compare_formats - what the machine-readable outputs of `rtbench
  * compare` promise a spreadsheet or a script: every CSV row has exactly the
- * header's fields (issue 18: baseline rows had one more, shifting every
+ * header's fields (baseline rows once had one more, shifting every
  * column after max); the report colours a difference green or red only
- * where a verdict called it (issue 19: an A/A pair got a green p99).
+ * where a verdict called it (an A/A pair once got a green p99).
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include "check.h"
 #include "host_testutil.h"
@@ -129,7 +129,7 @@ static void url_decode(char *s)
 	*w = 0;
 }
 
-/* report_csv - each plot's data as CSV (issue 19): the histogram link of a
+/* report_csv - each plot's data as CSV: the histogram link of a
  * measurement decodes to bins whose counts add up to each file's count. */
 static void report_csv(const char *vx, const char *rtl)
 {

@@ -226,7 +226,7 @@ static void hostile(void)
 	char cmd[600];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	CHECK(system(cmd) == 0);
-	/* a root that is not there: bad input (issue 29: it was ten
+	/* a root that is not there: bad input (it was once ten
 	 * "unknown" and exit 0), whatever the CPUs */
 	cfg.root = "/nonexistent-rtbench-root";
 	cfg.cpus = M(1);
@@ -282,7 +282,7 @@ static void empty(void)
 	CHECK(system(cmd) == 0);
 }
 
-/* big - a machine of 128 CPUs (issue 29): the system's lists name CPUs
+/* big - a machine of 128 CPUs (wider than a 64-bit mask): the system's lists name CPUs
  * above 63; "0-127" covers CPU 1, the sibling list "1,65" is a sibling,
  * isolcpus "1-64" holds CPU 1 (each read as an empty list before); and
  * doctor --cpus all judges all 128 (it judged 0-63 and did not say so),
@@ -336,7 +336,7 @@ static void big(void)
 	CHECK(system(cmd) == 0);
 }
 
-/* every CPU judged (doctor --cpus all, issue 30 item 8) on the recorded
+/* every CPU judged (doctor --cpus all) on the recorded
  * 2-CPU VM: no fix isolates or clears every CPU (CPU 0 is kept for
  * housekeeping, and said); IRQs by their rate over the recorded second,
  * busiest first, the line never cut mid-entry */

@@ -167,7 +167,7 @@ static void test_intervals(void)
 	CHECK_EQ_I(m->hm->pub.iv.count, 100);
 	CHECK_EQ_I(m->hm->pub.iv.max_ns, 1099);
 	CHECK_EQ_I(m->hm->pub.iv.p50_ns, 1040); /* 1049 in bucket [1040, 1056) */
-	/* intervals keep p99.9 too (issue 30): 1099 in bucket [1088, 1104) */
+	/* intervals keep p99.9 too (the report plots it): 1099 in bucket [1088, 1104) */
 	CHECK_EQ_I(m->hm->pub.iv.p999_ns, 1088);
 	CHECK_EQ_I(m->hm->pub.acc.n, 100);
 	atomic_store(&ep, 2);
@@ -370,7 +370,7 @@ static void test_interval_cap(void)
 	char err[240];
 	struct { int64_t d, want; int grown; } def[] = {
 		{ 10 * s, 1 * s, 0 }, { 30 * s, 3 * s, 0 }, { 600 * s, 60 * s, 0 },
-		/* short runs get ten intervals (issue 30: a 60 s run had one,
+		/* short runs get ten intervals (a 60 s run once had one,
 		 * so compare and check said untested; a 3 min plot 3 points) */
 		{ 5 * s, 1 * s, 0 }, { 60 * s, 6 * s, 0 }, { 180 * s, 18 * s, 0 }, { 300 * s, 30 * s, 0 },
 		{ 86400 * s, 60 * s, 0 },              /* a day: 1440 minutes, the cap */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_load_cpu - `--load cpu` starts one walker on every CPU the system
- * has, however many (issue 29: a table of 64 gave a 100-CPU machine 64
+ * has, however many (a table of 64 once gave a 100-CPU machine 64
  * walkers and said nothing), and a walker that cannot start ends the ones
  * started. src/run/load.c is compiled into this test with the port's
  * thread calls replaced by counters (no thread runs, nothing sleeps) and a

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_load_tree - the POSIX port ends a --load-cmd bigger than the table
- * it remembers the load's processes in (issue 29: a load of 4300
+ * it remembers the load's processes in (a load of 4300
  * processes against a table of 4096 made rtbench spin at its end, for
  * ever, and lose its result). Here the table holds 8 and the load is 30
  * processes, two levels deep, with the killed ones left as zombies (their
@@ -86,7 +86,7 @@ int main(void)
 	/* beyond its table signal_tree counts the most it found in one scan,
 	 * and a scan after the kills finds fewer (their exits, reparenting):
 	 * what it promises is more than the table, every one ended (below).
-	 * Beside stress-ng, ASan: 30 asked for once failed (round 10 CI) */
+	 * Beside stress-ng, ASan: 30 asked for once failed in CI */
 	CHECK(found > TREE_MAX - 1);
 	/* SIGKILL is delivered before kill() returns for a sleeping process,
 	 * but its exit may lag: wait for it, bounded */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_output - the POSIX port's output file as root would use it in a
- * directory other users can write to (issue 9, items 1 and 5).
+ * directory other users can write to (where a planted link or file would
+ * redirect root's write).
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh)
  * Checked:
  *   - a symlink planted at the old fixed temporary name (PATH.tmp) is not

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* test_port_entry - what the command-line entry asks the port (issue 18:
- * src/cli calls no OS function itself): the CPUs online from the kernel's
+/* test_port_entry - what the command-line entry asks the port (src/cli
+ * calls no OS function itself, so it builds for any port): the CPUs online from the kernel's
  * list (a file the test writes, through RTB_CPU_ONLINE_FILE), every
  * configured CPU when that list is unreadable or not a list; a directory
  * that can or cannot be written; stderr on a file is not a terminal. No

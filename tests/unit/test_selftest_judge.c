@@ -4,7 +4,7 @@
  * path responds" when no check was resolved at all, or when a covered path
  * was unresolved on every delay; here neither may exit 0.
  * Then the halves on known data shaped like priority inversion's on this
- * VM (issue 29 item 11): a sharp floor, and a ~10 us interruption in a
+ * VM: a sharp floor, and a ~10 us interruption in a
  * share of the samples (20-60% there); where that share is near half, or
  * larger in the (longer) injected window, the median lands among the
  * interrupted samples.

@@ -281,7 +281,7 @@ static double cover(double s, double mu, int draws, uint64_t seed)
 	return (double)held / draws;
 }
 
-/* test_between_runs - round 9's count prediction for another run holds
+/* test_between_runs - the count prediction for another run holds
  * 90% of the time on counts whose dispersion it models, over 200-400 draws
  * (200, 400, 400; binomial sd of the share 1.5%): no spread at all (Poisson, the
  * discrete quantiles a little wide), a 30% and a 60% spread between
@@ -291,7 +291,7 @@ static void test_between_runs(void)
 	double c0 = cover(0, 20, 200, 11), c3 = cover(0.3, 20, 400, 12), c6 = cover(0.6, 20, 400, 13);
 
 	/* no spread: wide (all 200 held), a run cannot show there is none:
-	 * the upper limit of a spread of 0 is taken (round 10) */
+	 * the upper limit of a spread of 0 is taken */
 	CHECK(c0 >= 0.88);
 	CHECK(c3 >= 0.86 && c3 <= 0.94);
 	CHECK(c6 >= 0.86 && c6 <= 0.94);
@@ -333,7 +333,7 @@ static double joint_dev(const struct rtb_gpd_data *b, const struct rtb_gpd_fit *
 	return best - g->nll;
 }
 
-/* a return level's interval with zeta estimated (round 8): wider than
+/* a return level's interval with zeta estimated, not known: wider than
  * with zeta known, and its ends where the joint likelihood, profiled by
  * brute force, falls by chi2(1, 0.95) / 2 = 1.92 */
 static void test_rl_zeta(const struct rtb_gpd_data *b, const struct rtb_gpd_fit *g)
@@ -456,7 +456,7 @@ static void test_count(void)
 	m.over_deadline = 9;
 	rtb_tail_count(&m, 2060, &e);
 	CHECK(e.exact && e.k_lo == 9);
-	/* thresholds counted in the loop (--count-over-us, issue 27): exact
+	/* thresholds counted in the loop (--count-over-us): exact
 	 * at any value, and they narrow a bracket between two of them */
 	m.deadline_ns = 0;
 	m.counted_ns[0] = 2050;

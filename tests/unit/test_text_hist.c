@@ -15,7 +15,7 @@
 
 /* run_hist - run --histogram (-h max_us) of a made-up --cpus run: CPU 0
  * and CPU 1 and their all-CPU figure, as cyclictest -h prints two
- * threads (issue 30: it printed one table per CPU with bins widened to
+ * threads (it once printed one table per CPU with bins widened to
  * 50-200 us, so 9,780 of ~9,900 samples fell in the first). */
 static char big[1 << 16];
 static const char *run_hist(int max_us)

@@ -8,7 +8,7 @@
  * no method line (a skipped one): before, the skipped
  * sync.prio_inv.ceiling.request_to_release's note was printed with no name
  * above it, so it read as the note of the metric printed before it
- * (inherit.blocking; issue 30).
+ * (inherit.blocking).
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdio.h>
 #include <string.h>

@@ -304,7 +304,8 @@ static void test_timer_rules(void)
 	CHECK_EQ_I(d[0], 6000);
 	CHECK_EQ_I(o.agree, 0);
 	CHECK_EQ_I(o.matched, 1);
-	/* the runner sets no bound (issue 30): 6 us of return to user space
+	/* the runner sets no bound (a bound called real latency a
+	 * disagreement): 6 us of return to user space
 	 * is a component (switch_to_stamp), part of the latency, and agrees */
 	in.tol_ns = 0;
 	CHECK_EQ_I(rtb_trace_match(&in, &o), 0);

@@ -569,7 +569,7 @@ static void noise(void)
 	}
 	printf("noise: %d of %d gaps over 250 us named rtbnoisy\n", by_it, big);
 	/* a gap the trace shows the spinner "running" through is no event
-	 * seen (a hypervisor or hardware gap), never "idle" (issue 30) */
+	 * seen (a hypervisor or hardware gap), never "idle" (the spinner ran through it) */
 	int unseen = 0;
 	for (size_t i = 0; i < r.n; i++) {
 		char line[512];

@@ -721,7 +721,7 @@ static void keep_noise(void)
 	CHECK_EQ_I(seen, 2);
 }
 
-/* behind_logic - the reader behind (issue 25 round 9): the candidates'
+/* behind_logic - the reader behind the writer: the candidates'
  * floor, the top-N of the waiting marks, a page passed over as a gap that
  * a later sample's window checks, and an event after a drop marking a
  * window's explanation events_lost. Hand-made values, exact answers. */

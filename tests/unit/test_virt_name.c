@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_virt_name - the hypervisor's name in the fingerprint: a known CPUID
  * signature by its usual name, an unknown one trimmed, and where the CPU
- * and the kernel log disagree, both with their sources (issue 30: a PVM
+ * and the kernel log disagree, both with their sources (a PVM
  * guest whose host answers CPUID as bhyve was named "bhyve bhyve ", the
  * raw signature with its blank, while its kernel log says PVM).
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_words - a note, warning or method longer than its buffer is cut at
- * a whole word and ends "..." (issue 19: "... a han", "(cyclictest m"),
+ * a whole word and ends "..." (not mid-word: "... a han", "(cyclictest m"),
  * through rtb_fit_words and the calls that format into fixed buffers.
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_xcpu - the cross-CPU counter check (src/run/xcpu.c) on a clock
- * known to agree across CPUs and on one with a planted offset (issue 19:
- * is a measured offset the counters' or the ping-pong's own asymmetry?).
+ * known to agree across CPUs and on one with a planted offset (the question
+ * it answers: is a measured offset the counters' or the ping-pong's own asymmetry?).
  *
  * CLOCK_MONOTONIC is one clock for every CPU (the kernel keeps it so): the
  * method must find no round out of order and an offset within +- half its

@@ -171,7 +171,7 @@ static json_t *json_plan(const struct rtb_tail *t)
 				    p->max_med_ns, "lo_ns", p->max_lo_ns, "hi_ns", p->max_hi_ns,
 				    "plug_lo_ns", p->max_plug_lo_ns, "plug_hi_ns", p->max_plug_hi_ns) :
 				    json_null());
-		/* round 8: the maximum from the blocks' maxima (order statistics) */
+		/* the maximum from the blocks' maxima (order statistics) */
 		if (p->has_free) {
 			json_t *fr = json_pack("{s:b, s:I, s:f, s:f}", "given", 1, "blocks", (json_int_t)p->free_m,
 					       "next_blocks", p->free_blocks, "beyond_max", p->free_beyond);

@@ -232,12 +232,12 @@ static void text_plan(struct rtb_sb *b, const struct rtb_tail *t)
 			      rtb_tail_fmt_ns(d, sizeof(d), p->max_hi_ns), rtb_tail_fmt_ns(e, sizeof(e), p->max_plug_lo_ns),
 			      rtb_tail_fmt_ns(f, sizeof(f), p->max_plug_hi_ns));
 	else
-		/* round 9: said plainly: without a fit nothing bounds the run's
+		/* said plainly: without a fit nothing bounds the run's
 		 * maximum from above but the order statistics, and those only
 		 * for a run at most 1/19 as long as this one */
 		rtb_sb_printf(b, "\n      its maximum from a fit: not estimated (no fit: no upper end "
 			      "but the order statistics', if they give one)");
-	/* round 8: whatever the law, from this run's blocks' maxima */
+	/* whatever the law, from this run's blocks' maxima */
 	if (p->has_free) {
 		rtb_sb_printf(b, "\n      its maximum whatever the tail's law (order statistics of this run's %zu "
 			      "%s' maxima, if the next run's are exchangeable with them; %s of them): ", p->free_m,

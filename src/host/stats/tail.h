@@ -123,10 +123,10 @@ int rtb_tstat_rate_spread(const double *r, const double *v, size_t b, double *ta
  * curve (k >= 8), 2 the halves (k >= 8); 0 neither. */
 int rtb_tstat_run_scale(const double *r, const double *v, size_t k, double *v1, double *slope, double *halves2);
 /* rtb_tstat_between_runs - the extra log-variance of another run's rate
- * against this run's, from one run (round 9, docs/tail.md "Predicting
+ * against this run's, from one run (docs/tail.md "Predicting
  * another run"): the other run's level is off this one's by as much as
- * one interval's is off its run's (variance tau^2, nothing averaged; round
- * 10, was tau^2 for each run's level against the machine's), and each
+ * one interval's is off its run's (variance tau^2, nothing averaged; it
+ * was once tau^2 for each run's level against the machine's), and each
  * run's mean is off its own level by tau^2 / its effective intervals (b1
  * this run's, b2 the other's); as the squared coefficient of variation
  * rtb_tstat_count_predict takes, (1 + tau^2)^(1 + 1/b1 + 1/b2) - 1 (tau^2 (1
@@ -205,7 +205,7 @@ int rtb_gpd_return_level(const struct rtb_gpd_data *d, const struct rtb_gpd_fit 
 			 double zeta, double p, double *y, double *lo, double *hi);
 
 /* rtb_gpd_return_level_z - as rtb_gpd_return_level with zeta = n_u / n
- * estimated, not known (round 8): the interval profiles the binomial
+ * estimated, not known: the interval profiles the binomial
  * likelihood of zeta too (Coles 4.3.3: the count over the threshold is
  * part of the likelihood), so it holds zeta's uncertainty. Returns 0, or
  * -1 (p >= zeta, n_u 0 or n). */
@@ -272,7 +272,7 @@ struct rtb_tail_steady {
 				   * the highest of the intervals' quantiles) */
 	int64_t spread_thr_ns;    /* > 0: from the exact per-interval counts over this
 				   * threshold (counted in the loop), not the quantiles */
-	/* the spread at the scale of the whole run (round 7, docs/tail.md):
+	/* the spread at the scale of the whole run (docs/tail.md):
 	 * the variance-time curve of the intervals' rates (blocks of 1, 2,
 	 * 4, ... intervals, sampling removed), its log-log slope (-1: the
 	 * intervals independent; towards 0: slow change that does not average
@@ -338,7 +338,7 @@ struct rtb_tail_plan {
 	 * NAN: not predicted, pred_why says why) */
 	double exp_k[RTB_TAIL_MAX_THR], exp_k_lo[RTB_TAIL_MAX_THR], exp_k_hi[RTB_TAIL_MAX_THR];
 	double pred_k_lo[RTB_TAIL_MAX_THR], pred_k_hi[RTB_TAIL_MAX_THR];
-	/* round 9: why each count is not predicted ("" when it is), and the
+	/* why each count is not predicted ("" when it is), and the
 	 * spread of the rate between this run and the next the predictions
 	 * hold besides sampling (tail_plan.c rtb_tail_spread_extra: a
 	 * coefficient of variation) */
@@ -351,10 +351,10 @@ struct rtb_tail_plan {
 	double fit_k[RTB_TAIL_MAX_THR], fit_k_lo[RTB_TAIL_MAX_THR], fit_k_hi[RTB_TAIL_MAX_THR];
 	/* with a fit: the run's likely maximum, median and 90% prediction
 	 * interval with the fit's uncertainty; max_plug_*: the same from the
-	 * fitted parameters alone (what round 5 printed; narrower) */
+	 * fitted parameters alone (what rtbench first printed; narrower) */
 	int has_max;
 	double max_med_ns, max_lo_ns, max_hi_ns, max_plug_lo_ns, max_plug_hi_ns;
-	/* round 8: the run's maximum whatever the tail's law, from this
+	/* the run's maximum whatever the tail's law, from this
 	 * run's blocks' maxima by order statistics (rtb_tstat_max_predict), when
 	 * the blocks' maxima were shown exchangeable (the tests on the maxima
 	 * passed: independence, trend, occupancy, the worst samples' scan);

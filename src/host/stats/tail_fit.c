@@ -152,7 +152,7 @@ static double prob_at(const struct rtb_gpd_data *d, const struct rtb_tail_fit *f
 
 /* predict - with a fit, what a run of run_n samples will show, as 90%
  * prediction intervals that hold the fit's own uncertainty too (the
- * hold-out of round 5 showed the plug-in intervals, from the fitted
+ * hold-out runs showed the plug-in intervals, from the fitted
  * parameters alone, far too narrow): each end is the 5% or 95% quantile
  * under the far end of the parameters' 95% profile-likelihood interval
  * and of the threshold rate zeta's exact (Garwood) interval, so the
@@ -280,7 +280,7 @@ void rtb_tail_fit_metric(struct rtb_tail *t, const struct rtb_tail_opts *o, doub
 	for (int i = 0; i < RTB_TAIL_NRL; i++) {
 		double y, lo, hi;
 		f->rl_p[i] = rl_p[i];
-		/* round 8: zeta's uncertainty profiled too (it was taken as known) */
+		/* zeta's uncertainty profiled too (it was taken as known) */
 		if (rtb_gpd_return_level_z(&d, &f->g, f->n_u, f->n, rl_p[i], &y, &lo, &hi))
 			continue;
 		f->rl_has[i] = 1;

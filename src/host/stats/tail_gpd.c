@@ -74,7 +74,7 @@ double rtb_gpd_nll(const struct rtb_gpd_data *d, double sigma, double xi)
 		return nll;
 	}
 	/* a bucket's lower edge is mostly the one before's upper edge: its
-	 * log S is taken from there, not computed again (round 9: the
+	 * log S is taken from there, not computed again (the
 	 * profiles evaluate this some 10^6 times on a 64-CPU file) */
 	double prev_hi = NAN, prev_b = 0;
 	for (size_t j = 0; j < d->nbins; j++) {
@@ -204,7 +204,8 @@ static double prof_eval(const struct prof *p, double t)
  * then golden section around the best point (the grid guards against a
  * likelihood that is infinite over part of the range); 32 steps shrink
  * the two grid steps around it to 1e-7 of themselves, and near a minimum
- * the value's error is the square of that (round 9: 50 before, to 1e-11). */
+ * the value's error is the square of that (to 1e-11; 50 steps were used before, for
+ * the same). */
 static double prof_min(const struct prof *p, double a, double b)
 {
 	const double g = 0.6180339887498949;
@@ -300,7 +301,7 @@ static double profile_at(struct pspec *s, double v)
  * bracketed between the last point below and the first at or above it,
  * to 1e-6 (relative), by regula falsi with the Illinois change (Dowell
  * and Jarratt 1971: the retained end's value halved when it is kept
- * twice), bisection where an end's value is not finite. Round 9: the
+ * twice), bisection where an end's value is not finite. The
  * bisection alone took 15-20 profile points an end, each a minimization
  * (four with zeta free); this takes 4-6 for the same end. +-INFINITY
  * when the profile does not rise that far within the limit. */
@@ -320,7 +321,7 @@ static double profile_end(struct pspec *s, double v0, double f0, double step, do
 		}
 		if ((go = profile_at(s, out) - target) >= 0)
 			break;
-		/* round 9: near its minimum the profile is a parabola: the next
+		/* near its minimum the profile is a parabola: the next
 		 * point a fifth beyond where that reaches the target, doubling
 		 * where the profile did not rise (two or three points out
 		 * instead of up to eight) */

@@ -18,7 +18,7 @@
  * what each run's mean keeps of the intervals' spread (this run's
  * effective intervals, the other's as many intervals of the same length,
  * as autocorrelated), at least the change between this run's halves
- * (rtb_tstat_between_runs; round 9). --run-spread, a spread measured between
+ * (rtb_tstat_between_runs). --run-spread, a spread measured between
  * whole runs, replaces it when larger. 0 without a spread. */
 double rtb_tail_spread_extra(const struct rtb_tail *t, const struct rtb_tail_opts *o, double run_h)
 {
@@ -37,7 +37,7 @@ double rtb_tail_spread_extra(const struct rtb_tail *t, const struct rtb_tail_opt
 }
 
 /* count_why - why another run's count over thr_ns is not predicted from
- * this one ("" when it is). Round 9: the prediction's own assumption is a
+ * this one ("" when it is). The prediction's own assumption is a
  * rate that moves around a level, not a steady one - the spread between
  * intervals, their autocorrelation, a bunched tail are in its width
  * (rtb_tail_spread_extra) - so only what breaks that refuses it: a trend (the

@@ -479,8 +479,8 @@ double rtb_tstat_between_runs(double tau, double vm, size_t nb, double b1, doubl
 		vm = 0;
 	/* a spread of 0 (the intervals vary no more than sampling) is an
 	 * estimate too: its upper limit is what nb intervals could hide,
-	 * taken as if they had varied exactly as sampling (round 10: every
-	 * miss on the 120 design pairs had a spread of 0, so no term for the
+	 * taken as if they had varied exactly as sampling (on the hold-out
+	 * runs every miss on the 120 design pairs had a spread of 0, so no term for the
 	 * move between runs at all) */
 	if ((t2 > 0 || vm > 0) && k >= 1) {
 		/* chi-square's 30% quantile on k df (z = -0.5244) */
@@ -488,15 +488,15 @@ double rtb_tstat_between_runs(double tau, double vm, size_t nb, double b1, doubl
 		if (q > 0)
 			t2 = fmax(0, (t2 + vm) * k / q - vm);
 	}
-	/* the levels: round 8's fresh pairs missed where the next run's rate
+	/* the levels: fresh hold-out pairs missed where the next run's rate
 	 * moved by 20-70% while this run's intervals and halves did not
 	 * (docs/tail.md, hold-out); nothing inside one run measures a move
 	 * at the run's edge, so it is taken as large as the one thing a run
 	 * does measure, an interval's move against its run's: the next run's
-	 * level is off this one's by tau^2 (round 9 took each run's off the
+	 * level is off this one's by tau^2 (taking each run's off the
 	 * machine's by tau^2, a move as large as one between two intervals:
 	 * on the design pairs its intervals held 95-98% where tau > 0.3, 90%
-	 * asked; round 10, docs/tail.md "Validation") */
+	 * asked; docs/tail.md "Validation") */
 	/* independent factors of a rate multiply: their squared coefficients
 	 * of variation compose as prod(1 + cv^2) - 1 (the sum only when small) */
 	t2 = pow(1 + t2, 1 + (b1 >= 1 ? 1 / b1 : 1) + (b2 >= 1 ? 1 / b2 : 1)) - 1;

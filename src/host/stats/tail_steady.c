@@ -273,8 +273,8 @@ static int spread_from(double *r, const double *v, size_t k, struct rtb_tail_ste
 }
 
 /* rate_spread - how much the tail's rate varies between the intervals,
- * at two levels where the file has both, the larger kept (round 9: the
- * load pairs' counted 2 ms threshold, crossed by stress-ng's regular
+ * at two levels where the file has both, the larger kept (on the hold-out
+ * runs the load pairs' counted 2 ms threshold, crossed by stress-ng's regular
  * stalls, showed no spread while the rate at the p99.9 edge did):
  * where the run counted a threshold in its loop, interval i's exact count
  * c_i over it against the n_i K / N the whole run's rate expects (the

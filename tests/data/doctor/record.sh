@@ -3,7 +3,7 @@
 # record.sh DIR - copy the files `rtbench doctor` reads (src/port/posix/doctor*.c)
 # from this system into DIR, so `rtbench doctor --root DIR` and
 # tests/unit/test_doctor.c judge the recorded system (vm-2cpu: this VM, for
-# doctor --cpus all, issue 30). Reads only; the kernel
+# doctor --cpus all). Reads only; the kernel
 # command line is kept up to " -- " (what follows is init's, not the kernel's).
 set -eu
 dir=${1:?usage: record.sh DIR}
