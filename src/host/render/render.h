@@ -48,6 +48,10 @@ void rtb_render_md_cell(struct rtb_sb *b, const char *s);
  * RTB_ENOMEM when it cannot be dumped. */
 struct json_t;
 int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent);
+/* rtb_render_markup - append fmt to b with each %s replaced by its string
+ * HTML-escaped (rtb_sb_html) and %% by %; the rest of fmt, the markup, as
+ * it is: one call for a line of markup around strings from files. */
+__attribute__((format(printf, 2, 3))) void rtb_render_markup(struct rtb_sb *b, const char *fmt, ...);
 /* rtb_render_csv_field - one RFC 4180 field (a formula-leading one
  * neutralised: rtb_fmt_csv_field), then "," or (last) CRLF; last < 0:
  * nothing after it. */

@@ -3,6 +3,7 @@
  * --trace): under a measurement, each system's kept worst samples, one
  * line each naming what held the CPU (the text is the file's, escaped as
  * HTML). Nothing when no file has them. */
+#include "host/render/render.h"
 #include "host/render/render_html.h"
 
 void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
@@ -18,14 +19,8 @@ void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const str
 	for (size_t i = 0; i < c->nsys; i++) {
 		const struct rtb_rf_metric *m = cm->cell[i].m;
 		for (size_t k = 0; m && k < m->nworst; k++) {
-			rtb_sb_puts(b, "<li>");
-			if (c->nsys > 1) {
-				rtb_sb_html(b, c->labels[i]);
-				rtb_sb_puts(b, ": ");
-			}
-			rtb_sb_puts(b, "<code>");
-			rtb_sb_html(b, m->worst_lines[k]);
-			rtb_sb_puts(b, "</code></li>\n");
+			rtb_render_markup(b, c->nsys > 1 ? "<li>%s: <code>%s</code></li>\n" : "<li>%s<code>%s</code></li>\n",
+					c->nsys > 1 ? c->labels[i] : "", m->worst_lines[k]);
 		}
 	}
 	rtb_sb_puts(b, "</ul>\n");
@@ -34,18 +29,13 @@ void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const str
 		const struct rtb_rf_metric *m = cm->cell[i].m;
 		if (!m || !m->nmax)
 			continue;
-		rtb_sb_puts(b, "<p class=\"sub\">Successive new maxima");
-		if (c->nsys > 1) {
-			rtb_sb_puts(b, " (");
-			rtb_sb_html(b, c->labels[i]);
-			rtb_sb_puts(b, ")");
-		}
-		rtb_sb_puts(b, ":</p>\n<ul class=\"maxima\">\n");
-		for (size_t k = 0; k < m->nmax; k++) {
-			rtb_sb_puts(b, "<li><code>");
-			rtb_sb_html(b, m->max_lines[k]);
-			rtb_sb_puts(b, "</code></li>\n");
-		}
+		if (c->nsys > 1)
+			rtb_render_markup(b, "<p class=\"sub\">Successive new maxima (%s):</p>\n<ul class=\"maxima\">\n",
+					c->labels[i]);
+		else
+			rtb_sb_puts(b, "<p class=\"sub\">Successive new maxima:</p>\n<ul class=\"maxima\">\n");
+		for (size_t k = 0; k < m->nmax; k++)
+			rtb_render_markup(b, "<li><code>%s</code></li>\n", m->max_lines[k]);
 		rtb_sb_puts(b, "</ul>\n");
 	}
 	rtb_sb_puts(b, "</div>\n");

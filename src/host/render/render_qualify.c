@@ -110,13 +110,8 @@ static int gather(const struct rtb_host *h, const struct rtb_qual *q, const char
 static void kv_table(struct rtb_sb *b, const char *name, const struct rtb_rf_kvlist *l)
 {
 	rtb_sb_printf(b, "<h3>%s</h3><table class=\"kv\"><tbody>", name);
-	for (size_t i = 0; i < l->n; i++) {
-		rtb_sb_puts(b, "<tr><th>");
-		rtb_sb_html(b, l->kv[i].key);
-		rtb_sb_puts(b, "</th><td>");
-		rtb_sb_html(b, l->kv[i].value);
-		rtb_sb_puts(b, "</td></tr>");
-	}
+	for (size_t i = 0; i < l->n; i++)
+		rtb_render_markup(b, "<tr><th>%s</th><td>%s</td></tr>", l->kv[i].key, l->kv[i].value);
 	rtb_sb_puts(b, "</tbody></table>\n");
 }
 
@@ -128,25 +123,16 @@ static void doctor(struct rtb_sb *b, const struct rtb_qual *q)
 			    "`rtbench doctor` reads the same now).</p>\n");
 		return;
 	}
-	rtb_sb_printf(b, "<p class=\"what\">What the run read of the machine for CPUs ");
-	rtb_sb_html(b, q->doctor_cpus);
+	rtb_render_markup(b, "<p class=\"what\">What the run read of the machine for CPUs %s", q->doctor_cpus);
 	rtb_sb_printf(b, " before it measured: %d finding%s the figures, %d could not be read. "
 		      "Highlighted: weakens.</p><table class=\"doc\"><thead><tr><th>check</th><th>verdict</th>"
 		      "<th>read</th><th>why it matters</th><th>the fix</th></tr></thead><tbody>\n",
 		      q->weakens, q->weakens == 1 ? " weakens" : "s weaken", q->unknown);
 	for (size_t i = 0; i < q->nf; i++) {
 		const struct rtb_qual_finding *f = &q->f[i];
-		rtb_sb_printf(b, "<tr class=\"%s\"><td>", strcmp(f->verdict, "weakens") ? "" : "weakens");
-		rtb_sb_html(b, f->check);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, f->verdict);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, f->read);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, f->why);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, f->fix);
-		rtb_sb_puts(b, "</td></tr>\n");
+		rtb_sb_printf(b, "<tr class=\"%s\">", strcmp(f->verdict, "weakens") ? "" : "weakens");
+		rtb_render_markup(b, "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", f->check,
+				f->verdict, f->read, f->why, f->fix);
 	}
 	rtb_sb_puts(b, "</tbody></table>\n");
 }
@@ -174,15 +160,9 @@ static void metric_part(struct rtb_sb *b, const struct rtb_host *h, const struct
 	struct rtb_qline s[RTB_QPAGE_MAX_SERIES];
 	int n = gather(h, q, agg->id, s), first_all = -1;
 
-	rtb_sb_puts(b, "<h2 id=\"m-");
-	rtb_sb_html(b, agg->id);
-	rtb_sb_puts(b, "\">");
-	rtb_sb_html(b, agg->title[0] ? agg->title : agg->id);
-	rtb_sb_puts(b, " <code>");
-	rtb_sb_html(b, agg->id);
-	rtb_sb_puts(b, "</code></h2><p class=\"what\">What one sample is: ");
-	rtb_sb_html(b, agg->method[0] ? agg->method : "(the file does not say)");
-	rtb_sb_puts(b, "</p>\n");
+	rtb_render_markup(b, "<h2 id=\"m-%s\">%s <code>%s</code></h2><p class=\"what\">What one sample is: %s</p>\n",
+			agg->id, agg->title[0] ? agg->title : agg->id, agg->id,
+			agg->method[0] ? agg->method : "(the file does not say)");
 	rtb_qpage_figures(b, s, n);
 	rtb_qpage_osadl(b, agg->id, s, n, !same_length(s, n));
 	rtb_sb_puts(b, "<div class=\"plots\">");
@@ -207,23 +187,11 @@ static int render_qualify(struct rtb_sb *b, const struct rtb_host *h)
 
 	rtb_sb_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		    "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">\n<title>");
-	rtb_sb_html(b, title);
-	rtb_sb_printf(b, "</title>\n<style>%s</style>\n</head><body>\n<h1>", q_css);
-	rtb_sb_html(b, title);
-	rtb_sb_puts(b, "</h1>\n<p class=\"sub\">");
-	rtb_sb_html(b, r->label);
-	rtb_sb_puts(b, ": <code>");
-	rtb_sb_html(b, r->path);
-	rtb_sb_puts(b, "</code>, ");
-	rtb_sb_html(b, r->tool_name);
-	rtb_sb_puts(b, " ");
-	rtb_sb_html(b, r->tool_version);
-	rtb_sb_puts(b, ", ");
-	rtb_sb_html(b, r->date_utc);
-	rtb_sb_puts(b, " UTC.<br>Command: <code>");
-	rtb_sb_html(b, r->command_line);
-	rtb_sb_puts(b, "</code><br>");
+		    "style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">\n");
+	rtb_render_markup(b, "<title>%s</title>\n", title);
+	rtb_sb_printf(b, "<style>%s</style>\n</head><body>\n", q_css);
+	rtb_render_markup(b, "<h1>%s</h1>\n<p class=\"sub\">%s: <code>%s</code>, %s %s, %s UTC.<br>Command: <code>%s</code><br>",
+			title, r->label, r->path, r->tool_name, r->tool_version, r->date_utc, r->command_line);
 	if (r->has_long)
 		rtb_sb_printf(b, "Measured %.3g s of %.3g s asked; ended by ", (double)r->long_measured_ns / 1e9,
 			      (double)r->long_duration_ns / 1e9);
@@ -233,36 +201,21 @@ static int render_qualify(struct rtb_sb *b, const struct rtb_host *h)
 		      r->complete ? "yes" : "NO (the figures cover only what was measured)",
 		      r->degraded ? "yes (see the warnings)" : "no");
 	for (size_t f = 1; f < h->nfiles; f++) {
-		rtb_sb_puts(b, "<br>Beside it: ");
-		rtb_sb_html(b, h->files[f].label);
-		rtb_sb_puts(b, " <code>");
-		rtb_sb_html(b, h->files[f].path);
-		rtb_sb_puts(b, "</code> (");
-		rtb_sb_html(b, h->files[f].tool_name);
-		rtb_sb_puts(b, " ");
-		rtb_sb_html(b, h->files[f].tool_version);
-		rtb_sb_puts(b, "): <code>");
-		rtb_sb_html(b, h->files[f].command_line);
-		rtb_sb_puts(b, "</code>");
+		const struct rtb_rf *o = &h->files[f];
+		rtb_render_markup(b, "<br>Beside it: %s <code>%s</code> (%s %s): <code>%s</code>", o->label, o->path,
+				o->tool_name, o->tool_version, o->command_line);
 	}
 	rtb_sb_puts(b, "</p>\n<nav>");
 	for (size_t k = 0; k < r->nmetrics; k++) {
 		if (is_part(r->metrics[k].id) || !r->metrics[k].has_stats)
 			continue;
-		rtb_sb_puts(b, "<a href=\"#m-");
-		rtb_sb_html(b, r->metrics[k].id);
-		rtb_sb_puts(b, "\">");
-		rtb_sb_html(b, r->metrics[k].id);
-		rtb_sb_puts(b, "</a> ");
+		rtb_render_markup(b, "<a href=\"#m-%s\">%s</a> ", r->metrics[k].id, r->metrics[k].id);
 	}
 	rtb_sb_puts(b, "<a href=\"#doctor\">doctor</a> <a href=\"#system\">system</a></nav>\n");
 	if (r->nwarnings) {
 		rtb_sb_puts(b, "<h3>The run's warnings</h3><ul>");
-		for (size_t w = 0; w < r->nwarnings; w++) {
-			rtb_sb_puts(b, "<li>");
-			rtb_sb_html(b, r->warnings[w]);
-			rtb_sb_puts(b, "</li>");
-		}
+		for (size_t w = 0; w < r->nwarnings; w++)
+			rtb_render_markup(b, "<li>%s</li>", r->warnings[w]);
 		rtb_sb_puts(b, "</ul>\n");
 	}
 	for (size_t k = 0; k < r->nmetrics; k++)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/render/render.h"
 #include "host/render/render_qualify.h"
 #include "host/render/tail_view.h"
 
@@ -168,15 +169,10 @@ void rtb_qpage_worst(struct rtb_sb *b, const struct rtb_qline *s, int n)
 				    "<code>run --trace</code> each says what held the CPU, phase by phase, from "
 				    "the kernel's events; on a virtual machine any of it may be the host's stop "
 				    "of the vCPU (each line says so). Without a trace: when and where.</p>\n");
-		rtb_sb_puts(b, "<p><b>");
-		rtb_sb_html(b, s[i].label);
-		rtb_sb_puts(b, "</b></p><ul>");
+		rtb_render_markup(b, "<p><b>%s</b></p><ul>", s[i].label);
 		if (m->nworst) {
-			for (size_t k = 0; k < m->nworst && k < 5; k++) {
-				rtb_sb_puts(b, "<li><code>");
-				rtb_sb_html(b, m->worst_lines[k]);
-				rtb_sb_puts(b, "</code></li>");
-			}
+			for (size_t k = 0; k < m->nworst && k < 5; k++)
+				rtb_render_markup(b, "<li><code>%s</code></li>", m->worst_lines[k]);
 		} else {
 			char a[32];
 			for (size_t k = 0; k < m->nworst_s && k < 5; k++)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - helpers the renderers share (render.h). */
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,4 +86,26 @@ int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent)
 	rtb_sb_puts(b, "\n");
 	free(text);
 	return 0;
+}
+
+void rtb_render_markup(struct rtb_sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	const char *p = fmt;
+
+	va_start(ap, fmt);
+	while (*p) {
+		const char *pc = strchr(p, '%');
+		size_t n = pc ? (size_t)(pc - p) : strlen(p);
+
+		rtb_sb_printf(b, "%.*s", (int)n, p);
+		if (!pc)
+			break;
+		if (pc[1] == 's')
+			rtb_sb_html(b, va_arg(ap, const char *));
+		else if (pc[1] == '%')
+			rtb_sb_puts(b, "%");
+		p = pc + (pc[1] ? 2 : 1);
+	}
+	va_end(ap);
 }
