@@ -3,7 +3,10 @@
  * (rtb_metric_record into a --duration metric: histogram, interval
  * histogram, Welford, worst-N check, reservoir) beside one counter read
  * (rtb_port_ticks, what clock.read_ns in a result measures) and one
- * record into a sample array (the mode it replaces). Built and run by
+ * record into a sample array (the mode it replaces), and the record step
+ * with run --duration --raw's ring attached (rtbench/rawring.h), drained
+ * as it fills by a thread on another CPU (the first online one not ours;
+ * the writer of a real run drains every 10 ms). Built and run by
  * bench/long_runs.sh; not a test (it prints figures, asserts nothing).
  *
  * Method: per variant, 11 passes of 2,000,000 operations on latency-like
@@ -11,11 +14,20 @@
  * around the whole pass; the median pass / operations. The values are made
  * before timing, so the generator is not in the figure. Pinned to one CPU
  * by the caller (taskset), at whatever priority it gives. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
+#include "rtbench/hmetric.h"
 #include "rtbench/port.h"
+#include "rtbench/rawring.h"
 #include "rtbench/result.h"
 #include "rtbench/stats.h"
 
@@ -23,6 +35,29 @@
 #define PASSES 11
 
 static int64_t vals[OPS];
+static struct rtb_raw_ring ring;
+static atomic_int drain_stop;
+
+/* drainer - the consumer: empties the ring as it fills (run/raw.c's
+ * drain, without the file), pinned to cpu (arg) when it can be. */
+static void *drainer(void *arg)
+{
+	cpu_set_t set;
+	volatile uint64_t sum = 0;
+
+	CPU_ZERO(&set);
+	CPU_SET((int)(intptr_t)arg, &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	while (!atomic_load_explicit(&drain_stop, memory_order_relaxed)) {
+		uint64_t t = atomic_load_explicit(&ring.tail, memory_order_relaxed);
+		uint64_t h = atomic_load_explicit(&ring.head, memory_order_acquire);
+		for (; t != h; t++)
+			sum += ring.slot[t & RTB_RAW_RING_MASK];
+		atomic_store_explicit(&ring.tail, t, memory_order_release);
+	}
+	(void)sum;
+	return NULL;
+}
 
 static int64_t now_ns(void)
 {
@@ -48,7 +83,11 @@ int main(void)
 	static struct rtb_result r;
 	struct rtb_metric *hm = NULL, *arr = NULL;
 	atomic_uint epoch;
-	double t_hm[PASSES], t_arr[PASSES], t_tick[PASSES];
+	double t_hm[PASSES], t_arr[PASSES], t_tick[PASSES], t_raw[PASSES];
+	uint64_t lost = 0;
+	pthread_t dth;
+	cpu_set_t mine;
+	int other = -1;
 	uint64_t x = 88172645463325252ull;
 	volatile uint64_t sink = 0;
 
@@ -67,7 +106,7 @@ int main(void)
 		vals[i] = 1000 + (int64_t)(x % 99000);
 	}
 	if (rtb_metric_new_hm(&r, "cost.hm", "hm", 0, 0, 0, &epoch, &hm) ||
-	    rtb_metric_new(&r, "cost.arr", "arr", OPS + 1, &arr)) {
+	    rtb_metric_new(&r, "cost.arr", "arr", OPS + 1, &arr) || rtb_raw_ring_init(&ring)) {
 		fprintf(stderr, "record_cost: out of memory\n");
 		return 1;
 	}
@@ -87,9 +126,30 @@ int main(void)
 		t_arr[p] = (double)(t2 - t1) / OPS;
 		t_tick[p] = (double)(t3 - t2) / OPS;
 	}
+	/* the same record step with the ring attached and drained */
+	sched_getaffinity(0, sizeof(mine), &mine);
+	for (int c = 0; c < CPU_SETSIZE && other < 0; c++)
+		if (!CPU_ISSET(c, &mine) && c < sysconf(_SC_NPROCESSORS_ONLN))
+			other = c;
+	atomic_store(&drain_stop, 0);
+	pthread_create(&dth, NULL, drainer, (void *)(intptr_t)(other >= 0 ? other : 0));
+	hm->hm->ring = &ring;
+	for (int p = 0; p < PASSES; p++) {
+		int64_t t0 = now_ns();
+		for (int i = 0; i < OPS; i++)
+			rtb_metric_record(hm, 1, vals[i]);
+		t_raw[p] = (double)(now_ns() - t0) / OPS;
+	}
+	hm->hm->ring = NULL;
+	atomic_store(&drain_stop, 1);
+	pthread_join(dth, NULL);
+	lost = atomic_load(&ring.lost[0]);
 	(void)sink;
-	printf("record_hm_ns %.2f\nrecord_array_ns %.2f\ncounter_read_ns %.2f (counter: %s)\n",
-	       median(t_hm, PASSES), median(t_arr, PASSES), median(t_tick, PASSES), ci.source);
+	printf("record_hm_ns %.2f\nrecord_array_ns %.2f\ncounter_read_ns %.2f (counter: %s)\n"
+	       "record_hm_raw_ns %.2f (ring drained on CPU %d; %llu of %d lost: the loop outran the drain)\n",
+	       median(t_hm, PASSES), median(t_arr, PASSES), median(t_tick, PASSES), ci.source,
+	       median(t_raw, PASSES), other, (unsigned long long)lost, OPS * PASSES);
+	rtb_raw_ring_free(&ring);
 	rtb_result_free(&r);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/doctor_cmd.h"
 #include "cli/frame_cmd.h"
+#include "cli/raw_cmd.h"
 #include "cli/tune_cmd.h"
 #include "cli/tune_test.h"
 #include "run/run.h"
@@ -34,6 +35,7 @@ static void usage(FILE *f)
 	      "  selftest [options]            known-answer check of every measured path\n"
 	      "  doctor [--cpus LIST]          what in this system weakens latency, and the fix (reads only)\n"
 	      "  frame FILE...                 FILEs as RTBF1 serial frames on stdout (docs/serial.md)\n"
+	      "  raw2csv FILE [-o OUT.csv]     a run --duration --raw FILE (every sample) as CSV\n"
 #ifdef RTB_HAVE_HOST
 	      "  compare A.json B.json [...]   side-by-side tables with differences and significance\n"
 	      "  report A.json [...] -o F.html self-contained HTML report with plots\n"
@@ -186,6 +188,13 @@ static int cmd_frame(int argc, char **argv, const char *cmdline)
 	return rtb_cmd_frame(argc, argv);
 }
 
+/* cmd_raw2csv - `rtbench raw2csv`. */
+static int cmd_raw2csv(int argc, char **argv, const char *cmdline)
+{
+	(void)cmdline; /* the table\'s signature: only run and selftest record it */
+	return rtb_cmd_raw2csv(argc, argv);
+}
+
 /* cmd_doctor - `rtbench doctor`. */
 static int cmd_doctor(int argc, char **argv, const char *cmdline)
 {
@@ -247,6 +256,7 @@ static const struct {
 	{ "selftest", cmd_selftest },
 	{ "doctor", cmd_doctor },
 	{ "frame", cmd_frame },
+	{ "raw2csv", cmd_raw2csv },
 #ifdef RTB_HAVE_HOST
 	{ "compare", cmd_compare },
 	{ "report", cmd_report },

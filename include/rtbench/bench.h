@@ -88,6 +88,10 @@ struct rtb_bench {
 	/* 1: its samples are time taken from a task (noise.gap's gaps): a long
 	 * run's status line gives each interval's sum per second */
 	int sums_time;
+	/* 1: one sample a --period-us on each CPU (the timer wake-ups): run
+	 * --raw for a time counts the file's size from it before measuring;
+	 * 0: its rate is not known before it runs */
+	int paced;
 	/* its own knobs, ended by one with name NULL (NULL: none) */
 	const struct rtb_bench_opt *opts;
 	/* check - its knobs against the system before anything runs (rt: 0

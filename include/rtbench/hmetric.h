@@ -46,6 +46,7 @@
 #endif
 
 struct rtb_metric;
+struct rtb_raw_ring;
 
 /* the thresholds a histogram-mode metric counts exactly (the deadline and
  * up to RTB_HM_MAX_THR - 1 more: run --count-over-us) */
@@ -125,6 +126,11 @@ struct rtb_hm_interval {
 				 * the time the spinner lost in it) */
 	int64_t span_ns;        /* the acc's span_ns over the interval (0: not said) */
 	uint64_t over[RTB_HM_MAX_THR]; /* its samples over each threshold (rtb_hm.thr) */
+	/* system-management interrupts its CPU counted in it (x86
+	 * MSR_SMI_COUNT, rtb_port_smi_count; the all-CPU aggregate's: the
+	 * CPUs' sum), read by the supervisor as it closes the interval; -1:
+	 * not readable (settings.smi_note says why) */
+	int64_t smi;
 };
 
 /* What a closed interval publishes: the interval, and the metric's whole
@@ -168,6 +174,11 @@ struct rtb_hm {
 	struct rtb_hm_interval *series;
 	size_t nseries, seriescap;
 	int64_t interval_ns;        /* the series' interval */
+	/* run --duration --raw FILE: every sample also into its CPU's ring
+	 * (rtbench/rawring.h) as metric ring_metric, and each interval slice's
+	 * start as a mark; NULL: none (the record step's one extra test) */
+	struct rtb_raw_ring *ring;
+	unsigned ring_metric;
 };
 
 /* rtb_hm_new - give metric m a histogram mode: allocates (rtb_alloc) and

@@ -238,6 +238,20 @@ int rtb_port_output_check(const char *name);
 int rtb_port_output_same(const char *a, const char *b);
 const char *rtb_port_output_error(void);
 void rtb_port_output_follow_symlinks(int on);
+/* A stream: a file written as the run goes (run --duration --raw FILE,
+ * run/raw.c), not replaced whole. rtb_port_stream_open makes a new file
+ * and puts it at `name` (absent, or a regular file it replaces; never a
+ * symlink unless followed as rtb_port_output's, never a device node: the
+ * same checks), 0 and *h, or RTB_EIO (reason: rtb_port_output_error());
+ * rtb_port_stream_write - all n bytes or RTB_EIO; rtb_port_stream_close -
+ * synced and closed (RTB_EIO if either failed). A port without files:
+ * RTB_ENOTSUP. rtb_port_free_bytes - the bytes a file at name may still
+ * take on its file system (what an unprivileged writer may use), or
+ * RTB_ENOTSUP / RTB_EIO. */
+int rtb_port_stream_open(const char *name, int *h);
+int rtb_port_stream_write(int h, const void *buf, size_t n);
+int rtb_port_stream_close(int h);
+int rtb_port_free_bytes(const char *name, uint64_t *bytes);
 /* rtb_port_console - the sink for human-readable output (POSIX: stdout; a
  * board: its console UART). Never NULL. */
 struct rtb_sink *rtb_port_console(void);

@@ -306,6 +306,17 @@ struct rtb_settings {
 	int smi_read;
 	uint64_t smi_start, smi_count;
 	char smi_note[200];
+	/* run --duration --raw FILE: every sample streamed to FILE (run/raw.c;
+	 * on 0: not asked); what it holds so far, and what it could not */
+	struct rtb_raw_info {
+		int on;
+		char file[256];
+		uint64_t samples;       /* written to the file */
+		uint64_t lost;          /* counted lost (the ring was full), said in it */
+		uint64_t unwritten;     /* taken from the rings after a write failed */
+		uint64_t bytes;         /* the file's size */
+		char error[160];        /* the write that failed ("": none) */
+	} raw;
 	char load[160];         /* "idle" or the load description */
 	int load_failed;        /* the load ended before rtbench ended it (without
 				 * --load-may-exit): not the run planned */

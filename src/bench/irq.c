@@ -240,6 +240,7 @@ const struct rtb_bench rtb_bench_irq_signal = {
 	.threads = 1,
 	.run = run_signal,
 	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.paced = 1,
 };
 
 const struct rtb_bench rtb_bench_irq_sleep = {
@@ -253,4 +254,5 @@ const struct rtb_bench rtb_bench_irq_sleep = {
 	.run = run_sleep,
 	.trace_kind = RTB_TRACE_TIMER,
 	.can = RTB_CAN_TIME | RTB_CAN_CPUS,
+	.paced = 1,
 };

@@ -12,6 +12,7 @@
 #include "rtbench/longopt.h"
 #include "rtbench/err.h"
 #include "rtbench/port.h"
+#include "rtbench/rawfmt.h"
 #include "rtbench/text_hist.h"
 
 /* rtb_cli_cpus - --cpus LIST|all against the CPUs online; fills the list and
@@ -130,6 +131,62 @@ static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* mb - bytes as "12.3 MB", or "900 bytes" below a megabyte. */
+static void mb(char *buf, size_t len, double bytes)
+{
+	if (bytes < 1e6)
+		snprintf(buf, len, "%.0f bytes", bytes);
+	else
+		snprintf(buf, len, "%.1f MB", bytes / 1e6);
+}
+
+/* raw_space - run --duration --raw FILE streams every sample to FILE
+ * (run/raw.c): refused before measuring when FILE's file system cannot
+ * hold what the measurements paced by --period-us write (rtb_rawf_bytes:
+ * 4 bytes a sample and the frames); one whose rate is not known before it
+ * runs is said, not guessed. */
+static int raw_space(struct rtb_cli *cl, char *err, size_t errlen)
+{
+	const struct rtb_opts *o = &cl->o;
+	const int ncpu = o->cpus.n > 0 ? o->cpus.n : 1;
+	const double secs = (double)o->time.duration_ns / 1e9;
+	double need = 0;
+	uint64_t free_b;
+	int unpaced = 0;
+
+	if (!strcmp(cl->out.raw, "-"))
+		return rtb_cli_fail(err, errlen, "--raw -: a --duration run streams every sample to a file as it "
+				    "goes; give a file");
+	for (size_t i = 0; i < rtb_nbenches; i++) {
+		const struct rtb_bench *b = rtb_benches[i];
+		int nmet = 0;
+		if (!rtb_bench_selected(b, o->tests))
+			continue;
+		for (const char *const *p = b->metrics; p && *p; p++)
+			nmet++;
+		if (!b->paced || o->period_ns <= 0) {
+			unpaced++;
+			continue;
+		}
+		need += rtb_rawf_bytes(secs, 1e9 / (double)o->period_ns, ncpu, nmet ? nmet : 1, 2.0);
+	}
+	if (rtb_port_free_bytes(cl->out.raw, &free_b))
+		return rtb_cli_fail(err, errlen, "--raw %s: cannot tell the free space of its file system", cl->out.raw);
+	char nb[32], fb[32];
+	mb(nb, sizeof(nb), need);
+	mb(fb, sizeof(fb), (double)free_b);
+	if (need > (double)free_b)
+		return rtb_cli_fail(err, errlen, "--raw %s: the run would write %s (%d bytes a sample, one "
+				    "every %lld us on %d CPU%s for %.0f s, and the frames); its file system has %s "
+				    "free", cl->out.raw, nb, RTB_RAWF_SAMPLE_BYTES, (long long)(o->period_ns / 1000),
+				    ncpu, ncpu > 1 ? "s" : "", secs, fb);
+	if (unpaced)
+		fprintf(stderr, "rtbench run: --raw %s: %d selected measurement%s not paced by --period-us: the file's "
+			"size is not known before the run (%d bytes a sample; %s free now)\n", cl->out.raw,
+			unpaced, unpaced > 1 ? "s are" : " is", RTB_RAWF_SAMPLE_BYTES, fb);
+	return 0;
+}
+
 /* count_cpus_check - a run by count on several CPUs at once (--cpus LIST
  * without --duration): each CPU measures its --samples in rounds, all
  * CPUs at once (run/long.c, run/drv_cpus.c); --raw keeps every sample, bounded. */
@@ -168,8 +225,6 @@ static int long_check(struct rtb_cli *cl, const struct rtb_cli_given *g, char *e
 		return rtb_cli_fail(err, errlen, "--rounds: a --duration run has intervals (--interval), not rounds");
 	if (cpu_given && o->cpus.n)
 		return rtb_cli_fail(err, errlen, "--cpu and --cpus: choose one");
-	if (cl->out.raw)
-		return rtb_cli_fail(err, errlen, "--raw: a --duration run keeps no list of every sample (its JSON keeps a histogram, the worst samples and a sample reservoir)");
 	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
@@ -187,7 +242,8 @@ static int long_check(struct rtb_cli *cl, const struct rtb_cli_given *g, char *e
 				    "marks those that can; pick them with --tests)", rtb_benches[i]->id);
 	}
 	o->time.status_tty = rtb_port_console_is_tty();
-	return cpus_can(o, err, errlen);
+	int rc = cpus_can(o, err, errlen);
+	return rc || !cl->out.raw ? rc : raw_space(cl, err, errlen);
 }
 
 /* rtb_cli_check - every check across options (cli.h). */

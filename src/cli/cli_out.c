@@ -84,8 +84,13 @@ int rtb_cli_outputs(struct rtb_cli *cl, char *err, size_t errlen)
 	struct rtb_run_out *o = &cl->out;
 
 	o->nwriters = 0;
-	for (size_t i = 0; i < NFILES && o->nwriters < RTB_MAX_WRITERS; i++)
+	for (size_t i = 0; i < NFILES && o->nwriters < RTB_MAX_WRITERS; i++) {
+		/* for a time --raw is a stream the run writes as it goes
+		 * (run/raw.c), not a file rewritten after each interval */
+		if (files[i].path == raw_path && cl->o.time.duration_ns > 0)
+			continue;
 		if (files[i].fn && *files[i].path(o))
 			o->writers[o->nwriters++] = (struct rtb_writer){ *files[i].path(o), files[i].fn };
+	}
 	return check_files(cl, err, errlen);
 }

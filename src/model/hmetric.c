@@ -6,6 +6,7 @@
 #include "rtbench/hmetric.h"
 #include "rtbench/mem.h"
 #include "rtbench/port.h"
+#include "rtbench/rawring.h"
 #include "rtbench/result.h"
 
 void rtb_hm_acc_reset(struct rtb_hm_acc *a)
@@ -238,6 +239,8 @@ void rtb_hm_record(struct rtb_hm *h, int64_t ns)
 		if (j < h->rescap)
 			h->res[j] = ns;
 	}
+	if (h->ring)
+		rtb_raw_ring_sample(h->ring, h->ring_metric, ns); /* run --raw for a time */
 }
 
 int64_t rtb_hm_pct(const struct rtb_hist *h, double p)
@@ -297,6 +300,8 @@ int rtb_hm_roll(struct rtb_hm *h)
 	rtb_hm_acc_reset(&h->iacc);
 	h->epoch = now;
 	atomic_store_explicit(&h->published, pubd + 1, memory_order_release);
+	if (h->ring)
+		rtb_raw_ring_mark(h->ring, h->ring_metric, now);
 	return 1;
 }
 

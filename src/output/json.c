@@ -21,6 +21,7 @@
 #include "rtbench/err.h"
 #include "rtbench/longopt.h"
 #include "rtbench/output.h"
+#include "rtbench/rawfmt.h"
 #include "output/json_w.h"
 
 #ifndef RTB_VERSION
@@ -158,6 +159,21 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		rtb_jw_int_or_null(w, "smi_count", s->smi_read > 0 ? (int64_t)s->smi_count : -1, -1);
 		if (s->smi_read < 0)
 			RTB_JW_STR(w, "smi_note", s->smi_note);
+	}
+	if (s->raw.on) { /* run --duration --raw FILE: every sample streamed (docs/long-runs.md) */
+		rtb_jw_open(w, "raw", '{', 0);
+		RTB_JW_STR(w, "file", s->raw.file);
+		rtb_jw_int(w, "format_version", RTB_RAWF_VERSION);
+		rtb_jw_int(w, "bytes_per_sample", RTB_RAWF_SAMPLE_BYTES);
+		rtb_jw_uint(w, "samples", s->raw.samples);
+		rtb_jw_uint(w, "lost", s->raw.lost);
+		rtb_jw_uint(w, "unwritten", s->raw.unwritten);
+		rtb_jw_uint(w, "bytes", s->raw.bytes);
+		if (s->raw.error[0])
+			RTB_JW_STR(w, "error", s->raw.error);
+		else
+			rtb_jw_null(w, "error");
+		rtb_jw_close(w, '}');
 	}
 	rtb_jw_bool(w, "load_failed", s->load_failed);
 	if (!s->trace_requested) {

@@ -87,6 +87,9 @@ static void write_hm(struct rtb_jw *w, const struct rtb_metric *m)
 			rtb_sink_printf(w->f, "%" PRIu64, iv->over[k]);
 		}
 		rtb_jw_close(w, ']');
+		/* its CPU's SMIs (the aggregate's: every CPU's); null: not
+		 * readable (settings.smi_note says why) */
+		rtb_jw_int_or_null(w, "smi", iv->smi, -1);
 		rtb_jw_close(w, '}');
 	}
 	rtb_jw_close(w, ']');

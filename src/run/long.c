@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "run/long.h"
+#include "run/raw.h"
 #include "run/ready.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
@@ -144,6 +145,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	lr->target = by_count ? rtb_samples(&share, lr->b) : 0;
 	if ((err = rtb_long_make_metrics(lr)))
 		return err;
+	if (lr->stream && (err = rtb_raw_begin(lr->stream, lr))) /* --raw for a time (run/raw.h) */
+		return err;
 	atomic_store(&lr->stop, 0);
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
@@ -154,6 +157,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	for (int i = 0; i < lr->ncpu; i++)
 		for (int j = 0; j < lr->nmet; j++)
 			lr->cpus[i].live[j]->brk = rtb_break_for(rc);
+	rtb_long_smi_start(lr); /* each interval's SMIs (long_metrics.c) */
 	lr->t0_ns = rtb_port_mono_ns();
 	/* stopped meanwhile (the trace's start): nothing starts measuring */
 	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
@@ -210,6 +214,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		rtb_long_refresh(lr, el);
 		/* a file rewritten mid-run says the time it holds, not 0 */
 		lr->res->set.measured_ns = before_ns + el;
+		if (closes && lr->stream)
+			rtb_raw_settings(lr->stream, lr->res);
 		if (closes)
 			rtb_long_write(lr);
 		rtb_long_status(lr, el, rtb_wd_status_asked() ? 2 : closes);
@@ -238,6 +244,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 					lr->cpus[i].cpu);
 		}
 	}
+	if (lr->stream)
+		rtb_raw_end(lr->stream, lr); /* after the last slices: their marks */
 	rtb_trace_long_end(lr, rc);
 	/* the threads' last period after the stop is not measured time; but a
 	 * supervisor woken late (a busy machine: it has no real-time priority)
@@ -325,6 +333,10 @@ int rtb_long_begin(struct rtb_runner *r, const struct rtb_mode *mode)
 	 * (the runner sets the clock) */
 	lr->raw = r->out->raw && !mode->until_stopped;
 	lr->wake_ok = !mode->until_stopped && !rtb_bsem_init(&lr->wake, 0);
+	/* --raw for a time: every sample streamed to the file, opened now,
+	 * before anything is measured */
+	if (r->out->raw && mode->until_stopped)
+		return rtb_raw_open(lr, r->out->raw, &lr->stream);
 	return 0;
 }
 
@@ -370,6 +382,7 @@ void rtb_long_release(struct rtb_runner *r)
 		return;
 	if (lr->wake_ok)
 		rtb_bsem_destroy(&lr->wake);
+	rtb_raw_close(lr->stream, r->res, r->out->raw);
 	rtb_free(lr->cpus);
 	rtb_free(lr);
 	r->priv = NULL;

@@ -32,6 +32,8 @@ struct rtb_long {
 				    * every sample (the whole run's, allocated at
 				    * round 0; each round's live metric fills its
 				    * part in place) */
+	struct rtb_raw *stream;    /* for a time with --raw FILE: every sample
+				    * streamed to FILE (run/raw.h); NULL: not */
 	rtb_bsem_t wake;           /* by count: a driver that ended wakes the
 				    * supervisor (wake_ok 0: it polls) */
 	int wake_ok;
@@ -76,6 +78,9 @@ struct rtb_long_cpu {
 	unsigned seen_pubs;       /* publications consumed */
 	int64_t progress_ns;      /* its last publication (by count: the
 				   * watchdog's measure of a stuck CPU) */
+	int smi_ok;               /* its SMI counter reads (each interval's smi) */
+	uint64_t smi_last;        /* its reading at the open interval's start */
+	int64_t smi_iv;           /* the closing interval's SMIs (-1: not readable) */
 };
 
 /* rtb_long_write - the result files, each replaced atomically (the final
@@ -111,6 +116,9 @@ int rtb_long_make_metrics(struct rtb_long *lr);
 /* rtb_long_consume - every metric's publication of a CPU into the metric
  * the result shows; 1 if there was one. */
 int rtb_long_consume(struct rtb_long_cpu *lc);
+/* rtb_long_smi_start - each CPU's SMI counter read at the measurement's
+ * start (when the run's could be: settings.smi_read), for its intervals. */
+void rtb_long_smi_start(struct rtb_long *lr);
 /* rtb_long_close_interval - Step 4: every CPU's open interval, and the
  * aggregate's from theirs, ending end_ns after the start. */
 void rtb_long_close_interval(struct rtb_long *lr, int64_t end_ns);

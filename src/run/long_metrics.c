@@ -199,8 +199,9 @@ int rtb_long_consume(struct rtb_long_cpu *lc)
 	return any;
 }
 
-/* close_one - the open interval of metric m into its series. */
-static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, uint32_t index)
+/* close_one - the open interval of metric m into its series (smi: the
+ * SMIs of it, -1 not readable). */
+static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, uint32_t index, int64_t smi)
 {
 	struct rtb_hm *h = m->hm;
 	struct rtb_hm_interval iv;
@@ -210,18 +211,56 @@ static void close_one(struct rtb_metric *m, int64_t start_ns, int64_t end_ns, ui
 	iv.end_ns = end_ns;
 	iv.index = index;
 	iv.epochs = 1;
+	iv.smi = smi;
 	if (h->nseries < h->seriescap)
 		h->series[h->nseries++] = iv;
 	rtb_hist_reset(&h->ih);
 	rtb_hm_acc_reset(&h->iacc);
 }
 
+/* rtb_long_smi_start - each CPU's SMI counter at the start (long.h). Not
+ * tried when the run's could not be read (one reason, said once in the
+ * settings); where it can, each read is one rdmsr on that CPU (the msr
+ * driver's cross-CPU call), once an interval. */
+void rtb_long_smi_start(struct rtb_long *lr)
+{
+	char why[200];
+
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_long_cpu *lc = &lr->cpus[i];
+		lc->smi_ok = lr->res->set.smi_read > 0 &&
+			     !rtb_port_smi_count(lc->cpu, &lc->smi_last, why, sizeof(why));
+	}
+}
+
+/* smi_delta - the SMIs CPU lc counted since its last reading; -1: not
+ * readable (from then on). */
+static int64_t smi_delta(struct rtb_long_cpu *lc)
+{
+	char why[200];
+	uint64_t v;
+
+	if (!lc->smi_ok || rtb_port_smi_count(lc->cpu, &v, why, sizeof(why))) {
+		lc->smi_ok = 0;
+		return -1;
+	}
+	int64_t d = (int64_t)(v - lc->smi_last);
+	lc->smi_last = v;
+	return d;
+}
+
 /* rtb_long_close_interval - Step 4: every CPU's interval, and the aggregate's from
- * their merged interval histograms. */
+ * their merged interval histograms; each CPU's SMIs of it beside. */
 void rtb_long_close_interval(struct rtb_long *lr, int64_t end_ns)
 {
 	uint32_t index = (uint32_t)(lr->iv_start_ns / lr->o->time.interval_ns);
+	int64_t smi_all = 0;
 
+	for (int i = 0; i < lr->ncpu; i++) {
+		int64_t d = smi_delta(&lr->cpus[i]);
+		lr->cpus[i].smi_iv = d;
+		smi_all = smi_all < 0 || d < 0 ? -1 : smi_all + d;
+	}
 	for (int j = 0; j < lr->nmet; j++) {
 		struct rtb_metric *agg = lr->agg[j];
 		for (int i = 0; i < lr->ncpu; i++) {
@@ -230,10 +269,10 @@ void rtb_long_close_interval(struct rtb_long *lr, int64_t end_ns)
 				rtb_hist_merge(&agg->hm->ih, &s->ih);
 				rtb_hm_acc_merge(&agg->hm->iacc, &s->iacc);
 			}
-			close_one(lr->cpus[i].shown[j], lr->iv_start_ns, end_ns, index);
+			close_one(lr->cpus[i].shown[j], lr->iv_start_ns, end_ns, index, lr->cpus[i].smi_iv);
 		}
 		if (agg)
-			close_one(agg, lr->iv_start_ns, end_ns, index);
+			close_one(agg, lr->iv_start_ns, end_ns, index, smi_all);
 	}
 	lr->iv_start_ns = end_ns;
 }

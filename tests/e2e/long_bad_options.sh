@@ -46,7 +46,11 @@ bad_input "--duration: ctxsw.rr.yield cannot run for a time" run --duration 10s 
 bad_input "--duration: sync.sem.give.uncontended cannot run for a time" run --duration 10s --tests irq.timer.nanosleep,sync.sem.give.uncontended
 bad_input "--samples" run --duration 10s --samples 100
 bad_input "--rounds" run --duration 10s --rounds 3
-bad_input "--raw" run --duration 10s --raw "$out/x.csv"
+# --raw for a time streams to a file: not "-", nor onto a disk too small
+# (RTBENCH_TEST_FREE_BYTES stands for the free space statvfs reports)
+bad_input "--raw -: a --duration run streams every sample to a file" run --duration 10s --raw -
+RTBENCH_TEST_FREE_BYTES=1000 bad_input "(4 bytes a sample, one every 200 us" run --duration 10s --raw "$out/x.csv"
+[ -e "$out/x.csv" ] && fail "--raw refused for its disk, yet its file was made"
 # by count on several CPUs at once (histograms, in rounds): --raw keeping
 # more than RTB_RAW_MAX_SAMPLES (samples x CPUs x metrics: mem has 4) or a
 # kind that runs on one CPU is refused

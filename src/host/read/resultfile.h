@@ -139,6 +139,8 @@ struct rtb_rf_interval {
 	int64_t p999_ns;          /* 0 when count is 0 or the file has none (before round 5) */
 	uint64_t over[RTB_RF_MAX_COUNTED]; /* its samples over each of the metric's
 					    * counted_ns (0 when it counted none) */
+	int64_t smi;              /* SMIs its CPU(s) counted in it; -1: not readable
+				   * or not in the file ("smi": null or absent) */
 };
 
 struct rtb_rf_kvlist {

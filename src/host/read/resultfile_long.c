@@ -175,6 +175,10 @@ static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
 			return bad(err, len, "an interval needs integer start_ns, end_ns, count and "
 				   "p50_ns, p99_ns, max_ns (null when empty; p99_9_ns optional)");
 		iv->count = (uint64_t)cnt;
+		json_t *smi = json_object_get(e, "smi");
+		if (smi && !json_is_null(smi) && (!json_is_integer(smi) || json_integer_value(smi) < 0))
+			return bad(err, len, "an interval's \"smi\" is not a count (an integer >= 0, or null)");
+		iv->smi = smi && json_is_integer(smi) ? (int64_t)json_integer_value(smi) : -1;
 		if ((rc = interval_over(json_object_get(e, "over"), m, iv, tot, err, len)))
 			return rc;
 		if (iv->end_ns < iv->start_ns || (i && iv->start_ns < m->intervals[i - 1].end_ns) ||

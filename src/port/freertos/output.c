@@ -50,3 +50,32 @@ void rtb_port_output_follow_symlinks(int on)
 {
 	(void)on;
 }
+
+/* streams: a board has no file system (run --raw for a time is refused) */
+int rtb_port_stream_open(const char *name, int *h)
+{
+	(void)name;
+	(void)h;
+	return RTB_ENOTSUP;
+}
+
+int rtb_port_stream_write(int h, const void *buf, size_t n)
+{
+	(void)h;
+	(void)buf;
+	(void)n;
+	return RTB_ENOTSUP;
+}
+
+int rtb_port_stream_close(int h)
+{
+	(void)h;
+	return RTB_ENOTSUP;
+}
+
+int rtb_port_free_bytes(const char *name, uint64_t *bytes)
+{
+	(void)name;
+	(void)bytes;
+	return RTB_ENOTSUP;
+}

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 #include "rtbench/port.h"
@@ -396,4 +397,82 @@ int rtb_port_output(const char *path, rtb_output_fn fn, const void *arg)
 		return RTB_EIO;
 	}
 	return RTB_OK;
+}
+
+/* rtb_port_stream_open - a new file (O_EXCL|O_NOFOLLOW, a random name
+ * beside the target) renamed over `name` at once, after the target was
+ * checked as rtb_port_output's (port.h): the run then writes only through
+ * its descriptor, never through a path, so nothing planted at `name`
+ * meanwhile is written through. */
+int rtb_port_stream_open(const char *name, int *h)
+{
+	char target[PATH_MAX], tmp[PATH_MAX], base[NAME_MAX + 1];
+	int dfd, fd;
+
+	last_err[0] = '\0';
+	if (resolve(name, target, sizeof(target)))
+		return RTB_EIO;
+	if (!open_parent(target, base, sizeof(base), &dfd))
+		return set_err(RTB_EIO, name, "cannot open its directory (%s)", strerror(errno));
+	if (!open_temp_at(dfd, base, tmp, sizeof(tmp), &fd)) {
+		set_err(RTB_EIO, name, "cannot create a file there (%s)", strerror(errno));
+		close(dfd);
+		return RTB_EIO;
+	}
+	if (recheck_target(name) || renameat(dfd, tmp, dfd, base)) {
+		if (!last_err[0])
+			set_err(RTB_EIO, name, "cannot put the file there (%s)", strerror(errno));
+		unlinkat(dfd, tmp, 0);
+		close(fd);
+		close(dfd);
+		return RTB_EIO;
+	}
+	(void)fsync(dfd);
+	close(dfd);
+	*h = fd;
+	return 0;
+}
+
+int rtb_port_stream_write(int h, const void *buf, size_t n)
+{
+	const char *p = buf;
+
+	while (n) {
+		ssize_t w = write(h, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return RTB_EIO;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int rtb_port_stream_close(int h)
+{
+	int rc = fsync(h);
+
+	return close(h) || rc ? RTB_EIO : 0;
+}
+
+/* rtb_port_free_bytes - statvfs of the directory name is in: f_bavail
+ * (what a non-root writer may use; root's reserve is not counted on).
+ * RTBENCH_TEST_FREE_BYTES, when set, is the answer instead: the tests'
+ * way to a nearly full disk without mounting one (docs/testing.md). */
+int rtb_port_free_bytes(const char *name, uint64_t *bytes)
+{
+	char dcopy[PATH_MAX];
+	const char *t = getenv("RTBENCH_TEST_FREE_BYTES");
+	struct statvfs sv;
+
+	if (t && *t) {
+		*bytes = strtoull(t, NULL, 10);
+		return 0;
+	}
+	snprintf(dcopy, sizeof(dcopy), "%s", name);
+	if (statvfs(dirname(dcopy), &sv))
+		return RTB_EIO;
+	*bytes = (uint64_t)sv.f_bavail * (uint64_t)sv.f_frsize;
+	return 0;
 }
