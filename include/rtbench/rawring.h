@@ -97,13 +97,17 @@ static inline void rtb_raw_ring_put_entry(struct rtb_raw_ring *r, uint64_t e, un
 	atomic_store_explicit(&r->head, h + 1, memory_order_release);
 	return;
 lost:
+	/* one writer of these counters (this thread): a load and a store, no
+	 * locked read-modify-write, so a full ring costs the loop no more */
 	if (m >= RTB_RAW_METRICS) {
-		atomic_fetch_add_explicit(&r->marks_lost, 1, memory_order_relaxed);
+		atomic_store_explicit(&r->marks_lost, atomic_load_explicit(&r->marks_lost, memory_order_relaxed) + 1,
+				      memory_order_relaxed);
 		return;
 	}
 	r->npend += !r->pend[m];
 	r->pend[m]++;
-	atomic_fetch_add_explicit(&r->lost[m], 1, memory_order_relaxed);
+	atomic_store_explicit(&r->lost[m], atomic_load_explicit(&r->lost[m], memory_order_relaxed) + 1,
+			      memory_order_relaxed);
 }
 
 /* rtb_raw_ring_sample - the producer: sample ns (>= 0) of metric m. */
