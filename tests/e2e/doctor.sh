@@ -48,6 +48,22 @@ else
 	fail "strace is needed to show doctor writes nothing (tests/packages.txt)"
 fi
 
+# tracing is read through a standard mount (or none), never through another
+# program's private mount under /tmp: reading there kept a test's umount
+# busy, and its mount was left behind
+if [ "$(id -u)" = 0 ] && private_tracefs; then
+	"$RTBENCH" doctor >"$out/tmnt.txt" 2>&1
+	r=$(grep -A1 -E '^  (ok|weakens|unknown) +tracing$' "$out/tmnt.txt" | sed -n 's/^ *read: //p')
+	case $r in
+	/tmp* | *"$tmnt"*) fail "doctor read tracing through a mount under /tmp: $r" ;;
+	/sys/kernel/tracing:* | /sys/kernel/debug/tracing:* | "tracefs (at no standard place:"* | "tracefs is mounted nowhere the doctor reads"*)
+		ok "doctor read tracing beside a private mount: ${r%%:*}" ;;
+	*) grep -qF " ${r%%:*} tracefs " /proc/mounts && ok "doctor read tracing through ${r%%:*}" ||
+		fail "doctor's tracing reading: $r" ;;
+	esac
+	unmount_private "$tmnt" && ok "the private mount $tmnt is gone" || fail "private mount $tmnt left"
+fi
+
 # a recorded snapshot: judged from its files, whatever this machine is
 "$RTBENCH" doctor --root "$data/doctor/tuned" >"$out/tuned.txt" 2>&1
 grep -q "1 weaken, 0 unknown, 13 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||

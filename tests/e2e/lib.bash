@@ -125,6 +125,59 @@ needs_trace() {
 	fi
 }
 
+# private_tracefs - a tracefs mount of this test's own in a new directory
+# /tmp/rtbench-e2e-snap.XXXXXX, its path into tmnt (taken away at the
+# test's end by unmount_private). Reading through it changes no mount a
+# run could see: rtbench never reads through a mount under /tmp.
+private_tracefs() {
+	tmnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX) || return 1
+	if ! mount -t tracefs nodev "$tmnt"; then
+		rmdir "$tmnt"
+		return 1
+	fi
+	at_exit "unmount_private '$tmnt' >/dev/null"
+}
+
+# mount_holders DIR - the pids holding a file or directory open under the
+# mount at DIR (their open files, working and root directory, as the kernel
+# names them: through the mount they were opened by)
+mount_holders() {
+	local p l
+	for p in /proc/[0-9]*; do
+		for l in "$p"/cwd "$p"/root "$p"/fd/*; do
+			case $(readlink "$l" 2>/dev/null) in
+			"$1" | "$1"/*) echo "${p#/proc/}"; break ;;
+			esac
+		done
+	done
+}
+
+# unmount_private DIR - take away a tracefs mount this test made (and its
+# directory); 0 when both are gone. A reader that looks through it (a test
+# looping over every tracefs mount; an old doctor that read the first mount
+# it found) makes umount fail busy while it holds a file there: each of
+# three tries waits for those holders to exit (5 s each at most), then
+# `umount -l` is the last resort (gone from /proc/mounts at once, freed
+# when the last holder lets go). Says on stderr what it had to do.
+unmount_private() {
+	local mnt=$1 try p
+	[ -n "$mnt" ] || return 0
+	for try in 1 2 3; do
+		grep -qF " $mnt tracefs " /proc/mounts || break
+		umount "$mnt" 2>/dev/null && break
+		for p in $(mount_holders "$mnt"); do
+			echo "unmount_private: $mnt busy (try $try): pid $p $(tr '\0' ' ' </proc/$p/cmdline 2>/dev/null)" >&2
+			timeout 5 tail --pid="$p" -f /dev/null
+		done
+	done
+	if grep -qF " $mnt tracefs " /proc/mounts; then
+		echo "unmount_private: $mnt still busy after 3 tries: umount -l" >&2
+		umount -l "$mnt"
+	fi
+	[ ! -d "$mnt" ] || rmdir "$mnt"
+	! grep -qF " $mnt " /proc/mounts && [ ! -e "$mnt" ]
+}
+
 # needs_rr_knob - skip unless the round-robin quantum's knob is writable;
 # sets knob (its path) and dir (rtbench's state folder, RTB_STATE_DIR)
 needs_rr_knob() {

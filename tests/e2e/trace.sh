@@ -12,23 +12,25 @@ needs_rt
 test_out trace
 needs_trace
 
-# snapshot - the tracing state rtbench could touch, read through a private
-# mount (so reading it changes no mount the run could see).
+# The test reads tracefs through a private mount of its own, made once
+# (private_tracefs: so reading it changes no mount the run could see) and
+# taken away at the end, checked gone (unmount_private: a reader that looked
+# through it once kept it busy and it was left behind).
+private_tracefs || fail "cannot mount a private tracefs"
+
+# snapshot - the tracing state rtbench could touch, read through tmnt
 snapshot() {
-	local mnt f
-	# other runs' private mounts (rtbench-tracefs.PID.*) come and go
+	local f
+	# other runs' and tests' private mounts (rtbench-tracefs.PID.*,
+	# rtbench-e2e-snap.*) come and go
 	grep -w tracefs /proc/mounts | awk '{print "mount", $2}' | grep -v 'rtbench-e2e-snap\|rtbench-tracefs\.' | sort
-	mnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
-	mount -t tracefs nodev "$mnt" || { rmdir "$mnt"; echo "cannot mount"; return; }
-	snap_mnt=$mnt
 	for f in current_tracer trace_clock tracing_on buffer_size_kb tracing_cpumask set_event \
 		options/overwrite events/sched/sched_switch/enable events/sched/sched_waking/enable \
 		events/timer/hrtimer_start/enable events/irq_vectors/local_timer_entry/enable; do
-		printf '%s: %s\n' "$f" "$(tr '\n' ' ' <"$mnt/$f")"
+		printf '%s: %s\n' "$f" "$(tr '\n' ' ' <"$tmnt/$f")"
 	done
 	# other users' instances stay as they were; a concurrent run's come and go
-	ls "$mnt/instances" | grep -v '^rtbench-[0-9]*-[0-9]*$' | sed 's/^/instance /'
-	umount "$mnt" && rmdir "$mnt" && snap_mnt=
+	ls "$tmnt/instances" | grep -v '^rtbench-[0-9]*-[0-9]*$' | sed 's/^/instance /'
 }
 
 snapshot >"$out/before.txt"
@@ -110,9 +112,7 @@ PY
 pid=$!
 on=0
 for i in $(seq 150); do
-	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
-	done
+	[ "$(cat "$tmnt"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 	[ $on = 1 ] && break
 	sleep 0.1
 done
@@ -134,9 +134,7 @@ grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && fail "private tracefs mount l
 pid=$!
 on=0
 for i in $(seq 150); do
-	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
-	done
+	[ "$(cat "$tmnt"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 	[ $on = 1 ] && break
 	sleep 0.1
 done
@@ -144,18 +142,13 @@ kill -KILL $pid
 wait $pid 2>/dev/null
 # ... and only what it provably made: a user's instance named
 # like rtbench's of old, its number no live pid (a date), stays
-umnt=$(mktemp -d /tmp/rtbench-e2e-snap.XXXXXX)
-mount -t tracefs nodev "$umnt" && mkdir "$umnt/instances/rtbench-20261203" ||
-	fail "cannot make a user's instance rtbench-20261203"
+mkdir "$tmnt/instances/rtbench-20261203" || fail "cannot make a user's instance rtbench-20261203"
 "$RTBENCH" run --trace --tests irq.timer.nanosleep --samples 20 --rounds 1 --quiet >/dev/null 2>"$out/after-kill.err"
-[ -d "$umnt/instances/rtbench-20261203" ] && ok "a user's instance rtbench-20261203 left alone" ||
+[ -d "$tmnt/instances/rtbench-20261203" ] && ok "a user's instance rtbench-20261203 left alone" ||
 	fail "the run removed a user's instance rtbench-20261203: $(cat "$out/after-kill.err")"
-rmdir "$umnt/instances/rtbench-20261203" 2>/dev/null
-umount "$umnt" && rmdir "$umnt"
+rmdir "$tmnt/instances/rtbench-20261203" 2>/dev/null
 left=0
-for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-	ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
-done
+ls -d "$tmnt"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
 grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
 [ $on = 1 ] && [ $left = 0 ] && ok "after SIGKILL the next run removed what was left: $(tr '\n' ' ' <"$out/after-kill.err")" ||
 	fail "after SIGKILL: seen tracing $on, left behind $left: $(cat "$out/after-kill.err")"
@@ -186,4 +179,6 @@ snapshot >"$out/before-ev.txt"
 	fail "events file failure: exit $rc: $(cat "$out/evfail.err")"
 snapshot >"$out/after-ev.txt"
 diff "$out/before-ev.txt" "$out/after-ev.txt" >/dev/null && ok "tracing state as before" || fail "tracing state changed"
+unmount_private "$tmnt" && ok "the test's private tracefs mount $tmnt is gone" ||
+	fail "the test's private tracefs mount $tmnt is left: $(grep -F " $tmnt " /proc/mounts)"
 done_test

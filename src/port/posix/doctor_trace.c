@@ -4,30 +4,30 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include "posix_int.h"
 #include "doctor_int.h"
 
-/* trace_dir - the tracefs directory to read (under the root): a snapshot's
- * /sys/kernel/tracing; live, where it is mounted (a standard place first,
- * else any mount: a killed run's private one). 0 when mounted nowhere. */
-static int trace_dir(const struct rtb_dr *r, char *dir, size_t len)
+/* trace_dir - the tracefs directory to read (under the root) into dir, and
+ * what to call it into name: a snapshot's /sys/kernel/tracing; live, where
+ * it is mounted at a standard place (or elsewhere, but never under /tmp:
+ * rtb_posix_tracefs_dir), else through a detached mount of the doctor's
+ * own, seen by no one else (*fd: its descriptor, to close; -1 if none).
+ * The doctor attaches no mount anywhere: 0 when none could be read. */
+static int trace_dir(const struct rtb_dr *r, char *dir, size_t len, char *name, size_t nlen, int *fd)
 {
-	char dev[256], mp[256], type[64];
-	FILE *f;
-	int found = 0;
-
-	if (!rtb_dr_live(r)) {
+	*fd = -1;
+	if (!rtb_dr_live(r))
 		snprintf(dir, len, "/sys/kernel/tracing");
+	else if (!rtb_posix_tracefs_dir(dir, len, 1)) {
+		if ((*fd = rtb_posix_tracefs_detached()) < 0)
+			return 0;
+		snprintf(dir, len, "/proc/self/fd/%d", *fd);
+		snprintf(name, nlen, "tracefs (at no standard place: read through a detached mount of the doctor's own)");
 		return 1;
 	}
-	if (!(f = fopen("/proc/mounts", "re")))
-		return 0;
-	while (fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
-		if (!strcmp(type, "tracefs") && (!found || !strncmp(mp, "/sys/", 5))) {
-			snprintf(dir, len, "%s", mp);
-			found = 1;
-		}
-	fclose(f);
-	return found;
+	snprintf(name, nlen, "%s", dir);
+	return 1;
 }
 
 /* trace_triggers - how many event triggers are set under root/inst
@@ -108,14 +108,14 @@ void rtb_dr_check_tracing(struct rtb_dr *r)
 		"switch that records an event (and walks the stack, for a stack trigger) takes longer";
 	static const char fix[] = "stop the program that traces; an instance \"rtbench-PID-START\" of a run that "
 		"was killed is removed by the next rtbench run (or rmdir TRACEFS/instances/NAME)";
-	char dir[300], path[RTB_DOC_ROOT_MAX + 400], found[1024] = "";
+	char dir[300], name[96], path[RTB_DOC_ROOT_MAX + 400], found[1024] = "";
 	DIR *d;
 	struct dirent *e;
-	int n = 0, inst = 0;
+	int n = 0, inst = 0, fd;
 
-	if (!trace_dir(r, dir, sizeof(dir))) {
-		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "tracefs is mounted nowhere: no instance is read "
-			    "(a killed rtbench run's mount stays until removed)");
+	if (!trace_dir(r, dir, sizeof(dir), name, sizeof(name), &fd)) {
+		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "tracefs is mounted nowhere the doctor reads (a "
+			    "standard place, or elsewhere but under /tmp), and not mountable by it: no instance is read");
 		return;
 	}
 	n += trace_active(r, dir, "", found, sizeof(found));
@@ -128,10 +128,12 @@ void rtb_dr_check_tracing(struct rtb_dr *r)
 			}
 		closedir(d);
 	}
+	if (fd >= 0)
+		close(fd);
 	if (n)
-		rtb_doc_add(r->d, "tracing", RTB_DOC_WEAKENS, why, fix, "%s: %s", dir, found);
+		rtb_doc_add(r->d, "tracing", RTB_DOC_WEAKENS, why, fix, "%s: %s", name, found);
 	else
 		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "%s: nothing recording, no trigger (%d instance(s))",
-			    dir, inst);
+			    name, inst);
 }
 

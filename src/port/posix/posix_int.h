@@ -5,6 +5,7 @@
 #define RTB_POSIX_INT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include "rtbench/port.h"
 
 /* rtb_posix_replace_at - len bytes of buf durably as NAME in the directory
@@ -44,5 +45,21 @@ unsigned long long rtb_posix_start_ticks(long pid);
  * securityfs's lockdown file, else lockdown= on the command line, else
  * (this system only) the kernel log's "Kernel is locked down from". */
 int rtb_posix_lockdown(const char *root, char *mode, size_t len);
+
+/* rtb_posix_tracefs_dir - where tracefs is mounted, into dir: 1 for
+ * /sys/kernel/tracing, else /sys/kernel/debug/tracing, else (elsewhere
+ * set) another mount that is not under /tmp; 0 when none is (tracefs_where.c:
+ * a mount under /tmp is another program's private one, never read). */
+int rtb_posix_tracefs_dir(char *dir, size_t len, int elsewhere);
+
+/* rtb_posix_tracefs_pick - the same choice from a mount table in the
+ * format of /proc/mounts, open as mounts. */
+int rtb_posix_tracefs_pick(FILE *mounts, char *dir, size_t len, int elsewhere);
+
+/* rtb_posix_tracefs_detached - a tracefs mount attached nowhere (fsopen,
+ * fsmount: Linux 5.2 on, root): read-only, seen by no one else, gone when
+ * its descriptor (returned; -1 when refused or unknown) is closed. Its
+ * files are read as /proc/self/fd/N/... */
+int rtb_posix_tracefs_detached(void);
 
 #endif

@@ -169,29 +169,6 @@ static int gate_close(void)
 	return 1;
 }
 
-/* tracefs_mounted - 1 when tracefs is mounted at one of its standard
- * places (copied into dir), else 0. A mount elsewhere may be another
- * program's temporary one (another rtbench run's private mount), which can
- * go away under us: then rtbench mounts its own. */
-static int tracefs_mounted(char *dir, size_t len)
-{
-	static const char *const std[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
-	FILE *f = fopen("/proc/mounts", "re");
-	char dev[256], mp[256], type[64];
-	int found = 0;
-
-	if (!f)
-		return 0;
-	while (!found && fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
-		for (size_t i = 0; i < 2 && !found; i++)
-			if (!strcmp(type, "tracefs") && !strcmp(mp, std[i])) {
-				snprintf(dir, len, "%s", mp);
-				found = 1;
-			}
-	fclose(f);
-	return found;
-}
-
 const char *rtb_port_trace_clock(void)
 {
 	return rtb_tr.clock;
@@ -289,7 +266,9 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 		snprintf(why, len, "needs root (the kernel's trace is root-only)");
 		return RTB_EPERM;
 	}
-	if (!tracefs_mounted(rtb_tr.dir, sizeof(rtb_tr.dir))) {
+	/* a standard place only: a mount elsewhere may be another
+	 * program's temporary one, which can go away under us */
+	if (!rtb_posix_tracefs_dir(rtb_tr.dir, sizeof(rtb_tr.dir), 0)) {
 		/* a private mount point, so another run's or the user's mount
 		 * state is never changed, and unmounting ours never pulls the
 		 * floor from under theirs */

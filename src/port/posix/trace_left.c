@@ -134,28 +134,6 @@ static int remove_instance(const char *dir, const char *name, void (*say)(const 
 	return 0;
 }
 
-/* tracefs_dir - where tracefs is mounted, into dir: a standard place
- * first, else any mount (a killed run's private one). 0 if nowhere. */
-static int tracefs_dir(char *dir, size_t len)
-{
-	FILE *f = fopen("/proc/mounts", "re");
-	char dev[256], mp[256], type[64];
-	int found = 0;
-
-	if (!f)
-		return 0;
-	while (fscanf(f, "%255s %255s %63s %*[^\n]", dev, mp, type) == 3)
-		if (!strcmp(type, "tracefs") &&
-		    (!found || !strcmp(mp, "/sys/kernel/tracing") || !strcmp(mp, "/sys/kernel/debug/tracing"))) {
-			if (found && strncmp(dir, "/tmp/", 5))
-				continue; /* a standard one is kept */
-			snprintf(dir, len, "%s", mp);
-			found = 1;
-		}
-	fclose(f);
-	return found;
-}
-
 int rtb_port_leftovers_remove(void (*say)(const char *line, void *arg), void *arg)
 {
 	FILE *f;
@@ -168,9 +146,11 @@ int rtb_port_leftovers_remove(void (*say)(const char *line, void *arg), void *ar
 	/* tracefs instances are root's to make and to remove */
 	if (geteuid() != 0)
 		return 0;
-	if (!tracefs_dir(dir, sizeof(dir))) {
-		/* mounted nowhere: an instance outlives its mount, so look
-		 * through a private mount of our own, taken away after */
+	if (!rtb_posix_tracefs_dir(dir, sizeof(dir), 0)) {
+		/* mounted at no standard place: an instance outlives its
+		 * mount, so look through a private mount of our own, taken
+		 * away after (never through another program's private one:
+		 * its umount would fail busy while we read) */
 		snprintf(mine, sizeof(mine), "/tmp/rtbench-tracefs.%ld.XXXXXX", (long)getpid());
 		if (!mkdtemp(mine))
 			return 0;
