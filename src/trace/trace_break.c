@@ -32,6 +32,7 @@
  * RTB_BREAK_EVENTS * 200 bytes. Names from the kernel are JSON-escaped. */
 #include <stdio.h>
 #include <string.h>
+#include "trace/trace_json.h"
 #include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -140,52 +141,27 @@ void rtb_break_forget(void)
 	bk.n = 0;
 }
 
-/* jstr - s as a JSON string's contents (quotes and backslashes escaped,
- * control bytes as \u00XX). */
-static void jstr(struct rtb_sink *s, const char *str, size_t len)
+/* stack_json - the blocker's kernel stack b, where it was taken, as an
+ * instant with its frames */
+static void stack_json(struct rtb_sink *s, const struct rtb_tjson *j, const struct rtb_break *b)
 {
-	for (size_t i = 0; i < len && str[i]; i++) {
-		unsigned char c = (unsigned char)str[i];
-		if (c == '"' || c == '\\')
-			rtb_sink_printf(s, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			rtb_sink_printf(s, "\\u%04x", c);
-		else
-			rtb_sink_putc(s, (char)c);
+	rtb_sink_printf(s, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":1,\"ts\":%.3f,\"name\":\"kernel stack of ",
+			rtb_tjson_us(j, bk.stack_t));
+	rtb_tjson_str(s, b->stack_comm, sizeof(b->stack_comm));
+	rtb_sink_printf(s, " (pid %d)\",\"args\":{\"frames\":[", b->stack_pid);
+	for (int i = 0; i < b->nstack; i++) {
+		rtb_sink_puts(s, i ? ",\"" : "\"");
+		rtb_tjson_str(s, b->stack[i], sizeof(b->stack[i]));
+		rtb_sink_putc(s, '"');
 	}
-}
-
-/* us - a trace time as microseconds from the window's start. */
-static double us(uint64_t t)
-{
-	return (double)(int64_t)(t - (bk.from - (uint64_t)(BEFORE_NS * bk.tpn))) / bk.tpn / 1000.0;
-}
-
-static void slice(struct rtb_sink *s, int *first, char ph, double ts, int tid, const char *name, size_t len)
-{
-	rtb_sink_printf(s, "%s\n{\"ph\":\"%c\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,\"name\":\"", *first ? "" : ",", ph,
-			tid, ts);
-	jstr(s, name, len);
-	rtb_sink_puts(s, "\"}");
-	*first = 0;
-}
-
-static const char *kind_name(uint8_t k)
-{
-	switch (k) {
-	case RTB_TEV_TIMER_ARM: return "hrtimer_start";
-	case RTB_TEV_TIMER_FIRE: return "hrtimer_expire_entry";
-	case RTB_TEV_WAKING: return "sched_waking";
-	case RTB_TEV_WAKEUP: return "sched_wakeup";
-	case RTB_TEV_PRIO: return "sched_pi_setprio";
-	case RTB_TEV_NMI: return "nmi_handler";
-	default: return NULL;
-	}
+	rtb_sink_puts(s, "]}}");
 }
 
 static int write_window(struct rtb_sink *s, const void *arg)
 {
-	int first = 1, open_task = 0, depth = 0;
+	const struct rtb_tjson j = { .s = s, .pid = 1, .tpn = bk.tpn, .args = 1, .measured = bk.tid,
+				     .zero = bk.from - (uint64_t)(BEFORE_NS * bk.tpn) };
+	struct rtb_tjson_cpu cpu = { 0, 0 };
 	char name[64];
 
 	rtb_sink_puts(s, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"rtbench\",\"what\":\"the events of the "
@@ -197,83 +173,15 @@ static int write_window(struct rtb_sink *s, const void *arg)
 			"tasks, interrupts\"}},", bk.cpu);
 	rtb_sink_puts(s, "\n{\"ph\":\"M\",\"pid\":1,\"tid\":2,\"name\":\"thread_name\",\"args\":{\"name\":\"the sample "
 			 "and its phases\"}}");
-	first = 0;
 	/* the sample, and its phases under it */
 	snprintf(name, sizeof(name), "sample %.1f us (over --break-us)", (double)bk.sample_ns / 1000.0);
-	slice(s, &first, 'B', us(bk.from), 2, name, sizeof(name));
-	uint64_t t = bk.from;
-	for (int i = 0; i < bk.x.nphase; i++) {
-		uint64_t e = t + (uint64_t)((double)bk.x.phase[i].ns * bk.tpn + 0.5);
-		const char *pn = rtb_phase_name((enum rtb_phase_kind)bk.x.phase[i].kind);
-		slice(s, &first, 'B', us(t), 2, pn, strlen(pn));
-		slice(s, &first, 'E', us(e), 2, pn, strlen(pn));
-		t = e;
-	}
-	slice(s, &first, 'E', us(bk.to), 2, name, sizeof(name));
+	rtb_tjson_sample(&j, 2, bk.from, bk.to, name, sizeof(name), &bk.x);
 	/* the CPU: tasks from switch to switch, handlers nested */
-	for (size_t i = 0; i < bk.n; i++) {
-		const struct rtb_tev *e = &bk.ev[i];
-		double ts = us(e->t);
-		switch (e->kind) {
-		case RTB_TEV_SWITCH:
-			while (depth > 0) { /* a switch happens outside every handler */
-				slice(s, &first, 'E', ts, 1, "", 0);
-				depth--;
-			}
-			if (open_task)
-				slice(s, &first, 'E', ts, 1, "", 0);
-			snprintf(name, sizeof(name), "%s (pid %d, prio %d)%s", e->pid ? e->comm : "idle", (int)e->pid,
-				 (int)e->new_prio, e->pid == bk.tid ? " measured" : "");
-			slice(s, &first, 'B', ts, 1, name, sizeof(name));
-			open_task = 1;
-			break;
-		case RTB_TEV_TIMER_IRQ:
-			slice(s, &first, 'B', ts, 1, e->comm[0] ? e->comm : "local_timer", sizeof(e->comm));
-			depth++;
-			break;
-		case RTB_TEV_IRQ_ENTER:
-		case RTB_TEV_SOFTIRQ_ENTER:
-		case RTB_TEV_VEC_ENTER:
-			snprintf(name, sizeof(name), "%s%s", e->kind == RTB_TEV_IRQ_ENTER ? "irq " :
-				 e->kind == RTB_TEV_SOFTIRQ_ENTER ? "softirq " : "", e->comm[0] ? e->comm : "?");
-			slice(s, &first, 'B', ts, 1, name, sizeof(name));
-			depth++;
-			break;
-		case RTB_TEV_IRQ_EXIT:
-		case RTB_TEV_SOFTIRQ_EXIT:
-		case RTB_TEV_VEC_EXIT:
-			if (depth > 0) {
-				slice(s, &first, 'E', ts, 1, "", 0);
-				depth--;
-			}
-			break;
-		default: {
-			const char *k = kind_name(e->kind);
-			if (!k)
-				break;
-			rtb_sink_printf(s, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":1,\"ts\":%.3f,\"name\":\"%s\","
-					"\"args\":{\"cur\":%d,\"pid\":%d}}", ts, k, (int)e->cur, (int)e->pid);
-			break;
-		}
-		}
-	}
-	while (depth-- > 0)
-		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
-	if (open_task)
-		slice(s, &first, 'E', us(bk.n ? bk.ev[bk.n - 1].t : bk.to), 1, "", 0);
-	if (bk.stack_seen && arg) { /* the blocker's kernel stack, where it was taken */
-		const struct rtb_break *b = arg;
-		rtb_sink_printf(s, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":1,\"tid\":1,\"ts\":%.3f,\"name\":\"kernel stack of ",
-				us(bk.stack_t));
-		jstr(s, b->stack_comm, sizeof(b->stack_comm));
-		rtb_sink_printf(s, " (pid %d)\",\"args\":{\"frames\":[", b->stack_pid);
-		for (int i = 0; i < b->nstack; i++) {
-			rtb_sink_puts(s, i ? ",\"" : "\"");
-			jstr(s, b->stack[i], sizeof(b->stack[i]));
-			rtb_sink_putc(s, '"');
-		}
-		rtb_sink_puts(s, "]}}");
-	}
+	for (size_t i = 0; i < bk.n; i++)
+		rtb_tjson_event(&j, &cpu, 1, &bk.ev[i]);
+	rtb_tjson_close(&j, &cpu, 1, bk.n ? bk.ev[bk.n - 1].t : bk.to);
+	if (bk.stack_seen && arg)
+		stack_json(s, &j, arg);
 	rtb_sink_puts(s, "\n]}\n");
 	return rtb_sink_error(s);
 }

@@ -18,6 +18,7 @@
  * of slices in the .json. After measuring only (allocates). */
 #include <stdio.h>
 #include <string.h>
+#include "trace/trace_json.h"
 #include "trace/trace_run.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -62,122 +63,34 @@ static size_t marks(const struct xwin *x, double tpn, struct rtb_trace_xmark *mk
 	return n;
 }
 
-/* jstr - s as a JSON string's contents */
-static void jstr(struct rtb_sink *s, const char *str, size_t len)
-{
-	for (size_t i = 0; i < len && str[i]; i++) {
-		unsigned char c = (unsigned char)str[i];
-		if (c == '"' || c == '\\')
-			rtb_sink_printf(s, "\\%c", c);
-		else if (c < 0x20 || c >= 0x7f)
-			rtb_sink_printf(s, "\\u%04x", c);
-		else
-			rtb_sink_putc(s, (char)c);
-	}
-}
-
-/* ev_json - one Trace Event: ph B/E/i on (pid, tid) at t */
-static void ev_json(struct rtb_sink *s, char ph, int pid, int tid, double us, const char *name, size_t len)
-{
-	rtb_sink_printf(s, ",\n{\"ph\":\"%c\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"name\":\"", ph, pid, tid, us);
-	jstr(s, name, len);
-	rtb_sink_puts(s, ph == 'i' ? "\",\"s\":\"t\"}" : "\"}");
-}
-
-static const char *instant_name(uint8_t k)
-{
-	switch (k) {
-	case RTB_TEV_TIMER_ARM: return "hrtimer_start";
-	case RTB_TEV_TIMER_FIRE: return "hrtimer_expire_entry";
-	case RTB_TEV_WAKING: return "sched_waking";
-	case RTB_TEV_WAKEUP: return "sched_wakeup";
-	case RTB_TEV_PRIO: return "sched_pi_setprio";
-	case RTB_TEV_NMI: return "nmi_handler";
-	default: return NULL;
-	}
-}
-
 /* json_window - window x as process pid: a track per CPU (tasks from
  * switch to switch, handlers nested in them, instants) and one of the
  * sample and its phases */
 static void json_window(struct rtb_sink *s, int pid, const struct xwin *x, double tpn)
 {
-	int open_task[64] = { 0 }, depth[64] = { 0 }, named[64] = { 0 };
-	char name[96];
+	struct rtb_tjson_cpu cpu[64] = { { 0, 0 } };
+	int named[64] = { 0 };
+	const struct rtb_tjson j = { .s = s, .pid = pid, .tpn = tpn, .measured = (long)x->e->tid };
 	const struct rtb_tev *ev = x->e->ev;
 	size_t n = x->e->n;
-	double last = n ? (double)ev[n - 1].t / tpn / 1000.0 : (double)x->e->end / tpn / 1000.0;
 
 	rtb_sink_printf(s, ",\n{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_name\",\"args\":{\"name\":\"", pid);
-	jstr(s, x->label, sizeof(x->label));
+	rtb_tjson_str(s, x->label, sizeof(x->label));
 	rtb_sink_puts(s, "\"}}");
 	rtb_sink_printf(s, ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":1,\"name\":\"thread_name\",\"args\":{\"name\":"
 			"\"rtbench: the sample and its phases\"}}", pid);
-	/* the sample, its phases under it */
-	uint64_t t = x->e->from;
-	ev_json(s, 'B', pid, 1, (double)x->e->from / tpn / 1000.0, x->label, sizeof(x->label));
-	for (int i = 0; i < x->w->x.nphase; i++) {
-		uint64_t e = t + (uint64_t)((double)x->w->x.phase[i].ns * tpn + 0.5);
-		const char *pn = rtb_phase_name((enum rtb_phase_kind)x->w->x.phase[i].kind);
-		ev_json(s, 'B', pid, 1, (double)t / tpn / 1000.0, pn, strlen(pn));
-		ev_json(s, 'E', pid, 1, (double)e / tpn / 1000.0, pn, strlen(pn));
-		t = e;
-	}
-	ev_json(s, 'E', pid, 1, (double)x->e->end / tpn / 1000.0, x->label, sizeof(x->label));
+	rtb_tjson_sample(&j, 1, x->e->from, x->e->end, x->label, sizeof(x->label), &x->w->x);
 	for (size_t i = 0; i < n; i++) {
-		const struct rtb_tev *e = &ev[i];
-		int c = e->cpu & 63, tid = 100 + c;
-		double us = (double)e->t / tpn / 1000.0;
+		int c = ev[i].cpu & 63;
 		if (!named[c]) {
 			rtb_sink_printf(s, ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"thread_name\",\"args\":{"
-					"\"name\":\"CPU %d: tasks, interrupts\"}}", pid, tid, c);
+					"\"name\":\"CPU %d: tasks, interrupts\"}}", pid, 100 + c, c);
 			named[c] = 1;
 		}
-		switch (e->kind) {
-		case RTB_TEV_SWITCH:
-			for (; depth[c] > 0; depth[c]--) /* a switch happens outside every handler */
-				ev_json(s, 'E', pid, tid, us, "", 0);
-			if (open_task[c])
-				ev_json(s, 'E', pid, tid, us, "", 0);
-			snprintf(name, sizeof(name), "%s (pid %d, prio %d)%s", e->pid ? e->comm : "idle", (int)e->pid,
-				 (int)e->new_prio, e->pid == x->e->tid ? " measured" : "");
-			ev_json(s, 'B', pid, tid, us, name, sizeof(name));
-			open_task[c] = 1;
-			break;
-		case RTB_TEV_TIMER_IRQ:
-		case RTB_TEV_IRQ_ENTER:
-		case RTB_TEV_SOFTIRQ_ENTER:
-		case RTB_TEV_VEC_ENTER:
-			snprintf(name, sizeof(name), "%s%s", e->kind == RTB_TEV_IRQ_ENTER ? "irq " :
-				 e->kind == RTB_TEV_SOFTIRQ_ENTER ? "softirq " : "",
-				 e->comm[0] ? e->comm : e->kind == RTB_TEV_TIMER_IRQ ? "local_timer" : "?");
-			ev_json(s, 'B', pid, tid, us, name, sizeof(name));
-			depth[c]++;
-			break;
-		case RTB_TEV_IRQ_EXIT:
-		case RTB_TEV_SOFTIRQ_EXIT:
-		case RTB_TEV_VEC_EXIT:
-			if (depth[c] > 0) {
-				ev_json(s, 'E', pid, tid, us, "", 0);
-				depth[c]--;
-			}
-			break;
-		default: {
-			const char *k = instant_name(e->kind);
-			if (k) {
-				snprintf(name, sizeof(name), "%s pid %d", k, (int)e->pid);
-				ev_json(s, 'i', pid, tid, us, name, sizeof(name));
-			}
-			break;
-		}
-		}
+		rtb_tjson_event(&j, &cpu[c], 100 + c, &ev[i]);
 	}
-	for (int c = 0; c < 64; c++) {
-		for (; depth[c] > 0; depth[c]--)
-			ev_json(s, 'E', pid, 100 + c, last, "", 0);
-		if (open_task[c])
-			ev_json(s, 'E', pid, 100 + c, last, "", 0);
-	}
+	for (int c = 0; c < 64; c++)
+		rtb_tjson_close(&j, &cpu[c], 100 + c, n ? ev[n - 1].t : x->e->end);
 }
 
 static int write_json(struct rtb_sink *s, const void *arg)
