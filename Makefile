@@ -98,7 +98,7 @@ ifeq ($(TRACE),1)
 override CPPFLAGS  += -DRTB_HAVE_TRACE=1
 override LDLIBS    += -ltracefs -ltraceevent
 # (and in make fuzz's instrumented copy of the library)
-TRACEFS_OBJ := $(foreach d,$(BUILD) $(BUILD)/fuzz/obj,$(d)/src/port/$(PORT)/trace.o $(d)/src/port/$(PORT)/trace_read.o $(d)/src/port/$(PORT)/trace_dat.o)
+TRACEFS_OBJ := $(foreach d,$(BUILD) $(BUILD)/fuzz/obj,$(d)/src/port/$(PORT)/trace.o $(d)/src/port/$(PORT)/trace_read.o $(d)/src/port/$(PORT)/trace_dat.o $(d)/src/port/$(PORT)/trace_dat_rec.o)
 $(TRACEFS_OBJ): override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
 MAIN_SRC  := src/main.c

@@ -32,274 +32,8 @@
 #include <unistd.h>
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
-#include "trace_int.h"
+#include "trace_dat_int.h"
 
-#define FMT_FIELDS 24
-#define FMT_MAX 8192
-
-struct fmt {
-	int id;                 /* the kernel's event id; 0: not available */
-	size_t fixed;           /* the record's fixed part */
-	int nf;
-	struct {
-		char name[32];
-		int off, size, loc;
-	} f[FMT_FIELDS];
-	char *text;             /* the format file as read */
-	size_t len;
-};
-
-/* the events written: rtb_trace_want's (not the stack trigger's), then
- * ftrace:print for the marks */
-#define NEV (RTB_TRACE_NWANT + 1)
-#define PRINT (NEV - 1)
-
-static int want_used(size_t i)
-{
-	return i < RTB_TRACE_NWANT && rtb_trace_want[i].opt != RTB_TRACE_WANT_TRIGGER && rtb_tr.have[i];
-}
-
-/* slurp - tracefs file rel (a few KiB) into a new buffer */
-static char *slurp(const char *rel, size_t *len)
-{
-	char path[512];
-	FILE *f;
-	char *buf;
-
-	snprintf(path, sizeof(path), "%s/%s", rtb_tr.dir, rel);
-	if (!(f = fopen(path, "re")))
-		return NULL;
-	if (!(buf = rtb_alloc(FMT_MAX))) {
-		fclose(f);
-		return NULL;
-	}
-	*len = fread(buf, 1, FMT_MAX - 1, f);
-	buf[*len] = '\0';
-	fclose(f);
-	if (!*len || *len >= FMT_MAX - 1) {
-		rtb_free(buf);
-		return NULL;
-	}
-	return buf;
-}
-
-/* parse - the id and the fields of a format file */
-static void parse(struct fmt *m)
-{
-	const char *p = strstr(m->text, "\nID: ");
-
-	m->id = p ? atoi(p + 5) : 0;
-	for (p = m->text; (p = strstr(p, "field:")) && m->nf < FMT_FIELDS; p++) {
-		const char *semi = strchr(p, ';'), *o = strstr(p, "offset:"), *s = strstr(p, "size:");
-		if (!semi || !o || !s)
-			break;
-		const char *e = semi, *b;
-		while (e > p && e[-1] == ']') /* "buf[]", "comm[16]": the name before */
-			while (e > p && *--e != '[')
-				;
-		b = e;
-		while (b > p && b[-1] != ' ' && b[-1] != '\t' && b[-1] != ':')
-			b--;
-		snprintf(m->f[m->nf].name, sizeof(m->f[0].name), "%.*s", (int)(e - b), b);
-		m->f[m->nf].off = atoi(o + 7);
-		m->f[m->nf].size = atoi(s + 5);
-		m->f[m->nf].loc = strstr(p, "__data_loc") && strstr(p, "__data_loc") < semi;
-		if ((size_t)(m->f[m->nf].off + m->f[m->nf].size) > m->fixed)
-			m->fixed = (size_t)(m->f[m->nf].off + m->f[m->nf].size);
-		m->nf++;
-	}
-}
-
-static int field(const struct fmt *m, const char *name)
-{
-	for (int i = 0; i < m->nf; i++)
-		if (!strcmp(m->f[i].name, name))
-			return i;
-	return -1;
-}
-
-/* put_num - v into field `name` (its size, the machine's byte order) */
-static void put_num(const struct fmt *m, unsigned char *rec, const char *name, uint64_t v)
-{
-	int i = field(m, name);
-
-	if (i < 0)
-		return;
-	switch (m->f[i].size) {
-	case 1: { uint8_t x = (uint8_t)v; memcpy(rec + m->f[i].off, &x, 1); break; }
-	case 2: { uint16_t x = (uint16_t)v; memcpy(rec + m->f[i].off, &x, 2); break; }
-	case 4: { uint32_t x = (uint32_t)v; memcpy(rec + m->f[i].off, &x, 4); break; }
-	case 8: memcpy(rec + m->f[i].off, &v, 8); break;
-	default: break;
-	}
-}
-
-/* put_str - a string field: a char array in place, a __data_loc string
- * or a flexible array (size 0) after the fixed part; the record's length
- * grows by it (*len) */
-static void put_str(const struct fmt *m, unsigned char *rec, size_t cap, size_t *len, const char *name,
-		    const char *s)
-{
-	int i = field(m, name);
-	size_t n = strlen(s);
-
-	if (i < 0)
-		return;
-	if (m->f[i].loc || !m->f[i].size) {
-		size_t at = m->f[i].size ? *len : (size_t)m->f[i].off;
-		if (at + n + 1 > cap)
-			n = cap > at + 1 ? cap - at - 1 : 0;
-		memcpy(rec + at, s, n);
-		rec[at + n] = '\0';
-		if (m->f[i].loc) {
-			uint32_t v = (uint32_t)(n + 1) << 16 | (uint32_t)at;
-			memcpy(rec + m->f[i].off, &v, 4);
-		}
-		*len = at + n + 1;
-		return;
-	}
-	size_t sz = (size_t)m->f[i].size;
-	memset(rec + m->f[i].off, 0, sz);
-	memcpy(rec + m->f[i].off, s, n < sz ? n : sz - 1);
-}
-
-/* which - the format of event e, or -1 (not written) */
-static int which(const struct rtb_tev *e)
-{
-	char name[48];
-	int k = -1;
-
-	switch (e->kind) {
-	case RTB_TEV_TIMER_IRQ:
-		if (!rtb_tr.timer_irq[0])
-			return want_used(0) ? 0 : -1;
-		snprintf(name, sizeof(name), "irq_handler_entry");
-		break;
-	case RTB_TEV_VEC_ENTER:
-	case RTB_TEV_VEC_EXIT:
-		snprintf(name, sizeof(name), "%s_%s", e->comm, e->kind == RTB_TEV_VEC_ENTER ? "entry" : "exit");
-		break;
-	default:
-		for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
-			if (rtb_trace_want[i].kind == e->kind && want_used(i))
-				return (int)i;
-		return -1;
-	}
-	for (size_t i = 0; i < RTB_TRACE_NWANT && k < 0; i++)
-		if (!strcmp(rtb_trace_want[i].name, name) && want_used(i))
-			k = (int)i;
-	return k;
-}
-
-/* the task names the events give (the file's cmdlines) */
-#define NAMES 1024
-struct names {
-	int32_t pid[NAMES], prio[NAMES];
-	char comm[NAMES][16];
-	int n;
-};
-
-static int name_at(const struct names *nm, int32_t pid)
-{
-	for (int i = 0; i < nm->n; i++)
-		if (nm->pid[i] == pid)
-			return i;
-	return -1;
-}
-
-static const char *name_of(const struct names *nm, int32_t pid)
-{
-	int i = name_at(nm, pid);
-
-	return i < 0 ? "" : nm->comm[i];
-}
-
-/* prio_of - the task's priority as its switches last gave it (the
- * wake-up events' own is not kept by rtbench) */
-static int32_t prio_of(const struct names *nm, int32_t pid)
-{
-	int i = name_at(nm, pid);
-
-	return i < 0 ? 120 : nm->prio[i];
-}
-
-static void name_add(struct names *nm, int32_t pid, const char *comm, int32_t prio)
-{
-	int i = name_at(nm, pid);
-
-	if (i >= 0)
-		nm->prio[i] = prio;
-	if (pid <= 0 || !comm[0] || i >= 0 || nm->n == NAMES)
-		return;
-	nm->pid[nm->n] = pid;
-	nm->prio[nm->n] = prio;
-	snprintf(nm->comm[nm->n], sizeof(nm->comm[0]), "%.15s", comm);
-	nm->n++;
-}
-
-/* encode - event e as a record of format m into rec; its length */
-static size_t encode(const struct fmt *m, const struct rtb_tev *e, const struct names *nm, unsigned char *rec,
-		     size_t cap)
-{
-	size_t len = m->fixed;
-
-	memset(rec, 0, len);
-	put_num(m, rec, "common_type", (uint64_t)m->id);
-	put_num(m, rec, "common_pid", (uint64_t)(int64_t)e->cur);
-	switch (e->kind) {
-	case RTB_TEV_SWITCH:
-		put_str(m, rec, cap, &len, "prev_comm", e->prev ? e->prev_comm : "swapper");
-		put_num(m, rec, "prev_pid", (uint64_t)(int64_t)e->prev);
-		put_num(m, rec, "prev_prio", (uint64_t)(int64_t)e->old_prio);
-		put_num(m, rec, "prev_state", e->prev_runnable ? 0 : 1); /* R, else S */
-		put_str(m, rec, cap, &len, "next_comm", e->pid ? e->comm : "swapper");
-		put_num(m, rec, "next_pid", (uint64_t)(int64_t)e->pid);
-		put_num(m, rec, "next_prio", (uint64_t)(int64_t)e->new_prio);
-		break;
-	case RTB_TEV_WAKING:
-	case RTB_TEV_WAKEUP:
-		put_str(m, rec, cap, &len, "comm", name_of(nm, e->pid));
-		put_num(m, rec, "pid", (uint64_t)(int64_t)e->pid);
-		put_num(m, rec, "prio", (uint64_t)(int64_t)prio_of(nm, e->pid));
-		put_num(m, rec, "target_cpu", (uint64_t)(int64_t)e->a);
-		break;
-	case RTB_TEV_PRIO:
-		put_str(m, rec, cap, &len, "comm", name_of(nm, e->pid));
-		put_num(m, rec, "pid", (uint64_t)(int64_t)e->pid);
-		put_num(m, rec, "oldprio", (uint64_t)(int64_t)e->old_prio);
-		put_num(m, rec, "newprio", (uint64_t)(int64_t)e->new_prio);
-		break;
-	case RTB_TEV_TIMER_ARM:
-		put_num(m, rec, "hrtimer", e->timer);
-		put_num(m, rec, "expires", (uint64_t)e->expiry_ns);
-		put_num(m, rec, "softexpires", (uint64_t)e->expiry_ns);
-		break;
-	case RTB_TEV_TIMER_FIRE:
-		put_num(m, rec, "hrtimer", e->timer);
-		put_num(m, rec, "now", (uint64_t)e->expiry_ns);
-		break;
-	case RTB_TEV_TIMER_IRQ:
-	case RTB_TEV_IRQ_ENTER:
-		put_num(m, rec, "irq", (uint64_t)(int64_t)e->a);
-		put_str(m, rec, cap, &len, "name", e->comm);
-		break;
-	case RTB_TEV_IRQ_EXIT:
-		put_num(m, rec, "irq", (uint64_t)(int64_t)e->a);
-		put_num(m, rec, "ret", 1); /* handled: the trace keeps no more */
-		break;
-	case RTB_TEV_SOFTIRQ_ENTER:
-	case RTB_TEV_SOFTIRQ_EXIT:
-		put_num(m, rec, "vec", (uint64_t)(int64_t)e->a);
-		break;
-	case RTB_TEV_NMI:
-		put_num(m, rec, "delta_ns", (uint64_t)e->expiry_ns);
-		put_num(m, rec, "handled", 1);
-		break;
-	default:
-		break;
-	}
-	return len;
-}
 
 /* ---- ring-buffer pages --------------------------------------------- */
 
@@ -397,98 +131,24 @@ static int header_field(const char *hp, const char *name, int want_size)
 	p = strstr(p, want_size ? "size:" : "offset:");
 	return p ? atoi(p + (want_size ? 5 : 7)) : -1;
 }
+/* One file being written: the events in order, the names, the pages. */
+struct dat {
+	const struct rtb_dat_formats *kf;
+	struct rtb_dat_names *nm;
+	struct rtb_tev *all;    /* the events and the marks, by CPU and time */
+	size_t total;
+	int ncpu;
+	struct pages pg;
+	FILE *f;
+};
 
-/* The kernel's formats the file copies, read while tracefs is there
- * (rtb_port_trace_dat_formats: a private mount goes with the recorder,
- * before a run's break window is written); kept until read again. */
-static struct {
-	char *hp, *he;
-	size_t hplen, helen;
-	struct fmt fm[NEV];
-	int have;
-	char why[200];
-} kf;
-
-int rtb_port_trace_dat_formats(void)
+/* gather - the events and the marks (as events of kind 0, timer: which
+ * mark) into d->all by CPU and time, a copy seen in two windows once,
+ * events of CPUs past 63 left out; the switches' task names noted */
+static void gather(struct dat *d, const struct rtb_tev *ev, size_t n, const struct rtb_trace_xmark *mk, size_t nmk)
 {
-	char rel[160];
+	struct rtb_tev *all = d->all;
 
-	rtb_free(kf.hp);
-	rtb_free(kf.he);
-	for (size_t i = 0; i < NEV; i++)
-		rtb_free(kf.fm[i].text);
-	memset(&kf, 0, sizeof(kf));
-	if (!rtb_tr.dir[0]) {
-		snprintf(kf.why, sizeof(kf.why), "the kernel's trace is not open");
-		return RTB_ENOTSUP;
-	}
-	if (!(kf.hp = slurp("events/header_page", &kf.hplen)) || !(kf.he = slurp("events/header_event", &kf.helen))) {
-		snprintf(kf.why, sizeof(kf.why), "cannot read %s/events/header_page or header_event", rtb_tr.dir);
-		return RTB_EIO;
-	}
-	for (size_t i = 0; i < NEV; i++) {
-		if (i < RTB_TRACE_NWANT && !want_used(i))
-			continue;
-		if (i == PRINT)
-			snprintf(rel, sizeof(rel), "events/ftrace/print/format");
-		else
-			snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_trace_want[i].sys, rtb_trace_want[i].name);
-		if (!(kf.fm[i].text = slurp(rel, &kf.fm[i].len))) {
-			if (i == PRINT) {
-				snprintf(kf.why, sizeof(kf.why), "cannot read %s/%s", rtb_tr.dir, rel);
-				return RTB_EIO;
-			}
-			continue;
-		}
-		parse(&kf.fm[i]);
-	}
-	kf.have = 1;
-	return 0;
-}
-
-int rtb_port_trace_dat(const char *path, const struct rtb_tev *ev, size_t n, const struct rtb_trace_xmark *mk,
-		       size_t nmk, double tpn, char *why, size_t whylen)
-{
-	const struct fmt *fm = kf.fm;
-	struct names *nm = NULL;
-	struct rtb_tev *all = NULL;
-	const char *hp, *he;
-	size_t hplen, helen, total = 0;
-	struct pages pg = { 0 };
-	unsigned char rec[512];
-	FILE *f = NULL;
-	int rc = RTB_ENOMEM, ncpu = 0;
-
-	why[0] = '\0';
-	if (tpn <= 0)
-		return RTB_EINVAL;
-	if (!kf.have && rtb_port_trace_dat_formats()) {
-		snprintf(why, whylen, "%s", kf.why);
-		return RTB_ENOTSUP;
-	}
-	hp = kf.hp;
-	he = kf.he;
-	hplen = kf.hplen;
-	helen = kf.helen;
-	nm = rtb_alloc(sizeof(*nm));
-	all = rtb_alloc((n + nmk + 1) * sizeof(*all));
-	pg.psize = (size_t)sysconf(_SC_PAGESIZE);
-	pg.page = rtb_alloc(pg.psize);
-	if (!nm || !all || !pg.page)
-		goto out;
-	memset(nm, 0, sizeof(*nm));
-	memset(pg.page, 0, pg.psize);
-	rc = RTB_EIO;
-	pg.doff = (size_t)header_field(hp, " data;", 0);
-	pg.commit_off = header_field(hp, " commit;", 0);
-	pg.commit_size = header_field(hp, " commit;", 1);
-	if ((int)pg.doff <= 0 || pg.doff >= pg.psize || pg.commit_off < 0 ||
-	    (pg.commit_size != 4 && pg.commit_size != 8)) {
-		snprintf(why, whylen, "a ring-buffer page header this writer does not know");
-		goto out;
-	}
-	/* the events by CPU and time, a copy seen in two windows once; the
-	 * marks as events of kind 0 */
 	memcpy(all, ev, n * sizeof(*all));
 	for (size_t i = 0; i < nmk; i++) {
 		memset(&all[n + i], 0, sizeof(all[0]));
@@ -501,43 +161,30 @@ int rtb_port_trace_dat(const char *path, const struct rtb_tev *ev, size_t n, con
 	for (size_t i = 0; i < n + nmk; i++) {
 		const struct rtb_tev *e = &all[i];
 		int dup = 0;
-		for (size_t q = total; q-- > 0 && !dup && all[q].cpu == e->cpu && all[q].t == e->t;)
+		for (size_t q = d->total; q-- > 0 && !dup && all[q].cpu == e->cpu && all[q].t == e->t;)
 			dup = all[q].kind == e->kind && all[q].cur == e->cur && all[q].pid == e->pid &&
 			      all[q].prev == e->prev && all[q].timer == e->timer && all[q].a == e->a;
-		if (dup)
+		if (dup || e->cpu < 0 || e->cpu >= 64)
 			continue;
-		if (e->cpu < 0 || e->cpu >= 64)
-			continue;
-		all[total++] = *e;
-		if (e->cpu + 1 > ncpu)
-			ncpu = e->cpu + 1;
+		all[d->total++] = *e;
+		if (e->cpu + 1 > d->ncpu)
+			d->ncpu = e->cpu + 1;
 		if (e->kind == RTB_TEV_SWITCH) {
-			name_add(nm, e->pid, e->comm, e->new_prio);
-			name_add(nm, e->prev, e->prev_comm, e->old_prio);
+			rtb_dat_name_add(d->nm, e->pid, e->comm, e->new_prio);
+			rtb_dat_name_add(d->nm, e->prev, e->prev_comm, e->old_prio);
 		}
 	}
-	if (!(f = fopen(path, "wbe"))) {
-		snprintf(why, whylen, "cannot create %s", path);
-		goto out;
-	}
-	/* the initial format, the header page and event header */
-	fwrite("\027\010\104tracing6", 1, 11, f);
-	fputc(0, f);
-	fputc(*(const char *)&(uint16_t){ 1 } ? 0 : 1, f); /* this machine's byte order */
-	fputc((int)sizeof(long), f);
-	w4(f, (uint32_t)pg.psize);
-	fwrite("header_page", 1, 12, f);
-	w8(f, hplen);
-	fwrite(hp, 1, hplen, f);
-	fwrite("header_event", 1, 13, f);
-	w8(f, helen);
-	fwrite(he, 1, helen, f);
-	/* ftrace's own formats: print; then the systems' */
-	w4(f, 1);
-	w8(f, fm[PRINT].len);
-	fwrite(fm[PRINT].text, 1, fm[PRINT].len, f);
+}
+
+/* write_formats - ftrace's own formats (print), then each system's */
+static void write_formats(FILE *f, const struct rtb_dat_fmt *fm)
+{
 	const char *sys[RTB_TRACE_NWANT];
 	int nsys = 0;
+
+	w4(f, 1);
+	w8(f, fm[RTB_DAT_PRINT].len);
+	fwrite(fm[RTB_DAT_PRINT].text, 1, fm[RTB_DAT_PRINT].len, f);
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		int seen = 0;
 		if (!fm[i].text)
@@ -560,82 +207,161 @@ int rtb_port_trace_dat(const char *path, const struct rtb_tev *ev, size_t n, con
 				fwrite(fm[i].text, 1, fm[i].len, f);
 			}
 	}
+}
+
+/* write_head - everything before the CPUs' data: the initial format, the
+ * header page and event header, the formats, the task names, the CPU
+ * count; the offset of the CPUs' (offset, size) table */
+static long write_head(const struct dat *d)
+{
+	const struct rtb_dat_formats *kf = d->kf;
+	FILE *f = d->f;
+	size_t clen = 0;
+	char line[40];
+
+	fwrite("\027\010\104tracing6", 1, 11, f);
+	fputc(0, f);
+	fputc(*(const char *)&(uint16_t){ 1 } ? 0 : 1, f); /* this machine's byte order */
+	fputc((int)sizeof(long), f);
+	w4(f, (uint32_t)d->pg.psize);
+	fwrite("header_page", 1, 12, f);
+	w8(f, kf->hplen);
+	fwrite(kf->hp, 1, kf->hplen, f);
+	fwrite("header_event", 1, 13, f);
+	w8(f, kf->helen);
+	fwrite(kf->he, 1, kf->helen, f);
+	write_formats(f, kf->fm);
 	w4(f, 0); /* kallsyms: none (no function addresses are written) */
 	w4(f, 0); /* trace_printk formats: none */
-	{
-		size_t clen = 0;
-		char line[40];
-		for (int i = 0; i < nm->n; i++)
-			clen += (size_t)snprintf(line, sizeof(line), "%d %s\n", (int)nm->pid[i], nm->comm[i]);
-		w8(f, clen);
-		for (int i = 0; i < nm->n; i++)
-			fprintf(f, "%d %s\n", (int)nm->pid[i], nm->comm[i]);
-	}
-	w4(f, (uint32_t)(ncpu ? ncpu : 1));
+	for (int i = 0; i < d->nm->n; i++)
+		clen += (size_t)snprintf(line, sizeof(line), "%d %s\n", (int)d->nm->pid[i], d->nm->comm[i]);
+	w8(f, clen);
+	for (int i = 0; i < d->nm->n; i++)
+		fprintf(f, "%d %s\n", (int)d->nm->pid[i], d->nm->comm[i]);
+	w4(f, (uint32_t)(d->ncpu ? d->ncpu : 1));
 	fwrite("flyrecord", 1, 10, f);
 	long table = ftell(f);
-	for (int c = 0; c < (ncpu ? ncpu : 1); c++) {
+	for (int c = 0; c < (d->ncpu ? d->ncpu : 1); c++) {
 		w8(f, 0);
 		w8(f, 0);
 	}
-	/* the CPUs' data, each from a page boundary */
-	uint64_t off[64] = { 0 }, size[64] = { 0 };
-	long pos = ftell(f);
-	pos = (long)(((size_t)pos + pg.psize - 1) / pg.psize * pg.psize);
-	if (pos < 0 || fseek(f, pos, SEEK_SET)) {
-		snprintf(why, whylen, "cannot write %s", path);
-		goto out;
-	}
-	pg.f = f;
+	return table;
+}
+
+/* write_cpus - each CPU's events as pages, from a page boundary (each
+ * CPU's offset and size into off, size); 0 or RTB_EIO */
+static int write_cpus(struct dat *d, const struct rtb_trace_xmark *mk, double tpn, uint64_t *off, uint64_t *size)
+{
+	const struct rtb_dat_fmt *fm = d->kf->fm;
+	unsigned char rec[512];
+	long pos = ftell(d->f);
 	size_t i = 0;
-	for (int c = 0; c < ncpu; c++) {
-		off[c] = (uint64_t)ftell(f);
-		for (; i < total && all[i].cpu == c; i++) {
-			const struct rtb_tev *e = &all[i];
+
+	pos = (long)(((size_t)pos + d->pg.psize - 1) / d->pg.psize * d->pg.psize);
+	if (pos < 0 || fseek(d->f, pos, SEEK_SET))
+		return RTB_EIO;
+	d->pg.f = d->f;
+	for (int c = 0; c < d->ncpu; c++) {
+		off[c] = (uint64_t)ftell(d->f);
+		for (; i < d->total && d->all[i].cpu == c; i++) {
+			const struct rtb_tev *e = &d->all[i];
 			uint64_t t = (uint64_t)((double)e->t / tpn + 0.5);
 			size_t len;
 			if (!e->kind) { /* a mark: ftrace's print */
-				len = fm[PRINT].fixed;
-				memset(rec, 0, sizeof(rec));
-				put_num(&fm[PRINT], rec, "common_type", (uint64_t)fm[PRINT].id);
-				put_num(&fm[PRINT], rec, "common_pid", (uint64_t)(int64_t)e->cur);
 				char text[sizeof(mk[0].text) + 1];
 				snprintf(text, sizeof(text), "%s\n", mk[e->timer].text);
-				put_str(&fm[PRINT], rec, sizeof(rec), &len, "buf", text);
+				len = rtb_dat_print(&fm[RTB_DAT_PRINT], e->cur, text, rec, sizeof(rec));
 			} else {
-				int k = which(e);
+				int k = rtb_dat_which(e);
 				if (k < 0 || !fm[k].id)
 					continue;
-				len = encode(&fm[k], e, nm, rec, sizeof(rec));
+				len = rtb_dat_encode(&fm[k], e, d->nm, rec, sizeof(rec));
 			}
-			page_event(&pg, t, rec, len);
+			page_event(&d->pg, t, rec, len);
 		}
-		page_flush(&pg);
-		size[c] = (uint64_t)ftell(f) - off[c];
+		page_flush(&d->pg);
+		size[c] = (uint64_t)ftell(d->f) - off[c];
 	}
-	if (fseek(f, table, SEEK_SET)) {
-		pg.err = 1;
-	} else {
-		for (int c = 0; c < (ncpu ? ncpu : 1); c++) {
-			w8(f, off[c]);
-			w8(f, size[c]);
+	return 0;
+}
+
+/* page_layout - the ring-buffer page's layout from the header page's
+ * text; 0, or -1 for one this writer does not know */
+static int page_layout(struct pages *pg, const char *hp)
+{
+	pg->doff = (size_t)header_field(hp, " data;", 0);
+	pg->commit_off = header_field(hp, " commit;", 0);
+	pg->commit_size = header_field(hp, " commit;", 1);
+	return (int)pg->doff <= 0 || pg->doff >= pg->psize || pg->commit_off < 0 ||
+	       (pg->commit_size != 4 && pg->commit_size != 8) ? -1 : 0;
+}
+
+/* write_file - the whole file at path; 0 or RTB_EIO (why said) */
+static int write_file(struct dat *d, const char *path, const struct rtb_trace_xmark *mk, double tpn, char *why,
+		      size_t whylen)
+{
+	uint64_t off[64] = { 0 }, size[64] = { 0 };
+	long table;
+	int rc;
+
+	if (!(d->f = fopen(path, "wbe"))) {
+		snprintf(why, whylen, "cannot create %s", path);
+		return RTB_EIO;
+	}
+	table = write_head(d);
+	rc = write_cpus(d, mk, tpn, off, size);
+	if (!rc && fseek(d->f, table, SEEK_SET)) {
+		d->pg.err = 1;
+	} else if (!rc) {
+		for (int c = 0; c < (d->ncpu ? d->ncpu : 1); c++) {
+			w8(d->f, off[c]);
+			w8(d->f, size[c]);
 		}
 	}
-	rc = 0;
-	if (pg.err || ferror(f)) {
-		snprintf(why, whylen, "cannot write %s", path);
+	if (rc || d->pg.err || ferror(d->f))
 		rc = RTB_EIO;
-	}
-out:
-	if (f && fclose(f) && !rc) {
-		snprintf(why, whylen, "cannot write %s", path);
+	if (fclose(d->f))
 		rc = RTB_EIO;
+	d->f = NULL;
+	if (rc)
+		snprintf(why, whylen, "cannot write %s", path);
+	return rc;
+}
+
+int rtb_port_trace_dat(const char *path, const struct rtb_tev *ev, size_t n, const struct rtb_trace_xmark *mk,
+		       size_t nmk, double tpn, char *why, size_t whylen)
+{
+	struct dat d = { .kf = rtb_dat_formats() };
+	int rc = RTB_ENOMEM;
+
+	why[0] = '\0';
+	if (tpn <= 0)
+		return RTB_EINVAL;
+	if (!d.kf->have && rtb_port_trace_dat_formats()) {
+		snprintf(why, whylen, "%s", d.kf->why);
+		return RTB_ENOTSUP;
 	}
-	if (rc == RTB_ENOMEM)
+	d.nm = rtb_alloc(sizeof(*d.nm));
+	d.all = rtb_alloc((n + nmk + 1) * sizeof(*d.all));
+	d.pg.psize = (size_t)sysconf(_SC_PAGESIZE);
+	d.pg.page = rtb_alloc(d.pg.psize);
+	if (!d.nm || !d.all || !d.pg.page) {
 		snprintf(why, whylen, "no memory");
-	rtb_free(nm);
-	rtb_free(all);
-	rtb_free(pg.page);
+		goto out;
+	}
+	memset(d.nm, 0, sizeof(*d.nm));
+	memset(d.pg.page, 0, d.pg.psize);
+	if (page_layout(&d.pg, d.kf->hp)) {
+		snprintf(why, whylen, "a ring-buffer page header this writer does not know");
+		rc = RTB_EIO;
+		goto out;
+	}
+	gather(&d, ev, n, mk, nmk);
+	rc = write_file(&d, path, mk, tpn, why, whylen);
+out:
+	rtb_free(d.nm);
+	rtb_free(d.all);
+	rtb_free(d.pg.page);
 	return rc;
 }
 
