@@ -336,6 +336,8 @@ bench-peers: $(BUILD)/rtbench
 # the one-minute version; NAME=bzImage ... for your own kernels.
 # KERNELS_ARCH=arm64: Debian's arm64 kernels on QEMU's virt board instead of
 # the PC (bench/kernels.sh --arch).
+# KERNELS_ARGS="--cmdline base= --cmdline 'nohz=nohz_full=1 rcu_nocbs=1'":
+# boot options as systems, each kernel once per variant (2 vCPUs on arm64).
 KERNELS_ARGS ?=
 KERNELS_ARCH ?= amd64
 bench-kernels:

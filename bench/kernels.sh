@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: Apache-2.0
 # bench/kernels.sh - stock Linux against PREEMPT_RT (and any kernels you name)
 # in one command: each kernel booted under QEMU with instruction-counted time
-# and one vCPU, rtbench run inside it idle and under loads, every result file
-# sent back framed (RTBF1) over the serial console, then `rtbench compare`
-# and `rtbench report` with one column per kernel (docs/kernels.md).
+# and one vCPU (two for --cmdline variants on arm64), rtbench run inside it
+# idle and under loads, every result file sent back framed (RTBF1) over the
+# serial console, then `rtbench compare` and `rtbench report` with one
+# column per kernel (docs/kernels.md).
 #
 #   bench/kernels.sh [options] [NAME=VMLINUZ[@APPEND] ...]
+#   bench/kernels.sh --arch arm64 --cmdline base= --cmdline 'nohz=nohz_full=1 rcu_nocbs=1 irqaffinity=0'
 #
 # Kernels: by default Debian 12's stock and -rt images of the same version
 # (apt-get download + dpkg-deb -x into the cache; never installed on this
@@ -68,6 +70,21 @@
 #                    kernel without the timerlat/osnoise tracers (Debian's
 #                    stock amd64 and arm64 configs) says so in the file and in
 #                    summary.txt; Debian's -rt images have them
+#   --cmdline NAME=OPTIONS  a kernel command-line variant (repeatable): each
+#                    kernel is booted once per variant with OPTIONS appended,
+#                    as a system of its own labelled KERNEL-NAME (stock-nohz,
+#                    rt-nohz); 'base=' for none. NAME: 1-12 of A-Z a-z 0-9 _;
+#                    OPTIONS: only A-Z a-z 0-9 _ . , = - and spaces
+#                    (docs/kernels.md, "Boot options as systems")
+#   --cpus N         vCPUs of the guest (default 1; 2 with --cmdline on
+#                    arm64 or --kvm). An x86 guest under -icount hangs
+#                    bringing up a second CPU, so amd64 without --kvm
+#                    refuses N > 1
+#   --measure-cpu N  the CPU the guest's rtbench and rtla measure (default:
+#                    the first CPU a variant isolates with isolcpus= or
+#                    nohz_full=, else 0); every system is measured there
+#   --plan           print the systems (label, image, command line, vCPUs,
+#                    measured CPU) and exit: boots and builds nothing
 #   --analyze        boot nothing: compare, report and summarize the results
 #                    already in -o DIR again (e.g. with a newer rtbench)
 #   -j N, --jobs N   parallel jobs of its rtbench builds (default: the -j of
@@ -114,6 +131,8 @@ ANALYZE=0
 RTLA_ON=1
 STATIC=""
 USER_K=()
+CPUS="" MCPU="" PLAN=0 LOADS_GIVEN=0 KN=()
+. "$here/bench/kernels/variants.sh"
 # JOBS - the -j the user gave the make that runs this (MAKEFLAGS: " -j3
 # --jobserver-auth=3,4"; a bare -j is unlimited: one per CPU), else 1
 JOBS=1
@@ -137,7 +156,7 @@ while [ $# -gt 0 ]; do
 	--abi) need_arg "$@"; [[ $2 =~ ^[0-9]+\.[0-9]+\.[0-9]+-[0-9]+$ ]] || die2 "--abi: '$2' is not like 6.1.0-57"; ABI=$2; shift ;;
 	--arch) need_arg "$@"; case $2 in amd64|arm64) ARCH=$2 ;; *) die2 "--arch: '$2' is not amd64 or arm64" ;; esac; shift ;;
 	--kernels) need_arg "$@"; KERNELS=$2; KERNELS_GIVEN=1; shift ;;
-	--loads) need_arg "$@"; LOADS=$2; shift ;;
+	--loads) need_arg "$@"; LOADS=$2; LOADS_GIVEN=1; shift ;;
 	--tests) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,]+$ ]] || die2 "--tests: '$2' is not a list of ids"; TESTS=$2; shift ;;
 	--samples) need_arg "$@"; num --samples "$2" 10 1000000; SAMPLES=$2; shift ;;
 	--period-us) need_arg "$@"; num --period-us "$2" 50 1000000; PERIOD=$2; shift ;;
@@ -149,6 +168,10 @@ while [ $# -gt 0 ]; do
 	--smoke) SMOKE=1 ;;
 	--analyze) ANALYZE=1 ;;
 	--no-rtla) RTLA_ON=0 ;;
+	--cmdline) need_arg "$@"; variant_add "$2"; shift ;;
+	--cpus) need_arg "$@"; num --cpus "$2" 1 8; CPUS=$2; shift ;;
+	--measure-cpu) need_arg "$@"; num --measure-cpu "$2" 0 7; MCPU=$2; shift ;;
+	--plan) PLAN=1 ;;
 	--rtbench-static) need_arg "$@"; STATIC=$2; shift ;;
 	-j|--jobs) need_arg "$@"; num "$1" "$2" 1 1024; JOBS=$2; shift ;;
 	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -176,6 +199,25 @@ for u in "${USER_K[@]}"; do
 	img=${u#*=}; img=${img%%@*}
 	[ -f "$img" ] || die2 "'$u': no kernel image '$img'"
 done
+# the guest's vCPUs: one unless asked (the figures of the defaults stay
+# comparable with every earlier run); two for variants where QEMU can boot
+# them under -icount. x86 under -icount stops at "x86: Booting SMP
+# configuration" (QEMU 7.2, -cpu max/qemu64/Haswell, q35 and pc, shift 0, 3
+# and auto; without -icount, single-threaded TCG boots both CPUs), arm64's
+# virt board boots two (PSCI)
+if [ -z "$CPUS" ]; then
+	CPUS=1
+	[ ${#VAR_NAMES[@]} -gt 0 ] && { [ $ARCH = arm64 ] || [ $KVM = 1 ]; } && CPUS=2
+fi
+[ "$CPUS" -gt 1 ] && [ $ARCH = amd64 ] && [ $KVM = 0 ] &&
+	die2 "--cpus $CPUS: an x86 guest under -icount hangs bringing up its second CPU; --arch arm64 boots $CPUS vCPUs under -icount (or --kvm where KVM works)"
+if [ $ARCH = amd64 ] && [ $KVM = 0 ]; then
+	variant_check_cpus "$CPUS" "an x86 guest under -icount boots one: --arch arm64 --cpus 2"
+else
+	variant_check_cpus "$CPUS" "--cpus"
+fi
+[ -n "$MCPU" ] || MCPU=$(variant_measured_cpu)
+[ "$MCPU" -lt "$CPUS" ] || die2 "--measure-cpu $MCPU: the guest has $CPUS vCPU(s) (0 to $(( CPUS - 1 )); --cpus)"
 [ -n "$OUT" ] || { [ $ARCH = amd64 ] && OUT=build/kernels || OUT=build/kernels-$ARCH; }
 mkdir -p "$OUT" || die2 "-o: cannot create '$OUT'"
 OUT=$(cd "$OUT" && pwd)
@@ -205,7 +247,10 @@ esac
 . "$here/bench/guest_lib.sh"
 
 # ---- tools -------------------------------------------------------------
-if [ $ANALYZE = 0 ]; then
+# BOOTING: this invocation boots guests (not --analyze, not --plan)
+BOOTING=1
+[ $ANALYZE = 1 ] || [ $PLAN = 1 ] && BOOTING=0
+if [ $BOOTING = 1 ]; then
 command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install $QPKG)"
 command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
 BUSYBOX=""
@@ -230,7 +275,7 @@ fi
 # the packages its binary names (NEEDED: libtracefs.so.1, libtraceevent.so.1,
 # libc.so.6 and the loader), each unpacked whole into RTLA_ROOT/PACKAGE
 RTLA="" RTLA_ROOT=""
-if [ $ANALYZE = 0 ] && [ $RTLA_ON = 1 ]; then
+if [ $BOOTING = 1 ] && [ $RTLA_ON = 1 ]; then
 	if [ $ARCH != amd64 ]; then
 		RTLA_ROOT=$CACHE/rtla-$ARCH
 		for p in rtla libtracefs1 libtraceevent1 libc6; do
@@ -247,6 +292,7 @@ if [ $ANALYZE = 0 ] && [ $RTLA_ON = 1 ]; then
 fi
 
 # ---- rtbench: the host one (ingest, compare, report), the static guest one
+if [ $PLAN = 0 ]; then
 log "building rtbench (host, and static for the guest; $JOBS jobs)"
 # its own makes, with -j$JOBS: not the calling make's jobserver, whose
 # descriptors a recipe that is not a make does not hand down
@@ -285,6 +331,7 @@ if [ $ANALYZE = 0 ]; then
 	is_static "$STATIC" || die2 "--rtbench-static: '$STATIC' is not a static executable"
 	[ "$(elf_machine "$STATIC")" = $ELF_MACHINE ] || die2 "--rtbench-static: '$STATIC' is not an $ARCH executable"
 fi
+fi
 
 # ---- kernels -------------------------------------------------------------
 # NAMES[i], IMAGES[i], APPENDS[i]
@@ -317,6 +364,11 @@ fetch_debian() {
 if [ $ANALYZE = 1 ]; then
 	[ -f "$OUT/kernels.txt" ] || die2 "--analyze: no $OUT/kernels.txt (not a bench/kernels.sh output directory)"
 	read -r -a NAMES <"$OUT/kernels.txt"
+	# the loads the boots ran (older folders have no loads.txt: --loads)
+	if [ $LOADS_GIVEN = 0 ] && [ -f "$OUT/loads.txt" ]; then
+		read -r LOADS <"$OUT/loads.txt"
+		[[ $LOADS =~ ^[a-z]+(,[a-z]+)*$ ]] || die2 "--analyze: $OUT/loads.txt is not a list of loads"
+	fi
 elif [ ${#USER_K[@]} -gt 0 ]; then
 	for u in "${USER_K[@]}"; do
 		NAMES+=("${u%%=*}")
@@ -345,6 +397,26 @@ else
 		rt) NAMES+=(rt); IMAGES+=("$rt_dir/vmlinuz-$ABI-rt-$ARCH"); APPENDS+=("") ;;
 		esac
 	done
+fi
+
+# the variants: each kernel once per --cmdline, as KERNEL-NAME, the
+# variant's options after the kernel's own (preempt=full for full)
+if [ $ANALYZE = 0 ] && [ ${#VAR_NAMES[@]} -gt 0 ]; then
+	KN=("${NAMES[@]}") KI=("${IMAGES[@]}") KA=("${APPENDS[@]}")
+	NAMES=() IMAGES=() APPENDS=()
+	for i in "${!KN[@]}"; do
+		for v in "${!VAR_NAMES[@]}"; do
+			NAMES+=("${KN[$i]}-${VAR_NAMES[$v]}") IMAGES+=("${KI[$i]}")
+			a="${KA[$i]} ${VAR_OPTS[$v]}" a=${a# } APPENDS+=("${a% }")
+		done
+	done
+fi
+if [ $PLAN = 1 ]; then
+	echo "systems: ${#NAMES[@]}; guest: $ARCH, $CPUS vCPU(s), rtbench measures CPU $MCPU"
+	for i in "${!NAMES[@]}"; do
+		echo "${NAMES[$i]}: ${IMAGES[$i]} [${APPENDS[$i]}]"
+	done
+	exit 0
 fi
 
 # ---- the initramfs -----------------------------------------------------
@@ -383,149 +455,9 @@ build_initramfs() {
 			cp -L "$lib" "$root$lib"
 		done
 	fi
-	cat >"$root/init" <<'INIT'
-#!/bin/busybox sh
-# rtbench guest init: run the suite idle and under each load, frame each
-# result file onto the serial console (RTBF1), power off.
-/bin/busybox mkdir -p /proc /sys /dev /tmp /run
-/bin/busybox mount -t devtmpfs dev /dev
-exec </dev/console >/dev/console 2>&1
-/bin/busybox --install -s /bin
-export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t tmpfs tmp /tmp
-mount -t tmpfs run /run
-mkdir -p /dev/mqueue && mount -t mqueue mqueue /dev/mqueue
-LABEL=guest LOADS=idle TESTS=irq.timer.nanosleep SAMPLES=200 PERIOD=1000 EMU=""
-for w in $(cat /proc/cmdline); do
-	v=${w#*=}
-	case $w in
-	rtb_label=*) LABEL=$v ;;
-	rtb_loads=*) LOADS=$v ;;
-	rtb_tests=*) TESTS=$v ;;
-	rtb_samples=*) SAMPLES=$v ;;
-	rtb_period=*) PERIOD=$v ;;
-	rtb_emu=*) EMU=$v ;;
-	rtb_rtla=*) RTLA=$v ;;
-	rtb_break=*) BREAK=$v ;;
-	esac
-done
-# rtla beside rtbench: the kernel's own tracers, when it has them
-RTLA_WHY=""
-if [ "${RTLA:-0}" = 1 ] && [ -x /bin/rtla ]; then
-	mkdir -p /sys/kernel/tracing
-	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
-	for t in timerlat osnoise; do
-		grep -qw $t /sys/kernel/tracing/available_tracers 2>/dev/null ||
-			RTLA_WHY="${RTLA_WHY:+$RTLA_WHY; }no $t tracer in this kernel (CONFIG_$(echo $t | tr a-z A-Z)_TRACER not set)"
-	done
-fi
-# the same number of periods as rtbench's samples, in whole seconds (rtla's
-# -d), at least 1
-DUR=$(( (SAMPLES * PERIOD + 999999) / 1000000 ))
-[ $DUR -ge 1 ] || DUR=1
-echo "rtbench-guest: $(uname -r) $(cat /sys/kernel/realtime 2>/dev/null | sed 's/1/PREEMPT_RT/') label $LABEL loads $LOADS"
-# the board as the kernel drives it: its clocks and the timer interrupt's
-# line (on arm64 the interrupt controller is named in it)
-ce=$(cat /sys/devices/system/clockevents/clockevent0/current_device 2>/dev/null)
-echo "rtbench-guest: clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource), clockevent $ce"
-grep -E "arch_timer|LOC:" /proc/interrupts | sed 's/^ */rtbench-guest: timer irq: /; s/  */ /g'
-for load in $(echo "$LOADS" | tr , ' '); do
-	set -- run --quiet --label "$LABEL" --tests "$TESTS" --samples "$SAMPLES" --period-us "$PERIOD"
-	[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
-	case $load in
-	idle) LC="" ;;
-	cpu) set -- "$@" --load cpu; LC="" ;;
-	forkexec) LC='while :; do /bin/rtbench --version >/dev/null; done' ;;
-	io) LC='while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
-	pipe) LC='while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
-	# the spiker's last argument is the file it writes once spinning
-	# (since 18:48 on round 5: without it it exited 2 with its usage and
-	# the spike load measured nothing)
-	spike) LC='exec /bin/spiker rtbspike 0 96 2000 23 100000 /tmp/spiker.ready' ;;
-	*) LC="" ;;
-	esac
-	[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
-	f=/tmp/$LABEL.$load
-	echo "rtbench-guest: $load: start"
-	/bin/rtbench "$@" --json "$f.json" >"$f.txt" 2>&1
-	echo "rtbench-guest: $load: exit $?"
-	[ -f "$f.json" ] && /bin/rtbench frame "$f.json" "$f.txt"
-	rm -f "$f.json"
-	[ "${RTLA:-0}" = 1 ] || continue
-	# rtbench traced (its IRQ-entry component: expiry_to_irq) and its
-	# noise, then rtla on the same CPU (0, the only one) under the same
-	# load: the two tools interleaved within one boot. The trace is kept
-	# whole and read after the pass (--trace-events): a streaming reader
-	# would share the guest's one CPU with the measurement. noise.gap
-	# untraced, at its own default length (--samples would cap its gaps),
-	# noise from 5 us on both sides: in this guest one iteration of
-	# rtbench's counter-read loop takes about 1 us of virtual time
-	# (clock_gettime: no invariant TSC under TCG), so at 1 us every
-	# iteration was a gap (98% "noise"); osnoise at -T 1 under icount
-	# counts its own loop as noise too (#31 saw ~100% on arm64)
-	for what in traced noise; do
-		if [ $what = traced ]; then
-			set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep --samples "$SAMPLES" \
-				--period-us "$PERIOD" --cpu 0 --trace --trace-events /tmp/ev
-			[ "${BREAK:-0}" != 0 ] && set -- "$@" --break-us "$BREAK"
-		else
-			set -- run --quiet --label "$LABEL" --tests noise.gap --cpu 0 --noise-threshold-us 5
-		fi
-		[ -n "$EMU" ] && set -- "$@" --emulation "$EMU"
-		[ "$load" = cpu ] && set -- "$@" --load cpu
-		[ -n "$LC" ] && set -- "$@" --load-cmd "$LC"
-		/bin/rtbench "$@" --json "$f.$what.json" >"$f.$what.txt" 2>&1
-		echo "rtbench-guest: $load: $what exit $?"
-		rm -f /tmp/ev.*
-		# a break's window of events beside the result (--break-us)
-		[ -f "$f.$what.json" ] && /bin/rtbench frame "$f.$what.json" "$f.$what.txt" \
-			$(ls "$f.$what.json.break-trace.json" 2>/dev/null)
-		rm -f "$f.$what.json" "$f.$what.json.break-trace.json"
-	done
-	for tool in timerlat osnoise; do
-		o=$f.rtla-$tool.txt
-		if [ ! -x /bin/rtla ]; then
-			echo "# rtla: not in the initramfs (no rtla for this guest: see the host's log)" >"$o"
-		elif [ -n "$RTLA_WHY" ]; then
-			echo "# rtla: not run: $RTLA_WHY" >"$o"
-		else
-			lp=""
-			if [ -n "$LC" ]; then sh -c "$LC" >/dev/null 2>&1 & lp=$!; fi
-			[ "$load" = cpu ] && { sh -c 'while :; do :; done' & lp=$!; }
-			# timerlat: the thread at SCHED_FIFO 95 (cyclictest's and
-			# rtbench's usual), 100 ns buckets up to 1 ms, in ns;
-			# osnoise: 90 ms of every 100 ms (rtbench's noise.gap
-			# spins 90 of 100 ms too), noise from 5 us (as noise.gap here)
-			if [ $tool = timerlat ]; then
-				set -- rtla timerlat hist -c 0 -p "$PERIOD" -d "${DUR}s" -P f:95 -n -b 100 -E 10000
-				# the known cause: rtla's own diagnosis (6.1: -a stops at
-				# the threshold, saves the trace and the stack at the IRQ)
-				[ "$load" = spike ] && set -- "$@" -a 1000
-			else
-				set -- rtla osnoise top -q -c 0 -p 100000 -r 90000 -T 5 -d 2s -P f:95
-			fi
-			echo "# rtla-cmd: $*" >"$o"
-			[ -n "$EMU" ] && echo "# rtla-emu: $EMU" >>"$o"
-			# the rtbench result of this boot it stands beside (report)
-			echo "# rtla-beside: $LABEL" >>"$o"
-			"$@" >>"$o" 2>&1
-			echo "# rtla: exit $? (load $load)" >>"$o"
-			[ -n "$lp" ] && { kill $lp; wait $lp; } 2>/dev/null
-			if [ -f timerlat_trace.txt ]; then
-				tail -n 120 timerlat_trace.txt >"$f.rtla-timerlat-trace.txt"
-				rm -f timerlat_trace.txt
-				/bin/rtbench frame "$f.rtla-timerlat-trace.txt"
-			fi
-		fi
-		/bin/rtbench frame "$o"
-	done
-done
-echo "rtbench-guest: done"
-sync
-poweroff -f
-INIT
+	# the guest's /init (bench/kernels/guest-init.sh): what to run comes
+	# on the kernel command line (rtb_* words)
+	cp "$here/bench/kernels/guest-init.sh" "$root/init"
 	chmod 755 "$root/init"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 }
@@ -533,6 +465,10 @@ if [ $ANALYZE = 0 ]; then
 	log "initramfs: busybox ($BUSYBOX) + static rtbench"
 	build_initramfs
 	echo "${NAMES[*]}" >"$OUT/kernels.txt"
+	echo "$LOADS" >"$OUT/loads.txt"
+	# the variants and the kernels they were booted on (per-kernel compares)
+	echo "${VAR_NAMES[*]}" >"$OUT/variants.txt"
+	echo "${KN[*]}" >"$OUT/kernels-base.txt"
 fi
 
 # ---- boot one kernel -----------------------------------------------------
@@ -542,19 +478,23 @@ boot() {
 	local name=$1 image=$2 extra=$3 dir=$4 emu qargs rc t1
 	mkdir -p "$dir"
 	rm -f "$dir"/*.json "$dir"/*.txt "$dir/console.log"
-	emu="emulator=$QEMU,version=$QVER,machine=$EMU_MACHINE,icount_shift=$ICOUNT,vcpus=1,accel=tcg"
+	emu="emulator=$QEMU,version=$QVER,machine=$EMU_MACHINE,icount_shift=$ICOUNT,vcpus=$CPUS,accel=tcg"
 	qargs=(-M $QMACHINE -m 1G -display none -monitor none -no-reboot -serial "file:$dir/console.log"
 	       -kernel "$image" -initrd "$OUT/initramfs.cpio.gz")
 	local append="console=$CONSOLE loglevel=1 panic=-1 rtb_label=$name rtb_loads=$LOADS rtb_tests=$TESTS rtb_samples=$SAMPLES rtb_period=$PERIOD rtb_rtla=$RTLA_ON rtb_break=$BREAK_US"
+	# several vCPUs: the one to measure (one vCPU: as before, no --cpu)
+	[ "$CPUS" -gt 1 ] && append="$append rtb_cpu=$MCPU"
 	if [ $KVM = 1 ]; then
-		qargs+=(-enable-kvm -cpu host -smp 1)
+		qargs+=(-enable-kvm -cpu host -smp $CPUS)
 	else
-		# icount means one vCPU (with -smp 2 the boot hangs); without
-		# icount the figures are emulation noise (PORTS.md)
-		qargs+=(-cpu $QCPU -smp 1 -icount "shift=$ICOUNT,align=off,sleep=off" -rtc clock=vm)
+		# icount: one vCPU on x86 (with -smp 2 the boot hangs; arm64
+		# boots several, run one at a time by QEMU's round-robin);
+		# without icount the figures are emulation noise (PORTS.md)
+		qargs+=(-cpu $QCPU -smp $CPUS -icount "shift=$ICOUNT,align=off,sleep=off" -rtc clock=vm)
 		append="$append rtb_emu=$emu"
 	fi
 	[ -n "$extra" ] && append="$append $extra"
+	echo "$extra" >"$dir/boot-options.txt"
 	echo "$QEMU ${qargs[*]} -append \"$append\"" >"$dir/qemu.cmd"
 	t1=$(date +%s)
 	timeout -k 10 "$TIMEOUT" $QEMU "${qargs[@]}" -append "$append" </dev/null >"$dir/qemu.out" 2>&1
@@ -581,6 +521,42 @@ summarize() { # summarize RUNDIR -> RUNDIR/summary.txt (and .tsv)
 	python3 "$here/bench/kernels_summary.py" "$1" "${NAMES[*]}" "$LOADS"
 }
 
+# systems RUNDIR: each system's boot options and, with several vCPUs, the
+# CPU its rtbench measured and whether the kernel isolated it, as the guest
+# reported them (nothing when every system booted with no options on 1 vCPU)
+systems() {
+	local n f out=""
+	for n in "${NAMES[@]}"; do
+		f=$1/$n
+		out+="$(printf '%s: boot options [%s]' "$n" "$(cat "$f/boot-options.txt" 2>/dev/null)")"
+		out+="$(tr -d '\r' <"$f/console.log" 2>/dev/null |
+			sed -n 's/^rtbench-guest: \(measuring CPU .*\|CPU [0-9]* is .*isolated\)$/; \1/p' | tr -d '\n')"$'\n'
+	done
+	grep -qE '\[.+\]|measuring CPU' <<<"$out" || return 0
+	printf '\nSystems (kernel-variant): boot options and the measured CPU, as each guest reported them\n%s' "$out"
+}
+
+# variants_compare RUNDIR LOAD: with --cmdline variants, per kernel its
+# variants side by side, the first variant (e.g. base=) the reference:
+# compare.LOAD.KERNEL.txt (the measurements) and compare.LOAD.noise.KERNEL.txt
+# (the noise pass, where it ran)
+variants_compare() {
+	local run=$1 l=$2 k v what f files
+	[ -s "$OUT/variants.txt" ] && [ -s "$OUT/kernels-base.txt" ] || return 0
+	for k in $(cat "$OUT/kernels-base.txt"); do
+		for what in "" noise.; do
+			files=()
+			for v in $(cat "$OUT/variants.txt"); do
+				f=$run/$k-$v/$k-$v.$l.${what}json
+				[ -f "$f" ] && files+=("$f")
+			done
+			[ ${#files[@]} -gt 1 ] || continue
+			"$RTB" compare "${files[@]}" >"$run/compare.$l.$what$k.txt" 2>&1 ||
+				{ echo "kernels.sh: compare $l ${what}$k failed (see $run/compare.$l.$what$k.txt)" >&2; status=1; }
+		done
+	done
+}
+
 # ---- the runs ------------------------------------------------------------------
 # analyze_run R: compare and report per load, one column per kernel; summary
 analyze_run() {
@@ -605,8 +581,10 @@ analyze_run() {
 			echo "kernels.sh: report $l failed: $(cat "$run/report.$l.err")" >&2
 			status=1
 		fi
+		variants_compare "$run" "$l"
 	done
 	summarize "$run"
+	systems "$run" >>"$run/summary.txt"
 	# what the defaults left out, and why, with the figures
 	[ -s "$OUT/left-out.txt" ] && cat "$OUT/left-out.txt" >>"$run/summary.txt"
 	log "run $r: summary"

@@ -7,6 +7,18 @@
 # tests/e2e/kernels_summary.sh can run it on made-up results.
 import json, os, sys
 run, names, loads = sys.argv[1], sys.argv[2].split(), sys.argv[3].split(",")
+# the first column as wide as the longest system label (stock-nohz), 8 at least
+W = max([8] + [len(n) for n in names])
+# the CPU measured: rtb_cpu= on a guest's command line (several vCPUs), else 0
+def measured_cpu():
+    for n in names:
+        try:
+            for w in open(os.path.join(run, n, "qemu.cmd")).read().replace('"', " ").split():
+                if w.startswith("rtb_cpu="):
+                    return w[8:]
+        except OSError:
+            pass
+    return "0"
 ids = [("irq.timer.nanosleep", "timer wake-up"), ("ipc.mqueue.wakeup", "mqueue wake-up"),
        ("sync.sem.wakeup", "semaphore wake-up")]
 rows, tsv = [], []
@@ -15,7 +27,7 @@ for load in loads:
     for n in names:
         p = os.path.join(run, n, "%s.%s.json" % (n, load))
         if not os.path.exists(p):
-            rows.append("%-8s %-9s (no result)" % (n, load)); continue
+            rows.append("%-*s %-9s (no result)" % (W, n, load)); continue
         r = json.load(open(p))
         ms = {m["id"]: m for m in r["metrics"]}
         cells = []
@@ -47,8 +59,8 @@ for load in loads:
             else:
                 pi.append("%s=%s" % (proto, v))
             tsv.append("%s\t%s\t%s\t%s" % (n, load, m["id"], v))
-        rows.append("%-8s %-9s %s  %s" % (n, load, "  ".join(cells), " ".join(pi)))
-hdr = "%-8s %-9s %23s  %23s  %23s  %s" % ("kernel", "load", "timer p50/p99/max", "mqueue p50/p99/max",
+        rows.append("%-*s %-9s %s  %s" % (W, n, load, "  ".join(cells), " ".join(pi)))
+hdr = "%-*s %-9s %23s  %23s  %23s  %s" % (W, "kernel", "load", "timer p50/p99/max", "mqueue p50/p99/max",
                                         "sem p50/p99/max", "priority inversion: verdict(blocking p50 at load -> 2x load)")
 emu = ""
 for n in names:
@@ -172,16 +184,16 @@ for load in loads:
         rthr = tl.get("Thr") if tl else None
         rirq = tl.get("IRQ") if tl else None
         why = "; ".join(sorted({x for x in (twhy, owhy) if x}))
-        rrows.append("%-8s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s" % (
-            n, load, fmt(thr and thr / 1e3), fmt(rthr and rthr / 1e3), ratio(thr, rthr),
+        rrows.append("%-*s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s" % (
+            W, n, load, fmt(thr and thr / 1e3), fmt(rthr and rthr / 1e3), ratio(thr, rthr),
             fmt(e2i and e2i / 1e3, 2), fmt(i2h and i2h / 1e3, 2), fmt(rirq and rirq / 1e3), ratio(e2i, rirq),
             fmt(nz), fmt(on), ratio(nz, on), why))
 if rrows:
     with open(os.path.join(run, "summary.txt"), "a") as f:
-        f.write("\nrtbench beside rtla (the kernel's own analyzer), same boot, same load, CPU 0; p50s in "
-                "%s; ratio = rtbench / rtla\n" % ("virtual us" if emu else "us"))
-        f.write("%-8s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s\n" % (
-            "kernel", "load", "rtb-thr", "rtla-thr", "ratio", "rtb-e2i", "rtb-i2h", "rtla-irq", "ratio",
+        f.write("\nrtbench beside rtla (the kernel's own analyzer), same boot, same load, CPU %s; p50s in "
+                "%s; ratio = rtbench / rtla\n" % (measured_cpu(), "virtual us" if emu else "us"))
+        f.write("%-*s %-9s %8s %8s %6s   %8s %8s %8s %6s   %9s %9s %6s  %s\n" % (
+            W, "kernel", "load", "rtb-thr", "rtla-thr", "ratio", "rtb-e2i", "rtb-i2h", "rtla-irq", "ratio",
             "rtb-noise", "osnoise", "ratio", "rtla not run because"))
         f.write("\n".join(rrows) + "\n")
         f.write("rtb-thr: rtbench irq.timer.nanosleep p50 untraced (a user task's clock_nanosleep); rtla-thr: "
