@@ -67,8 +67,8 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	io) LC='while :; do dd if=/dev/zero of=/tmp/io.bin bs=64k count=256 conv=fsync 2>/dev/null; rm -f /tmp/io.bin; done' ;;
 	pipe) LC='while :; do dd if=/dev/zero bs=4k count=2048 2>/dev/null | cat >/dev/null; done' ;;
 	# the spiker's last argument is the file it writes once spinning
-	# (since 18:48 on round 5: without it it exited 2 with its usage and
-	# the spike load measured nothing)
+	# (without it it exits 2 with its usage and the spike load measures
+	# nothing)
 	spike) LC='exec /bin/spiker rtbspike 0 96 2000 23 100000 /tmp/spiker.ready' ;;
 	*) LC="" ;;
 	esac
@@ -90,7 +90,7 @@ for load in $(echo "$LOADS" | tr , ' '); do
 	# rtbench's counter-read loop takes about 1 us of virtual time
 	# (clock_gettime: no invariant TSC under TCG), so at 1 us every
 	# iteration was a gap (98% "noise"); osnoise at -T 1 under icount
-	# counts its own loop as noise too (#31 saw ~100% on arm64)
+	# counts its own loop as noise too (~100% seen on arm64)
 	for what in traced noise; do
 		if [ $what = traced ]; then
 			set -- run --quiet --label "$LABEL" --tests irq.timer.nanosleep --samples "$SAMPLES" \
