@@ -611,7 +611,9 @@ for r in range(1, runs + 1):
             order.append(key)
         data[key][r] = f[3:]
 print("The runs side by side (times in virtual us: p50 / p99 / max; priority-inversion verdicts)")
-print("%-6s %-9s %-36s %s" % ("kernel", "load", "measurement", "".join("%-22s" % ("run %d" % r) for r in range(1, runs + 1))))
+# the first column as wide as the longest system label (stock-nohz)
+w = max([6] + [len(k[0]) for k in order])
+print("%-*s %-9s %-36s %s" % (w, "kernel", "load", "measurement", "".join("%-22s" % ("run %d" % r) for r in range(1, runs + 1))))
 for key in order:
     cells = []
     for r in range(1, runs + 1):
@@ -622,7 +624,7 @@ for key in order:
             cells.append("/".join("%.1f" % (int(x) / 1000.0) for x in v))
         else:
             cells.append(v[0])
-    print("%-6s %-9s %-36s %s" % (key[0], key[1], key[2], "".join("%-22s" % c for c in cells)))
+    print("%-*s %-9s %-36s %s" % (w, key[0], key[1], key[2], "".join("%-22s" % c for c in cells)))
 # whether the runs repeat: -icount fixes the instruction clock, not where
 # QEMU's main loop meets the vCPU, so reruns are not bit-identical (docs/
 # kernels.md); say, per statistic, in how many cells every run gave the same
