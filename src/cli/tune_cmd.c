@@ -413,9 +413,16 @@ int rtb_cmd_tune(int argc, char **argv)
 	t0 = rtb_port_mono_ns();
 	if ((rc = begin(&o, argc, argv)))
 		return rc;
-	/* Step 2: a killed run's knobs put back; the lock ours */
+	if (geteuid()) {
+		fprintf(stderr, "rtbench tune: it changes system settings: run it as root\n");
+		rmdir(o.dir);
+		return RTB_EPERM;
+	}
+	/* Step 2: a killed run's knobs put back; the lock ours to the end */
+	rtb_env_hold();
 	rc = rtb_env_begin(run.command_line, 1, 300000000000LL, NULL);
 	if (rc) {
+		run.stop_signal = rtb_env_stop_signal();
 		if (!o.keep)
 			rmdir(o.dir);
 		return rc == RTB_EINTR ? RTB_EINTR : RTB_EBUSY;

@@ -29,6 +29,7 @@ static atomic_int restoring;
 static atomic_long load_id;     /* a background load process to end */
 static struct rtb_result *env_res; /* where put_back's warnings go */
 static int stop_sig;              /* the signal that ended the lock wait */
+static int hold_lock;             /* keep the lock while nothing is changed (tune) */
 /* the tracer's shut hook (run --trace): set before the watchdog starts,
  * which is the only other thread that restores */
 static void (*trace_shut)(void);
@@ -59,7 +60,7 @@ static int sync_record(void)
 	if (!locked)
 		return 0;
 	rc = rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
-	if (!any_changed()) {
+	if (!any_changed() && !hold_lock) {
 		rtb_port_journal_unlock();
 		locked = 0;
 	}
@@ -208,6 +209,15 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
 			return RTB_EINTR;
 		}
 	}
+}
+
+/* rtb_env_hold - keep the settings lock from rtb_env_begin to
+ * rtb_env_restore even while no knob is changed: `rtbench tune` changes
+ * knobs round after round, and another run taking the lock between two
+ * rounds would make the next round's change fail. */
+void rtb_env_hold(void)
+{
+	hold_lock = 1;
 }
 
 int rtb_env_stop_signal(void)

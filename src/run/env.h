@@ -9,6 +9,9 @@ int rtb_env_begin(const char *what, int need_lock, int64_t wait_ns, struct rtb_r
  * the settings lock (RTB_EINTR), 0 if none: the runner hands it to the
  * watchdog, which owns the exit status (env.c calls no watchdog). */
 int rtb_env_stop_signal(void);
+/* rtb_env_hold - keep the settings lock until rtb_env_restore, even while
+ * nothing is changed (before rtb_env_begin). */
+void rtb_env_hold(void);
 int rtb_env_set(enum rtb_knob k, long v);
 int rtb_env_restore(void);
 int rtb_env_restore_one(enum rtb_knob k);
