@@ -237,28 +237,19 @@ static void metric_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		s[n].m = ce->m;
 		n++;
 	}
-	rtb_sb_puts(b, "<section class=\"metric\" id=\"m-");
-	rtb_sb_html(b, cm->id);
-	rtb_sb_puts(b, "\" data-metric=\"");
-	rtb_sb_html(b, cm->id);
-	rtb_sb_puts(b, "\"><h2>");
+	rtb_render_markup(b, "<section class=\"metric\" id=\"m-%s\" data-metric=\"%s\"><h2>", cm->id, cm->id);
 	metric_heading(b, cm);
-	rtb_sb_puts(b, " <code>");
-	rtb_sb_html(b, cm->id);
-	rtb_sb_puts(b, "</code></h2>\n");
+	rtb_render_markup(b, " <code>%s</code></h2>\n", cm->id);
 	for (i = 0; i < c->nsys; i++) {
 		const struct rtb_rf_metric *m = cm->cell[i].m;
 
 		if (!m || !m->method[0] || (i > 0 && cm->cell[0].m &&
 					    !strcmp(cm->cell[0].m->method, m->method)))
 			continue;
-		rtb_sb_puts(b, "<p class=\"method\">");
-		if (c->nsys > 1) {
-			rtb_sb_html(b, c->labels[i]);
-			rtb_sb_puts(b, ": ");
-		}
-		rtb_sb_html(b, m->method);
-		rtb_sb_puts(b, "</p>\n");
+		if (c->nsys > 1)
+			rtb_render_markup(b, "<p class=\"method\">%s: %s</p>\n", c->labels[i], m->method);
+		else
+			rtb_render_markup(b, "<p class=\"method\">%s</p>\n", m->method);
 	}
 	rtb_sb_puts(b, "<div class=\"plots\">\n");
 	if (n) {
@@ -399,12 +390,11 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		    "style-src 'unsafe-inline'; script-src " REPORT_SCRIPT_HASHES "; img-src data:; "
 		    "base-uri 'none'; form-action 'none'\">\n"
-		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
-	rtb_sb_html(b, title);
-	rtb_sb_printf(b, "</title>\n<script>%s</script>\n<style>%s</style>\n</head><body>\n<h1>",
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+	rtb_render_markup(b, "<title>%s</title>\n", title);
+	rtb_sb_printf(b, "<script>%s</script>\n<style>%s</style>\n</head><body>\n",
 		      report_onerror_js, report_css);
-	rtb_sb_html(b, title);
-	rtb_sb_puts(b, "</h1>\n");
+	rtb_render_markup(b, "<h1>%s</h1>\n", title);
 	if (!c->nsys && h->tune) { /* a tune file alone: its section is the page */
 		rtb_html_tune_section(b, h->tune, h->tune_path);
 		rtb_sb_printf(b, "<script>%s</script>\n</body></html>\n", report_check_js);
@@ -422,25 +412,13 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 
 		rtb_sb_printf(b, "<tr><td><span class=\"swatch\" style=\"background:%s\"></span>",
 			      rtb_svg_color((int)i));
-		rtb_sb_html(b, c->labels[i]);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, c->sys[i].path);
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, rel ? rel : "");
-		if (pm) {
-			rtb_sb_puts(b, " (");
-			rtb_sb_html(b, pm);
-			rtb_sb_puts(b, ")");
-		}
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, cpu ? cpu : "");
-		rtb_sb_puts(b, "</td><td>");
+		rtb_render_markup(b, "%s</td><td>%s</td><td>%s", c->labels[i], c->sys[i].path, rel ? rel : "");
+		if (pm)
+			rtb_render_markup(b, " (%s)", pm);
 		/* emulated instruction counts or real time, in every output */
 		char kind[200];
-		rtb_sb_html(b, rtb_rf_kind_word(&c->sys[i], kind, sizeof(kind)));
-		rtb_sb_puts(b, "</td><td>");
-		rtb_sb_html(b, c->sys[i].date_utc);
-		rtb_sb_puts(b, "</td></tr>\n");
+		rtb_render_markup(b, "</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", cpu ? cpu : "",
+				  rtb_rf_kind_word(&c->sys[i], kind, sizeof(kind)), c->sys[i].date_utc);
 	}
 	rtb_sb_puts(b, "</tbody></table>\n");
 	if (c->nsys > 1) {
@@ -453,9 +431,7 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 	for (k = 0; k < c->nmetrics; k++) {
 		if (c->metrics[k].nshown < 1 || rtb_html_long_skip(c, &c->metrics[k]))
 			continue;
-		rtb_sb_puts(b, "<a href=\"#m-");
-		rtb_sb_html(b, c->metrics[k].id);
-		rtb_sb_puts(b, "\">");
+		rtb_render_markup(b, "<a href=\"#m-%s\">", c->metrics[k].id);
 		metric_heading(b, &c->metrics[k]);
 		rtb_sb_puts(b, "</a>");
 	}
@@ -482,21 +458,13 @@ static int render_html(struct rtb_sb *b, const struct rtb_host *h)
 			rtb_sb_puts(b, "<section class=\"skipped\"><h2>Not measured</h2><ul>");
 		rtb_sb_puts(b, "<li>");
 		metric_heading(b, cm);
-		rtb_sb_puts(b, " <code>");
-		rtb_sb_html(b, cm->id);
-		rtb_sb_puts(b, "</code>: ");
+		rtb_render_markup(b, " <code>%s</code>: ", cm->id);
 		for (i = 0; i < c->nsys; i++) {
 			const struct rtb_rf_metric *m = cm->cell[i].m;
 
-			rtb_sb_printf(b, "%s", i ? "; " : "");
-			rtb_sb_html(b, c->labels[i]);
-			rtb_sb_puts(b, " ");
-			rtb_sb_html(b, m ? m->status : "absent");
-			if (m && m->note[0]) {
-				rtb_sb_puts(b, " (");
-				rtb_sb_html(b, m->note);
-				rtb_sb_puts(b, ")");
-			}
+			rtb_render_markup(b, "%s%s %s", i ? "; " : "", c->labels[i], m ? m->status : "absent");
+			if (m && m->note[0])
+				rtb_render_markup(b, " (%s)", m->note);
 		}
 		rtb_sb_puts(b, "</li>");
 	}
