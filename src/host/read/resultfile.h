@@ -241,9 +241,12 @@ int rtb_rf_bins_1us(const struct rtb_rf_metric *m, double *out, size_t nout, dou
 const char *rtb_rf_1us_kind(int kind);
 
 /* rtb_rf_long_metric - the histogram-mode keys of metric object j (a
- * json_t *) into m; 0, or RTB_EFORMAT / RTB_ENOMEM with the reason in err.
- * Called by the metric loader before "samples". */
-int rtb_rf_long_metric(void *j, struct rtb_rf_metric *m, char *err, size_t errlen);
+ * json_t *) into m, its "intervals" from iv when the reader cut them from
+ * the text (rf_int.h; NULL: from j); 0, or RTB_EFORMAT / RTB_ENOMEM with
+ * the reason in err. Called by the metric loader before "samples". */
+struct rf_rows;
+int rtb_rf_long_metric(void *j, const struct rf_rows *iv, struct rtb_rf_metric *m, char *err,
+		       size_t errlen);
 /* rtb_rf_worst_metric - "trace.worst" of metric object j (a json_t *):
  * the lines into m (resultfile_worst.c); rtb_rf_worst_free frees them. */
 int rtb_rf_worst_metric(void *j, struct rtb_rf_metric *m, char *err, size_t errlen);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "rtbench/err.h"
 #include "host/read/resultfile.h"
+#include "host/read/rf_int.h"
 
 static int bad(char *err, size_t len, const char *what)
 {
@@ -128,58 +129,75 @@ static int histogram_1us(json_t *o, struct rtb_rf_metric *m, char *err, size_t l
 /* interval_over - an interval's "over": one count per threshold, each at
  * most its count; added into tot (absent: none, only in older files,
  * which have no thresholds either). */
-static int interval_over(json_t *a, const struct rtb_rf_metric *m, struct rtb_rf_interval *iv,
-			 uint64_t *tot, char *err, size_t len)
+static int interval_over(const struct rf_row *r, const struct rtb_rf_metric *m,
+			 struct rtb_rf_interval *iv, uint64_t *tot, char *err, size_t len)
 {
-	size_t i;
-	json_t *e;
-
-	if (!m->ncounted && (!a || json_is_null(a) || (json_is_array(a) && !json_array_size(a))))
+	if (!m->ncounted && (r->over_st == RF_ABSENT || r->over_st == RF_NULL ||
+			     (r->over_st == RF_INT && !r->nover)))
 		return 0;
-	if (!json_is_array(a) || json_array_size(a) != (size_t)m->ncounted)
+	if (r->over_st != RF_INT || r->nover != (size_t)m->ncounted)
 		return bad(err, len, "an interval's \"over\" needs one count per threshold");
-	json_array_foreach(a, i, e) {
-		if (!json_is_integer(e) || json_integer_value(e) < 0 ||
-		    (uint64_t)json_integer_value(e) > iv->count)
+	for (size_t i = 0; i < r->nover; i++) {
+		if (r->over[i] < 0 || (uint64_t)r->over[i] > iv->count)
 			return bad(err, len, "an interval's \"over\" count is not a count of its samples");
-		iv->over[i] = (uint64_t)json_integer_value(e);
+		iv->over[i] = (uint64_t)r->over[i];
 		tot[i] += iv->over[i];
 	}
 	return 0;
 }
 
-static int intervals(json_t *a, struct rtb_rf_metric *m, char *err, size_t len)
+/* row_int - key k of an interval's row as int_at reads it */
+static int row_int(const struct rf_row *r, int k, int may_null, int64_t *v)
 {
-	size_t i;
-	json_t *e;
+	if (may_null && (r->st[k] == RF_ABSENT || r->st[k] == RF_NULL)) {
+		*v = 0;
+		return 0;
+	}
+	if (r->st[k] != RF_INT || r->v[k] < 0)
+		return RTB_EFORMAT;
+	*v = r->v[k];
+	return 0;
+}
+
+static int intervals(json_t *a, const struct rf_rows *fast, struct rtb_rf_metric *m, char *err,
+		     size_t len)
+{
+	struct rf_rows rs = { .arr = a };
 	uint64_t sum = 0, tot[RTB_RF_MAX_COUNTED] = { 0 };
 	int rc;
 
-	if (!a || json_is_null(a))
-		return 0;
-	if (!json_is_array(a))
-		return bad(err, len, "\"intervals\" must be an array");
-	m->nintervals = json_array_size(a);
+	if (fast) {
+		rs = *fast;
+	} else {
+		if (!a || json_is_null(a))
+			return 0;
+		if (!json_is_array(a))
+			return bad(err, len, "\"intervals\" must be an array");
+		rs.n = json_array_size(a);
+	}
+	m->nintervals = rs.n;
 	if (!m->nintervals)
 		return 0;
 	m->intervals = calloc(m->nintervals, sizeof(*m->intervals));
 	if (!m->intervals)
 		return RTB_ENOMEM;
-	json_array_foreach(a, i, e) {
+	for (size_t i = 0; i < rs.n; i++) {
 		struct rtb_rf_interval *iv = &m->intervals[i];
+		struct rf_row tmp;
+		const struct rf_row *e = rf_rows_get(&rs, i, &tmp);
 		int64_t cnt;
-		if (!json_is_object(e) || int_at(e, "start_ns", 0, &iv->start_ns) ||
-		    int_at(e, "end_ns", 0, &iv->end_ns) || int_at(e, "count", 0, &cnt) ||
-		    int_at(e, "p50_ns", 1, &iv->p50_ns) || int_at(e, "p99_ns", 1, &iv->p99_ns) ||
-		    int_at(e, "max_ns", 1, &iv->max_ns) || int_at(e, "p99_9_ns", 1, &iv->p999_ns))
+		if (!e->isobj || row_int(e, RK_START, 0, &iv->start_ns) ||
+		    row_int(e, RK_END, 0, &iv->end_ns) || row_int(e, RK_COUNT, 0, &cnt) ||
+		    row_int(e, RK_P50, 1, &iv->p50_ns) || row_int(e, RK_P99, 1, &iv->p99_ns) ||
+		    row_int(e, RK_MAX, 1, &iv->max_ns) || row_int(e, RK_P999, 1, &iv->p999_ns))
 			return bad(err, len, "an interval needs integer start_ns, end_ns, count and "
 				   "p50_ns, p99_ns, max_ns (null when empty; p99_9_ns optional)");
 		iv->count = (uint64_t)cnt;
-		json_t *smi = json_object_get(e, "smi");
-		if (smi && !json_is_null(smi) && (!json_is_integer(smi) || json_integer_value(smi) < 0))
+		if (e->st[RK_SMI] != RF_ABSENT && e->st[RK_SMI] != RF_NULL &&
+		    (e->st[RK_SMI] != RF_INT || e->v[RK_SMI] < 0))
 			return bad(err, len, "an interval's \"smi\" is not a count (an integer >= 0, or null)");
-		iv->smi = smi && json_is_integer(smi) ? (int64_t)json_integer_value(smi) : -1;
-		if ((rc = interval_over(json_object_get(e, "over"), m, iv, tot, err, len)))
+		iv->smi = e->st[RK_SMI] == RF_INT ? e->v[RK_SMI] : -1;
+		if ((rc = interval_over(e, m, iv, tot, err, len)))
 			return rc;
 		if (iv->end_ns < iv->start_ns || (i && iv->start_ns < m->intervals[i - 1].end_ns) ||
 		    (cnt && (iv->p99_ns < iv->p50_ns || iv->max_ns < iv->p99_ns)))
@@ -222,7 +240,8 @@ static int worst(json_t *a, struct rtb_rf_metric *m)
 	return 0;
 }
 
-int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
+int rtb_rf_long_metric(void *jv, const struct rf_rows *iv, struct rtb_rf_metric *m, char *err,
+		       size_t len)
 {
 	json_t *j = jv, *mode = json_object_get(j, "mode"), *w, *p;
 	int rc;
@@ -243,7 +262,7 @@ int rtb_rf_long_metric(void *jv, struct rtb_rf_metric *m, char *err, size_t len)
 		return rc;
 	if ((rc = histogram_1us(json_object_get(j, "histogram_1us"), m, err, len)))
 		return rc;
-	if ((rc = intervals(json_object_get(j, "intervals"), m, err, len)))
+	if ((rc = intervals(json_object_get(j, "intervals"), iv, m, err, len)))
 		return rc;
 	w = json_array_get(json_object_get(j, "worst"), 0);
 	if (w && json_is_integer(json_object_get(w, "cpu")))

@@ -181,30 +181,79 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
  * optionally "p99_9_ns" and "max_ns" (a histogram-mode run's rounds or
  * intervals, whose samples are not in the file); their counts add up to
  * the metric's count. */
-static int rf_rounds(struct rf_ctx *c, json_t *a, struct rtb_rf_metric *m)
+/* the typed reads of rf_json.c, of a row's key k (the same words) */
+static int row_opt_count(struct rf_ctx *c, const struct rf_row *r, int k, uint64_t *out)
 {
-	json_t *e;
-	size_t i;
+	if (r->st[k] == RF_ABSENT || r->st[k] == RF_NULL)
+		return 0;
+	if (r->st[k] != RF_INT)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+	if (r->v[k] < 0)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must not be negative", rf_key_name[k]);
+	*out = (uint64_t)r->v[k];
+	return 0;
+}
+
+static int row_req_int(struct rf_ctx *c, const struct rf_row *r, int k, int64_t *out)
+{
+	if (r->st[k] == RF_ABSENT)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rf_key_name[k]);
+	if (r->st[k] != RF_INT)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+	*out = r->v[k];
+	return 0;
+}
+
+static int row_opt_int(struct rf_ctx *c, const struct rf_row *r, int k, int64_t *out, int *has)
+{
+	*has = 0;
+	if (r->st[k] == RF_ABSENT || r->st[k] == RF_NULL)
+		return 0;
+	if (r->st[k] != RF_INT)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+	*out = r->v[k];
+	*has = 1;
+	return 0;
+}
+
+static int row_req_num(struct rf_ctx *c, const struct rf_row *r, int k, double *out)
+{
+	if (r->st[k] == RF_ABSENT)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rf_key_name[k]);
+	if (r->st[k] != RF_INT && r->st[k] != RF_REAL)
+		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be a number", rf_key_name[k]);
+	*out = r->mean;
+	return 0;
+}
+
+static int rf_rounds(struct rf_ctx *c, json_t *a, size_t idx, struct rtb_rf_metric *m)
+{
+	struct rf_rows rs = { .arr = a };
 	uint64_t sum = 0;
 	int rc;
 
-	if (!json_is_array(a))
-		return rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
-	if (json_array_size(a) == 0 || !m->has_stats)
+	if (!rf_fast_rows(c->fast, idx, 1, &rs)) {
+		if (!json_is_array(a))
+			return rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
+		rs.n = json_array_size(a);
+	}
+	if (rs.n == 0 || !m->has_stats)
 		return 0;
-	m->rounds = calloc(json_array_size(a), sizeof(*m->rounds));
+	m->rounds = calloc(rs.n, sizeof(*m->rounds));
 	if (!m->rounds)
 		return RTB_ENOMEM;
-	json_array_foreach(a, i, e) {
+	for (size_t i = 0; i < rs.n; i++) {
 		struct rtb_rf_round *rd = &m->rounds[i];
-		if (!json_is_object(e))
+		struct rf_row tmp;
+		const struct rf_row *e = rf_rows_get(&rs, i, &tmp);
+		if (!e->isobj)
 			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is not an object", i);
-		if ((rc = rf_opt_count(c, e, "count", &rd->count)) ||
-		    (rc = rf_req_int(c, e, "p50_ns", &rd->p50)) ||
-		    (rc = rf_req_int(c, e, "p99_ns", &rd->p99)) ||
-		    (rc = rf_req_num(c, e, "mean_ns", &rd->mean)) ||
-		    (rc = rf_opt_int(c, e, "p99_9_ns", &rd->p999, &rd->has_p999)) ||
-		    (rc = rf_opt_int(c, e, "max_ns", &rd->max, &rd->has_max)))
+		if ((rc = row_opt_count(c, e, RK_COUNT, &rd->count)) ||
+		    (rc = row_req_int(c, e, RK_P50, &rd->p50)) ||
+		    (rc = row_req_int(c, e, RK_P99, &rd->p99)) ||
+		    (rc = row_req_num(c, e, RK_MEAN, &rd->mean)) ||
+		    (rc = row_opt_int(c, e, RK_P999, &rd->p999, &rd->has_p999)) ||
+		    (rc = row_opt_int(c, e, RK_MAX, &rd->max, &rd->has_max)))
 			return rc;
 		if ((rd->has_p999 && rd->p999 < rd->p99) ||
 		    (rd->has_max && rd->max < (rd->has_p999 ? rd->p999 : rd->p99)))
@@ -386,7 +435,9 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (v && !json_is_null(v) && (rc = rf_histogram(c, v, m)))
 		return rc;
 	char why[200];
-	if ((rc = rtb_rf_long_metric(j, m, why, sizeof(why)))) /* resultfile_long.c */
+	struct rf_rows ivr;
+	int cut = rf_fast_rows(c->fast, idx, 0, &ivr);
+	if ((rc = rtb_rf_long_metric(j, cut ? &ivr : NULL, m, why, sizeof(why)))) /* resultfile_long.c */
 		return rf_fail(c, rc, "%s", why);
 	if ((rc = rtb_rf_worst_metric(j, m, why, sizeof(why)))) /* resultfile_worst.c */
 		return rc == RTB_ENOMEM ? rc : rf_fail(c, rc, "%s", why);
@@ -394,7 +445,7 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (v && !json_is_null(v) && m->has_stats && !m->hist_mode && (rc = rf_samples(c, v, m)))
 		return rc;
 	v = json_object_get(j, "rounds");
-	if (v && !json_is_null(v) && (rc = rf_rounds(c, v, m)))
+	if (v && !json_is_null(v) && (rc = rf_rounds(c, v, idx, m)))
 		return rc;
 	c->where[0] = 0;
 	return 0;
