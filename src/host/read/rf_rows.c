@@ -34,12 +34,24 @@ static const unsigned kind_keys[2] = {
 	KB(RK_COUNT) | KB(RK_P50) | KB(RK_P99) | KB(RK_P999) | KB(RK_MEAN) | KB(RK_MAX),
 };
 
+/* key_of - the rf_key named k[0..n), RK_OVER, or -1: by length and the
+ * letters that tell the names apart (a row's keys are most of a big
+ * file's text) */
 static int key_of(const char *k, size_t n)
 {
-	for (int i = 0; i < RK_N; i++)
-		if (strlen(rf_key_name[i]) == n && !memcmp(rf_key_name[i], k, n))
-			return i;
-	return n == 4 && !memcmp(k, "over", 4) ? RK_OVER : -1;
+	int i = -1;
+
+	switch (n) {
+	case 3: i = RK_SMI; break;
+	case 4: return !memcmp(k, "over", 4) ? RK_OVER : -1;
+	case 5: i = RK_COUNT; break;
+	case 6: i = k[0] == 'e' ? RK_END : k[0] == 's' ? RK_SUM : k[0] == 'p' && k[2] == '0' ?
+		    RK_P50 : k[0] == 'p' ? RK_P99 : k[0] == 'm' ? RK_MAX : -1; break;
+	case 7: i = k[0] == 's' && k[1] == 'p' ? RK_SPAN : k[0] == 'm' ? RK_MEAN : -1; break;
+	case 8: i = k[0] == 's' ? RK_START : k[0] == 'p' ? RK_P999 : -1; break;
+	default: return -1;
+	}
+	return i >= 0 && !memcmp(rf_key_name[i], k, n) ? i : -1;
 }
 
 /* rf_row_json - jansson object e as a row: what int_at, rf_opt_int and
