@@ -4,7 +4,8 @@
 # The report of a long --cpus run stays readable at 64 CPUs:
 # tests/data/long64.json (gen_long64.py) gives one section for the
 # aggregate irq.timer.nanosleep, none per CPU, a per-CPU part with both
-# plots (histograms overlaid, interval maxima over time), a 64-row table,
+# plots (histograms overlaid, interval maxima over time: a heat map past
+# 16 CPUs, tests/e2e/scale.sh), a 64-row table,
 # the worst CPU named first, and the colour ramp explained instead of a
 # 64-entry legend.
 . "$(dirname "$0")/lib.bash"
@@ -17,7 +18,7 @@ n=$(grep -o '<section class="metric"' "$h" | wc -l)
 grep -q 'href="#m-irq.timer.nanosleep@' "$h" && fail "a per-CPU metric is in the navigation" || ok "no per-CPU entries in the navigation"
 grep -q '<h3>Per CPU (64 CPUs measured at once' "$h" && ok "per-CPU part for 64 CPUs" || fail "no per-CPU heading"
 grep -q 'id="cpuhist-irq.timer.nanosleep-0"' "$h" && ok "per-CPU histograms overlaid" || fail "no per-CPU histogram plot"
-grep -q 'id="ivmax-irq.timer.nanosleep-0"' "$h" && ok "interval maxima over time" || fail "no interval-maximum plot"
+grep -q 'id="ivheat-irq.timer.nanosleep-0"' "$h" && ok "interval maxima over time (a heat map)" || fail "no interval-maximum plot"
 rows=$(sed -n '/class="percpu"/,/<\/table>/p' "$h" | grep -o '<tr' | wc -l)
 [ "$rows" -eq 65 ] && ok "per-CPU table: 64 rows and a header" || fail "per-CPU table has $rows rows"
 grep -q 'Highest maxima: CPU 37 (950.0 us)' "$h" && ok "the worst CPU named first" || fail "worst CPU not named"

@@ -69,4 +69,15 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
+/* Past RTB_HEAT_CPUS CPUs a long run's interval maxima are a heat map,
+ * not a line a CPU (render_heatmap.c). */
+#define RTB_HEAT_CPUS 16
+#define RTB_HEAT_STEPS 9
+/* rtb_html_heatmap - the n CPUs' interval maxima (m[i] is CPU cpu[i]'s
+ * metric) as one row a CPU, one colour a step of a log scale: an <svg> of
+ * id pid (nothing when no interval has samples). */
+struct rtb_rf_metric;
+void rtb_html_heatmap(struct rtb_sb *b, const char *pid, const struct rtb_rf_metric *const *m,
+		      const int *cpu, int n);
+
 #endif

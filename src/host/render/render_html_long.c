@@ -8,7 +8,8 @@
  *   - a per-CPU table (count, min, p50, p99, p99.9, max, missed).
  * Up to 8 CPUs get the report's colours and a legend; more get a blue to
  * red ramp by CPU number, thin lines, and the worst CPUs named in the
- * caption, so 64 CPUs stay readable. The per-CPU metrics get no section of
+ * caption; past RTB_HEAT_CPUS (16) the interval maxima are a heat map
+ * (render_heatmap.c), one row a CPU, as 256 lines are not readable. The per-CPU metrics get no section of
  * their own (rtb_html_long_skip). Every string from a file goes through
  * rtb_sb_html. */
 #include <math.h>
@@ -394,6 +395,23 @@ static void interval_max(struct rtb_sb *b, const char *id, const struct rtb_rf_m
 	rtb_svg_end(&p);
 }
 
+/* heatmap - the maximum of each interval, past RTB_HEAT_CPUS CPUs */
+static void heatmap(struct rtb_sb *b, const char *id, const struct lcpu *v, int n)
+{
+	const struct rtb_rf_metric **ms = calloc((size_t)n, sizeof(*ms));
+	int *cpu = calloc((size_t)n, sizeof(*cpu));
+	char pid[200];
+
+	if (ms && cpu) {
+		for (int i = 0; i < n; i++)
+			ms[i] = v[i].m, cpu[i] = v[i].cpu;
+		snprintf(pid, sizeof(pid), "ivheat-%s", id);
+		rtb_html_heatmap(b, pid, ms, cpu, n);
+	}
+	free(ms);
+	free(cpu);
+}
+
 static void table(struct rtb_sb *b, const struct lcpu *v, int n)
 {
 	int worst = 0;
@@ -461,7 +479,10 @@ void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		snprintf(id, sizeof(id), "%s-%zu", cm->id, s);
 		rtb_sb_puts(b, "<div class=\"plots\">\n");
 		hist_overlay(b, id, v, n);
-		interval_max(b, id, cm->cell[s].usable ? cm->cell[s].m : NULL, v, n);
+		if (n > RTB_HEAT_CPUS)
+			heatmap(b, id, v, n);
+		else
+			interval_max(b, id, cm->cell[s].usable ? cm->cell[s].m : NULL, v, n);
 		rtb_sb_puts(b, "</div>\n");
 		table(b, v, n);
 		free(v);

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# rtb-test: side
+# The host commands at a big server's scale, on small files of the same
+# shape (bench/scale_file.py from tests/data/long2.json, a real 2-CPU
+# --duration run): past 16 CPUs the report draws the interval maxima as a
+# heat map, one row a CPU, whose rows hold each CPU's largest interval
+# maximum as the file has it, with its 9-colour scale; at 16 CPUs and
+# below the lines stay. The reader's fast way (intervals and rounds cut
+# from the text) gives every command the output jansson's whole tree does
+# (RTB_READER=jansson), also on copies it must decline (an escaped key, a
+# fraction where a count belongs, an unknown key, a broken count).
+# Timing is bench/scale_analysis.sh's, never this test's.
+. "$(dirname "$0")/lib.bash"
+test_out scale
+needs_cmd python3 "apt-get install python3"
+gen() { python3 "$root/bench/scale_file.py" --cpus "$1" --intervals "$2" "$data/long2.json" "$3" ||
+	fail "scale_file.py --cpus $1 exited $?"; }
+gen 32 20 "$out/c32.json"
+gen 16 20 "$out/c16.json"
+
+"$RTBENCH" report "$out/c32.json" -o "$out/c32.html" 2>"$out/err.txt" && ok "32-CPU report written" ||
+	fail "report: $(cat "$out/err.txt")"
+"$RTBENCH" report "$out/c16.json" -o "$out/c16.html" 2>"$out/err.txt" || fail "report: $(cat "$out/err.txt")"
+"$RTBENCH" report "$data/long2.json" -o "$out/c2.html" 2>"$out/err.txt" || fail "report: $(cat "$out/err.txt")"
+grep -q 'id="ivheat-irq.timer.nanosleep-0"' "$out/c32.html" && ok "32 CPUs: a heat map" || fail "32 CPUs: no heat map"
+grep -q 'id="ivmax-irq.timer.nanosleep-0"' "$out/c32.html" && fail "32 CPUs: the lines drawn too" || ok "32 CPUs: no line a CPU"
+for f in c16 c2; do
+	grep -q 'id="ivmax-irq.timer.nanosleep-0"' "$out/$f.html" && ! grep -q 'ivheat-' "$out/$f.html" &&
+		ok "$f: lines, no heat map" || fail "$f: not the line plot"
+done
+
+# the map's rows against the file: every CPU once, in order, each with the
+# largest maximum of its intervals; the scale's 9 colours
+python3 - "$out/c32.json" "$out/c32.html" <<'PY' && ok "heat map rows: CPUs 0-31, each row's max the file's" || fail "heat map rows differ from the file"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+want = {}
+for m in d["metrics"]:
+    if "@cpu" in m["id"]:
+        want[int(m["id"].split("@cpu")[1])] = max(iv["max_ns"] for iv in m["intervals"] if iv["count"])
+        assert want[int(m["id"].split("@cpu")[1])] == m["max"], m["id"]
+h = open(sys.argv[2]).read()
+svg = h[h.index('id="ivheat-irq.timer.nanosleep-0"'):]
+svg = svg[:svg.index("</svg>")]
+rows = [(int(c), int(x)) for c, x in re.findall(r'class="heatrow" data-cpu="(\d+)" data-max-ns="(\d+)"', svg)]
+assert [c for c, _ in rows] == sorted(want), rows[:4]
+assert all(x == want[c] for c, x in rows), [(c, x, want[c]) for c, x in rows if x != want[c]][:3]
+scale = svg[svg.index('class="heatscale"'):]
+assert len(re.findall(r"<rect ", scale)) == 9, "scale colours"
+assert len(set(re.findall(r'<path fill="(#[0-9a-f]{6})"', svg))) >= 2, "one colour only"
+PY
+
+# the fast reader and jansson's tree agree, on good files and on copies the
+# fast way must decline
+python3 - "$out/c16.json" "$out" <<'PY' || fail "could not make the declined copies"
+import json, sys
+src, out = sys.argv[1], sys.argv[2]
+t = open(src).read()
+open(f"{out}/esc.json", "w").write(t.replace('"start_ns"', '"start\\u005fns"', 3))
+d = json.load(open(src))
+d["metrics"][1]["intervals"][3]["extra"] = 1
+json.dump(d, open(f"{out}/unknown.json", "w"))
+d["metrics"][1]["intervals"][3]["count"] += 1
+json.dump(d, open(f"{out}/badcount.json", "w"))
+d = json.load(open(src))
+d["metrics"][2]["rounds"][0]["mean_ns"] = 2.5e4
+d["metrics"][2]["intervals"][0]["p50_ns"] = float(d["metrics"][2]["intervals"][0]["p50_ns"])
+json.dump(d, open(f"{out}/frac.json", "w"))
+PY
+for f in "$out/c32.json" "$out/c16.json" "$data/long2.json" "$data/long64.json" "$out/esc.json" \
+	"$out/unknown.json" "$out/badcount.json" "$out/frac.json"; do
+	n=${f##*/}
+	same=1
+	for cmd in "tail -t 100" "check --max-p99-us 100" "compare $data/long2.json"; do
+		# shellcheck disable=SC2086
+		a=$("$RTBENCH" $cmd "$f" 2>&1; echo "rc=$?")
+		# shellcheck disable=SC2086
+		b=$(RTB_READER=jansson "$RTBENCH" $cmd "$f" 2>&1; echo "rc=$?")
+		[ "$a" = "$b" ] || { same=0; fail "$n: '$cmd' differs with RTB_READER=jansson"; }
+	done
+	"$RTBENCH" report "$f" -o "$out/a.html" >/dev/null 2>&1
+	RTB_READER=jansson "$RTBENCH" report "$f" -o "$out/b.html" >/dev/null 2>&1
+	cmp -s "$out/a.html" "$out/b.html" || { same=0; fail "$n: report differs with RTB_READER=jansson"; }
+	[ $same = 1 ] && ok "$n: tail, check, compare, report as with jansson's tree"
+done
+grep -q 'count do not add up\|do not add up' <("$RTBENCH" tail "$out/badcount.json" 2>&1) &&
+	ok "a broken count still refused, in jansson's words" || fail "badcount.json not refused"
+done_test
