@@ -33,6 +33,10 @@
 needs_rt
 test_out stop_anytime
 needs_trace
+# instances are read through a tracefs mount of this test's own, never
+# through another's (the run's private one: reading there kept its umount
+# busy and left it behind)
+private_tracefs || fail "cannot mount a private tracefs"
 
 # until_event N KIND ARG - poll (every 5 ms, at most 200 s) until run $pid
 # shows the event: sigblk (SIGINT blocked), instance (its trace instance
@@ -53,9 +57,7 @@ until_event() {
 				[ -n "$m" ] && (( (16#$m >> 1) & 1 )) && return 0 ;;
 		instance)
 			# rtbench-PID-START (port/posix/trace.c)
-			for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-				ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && return 0
-			done ;;
+			ls -d "$tmnt"/instances/rtbench-$pid-* >/dev/null 2>&1 && return 0 ;;
 		line)
 			local c
 			c=$(grep -c -- "$arg" "$err" 2>/dev/null)
@@ -146,10 +148,8 @@ if lr["measured_ns"] == 0:
 print(lr["ended"], "signal", lr["signal"], "measured", lr["measured_ns"], "samples", n)
 PY
 	local jrc=$?
-	local left=0 mp
-	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
-	done
+	local left=0
+	ls -d "$tmnt"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
 	grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
 	pgrep -g $pid >/dev/null 2>&1 && left=2
 	local want=0 said_ok=1

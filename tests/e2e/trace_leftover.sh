@@ -17,9 +17,10 @@ needs_trace
 
 # a view of tracefs of our own (the killed run's private mount, if it made
 # one, goes with the sweep)
-mnt=$(mktemp -d /tmp/rtbench-e2e-left.XXXXXX)
-mount -t tracefs nodev "$mnt" || skip "cannot mount tracefs"
-at_exit "umount $mnt; rmdir $mnt"
+# (private_tracefs: named like every test's, so the others' snapshots pass
+# over it; taken away with retries at the end)
+private_tracefs || skip "cannot mount tracefs"
+mnt=$tmnt
 
 # names the rule must tell apart
 sleep 600 &

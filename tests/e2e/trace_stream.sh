@@ -17,6 +17,10 @@
 needs_rt
 test_out trace_stream
 needs_trace
+# instances are read through a tracefs mount of this test's own, never
+# through another's (the run's private one: reading there kept its umount
+# busy and left it behind)
+private_tracefs || fail "cannot mount a private tracefs"
 # --trace-events in a run read while it runs: a bounded window (the last
 # RTB_TS_WINDOW events of each CPU, the marks of each CPU's last samples
 # whose events it holds), in the count run's format; no latency figure read
@@ -298,18 +302,14 @@ fi
 pid=$!
 on=0
 if wait_measuring "$out/int.ready" $pid; then
-	for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-		[ "$(cat "$mp"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
-	done
+	[ "$(cat "$tmnt"/instances/rtbench-$pid-*/tracing_on 2>/dev/null)" = 1 ] && on=1
 fi
 kill -INT $pid
 wait $pid
 rc=$?
 [ $on = 1 ] && [ $rc -eq 0 ] && ok "Ctrl-C while tracing: exit 0 (a long run ended by a signal is a whole result)" || fail "Ctrl-C: seen tracing $on, exit $rc"
 left=0
-for mp in $(awk '$3 == "tracefs" {print $2}' /proc/mounts); do
-	ls -d "$mp"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
-done
+ls -d "$tmnt"/instances/rtbench-$pid-* >/dev/null 2>&1 && left=1
 grep -qs "rtbench-tracefs\.$pid\." /proc/mounts && left=1
 [ $left = 0 ] && ok "the trace instance is gone after Ctrl-C" || fail "left behind after Ctrl-C"
 python3 -c "
