@@ -42,6 +42,9 @@ struct rtb_cpus_opts {
 struct rtb_trace_opts {
 	int on;                 /* --trace: record the OS's event trace */
 	const char *events;     /* --trace-events PREFIX: write them, per bench */
+	struct rtb_cpuset explain; /* --trace-cpus LIST: a run on several CPUs
+				 * explains only these (explain_given) */
+	int explain_given;
 	const char *dat;        /* --trace-dat PREFIX: the worst samples' events as
 				 * trace.dat and Trace Event JSON, per bench */
 	/* the second analyzer the entry hands in (rtbench/tracer.h): --trace

@@ -328,6 +328,9 @@ struct rtb_settings {
 	int trace_requested;    /* run --trace */
 	int traced;             /* 1: the kernel's trace was recorded */
 	char trace_note[200];   /* why not, when requested and not traced */
+	/* a traced run on several CPUs that explained only some (--trace-cpus,
+	 * CPUs past the reader's 64): which, which not, why ("" : all) */
+	char trace_explained[160], trace_unexplained[160], trace_unexplained_why[200];
 	struct rtb_break brk;   /* --break-us, and the sample that stopped the run */
 	/* run --duration (run/long.c); duration_ns 0: a run by count */
 	int64_t duration_ns, interval_ns; /* planned per measurement, interval */

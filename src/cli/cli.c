@@ -61,6 +61,7 @@ static const struct option run_opts[] = {
 	{ "trace", no_argument, NULL, OPT_TRACE },
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
 	{ "trace-dat", required_argument, NULL, OPT_TRACE_DAT },
+	{ "trace-cpus", required_argument, NULL, OPT_TRACE_CPUS },
 	{ "break-us", required_argument, NULL, OPT_BREAK },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },

@@ -263,6 +263,10 @@ int rtb_cli_check(struct rtb_cli *cl, struct rtb_cli_given *g, char *err, size_t
 	}
 	if (cl->o.trace.dat && !cl->o.trace.on)
 		return rtb_cli_fail(err, errlen, "--trace-dat: needs --trace");
+	if (cl->o.trace.explain_given && !cl->o.trace.on)
+		return rtb_cli_fail(err, errlen, "--trace-cpus: needs --trace");
+	if (cl->o.trace.explain_given && !cl->o.cpus.n)
+		return rtb_cli_fail(err, errlen, "--trace-cpus: needs a run on several CPUs (--cpus, -S)");
 	if (cl->o.trace.events && !cl->o.trace.on)
 		return rtb_cli_fail(err, errlen, "--trace-events: needs --trace");
 	if (cl->o.load.cpu && cl->o.load.cmd)

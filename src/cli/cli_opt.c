@@ -379,6 +379,17 @@ static int trace_file(struct rtb_cli_arg *p)
 	return 0;
 }
 
+/* trace_cpus - --trace-cpus LIST: the CPUs whose samples are explained. */
+static int trace_cpus(struct rtb_cli_arg *p)
+{
+	char why[120];
+
+	if (rtb_parse_cpulist(p->a, &p->cl->o.trace.explain, why, sizeof(why)))
+		return rtb_cli_fail(p->err, p->errlen, "--trace-cpus: '%s': %s", p->a, why);
+	p->cl->o.trace.explain_given = 1;
+	return 0;
+}
+
 static int trace(struct rtb_cli_arg *p)
 {
 	p->cl->o.trace.on = 1;
@@ -510,6 +521,7 @@ static const struct {
 	{ OPT_RAW, result_file, NULL }, { OPT_HISTOGRAM, histogram, NULL }, { OPT_READY, ready, "--ready" },
 	{ OPT_FOLLOW, follow, NULL }, { OPT_TRACE, trace, "--trace" },
 	{ OPT_TRACE_EVENTS, trace_file, "--trace-events" }, { OPT_TRACE_DAT, trace_file, "--trace-dat" },
+	{ OPT_TRACE_CPUS, trace_cpus, "--trace-cpus" },
 	{ OPT_NORT, no_rt, NULL }, { OPT_NOMLOCK, no_mlock, NULL }, { OPT_IDLE, idle_latency, NULL },
 	{ OPT_LOAD, load, NULL }, { OPT_LOADCMD, load_cmd, NULL }, { OPT_LOADMAYEXIT, load_may_exit, NULL },
 	{ OPT_EMULATION, emulation, NULL }, { OPT_NOWAIT, no_wait, NULL }, { OPT_WAIT, wait_s, NULL },

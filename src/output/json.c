@@ -182,6 +182,11 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		rtb_jw_open(w, "trace", '{', 0);
 		rtb_jw_bool(w, "traced", s->traced);
 		RTB_JW_STR(w, "note", s->trace_note);
+		if (s->trace_unexplained[0]) { /* docs/scale.md: sampled, and said */
+			RTB_JW_STR(w, "explained_cpus", s->trace_explained);
+			RTB_JW_STR(w, "unexplained_cpus", s->trace_unexplained);
+			RTB_JW_STR(w, "unexplained_why", s->trace_unexplained_why);
+		}
 		rtb_jw_close(w, '}');
 	}
 	if (s->brk.ns > 0) {

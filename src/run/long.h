@@ -44,6 +44,8 @@ struct rtb_long {
 	/* the bench's metrics (struct rtb_bench .metrics, or its id) */
 	const char *mids[RTB_BENCH_METRICS];
 	int nmet;
+	struct rtb_cpuset trace_unexplained; /* traced: CPUs measured, not
+					      * explained (--trace-cpus, > 63) */
 	/* each metric's all-CPU aggregate; NULL with one CPU */
 	struct rtb_metric *agg[RTB_BENCH_METRICS];
 	int64_t t0_ns;

@@ -20,6 +20,7 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	int reader, err;
 
 	rc->tracing = 0;
+	lr->trace_unexplained = (struct rtb_cpuset){ 0 };
 	if (!rc->trace_ready)
 		return 0;
 	if (!(rc->tracer->stream_kinds & 1u << lr->b->trace_kind)) {
@@ -35,23 +36,52 @@ int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 				"trials that saw the holder boosted, or preempted by the middle task" : "");
 		return 0;
 	}
-	/* a streamed kind makes one metric (its first: live[0], shown[0]) */
+	/* a streamed kind makes one metric (its first: live[0], shown[0]).
+	 * The CPUs explained: those --trace-cpus lists (all by default) the
+	 * reader can hold (a window each: CPU numbers 0..63); the rest are
+	 * measured untraced-explained, and the result says which and why
+	 * (settings.trace, the warning, each one's note): sampled, never
+	 * silently dropped (docs/scale.md) */
+	uint64_t explain = 0;
+	int nex = 0, by_opt = 0, by_range = 0;
+	struct rtb_cpuset ex = { 0 }, un = { 0 };
 	for (int i = 0; i < lr->ncpu; i++) {
 		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
-		if (cpu > 63 || (lr->b->trace_xcpu && other > 63)) {
-			rtb_result_warn(lr->res, "%s: not traced: CPU numbers above 63 are not supported by --trace",
-					lr->b->id);
-			return 0;
+		struct rtb_cpuset *to = &un;
+		if (lr->o->trace.explain_given && !rtb_cpuset_has(&lr->o->trace.explain, cpu))
+			by_opt = 1;
+		else if (cpu > 63 || (lr->b->trace_xcpu && other > 63))
+			by_range = 1;
+		else {
+			to = &ex;
+			nex++;
+			explain |= 1ull << cpu;
+			cpus |= 1ull << cpu;
+			if (lr->b->trace_xcpu && other >= 0)
+				cpus |= 1ull << other;
 		}
-		cpus |= 1ull << cpu;
-		if (lr->b->trace_xcpu && other >= 0)
-			cpus |= 1ull << other;
+		rtb_cpuset_set(to, cpu);
 	}
+	if (by_opt || by_range) {
+		struct rtb_settings *s = &lr->res->set;
+		rtb_cpuset_str(&ex, s->trace_explained, sizeof(s->trace_explained));
+		rtb_cpuset_str(&un, s->trace_unexplained, sizeof(s->trace_unexplained));
+		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s",
+			 by_opt ? "not listed in --trace-cpus" : "", by_opt && by_range ? "; " : "",
+			 by_range ? "CPU numbers above 63: the trace reader records CPUs 0-63" : "");
+		rtb_result_warn(lr->res, "%s: explained on CPUs %s only; CPUs %s measured, their samples not "
+				"explained (%s)", lr->b->id, nex ? s->trace_explained : "none", s->trace_unexplained,
+				s->trace_unexplained_why);
+		lr->trace_unexplained = un;
+	}
+	if (!nex)
+		return 0;
 	/* the reader where the supervisor and the watchdog run (a CPU not
 	 * measured when one is left) */
 	reader = lr->res->set.housekeeping_cpu;
-	struct rtb_tpass p = { .id = lr->b->id, .kind = lr->b->trace_kind, .cpus = cpus, .nwatch = lr->ncpu, .xcpu = lr->b->trace_xcpu,
-			       .reader_cpu = reader, .streamed = 1 };
+	struct rtb_tpass p = { .id = lr->b->id, .kind = lr->b->trace_kind, .cpus = cpus, .nwatch = nex,
+			       .xcpu = lr->b->trace_xcpu, .reader_cpu = reader, .streamed = 1,
+			       .explain = explain };
 	err = rc->tracer->start(rc, &p);
 	if (err) {
 		rtb_result_warn(lr->res, "%s: the trace could not be read while it ran (%s): untraced", lr->b->id,
@@ -157,4 +187,14 @@ void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
 		lr->cpus[i].live[0]->tm = NULL; /* the reader's, freed with it */
 	if (lr->agg[0] && lr->agg[0]->trace)
 		agg_components(lr, lr->agg[0]->trace);
+	/* the CPUs left unexplained say so on their own metric, and the
+	 * aggregate which it explains */
+	for (int i = 0; i < lr->ncpu; i++)
+		if (rtb_cpuset_has(&lr->trace_unexplained, lr->cpus[i].cpu))
+			rtb_metric_note(lr->cpus[i].shown[0], "trace: measured, not explained (%s)",
+					lr->res->set.trace_unexplained_why);
+	if (lr->agg[0] && lr->res->set.trace_unexplained[0])
+		rtb_metric_note(lr->agg[0], "trace: explained on CPUs %s only, not on %s (%s)",
+				lr->res->set.trace_explained, lr->res->set.trace_unexplained,
+				lr->res->set.trace_unexplained_why);
 }

@@ -48,9 +48,18 @@ static int tr_open(struct rtb_ctx *c)
 		cfg.buffer_kb = 512 * 1024;
 	/* a --duration run, and one on several CPUs at once, is read while
 	 * it runs (trace_stream.c): the buffer only bridges the reader's
-	 * polls, seconds of events */
-	if (o->time.duration_ns > 0 || o->cpus.n > 1)
-		cfg.buffer_kb = 32768;
+	 * polls, seconds of events. The kernel gives every online CPU a
+	 * buffer of this size, so past 16 CPUs the whole is held to 512 MiB
+	 * (8 MiB each at 64 CPUs, 2 MiB at 256): 32 MiB each made 2 GiB at
+	 * 64, which a 2 GiB guest refused (ENOMEM: untraced). A buffer that
+	 * overflows between polls drops events, counted per CPU
+	 * (docs/scale.md) */
+	if (o->time.duration_ns > 0 || o->cpus.n > 1) {
+		int ncpu = rtb_ncpus();
+		cfg.buffer_kb = ncpu > 16 ? (size_t)512 * 1024 / (size_t)ncpu : 32768;
+		if (cfg.buffer_kb < 1024)
+			cfg.buffer_kb = 1024;
+	}
 	/* the blocker's kernel stack is kept at a break (trace_break.c) */
 	cfg.stacks = o->break_ns > 0;
 	int rc = rtb_port_trace_open(&cfg, why, sizeof(why));

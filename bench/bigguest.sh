@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# bench/bigguest.sh - rtbench on every CPU of a many-CPU guest: Debian's
+# stock kernel booted under QEMU TCG (no -icount: several vCPUs) with 16, 64
+# (and 256, if asked) vCPUs; inside it `rtbench doctor --cpus all`, then
+# `rtbench run -S -D ...` of the timer untraced and with --trace, and the
+# noise measurement on every CPU; every result file comes back framed
+# (RTBF1) over the serial console and is ingested into DIR/smpN/
+# (docs/scale.md). A sibling of bench/kernels.sh: the kernel fetched the same
+# way (bench/guest_lib.sh), the same cache, the same framing.
+#
+# The figures are functional, not latencies: without -icount the guest's
+# clock is the host's and each vCPU a host thread time-shared with the
+# others on this machine's CPUs. Every run is marked EMULATED (--emulation,
+# icount_shift=-1, accel=tcg): the result's fingerprint and every table say
+# so. What a guest does show: that an every-CPU run (untraced and traced)
+# completes to a whole result on N CPUs, and what rtbench itself costs there
+# (the result's "self_cost": the supervisor's and the trace reader's CPU
+# time, the events read, the peak resident memory; the file's size).
+#
+#   bench/bigguest.sh [options]
+#
+# Options:
+#   -o DIR           where everything goes (default build/bigguest)
+#   --cache DIR      as bench/kernels.sh's (default $RTB_KERNEL_CACHE, else
+#                    build/kernels-cache)
+#   --abi V          Debian kernel ABI (default: the one linux-image-amd64
+#                    depends on, else the newest image in the cache)
+#   --smp LIST       vCPU counts, one boot each (default 16,64)
+#   --duration S     seconds of each every-CPU run (default 20)
+#   --period-us N    the timer's period (default 1000)
+#   --tests LIST     the timer measurement (default irq.timer.nanosleep)
+#   --mem MB         guest memory (default 2048)
+#   --timeout S      one boot's wall-clock bound (default 840: the machine
+#                    lock's 15 minutes, less the build)
+#   --runs LIST      of untraced,traced,traced_hk,noise (default all four;
+#                    traced_hk: --cpus 1-(N-1), CPU 0 left to the supervisor
+#                    and the trace reader)
+#
+# Output: DIR/smpN/console.log, DIR/smpN/bigN.{doctor,untraced,traced,
+# traced_hk,noise}.json (traced_hk: --cpus 1-(N-1), CPU 0 left to the
+# supervisor and the trace reader)
+# and .txt, DIR/smpN/wall_s and boot_s (boot to the first line of init),
+# DIR/summary.tsv (one line per run: vCPUs, run, complete, the self-cost
+# fields, the file's bytes).
+#
+# Exit status: 0 every boot brought its results back; 1 a boot failed or
+# timed out; 2 bad option; 77 a tool or the kernel is missing.
+set -u
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+OUT=build/bigguest
+CACHE=${RTB_KERNEL_CACHE:-}
+ABI=""
+SMP=16,64
+DUR=20
+PERIOD=1000
+TESTS=irq.timer.nanosleep
+MEM=2048
+TIMEOUT=840
+RUNS=untraced,traced,traced_hk,noise
+
+die2() { echo "bigguest.sh: $*" >&2; exit 2; }
+skip() { echo "SKIP: $*"; exit 77; }
+num() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die2 "$1: '$2' is not a whole number from $3 to $4"; }
+need_arg() { [ $# -ge 2 ] || die2 "$1: needs a value"; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) need_arg "$@"; OUT=$2; shift ;;
+	--cache) need_arg "$@"; CACHE=$2; shift ;;
+	--abi) need_arg "$@"; [[ $2 =~ ^[0-9]+\.[0-9]+\.[0-9]+-[0-9]+$ ]] || die2 "--abi: '$2' is not like 6.1.0-57"; ABI=$2; shift ;;
+	--smp) need_arg "$@"; [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || die2 "--smp: '$2' is not a list of vCPU counts"; SMP=$2; shift ;;
+	--duration) need_arg "$@"; num --duration "$2" 2 3600; DUR=$2; shift ;;
+	--period-us) need_arg "$@"; num --period-us "$2" 50 1000000; PERIOD=$2; shift ;;
+	--tests) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,]+$ ]] || die2 "--tests: '$2' is not a list of ids"; TESTS=$2; shift ;;
+	--mem) need_arg "$@"; num --mem "$2" 256 65536; MEM=$2; shift ;;
+	--timeout) need_arg "$@"; num --timeout "$2" 30 86400; TIMEOUT=$2; shift ;;
+	--runs) need_arg "$@"; [[ $2 =~ ^(untraced|traced|traced_hk|noise)(,(untraced|traced|traced_hk|noise))*$ ]] ||
+		die2 "--runs: '$2' is not a list of untraced, traced, traced_hk, noise"; RUNS=$2; shift ;;
+	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	*) die2 "'$1': unknown option (see --help)" ;;
+	esac
+	shift
+done
+for n in ${SMP//,/ }; do num --smp "$n" 1 288; done
+mkdir -p "$OUT" || die2 "-o: cannot create '$OUT'"
+OUT=$(cd "$OUT" && pwd)
+[ -n "$CACHE" ] || CACHE=$here/build/kernels-cache
+mkdir -p "$CACHE" || die2 "--cache: cannot create '$CACHE'"
+CACHE=$(cd "$CACHE" && pwd)
+T0=$(date +%s)
+log() { printf '[%4ds] %s\n' $(( $(date +%s) - T0 )) "$*"; }
+. "$here/bench/guest_lib.sh"
+
+QEMU=qemu-system-x86_64
+command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install qemu-system-x86)"
+command -v cpio >/dev/null || skip "cpio missing (apt-get install cpio)"
+BUSYBOX=""
+for b in /bin/busybox /usr/bin/busybox; do is_static $b && { BUSYBOX=$b; break; }; done
+[ -n "$BUSYBOX" ] || skip "no static busybox (apt-get install busybox-static)"
+QVER=$($QEMU --version | sed -n '1s/.*version \([0-9][0-9.]*\).*/\1/p')
+
+# ---- rtbench: the host one (ingest), the static guest one (with tracing)
+log "building rtbench (host, and static for the guest)"
+rmake() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make "$@"; }
+rmake -s -C "$here" -j2 >"$OUT/build-host.log" 2>&1 || { echo "bigguest.sh: host build failed (see $OUT/build-host.log)" >&2; exit 1; }
+rmake -s -C "$here" -j2 HOST=0 LDFLAGS=-static BUILD=build/static >"$OUT/build-static.log" 2>&1 ||
+	{ echo "bigguest.sh: static build failed (see $OUT/build-static.log)" >&2; exit 1; }
+RTB=$here/build/rtbench STATIC=$here/build/static/rtbench
+is_static "$STATIC" || { echo "bigguest.sh: $STATIC is not static" >&2; exit 1; }
+"$RTB" ingest --help >/dev/null 2>&1 || skip "this rtbench has no host side (apt-get install libjansson-dev)"
+
+# ---- the kernel: Debian's stock image, as bench/kernels.sh fetches it
+if [ -z "$ABI" ]; then
+	ABI=$(apt-cache depends linux-image-amd64:amd64 2>/dev/null |
+		sed -n 's/.*Depends: linux-image-\([0-9.]*-[0-9]*\)-amd64\(:amd64\)\{0,1\}$/\1/p' | head -1)
+	[ -n "$ABI" ] || ABI=$(ls "$CACHE" | sed -n 's/^linux-image-\([0-9.]*-[0-9]*\)-amd64_.*\.deb$/\1/p' | sort -V | tail -1)
+	[ -n "$ABI" ] || skip "cannot tell the Debian kernel version (apt-get update, or --abi)"
+fi
+KDIR=$CACHE/linux-image-$ABI-amd64
+[ -f "$KDIR/boot/vmlinuz-$ABI-amd64" ] ||
+	fetch_deb linux-image-$ABI-amd64:amd64 "$KDIR" "./boot/vmlinuz-$ABI-amd64" "./boot/config-$ABI-amd64"
+KERNEL=$KDIR/boot/vmlinuz-$ABI-amd64
+
+# ---- the initramfs: what to run comes on the kernel command line
+root=$OUT/initramfs
+rm -rf "$root"
+mkdir -p "$root"/{bin,proc,sys,dev,tmp}
+cp "$BUSYBOX" "$root/bin/busybox"
+cp "$STATIC" "$root/bin/rtbench"
+cat >"$root/init" <<'INIT'
+#!/bin/busybox sh
+# many-CPU guest init: doctor, the timer untraced and traced, the noise,
+# each on every CPU; each result framed onto the console; power off.
+/bin/busybox mkdir -p /proc /sys /dev /tmp /run
+/bin/busybox mount -t devtmpfs dev /dev
+exec </dev/console >/dev/console 2>&1
+/bin/busybox --install -s /bin
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t tmpfs tmp /tmp
+mount -t tmpfs run /run
+mkdir -p /dev/mqueue && mount -t mqueue mqueue /dev/mqueue
+mkdir -p /sys/kernel/tracing && mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+for w in $(cat /proc/cmdline); do
+	v=${w#*=}
+	case $w in
+	rtb_label=*) LABEL=$v ;;
+	rtb_dur=*) DUR=$v ;;
+	rtb_period=*) PERIOD=$v ;;
+	rtb_tests=*) TESTS=$v ;;
+	rtb_emu=*) EMU=$v ;;
+	rtb_runs=*) RUNS=$v ;;
+	esac
+done
+echo "rtbench-guest: init $(cut -d' ' -f1 /proc/uptime) s after boot, $(grep -c ^processor /proc/cpuinfo) CPUs online"
+rtbench doctor --cpus all --json >/tmp/$LABEL.doctor.json 2>/tmp/$LABEL.doctor.txt
+echo "rtbench-guest: doctor exit $?"
+rtbench frame /tmp/$LABEL.doctor.json /tmp/$LABEL.doctor.txt
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+for what in $(echo "$RUNS" | tr , ' '); do
+	set -- run --quiet --label "$LABEL.$what" -D "${DUR}s" --emulation "$EMU"
+	case $what in
+	untraced) set -- "$@" -S --tests "$TESTS" --period-us "$PERIOD" ;;
+	traced) set -- "$@" -S --tests "$TESTS" --period-us "$PERIOD" --trace ;;
+	# CPU 0 left to the supervisor and the trace reader: the cost
+	# model's question (does one housekeeping CPU keep up?)
+	traced_hk) set -- "$@" --cpus 1-$((NCPU - 1)) --tests "$TESTS" --period-us "$PERIOD" --trace ;;
+	noise) set -- "$@" -S --tests noise.gap --noise-threshold-us 5 ;;
+	esac
+	f=/tmp/$LABEL.$what
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	echo "rtbench-guest: $what: start: rtbench $*"
+	rtbench "$@" --json "$f.json" >"$f.txt" 2>&1
+	echo "rtbench-guest: $what: exit $? after $(cut -d' ' -f1 /proc/uptime) - $t0 s"
+	[ -f "$f.json" ] && rtbench frame "$f.json" "$f.txt"
+	rm -f "$f.json"
+done
+echo "rtbench-guest: done"
+sync
+poweroff -f
+INIT
+chmod 755 "$root/init"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
+
+# ---- one boot a vCPU count
+status=0
+printf 'vcpus\trun\tcomplete\tsupervisor_cpu_ns\tprocess_cpu_ns\tpeak_rss_bytes\treader_cpu_ns\treader_events\tevents_lost\tfile_bytes\tmeasured_ns\n' >"$OUT/summary.tsv"
+for n in ${SMP//,/ }; do
+	dir=$OUT/smp$n label=big$n
+	mkdir -p "$dir"
+	rm -f "$dir"/*.json "$dir"/*.txt "$dir/console.log"
+	emu="emulator=$QEMU,version=$QVER,machine=q35,icount_shift=-1,vcpus=$n,accel=tcg"
+	# more than 255 vCPUs need x2APIC IDs: the split irqchip and an IOMMU
+	# with interrupt remapping (QEMU's rule for q35)
+	mach=q35
+	[ "$n" -gt 255 ] && mach=q35,kernel-irqchip=split
+	qargs=(-M $mach -cpu max -smp "$n" -m "$MEM" -accel tcg,thread=multi -display none -monitor none -no-reboot
+	       -serial "file:$dir/console.log" -kernel "$KERNEL" -initrd "$OUT/initramfs.cpio.gz")
+	[ "$n" -gt 255 ] && qargs+=(-device intel-iommu,intremap=on,eim=on)
+	append="console=ttyS0 loglevel=1 panic=-1 rtb_label=$label rtb_dur=$DUR rtb_period=$PERIOD rtb_tests=$TESTS rtb_runs=$RUNS rtb_emu=$emu"
+	echo "$QEMU ${qargs[*]} -append \"$append\"" >"$dir/qemu.cmd"
+	log "smp $n: booting ($(basename "$KERNEL"), TCG, no -icount; runs of ${DUR} s)"
+	t1=$(date +%s)
+	timeout -k 10 "$TIMEOUT" $QEMU "${qargs[@]}" -append "$append" </dev/null >"$dir/qemu.out" 2>&1
+	rc=$?
+	echo $(( $(date +%s) - t1 )) >"$dir/wall_s"
+	sed -n 's/^rtbench-guest: init \([0-9.]*\) s after boot.*/\1/p' "$dir/console.log" >"$dir/boot_s"
+	if [ $rc = 124 ] || [ $rc = 137 ]; then
+		echo "bigguest.sh: smp $n: timed out after ${TIMEOUT}s (console: $dir/console.log)" >&2
+		status=1
+	elif [ $rc != 0 ]; then
+		echo "bigguest.sh: smp $n: qemu exited $rc ($(head -c 300 "$dir/qemu.out"))" >&2
+		status=1
+	elif ! grep -q '^rtbench-guest: done' "$dir/console.log"; then
+		echo "bigguest.sh: smp $n: the guest did not finish (console: $dir/console.log)" >&2
+		status=1
+	fi
+	"$RTB" ingest -o "$dir" "$dir/console.log" 2>"$dir/ingest.log" || status=1
+	log "smp $n: $(cat "$dir/wall_s") s wall, init $(cat "$dir/boot_s" 2>/dev/null || echo '?') s after boot; $(ls "$dir" | grep -c '\.json$') result file(s)"
+	python3 "$here/bench/bigguest_summary.py" "$dir" "$n" >>"$OUT/summary.tsv" || status=1
+done
+log "summary ($OUT/summary.tsv; figures EMULATED: QEMU TCG, functional, not latencies)"
+column -t -s $'\t' "$OUT/summary.tsv"
+exit $status

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""bench/scale_model.py DIR [GUESTDIR...] - the per-CPU cost table and model
+of docs/scale.md from result files alone: DIR/native/*.json (bench/
+scale_cost.sh's runs on this machine) and each GUESTDIR/smpN/bigN.*.json
+(bench/bigguest.sh, EMULATED). Writes DIR/cost.tsv, DIR/model.txt and,
+with gnuplot installed, DIR/scale.svg.
+
+The model (docs/scale.md): the trace reader parses C events per second of
+its own CPU; an every-CPU run of measurement m makes r_m events per second
+on each CPU; on N CPUs the reader needs N * r_m / C of one CPU. It keeps up
+on one housekeeping CPU while that is under U (the rest of the CPU is the
+supervisor's, the kernel's, the interrupts'); N_max(m) = U * C / r_m."""
+import glob
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+
+U = 0.5   # the housekeeping CPU's share the reader may take
+
+
+def row_of(path, emulated_dir=False):
+    r = json.load(open(path))
+    s = r.get("settings") or {}
+    lr = s.get("long_run") or {}
+    sc = r.get("self_cost") or {}
+    tr = sc.get("trace_reader") or {}
+    m = (r.get("metrics") or [{}])[0]
+    mid = m.get("id", "?")
+    kind = {"irq.timer.nanosleep": "timer%d" % (s.get("period_ns", 0) // 1000),
+            "ipc.pipe.roundtrip": "pipe", "noise.gap": "noise"}.get(mid, mid)
+    traced = bool((s.get("trace") or {}).get("traced"))
+    emu = (r.get("system") or {}).get("emulation")
+    measured = (lr.get("measured_ns") or 0) / 1e9
+    t = m.get("trace") or {}
+    return {
+        "file": os.path.basename(path),
+        "source": "EMULATED" if emu else "native",
+        "ncpus": lr.get("ncpus") or 1,
+        "measurement": kind,
+        "traced": traced,
+        "hk": "_hk" in os.path.basename(path),
+        "duration_s": (lr.get("duration_ns") or 0) / 1e9,
+        "measured_s": measured,
+        "complete": bool(r.get("complete")),
+        "supervisor_cpu_s": (sc.get("supervisor_cpu_ns") or 0) / 1e9,
+        "process_cpu_s": (sc.get("process_cpu_ns") or 0) / 1e9,
+        "peak_rss_mib": (sc.get("peak_rss_bytes") or 0) / 1048576,
+        "reader_cpu_s": (tr.get("cpu_ns") or 0) / 1e9,
+        "events": tr.get("events") or 0,
+        "skipped": tr.get("skipped") or 0,
+        "lost": tr.get("events_lost") or 0,
+        "behind": (t.get("skipped") or 0) + (t.get("below_floor") or 0),
+        "file_kib": os.path.getsize(path) / 1024,
+        "has_self_cost": bool(sc),
+    }
+
+
+def rows(out, guests):
+    rs = [row_of(p) for p in sorted(glob.glob(os.path.join(out, "native", "*.json")))]
+    for g in guests:
+        for p in sorted(glob.glob(os.path.join(g, "smp*", "big*.json"))):
+            if ".doctor." in p:
+                continue
+            rs.append(row_of(p))
+    return [r for r in rs if r["has_self_cost"]]
+
+
+def main():
+    out, guests = sys.argv[1], sys.argv[2:]
+    rs = rows(out, guests)
+    if not rs:
+        print("scale_model.py: no result with self_cost in %s" % out, file=sys.stderr)
+        return 1
+    cols = ["source", "ncpus", "measurement", "traced", "hk", "duration_s", "measured_s", "complete",
+            "supervisor_cpu_s", "process_cpu_s", "peak_rss_mib", "reader_cpu_s", "events", "skipped",
+            "lost", "behind", "file_kib", "ev_per_cpu_s", "reader_mev_per_cpu_s", "reader_share"]
+    with open(os.path.join(out, "cost.tsv"), "w") as f:
+        f.write("\t".join(cols) + "\n")
+        for r in rs:
+            m = max(r["measured_s"], 1e-9)
+            r["ev_per_cpu_s"] = (r["events"] + r["skipped"]) / (r["ncpus"] * m) if r["traced"] else 0
+            r["reader_mev_per_cpu_s"] = r["events"] / r["reader_cpu_s"] / 1e6 if r["reader_cpu_s"] else 0
+            r["reader_share"] = r["reader_cpu_s"] / m
+            f.write("\t".join(("%.3f" % r[c]) if isinstance(r[c], float) else str(r[c]) for c in cols) + "\n")
+    L = []
+    nat = [r for r in rs if r["source"] == "native"]
+    # the reader's capacity and each measurement's rate, natively
+    cap, rate = {}, {}
+    for r in nat:
+        if r["traced"] and r["reader_cpu_s"] > 0 and r["events"] > 0:
+            cap.setdefault(r["measurement"], []).append(r["events"] / r["reader_cpu_s"])
+            rate.setdefault(r["measurement"], []).append(r["ev_per_cpu_s"])
+    L.append("Cost model (docs/scale.md); U = %.2f of one housekeeping CPU for the reader" % U)
+    L.append("%-10s %14s %16s %10s %14s" % ("measure", "C (Mev/s CPU)", "r (kev/s a CPU)", "N_max", "N at 50 ms/s"))
+    model = {}
+    for k in sorted(cap):
+        c = sorted(cap[k])[len(cap[k]) // 2]
+        rt = sorted(rate[k])[len(rate[k]) // 2]
+        nmax = U * c / rt if rt > 0 else float("inf")
+        model[k] = (c, rt)
+        L.append("%-10s %14.2f %16.1f %10.0f %14.0f" % (k, c / 1e6, rt / 1e3, nmax, 0.05 * c / rt if rt else 0))
+    # the supervisor: steady CPU a CPU-second (long minus short, same kind)
+    L.append("")
+    L.append("Supervisor (main thread) CPU, steady state, per measured CPU-second (long run minus short):")
+    for k in sorted({r["measurement"] for r in nat}):
+        for tr in (False, True):
+            xs = sorted((r for r in nat if r["measurement"] == k and r["traced"] == tr),
+                        key=lambda r: r["measured_s"])
+            if len(xs) >= 2 and xs[-1]["measured_s"] - xs[0]["measured_s"] > 1:
+                a, b = xs[0], xs[-1]
+                per = (b["supervisor_cpu_s"] - a["supervisor_cpu_s"]) / (b["measured_s"] - a["measured_s"]) / b["ncpus"]
+                L.append("  %-10s %-8s %8.3f ms/s a CPU; peak RSS %.1f -> %.1f MiB, file %.0f -> %.0f KiB "
+                         "(%.0f s -> %.0f s)" % (k, "traced" if tr else "untraced", per * 1e3, a["peak_rss_mib"],
+                                               b["peak_rss_mib"], a["file_kib"], b["file_kib"], a["measured_s"],
+                                               b["measured_s"]))
+    # memory against CPUs: a least-squares line over the traced timer runs
+    pts = [(r["ncpus"], r["peak_rss_mib"]) for r in rs if r["traced"] and r["measurement"].startswith("timer")]
+    if len({p[0] for p in pts}) >= 2:
+        n = len(pts)
+        sx = sum(p[0] for p in pts); sy = sum(p[1] for p in pts)
+        sxx = sum(p[0] ** 2 for p in pts); sxy = sum(p[0] * p[1] for p in pts)
+        b = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+        a = (sy - b * sx) / n
+        L.append("")
+        L.append("Peak RSS, traced timer runs: %.1f MiB + %.2f MiB a CPU (least squares over N = %s)"
+                 % (a, b, ",".join(str(p[0]) for p in sorted(set(pts)))))
+    # the check against the guests: the reader's share of its CPU there
+    L.append("")
+    L.append("Guests (EMULATED, QEMU TCG: the reader's share is of an emulated CPU):")
+    for r in rs:
+        if r["source"] != "EMULATED":
+            continue
+        L.append("  %3d vCPUs %-10s %-9s %s: complete %s, measured %.1f s; supervisor %.1f s CPU; reader %.2f s CPU "
+                 "(%.0f%% of a CPU), %d events (%.2f Mev/s of its CPU), %d passed over, %d lost; behind on %d samples; "
+                 "peak RSS %.1f MiB; file %.0f KiB"
+                 % (r["ncpus"], r["measurement"], "traced_hk" if r["hk"] else ("traced" if r["traced"] else "untraced"),
+                    r["file"], r["complete"], r["measured_s"], r["supervisor_cpu_s"], r["reader_cpu_s"],
+                    100 * r["reader_share"], r["events"], r["reader_mev_per_cpu_s"], r["skipped"], r["lost"],
+                    r["behind"], r["peak_rss_mib"], r["file_kib"]))
+    open(os.path.join(out, "model.txt"), "w").write("\n".join(L) + "\n")
+    print("\n".join(L))
+    plot(out, model, rs)
+    return 0
+
+
+def plot(out, model, rs):
+    if not shutil.which("gnuplot") or not model:
+        return
+    with open(os.path.join(out, "need.dat"), "w") as f:
+        for k, (c, rt) in sorted(model.items()):
+            f.write("# %s\n" % k)
+            for n in (1, 2, 4, 8, 16, 32, 64, 128, 256):
+                f.write("%d %.6f\n" % (n, n * rt / c))
+            f.write("\n\n")
+    with open(os.path.join(out, "rss.dat"), "w") as f:
+        for r in rs:
+            if r["traced"]:
+                f.write("%d %.3f\n" % (r["ncpus"], r["peak_rss_mib"]))
+    names = sorted(model)
+    series = ", ".join("'need.dat' index %d with linespoints title '%s'" % (i, k) for i, k in enumerate(names))
+    gp = """set terminal svg size 960,420 font 'sans,11'
+set output '%s'
+set multiplot layout 1,2
+set logscale xy 2
+set xlabel 'CPUs measured (N)'
+set ylabel 'reader CPU needed (of one CPU)'
+set title 'Trace reader: N x r / C (measured on 2 CPUs here)'
+set key top left
+set yrange [0.0005:64]
+plot %s, 0.5 with lines dt 2 lc rgb 'black' title 'U = 0.5', 1 with lines lc rgb 'red' title 'one CPU'
+unset logscale
+set logscale x 2
+set yrange [*:*]
+set ylabel 'peak RSS (MiB)'
+set title 'Peak memory, traced runs (16, 64: EMULATED)'
+plot 'rss.dat' with points pt 7 title 'peak RSS'
+unset multiplot
+""" % (os.path.join(out, "scale.svg"), series)
+    subprocess.run(["gnuplot"], input=gp.encode(), cwd=out, check=False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
