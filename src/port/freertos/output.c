@@ -6,6 +6,7 @@
  * (docs/serial.md): the host's `rtbench ingest` turns the stream back into
  * the file, and fails on a truncated or garbled one. */
 #include <stdio.h>
+#include "rtbench/err.h"
 #include "rtb_port_int.h"
 #include "fr_output.h"
 
