@@ -84,7 +84,7 @@ static int compare_parse(struct rtb_host *h, int opt, const char *arg)
 	else if (opt == O_HISTOGRAM)
 		h->histogram = 1;
 	else if (opt == 't')
-		return rtb_tail_parse_thr(h, arg, fleet.thr_ns, &fleet.nthr);
+		return rtb_host_parse_thresholds(h, arg, fleet.thr_ns, &fleet.nthr);
 	else
 		return rtb_host_error(h, RTB_EINVAL, "-%c: unknown option (see --help)", opt);
 	return 0;

@@ -74,7 +74,7 @@ static int report_parse(struct rtb_host *h, int opt, const char *arg)
 		h->fmt = &rtb_render_qualify;
 		return 0;
 	case O_THR:
-		return rtb_tail_parse_thr(h, arg, qual.thr_ns, &qual.nthr);
+		return rtb_host_parse_thresholds(h, arg, qual.thr_ns, &qual.nthr);
 	case O_PLAN:
 		qual.plan_h = strtod(arg, &end);
 		if (end == arg || *end || !(qual.plan_h > 0 && qual.plan_h <= 1e6))

@@ -77,8 +77,8 @@ static int parse_dur_h(struct rtb_host *h, const char *opt, const char *s, doubl
 	return 0;
 }
 
-/* rtb_tail_parse_thr - --threshold-us A,B,...: appended to thr[*n]. */
-int rtb_tail_parse_thr(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n)
+/* rtb_host_parse_thresholds - --threshold-us A,B,...: appended to thr[*n]. */
+int rtb_host_parse_thresholds(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n)
 {
 	char buf[512], *save = NULL, *tok;
 
@@ -110,7 +110,7 @@ static int tail_parse(struct rtb_host *h, int opt, const char *arg)
 
 	switch (opt) {
 	case 't':
-		return rtb_tail_parse_thr(h, arg, t->o.thr_ns, &t->o.nthr);
+		return rtb_host_parse_thresholds(h, arg, t->o.thr_ns, &t->o.nthr);
 	case 'm':
 		t->metric = arg;
 		return 0;

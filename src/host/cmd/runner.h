@@ -125,9 +125,9 @@ int rtb_host_render(struct rtb_host *h);
  * `opt` ("--alpha"); 0 or RTB_EINVAL after rtb_host_error. */
 int rtb_host_parse_alpha(struct rtb_host *h, const char *opt, const char *arg, double *out);
 
-/* rtb_tail_parse_thr (cmd_tail.c) - a --threshold-us list (us, comma-separated) into
+/* rtb_host_parse_thresholds (cmd_tail.c) - a --threshold-us list (us, comma-separated) into
  * thr[*n..], at most RTB_TAIL_MAX_THR in all; tail's and compare's. 0, or
  * RTB_EINVAL said through h. */
-int rtb_tail_parse_thr(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n);
+int rtb_host_parse_thresholds(struct rtb_host *h, const char *arg, int64_t *thr, size_t *n);
 
 #endif

@@ -68,7 +68,7 @@ static json_t *json_fits(const struct rtb_cmp *c, const struct rtb_cmp_metric *c
 	for (size_t i = 0; a && i < c->nsys; i++)
 		if (cm->has_fit[i])
 			json_array_append_new(a, json_pack("{s:s, s:o*}", "label", c->labels[i], "fit",
-							   rtb_tail_fit_json(&cm->fit[i])));
+							   rtb_render_tail_fit_json(&cm->fit[i])));
 	return a ? a : json_null();
 }
 

@@ -86,7 +86,7 @@ static json_t *json_steady(const struct rtb_tail_steady *s)
 	return o;
 }
 
-json_t *rtb_tail_fit_json(const struct rtb_tail_fit *f)
+json_t *rtb_render_tail_fit_json(const struct rtb_tail_fit *f)
 {
 	json_t *o, *rl;
 
@@ -221,7 +221,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				json_array_append_new(ex, json_exc(&t->exc[e]));
 			json_object_set_new(jm, "exceedances", ex);
 			json_object_set_new(jm, "steadiness", json_steady(&t->st));
-			json_object_set_new(jm, "fit", rtb_tail_fit_json(&t->fit));
+			json_object_set_new(jm, "fit", rtb_render_tail_fit_json(&t->fit));
 			json_object_set_new(jm, "plan", json_plan(t));
 			json_array_append_new(mets, jm);
 		}
@@ -233,7 +233,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 	for (size_t k = 0; cmp && r->nf > 1 && k < r->f[0].nt; k++) {
 		const struct rtb_tail *ta = &r->f[0].t[k];
 		for (size_t i = 1; i < r->nf; i++) {
-			const struct rtb_tail *tb = rtb_tail_run_find(&r->f[i], ta->m->id);
+			const struct rtb_tail *tb = rtb_render_tail_find(&r->f[i], ta->m->id);
 			for (size_t e = 0; tb && e < ta->nexc && e < tb->nexc; e++) {
 				double q, lo, hi;
 				if (ta->exc[e].thr_ns != tb->exc[e].thr_ns)
@@ -254,7 +254,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 		const struct rtb_tail *ta = &r->f[0].t[k];
 		for (size_t e = 0; e < ta->nexc; e++) {
 			double sp;
-			size_t m = rtb_tail_run_spread(r, ta, e, &sp);
+			size_t m = rtb_render_tail_spread(r, ta, e, &sp);
 			json_array_append_new(spa, json_pack("{s:s, s:I, s:I, s:o}", "id", ta->m->id,
 							     "threshold_ns", (json_int_t)ta->exc[e].thr_ns,
 							     "runs", (json_int_t)m, "run_spread",

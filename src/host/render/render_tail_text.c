@@ -268,7 +268,7 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 	for (size_t k = 0; k < r->f[0].nt; k++) {
 		const struct rtb_tail *ta = &r->f[0].t[k];
 		for (size_t i = 1; i < r->nf; i++) {
-			const struct rtb_tail *tb = rtb_tail_run_find(&r->f[i], ta->m->id);
+			const struct rtb_tail *tb = rtb_render_tail_find(&r->f[i], ta->m->id);
 			if (!tb)
 				continue;
 			for (size_t e = 0; e < ta->nexc && e < tb->nexc; e++) {
@@ -296,7 +296,7 @@ static void text_compare(struct rtb_sb *b, const struct rtb_tail_run *r)
 		}
 		for (size_t e = 0; r->nf > 1 && e < ta->nexc; e++) {
 			double sp;
-			size_t m = rtb_tail_run_spread(r, ta, e, &sp);
+			size_t m = rtb_render_tail_spread(r, ta, e, &sp);
 			if (m)
 				rtb_sb_printf(b, "  %s: between these %zu runs the rate over %s varies by %.0f%% "
 					      "beyond sampling (log sd; --run-spread %.2f adds it to a plan)\n",

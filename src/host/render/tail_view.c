@@ -8,7 +8,7 @@
 #include "host/render/tail_view.h"
 #include "host/stats/tail.h"
 
-const struct rtb_tail *rtb_tail_run_find(const struct rtb_tail_file *f, const char *id)
+const struct rtb_tail *rtb_render_tail_find(const struct rtb_tail_file *f, const char *id)
 {
 	for (size_t k = 0; k < f->nt; k++)
 		if (!strcmp(f->t[k].m->id, id))
@@ -16,14 +16,14 @@ const struct rtb_tail *rtb_tail_run_find(const struct rtb_tail_file *f, const ch
 	return NULL;
 }
 
-size_t rtb_tail_run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp)
+size_t rtb_render_tail_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp)
 {
 	double k[64], n[64];
 	size_t m = 0, seen = 0;
 
 	*sp = 0;
 	for (size_t i = 0; i < r->nf && i < 64; i++) {
-		const struct rtb_tail *tb = rtb_tail_run_find(&r->f[i], ta->m->id);
+		const struct rtb_tail *tb = rtb_render_tail_find(&r->f[i], ta->m->id);
 		if (!tb || e >= tb->nexc || tb->exc[e].thr_ns != ta->exc[e].thr_ns)
 			continue;
 		seen++;

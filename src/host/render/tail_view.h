@@ -22,16 +22,16 @@ struct rtb_tail_run {
 	size_t nf;
 };
 
-/* rtb_tail_fit_json - a fit as the rtbench-tail schema's "fit" object
+/* rtb_render_tail_fit_json - a fit as the rtbench-tail schema's "fit" object
  * (definitions/fit); NULL on no memory. */
-struct json_t *rtb_tail_fit_json(const struct rtb_tail_fit *f);
+struct json_t *rtb_render_tail_fit_json(const struct rtb_tail_fit *f);
 
-/* rtb_tail_run_find - the analysis of metric id in file f, or NULL. */
-const struct rtb_tail *rtb_tail_run_find(const struct rtb_tail_file *f, const char *id);
-/* rtb_tail_run_spread - the rate's spread between the files' runs over
+/* rtb_render_tail_find - the analysis of metric id in file f, or NULL. */
+const struct rtb_tail *rtb_render_tail_find(const struct rtb_tail_file *f, const char *id);
+/* rtb_render_tail_spread - the rate's spread between the files' runs over
  * threshold e of metric ta (rtb_tstat_run_spread) into *sp: the runs it
  * used (0: none, *sp -1 when some had the metric but no crossing). */
-size_t rtb_tail_run_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp);
+size_t rtb_render_tail_spread(const struct rtb_tail_run *r, const struct rtb_tail *ta, size_t e, double *sp);
 
 extern const struct rtb_render rtb_render_tail_text;
 extern const struct rtb_render rtb_render_tail_json;
