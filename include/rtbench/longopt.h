@@ -25,14 +25,14 @@
  * (one phrase) in err. */
 int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, size_t len);
 
-/* rtb_long_interval - the interval of a run of duration_ns. given: the
+/* rtb_parse_interval - the interval of a run of duration_ns. given: the
  * --interval value in *interval_ns, checked: not longer than the duration,
  * at most RTB_MAX_INTERVALS in it (the last one may be partial). Not
  * given: chosen into *interval_ns: RTB_DEFAULT_INTERVAL_NS, grown to whole
  * seconds for a run that would have more than RTB_MAX_INTERVALS of it
  * (*grown = 1), ten intervals of whole seconds (at least 1 s) for a run
  * shorter than ten minutes. 0, or RTB_EINVAL with why (one phrase) in err. */
-int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
+int rtb_parse_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
 		      char *err, size_t len);
 
 /* rtb_parse_tests_cpus - --tests items that name a CPU's metric

@@ -91,7 +91,7 @@ struct rtb_spread {
 /* --break-us: the first sample above `ns` stops the run, like cyclictest
  * -b; which one it was. The runner keeps the run's one record (run/
  * run_setup.c, rtb_ctx.brk) and arms it; a metric watching it (rtb_metric.brk)
- * reports a crossing through rtb_break_hit, which only stores and sets the
+ * reports a crossing through rtb_metric_break_hit, which only stores and sets the
  * record's stop flag. */
 #define RTB_BREAK_FRAMES 16
 #define RTB_BREAK_FRAME_LEN 64
@@ -447,11 +447,11 @@ struct rtb_metric *rtb_metric_find(const struct rtb_result *r, const char *id);
  * caller adds (rounds) or takes once (the CPUs share one trace). */
 void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_trace *s);
 
-/* rtb_break_hit - sample slot i (ns) of m crossed --break-us (m->brk): the
+/* rtb_metric_break_hit - sample slot i (ns) of m crossed --break-us (m->brk): the
  * first crossing of the run keeps it in the record and sets the record's
  * stop flag; later ones do nothing. Out of line: only when it happens; no
  * allocation, no system call (src/model/result.c). */
-void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns);
+void rtb_metric_break_hit(struct rtb_metric *m, size_t i, int64_t ns);
 
 /* rtb_sample_clock - the counter a sample's time is read from (run --raw
  * sets it to the port's counter and keeps times); NULL otherwise. */
@@ -464,7 +464,7 @@ extern uint64_t (*rtb_sample_clock)(void);
 static inline void rtb_metric_store(struct rtb_metric *m, size_t i, int64_t ns)
 {
 	if (__builtin_expect(m->brk && ns > m->brk->ns, 0))
-		rtb_break_hit(m, i, ns);
+		rtb_metric_break_hit(m, i, ns);
 	if (m->hm) {
 		rtb_hm_record(m->hm, ns); /* histogram mode (rtbench/hmetric.h) */
 		if (__builtin_expect(!m->samples, 1))

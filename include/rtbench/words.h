@@ -50,9 +50,9 @@ enum rtb_word {
 	RTB_NWORDS
 };
 
-/* rtb_port_word - the running port's phrase for w; NULL where it has no
+/* rtb_word_port - the running port's phrase for w; NULL where it has no
  * such thing (src/model/words.c, from the port's table). */
-const char *rtb_port_word(enum rtb_word w);
+const char *rtb_word_port(enum rtb_word w);
 /* rtb_word_or - the phrase, or `none` where the port has none. */
 const char *rtb_word_or(enum rtb_word w, const char *none);
 

@@ -274,7 +274,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	/* a port with nothing that ends a quantum (FreeRTOS built without
 	 * time slicing or preemption) never switches two spinners: any
 	 * hand-over seen would be the runner's own wake-up, not this figure */
-	if (!yield && !rtb_port_word(RTB_W_RR_SWITCH)) {
+	if (!yield && !rtb_word_port(RTB_W_RR_SWITCH)) {
 		rtb_metric_skip(s.m, "equal-priority tasks are never switched "
 				"by a quantum's end on this build (no time slicing or no preemption)");
 		return 0;

@@ -228,7 +228,7 @@ static int long_check(struct rtb_cli *cl, const struct rtb_cli_given *g, char *e
 	/* 60 s, grown for a run of more than RTB_MAX_INTERVALS of them;
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
-	if (rtb_long_interval(o->time.duration_ns, interval_given, &o->time.interval_ns, &o->time.interval_grown,
+	if (rtb_parse_interval(o->time.duration_ns, interval_given, &o->time.interval_ns, &o->time.interval_grown,
 			      why, sizeof(why)))
 		return rtb_cli_fail(err, errlen, "--interval: %s", why);
 	if (!o->tests)

@@ -18,8 +18,8 @@
 #include "rtbench/output.h"
 #include "rtbench/sink.h"
 
-/* rtb_doc_print - every finding, weakening ones first. */
-void rtb_doc_print(FILE *f, const struct rtb_doctor *d)
+/* rtb_cmd_doctor_print - every finding, weakening ones first. */
+void rtb_cmd_doctor_print(FILE *f, const struct rtb_doctor *d)
 {
 	static const uint8_t order[] = { RTB_DOC_WEAKENS, RTB_DOC_UNKNOWN, RTB_DOC_OK };
 	char cpus[1024];
@@ -141,7 +141,7 @@ int rtb_cmd_doctor(int argc, char **argv)
 		if (rtb_write_doctor_json(&out, &d))
 			return RTB_EIO;
 	} else {
-		rtb_doc_print(stdout, &d);
+		rtb_cmd_doctor_print(stdout, &d);
 	}
 	return d.weakens ? RTB_EFINDING : 0;
 }

@@ -8,6 +8,6 @@
  * RTB_EINVAL bad arguments (one line on stderr), or the error that kept
  * the checks from running (said on stderr). */
 int rtb_cmd_doctor(int argc, char **argv);
-/* rtb_doc_print - the findings as text, weakening ones first. */
-void rtb_doc_print(FILE *f, const struct rtb_doctor *d);
+/* rtb_cmd_doctor_print - the findings as text, weakening ones first. */
+void rtb_cmd_doctor_print(FILE *f, const struct rtb_doctor *d);
 #endif

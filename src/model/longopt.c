@@ -70,9 +70,9 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 	return 0;
 }
 
-/* rtb_long_interval - the long run's interval, chosen or checked (see
+/* rtb_parse_interval - the long run's interval, chosen or checked (see
  * rtbench/longopt.h). */
-int rtb_long_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
+int rtb_parse_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
 		      char *err, size_t len)
 {
 	const int64_t s_ns = 1000000000LL;

@@ -39,10 +39,10 @@ void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_tr
 	d->agreement = rtb_trace_compared(d) ? (double)d->agree / (double)rtb_trace_compared(d) : 0;
 }
 
-/* rtb_break_hit - the first crossing keeps its sample and stops the run
+/* rtb_metric_break_hit - the first crossing keeps its sample and stops the run
  * (the runner then says why and exits 0). Called from the record path, so
  * it only stores and sets a flag. */
-void rtb_break_hit(struct rtb_metric *m, size_t i, int64_t ns)
+void rtb_metric_break_hit(struct rtb_metric *m, size_t i, int64_t ns)
 {
 	struct rtb_break *b = m->brk;
 

@@ -5,13 +5,13 @@
 
 extern const char *const RTB_PORT_WORDS[RTB_NWORDS];
 
-const char *rtb_port_word(enum rtb_word w)
+const char *rtb_word_port(enum rtb_word w)
 {
 	return (unsigned)w < RTB_NWORDS ? RTB_PORT_WORDS[w] : NULL;
 }
 
 const char *rtb_word_or(enum rtb_word w, const char *none)
 {
-	const char *s = rtb_port_word(w);
+	const char *s = rtb_word_port(w);
 	return s ? s : none;
 }

@@ -336,7 +336,7 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 			 (int)strtol(s->cpus, NULL, 10) : s->cpu);
 	/* a port with no paging or no idle states it controls says so in its
 	 * words: "not locked" / "not held" would read as a weakened run */
-	const char *mem_w = rtb_port_word(RTB_W_MEM_RESIDENT), *idle_w = rtb_port_word(RTB_W_NO_IDLE);
+	const char *mem_w = rtb_word_port(RTB_W_MEM_RESIDENT), *idle_w = rtb_word_port(RTB_W_NO_IDLE);
 	rtb_sink_printf(f, "run:     %s, %s, %s%s, %s%s",
 		s->rt_granted ? "real-time priorities granted" : "no real-time priorities", where,
 		mem_w ? mem_w : "memory ", mem_w ? "" : s->mlocked ? "locked" : "not locked",

@@ -380,7 +380,7 @@ static void test_interval_cap(void)
 
 	for (size_t i = 0; i < sizeof(def) / sizeof(def[0]); i++) {
 		iv = 0;
-		CHECK_EQ_I(rtb_long_interval(def[i].d, 0, &iv, &grown, err, sizeof(err)), 0);
+		CHECK_EQ_I(rtb_parse_interval(def[i].d, 0, &iv, &grown, err, sizeof(err)), 0);
 		CHECK_EQ_I(iv, def[i].want);
 		CHECK_EQ_I(grown, def[i].grown);
 		CHECK((def[i].d + iv - 1) / iv <= RTB_MAX_INTERVALS);
@@ -388,17 +388,17 @@ static void test_interval_cap(void)
 	}
 	/* every duration up to 30 days, by the hour: never more than the cap */
 	for (int64_t d = 3600 * s; d <= RTB_MAX_DURATION_NS; d += 3600 * s + 7 * s) {
-		CHECK_EQ_I(rtb_long_interval(d, 0, &iv, &grown, err, sizeof(err)), 0);
+		CHECK_EQ_I(rtb_parse_interval(d, 0, &iv, &grown, err, sizeof(err)), 0);
 		CHECK((d + iv - 1) / iv <= RTB_MAX_INTERVALS);
 	}
 	iv = 60 * s;
-	CHECK_EQ_I(rtb_long_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), 0);
+	CHECK_EQ_I(rtb_parse_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), 0);
 	CHECK_EQ_I(iv, 60 * s);
 	iv = 59 * s;
-	CHECK_EQ_I(rtb_long_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
+	CHECK_EQ_I(rtb_parse_interval(86400 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
 	CHECK(strstr(err, "1465 intervals") && strstr(err, "give 60 s or longer"));
 	iv = 11 * s;
-	CHECK_EQ_I(rtb_long_interval(10 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
+	CHECK_EQ_I(rtb_parse_interval(10 * s, 1, &iv, &grown, err, sizeof(err)), RTB_EINVAL);
 	CHECK(strstr(err, "longer than the --duration") != NULL);
 }
 
