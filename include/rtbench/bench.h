@@ -103,7 +103,7 @@ struct rtb_bench {
 /* struct rtb_bench .can - what a measurement can do besides a count run
  * on one CPU. */
 /* RTB_CAN_TIME - run --duration: it runs until its context's stop flag
- * (it sizes its loop by rtb_samples, or its own time by rtb_run_for_ns),
+ * (it sizes its loop by rtb_samples, or its own time by rtb_measure_for_ns),
  * makes ONE metric, or each of those .metrics names once (rtb_bench_metric:
  * in a long run the histogram-mode metric the runner made for that id),
  * and only records into them (its counters, invalid and missed, too); the
@@ -164,10 +164,10 @@ size_t rtb_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
 /* rtb_samples_total - the whole run's samples for b (all rounds). */
 size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b);
 
-/* rtb_run_for_ns - how long a measurement that runs for a time of its own
+/* rtb_measure_for_ns - how long a measurement that runs for a time of its own
  * (noise.gap's spin: own_ns) runs in this context: own_ns in a count run;
  * until the stop flag (INT64_MAX) in a --duration run. */
-int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns);
+int64_t rtb_measure_for_ns(const struct rtb_ctx *c, int64_t own_ns);
 
 /* rtb_spawn - start a measurement thread on a stack from the pool: policy
  * at level prio when c->rt, else RTB_SCHED_NORMAL; pinned to cpu (-1:
@@ -175,12 +175,12 @@ int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns);
  * (the bench's `threads` was too small). */
 int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
 	      enum rtb_policy policy, enum rtb_prio prio, int cpu, rtb_thread_fn fn, void *arg);
-/* rtb_run_task - a measurement run by one task: arms the watchdog for
+/* rtb_measure_task - a measurement run by one task: arms the watchdog for
  * bound_ns, starts fn(arg) as task `name` (RTB_SCHED_FIFO at RTB_PRIO_HIGH,
  * through rtb_spawn; cpu -1: not pinned) and waits for it to end;
  * *elapsed_ns from before its start to after its end. 0 or rtb_spawn's
  * error (nothing started then). */
-int rtb_run_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
+int rtb_measure_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
 		 int64_t bound_ns, int64_t *elapsed_ns);
 /* rtb_join - wait for a thread rtb_spawn started to end; its stack goes
  * back to the pool. */

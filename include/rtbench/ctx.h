@@ -123,7 +123,7 @@ struct rtb_bench;
  * flag and call no runner function but through it. */
 struct rtb_mode {
 	const char *name;        /* "count", "count-cpus", "duration" */
-	/* 1: a measurement runs until the context's stop flag (rtb_run_for_ns
+	/* 1: a measurement runs until the context's stop flag (rtb_measure_for_ns
 	 * says INT64_MAX); the runner made its one metric (metric), arms the
 	 * watchdog for the whole run and finishes the metrics; threads take
 	 * the port's own stacks (two a CPU up to every CPU) */

@@ -123,7 +123,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * metric's worst samples say -1, not the runner's CPU */
 	if (s.m->hm)
 		s.m->hm->cpu = -1;
-	rc = rtb_run_task(c, "tDeadline", -1, dl_main, &s, 10000000000LL + 3 * (int64_t)n * per, &elapsed_ns);
+	rc = rtb_measure_task(c, "tDeadline", -1, dl_main, &s, 10000000000LL + 3 * (int64_t)n * per, &elapsed_ns);
 	if (rc)
 		return rc;
 	if (s.rc) {

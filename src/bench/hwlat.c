@@ -87,7 +87,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		return 0;
 	}
 	t0 = rtb_port_mono_ns();
-	int64_t for_ns = rtb_run_for_ns(c, RUN_NS);
+	int64_t for_ns = rtb_measure_for_ns(c, RUN_NS);
 	while (!rtb_stopped(c) && rtb_port_mono_ns() - t0 < for_ns)  /* Step 3 */
 		rtb_port_sleep_ns(for_ns - (rtb_port_mono_ns() - t0) < WINDOW_NS ? for_ns - (rtb_port_mono_ns() - t0)
 										  : WINDOW_NS);

@@ -125,7 +125,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;  /* the metric carries over rounds */
-	rc = rtb_run_task(c, "tIsrTask", c->cpu, task, &s, 5000000000LL + 3 * (int64_t)n * s.period_ns,
+	rc = rtb_measure_task(c, "tIsrTask", c->cpu, task, &s, 5000000000LL + 3 * (int64_t)n * s.period_ns,
 			  &elapsed_ns);
 	if (rc)
 		return rc;

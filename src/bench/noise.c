@@ -77,7 +77,7 @@ static void spin_task(void *p)
 	const struct rtb_clock_info *ci = s->c->clk;
 	const int rests = RTB_PORT_DUTY_RUN_NS > 0 && !noise_no_rests;
 	const uint64_t chunk = rtb_ns_to_ticks(ci, rests ? RTB_PORT_DUTY_RUN_NS : SPIN_NS);
-	const int64_t for_ns = rtb_run_for_ns(s->c, SPIN_NS);
+	const int64_t for_ns = rtb_measure_for_ns(s->c, SPIN_NS);
 	/* a --duration run: until the stop flag */
 	const uint64_t total = for_ns == INT64_MAX ? UINT64_MAX : rtb_ns_to_ticks(ci, for_ns);
 	struct rtb_trace_marks *tm = s->m->tm;

@@ -24,8 +24,8 @@ size_t rtb_samples_total(const struct rtb_ctx *c, const struct rtb_bench *b)
 	return c->mode->samples_total(c, b);
 }
 
-/* rtb_run_for_ns - own_ns, or until stopped in a long run. */
-int64_t rtb_run_for_ns(const struct rtb_ctx *c, int64_t own_ns)
+/* rtb_measure_for_ns - own_ns, or until stopped in a long run. */
+int64_t rtb_measure_for_ns(const struct rtb_ctx *c, int64_t own_ns)
 {
 	return c->mode->until_stopped ? INT64_MAX : own_ns;
 }
@@ -118,8 +118,8 @@ void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 		c->mode->watchdog_arm(ns);
 }
 
-/* rtb_run_task - one task's measurement, bounded (see bench.h). */
-int rtb_run_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
+/* rtb_measure_task - one task's measurement, bounded (see bench.h). */
+int rtb_measure_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
 		 int64_t bound_ns, int64_t *elapsed_ns)
 {
 	rtb_thread_t t;
