@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""rooms.py BUILD [--graph] - the device side's floors, checked.
+"""rooms.py BUILD [--graph|--prefixes] - the device side's floors, checked.
 
 The device side lives in rooms (docs/architecture.md), lowest floor first:
 
@@ -43,6 +43,13 @@ Three kinds of reach are checked:
   declare  A B  - header A names a function defined in B followed by `(`:
                   a prototype or a call from an inline body (a lower header
                   declaring a higher function is the same as calling it)
+
+And a prefix says its room: every external function and object a room's
+objects define is named rtb_WORD_... (or rtb_WORD), and each rtb_WORD_
+prefix is one room's only (a room may have several; a port's folder is the
+port room, as every port defines the same port.h names). PREFIX_KNOWN
+lists the prefixes still in several rooms; it only shrinks. --prefixes
+prints each room's prefixes (docs/architecture.md, "Prefixes").
 
 KNOWN below lists reaches allowed to break the rule (none: the rooms were
 reworked until it was empty); the check fails on any other, and on a KNOWN line that no longer
@@ -273,9 +280,78 @@ def cycles(root, build):
     return found
 
 
+# Prefixes that still name two rooms (see prefixes()); it only shrinks
+# as the odd side is renamed. One a line: PREFIX ROOM ROOM...
+PREFIX_KNOWN = """
+rtb_bench_ bench bench_api run
+rtb_explain_ model trace
+rtb_knob_ bench_api port
+rtb_raw_ model run
+rtb_self_ bench_api port
+rtb_trace_ bench_api model port run trace
+rtb_tune_ cli host/compare host/render
+rtb_write_ host/base output
+"""
+
+
+def prefix_of(sym):
+    """prefix_of - rtb_WORD_ of an rtb_ symbol (rtb_run and rtb_run_setup
+    both rtb_run_), None for another name"""
+    m = re.match(r'rtb_([a-z0-9]+)', sym)
+    return 'rtb_%s_' % m.group(1) if m else None
+
+
+def prefixes(defs):
+    """prefixes - {prefix: {room: [symbol@file]}} of every external function
+    and object the rooms' objects define (a port's folder is the port room:
+    every port defines the same port.h names)"""
+    out = collections.defaultdict(lambda: collections.defaultdict(list))
+    for s, g in defs.items():
+        r, p = room_of(g), prefix_of(s)
+        if r not in (None, '?') and p:
+            out[p][r].append('%s@%s' % (s, os.path.basename(g)))
+    return out
+
+
+def check_prefixes(defs):
+    """check_prefixes - each rtb_ prefix names one room: failures, as lines"""
+    fails = []
+    known = {line.split()[0]: set(line.split()[1:]) for line in PREFIX_KNOWN.splitlines() if line.strip()}
+    table = prefixes(defs)
+    for p in sorted(table):
+        rooms = table[p]
+        if len(rooms) < 2 or set(rooms) <= known.get(p, set()):
+            continue
+        fails.append('FAIL: prefix %s is used in %d rooms: %s (a prefix says its room: rename the '
+                     'fewer side; docs/architecture.md, "Prefixes")' % (p, len(rooms), '; '.join(
+                         '%s: %s' % (r, ' '.join(sorted(v)[:4]) + (' ...' if len(v) > 4 else ''))
+                         for r, v in sorted(rooms.items()))))
+    for p in sorted(known):
+        now = set(table.get(p, ()))
+        if len(now) < 2:
+            fails.append('FAIL: PREFIX_KNOWN lists %s, which now names one room: take it out' % p)
+        elif now < known[p]:
+            fails.append('FAIL: PREFIX_KNOWN lists %s in %s, now only in %s: shorten the line' % (
+                p, ' '.join(sorted(known[p])), ' '.join(sorted(now))))
+    return fails
+
+
+def print_prefixes(defs):
+    """print_prefixes - room: its prefixes (number of names), lowest floor first"""
+    byroom = collections.defaultdict(list)
+    for p, rooms in prefixes(defs).items():
+        for r, v in rooms.items():
+            byroom[r].append('%s(%d)' % (p, len(v)))
+    for r in sorted(byroom, key=lambda r: (floor(r), r)):
+        print('%-13s %s' % (r, ' '.join(sorted(byroom[r]))))
+
+
 def main():
     build = sys.argv[1]
     root = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
+    if '--prefixes' in sys.argv:
+        print_prefixes(symbols(root, build)[0])
+        return 0
     all_reach = reaches(root, build)
     unknown = sorted({f for _, f, _, _ in all_reach if room_of(f) == '?'} |
                      {g for _, _, g, _ in all_reach if room_of(g) == '?'})
@@ -322,9 +398,16 @@ def main():
         print('FAIL: %s call each other round (room %s calls one way only: tests/e2e/helpers/rooms.py '
               'ONE_WAY)' % (', '.join(comp), room_of(comp[0])))
         rc = 1
+    defs = symbols(root, build)[0]
+    for line in check_prefixes(defs):
+        print(line)
+        rc = 1
+    npre = len(prefixes(defs))
+    nknown = len([l for l in PREFIX_KNOWN.splitlines() if l.strip()])
     nfiles = len({f for _, f, _, _ in all_reach})
-    print('%d reaches between rooms from %d files; %d break the floors, all %d of them KNOWN' % (
-        len(all_reach), nfiles, len(bad), len(known)) if rc == 0 else
+    print('%d reaches between rooms from %d files; %d break the floors, all %d of them KNOWN; '
+          '%d rtb_ prefixes, %d of them in one room' % (
+              len(all_reach), nfiles, len(bad), len(known), npre, npre - nknown) if rc == 0 else
         '%d reaches break the floors (%d KNOWN)' % (len(bad), len(known)))
     return rc
 
