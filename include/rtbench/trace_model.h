@@ -153,7 +153,7 @@ enum rtb_trace_why {
 				 * rtbench's (rtbench minus trace < 0): the
 				 * two clocks or the events disagree */
 };
-const char *rtb_trace_why_name(enum rtb_trace_why w);
+const char *rtb_finding_why_name(enum rtb_trace_why w);
 
 struct rtb_trace_out {
 	int ncomp;
@@ -171,9 +171,9 @@ struct rtb_trace_out {
 				 * (switched out still runnable) while holding */
 };
 
-/* rtb_trace_comp_names - component names of a kind (out->ncomp etc. set),
+/* rtb_finding_comp_names - component names of a kind (out->ncomp etc. set),
  * without matching: lets a caller size its storage. */
-void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
+void rtb_finding_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out);
 /* ---- the worst events, explained (trace/trace_explain.c, pure) -------- */
 
 /* What held a CPU during a sample's window. */
@@ -277,11 +277,11 @@ struct rtb_explain {
 				 * no evidence that nothing ran */
 	uint8_t virt;           /* measured on a VM whose host can stop the
 				 * vCPU: every cause and phase may hide that
-				 * (rtb_explain_set_virt) */
+				 * (rtb_finding_set_virt) */
 };
-/* rtb_explain_set_virt - x and its phases measured on a VM (virt 1): the
+/* rtb_finding_set_virt - x and its phases measured on a VM (virt 1): the
  * words of each then say the vCPU may not have been running. */
-void rtb_explain_set_virt(struct rtb_explain *x, int virt);
+void rtb_finding_set_virt(struct rtb_explain *x, int virt);
 /* rtb_phase_line - one phase in words: its length and share of sample_ns,
  * who held the CPU in it (before the interrupt: the handlers, and the time
  * with no event, the task current then named as current only). */

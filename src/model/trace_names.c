@@ -7,7 +7,7 @@
 #include <string.h>
 #include "rtbench/trace_model.h"
 
-const char *rtb_trace_why_name(enum rtb_trace_why w)
+const char *rtb_finding_why_name(enum rtb_trace_why w)
 {
 	switch (w) {
 	case RTB_TW_OK: return "ok";
@@ -57,7 +57,7 @@ static void set_names(struct rtb_trace_out *o, const struct comp_def *d, int n)
 	}
 }
 
-void rtb_trace_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
+void rtb_finding_comp_names(enum rtb_trace_kind kind, struct rtb_trace_out *out)
 {
 	switch (kind) {
 	case RTB_TRACE_TIMER: set_names(out, timer_comps, 5); break;
@@ -209,7 +209,7 @@ int rtb_phase_text(char *out, size_t len, const struct rtb_phase *p, int64_t sam
 	return (int)l;
 }
 
-void rtb_explain_set_virt(struct rtb_explain *x, int virt)
+void rtb_finding_set_virt(struct rtb_explain *x, int virt)
 {
 	x->virt = (uint8_t)!!virt;
 	for (int i = 0; i < RTB_PHASE_MAX; i++)

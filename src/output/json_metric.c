@@ -177,7 +177,7 @@ static void write_worst(struct rtb_jw *w, const struct rtb_metric_trace *t)
 {
 	struct rtb_trace_out names = { 0 };
 
-	rtb_trace_comp_names(t->kind, &names);
+	rtb_finding_comp_names(t->kind, &names);
 	rtb_jw_open(w, "worst", '[', 1);
 	for (int k = 0; k < t->nworst; k++) {
 		rtb_jw_open(w, NULL, '{', 1);
@@ -256,7 +256,7 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 		const struct rtb_trace_disagreement *d = &t->dis[i];
 		rtb_jw_open(w, NULL, '{', 0);
 		rtb_jw_uint(w, "index", d->index);
-		rtb_jw_strn(w, "why", rtb_trace_why_name((enum rtb_trace_why)d->why), SIZE_MAX);
+		rtb_jw_strn(w, "why", rtb_finding_why_name((enum rtb_trace_why)d->why), SIZE_MAX);
 		rtb_jw_int_or_null(w, "diff_ns", d->diff_ns, INT64_MIN);
 		rtb_jw_close(w, '}');
 	}

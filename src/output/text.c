@@ -194,7 +194,7 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 				col += rtb_sink_printf(f, " #%lu %+.1f us", (unsigned long)x->index, (double)x->diff_ns / 1000.0);
 			else
 				col += rtb_sink_printf(f, " #%lu (%s)", (unsigned long)x->index,
-					rtb_trace_why_name((enum rtb_trace_why)x->why));
+					rtb_finding_why_name((enum rtb_trace_why)x->why));
 			if (i + 1 < t->ndis && i < 11)
 				col += rtb_sink_printf(f, ",");
 		}

@@ -14,7 +14,7 @@ static void worst_detail(struct rtb_sink *f, const struct rtb_metric *m, const s
 {
 	struct rtb_trace_out names = { 0 };
 
-	rtb_trace_comp_names(m->trace->kind, &names);
+	rtb_finding_comp_names(m->trace->kind, &names);
 	if (!names.ncomp) {
 		/* a noise gap: no components, only what held the CPU */
 	} else if (w->matched) {

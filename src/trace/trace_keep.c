@@ -227,7 +227,7 @@ int rtb_tkeep_sample(struct rtb_tkeep *k, const struct rtb_twin *const *w, int n
 			rtb_break_keep(slot, nb, wf, mk->end, tid, k->ticks_per_ns, mk->ns, &x.x);
 		}
 	}
-	rtb_explain_set_virt(&x.x, k->virt);
+	rtb_finding_set_virt(&x.x, k->virt);
 	k->explained++;
 	if (broke)
 		k->broke_done = 1;

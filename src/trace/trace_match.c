@@ -292,7 +292,7 @@ int rtb_trace_match(const struct rtb_trace_in *in, struct rtb_trace_out *o)
 {
 	if (!in || !o || !in->mk || (in->n && (!in->sample_ns || !o->why)))
 		return RTB_EINVAL;
-	rtb_trace_comp_names(in->kind, o);
+	rtb_finding_comp_names(in->kind, o);
 	if (in->kind != RTB_TRACE_PI && in->n && !o->diff_ns)
 		return RTB_EINVAL;
 	for (int k = 0; k < o->ncomp; k++)

@@ -169,7 +169,7 @@ int rtb_trace_decompose(struct rtb_ctx *c, struct rtb_metric *m, const struct rt
 	t->samples = n;
 	if (tm->kind == RTB_TRACE_NOISE)
 		return rtb_trace_noise(c, m, ev, nev); /* explained, not matched */
-	rtb_trace_comp_names(tm->kind, &out);
+	rtb_finding_comp_names(tm->kind, &out);
 	out.why = rtb_alloc((n + 1) * (1));
 	out.diff_ns = rtb_alloc((n + 1) * (sizeof(int64_t)));
 	for (int k = 0; k < out.ncomp; k++)

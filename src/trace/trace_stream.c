@@ -367,7 +367,7 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	ts.nwin = 0;
 	for (int k = 0; k < NWIN; k++)
 		ts.winof[k] = (cpus >> k & 1) ? ts.nwin++ : -1;
-	rtb_trace_comp_names(kind, &names);
+	rtb_finding_comp_names(kind, &names);
 	/* Step 1: everything now, touched, before any measuring */
 	ts.store = rtb_alloc((size_t)ts.nwin * RTB_TS_WINDOW * sizeof(*ts.store));
 	ts.slot = rtb_alloc(RTB_TS_SLOT * sizeof(*ts.slot));
@@ -468,7 +468,7 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	wa->keep.virt = c->res && rtb_fp_vcpu_can_stop(&c->res->fp);
 	wa->keep.break_fails = c->o->break_fails;
 	rtb_tkeep_evid_store(&wa->keep, ts.evid ? ts.evid + (size_t)i * RTB_WORST_N * RTB_TS_EVID : NULL);
-	rtb_trace_comp_names(kind, &names);
+	rtb_finding_comp_names(kind, &names);
 	wa->keep.ncomp = names.ncomp;
 	for (int q = 0; q <= names.ncomp; q++)
 		if (wa->comp[q] && wa->comp[q]->hm)
@@ -605,7 +605,7 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	dst->trace = t;
 	if (k->kind == RTB_TRACE_NOISE) /* every gap explained: the noise by class */
 		rtb_noise_extras(dst, k->noise_ns);
-	rtb_trace_comp_names(k->kind, &names);
+	rtb_finding_comp_names(k->kind, &names);
 	int rc = 0;
 	for (int q = 0; q < names.ncomp && !rc; q++) {
 		rc = move_comp(wa, q, res, dst, names.comp_name[q], names.comp_what[q], t->components[q]);

@@ -121,7 +121,7 @@ int rtb_trace_worst(struct rtb_ctx *c, struct rtb_metric *m, const struct rtb_te
 		/* phases first (which part of the path took the time), then
 		 * who held the CPU in each */
 		rtb_trace_phases(ev, nev, tm->kind, from, to, tm->tid, w->matched ? w->comp_ns : NULL, tpn, &w->x);
-		rtb_explain_set_virt(&w->x, rtb_fp_vcpu_can_stop(&c->res->fp));
+		rtb_finding_set_virt(&w->x, rtb_fp_vcpu_can_stop(&c->res->fp));
 		if (w->broke) /* the evidence, written beside the result at the end */
 			rtb_break_keep(ev, nev, from, to, tm->tid, tpn, w->sample_ns, &w->x);
 		t->nworst++;

@@ -331,7 +331,7 @@ static void test_timer_rules(void)
 		CHECK_EQ_I(why[0], RTB_TW_OK);
 		CHECK_EQ_I(d[0], 200);
 	}
-	rtb_trace_comp_names(RTB_TRACE_TIMER, &o);
+	rtb_finding_comp_names(RTB_TRACE_TIMER, &o);
 	/* the handler's event 27 ns before the expiry as converted from
 	 * rtbench's clock (let through: clock resolution): irq_to_handler 0,
 	 * not -27, and the components still add up to the sample */

@@ -611,12 +611,12 @@ static void vm_words(void)
 	CHECK_EQ_I(rtb_trace_explain(ev, (size_t)n, (uint64_t)(1000 * TPN), (uint64_t)(8560000 * TPN), 0, 50, TPN,
 				     &x), 0);
 	rtb_explain_noise_gap(&x);
-	rtb_explain_set_virt(&x, 0);
+	rtb_finding_set_virt(&x, 0);
 	rtb_explain_line("noise.gap", "max", 8559000, &x, line, sizeof(line));
 	printf("%s\n", line);
 	CHECK(strstr(line, "interrupt local_timer") != NULL);
 	CHECK(strstr(line, "VM") == NULL && strstr(line, "vCPU") == NULL);
-	rtb_explain_set_virt(&x, 1);
+	rtb_finding_set_virt(&x, 1);
 	rtb_explain_line("noise.gap", "max", 8559000, &x, line, sizeof(line));
 	printf("%s\n", line);
 	CHECK(strstr(line, "interrupt local_timer") != NULL);
@@ -651,7 +651,7 @@ static void vm_words(void)
 	CHECK_EQ_I(rtb_trace_phases(lv, (size_t)n, RTB_TRACE_TIMER, from, to, 50, comp, TPN, &x), 0);
 	CHECK_EQ_I(x.nphase, 4);
 	for (int virt = 0; virt < 2; virt++) {
-		rtb_explain_set_virt(&x, virt);
+		rtb_finding_set_virt(&x, virt);
 		for (int k = 0; k < x.nphase; k++) {
 			rtb_phase_line(&x.phase[k], 4515000, line, sizeof(line));
 			printf("virt %d: %s\n", virt, line);

@@ -85,7 +85,7 @@ int rtb_port_trace_symbols(const uint64_t *addr, int n, char *name, size_t len)
 /* The first seven are needed (the matcher's); the rest say what else ran
  * on the CPU (the worst events' explanation) and are used where the kernel
  * has them (opt). */
-const struct rtb_trace_want rtb_trace_want[] = {
+const struct rtb_trace_want rtb_posix_events[] = {
 	{ "irq_vectors", "local_timer_entry", RTB_TEV_TIMER_IRQ, 0 },
 	{ "timer", "hrtimer_start", RTB_TEV_TIMER_ARM, 0 },
 	{ "timer", "hrtimer_expire_entry", RTB_TEV_TIMER_FIRE, 0 },
@@ -136,7 +136,7 @@ static atomic_flag closing = ATOMIC_FLAG_INIT;
 #define GATE_WAIT_NS 1000000000LL
 static atomic_int gate_users, gate_shut;
 
-int rtb_trace_enter(void)
+int rtb_posix_trace_enter(void)
 {
 	atomic_fetch_add(&gate_users, 1);
 	if (atomic_load(&gate_shut)) {
@@ -146,12 +146,12 @@ int rtb_trace_enter(void)
 	return 1;
 }
 
-void rtb_trace_leave(void)
+void rtb_posix_trace_leave(void)
 {
 	atomic_fetch_sub(&gate_users, 1);
 }
 
-int rtb_trace_shut(void)
+int rtb_posix_trace_shut(void)
 {
 	return atomic_load_explicit(&gate_shut, memory_order_relaxed);
 }
@@ -195,7 +195,7 @@ static int events(int on, char *why, size_t len)
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		if (!rtb_tr.have[i])
 			continue;
-		if (rtb_trace_want[i].opt == RTB_TRACE_WANT_TRIGGER) {
+		if (rtb_posix_events[i].opt == RTB_TRACE_WANT_TRIGGER) {
 			/* "!" removes it; removing one not set is an error */
 			if (on == rtb_tr.trig)
 				continue;
@@ -208,10 +208,10 @@ static int events(int on, char *why, size_t len)
 			rtb_tr.trig = on;
 			continue;
 		}
-		snprintf(file, sizeof(file), "events/%s/%s/enable", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		snprintf(file, sizeof(file), "events/%s/%s/enable", rtb_posix_events[i].sys, rtb_posix_events[i].name);
 		if (tracefs_instance_file_write(rtb_tr.inst, file, on ? "1" : "0") < 0) {
 			snprintf(why, len, "cannot %s the event %s:%s: %s", on ? "enable" : "disable",
-				 rtb_trace_want[i].sys, rtb_trace_want[i].name, strerror(errno));
+				 rtb_posix_events[i].sys, rtb_posix_events[i].name, strerror(errno));
 			return RTB_ESYS;
 		}
 	}
@@ -296,16 +296,16 @@ int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len)
 	rtb_tr.timer_irq[0] = '\0';
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		char ev[128];
-		snprintf(ev, sizeof(ev), "%s/events/%s/%s", rtb_tr.dir, rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		snprintf(ev, sizeof(ev), "%s/events/%s/%s", rtb_tr.dir, rtb_posix_events[i].sys, rtb_posix_events[i].name);
 		rtb_tr.have[i] = access(ev, F_OK) == 0 &&
-				 (rtb_trace_want[i].opt != RTB_TRACE_WANT_TRIGGER || cfg->stacks);
-		if (!rtb_tr.have[i] && rtb_trace_want[i].kind == RTB_TEV_TIMER_IRQ && timer_irq_named()) {
+				 (rtb_posix_events[i].opt != RTB_TRACE_WANT_TRIGGER || cfg->stacks);
+		if (!rtb_tr.have[i] && rtb_posix_events[i].kind == RTB_TEV_TIMER_IRQ && timer_irq_named()) {
 			/* no x86 vector: the timer's interrupt by its handler's name */
 			snprintf(rtb_tr.timer_irq, sizeof(rtb_tr.timer_irq), "%s", timer_irq_named());
 			continue;
 		}
-		if (!rtb_tr.have[i] && !rtb_trace_want[i].opt) {
-			snprintf(why, len, "the kernel has no event %s:%s", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		if (!rtb_tr.have[i] && !rtb_posix_events[i].opt) {
+			snprintf(why, len, "the kernel has no event %s:%s", rtb_posix_events[i].sys, rtb_posix_events[i].name);
 			rc = RTB_ENOTSUP;
 			goto fail;
 		}
@@ -350,10 +350,10 @@ int rtb_port_trace_begin(uint64_t cpus)
 {
 	int rc;
 
-	if (!rtb_trace_enter())
+	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	rc = trace_begin(cpus);
-	rtb_trace_leave();
+	rtb_posix_trace_leave();
 	return rc;
 }
 
@@ -389,17 +389,17 @@ int rtb_port_trace_end(void)
 	char why[160];
 	int rc;
 
-	if (!rtb_trace_enter())
+	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	if (!rtb_tr.inst) {
-		rtb_trace_leave();
+		rtb_posix_trace_leave();
 		return RTB_ENOTSUP;
 	}
 	rc = tracefs_trace_off(rtb_tr.inst) ? RTB_ESYS : 0;
 	rtb_tr.on = 0;
 	if (!rc)
 		rc = events(0, why, sizeof(why));
-	rtb_trace_leave();
+	rtb_posix_trace_leave();
 	return rc;
 }
 
@@ -413,7 +413,7 @@ void rtb_port_trace_close(void)
 	/* a user still inside keeps the reader's state and the instance's
 	 * handle (the process is ending: the watchdog's forced exit) */
 	if (drained)
-		rtb_trace_read_free();
+		rtb_posix_trace_read_free();
 	if (rtb_tr.inst) {
 		char why[160];
 		tracefs_trace_off(rtb_tr.inst);

@@ -190,19 +190,19 @@ static void write_formats(FILE *f, const struct rtb_dat_fmt *fm)
 		if (!fm[i].text)
 			continue;
 		for (int s = 0; s < nsys; s++)
-			seen |= !strcmp(sys[s], rtb_trace_want[i].sys);
+			seen |= !strcmp(sys[s], rtb_posix_events[i].sys);
 		if (!seen)
-			sys[nsys++] = rtb_trace_want[i].sys;
+			sys[nsys++] = rtb_posix_events[i].sys;
 	}
 	w4(f, (uint32_t)nsys);
 	for (int s = 0; s < nsys; s++) {
 		uint32_t cnt = 0;
 		fwrite(sys[s], 1, strlen(sys[s]) + 1, f);
 		for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
-			cnt += fm[i].text && !strcmp(sys[s], rtb_trace_want[i].sys);
+			cnt += fm[i].text && !strcmp(sys[s], rtb_posix_events[i].sys);
 		w4(f, cnt);
 		for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
-			if (fm[i].text && !strcmp(sys[s], rtb_trace_want[i].sys)) {
+			if (fm[i].text && !strcmp(sys[s], rtb_posix_events[i].sys)) {
 				w8(f, fm[i].len);
 				fwrite(fm[i].text, 1, fm[i].len, f);
 			}

@@ -24,7 +24,7 @@ struct rtb_dat_fmt {
 	size_t len;
 };
 
-/* the events written: rtb_trace_want's (not the stack trigger's), then
+/* the events written: rtb_posix_events's (not the stack trigger's), then
  * ftrace:print for the marks */
 #define RTB_DAT_NEV (RTB_TRACE_NWANT + 1)
 #define RTB_DAT_PRINT (RTB_DAT_NEV - 1)

@@ -16,7 +16,7 @@
 
 static int want_used(size_t i)
 {
-	return i < RTB_TRACE_NWANT && rtb_trace_want[i].opt != RTB_TRACE_WANT_TRIGGER && rtb_tr.have[i];
+	return i < RTB_TRACE_NWANT && rtb_posix_events[i].opt != RTB_TRACE_WANT_TRIGGER && rtb_tr.have[i];
 }
 
 /* slurp - tracefs file rel (a few KiB) into a new buffer */
@@ -141,12 +141,12 @@ int rtb_dat_which(const struct rtb_tev *e)
 		break;
 	default:
 		for (size_t i = 0; i < RTB_TRACE_NWANT; i++)
-			if (rtb_trace_want[i].kind == e->kind && want_used(i))
+			if (rtb_posix_events[i].kind == e->kind && want_used(i))
 				return (int)i;
 		return -1;
 	}
 	for (size_t i = 0; i < RTB_TRACE_NWANT && k < 0; i++)
-		if (!strcmp(rtb_trace_want[i].name, name) && want_used(i))
+		if (!strcmp(rtb_posix_events[i].name, name) && want_used(i))
 			k = (int)i;
 	return k;
 }
@@ -298,7 +298,7 @@ int rtb_port_trace_dat_formats(void)
 		if (i == RTB_DAT_PRINT)
 			snprintf(rel, sizeof(rel), "events/ftrace/print/format");
 		else
-			snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+			snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_posix_events[i].sys, rtb_posix_events[i].name);
 		if (!(kf.fm[i].text = slurp(rel, &kf.fm[i].len))) {
 			if (i == RTB_DAT_PRINT) {
 				snprintf(kf.why, sizeof(kf.why), "cannot read %s/%s", rtb_tr.dir, rel);

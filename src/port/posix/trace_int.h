@@ -20,7 +20,7 @@ struct rtb_trace_want {
 };
 #define RTB_TRACE_NWANT 24
 #define RTB_TRACE_WANT_TRIGGER 2
-extern const struct rtb_trace_want rtb_trace_want[RTB_TRACE_NWANT];
+extern const struct rtb_trace_want rtb_posix_events[RTB_TRACE_NWANT];
 
 /* The instance (trace.c owns it). */
 struct rtb_trace_inst {
@@ -40,16 +40,16 @@ struct rtb_trace_inst {
 };
 extern struct rtb_trace_inst rtb_tr;
 
-/* rtb_trace_read_free - drop the reader's parsed event formats (called
+/* rtb_posix_trace_read_free - drop the reader's parsed event formats (called
  * when the instance goes, with nobody inside the gate). */
-void rtb_trace_read_free(void);
+void rtb_posix_trace_read_free(void);
 
-/* The gate (trace.c): rtb_trace_enter - 1 and inside, or 0 when the trace
+/* The gate (trace.c): rtb_posix_trace_enter - 1 and inside, or 0 when the trace
  * is being closed (then do nothing with it); every entry that returned 1
- * ends with rtb_trace_leave. rtb_trace_shut - 1 once close began: a long
+ * ends with rtb_posix_trace_leave. rtb_posix_trace_shut - 1 once close began: a long
  * read inside stops at its next page or event and leaves. */
-int rtb_trace_enter(void);
-void rtb_trace_leave(void);
-int rtb_trace_shut(void);
+int rtb_posix_trace_enter(void);
+void rtb_posix_trace_leave(void);
+int rtb_posix_trace_shut(void);
 
 #endif

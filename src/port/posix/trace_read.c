@@ -147,9 +147,9 @@ static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struc
 	t->t = r->ts;
 	t->cpu = cpu;
 	t->cur = tep_data_pid(e->tep, r);
-	t->kind = (uint8_t)rtb_trace_want[w].kind;
+	t->kind = (uint8_t)rtb_posix_events[w].kind;
 	t->lost_before = r->missed_events != 0;
-	switch (rtb_trace_want[w].kind) {
+	switch (rtb_posix_events[w].kind) {
 	case RTB_TEV_TIMER_ARM:
 		t->timer = (uint64_t)num(f[0], r);
 		t->expiry_ns = num(f[1], r);
@@ -194,7 +194,7 @@ static void fill(const struct fieldset *fs, size_t w, struct tep_event *e, struc
 		break;
 	case RTB_TEV_VEC_ENTER:
 	case RTB_TEV_VEC_EXIT:
-		vec_name(rtb_trace_want[w].name, t->comm, sizeof(t->comm));
+		vec_name(rtb_posix_events[w].name, t->comm, sizeof(t->comm));
 		break;
 	case RTB_TEV_NMI:
 		t->expiry_ns = num(f[0], r);
@@ -230,7 +230,7 @@ static int on_event(struct tep_event *e, struct tep_record *r, int cpu, void *p)
 	struct collect *c = p;
 	size_t w = wanted(c->fs, e);
 
-	if (rtb_trace_shut()) {
+	if (rtb_posix_trace_shut()) {
 		c->err = RTB_EINTR; /* closing (a forced exit): stop reading */
 		return 1;
 	}
@@ -291,13 +291,13 @@ int rtb_port_trace_lost_cpus(uint64_t *lost, int n)
 {
 	for (int cpu = 0; cpu < n; cpu++)
 		lost[cpu] = 0;
-	if (!rtb_trace_enter())
+	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	int rc = rtb_tr.inst ? 0 : RTB_ENOTSUP;
 	for (int cpu = 0; cpu < n && cpu < 64 && !rc; cpu++)
 		if (rtb_tr.cpus >> cpu & 1)
 			lost[cpu] = lost_cpu(cpu);
-	rtb_trace_leave();
+	rtb_posix_trace_leave();
 	return rc;
 }
 
@@ -345,7 +345,7 @@ static int read_small(const char *dir, const char *rel, char *buf, size_t cap, s
 }
 
 /* local_tep - a libtraceevent handle that knows the header page and the
- * formats of the events rtbench enables (rtb_trace_want, those the kernel
+ * formats of the events rtbench enables (rtb_posix_events, those the kernel
  * has), and nothing else. libtracefs's tracefs_local_events_system() also
  * parses every other event of their systems and loads /proc/kallsyms
  * (5 MB on the development machine), the saved command lines and the
@@ -371,9 +371,9 @@ static struct tep_handle *local_tep(void)
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
 		if (!rtb_tr.have[i])
 			continue;
-		snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_trace_want[i].sys, rtb_trace_want[i].name);
+		snprintf(rel, sizeof(rel), "events/%s/%s/format", rtb_posix_events[i].sys, rtb_posix_events[i].name);
 		if (read_small(rtb_tr.dir, rel, buf, sizeof(buf), &n) ||
-		    tep_parse_event(tep, buf, n, rtb_trace_want[i].sys))
+		    tep_parse_event(tep, buf, n, rtb_posix_events[i].sys))
 			goto fail;
 	}
 	return tep;
@@ -385,7 +385,7 @@ fail:
 static void fieldsets(struct tep_handle *tep, struct fieldset *fs)
 {
 	for (size_t i = 0; i < RTB_TRACE_NWANT; i++) {
-		fs[i].e = rtb_tr.have[i] ? tep_find_event_by_name(tep, rtb_trace_want[i].sys, rtb_trace_want[i].name) : NULL;
+		fs[i].e = rtb_tr.have[i] ? tep_find_event_by_name(tep, rtb_posix_events[i].sys, rtb_posix_events[i].name) : NULL;
 		for (int k = 0; fs[i].e && fields[i][k]; k++)
 			fs[i].f[k] = tep_find_field(fs[i].e, fields[i][k]);
 	}
@@ -404,7 +404,7 @@ static int on_poll_event(struct tep_event *e, struct tep_record *r, int cpu, voi
 	return 0;
 }
 
-void rtb_trace_read_free(void)
+void rtb_posix_trace_read_free(void)
 {
 	if (pl.tep)
 		tep_free(pl.tep);
@@ -480,10 +480,10 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
 {
 	int rc;
 
-	if (!rtb_trace_enter())
+	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	rc = trace_poll(fn, arg, lost, want, until);
-	rtb_trace_leave();
+	rtb_posix_trace_leave();
 	return rc;
 }
 
@@ -520,7 +520,7 @@ static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg,
 		for (int cpu = 0; cpu < 64; cpu++) {
 			if (!(more >> cpu & 1))
 				continue;
-			if (rtb_trace_shut())
+			if (rtb_posix_trace_shut())
 				return RTB_EINTR; /* closing: leave the gate now */
 			int rc = poll_page(cpu, want, until);
 			if (rc <= 0)
@@ -541,21 +541,21 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost)
 	*lost = 0;
 	/* inside the gate: a forced exit's close waits for this read to see
 	 * it (on_event) and end before the instance goes */
-	if (!rtb_trace_enter())
+	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	if (!rtb_tr.inst) {
-		rtb_trace_leave();
+		rtb_posix_trace_leave();
 		return RTB_ENOTSUP;
 	}
 	tep = local_tep();
 	if (!tep) {
-		rtb_trace_leave();
+		rtb_posix_trace_leave();
 		return RTB_ESYS;
 	}
 	fieldsets(tep, c.fs);
 	*lost = lost_events();
 	tracefs_iterate_raw_events(tep, rtb_tr.inst, NULL, 0, on_event, &c);
-	rtb_trace_leave();
+	rtb_posix_trace_leave();
 	tep_free(tep);
 	if (c.err) {
 		rtb_free(c.ev);

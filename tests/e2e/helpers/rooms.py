@@ -284,11 +284,10 @@ def cycles(root, build):
 # as the odd side is renamed. One a line: PREFIX ROOM ROOM...
 PREFIX_KNOWN = """
 rtb_bench_ bench bench_api run
-rtb_explain_ model trace
 rtb_knob_ bench_api port
 rtb_raw_ model run
 rtb_self_ bench_api port
-rtb_trace_ bench_api model port run trace
+rtb_trace_ bench_api run trace
 rtb_tune_ cli host/compare host/render
 rtb_write_ host/base output
 """
