@@ -31,6 +31,9 @@
 
 static struct rtb_tune_run run;
 static struct rtb_tune_plan plans[RTB_TUNE_MAX_KNOBS], all_plan;
+/* the plans as made ready, before a knob the kernel refused was dropped:
+ * what is read before and after */
+static struct rtb_tune_plan read_plans[RTB_TUNE_MAX_KNOBS];
 
 /* usage - `rtbench tune --help`. */
 static void usage(FILE *f)
@@ -209,8 +212,11 @@ static int one_round(const struct rtb_tune_opts *o, struct rtb_tune_plan *p, str
 		k->failed_rounds++;
 		return rc;
 	}
-	if (b && note[0])
+	if (b && note[0]) {
+		size_t l = strlen(k->set_to);
 		fprintf(stderr, "rtbench tune: %s: left out (the kernel refused): %s\n", k->name, note);
+		snprintf(k->set_to + l, sizeof(k->set_to) - l, "; refused by the kernel, left as found: %s", note);
+	}
 	rc = rtb_tune_child(o, p, b, json, log, &sig, why, sizeof(why));
 	if (b)
 		rtb_tune_undo(p);
@@ -338,6 +344,7 @@ static int measure(const struct rtb_tune_opts *o, const struct rtb_doctor *doc, 
 			continue;
 		struct rtb_tune_knob *k = &run.k[run.nk];
 		napp += rtb_tune_prepare(&rtb_tune_defs[i], o, doc, &plans[run.nk], k);
+		read_plans[run.nk] = plans[run.nk];
 		run.nk++;
 	}
 	fprintf(stderr, "rtbench tune: %d knob(s) to measure on CPU %s, %d rounds a side of %d samples a CPU "
@@ -364,7 +371,7 @@ static void read_back(void)
 	for (int i = 0; i < run.nk; i++) {
 		if (!run.k[i].applicable)
 			continue;
-		rtb_tune_read(&plans[i], run.k[i].after, sizeof(run.k[i].after));
+		rtb_tune_read(&read_plans[i], run.k[i].after, sizeof(run.k[i].after));
 		n++;
 		same += !strcmp(run.k[i].after, run.k[i].before);
 	}

@@ -309,7 +309,7 @@ int rtb_tune_apply(struct rtb_tune_plan *p, char *note, size_t len)
 			p->v[kept++] = p->v[i];
 			continue;
 		}
-		rtb_env_restore_one(p->k[i]);
+		rtb_env_restore_one(p->k[i]); /* nothing when the set was refused */
 		first = first ? first : rc;
 		if (note && l < len)
 			l += (size_t)snprintf(note + l, len - l, "%s%s: %s", l ? "; " : "", rtb_knob_name(p->k[i]),

@@ -230,7 +230,7 @@ int rtb_env_stop_signal(void)
 int rtb_env_set(enum rtb_knob k, long v)
 {
 	long cur;
-	int rc;
+	int rc, first = !changed[k];
 
 	if (changed[k] && set[k] != v) {
 		set[k] = v;
@@ -261,6 +261,13 @@ int rtb_env_set(enum rtb_knob k, long v)
 		atomic_flag_clear(&restored);
 	}
 	rc = rtb_knob_set(k, v);
+	if (rc && first) {
+		/* refused (an IRQ the kernel will not move): nothing changed,
+		 * so nothing to put back or repair */
+		changed[k] = 0;
+		sync_record();
+		return rc;
+	}
 	/* the kernel may round what it was given: record what it reads back,
 	 * which is what the repair compares against */
 	if (!rc && !rtb_knob_get(k, &cur) && cur != set[k]) {
