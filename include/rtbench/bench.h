@@ -347,11 +347,11 @@ int rtb_batched(struct rtb_ctx *c, struct rtb_metric *m, void (*op)(void *), voi
  * with room for capacity samples; NULL (and a message) if out of memory. */
 struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				    const char *id, const char *title, size_t capacity);
-/* rtb_trace_marks_new - when this pass is traced, room for m's per-sample
+/* rtb_marks_new - when this pass is traced, room for m's per-sample
  * trace marks (m->tm, allocated and touched here, before the loop); NULL
  * when not tracing (benchmarks then keep no marks). Keep a mark only
  * outside the measured interval: after its end stamp. */
-struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
+struct rtb_trace_marks *rtb_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
 					    enum rtb_trace_kind kind);
 /* rtb_trace_mark - sample i's absolute start and end (trace clock), for
  * the whole-pass path (a streaming tm takes rtb_trace_mark_ns). */

@@ -280,7 +280,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 		return 0;
 	}
 	if (!yield)
-		rtb_trace_marks_new(c, s.m, RTB_TRACE_SLICE); /* run --trace */
+		rtb_marks_new(c, s.m, RTB_TRACE_SLICE); /* run --trace */
 	if (!yield && c->rt && rr_slice_ms > 0) {
 		int krc = slice_take(c);
 		took = 1;

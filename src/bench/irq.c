@@ -166,7 +166,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	if (!s.m)
 		return RTB_ENOMEM;
 	if (!use_signal)
-		rtb_trace_marks_new(c, s.m, RTB_TRACE_TIMER);
+		rtb_marks_new(c, s.m, RTB_TRACE_TIMER);
 	rtb_watchdog_arm(c, 5000000000LL + 3 * (int64_t)n * s.period_ns);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, use_signal ? "tTimerIsr" : "tCyclic", RTB_SCHED_FIFO,

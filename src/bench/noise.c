@@ -210,7 +210,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 		thr_ns += pass_ns;
 		s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
 	}
-	rtb_trace_marks_new(c, s.m, RTB_TRACE_NOISE);
+	rtb_marks_new(c, s.m, RTB_TRACE_NOISE);
 	rtb_watchdog_arm(c, 10000000000LL + 2 * SPIN_NS);
 	int64_t t0 = rtb_port_mono_ns();
 	rc = rtb_spawn(c, &th, "tNoise", RTB_SCHED_FIFO, RTB_PRIO_HIGH, c->cpu, spin_task, &s);

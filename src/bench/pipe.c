@@ -49,7 +49,7 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 
 	if (!m)
 		return RTB_ENOMEM;
-	s.tm = rtb_trace_marks_new(c, m, RTB_TRACE_PINGPONG);
+	s.tm = rtb_marks_new(c, m, RTB_TRACE_PINGPONG);
 	if (s.tm)
 		s.tm->tid = rtb_port_trace_self();
 	/* a port without pipes: RTB_ENOTSUP, and the runner marks m skipped */

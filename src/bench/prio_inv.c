@@ -237,7 +237,7 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			rc = RTB_ENOMEM;
 			goto out;
 		}
-		rtb_trace_marks_new(c, blk[p], RTB_TRACE_PI); /* run --trace: boosts seen */
+		rtb_marks_new(c, blk[p], RTB_TRACE_PI); /* run --trace: boosts seen */
 		int mrc = rtb_mutex_init(&s.mtx[p], (enum rtb_mutex_proto)p, RTB_PRIO_HIGH);
 		if (mrc) {
 			snprintf(title, sizeof(title), "a %s mutex", proto_long[p]);

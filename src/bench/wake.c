@@ -107,7 +107,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 		return 0;
 	}
 	const int wcpu = xcpu ? c->other_cpu : c->cpu;
-	w.tm = rtb_trace_marks_new(c, w.m, RTB_TRACE_WAKE);
+	w.tm = rtb_marks_new(c, w.m, RTB_TRACE_WAKE);
 	rc = ops->open(obj);                             /* Step 1 */
 	if (rc) {
 		/* a port without the primitive (RTB_ENOTSUP): SKIPPED, not FAILED */

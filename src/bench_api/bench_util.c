@@ -266,8 +266,8 @@ int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
 	return c->mode->knob_restore(k);
 }
 
-/* rtb_trace_marks_new - per-sample marks for a traced pass. */
-struct rtb_trace_marks *rtb_trace_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
+/* rtb_marks_new - per-sample marks for a traced pass. */
+struct rtb_trace_marks *rtb_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
 					    enum rtb_trace_kind kind)
 {
 	struct rtb_trace_marks *tm;

@@ -10,7 +10,7 @@
  *           the component metrics per measuring thread ("watch") - starts
  *           the port's trace and the reader, time-shared, on the CPU the
  *           runner's own threads use (one not measured when one is left).
- *   Step 2: each benchmark asks for its marks (rtb_trace_marks_new ->
+ *   Step 2: each benchmark asks for its marks (rtb_marks_new ->
  *           rtb_ts_marks): a free watch is filled and published (release);
  *           its measuring thread then pushes one mark per sample into the
  *           watch's ring (rtb_trace_mark_push: no call, no system call).

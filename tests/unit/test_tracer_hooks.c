@@ -82,7 +82,7 @@ static int once(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (rc)
 		return rc;
 	called(c->tracing ? 'T' : 'u');
-	rtb_trace_marks_new(c, m, b->trace_kind);
+	rtb_marks_new(c, m, b->trace_kind);
 	return 0;
 }
 

@@ -287,7 +287,7 @@ rtb_bench_ bench bench_api run
 rtb_knob_ bench_api port
 rtb_raw_ model run
 rtb_self_ bench_api port
-rtb_trace_ bench_api run trace
+rtb_trace_ run trace
 rtb_tune_ cli host/compare host/render
 rtb_write_ host/base output
 """
