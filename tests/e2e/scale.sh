@@ -3,10 +3,10 @@
 # rtb-test: side
 # The host commands at a big server's scale, on small files of the same
 # shape (bench/scale_file.py from tests/data/long2.json, a real 2-CPU
-# --duration run): past 16 CPUs the report draws the interval maxima as a
-# heat map, one row a CPU, whose rows hold each CPU's largest interval
-# maximum as the file has it, with its 9-colour scale; at 16 CPUs and
-# below the lines stay. The reader's fast way (intervals and rounds cut
+# --duration run): past 16 CPUs the report draws the per-CPU histograms
+# and the interval maxima as heat maps, one row a CPU; the maxima's rows
+# hold each CPU's largest interval maximum as the file has it; each map
+# has its 9-colour scale; at 16 CPUs and below the lines stay. The reader's fast way (intervals and rounds cut
 # from the text) gives every command the output jansson's whole tree does
 # (RTB_READER=jansson), also on copies it must decline (an escaped key, a
 # fraction where a count belongs, an unknown key, a broken count).
@@ -32,7 +32,7 @@ done
 
 # the map's rows against the file: every CPU once, in order, each with the
 # largest maximum of its intervals; the scale's 9 colours
-python3 - "$out/c32.json" "$out/c32.html" <<'PY' && ok "heat map rows: CPUs 0-31, each row's max the file's" || fail "heat map rows differ from the file"
+python3 - "$out/c32.json" "$out/c32.html" <<'PY' && ok "heat maps: rows CPUs 0-31, each row's max the file's, scales" || fail "heat map rows differ from the file"
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 want = {}
@@ -46,9 +46,17 @@ svg = svg[:svg.index("</svg>")]
 rows = [(int(c), int(x)) for c, x in re.findall(r'class="heatrow" data-cpu="(\d+)" data-max-ns="(\d+)"', svg)]
 assert [c for c, _ in rows] == sorted(want), rows[:4]
 assert all(x == want[c] for c, x in rows), [(c, x, want[c]) for c, x in rows if x != want[c]][:3]
-scale = svg[svg.index('class="heatscale"'):]
-assert len(re.findall(r"<rect ", scale)) == 9, "scale colours"
+def scale_of(svg):
+    sc = svg[svg.index('class="heatscale"'):]
+    return sc[:sc.index("</g>")]
+assert len(re.findall(r"<rect ", scale_of(svg))) == 9, "scale colours"
 assert len(set(re.findall(r'<path fill="(#[0-9a-f]{6})"', svg))) >= 2, "one colour only"
+# the histograms: a heat map too, its own scale
+hs = h[h.index('id="cpuhist-irq.timer.nanosleep-0"'):]
+hs = hs[:hs.index("</svg>")]
+tag = re.search(r'<svg[^>]*id="cpuhist-irq.timer.nanosleep-0"[^>]*>', h).group(0)
+assert 'data-plot="heatmap"' in tag, "histograms not a heat map"
+assert len(re.findall(r"<rect ", scale_of(hs))) == 9, "histogram scale colours"
 PY
 
 # the fast reader and jansson's tree agree, on good files and on copies the

@@ -79,5 +79,9 @@ void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 struct rtb_rf_metric;
 void rtb_html_heatmap(struct rtb_sb *b, const char *pid, const struct rtb_rf_metric *const *m,
 		      const int *cpu, int n);
+/* rtb_html_heat_hist - n CPUs' histograms as one row a CPU: share[i * bins
+ * + k] the share of CPU i's samples in log bin k of lo_us..hi_us */
+void rtb_html_heat_hist(struct rtb_sb *b, const char *pid, const double *share, int n, size_t bins,
+			double lo_us, double hi_us);
 
 #endif

@@ -8,8 +8,9 @@
  *   - a per-CPU table (count, min, p50, p99, p99.9, max, missed).
  * Up to 8 CPUs get the report's colours and a legend; more get a blue to
  * red ramp by CPU number, thin lines, and the worst CPUs named in the
- * caption; past RTB_HEAT_CPUS (16) the interval maxima are a heat map
- * (render_heatmap.c), one row a CPU, as 256 lines are not readable. The per-CPU metrics get no section of
+ * caption; past RTB_HEAT_CPUS (16) the histograms and the interval maxima
+ * are heat maps (render_heatmap.c), one row a CPU, as 256 lines are not
+ * readable. The per-CPU metrics get no section of
  * their own (rtb_html_long_skip). Every string from a file goes through
  * rtb_sb_html. */
 #include <math.h>
@@ -79,7 +80,10 @@ static void worst_caption(struct rtb_sb *b, const struct lcpu *v, int n)
 	for (int k = 0; k < 3 && k < n; k++)
 		rtb_sb_printf(b, "%s CPU %d (%.1f us)", k ? "," : "", v[idx[k]].cpu,
 			      (double)v[idx[k]].m->max / 1000.0);
-	if (n > MAX_LEGEND)
+	if (n > RTB_HEAT_CPUS)
+		rtb_sb_printf(b, ". Heat maps: one row a CPU, CPU %d at the bottom to CPU %d at the top.",
+			      v[0].cpu, v[n - 1].cpu);
+	else if (n > MAX_LEGEND)
 		rtb_sb_printf(b, ". Colour by CPU number: blue CPU %d to red CPU %d.", v[0].cpu, v[n - 1].cpu);
 	rtb_sb_puts(b, "</p>\n");
 }
@@ -202,7 +206,7 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 
 	if (!cnt)
 		return;
-	if (n <= 256) {
+	if (n <= RTB_HEAT_CPUS) {
 		const struct rtb_rf_metric *ms[256];
 		const char *lb[256], *co[256];
 		char lbs[256][16], cos[256][32];
@@ -246,6 +250,11 @@ static void hist_overlay(struct rtb_sb *b, const char *id, const struct lcpu *v,
 	if (!(maxs > ymin))
 		maxs = ymin * 2;
 	snprintf(pid, sizeof(pid), "cpuhist-%s", id);
+	if (n > RTB_HEAT_CPUS) {  /* a line a CPU stops being readable */
+		rtb_html_heat_hist(b, pid, &cnt[0][0], n, LBINS, lo, hi);
+		free(cnt);
+		return;
+	}
 	rtb_svg_begin(&p, b, pid, "histogram", "Per-CPU histograms (each CPU's share of its samples)",
 		      LPLOT_W, LPLOT_H);
 	p.x = (struct rtb_svg_axis){ lo, hi, 1, "latency (us, log scale)", NULL, 0 };
