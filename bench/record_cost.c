@@ -106,7 +106,7 @@ int main(void)
 		vals[i] = 1000 + (int64_t)(x % 99000);
 	}
 	if (rtb_metric_new_hm(&r, "cost.hm", "hm", 0, 0, 0, &epoch, &hm) ||
-	    rtb_metric_new(&r, "cost.arr", "arr", OPS + 1, &arr) || rtb_raw_ring_init(&ring)) {
+	    rtb_metric_new(&r, "cost.arr", "arr", OPS + 1, &arr) || rtb_rawring_init(&ring)) {
 		fprintf(stderr, "record_cost: out of memory\n");
 		return 1;
 	}
@@ -149,7 +149,7 @@ int main(void)
 	       "record_hm_raw_ns %.2f (ring drained on CPU %d; %llu of %d lost: the loop outran the drain)\n",
 	       median(t_hm, PASSES), median(t_arr, PASSES), median(t_tick, PASSES), ci.source,
 	       median(t_raw, PASSES), other, (unsigned long long)lost, OPS * PASSES);
-	rtb_raw_ring_free(&ring);
+	rtb_rawring_free(&ring);
 	rtb_result_free(&r);
 	return 0;
 }

@@ -59,18 +59,18 @@ struct rtb_raw_ring {
 	uint64_t *slot;                   /* RTB_RAW_RING_SLOTS entries */
 };
 
-/* rtb_raw_ring_init - r's slots allocated (rtb_alloc) and touched now,
+/* rtb_rawring_init - r's slots allocated (rtb_alloc) and touched now,
  * before any measuring; counters 0. 0 or RTB_ENOMEM. */
-int rtb_raw_ring_init(struct rtb_raw_ring *r);
-/* rtb_raw_ring_free - its slots freed (r may be zeroed or freed after). */
-void rtb_raw_ring_free(struct rtb_raw_ring *r);
-/* rtb_raw_ring_reset - empty, no loss (between measurements: producer and
+int rtb_rawring_init(struct rtb_raw_ring *r);
+/* rtb_rawring_free - its slots freed (r may be zeroed or freed after). */
+void rtb_rawring_free(struct rtb_raw_ring *r);
+/* rtb_rawring_reset - empty, no loss (between measurements: producer and
  * consumer both stopped). */
-void rtb_raw_ring_reset(struct rtb_raw_ring *r);
-/* rtb_raw_ring_flush_lost - the producer: its pending losses into the ring
+void rtb_rawring_reset(struct rtb_raw_ring *r);
+/* rtb_rawring_flush_lost - the producer: its pending losses into the ring
  * while there is room (out of line: only after a loss). 1 if none is left
  * pending. */
-int rtb_raw_ring_flush_lost(struct rtb_raw_ring *r);
+int rtb_rawring_flush_lost(struct rtb_raw_ring *r);
 
 /* room - the producer: a free slot? (reloads tail only when it looks full) */
 static inline int rtb_raw_ring_room(struct rtb_raw_ring *r, uint64_t h)
@@ -88,7 +88,7 @@ static inline void rtb_raw_ring_put_entry(struct rtb_raw_ring *r, uint64_t e, un
 {
 	uint64_t h;
 
-	if (__builtin_expect(r->npend != 0, 0) && !rtb_raw_ring_flush_lost(r))
+	if (__builtin_expect(r->npend != 0, 0) && !rtb_rawring_flush_lost(r))
 		goto lost;
 	h = atomic_load_explicit(&r->head, memory_order_relaxed);
 	if (__builtin_expect(!rtb_raw_ring_room(r, h), 0))

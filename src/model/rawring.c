@@ -6,23 +6,23 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 
-int rtb_raw_ring_init(struct rtb_raw_ring *r)
+int rtb_rawring_init(struct rtb_raw_ring *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->slot = rtb_alloc(RTB_RAW_RING_SLOTS * sizeof(*r->slot)); /* zeroed: every page touched */
 	if (!r->slot)
 		return RTB_ENOMEM;
-	rtb_raw_ring_reset(r);
+	rtb_rawring_reset(r);
 	return 0;
 }
 
-void rtb_raw_ring_free(struct rtb_raw_ring *r)
+void rtb_rawring_free(struct rtb_raw_ring *r)
 {
 	rtb_free(r->slot);
 	r->slot = NULL;
 }
 
-void rtb_raw_ring_reset(struct rtb_raw_ring *r)
+void rtb_rawring_reset(struct rtb_raw_ring *r)
 {
 	atomic_store(&r->head, 0);
 	atomic_store(&r->tail, 0);
@@ -34,10 +34,10 @@ void rtb_raw_ring_reset(struct rtb_raw_ring *r)
 	atomic_store(&r->marks_lost, 0);
 }
 
-/* rtb_raw_ring_flush_lost - one LOST entry a metric with a pending loss,
+/* rtb_rawring_flush_lost - one LOST entry a metric with a pending loss,
  * each only when a slot is free (the sample after it needs one too, so the
  * loss stays before the sample that follows it). */
-int rtb_raw_ring_flush_lost(struct rtb_raw_ring *r)
+int rtb_rawring_flush_lost(struct rtb_raw_ring *r)
 {
 	for (unsigned m = 0; m < RTB_RAW_METRICS && r->npend; m++) {
 		uint64_t h = atomic_load_explicit(&r->head, memory_order_relaxed);

@@ -205,7 +205,7 @@ int rtb_raw_open(struct rtb_long *lr, const char *path, struct rtb_raw **outp)
 		goto fail;
 	for (int i = 0; i < w->ncpu; i++) {
 		cpus[i] = lr->cpus[i].cpu;
-		if (rtb_raw_ring_init(&w->rings[i]))
+		if (rtb_rawring_init(&w->rings[i]))
 			goto fail;
 	}
 	if ((rc = rtb_port_stream_open(path, &w->fd))) {
@@ -233,7 +233,7 @@ fail:
 		if (w->fd >= 0)
 			rtb_port_stream_close(w->fd);
 		for (int i = 0; w->rings && i < w->ncpu; i++)
-			rtb_raw_ring_free(&w->rings[i]);
+			rtb_rawring_free(&w->rings[i]);
 		rtb_free(w->rings);
 		rtb_free(w->cc);
 		rtb_free(w->buf);
@@ -269,7 +269,7 @@ int rtb_raw_begin(struct rtb_raw *w, struct rtb_long *lr)
 	out(w);
 	memset(w->cc, 0, (size_t)w->ncpu * sizeof(*w->cc));
 	for (int i = 0; i < w->ncpu; i++) {
-		rtb_raw_ring_reset(&w->rings[i]);
+		rtb_rawring_reset(&w->rings[i]);
 		for (int j = 0; j < w->nmet; j++) {
 			lr->cpus[i].live[j]->hm->ring = &w->rings[i];
 			lr->cpus[i].live[j]->hm->ring_metric = (unsigned)j;
@@ -376,7 +376,7 @@ void rtb_raw_close(struct rtb_raw *w, struct rtb_result *res, const char *path)
 		(unsigned long long)r->samples, (unsigned long long)r->bytes, RTB_RAWF_SAMPLE_BYTES,
 		(unsigned long long)r->lost, w->err ? "; NOT WHOLE: " : "", w->err ? w->error : "");
 	for (int i = 0; i < w->ncpu; i++)
-		rtb_raw_ring_free(&w->rings[i]);
+		rtb_rawring_free(&w->rings[i]);
 	rtb_free(w->rings);
 	rtb_free(w->cc);
 	rtb_free(w->buf);

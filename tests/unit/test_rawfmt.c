@@ -95,7 +95,7 @@ static void ring_full(void)
 {
 	uint64_t e;
 
-	CHECK_EQ_I(rtb_raw_ring_init(&ring), 0);
+	CHECK_EQ_I(rtb_rawring_init(&ring), 0);
 	for (uint64_t i = 0; i < RTB_RAW_RING_SLOTS + 10; i++)
 		rtb_raw_ring_sample(&ring, 1, (int64_t)i);
 	CHECK_EQ_I(atomic_load(&ring.lost[1]), 10);
@@ -121,7 +121,7 @@ static void ring_full(void)
 	CHECK_EQ_I(lostsaid, 10);
 	CHECK_EQ_I(last, 999999);
 	CHECK_EQ_I(n, RTB_RAW_RING_SLOTS - 2 + 1);
-	rtb_raw_ring_reset(&ring);
+	rtb_rawring_reset(&ring);
 	CHECK_EQ_I(atomic_load(&ring.lost[1]), 0);
 	CHECK(!take(&ring, &e));
 }
@@ -171,7 +171,7 @@ static void spsc(void)
 	pthread_t th;
 	uint64_t e, next = 0, got = 0, lost = 0;
 
-	rtb_raw_ring_reset(&ring);
+	rtb_rawring_reset(&ring);
 	atomic_store(&done, 0);
 	CHECK_EQ_I(pthread_create(&th, NULL, producer, NULL), 0);
 	for (;;) {
@@ -206,6 +206,6 @@ int main(void)
 	ring_full();
 	hm_feeds();
 	spsc();
-	rtb_raw_ring_free(&ring);
+	rtb_rawring_free(&ring);
 	return check_done();
 }

@@ -285,7 +285,6 @@ def cycles(root, build):
 PREFIX_KNOWN = """
 rtb_bench_ bench bench_api run
 rtb_knob_ bench_api port
-rtb_raw_ model run
 rtb_self_ bench_api port
 rtb_trace_ run trace
 rtb_tune_ cli host/compare host/render
