@@ -104,7 +104,7 @@ struct rtb_bench {
  * on one CPU. */
 /* RTB_CAN_TIME - run --duration: it runs until its context's stop flag
  * (it sizes its loop by rtb_samples, or its own time by rtb_measure_for_ns),
- * makes ONE metric, or each of those .metrics names once (rtb_bench_metric:
+ * makes ONE metric, or each of those .metrics names once (rtb_measure_metric:
  * in a long run the histogram-mode metric the runner made for that id),
  * and only records into them (its counters, invalid and missed, too); the
  * runner adds the intervals, the files and the CPUs' aggregate. Its
@@ -343,10 +343,10 @@ void rtb_busy_ns(const struct rtb_ctx *c, int64_t ns);
 int rtb_batched(struct rtb_ctx *c, struct rtb_metric *m, void (*op)(void *), void *arg,
 		const char *what);
 
-/* rtb_bench_metric - rtb_metric_new for benchmark b (its study table),
+/* rtb_measure_metric - rtb_metric_new for benchmark b (its study table),
  * with room for capacity samples; NULL (and a message) if out of memory. */
-struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
-				    const char *id, const char *title, size_t capacity);
+struct rtb_metric *rtb_measure_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				      const char *id, const char *title, size_t capacity);
 /* rtb_marks_new - when this pass is traced, room for m's per-sample
  * trace marks (m->tm, allocated and touched here, before the loop); NULL
  * when not tracing (benchmarks then keep no marks). Keep a mark only
@@ -395,8 +395,8 @@ static inline int rtb_record_span(const struct rtb_ctx *c, struct rtb_metric *m,
 	return rc;
 }
 
-/* rtb_bench_metric_end - finish a metric: statistics, and partial status
+/* rtb_measure_metric_end - finish a metric: statistics, and partial status
  * (with the reason in its note) when it holds fewer samples than asked. */
-void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns);
+void rtb_measure_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns);
 
 #endif

@@ -131,7 +131,7 @@ struct rtb_mode {
 	/* the whole run's samples of b (all rounds) */
 	size_t (*samples_total)(const struct rtb_ctx *c, const struct rtb_bench *b);
 	/* the metric the runner made for b (a run on several CPUs or for a
-	 * time), which the runner also finishes (rtb_bench_metric_end leaves
+	 * time), which the runner also finishes (rtb_measure_metric_end leaves
 	 * it); NULL: the bench API makes one of its own */
 	struct rtb_metric *(*metric)(struct rtb_ctx *c, const struct rtb_bench *b, const char *id,
 				     const char *title);

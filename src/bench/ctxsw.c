@@ -268,7 +268,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 	long slice_set = -1;
 	int took = 0;
 
-	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	/* a port with nothing that ends a quantum (FreeRTOS built without
@@ -355,7 +355,7 @@ static int run_cs(struct rtb_ctx *c, const struct rtb_bench *b, int yield)
 				rtb_word_or(RTB_W_NORT, "time-shared"));
 	if (!yield && s.rr_interval_ns > 0)
 		c->res->set.rr_interval_ns = s.rr_interval_ns;
-	rtb_bench_metric_end(c, s.m, elapsed);
+	rtb_measure_metric_end(c, s.m, elapsed);
 out:
 	atomic_store(&s.quit, 1);
 	for (int i = 0; i < nth; i++)

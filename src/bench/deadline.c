@@ -115,7 +115,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t elapsed_ns = 0;
 	int rc;
 
-	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;
@@ -145,7 +145,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_extra(s.m, "period_us", (double)per / 1000.0, "us");
 	rtb_metric_extra(s.m, "runtime_us", (double)per * RUNTIME_PCT / 100 / 1000.0, "us");
 	rtb_metric_extra(s.m, "deadline_misses", (double)s.m->missed, "jobs"); /* all rounds */
-	rtb_bench_metric_end(c, s.m, elapsed_ns);
+	rtb_measure_metric_end(c, s.m, elapsed_ns);
 	return 0;
 }
 

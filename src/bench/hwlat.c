@@ -72,7 +72,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t nmi = -1, t0, ran_ns;
 	int rc;
 
-	s.m = rtb_bench_metric(c, b, b->id, b->title, SAMPLES);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, SAMPLES);
 	if (!s.m)
 		return RTB_ENOMEM;
 	int64_t smi0 = smi_total(smi_why, sizeof(smi_why));          /* Step 1 */
@@ -118,7 +118,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * run cut short */
 	if (!rtb_stopped(c))
 		s.m->capacity = s.m->count;
-	rtb_bench_metric_end(c, s.m, ran_ns);
+	rtb_measure_metric_end(c, s.m, ran_ns);
 	return 0;
 }
 

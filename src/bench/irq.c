@@ -162,7 +162,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 	rtb_thread_t th;
 	int rc;
 
-	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	if (!use_signal)
@@ -214,7 +214,7 @@ static int run_irq(struct rtb_ctx *c, const struct rtb_bench *b, int use_signal)
 		rtb_result_warn(c->res, "DEGRADED: %s missed more periods than it measured at %lld us: "
 				"a saturated timer, not the latency at that period (use a longer --period-us)",
 				b->id, (long long)(s.period_ns / 1000));
-	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	rtb_measure_metric_end(c, s.m, rtb_port_mono_ns() - t0);
 	return 0;
 }
 

@@ -136,7 +136,7 @@ static const char *const ids[3] = { "irq.preempt.idle", "irq.preempt.busy", NULL
 
 /* p50_ns - m's median once its loop ended: a histogram-mode metric's (a
  * long run's, or a count run's of many samples) from its histogram, which
- * holds every sample; else the statistics rtb_bench_metric_end made. */
+ * holds every sample; else the statistics rtb_measure_metric_end made. */
 static int64_t p50_ns(const struct rtb_metric *m)
 {
 	return m->hm ? rtb_hm_pct(&m->hist, 50) : m->stats.median;
@@ -154,7 +154,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int rc;
 
 	for (int i = 0; i < 2; i++) {
-		s.m[i] = rtb_bench_metric(c, b, ids[i], titles[i], n);
+		s.m[i] = rtb_measure_metric(c, b, ids[i], titles[i], n);
 		if (!s.m[i])
 			return RTB_ENOMEM;
 	}
@@ -191,7 +191,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 					  : "not parked");
 		rtb_metric_extra(s.m[i], "discarded", (double)s.discarded[i], "samples");
 		rtb_metric_extra(s.m[i], "period_us", (double)s.period_ns / 1000.0, "us");
-		rtb_bench_metric_end(c, s.m[i], elapsed);
+		rtb_measure_metric_end(c, s.m[i], elapsed);
 	}
 	if (s.m[0]->count && s.m[1]->count)
 		rtb_metric_extra(s.m[1], "busy_minus_idle_p50_ns", (double)(p50_ns(s.m[1]) - p50_ns(s.m[0])), "ns");

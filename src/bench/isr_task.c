@@ -121,7 +121,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int64_t elapsed_ns = 0;
 	int rc;
 
-	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;  /* the metric carries over rounds */
@@ -130,7 +130,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	if (rc)
 		return rc;
 	if (s.m->err) {
-		rtb_bench_metric_end(c, s.m, elapsed_ns);
+		rtb_measure_metric_end(c, s.m, elapsed_ns);
 		return 0;
 	}
 	/* method[] holds 320 characters: the short form; the header above and
@@ -150,7 +150,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_metric_note(s.m, "%llu periods missed (expiries the OS merged, a handler that ran "
 				     "before the task waited, or several handlers in one wait)",
 				(unsigned long long)(s.m->missed - missed0));
-	rtb_bench_metric_end(c, s.m, elapsed_ns);
+	rtb_measure_metric_end(c, s.m, elapsed_ns);
 	return 0;
 }
 

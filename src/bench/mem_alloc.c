@@ -189,7 +189,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	int rc;
 
 	for (int i = 0; i < NMET; i++) {
-		s.m[i] = rtb_bench_metric(c, b, ids[i], titles[i], n);
+		s.m[i] = rtb_measure_metric(c, b, ids[i], titles[i], n);
 		if (!s.m[i])
 			return RTB_ENOMEM;
 	}
@@ -226,7 +226,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 			rtb_metric_note(s.m[i], "%llu allocations returned nothing (not samples)",
 					(unsigned long long)s.failed);
 		rtb_metric_extra(s.m[i], "block_bytes", BLOCK_BYTES, "bytes");
-		rtb_bench_metric_end(c, s.m[i], elapsed);
+		rtb_measure_metric_end(c, s.m[i], elapsed);
 	}
 	return 0;
 }

@@ -193,7 +193,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * (--noise-threshold-us: "longer than N us is noise") */
 	s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
 	snprintf(id, sizeof(id), "%s@cpu%d", b->id, c->cpu);
-	s.m = rtb_bench_metric(c, b, id, b->title, rtb_samples(c, b));
+	s.m = rtb_measure_metric(c, b, id, b->title, rtb_samples(c, b));
 	if (!s.m)
 		return RTB_ENOMEM;
 	/* A loop pass near the threshold makes every pass a "gap" (a 25 MHz
@@ -254,7 +254,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 	 * found is all it was to find (a stop still makes it partial) */
 	if (!rtb_stopped(c))
 		s.m->capacity = s.m->count;
-	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	rtb_measure_metric_end(c, s.m, rtb_port_mono_ns() - t0);
 	return 0;
 }
 

@@ -41,7 +41,7 @@ static void pong(void *p)
 static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	struct pp s;
-	struct rtb_metric *m = rtb_bench_metric(c, b, b->id, b->title, rtb_samples(c, b));
+	struct rtb_metric *m = rtb_measure_metric(c, b, b->id, b->title, rtb_samples(c, b));
 	rtb_thread_t th;
 	struct rtb_duty d;
 	char ch = 1;
@@ -90,7 +90,7 @@ static int run_pipe(struct rtb_ctx *c, const struct rtb_bench *b)
 			      "round trip (2 switches, 2 one-byte writes, 2 blocking reads), as perf bench "
 			      "sched pipe's usecs/op", rtb_word_or(RTB_W_PIPE, "pipe"),
 			      rtb_word_or(RTB_W_FIFO, "priority"), rtb_prio_native(RTB_PRIO_LOW), c->cpu);
-	rtb_bench_metric_end(c, m, elapsed);
+	rtb_measure_metric_end(c, m, elapsed);
 out_b:
 	rtb_pipe_close(&s.b);
 out_a:

@@ -221,15 +221,15 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	for (int p = 0; p < NPROTO; p++) {
 		snprintf(id, sizeof(id), "%s.%s.request_to_release", b->id, proto_name[p]);
 		snprintf(title, sizeof(title), "Priority inversion, %s: request to release", proto_long[p]);
-		rtr[p] = rtb_bench_metric(c, b, id, title, p == 2 ? 0 : n);
+		rtr[p] = rtb_measure_metric(c, b, id, title, p == 2 ? 0 : n);
 		snprintf(id, sizeof(id), "%s.%s.blocking", b->id, proto_name[p]);
 		snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking", proto_long[p]);
-		blk[p] = rtb_bench_metric(c, b, id, title, n);
+		blk[p] = rtb_measure_metric(c, b, id, title, n);
 		if (blk[p] && blk[p]->hm) {
 			snprintf(id, sizeof(id), "%s.%s.blocking_2x_load", b->id, proto_name[p]);
 			snprintf(title, sizeof(title), "Priority inversion, %s: tCyclicTask blocking, 2x load",
 				 proto_long[p]);
-			blk2m[p] = rtb_bench_metric(c, b, id, title, n);
+			blk2m[p] = rtb_measure_metric(c, b, id, title, n);
 		} else {
 			blk2[p] = rtb_alloc((n ? n : 1) * (sizeof(int64_t)));
 		}
@@ -450,13 +450,13 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 	for (int p = 0; p < NPROTO; p++) {
 		if (!inited[p])
 			continue;
-		rtb_bench_metric_end(c, blk[p], elapsed);
+		rtb_measure_metric_end(c, blk[p], elapsed);
 		if (p != 2)
-			rtb_bench_metric_end(c, rtr[p], elapsed);
+			rtb_measure_metric_end(c, rtr[p], elapsed);
 		if (blk2m[p]) {
 			rtb_metric_set_method(blk2m[p], "as %s.%s.blocking, the trials under tWorkTask's %.0f us "
 					      "load (2x): the verdict's second load", b->id, proto_name[p], load_us[1]);
-			rtb_bench_metric_end(c, blk2m[p], elapsed);
+			rtb_measure_metric_end(c, blk2m[p], elapsed);
 		}
 		/* Table 2's plain answer: the metric's generic verdict (value:
 		 * rtb_pi_kind_name), with the percentiles the verdict used */

@@ -95,7 +95,7 @@ static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 	int rc;
 
 	s.rounds = n + 1; /* the first is the cold sample */
-	s.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	s.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!s.m)
 		return RTB_ENOMEM;
 	rtb_bsem_init(&s.sem, 0); /* Step 1 */
@@ -121,7 +121,7 @@ static int run_sem(struct rtb_ctx *c, const struct rtb_bench *b)
 		rtb_prio_native(RTB_PRIO_LOW), c->cpu, rtb_word_or(RTB_W_BSEM_TAKE, "the take"));
 	if (s.m->invalid)
 		rtb_metric_note(s.m, "a hand-off took over %lld s: sampling stopped", WAIT_NS / 1000000000);
-	rtb_bench_metric_end(c, s.m, rtb_port_mono_ns() - t0);
+	rtb_measure_metric_end(c, s.m, rtb_port_mono_ns() - t0);
 out:
 	rtb_bsem_destroy(&s.sem);
 	rtb_bsem_destroy(&s.go);

@@ -76,7 +76,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 	struct rtb_duty d;
 
 	for (int i = 0; i < 2; i++) {
-		m[i] = rtb_bench_metric(c, b, ids[i], titles[i], n);
+		m[i] = rtb_measure_metric(c, b, ids[i], titles[i], n);
 		if (!m[i])
 			return RTB_ENOMEM;
 	}
@@ -141,7 +141,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 			rtb_metric_note(m[i], "no real-time priorities: the new task's level is not guaranteed to "
 					"preempt (or not)");
 		rtb_metric_extra(m[i], "order_violations", (double)wrong[i], "samples");
-		rtb_bench_metric_end(c, m[i], elapsed);
+		rtb_measure_metric_end(c, m[i], elapsed);
 	}
 	return rc;
 }

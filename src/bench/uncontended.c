@@ -79,7 +79,7 @@ static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 	rtb_thread_t th;
 	int rc;
 
-	u.m = rtb_bench_metric(c, b, b->id, b->title, rtb_samples(c, b));
+	u.m = rtb_measure_metric(c, b, b->id, b->title, rtb_samples(c, b));
 	if (!u.m)
 		return RTB_ENOMEM;
 	rc = sem ? rtb_bsem_init(&u.bs, 0) : rtb_mutex_init(&u.mtx, RTB_PROTO_NONE, 0);
@@ -97,7 +97,7 @@ static int run_uc(struct rtb_ctx *c, const struct rtb_bench *b, int sem)
 				  : rtb_word_or(RTB_W_MUTEX_NONE, "mutex (no protocol)"),
 			      sem ? " no task waits on, take untimed" : ", free, unlock untimed",
 			      rtb_word_or(RTB_W_FIFO, "priority"), rtb_prio_native(RTB_PRIO_LOW), c->cpu);
-	rtb_bench_metric_end(c, u.m, rtb_port_mono_ns() - t0);
+	rtb_measure_metric_end(c, u.m, rtb_port_mono_ns() - t0);
 	if (sem)
 		rtb_bsem_destroy(&u.bs);
 	else

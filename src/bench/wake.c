@@ -99,7 +99,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 	struct rtb_duty d;
 	int rc;
 
-	w.m = rtb_bench_metric(c, b, b->id, b->title, n);
+	w.m = rtb_measure_metric(c, b, b->id, b->title, n);
 	if (!w.m)
 		return RTB_ENOMEM;
 	if (xcpu && c->other_cpu < 0) {
@@ -176,7 +176,7 @@ int rtb_wake_run(struct rtb_ctx *c, const struct rtb_bench *b,
 				(unsigned long long)(w.m->invalid - w.never_blocked));
 	rtb_metric_extra(w.m, "waiter_checked_blocked", w.check_unsupported ? 0 : 1, "bool");
 	rtb_metric_extra(w.m, "cross_cpu", xcpu, "bool");
-	rtb_bench_metric_end(c, w.m, elapsed);
+	rtb_measure_metric_end(c, w.m, elapsed);
 out:
 	ops->close(obj);
 	return rc;

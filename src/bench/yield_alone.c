@@ -22,7 +22,7 @@
 /* run - the loop; in a long run until the stop flag (rtb_samples). */
 static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct rtb_metric *m = rtb_bench_metric(c, b, b->id, b->title, rtb_samples(c, b));
+	struct rtb_metric *m = rtb_measure_metric(c, b, b->id, b->title, rtb_samples(c, b));
 	struct rtb_duty d;
 
 	if (!m)
@@ -44,7 +44,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 			      "stamp (the scheduler picks the caller again: no switch)",
 			      c->rt ? rtb_word_or(RTB_W_FIFO, "priority") : "time-shared",
 			      rtb_prio_native(RTB_PRIO_HIGH), c->cpu);
-	rtb_bench_metric_end(c, m, rtb_port_mono_ns() - start);
+	rtb_measure_metric_end(c, m, rtb_port_mono_ns() - start);
 	return 0;
 }
 

@@ -205,9 +205,9 @@ int rtb_batched(struct rtb_ctx *c, struct rtb_metric *m, void (*op)(void *), voi
 	return 0;
 }
 
-/* rtb_bench_metric - a metric of bench b, sized before any measuring. */
-struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b,
-				    const char *id, const char *title, size_t capacity)
+/* rtb_measure_metric - a metric of bench b, sized before any measuring. */
+struct rtb_metric *rtb_measure_metric(struct rtb_ctx *c, const struct rtb_bench *b,
+				      const char *id, const char *title, size_t capacity)
 {
 	struct rtb_metric *m = NULL;
 	int rc;
@@ -237,8 +237,8 @@ struct rtb_metric *rtb_bench_metric(struct rtb_ctx *c, const struct rtb_bench *b
 	return m;
 }
 
-/* rtb_bench_metric_end - statistics; partial if the run was stopped. */
-void rtb_bench_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
+/* rtb_measure_metric_end - statistics; partial if the run was stopped. */
+void rtb_measure_metric_end(struct rtb_ctx *c, struct rtb_metric *m, int64_t elapsed_ns)
 {
 	m->elapsed_ns = elapsed_ns;
 	if (c->mode->metric)

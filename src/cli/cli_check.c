@@ -85,7 +85,7 @@ static int cpus_can(const struct rtb_opts *o, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < rtb_nbenches && o->cpus.n > 1; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
-		if (!rtb_bench_selected(b, o->tests) || (b->can & RTB_CAN_CPUS))
+		if (!rtb_tests_selects(b, o->tests) || (b->can & RTB_CAN_CPUS))
 			continue;
 		if (b->one_cpu_why)
 			return rtb_cli_fail(err, errlen, "--cpus: %s runs on one CPU at a time: %s; give one CPU", b->id,
@@ -109,7 +109,7 @@ static int raw_bound(const struct rtb_opts *o, char *err, size_t errlen)
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		size_t n = o->samples > 0 ? (size_t)o->samples : b->default_samples, nmet = 0;
-		if (!rtb_bench_selected(b, o->tests))
+		if (!rtb_tests_selects(b, o->tests))
 			continue;
 		for (const char *const *p = b->metrics; p && *p; p++)
 			nmet++;
@@ -160,7 +160,7 @@ static int raw_space(struct rtb_cli *cl, char *err, size_t errlen)
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		int nmet = 0;
-		if (!rtb_bench_selected(b, o->tests))
+		if (!rtb_tests_selects(b, o->tests))
 			continue;
 		for (const char *const *p = b->metrics; p && *p; p++)
 			nmet++;
@@ -235,7 +235,7 @@ static int long_check(struct rtb_cli *cl, const struct rtb_cli_given *g, char *e
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement */
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		unsigned can = rtb_benches[i]->can;
-		if (!rtb_bench_selected(rtb_benches[i], o->tests))
+		if (!rtb_tests_selects(rtb_benches[i], o->tests))
 			continue;
 		if (!(can & RTB_CAN_TIME))
 			return rtb_cli_fail(err, errlen, "--duration: %s cannot run for a time (`rtbench list` "
@@ -277,7 +277,7 @@ int rtb_cli_check(struct rtb_cli *cl, struct rtb_cli_given *g, char *err, size_t
 		return RTB_EINVAL;
 	/* each selected measurement's own knobs against the system */
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_benches[i]->check && rtb_bench_selected(rtb_benches[i], cl->o.tests) &&
+		if (rtb_benches[i]->check && rtb_tests_selects(rtb_benches[i], cl->o.tests) &&
 		    rtb_benches[i]->check(cl->o.rt, err, errlen))
 			return RTB_EINVAL;
 	/* --histogram / -h US: the 1 us bins counted in the record step of a

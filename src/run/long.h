@@ -133,7 +133,7 @@ void rtb_long_finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopp
 void rtb_long_agg_say(struct rtb_long *lr, int j);
 
 /* For bench_util.c: a long run's answers to rtb_samples_total and
- * rtb_bench_metric. */
+ * rtb_measure_metric. */
 size_t rtb_long_samples(const struct rtb_ctx *c);
 struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				   const char *id, const char *title);

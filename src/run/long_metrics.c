@@ -353,7 +353,7 @@ static void finish_metric(struct rtb_long *lr, struct rtb_long_cpu *lc, int j, i
 		s->status = rtb_outcome(s->err);
 		fprintf(stderr, "rtbench: %s: %s\n", s->id, s->note);
 	} else if (lr->target && s->status == RTB_STATUS_OK && l->count < l->capacity) {
-		/* by count, as rtb_bench_metric_end says it of a count run (the
+		/* by count, as rtb_measure_metric_end says it of a count run (the
 		 * capacity a bench lowered to what it found, noise.gap's, counts) */
 		s->status = RTB_STATUS_PARTIAL;
 		rtb_metric_note(s, "%s: %lu of %lu samples", stopped ? "stopped early" : "only",

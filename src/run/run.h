@@ -38,12 +38,12 @@ struct rtb_run_out {
 	rtb_report_fn report;         /* NULL: nothing shown */
 };
 
-/* rtb_bench_selected - 1 if bench b is chosen by the comma list `tests`
+/* rtb_tests_selects - 1 if bench b is chosen by the comma list `tests`
  * ("all": every bench; NULL or empty: every bench not marked not_default)
  * An item selects a bench when one of the two ids is a prefix
  * of the other at a '.' boundary ("sync" and "sync.prio_inv.none.blocking"
  * both select sync.prio_inv). */
-int rtb_bench_selected(const struct rtb_bench *b, const char *tests);
+int rtb_tests_selects(const struct rtb_bench *b, const char *tests);
 /* rtb_tests_check - 0 when every item of `tests` selects a measurement,
  * else RTB_EINVAL with the first that selects nothing in bad (of size len). */
 int rtb_tests_check(const char *tests, char *bad, size_t len);

@@ -70,7 +70,7 @@ static int changes_knobs(const struct rtb_opts *o)
 	if (!o->rt)
 		return 0;
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_bench_changes_knobs(rtb_benches[i]) && rtb_bench_selected(rtb_benches[i], o->tests))
+		if (rtb_bench_changes_knobs(rtb_benches[i]) && rtb_tests_selects(rtb_benches[i], o->tests))
 			return 1;
 	return 0;
 }
@@ -103,7 +103,7 @@ static void run_doctor(struct rtb_ctx *c)
 static int uses_partner(const struct rtb_opts *o)
 {
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_benches[i]->trace_xcpu && rtb_bench_selected(rtb_benches[i], o->tests))
+		if (rtb_benches[i]->trace_xcpu && rtb_tests_selects(rtb_benches[i], o->tests))
 			return 1;
 	return 0;
 }

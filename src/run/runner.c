@@ -44,7 +44,7 @@ static int stopped_before(struct rtb_runner *r)
 	int wrc;
 
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		s->benches_planned += rtb_bench_selected(rtb_benches[i], r->o->tests);
+		s->benches_planned += rtb_tests_selects(rtb_benches[i], r->o->tests);
 	s->rounds_planned = s->benches_planned;
 	if (for_time) {
 		s->duration_ns = r->o->time.duration_ns;
@@ -102,7 +102,7 @@ static int plan(struct rtb_runner *r, int *nr)
 	r->total = 0;
 	for (size_t i = 0; i < rtb_nbenches; i++) {
 		nr[i] = 0;
-		if (!rtb_bench_selected(rtb_benches[i], r->o->tests))
+		if (!rtb_tests_selects(rtb_benches[i], r->o->tests))
 			continue;
 		nsel++;
 		nr[i] = bench_rounds(r, rtb_benches[i]);

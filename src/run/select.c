@@ -33,7 +33,7 @@ static int item_selects(const char *item, size_t n, const char *id)
 	return n > il && !strncmp(item, id, il) && item[il] == '.';
 }
 
-int rtb_bench_selected(const struct rtb_bench *b, const char *tests)
+int rtb_tests_selects(const struct rtb_bench *b, const char *tests)
 {
 	const char *p = tests;
 
@@ -62,7 +62,7 @@ int rtb_tests_check(const char *tests, char *bad, size_t len)
 		int any = 0;
 		snprintf(item, sizeof(item), "%.*s", (int)(n < 127 ? n : 127), p);
 		for (size_t i = 0; i < rtb_nbenches && n; i++)
-			any |= rtb_bench_selected(rtb_benches[i], item);
+			any |= rtb_tests_selects(rtb_benches[i], item);
 		if (!any) {
 			snprintf(bad, len, "%s", item);
 			return RTB_EINVAL;

@@ -225,7 +225,7 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 	for (size_t i = 0; i < rtb_nbenches && !rtb_stopped(&c); i++) {
 		const struct rtb_bench *b = rtb_benches[i];
 		const char *mid = b->id;
-		if (!rtb_bench_selected(b, o.tests))
+		if (!rtb_tests_selects(b, o.tests))
 			continue;
 		if (!b->injectable) {
 			printf("%-32s %9s  NOT COVERED: %s\n", mid, "-",

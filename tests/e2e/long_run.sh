@@ -276,7 +276,7 @@ fi
 #    sample list, in rounds as usual; others keep every sample. The
 #    fastest such kind, sched.yield.alone (~1 us a sample: 2.4 s here; the
 #    sync.sem.wakeup it used took 17.8 s), takes the same path
-#    (rtb_bench_metric's RTB_HM_ABOVE_SAMPLES test)
+#    (rtb_measure_metric's RTB_HM_ABOVE_SAMPLES test)
 if [ -z "${RTB_SANITIZE:-}" ]; then # (a million samples: the plain pass)
 "$RTBENCH" run --tests sched.yield.alone --samples 1000001 --rounds 2 --quiet \
 	--json "$out/big.json" >/dev/null 2>"$out/bigerr.txt"

@@ -14,7 +14,7 @@ static const char *selected(const char *tests)
 	static char buf[1024];
 	buf[0] = '\0';
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_bench_selected(rtb_benches[i], tests)) {
+		if (rtb_tests_selects(rtb_benches[i], tests)) {
 			if (buf[0])
 				strcat(buf, ",");
 			strcat(buf, rtb_benches[i]->id);

@@ -21,7 +21,7 @@ static int ran;
 static int run_enotsup(struct rtb_ctx *c, const struct rtb_bench *b)
 {
 	ran++;
-	if (!rtb_bench_metric(c, b, b->id, b->title, 10))
+	if (!rtb_measure_metric(c, b, b->id, b->title, 10))
 		return RTB_ENOMEM;
 	return RTB_ENOTSUP;
 }
@@ -38,8 +38,8 @@ static int run_fail(struct rtb_ctx *c, const struct rtb_bench *b)
 /* two metrics: one measured, one whose protocol the port lacks */
 static int run_mixed(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct rtb_metric *ok = rtb_bench_metric(c, b, "fake.mixed.ok", "ok", 2);
-	struct rtb_metric *no = rtb_bench_metric(c, b, "fake.mixed.ceiling", "ceiling", 2);
+	struct rtb_metric *ok = rtb_measure_metric(c, b, "fake.mixed.ok", "ok", 2);
+	struct rtb_metric *no = rtb_measure_metric(c, b, "fake.mixed.ceiling", "ceiling", 2);
 
 	ran++;
 	if (!ok || !no)
@@ -47,7 +47,7 @@ static int run_mixed(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_record(ok, 1, 100);
 	rtb_metric_record(ok, 1, 200);
 	rtb_metric_error(no, RTB_ENOTSUP, "a priority ceiling mutex");
-	rtb_bench_metric_end(c, ok, 1);
+	rtb_measure_metric_end(c, ok, 1);
 	return 0;
 }
 
@@ -74,7 +74,7 @@ static int run_wake(struct rtb_ctx *c, const struct rtb_bench *b)
  * (the runner decides it from the recorded error), samples kept */
 static int run_midway(struct rtb_ctx *c, const struct rtb_bench *b)
 {
-	struct rtb_metric *m = rtb_bench_metric(c, b, b->id, b->title, 4);
+	struct rtb_metric *m = rtb_measure_metric(c, b, b->id, b->title, 4);
 
 	ran++;
 	if (!m)
@@ -84,7 +84,7 @@ static int run_midway(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_metric_record(m, 2, -1);            /* invalid: counted, not kept */
 	rtb_metric_error(m, RTB_EIO, "pipe I/O");
 	CHECK_EQ_I(m->status, RTB_STATUS_OK);   /* the bench does not decide */
-	rtb_bench_metric_end(c, m, 1);
+	rtb_measure_metric_end(c, m, 1);
 	return 0;
 }
 
