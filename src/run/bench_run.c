@@ -96,7 +96,7 @@ int rtb_run_bench(struct rtb_ctx *c, const struct rtb_bench *b)
 		return not_run(c, b, RTB_ENOTSUP, why);
 	}
 	if (c->trace_ready && b->trace_kind != RTB_TRACE_NONE)
-		rc = rtb_trace_bench(c, b, run_once);
+		rc = rtb_run_trace_bench(c, b, run_once);
 	else
 		rc = run_once(c, b);
 	if (rc == RTB_EINTR)

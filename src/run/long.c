@@ -151,7 +151,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(by_count ? WD_SLACK_NS : o->time.duration_ns + WD_SLACK_NS);
-	rtb_trace_long_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
+	rtb_long_trace_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
 	/* --break-us traced or not, as by count (bench_util.c): a run
 	 * that was not traced must not ignore it */
 	for (int i = 0; i < lr->ncpu; i++)
@@ -246,7 +246,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	}
 	if (lr->stream)
 		rtb_raw_end(lr->stream, lr); /* after the last slices: their marks */
-	rtb_trace_long_end(lr, rc);
+	rtb_long_trace_end(lr, rc);
 	/* the threads' last period after the stop is not measured time; but a
 	 * supervisor woken late (a busy machine: it has no real-time priority)
 	 * let them measure past the duration, and that time is in the figures:

@@ -138,11 +138,11 @@ size_t rtb_long_samples(const struct rtb_ctx *c);
 struct rtb_metric *rtb_long_metric(struct rtb_ctx *c, const struct rtb_bench *b,
 				   const char *id, const char *title);
 
-/* rtb_trace_long_begin - a --duration phase traced (run/long_trace.c): the
+/* rtb_long_trace_begin - a --duration phase traced (run/long_trace.c): the
  * reader started for every listed CPU, rc->tracing set; 0 and untraced
  * when the bench's kind does not stream. */
-int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other);
-/* rtb_trace_long_end - after the drivers were joined: the reader stopped,
+int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other);
+/* rtb_long_trace_end - after the drivers were joined: the reader stopped,
  * what it kept onto the shown metrics (and the aggregate's worst). */
-void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc);
+void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc);
 #endif

@@ -14,7 +14,7 @@
 #include "rtbench/err.h"
 #include "rtbench/tracer.h"
 
-int rtb_trace_long_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
+int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
 	uint64_t cpus = 0;
 	int reader, err;
@@ -159,7 +159,7 @@ static void agg_components(struct rtb_long *lr, struct rtb_metric_trace *t)
 	}
 }
 
-void rtb_trace_long_end(struct rtb_long *lr, struct rtb_ctx *rc)
+void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc)
 {
 	struct rtb_metric *live[RTB_MAX_CPUS], *shown[RTB_MAX_CPUS];
 	int n = 0;

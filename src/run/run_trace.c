@@ -45,7 +45,7 @@ static int untraced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_o
 	return once(&c2, b);
 }
 
-int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k)
+int rtb_run_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k)
 {
 	return c->tracer && (c->tracer->stream_kinds & 1u << k) && !c->o->trace.events;
 }
@@ -62,7 +62,7 @@ static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_onc
 	int rc;
 
 	*streamed = 0;
-	if (rtb_trace_streams(c, b->trace_kind)) {
+	if (rtb_run_trace_streams(c, b->trace_kind)) {
 		p.reader_cpu = c->other_cpu >= 0 && !(b->trace_xcpu && c->other_cpu >= 0) ? c->other_cpu : -1;
 		p.streamed = 1;
 		rc = t->start(c, &p);
@@ -96,7 +96,7 @@ static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_onc
 	return rc;
 }
 
-int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once)
+int rtb_run_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once)
 {
 	struct rtb_result *before = NULL, *after = NULL;
 	uint64_t cpus = 0;

@@ -8,13 +8,13 @@
 
 typedef int (*rtb_run_once_fn)(struct rtb_ctx *c, const struct rtb_bench *b);
 
-/* rtb_trace_bench - run benchmark b untraced / traced / untraced through
+/* rtb_run_trace_bench - run benchmark b untraced / traced / untraced through
  * `once`, then decompose the traced run's samples. */
-int rtb_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once);
-/* rtb_trace_streams - 1 if a count run's traced pass of kind k is read
+int rtb_run_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once);
+/* rtb_run_trace_streams - 1 if a count run's traced pass of kind k is read
  * while it runs (bounded memory): the kinds the tracer streams (the timer
  * and wake-up kinds), unless every event was asked for (--trace-events;
  * a run for a time or on several CPUs streams them anyway and writes a
  * bounded window: long_trace.c). */
-int rtb_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k);
+int rtb_run_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k);
 #endif

@@ -86,7 +86,7 @@ static int once(struct rtb_ctx *c, const struct rtb_bench *b)
 	return 0;
 }
 
-/* traced - rtb_trace_bench of a bench of this kind; the hooks called */
+/* traced - rtb_run_trace_bench of a bench of this kind; the hooks called */
 static const char *traced(enum rtb_trace_kind kind, struct rtb_result *res)
 {
 	static const struct rtb_opts o = { .samples = 4, .quiet = 1, .trace.tracer = &fake };
@@ -96,7 +96,7 @@ static const char *traced(enum rtb_trace_kind kind, struct rtb_result *res)
 			     .trace_ready = 1, .mode = &rtb_mode_count, .tracer = &fake };
 
 	calls[0] = '\0';
-	CHECK_EQ_I(rtb_trace_bench(&c, &b, once), 0);
+	CHECK_EQ_I(rtb_run_trace_bench(&c, &b, once), 0);
 	return calls;
 }
 

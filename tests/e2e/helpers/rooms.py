@@ -285,7 +285,6 @@ def cycles(root, build):
 PREFIX_KNOWN = """
 rtb_knob_ bench_api port
 rtb_self_ bench_api port
-rtb_trace_ run trace
 rtb_tune_ cli host/compare host/render
 rtb_write_ host/base output
 """
