@@ -199,7 +199,7 @@ int rtb_spawn_stamped(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum
 		      uint64_t inject, uint64_t *before, uint64_t *after);
 
 /* rtb_self_deadline - the calling thread (one rtb_spawn started) to
- * deadline scheduling (port.h rtb_self_sched_deadline): 0, RTB_ENOTSUP,
+ * deadline scheduling (port.h rtb_port_self_sched_deadline): 0, RTB_ENOTSUP,
  * RTB_EPERM or RTB_EBUSY with the one-line reason in why. A run with --no-rt:
  * RTB_EPERM without asking the kernel. */
 int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,

@@ -72,17 +72,17 @@ int rtb_thread_join(rtb_thread_t *t);
  * the watchdog to take the CPU back from a runaway real-time thread.
  * Callable from another thread at any time while t runs. */
 int rtb_thread_demote(rtb_thread_t *t);
-/* rtb_self_sched - set the calling thread's policy, level and CPU (-1:
+/* rtb_port_self_sched - set the calling thread's policy, level and CPU (-1:
  * leave the CPU as it is). */
-int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu);
-/* rtb_self_sched_deadline - the calling thread to deadline scheduling:
+int rtb_port_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu);
+/* rtb_port_self_sched_deadline - the calling thread to deadline scheduling:
  * runtime_ns of CPU in every period_ns, each job due deadline_ns after its
  * period starts (Linux: SCHED_DEADLINE through sched_setattr). RTB_ENOTSUP
  * where the OS has no such class; RTB_EPERM where it refuses (privilege,
  * a thread pinned to fewer CPUs than its root domain); RTB_EBUSY where
  * admission control has no bandwidth left. why (len bytes): one line. */
-int rtb_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
-			    char *why, size_t len);
+int rtb_port_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+				 char *why, size_t len);
 int rtb_ncpus(void);
 
 /* ---- process set-up and system settings ------------------------------ */

@@ -94,7 +94,7 @@ int rtb_self_deadline(struct rtb_ctx *c, int64_t runtime_ns, int64_t deadline_ns
 	}
 	/* real-time priorities refused (an unprivileged user): the kernel is
 	 * still asked, so the refusal is the kernel's, with its reason */
-	return rtb_self_sched_deadline(runtime_ns, deadline_ns, period_ns, why, len);
+	return rtb_port_self_sched_deadline(runtime_ns, deadline_ns, period_ns, why, len);
 }
 
 /* rtb_join - join, then the stack goes back to the pool. */
@@ -109,7 +109,7 @@ int rtb_join(rtb_thread_t *t)
 /* rtb_self_rt - the calling thread gets what rtb_spawn would give. */
 int rtb_self_rt(struct rtb_ctx *c, enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
-	return rtb_self_sched(c->rt ? policy : RTB_SCHED_NORMAL, prio, cpu);
+	return rtb_port_self_sched(c->rt ? policy : RTB_SCHED_NORMAL, prio, cpu);
 }
 
 void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)

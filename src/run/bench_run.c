@@ -23,7 +23,7 @@ static int run_once(struct rtb_ctx *c, const struct rtb_bench *b)
 	rtb_wd_forget_all();
 	/* benchmarks may have changed the runner thread's priority */
 	if (c->rt)
-		rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
+		rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
 	return rc;
 }
 

@@ -327,7 +327,7 @@ int rtb_long_begin(struct rtb_runner *r, const struct rtb_mode *mode)
 	}
 	/* the supervisor sleeps a second at a time: time-shared, as
 	 * cyclictest's main thread */
-	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, o->cpus.n > 0 ? o->cpu :
+	rtb_port_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, o->cpus.n > 0 ? o->cpu :
 		       r->c.other_cpu >= 0 ? r->c.other_cpu : r->c.cpu);
 	/* --raw by count: every sample keeps its time since the run's start
 	 * (the runner sets the clock) */

@@ -283,7 +283,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	}
 	s->measuring_prio = rtb_prio_native(RTB_PRIO_HIGH);
 	if (o->rt) {
-		rc = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
+		rc = rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, c->cpu);
 		c->rt = rc == 0;
 		if (rc == RTB_EPERM)
 			rtb_result_warn(res, "DEGRADED: real-time priority refused (no permission): every task ran SCHED_OTHER");
@@ -291,9 +291,9 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 			rtb_result_warn(res, "DEGRADED: cannot run SCHED_FIFO %d on CPU %d (%s): every task ran SCHED_OTHER",
 					o->prio, c->cpu, rtb_strerror(rc));
 		if (rc)
-			rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
+			rtb_port_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
 	} else {
-		rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
+		rtb_port_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, c->cpu);
 		rtb_result_warn(res, "DEGRADED on purpose (--no-rt): every task ran SCHED_OTHER, no real-time priority");
 	}
 	s->rt_granted = c->rt;

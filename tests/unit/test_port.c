@@ -239,7 +239,7 @@ int rtb_test_port(void)
 	cpu = rtb_ncpus() - 1;
 	test_levels();
 	test_misc();
-	if (rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_CTRL, cpu) == RTB_EPERM)
+	if (rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_CTRL, cpu) == RTB_EPERM)
 		SKIP("no permission for SCHED_FIFO: the scheduling conformance tests need it");
 	test_preempt();
 	test_inheritance();

@@ -39,9 +39,9 @@ int main(void)
 
 	CHECK_EQ_I(rtb_port_init(), 0);
 	CHECK_EQ_I(rtb_port_prio_init(10), 0);
-	if (rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_MID, wcpu) == RTB_EPERM)
+	if (rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_MID, wcpu) == RTB_EPERM)
 		SKIP("no permission for SCHED_FIFO");
-	rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, wcpu);
+	rtb_port_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, wcpu);
 	CHECK_EQ_I(rtb_wd_start(wcpu, 1), 0);
 	atomic_int *stop = rtb_wd_stop_flag();
 

@@ -53,9 +53,9 @@ int main(void)
 	CHECK_EQ_I(rtb_port_prio_init(10), 0);
 	/* at the lowest real-time level where allowed (two spinners for at
 	 * most 200 ms each: a time-shared pair on a busy machine times out) */
-	rt = rtb_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, 0) == 0;
+	rt = rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_LOW, 0) == 0;
 	if (!rt)
-		CHECK_EQ_I(rtb_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, 0), 0);
+		CHECK_EQ_I(rtb_port_self_sched(RTB_SCHED_NORMAL, RTB_PRIO_LOW, 0), 0);
 
 	rc = measure(&ci, rt, mono, &x);
 	if (rc == RTB_ETIMEDOUT)

@@ -141,8 +141,8 @@ int rtb_deadline_yield(void)
 	return RTB_ENOTSUP;
 }
 
-int rtb_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
-			    char *why, size_t len)
+int rtb_port_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+				 char *why, size_t len)
 {
 	(void)runtime_ns;
 	(void)deadline_ns;

@@ -104,7 +104,7 @@ int rtb_thread_is_blocked(const rtb_thread_t *t)
 	return s == eBlocked || s == eSuspended;
 }
 
-int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
+int rtb_port_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
 	(void)cpu;
 	vTaskPrioritySet(NULL, fr_prio(policy, prio));

@@ -259,8 +259,8 @@ int rtb_thread_is_blocked(const rtb_thread_t *t)
 	return *p == 'S' || *p == 'D';
 }
 
-/* rtb_self_sched - policy, priority and CPU of the calling thread. */
-int rtb_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
+/* rtb_port_self_sched - policy, priority and CPU of the calling thread. */
+int rtb_port_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu)
 {
 	struct sched_param sp = {
 		.sched_priority = policy == RTB_SCHED_NORMAL ? 0 : rtb_prio_native(prio)
@@ -295,11 +295,11 @@ struct rtb_sched_attr {
 };
 #define RTB_SCHED_DEADLINE 6
 
-/* rtb_self_sched_deadline - SCHED_DEADLINE for the caller (port.h). The
+/* rtb_port_self_sched_deadline - SCHED_DEADLINE for the caller (port.h). The
  * kernel admits a deadline task only when its affinity spans its whole
  * root domain, so the caller is first allowed every CPU online. */
-int rtb_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
-			    char *why, size_t len)
+int rtb_port_self_sched_deadline(int64_t runtime_ns, int64_t deadline_ns, int64_t period_ns,
+				 char *why, size_t len)
 {
 #ifdef SYS_sched_setattr
 	struct rtb_sched_attr a = {
