@@ -95,14 +95,14 @@ def main():
             cap.setdefault(r["measurement"], []).append(r["events"] / r["reader_cpu_s"])
             rate.setdefault(r["measurement"], []).append(r["ev_per_cpu_s"])
     L.append("Cost model (docs/scale.md); U = %.2f of one housekeeping CPU for the reader" % U)
-    L.append("%-10s %14s %16s %10s %14s" % ("measure", "C (Mev/s CPU)", "r (kev/s a CPU)", "N_max", "N at 50 ms/s"))
+    L.append("%-10s %14s %16s %10s %14s" % ("measure", "C (Mev/s CPU)", "r (kev/s a CPU)", "N_max (U)", "N at 1 CPU"))
     model = {}
     for k in sorted(cap):
         c = sorted(cap[k])[len(cap[k]) // 2]
         rt = sorted(rate[k])[len(rate[k]) // 2]
         nmax = U * c / rt if rt > 0 else float("inf")
         model[k] = (c, rt)
-        L.append("%-10s %14.2f %16.1f %10.0f %14.0f" % (k, c / 1e6, rt / 1e3, nmax, 0.05 * c / rt if rt else 0))
+        L.append("%-10s %14.2f %16.1f %10.0f %14.0f" % (k, c / 1e6, rt / 1e3, nmax, c / rt if rt else 0))
     # the supervisor: steady CPU a CPU-second (long minus short, same kind)
     L.append("")
     L.append("Supervisor (main thread) CPU, steady state, per measured CPU-second (long run minus short):")
@@ -131,6 +131,21 @@ def main():
     # the check against the guests: the reader's share of its CPU there
     L.append("")
     L.append("Guests (EMULATED, QEMU TCG: the reader's share is of an emulated CPU):")
+    # the emulated machine's own C and r, from its smallest traced guest;
+    # the model's share N * r / C for the others, against what they did
+    cal = sorted((r for r in rs if r["source"] == "EMULATED" and r["traced"] and r["reader_cpu_s"] > 0),
+                 key=lambda r: r["ncpus"])
+    if cal:
+        c0 = cal[0]["events"] / cal[0]["reader_cpu_s"]
+        r0 = cal[0]["ev_per_cpu_s"]
+        L.append("  calibration (%d vCPUs, %s): C = %.3f Mev/s of the reader's vCPU, r = %.0f events/s a vCPU, "
+                 "N_max = U * C / r = %.0f vCPUs" % (cal[0]["ncpus"], cal[0]["file"], c0 / 1e6, r0,
+                                                    U * c0 / r0 if r0 else 0))
+        for n in sorted({r["ncpus"] for r in rs if r["source"] == "EMULATED"}):
+            need = n * r0 / c0
+            L.append("  model at %3d vCPUs: the reader needs %.2f of a vCPU: %s" % (
+                n, need, "keeps up beside the supervisor (< U)" if need < U else
+                "keeps up only with the CPU to itself (U..1)" if need < 1 else "cannot keep up (> 1 CPU)"))
     for r in rs:
         if r["source"] != "EMULATED":
             continue
@@ -179,7 +194,7 @@ set ylabel 'peak RSS (MiB)'
 set title 'Peak memory, traced runs (16, 64: EMULATED)'
 plot 'rss.dat' with points pt 7 title 'peak RSS'
 unset multiplot
-""" % (os.path.join(out, "scale.svg"), series)
+""" % ("scale.svg", series)
     subprocess.run(["gnuplot"], input=gp.encode(), cwd=out, check=False)
 
 

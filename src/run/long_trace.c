@@ -43,7 +43,16 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	 * (settings.trace, the warning, each one's note): sampled, never
 	 * silently dropped (docs/scale.md) */
 	uint64_t explain = 0;
-	int nex = 0, by_opt = 0, by_range = 0;
+	int nex = 0, by_opt = 0, by_range = 0, by_room = 0;
+	/* each explained CPU's components become metrics of their own, in the
+	 * reader's and then the result's fixed storage (RTB_MAX_METRICS): past
+	 * what both hold the whole pass went untraced (64 CPUs: ENOMEM) */
+	struct rtb_trace_out names = { 0 };
+	rtb_finding_comp_names(lr->b->trace_kind, &names);
+	int per = names.ncomp + 1;
+	int room = (RTB_MAX_METRICS - lr->mres->nmetrics - per) / per;
+	if (room > RTB_MAX_METRICS / per)
+		room = RTB_MAX_METRICS / per;
 	struct rtb_cpuset ex = { 0 }, un = { 0 };
 	for (int i = 0; i < lr->ncpu; i++) {
 		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
@@ -52,6 +61,8 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 			by_opt = 1;
 		else if (cpu > 63 || (lr->b->trace_xcpu && other > 63))
 			by_range = 1;
+		else if (nex >= room)
+			by_room = 1;
 		else {
 			to = &ex;
 			nex++;
@@ -62,13 +73,17 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 		}
 		rtb_cpuset_set(to, cpu);
 	}
-	if (by_opt || by_range) {
+	if (by_opt || by_range || by_room) {
 		struct rtb_settings *s = &lr->res->set;
+		char room_why[96];
+		snprintf(room_why, sizeof(room_why), "the result's fixed storage (%d metrics) holds the trace "
+			 "components of %d CPUs", RTB_MAX_METRICS, room > 0 ? room : 0);
 		rtb_cpuset_str(&ex, s->trace_explained, sizeof(s->trace_explained));
 		rtb_cpuset_str(&un, s->trace_unexplained, sizeof(s->trace_unexplained));
-		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s",
-			 by_opt ? "not listed in --trace-cpus" : "", by_opt && by_range ? "; " : "",
-			 by_range ? "CPU numbers above 63: the trace reader records CPUs 0-63" : "");
+		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s%s%s",
+			 by_opt ? "not listed in --trace-cpus" : "", by_opt && (by_range || by_room) ? "; " : "",
+			 by_range ? "CPU numbers above 63: the trace reader records CPUs 0-63" : "",
+			 by_range && by_room ? "; " : "", by_room ? room_why : "");
 		rtb_result_warn(lr->res, "%s: explained on CPUs %s only; CPUs %s measured, their samples not "
 				"explained (%s)", lr->b->id, nex ? s->trace_explained : "none", s->trace_unexplained,
 				s->trace_unexplained_why);
