@@ -109,9 +109,9 @@ int rtb_port_process_check(char *why, size_t len);
  * 0 where memory is never paged. */
 int rtb_port_lock_memory(void);
 
-const char *rtb_knob_name(enum rtb_knob k);
-int rtb_knob_get(enum rtb_knob k, long *v);
-int rtb_knob_set(enum rtb_knob k, long v);
+const char *rtb_port_knob_name(enum rtb_knob k);
+int rtb_port_knob_get(enum rtb_knob k, long *v);
+int rtb_port_knob_set(enum rtb_knob k, long v);
 
 /* Crash-safe record of changed knobs (a state file and a lock; POSIX:
  * $RTB_STATE_DIR or /run/rtbench). The core writes the original values

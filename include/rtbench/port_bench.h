@@ -280,7 +280,7 @@ int rtb_ptimer_stop(rtb_ptimer_t *t);
 
 /* System knobs a benchmark may ask to change (rtb_knob_change); the core records the old value
  * and restores it (rtb_env_* in core). Only what a benchmark asks for is a
- * knob; the port names it (rtb_knob_name: POSIX gives the /proc path) and
+ * knob; the port names it (rtb_port_knob_name: POSIX gives the /proc path) and
  * answers RTB_ENOTSUP where the OS has no such setting. What a port merely
  * reports (Linux RT throttling, governor, ...) is in its fingerprint
  * facts, not here. */

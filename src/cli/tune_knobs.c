@@ -128,7 +128,7 @@ static int prep_irq(const struct rtb_tune_opts *o, struct rtb_tune_plan *p, stru
 			past += !access(path, F_OK);
 			continue;
 		}
-		if (rtb_knob_get(RTB_KNOB_IRQ0 + irq, &m))
+		if (rtb_port_knob_get(RTB_KNOB_IRQ0 + irq, &m))
 			continue;
 		if (!(m & meas))
 			continue;
@@ -158,7 +158,7 @@ static int prep_idle(const struct rtb_tune_opts *o, struct rtb_tune_plan *p, str
 	}
 	for (int s = 1; s <= 3; s++) {
 		enum rtb_knob k = RTB_KNOB_IDLE1 + (s - 1);
-		if (rtb_knob_get(k, &cur) || (cur & meas) == meas)
+		if (rtb_port_knob_get(k, &cur) || (cur & meas) == meas)
 			continue;
 		add(p, k, cur | meas);
 		for (int c = 0; c < RTB_KNOB_MASK_CPUS; c++)
@@ -189,18 +189,18 @@ static int prep_one(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
 				 "workqueues on (tune --cpus a subset)");
 			return 0;
 		}
-		if (rtb_knob_get(d->knob, &cur) == 0)
+		if (rtb_port_knob_get(d->knob, &cur) == 0)
 			fix = cur & ~meas ? cur & ~meas : on & ~meas;
 	}
-	int rc = rtb_knob_get(d->knob, &cur);
+	int rc = rtb_port_knob_get(d->knob, &cur);
 	if (rc) {
-		snprintf(r->why_not, sizeof(r->why_not), "not applicable: %s %s", rtb_knob_name(d->knob),
+		snprintf(r->why_not, sizeof(r->why_not), "not applicable: %s %s", rtb_port_knob_name(d->knob),
 			 rc == RTB_ENOTSUP ? "absent" : rtb_strerror(rc));
 		return 0;
 	}
 	if (cur == fix) {
 		snprintf(r->why_not, sizeof(r->why_not), "not applicable: %s is already %ld, the fix's value",
-			 rtb_knob_name(d->knob), cur);
+			 rtb_port_knob_name(d->knob), cur);
 		return 0;
 	}
 	if (d->knob == RTB_KNOB_KSM_RUN && cur != 1) {
@@ -209,20 +209,20 @@ static int prep_one(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
 	}
 	add(p, d->knob, fix);
 	if (d->kind == RTB_TK_WQ)
-		snprintf(r->set_to, sizeof(r->set_to), "%s %lx", rtb_knob_name(d->knob), fix);
+		snprintf(r->set_to, sizeof(r->set_to), "%s %lx", rtb_port_knob_name(d->knob), fix);
 	else if (d->knob == RTB_KNOB_THP)
-		snprintf(r->set_to, sizeof(r->set_to), "%s never", rtb_knob_name(d->knob));
+		snprintf(r->set_to, sizeof(r->set_to), "%s never", rtb_port_knob_name(d->knob));
 	else
-		snprintf(r->set_to, sizeof(r->set_to), "%s %ld", rtb_knob_name(d->knob), fix);
+		snprintf(r->set_to, sizeof(r->set_to), "%s %ld", rtb_port_knob_name(d->knob), fix);
 	if (d->sysctl) {
 		snprintf(r->sysctl, sizeof(r->sysctl), "%s = %ld", d->sysctl, fix);
 		snprintf(r->cmd, sizeof(r->cmd), "sysctl -w %s=%ld\n", d->sysctl, fix);
 	} else {
-		snprintf(r->cmd, sizeof(r->cmd), "echo %s > %s\n", d->knob == RTB_KNOB_THP ? "never" : "", rtb_knob_name(d->knob));
+		snprintf(r->cmd, sizeof(r->cmd), "echo %s > %s\n", d->knob == RTB_KNOB_THP ? "never" : "", rtb_port_knob_name(d->knob));
 		if (d->kind == RTB_TK_WQ)
-			snprintf(r->cmd, sizeof(r->cmd), "echo %lx > %s\n", fix, rtb_knob_name(d->knob));
+			snprintf(r->cmd, sizeof(r->cmd), "echo %lx > %s\n", fix, rtb_port_knob_name(d->knob));
 		else if (d->knob != RTB_KNOB_THP)
-			snprintf(r->cmd, sizeof(r->cmd), "echo %ld > %s\n", fix, rtb_knob_name(d->knob));
+			snprintf(r->cmd, sizeof(r->cmd), "echo %ld > %s\n", fix, rtb_port_knob_name(d->knob));
 	}
 	return 1;
 }
@@ -312,7 +312,7 @@ int rtb_tune_apply(struct rtb_tune_plan *p, char *note, size_t len)
 		rtb_env_restore_one(p->k[i]); /* nothing when the set was refused */
 		first = first ? first : rc;
 		if (note && l < len)
-			l += (size_t)snprintf(note + l, len - l, "%s%s: %s", l ? "; " : "", rtb_knob_name(p->k[i]),
+			l += (size_t)snprintf(note + l, len - l, "%s%s: %s", l ? "; " : "", rtb_port_knob_name(p->k[i]),
 					      rtb_strerror(rc));
 	}
 	p->n = kept;
@@ -337,8 +337,8 @@ void rtb_tune_read(const struct rtb_tune_plan *p, char *out, size_t len)
 	out[0] = '\0';
 	for (int i = 0; i < p->n && l < len; i++) {
 		long v;
-		const char *name = rtb_knob_name(p->k[i]);
-		if (rtb_knob_get(p->k[i], &v))
+		const char *name = rtb_port_knob_name(p->k[i]);
+		if (rtb_port_knob_get(p->k[i], &v))
 			l += (size_t)snprintf(out + l, len - l, "%s%s unreadable", l ? ", " : "", name);
 		else if (p->k[i] >= RTB_KNOB_IRQ0)
 			l += (size_t)snprintf(out + l, len - l, "%sirq %d %lx", l ? ", " : "",

@@ -97,29 +97,29 @@ static void repair(struct rtb_result *res)
 	for (int k = 0; k < RTB_NKNOBS; k++) {
 		if (!ch[k])
 			continue;
-		if (rtb_knob_get((enum rtb_knob)k, &cur))
+		if (rtb_port_knob_get((enum rtb_knob)k, &cur))
 			cur = -1;
 		if (cur != w[k]) {
 			/* changed again since (by hand, another tool): theirs now */
 			fprintf(stderr, "rtbench: %s is %ld, not the %ld that rtbench pid %ld (which did not end "
 				"cleanly) set: someone changed it since, so it is left as it is (the original was %ld)\n",
-				rtb_knob_name((enum rtb_knob)k), cur, w[k], pid, o[k]);
+				rtb_port_knob_name((enum rtb_knob)k), cur, w[k], pid, o[k]);
 			acted = 0;
 			continue;
 		}
-		rc = rtb_knob_set((enum rtb_knob)k, o[k]);
+		rc = rtb_port_knob_set((enum rtb_knob)k, o[k]);
 		if (rc) {
 			fprintf(stderr, "rtbench: could not restore %s to %ld (left at %ld by rtbench pid %ld, "
-				"which did not end cleanly): %s\n", rtb_knob_name((enum rtb_knob)k), o[k], cur,
+				"which did not end cleanly): %s\n", rtb_port_knob_name((enum rtb_knob)k), o[k], cur,
 				pid, rtb_strerror(rc));
 			acted = 0;
 			continue;
 		}
 		fprintf(stderr, "rtbench: restored %s to %ld (left at %ld by rtbench pid %ld, which did not end cleanly)\n",
-			rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
+			rtb_port_knob_name((enum rtb_knob)k), o[k], cur, pid);
 		if (res)
 			rtb_result_warn(res, "restored %s to %ld before this run: left at %ld by rtbench pid %ld, "
-					"which did not end cleanly", rtb_knob_name((enum rtb_knob)k), o[k], cur, pid);
+					"which did not end cleanly", rtb_port_knob_name((enum rtb_knob)k), o[k], cur, pid);
 	}
 	rtb_port_journal_settle(acted, kept, sizeof(kept));
 	if (kept[0])
@@ -245,7 +245,7 @@ int rtb_env_set(enum rtb_knob k, long v)
 				return rc;
 			locked = 1;
 		}
-		rc = rtb_knob_get(k, &cur);
+		rc = rtb_port_knob_get(k, &cur);
 		if (!rc) {
 			old[k] = cur;
 			set[k] = v;
@@ -260,7 +260,7 @@ int rtb_env_set(enum rtb_knob k, long v)
 		}
 		atomic_flag_clear(&restored);
 	}
-	rc = rtb_knob_set(k, v);
+	rc = rtb_port_knob_set(k, v);
 	if (rc && first) {
 		/* refused (an IRQ the kernel will not move): nothing changed,
 		 * so nothing to put back or repair */
@@ -270,7 +270,7 @@ int rtb_env_set(enum rtb_knob k, long v)
 	}
 	/* the kernel may round what it was given: record what it reads back,
 	 * which is what the repair compares against */
-	if (!rc && !rtb_knob_get(k, &cur) && cur != set[k]) {
+	if (!rc && !rtb_port_knob_get(k, &cur) && cur != set[k]) {
 		set[k] = cur;
 		rtb_port_journal_write(old, set, changed, RTB_NKNOBS);
 	}
@@ -285,18 +285,18 @@ static int put_back(enum rtb_knob k)
 	long cur;
 	int rc;
 
-	if (!rtb_knob_get(k, &cur) && cur != set[k]) {
+	if (!rtb_port_knob_get(k, &cur) && cur != set[k]) {
 		fprintf(stderr, "rtbench: %s is %ld, not the %ld this run set: changed by someone else "
 			"during the run, left as they set it (the original was %ld)\n",
-			rtb_knob_name(k), cur, set[k], old[k]);
+			rtb_port_knob_name(k), cur, set[k], old[k]);
 		if (env_res)
 			rtb_result_warn(env_res, "%s was changed by someone else during this run (to %ld; "
 					"rtbench had set %ld): left as they set it, not restored to %ld",
-					rtb_knob_name(k), cur, set[k], old[k]);
+					rtb_port_knob_name(k), cur, set[k], old[k]);
 		changed[k] = 0;
 		return 0;
 	}
-	rc = rtb_knob_set(k, old[k]);
+	rc = rtb_port_knob_set(k, old[k]);
 	if (!rc)
 		changed[k] = 0;
 	return rc;
@@ -340,7 +340,7 @@ int rtb_env_restore(void)
 			err = rc;
 		if (rc)
 			fprintf(stderr, "rtbench: could not restore %s to %ld: %s\n",
-				rtb_knob_name((enum rtb_knob)k), old[k], rtb_strerror(rc));
+				rtb_port_knob_name((enum rtb_knob)k), old[k], rtb_strerror(rc));
 	}
 	if (locked) {
 		rtb_port_journal_write(old, set, changed, RTB_NKNOBS);

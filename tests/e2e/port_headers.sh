@@ -70,7 +70,7 @@ done
 # (rtbench/bench.h gives rtbench/port_bench.h); the helpers that do it
 # on the runner's terms are (rtb_knob_change records the old value)
 bad=0
-for call in 'rtb_knob_set(RTB_KNOB_RR_TIMESLICE_MS, 1)' 'rtb_port_journal_unlock(), 0' \
+for call in 'rtb_port_knob_set(RTB_KNOB_RR_TIMESLICE_MS, 1)' 'rtb_port_journal_unlock(), 0' \
 	    'rtb_thread_create(0, 0, 0, 0)' 'rtb_port_self_sched(RTB_SCHED_FIFO, RTB_PRIO_HIGH, 0)' \
 	    'rtb_port_output("x", 0, 0)' 'rtb_port_spawn_load("true", 0)' 'rtb_port_lock_memory()'; do
 	if probe "int f(void); int f(void) { return ($call); }"; then

@@ -217,7 +217,7 @@ static void test_misc(void)
 	/* ticks_to_ns is the inverse of the calibrated rate */
 	CHECK_NEAR((double)rtb_ticks_to_ns(&ci, (uint64_t)(ci.ticks_per_ns * 1e9)), 1e9, 1e3);
 	/* the quantum knob: readable, or not a knob on this port */
-	int rc = rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &v);
+	int rc = rtb_port_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &v);
 	CHECK(rc == 0 || rc == RTB_ENOTSUP);
 	if (rc == 0)
 		CHECK(v > 0);

@@ -50,7 +50,7 @@ int rtb_port_lock_memory(void)
 	return 0;  /* no virtual memory: every page is always resident */
 }
 
-const char *rtb_knob_name(enum rtb_knob k)
+const char *rtb_port_knob_name(enum rtb_knob k)
 {
 	switch (k) {
 	case RTB_KNOB_RR_TIMESLICE_MS: return "rr_timeslice_ms";
@@ -58,14 +58,14 @@ const char *rtb_knob_name(enum rtb_knob k)
 	}
 }
 
-int rtb_knob_get(enum rtb_knob k, long *v)
+int rtb_port_knob_get(enum rtb_knob k, long *v)
 {
 	(void)k;
 	(void)v;
 	return RTB_ENOTSUP;
 }
 
-int rtb_knob_set(enum rtb_knob k, long v)
+int rtb_port_knob_set(enum rtb_knob k, long v)
 {
 	(void)k;
 	(void)v;

@@ -281,7 +281,7 @@ int rtb_port_journal_write(const long *old, const long *set, const unsigned char
 	for (int k = 0; k < n && len < (int)sizeof(buf); k++)
 		if (changed[k]) {
 			len += snprintf(buf + len, sizeof(buf) - (size_t)len, "knob %d %s %ld %ld\n", k,
-					rtb_knob_name((enum rtb_knob)k), old[k], set[k]);
+					rtb_port_knob_name((enum rtb_knob)k), old[k], set[k]);
 			any = 1;
 		}
 	if (!any)
@@ -331,7 +331,7 @@ static int parse_record(char *buf, long *old, long *set, unsigned char *changed,
 		    parse_long(f[4], &w))
 			return refuse(RTB_EFORMAT, "%s/state: line %d is not \"pid N\" or "
 				      "\"knob K PATH ORIGINAL SET\"", where, line);
-		if (k < 0 || k >= n || strcmp(f[2], rtb_knob_name((enum rtb_knob)k)))
+		if (k < 0 || k >= n || strcmp(f[2], rtb_port_knob_name((enum rtb_knob)k)))
 			return refuse(RTB_EFORMAT, "%s/state: line %d names no knob rtbench changes", where, line);
 		if (changed[k])
 			return refuse(RTB_EFORMAT, "%s/state: knob %ld recorded twice", where, k);

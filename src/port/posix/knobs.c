@@ -91,8 +91,8 @@ int rtb_posix_knob_plausible(enum rtb_knob k, long v)
 	}
 }
 
-/* rtb_knob_name - the knob's /proc or /sys path ("cpu*" for a per-CPU one). */
-const char *rtb_knob_name(enum rtb_knob k)
+/* rtb_port_knob_name - the knob's /proc or /sys path ("cpu*" for a per-CPU one). */
+const char *rtb_port_knob_name(enum rtb_knob k)
 {
 	return (unsigned)k < RTB_NKNOBS && knob_path[k] ? knob_path[k] : "?";
 }
@@ -200,7 +200,7 @@ static int idle_set(int state, long v)
 	return any ? rc : RTB_ENOTSUP;
 }
 
-int rtb_knob_get(enum rtb_knob k, long *v)
+int rtb_port_knob_get(enum rtb_knob k, long *v)
 {
 	char buf[128], *end;
 	int rc;
@@ -230,7 +230,7 @@ int rtb_knob_get(enum rtb_knob k, long *v)
 	return errno || end == buf ? RTB_ESYS : 0;
 }
 
-int rtb_knob_set(enum rtb_knob k, long v)
+int rtb_port_knob_set(enum rtb_knob k, long v)
 {
 	char buf[32];
 

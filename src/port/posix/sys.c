@@ -503,7 +503,7 @@ int rtb_port_fingerprint(struct rtb_fingerprint *fp)
 		  fp->clocksource, sizeof(fp->clocksource));
 	hypervisor(fp->virt, sizeof(fp->virt));
 	fp->ncpus = rtb_ncpus();
-	if (rtb_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_quantum_ms))
+	if (rtb_port_knob_get(RTB_KNOB_RR_TIMESLICE_MS, &fp->rr_quantum_ms))
 		fp->rr_quantum_ms = -2;
 	/* Linux's own facts (JSON keys as before the split) */
 	rtb_fp_fact(fp, "kernel_version", u.version);
