@@ -132,7 +132,7 @@ static int cmd_measure(int argc, char **argv, int selftest, const char *cmdline)
 	}
 	if (selftest)
 		return rtb_selftest(&cl.o, cmdline);
-	rc = rtb_tune_test_delay(&cl.o, err, sizeof(err));
+	rc = rtb_cmd_tune_test_delay(&cl.o, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "rtbench run: %s\n", err);
 		return rc;
@@ -233,7 +233,7 @@ static int cmd_tune(int argc, char **argv, const char *cmdline)
 	(void)cmdline;
 	int rc = rtb_cmd_tune(argc, argv);
 	if (rc == RTB_EINTR)
-		rtb_wd_note_signal(rtb_tune_stop_signal());
+		rtb_wd_note_signal(rtb_cmd_tune_stop_signal());
 	return rc;
 }
 /* cmd_tail - `rtbench tail` (host side). */

@@ -45,8 +45,8 @@ struct rtb_tune_def {
 	const char *sysctl;     /* "kernel.timer_migration" for the drop-in, or NULL */
 	const char *does, *risk;
 };
-extern const struct rtb_tune_def rtb_tune_defs[];
-extern const int rtb_tune_ndefs;
+extern const struct rtb_tune_def rtb_cmd_tune_defs[];
+extern const int rtb_cmd_tune_ndefs;
 
 #define RTB_TUNE_MAX_SET (RTB_KNOB_NIRQ + 8)
 /* A knob made ready: the journal's knobs it sets and the child runs'
@@ -60,26 +60,26 @@ struct rtb_tune_plan {
 	int test_delay;         /* A out:, B in: RTB_TUNE_TEST_DELAY */
 };
 
-/* rtb_tune_prepare - is knob d applicable here (the doctor's finding, the
+/* rtb_cmd_tune_prepare - is knob d applicable here (the doctor's finding, the
  * knob's file, the measured CPUs)? Fills r (name, does, risk, before,
  * set_to, why_not, drop-in lines) and p. 1 applicable, 0 not. */
-int rtb_tune_prepare(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
-		     const struct rtb_doctor *doc, struct rtb_tune_plan *p, struct rtb_tune_knob *r);
-/* rtb_tune_apply - set every knob of p through the settings journal; a
+int rtb_cmd_tune_prepare(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
+			 const struct rtb_doctor *doc, struct rtb_tune_plan *p, struct rtb_tune_knob *r);
+/* rtb_cmd_tune_apply - set every knob of p through the settings journal; a
  * knob the kernel refuses (an IRQ it will not move) is put back, dropped
  * from p and said in note. 0, or the error when nothing could be set. */
-int rtb_tune_apply(struct rtb_tune_plan *p, char *note, size_t len);
-/* rtb_tune_undo - put every knob of p back (the journal's restore). */
-int rtb_tune_undo(const struct rtb_tune_plan *p);
-/* rtb_tune_read - the knobs of p as read now, as text. */
-void rtb_tune_read(const struct rtb_tune_plan *p, char *out, size_t len);
-/* rtb_tune_merge - p's sets added to all (the helpful knobs together). */
-void rtb_tune_merge(struct rtb_tune_plan *all, const struct rtb_tune_plan *p);
+int rtb_cmd_tune_apply(struct rtb_tune_plan *p, char *note, size_t len);
+/* rtb_cmd_tune_undo - put every knob of p back (the journal's restore). */
+int rtb_cmd_tune_undo(const struct rtb_tune_plan *p);
+/* rtb_cmd_tune_read - the knobs of p as read now, as text. */
+void rtb_cmd_tune_read(const struct rtb_tune_plan *p, char *out, size_t len);
+/* rtb_cmd_tune_merge - p's sets added to all (the helpful knobs together). */
+void rtb_cmd_tune_merge(struct rtb_tune_plan *all, const struct rtb_tune_plan *p);
 
-/* rtb_tune_child - one round: `rtbench run` as a child with o's
+/* rtb_cmd_tune_child - one round: `rtbench run` as a child with o's
  * measurement, side b of plan p (its knobs are set by the caller), its
  * result to json. 0 done, RTB_EINTR a stop signal came (the child was
  * stopped; *sig is the signal), another rtb_err when the run failed (why). */
-int rtb_tune_child(const struct rtb_tune_opts *o, const struct rtb_tune_plan *p, int b, const char *json,
-		   const char *log, int *sig, char *why, size_t len);
+int rtb_cmd_tune_child(const struct rtb_tune_opts *o, const struct rtb_tune_plan *p, int b, const char *json,
+		       const char *log, int *sig, char *why, size_t len);
 #endif

@@ -19,8 +19,8 @@
 #define POLL_NS 20000000LL      /* the stop wait's slice while a child runs */
 #define STOP_WAIT_NS 3000000000LL /* a stopped child's time to write its result */
 
-int rtb_tune_child(const struct rtb_tune_opts *o, const struct rtb_tune_plan *p, int b, const char *json,
-		   const char *log, int *sig, char *why, size_t len)
+int rtb_cmd_tune_child(const struct rtb_tune_opts *o, const struct rtb_tune_plan *p, int b, const char *json,
+		       const char *log, int *sig, char *why, size_t len)
 {
 	char samples[24], period[24], over[24], env[64];
 	char *argv[32];

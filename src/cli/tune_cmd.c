@@ -178,8 +178,8 @@ static int check_knobs(const struct rtb_tune_opts *o)
 	snprintf(buf, sizeof(buf), "%s", o->knobs);
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 		int found = 0;
-		for (int i = 0; i < rtb_tune_ndefs; i++)
-			found |= !strcmp(t, rtb_tune_defs[i].name);
+		for (int i = 0; i < rtb_cmd_tune_ndefs; i++)
+			found |= !strcmp(t, rtb_cmd_tune_defs[i].name);
 		if (!found)
 			return bad("--knobs: no such knob (rtbench tune prints them all)", t);
 		if (!strncmp(t, "test.", 5) && !o->test_knobs)
@@ -207,7 +207,7 @@ static int one_round(const struct rtb_tune_opts *o, struct rtb_tune_plan *p, str
 
 	snprintf(json, sizeof(json), "%s/%s.r%02d%c.json", o->dir, k->name, idx, b ? 'B' : 'A');
 	snprintf(log, sizeof(log), "%s/%s.r%02d%c.log", o->dir, k->name, idx, b ? 'B' : 'A');
-	if (b && (rc = rtb_tune_apply(p, note, sizeof(note)))) {
+	if (b && (rc = rtb_cmd_tune_apply(p, note, sizeof(note)))) {
 		snprintf(k->failed_why, sizeof(k->failed_why), "could not set it: %s", note);
 		k->failed_rounds++;
 		return rc;
@@ -217,9 +217,9 @@ static int one_round(const struct rtb_tune_opts *o, struct rtb_tune_plan *p, str
 		fprintf(stderr, "rtbench tune: %s: left out (the kernel refused): %s\n", k->name, note);
 		snprintf(k->set_to + l, sizeof(k->set_to) - l, "; refused by the kernel, left as found: %s", note);
 	}
-	rc = rtb_tune_child(o, p, b, json, log, &sig, why, sizeof(why));
+	rc = rtb_cmd_tune_child(o, p, b, json, log, &sig, why, sizeof(why));
 	if (b)
-		rtb_tune_undo(p);
+		rtb_cmd_tune_undo(p);
 	if (rc == RTB_EINTR) {
 		run.stop_signal = sig;
 		return rc;
@@ -278,7 +278,7 @@ static int together(const struct rtb_tune_opts *o, uint64_t *rng)
 	snprintf(t->name, sizeof(t->name), "together");
 	for (int i = 0; i < run.nk; i++)
 		if (run.k[i].kind == RTB_TUK_HELPS && strncmp(run.k[i].name, "test.", 5)) {
-			rtb_tune_merge(&all_plan, &plans[i]);
+			rtb_cmd_tune_merge(&all_plan, &plans[i]);
 			l += (size_t)snprintf(t->does + l, l < sizeof(t->does) ? sizeof(t->does) - l : 0, "%s%s",
 					      n++ ? ", " : "", run.k[i].name);
 		}
@@ -294,7 +294,7 @@ static int together(const struct rtb_tune_opts *o, uint64_t *rng)
 	all_plan.d = NULL;
 	t->applicable = 1;
 	run.has_together = 1;
-	rtb_tune_read(&all_plan, t->before, sizeof(t->before));
+	rtb_cmd_tune_read(&all_plan, t->before, sizeof(t->before));
 	fprintf(stderr, "rtbench tune: together (%s): %d rounds a side\n", t->does, o->rounds);
 	return rounds(o, &all_plan, t, rng);
 }
@@ -339,11 +339,11 @@ static int measure(const struct rtb_tune_opts *o, const struct rtb_doctor *doc, 
 {
 	int napp = 0;
 
-	for (int i = 0; i < rtb_tune_ndefs && run.nk < RTB_TUNE_MAX_KNOBS; i++) {
-		if (!wanted(o, &rtb_tune_defs[i]))
+	for (int i = 0; i < rtb_cmd_tune_ndefs && run.nk < RTB_TUNE_MAX_KNOBS; i++) {
+		if (!wanted(o, &rtb_cmd_tune_defs[i]))
 			continue;
 		struct rtb_tune_knob *k = &run.k[run.nk];
-		napp += rtb_tune_prepare(&rtb_tune_defs[i], o, doc, &plans[run.nk], k);
+		napp += rtb_cmd_tune_prepare(&rtb_cmd_tune_defs[i], o, doc, &plans[run.nk], k);
 		read_plans[run.nk] = plans[run.nk];
 		run.nk++;
 	}
@@ -371,12 +371,12 @@ static void read_back(void)
 	for (int i = 0; i < run.nk; i++) {
 		if (!run.k[i].applicable)
 			continue;
-		rtb_tune_read(&read_plans[i], run.k[i].after, sizeof(run.k[i].after));
+		rtb_cmd_tune_read(&read_plans[i], run.k[i].after, sizeof(run.k[i].after));
 		n++;
 		same += !strcmp(run.k[i].after, run.k[i].before);
 	}
 	if (run.has_together)
-		rtb_tune_read(&all_plan, run.together.after, sizeof(run.together.after));
+		rtb_cmd_tune_read(&all_plan, run.together.after, sizeof(run.together.after));
 	snprintf(run.restored, sizeof(run.restored), "%d of %d knob(s) read back as found", same, n);
 }
 
@@ -385,12 +385,12 @@ static int outputs(const struct rtb_tune_opts *o)
 {
 	int rc = 0;
 
-	rtb_tune_text(stdout, &run);
-	if (o->json && rtb_tune_json(o->json, &run)) {
+	rtb_render_tune_text(stdout, &run);
+	if (o->json && rtb_render_tune_json(o->json, &run)) {
 		fprintf(stderr, "rtbench tune: cannot write %s\n", o->json);
 		rc = RTB_EIO;
 	}
-	if (o->dropin && rtb_tune_dropin(o->dropin, &run)) {
+	if (o->dropin && rtb_render_tune_dropin(o->dropin, &run)) {
 		fprintf(stderr, "rtbench tune: cannot write the drop-in %s.*\n", o->dropin);
 		rc = RTB_EIO;
 	}
@@ -465,8 +465,8 @@ int rtb_cmd_tune(int argc, char **argv)
 	return err ? err : orc;
 }
 
-/* rtb_tune_stop_signal - the signal that stopped the last tune (0 none). */
-int rtb_tune_stop_signal(void)
+/* rtb_cmd_tune_stop_signal - the signal that stopped the last tune (0 none). */
+int rtb_cmd_tune_stop_signal(void)
 {
 	return run.stop_signal;
 }

@@ -17,7 +17,7 @@
 
 #define R_POWER "power: the CPU idles less deep or not at all"
 
-const struct rtb_tune_def rtb_tune_defs[] = {
+const struct rtb_tune_def rtb_cmd_tune_defs[] = {
 	{ "timer_migration", "timer_migration", RTB_TK_SYSCTL, RTB_KNOB_TIMER_MIGRATION, 0, "kernel.timer_migration",
 	  "kernel.timer_migration = 0: timers stay on the CPU that armed them",
 	  "little: idle CPUs wake for their own timers (a little power)" },
@@ -62,7 +62,7 @@ const struct rtb_tune_def rtb_tune_defs[] = {
 	  "TEST ONLY (--test-knobs): B is the same as A (an A/A knob): the known answer is no effect",
 	  "none: not a setting" },
 };
-const int rtb_tune_ndefs = (int)(sizeof(rtb_tune_defs) / sizeof(rtb_tune_defs[0]));
+const int rtb_cmd_tune_ndefs = (int)(sizeof(rtb_cmd_tune_defs) / sizeof(rtb_cmd_tune_defs[0]));
 
 /* finding - the doctor's finding for check, or NULL. */
 static const struct rtb_finding *finding(const struct rtb_doctor *doc, const char *check)
@@ -272,8 +272,8 @@ static int prep_kind(const struct rtb_tune_def *d, const struct rtb_tune_opts *o
 	}
 }
 
-int rtb_tune_prepare(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
-		     const struct rtb_doctor *doc, struct rtb_tune_plan *p, struct rtb_tune_knob *r)
+int rtb_cmd_tune_prepare(const struct rtb_tune_def *d, const struct rtb_tune_opts *o,
+			 const struct rtb_doctor *doc, struct rtb_tune_plan *p, struct rtb_tune_knob *r)
 {
 	const struct rtb_finding *f = finding(doc, d->check);
 
@@ -291,11 +291,11 @@ int rtb_tune_prepare(const struct rtb_tune_def *d, const struct rtb_tune_opts *o
 	} else {
 		r->applicable = prep_kind(d, o, f, p, r);
 	}
-	rtb_tune_read(p, r->before, sizeof(r->before));
+	rtb_cmd_tune_read(p, r->before, sizeof(r->before));
 	return r->applicable;
 }
 
-int rtb_tune_apply(struct rtb_tune_plan *p, char *note, size_t len)
+int rtb_cmd_tune_apply(struct rtb_tune_plan *p, char *note, size_t len)
 {
 	int first = 0, kept = 0;
 	size_t l = 0;
@@ -319,7 +319,7 @@ int rtb_tune_apply(struct rtb_tune_plan *p, char *note, size_t len)
 	return kept || !first ? 0 : first;
 }
 
-int rtb_tune_undo(const struct rtb_tune_plan *p)
+int rtb_cmd_tune_undo(const struct rtb_tune_plan *p)
 {
 	int err = 0;
 
@@ -330,7 +330,7 @@ int rtb_tune_undo(const struct rtb_tune_plan *p)
 	return err;
 }
 
-void rtb_tune_read(const struct rtb_tune_plan *p, char *out, size_t len)
+void rtb_cmd_tune_read(const struct rtb_tune_plan *p, char *out, size_t len)
 {
 	size_t l = 0;
 
@@ -353,7 +353,7 @@ void rtb_tune_read(const struct rtb_tune_plan *p, char *out, size_t len)
 			 p->test_delay || (p->d && p->d->kind == RTB_TK_TEST_AA) ? "no system setting" : "-");
 }
 
-void rtb_tune_merge(struct rtb_tune_plan *all, const struct rtb_tune_plan *p)
+void rtb_cmd_tune_merge(struct rtb_tune_plan *all, const struct rtb_tune_plan *p)
 {
 	for (int i = 0; i < p->n; i++)
 		add(all, p->k[i], p->v[i]);

@@ -13,7 +13,7 @@
 #include "cli/tune_test.h"
 #include "rtbench/err.h"
 
-int rtb_tune_test_delay(struct rtb_opts *o, char *err, size_t len)
+int rtb_cmd_tune_test_delay(struct rtb_opts *o, char *err, size_t len)
 {
 	const char *v = getenv(RTB_TUNE_TEST_ENV), *n;
 	char *end;

@@ -116,7 +116,7 @@ static void test_round_trip(void)
 	snprintf(t.k[1].why_not, sizeof(t.k[1].why_not), "x");
 	t.rounds = 8;
 	t.alpha = 0.05;
-	CHECK_EQ_I(rtb_tune_json(path, &t), 0);
+	CHECK_EQ_I(rtb_render_tune_json(path, &t), 0);
 	CHECK_EQ_I(rtb_tune_is_file(path), 1);
 	CHECK_EQ_I(rtb_tune_load(path, &u, err, sizeof(err)), 0);
 	CHECK_EQ_I(u.nk, 2);

@@ -62,7 +62,7 @@ static void knob_text(FILE *f, const struct rtb_tune_knob *k)
 		fprintf(f, "  (%d metric(s) past the first %d not judged)\n", k->dropped_metrics, RTB_TUNE_MAX_METRICS);
 }
 
-void rtb_tune_text(FILE *f, const struct rtb_tune_run *t)
+void rtb_render_tune_text(FILE *f, const struct rtb_tune_run *t)
 {
 	fprintf(f, "rtbench tune: %s on CPU %s, %d rounds a side (A without the knob, B with it; each pair's "
 		"order by a coin, seed %lu), %d samples a CPU a round, period %d us, crossing = samples over %d us\n",
@@ -157,7 +157,7 @@ static json_t *knob_json(const struct rtb_tune_knob *k)
 	return o;
 }
 
-int rtb_tune_json(const char *path, const struct rtb_tune_run *t)
+int rtb_render_tune_json(const char *path, const struct rtb_tune_run *t)
 {
 	json_t *o = json_object(), *ks = json_array(), *s = json_object();
 	char *text;
@@ -201,7 +201,7 @@ int rtb_tune_json(const char *path, const struct rtb_tune_run *t)
 	return rc;
 }
 
-int rtb_tune_dropin(const char *prefix, const struct rtb_tune_run *t)
+int rtb_render_tune_dropin(const char *prefix, const struct rtb_tune_run *t)
 {
 	struct rtb_sb c = { 0 }, s = { 0 };
 	char path[1024];

@@ -283,7 +283,6 @@ def cycles(root, build):
 # Prefixes that still name two rooms (see prefixes()); it only shrinks
 # as the odd side is renamed. One a line: PREFIX ROOM ROOM...
 PREFIX_KNOWN = """
-rtb_tune_ cli host/compare host/render
 rtb_write_ host/base output
 """
 
