@@ -181,7 +181,7 @@ int rtb_spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name,
  * *elapsed_ns from before its start to after its end. 0 or rtb_spawn's
  * error (nothing started then). */
 int rtb_measure_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
-		 int64_t bound_ns, int64_t *elapsed_ns);
+		     int64_t bound_ns, int64_t *elapsed_ns);
 /* rtb_join - wait for a thread rtb_spawn started to end; its stack goes
  * back to the pool. */
 int rtb_join(rtb_thread_t *t);
@@ -352,7 +352,7 @@ struct rtb_metric *rtb_measure_metric(struct rtb_ctx *c, const struct rtb_bench 
  * when not tracing (benchmarks then keep no marks). Keep a mark only
  * outside the measured interval: after its end stamp. */
 struct rtb_trace_marks *rtb_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
-					    enum rtb_trace_kind kind);
+				      enum rtb_trace_kind kind);
 /* rtb_trace_mark - sample i's absolute start and end (trace clock), for
  * the whole-pass path (a streaming tm takes rtb_trace_mark_ns). */
 static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end)

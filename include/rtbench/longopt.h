@@ -33,7 +33,7 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
  * (*grown = 1), ten intervals of whole seconds (at least 1 s) for a run
  * shorter than ten minutes. 0, or RTB_EINVAL with why (one phrase) in err. */
 int rtb_parse_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
-		      char *err, size_t len);
+		       char *err, size_t len);
 
 /* rtb_parse_tests_cpus - --tests items that name a CPU's metric
  * ("irq.timer.nanosleep@cpu1", the id a --cpus run gives it): the ids

@@ -126,7 +126,7 @@ static int run(struct rtb_ctx *c, const struct rtb_bench *b)
 		return RTB_ENOMEM;
 	missed0 = s.m->missed;  /* the metric carries over rounds */
 	rc = rtb_measure_task(c, "tIsrTask", c->cpu, task, &s, 5000000000LL + 3 * (int64_t)n * s.period_ns,
-			  &elapsed_ns);
+			      &elapsed_ns);
 	if (rc)
 		return rc;
 	if (s.m->err) {

@@ -120,7 +120,7 @@ void rtb_watchdog_arm(struct rtb_ctx *c, int64_t ns)
 
 /* rtb_measure_task - one task's measurement, bounded (see bench.h). */
 int rtb_measure_task(struct rtb_ctx *c, const char *name, int cpu, void (*fn)(void *), void *arg,
-		 int64_t bound_ns, int64_t *elapsed_ns)
+		     int64_t bound_ns, int64_t *elapsed_ns)
 {
 	rtb_thread_t t;
 
@@ -268,7 +268,7 @@ int rtb_knob_restore(struct rtb_ctx *c, enum rtb_knob k)
 
 /* rtb_marks_new - per-sample marks for a traced pass. */
 struct rtb_trace_marks *rtb_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
-					    enum rtb_trace_kind kind)
+				      enum rtb_trace_kind kind)
 {
 	struct rtb_trace_marks *tm;
 	size_t n = m->capacity;

@@ -229,7 +229,7 @@ static int long_check(struct rtb_cli *cl, const struct rtb_cli_given *g, char *e
 	 * a given one checked against the same cap (rtbench/longopt.h) */
 	char why[240];
 	if (rtb_parse_interval(o->time.duration_ns, interval_given, &o->time.interval_ns, &o->time.interval_grown,
-			      why, sizeof(why)))
+			       why, sizeof(why)))
 		return rtb_cli_fail(err, errlen, "--interval: %s", why);
 	if (!o->tests)
 		o->tests = "irq.timer.nanosleep"; /* cyclictest's measurement */

@@ -73,7 +73,7 @@ int rtb_parse_time_ns(const char *s, int64_t max_ns, int64_t *ns, char *err, siz
 /* rtb_parse_interval - the long run's interval, chosen or checked (see
  * rtbench/longopt.h). */
 int rtb_parse_interval(int64_t duration_ns, int given, int64_t *interval_ns, int *grown,
-		      char *err, size_t len)
+		       char *err, size_t len)
 {
 	const int64_t s_ns = 1000000000LL;
 	int64_t iv = *interval_ns, n;
