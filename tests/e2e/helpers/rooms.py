@@ -49,7 +49,8 @@ objects define is named rtb_WORD_... (or rtb_WORD), and each rtb_WORD_
 prefix is one room's only (a room may have several; a port's folder is the
 port room, as every port defines the same port.h names). PREFIX_KNOWN
 lists the prefixes still in several rooms; it only shrinks. --prefixes
-prints each room's prefixes (docs/architecture.md, "Prefixes").
+prints each room's prefixes; each prefix docs/architecture.md's "Prefixes"
+table gives a room must be that room's.
 
 KNOWN below lists reaches allowed to break the rule (none: the rooms were
 reworked until it was empty); the check fails on any other, and on a KNOWN line that no longer
@@ -329,6 +330,33 @@ def check_prefixes(defs):
     return fails
 
 
+def check_doc_prefixes(root, defs):
+    """check_doc_prefixes - each prefix docs/architecture.md's "Prefixes"
+    table gives a room is that room's (a rename reaches the docs): failures"""
+    fails, table, rows = [], prefixes(defs), 0
+    built = {r for rooms in table.values() for r in rooms}
+    with open(os.path.join(root, 'docs', 'architecture.md')) as f:
+        text = f.read()
+    sec = text.split('\n## Prefixes\n', 1)
+    if len(sec) < 2:
+        return ['FAIL: docs/architecture.md has no "## Prefixes" section']
+    for line in sec[1].split('\n## ', 1)[0].splitlines():
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if len(cells) != 2 or cells[0] in ('room', '') or set(cells[0]) <= set('-'):
+            continue
+        rows += 1
+        if cells[0] not in built:
+            continue  # a room this build leaves out (TRACE=0: trace)
+        for name in re.findall(r'`(rtb_[a-z0-9_]+)`', cells[1]):
+            p = prefix_of(name)
+            if cells[0] not in table.get(p, {}):
+                fails.append('FAIL: docs/architecture.md, "Prefixes": %s is not room %s\'s (%s)' % (
+                    name, cells[0], 'it is %s\'s' % ', '.join(sorted(table[p])) if p in table else 'no such prefix'))
+    if rows < len(HOST_FLOOR):
+        fails.append('FAIL: docs/architecture.md, "Prefixes": %d rows, a table of the rooms expected' % rows)
+    return fails
+
+
 def print_prefixes(defs):
     """print_prefixes - room: its prefixes (number of names), lowest floor first"""
     byroom = collections.defaultdict(list)
@@ -392,7 +420,7 @@ def main():
               'ONE_WAY)' % (', '.join(comp), room_of(comp[0])))
         rc = 1
     defs = symbols(root, build)[0]
-    for line in check_prefixes(defs):
+    for line in check_prefixes(defs) + check_doc_prefixes(root, defs):
         print(line)
         rc = 1
     npre = len(prefixes(defs))
