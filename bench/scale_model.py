@@ -118,7 +118,9 @@ def main():
                                                b["peak_rss_mib"], a["file_kib"], b["file_kib"], a["measured_s"],
                                                b["measured_s"]))
     # memory against CPUs: a least-squares line over the traced timer runs
-    pts = [(r["ncpus"], r["peak_rss_mib"]) for r in rs if r["traced"] and r["measurement"].startswith("timer")]
+    # (a run whose reader never ran, untraced after all, is left out)
+    pts = [(r["ncpus"], r["peak_rss_mib"]) for r in rs
+           if r["traced"] and r["reader_cpu_s"] > 0 and r["measurement"].startswith("timer")]
     if len({p[0] for p in pts}) >= 2:
         n = len(pts)
         sx = sum(p[0] for p in pts); sy = sum(p[1] for p in pts)
@@ -172,8 +174,8 @@ def plot(out, model, rs):
                 f.write("%d %.6f\n" % (n, n * rt / c))
             f.write("\n\n")
     with open(os.path.join(out, "rss.dat"), "w") as f:
-        for r in rs:
-            if r["traced"]:
+        for r in sorted(rs, key=lambda r: r["ncpus"]):
+            if r["traced"] and r["reader_cpu_s"] > 0:
                 f.write("%d %.3f\n" % (r["ncpus"], r["peak_rss_mib"]))
     names = sorted(model)
     series = ", ".join("'need.dat' index %d with linespoints title '%s'" % (i, k) for i, k in enumerate(names))
@@ -184,7 +186,7 @@ set logscale xy 2
 set xlabel 'CPUs measured (N)'
 set ylabel 'reader CPU needed (of one CPU)'
 set title 'Trace reader: N x r / C (measured on 2 CPUs here)'
-set key top left
+set key bottom right
 set yrange [0.0005:64]
 plot %s, 0.5 with lines dt 2 lc rgb 'black' title 'U = 0.5', 1 with lines lc rgb 'red' title 'one CPU'
 unset logscale
@@ -192,7 +194,9 @@ set logscale x 2
 set yrange [*:*]
 set ylabel 'peak RSS (MiB)'
 set title 'Peak memory, traced runs (16, 64: EMULATED)'
-plot 'rss.dat' with points pt 7 title 'peak RSS'
+set xrange [1:128]
+set key top left
+plot 'rss.dat' with linespoints pt 5 ps 1.2 lc rgb 'blue' title 'peak RSS (MiB)'
 unset multiplot
 """ % ("scale.svg", series)
     subprocess.run(["gnuplot"], input=gp.encode(), cwd=out, check=False)
