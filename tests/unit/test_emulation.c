@@ -216,15 +216,17 @@ static void test_reader_compare(void)
 	CHECK(strstr(c.metrics[0].summary, "noisy (emulated, host noise)") != NULL);
 	rtb_cmp_free(&c);
 
-	/* two deterministic runs (icount at one shift): judged by the exact
-	 * rule, without rounds: the same file against itself is the same */
+	/* two runs under icount at one shift, one round each: nothing shows
+	 * them deterministic (a Linux guest is not), so not the exact rule:
+	 * untested, as one round of real time (test_compare_icount has the
+	 * rounds that show it) */
 	struct rtb_rf two[2];
 	CHECK_EQ_I(load("emu", "emulator=qemu-system-x86_64,machine=q35,icount_shift=3,vcpus=1", 1000, &two[0]), 0);
 	CHECK_EQ_I(load("emu2", "emulator=qemu-system-x86_64,machine=q35,icount_shift=3,vcpus=1", 1000, &two[1]), 0);
 	CHECK_EQ_I(rtb_cmp_build(&c, two, 2, 0.01), 0);
-	CHECK(c.metrics[0].cell[1].exact && c.metrics[0].cell[1].has_vd);
-	CHECK_EQ_I(c.metrics[0].cell[1].vd.kind, RTB_VD_NOISE);
-	CHECK(has_note(&c, "deterministic runs"));
+	CHECK(!c.metrics[0].cell[1].exact && c.metrics[0].cell[1].has_vd);
+	CHECK_EQ_I(c.metrics[0].cell[1].vd.kind, RTB_VD_UNTESTED);
+	CHECK(has_note(&c, "not shown deterministic"));
 	rtb_cmp_free(&c);
 	rtb_rf_free(&two[0]);
 	rtb_rf_free(&two[1]);

@@ -115,10 +115,11 @@ static int cell_rounds(struct rtb_cmp_cell *ce)
 	return 0;
 }
 
-/* cmp_exact - systems i and j both counted instructions at one icount
- * shift: each run repeats bit for bit (e2e/freertos_qemu checks it), so
- * there is no run-to-run noise to test against. */
-static int cmp_exact(const struct rtb_cmp *c, size_t i, size_t j)
+/* cmp_icount - systems i and j both counted instructions at one icount
+ * shift: they may be deterministic (a firmware under QEMU repeats bit for
+ * bit, e2e/freertos_qemu) or not (a Linux guest's p99 and max move from
+ * boot to boot, bench/kernels.sh): cmp_shown_exact tells from the rounds. */
+static int cmp_icount(const struct rtb_cmp *c, size_t i, size_t j)
 {
 	return rtb_rf_kind(&c->sys[i]) == RTB_RF_INSNS && rtb_rf_kind(&c->sys[j]) == RTB_RF_INSNS &&
 	       c->sys[i].emu.icount_shift == c->sys[j].emu.icount_shift;
@@ -145,6 +146,52 @@ void rtb_cmp_exact_verdict(double a, double b, double tol_ns, struct rtb_verdict
 	v->significant = v->kind == RTB_VD_LOWER || v->kind == RTB_VD_HIGHER;
 }
 
+/* pair_tick_ns - one tick of the coarser counter of systems i and j, ns. */
+static double pair_tick_ns(const struct rtb_cmp *c, size_t i, size_t j)
+{
+	return tick_ns(c, i) > tick_ns(c, j) ? tick_ns(c, i) : tick_ns(c, j);
+}
+
+/* rounds_agree - v[0..n) has at least 2 values, all within tol_ns of
+ * each other. */
+static int rounds_agree(const double *v, size_t n, double tol_ns)
+{
+	double lo, hi;
+
+	if (!v || n < 2)
+		return 0;
+	lo = hi = v[0];
+	for (size_t k = 1; k < n; k++) {
+		lo = fmin(lo, v[k]);
+		hi = fmax(hi, v[k]);
+	}
+	return hi - lo <= tol_ns;
+}
+
+/* side_shown_exact - cell s shows itself deterministic: 2 rounds or more,
+ * whose medians, p99s and every tail figure known per round agree to
+ * within tol_ns. One round shows nothing: the run-to-run spread is
+ * unknown, not zero. */
+static int side_shown_exact(const struct rtb_cmp_cell *s, double tol_ns)
+{
+	if (!rounds_agree(s->r50, s->nr, tol_ns) || !rounds_agree(s->r99, s->nr, tol_ns))
+		return 0;
+	for (int t = 0; t < RTB_CMP_NTAIL; t++)
+		if (s->rt[t] && !rounds_agree(s->rt[t], s->nrt[t], tol_ns))
+			return 0;
+	return 1;
+}
+
+/* cmp_shown_exact - both cells show themselves deterministic to one tick
+ * of the coarser counter: the exact rule may judge them. */
+static int cmp_shown_exact(const struct rtb_cmp *c, const struct rtb_cmp_cell *ce, size_t i,
+			   const struct rtb_cmp_cell *bc, size_t b)
+{
+	const double tol = pair_tick_ns(c, i, b);
+
+	return side_shown_exact(ce, tol) && side_shown_exact(bc, tol);
+}
+
 /* cmp_exact_cell - ce against bc by the exact rule: a figure that differs
  * by more than one counter tick of the coarser counter (a sample is two
  * stamps, each read to the tick: the same path can come out one tick
@@ -152,7 +199,7 @@ void rtb_cmp_exact_verdict(double a, double b, double tol_ns, struct rtb_verdict
 static void cmp_exact_cell(const struct rtb_cmp *c, struct rtb_cmp_cell *ce, size_t i,
 			   const struct rtb_cmp_cell *bc, size_t b)
 {
-	const double tol = tick_ns(c, i) > tick_ns(c, b) ? tick_ns(c, i) : tick_ns(c, b);
+	const double tol = pair_tick_ns(c, i, b);
 	const double tv[RTB_CMP_NTAIL][2] = {
 		{ (double)bc->m->pct[2], (double)ce->m->pct[2] },
 		{ (double)bc->m->pct[3], (double)ce->m->pct[3] },
@@ -163,8 +210,11 @@ static void cmp_exact_cell(const struct rtb_cmp *c, struct rtb_cmp_cell *ce, siz
 	ce->has_vd = 1;
 	rtb_cmp_exact_verdict((double)bc->m->pct[0], (double)ce->m->pct[0], tol, &ce->vd);
 	ce->significant = ce->vd.significant;
+	/* a tail figure is judged only where both sides' rounds showed it
+	 * repeating (side_shown_exact) */
 	for (int t = 0; t < RTB_CMP_NTAIL; t++) {
-		ce->has_tv[t] = t != RTB_CMP_TAIL_P999 || (ce->m->has_pct[3] && bc->m->has_pct[3]);
+		ce->has_tv[t] = ce->rt[t] && bc->rt[t] &&
+				(t != RTB_CMP_TAIL_P999 || (ce->m->has_pct[3] && bc->m->has_pct[3]));
 		if (ce->has_tv[t])
 			rtb_cmp_exact_verdict(tv[t][0], tv[t][1], tol, &ce->tv[t]);
 	}
@@ -281,10 +331,14 @@ static int cmp_metric(struct rtb_cmp *c, struct rtb_cmp_metric *cm)
 			ce->d_p99 = cmp_rel((double)ce->m->pct[2], (double)bc->m->pct[2]);
 			ce->d_p999 = ce->m->has_pct[3] && bc->m->has_pct[3] ?
 				cmp_rel((double)ce->m->pct[3], (double)bc->m->pct[3]) : NAN;
-			if (cmp_exact(c, i, (size_t)cm->base)) {
+			const int icount = cmp_icount(c, i, (size_t)cm->base);
+			if (icount && cmp_shown_exact(c, ce, i, bc, (size_t)cm->base)) {
 				cmp_exact_cell(c, ce, i, bc, (size_t)cm->base);
 				c->any_exact = 1;
 			} else if (!rtb_cmp_noisy(c, i) && !rtb_cmp_noisy(c, (size_t)cm->base)) {
+				/* -icount, determinism not shown: judged on the
+				 * rounds as real time is (one round: untested) */
+				c->any_icount_rounds |= icount;
 				struct rtb_vd_side sa = { bc->r50, bc->r99, bc->nr };
 				struct rtb_vd_side sb = { ce->r50, ce->r99, ce->nr };
 				ce->has_vd = rtb_verdict_compute(&sa, &sb, c->alpha, &ce->vd) == 0;

@@ -68,9 +68,11 @@ struct rtb_cmp_cell {
 	 * counts against real time: rtb_rf_kind), so no percentage, verdict
 	 * or test; each side's own figures only */
 	int other_kind;
-	/* both sides deterministic (an emulator with -icount at one shift:
-	 * a run repeats bit for bit): the verdicts are the exact rule's
-	 * (rtb_cmp_exact_verdict), not the rounds' */
+	/* both sides shown deterministic: emulated with -icount at one shift,
+	 * and each side's rounds (2 or more) agree to one counter tick on the
+	 * median, p99 and every tail figure known per round: the verdicts are
+	 * the exact rule's (rtb_cmp_exact_verdict), not the rounds'; a tail
+	 * figure not known per round is not judged then */
 	int exact;
 };
 
@@ -116,6 +118,8 @@ struct rtb_cmp {
 	size_t nnotes;
 	int any_hist_test;              /* some test ran on histogram buckets */
 	int any_exact, any_other_kind;  /* a cell judged by the exact rule; a cell of another kind */
+	int any_icount_rounds;          /* a cell of two -icount sides at one shift whose rounds did
+	                                 * not show them deterministic: judged on the rounds */
 };
 
 /* rtb_cmp_share_metric - 1 if a and b both have statistics for some metric. */

@@ -67,9 +67,15 @@ static int cmp_emulation_notes(struct rtb_cmp *c)
 			return rc;
 	}
 	if (c->any_exact && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
-			"deterministic runs (emulated with -icount at one shift: a run repeats bit "
-			"for bit, so there is no run-to-run noise): a figure that differs by more "
-			"than one counter tick is called lower or higher (exact), the rest the same"))))
+			"deterministic runs (emulated with -icount at one shift, and each side's "
+			"rounds agree to one counter tick on every figure judged): a figure that "
+			"differs by more than one counter tick is called lower or higher (exact), "
+			"the rest the same"))))
+		return rc;
+	if (c->any_icount_rounds && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
+			"emulated with -icount at one shift, but not shown deterministic (a side "
+			"with one round, or rounds more than one counter tick apart): judged on the "
+			"rounds like real time, untested with one round (run-to-run spread unknown)"))))
 		return rc;
 	if (shifts_differ && (rc = rtb_cmp_push(&c->notes, &c->nnotes, strdup(
 			"emulated results with different icount shifts (or with and without "
