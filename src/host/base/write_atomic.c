@@ -14,17 +14,17 @@ static int buf_out(struct rtb_sink *s, const void *arg)
 	return rtb_sink_write(s, b->data, b->len);
 }
 
-/* rtb_write_atomic - through the port's one output file (unique O_EXCL
+/* rtb_atomic_write - through the port's one output file (unique O_EXCL
  * temporary, no symlink or device replaced, fsync, rename): 0, or the
  * port's rtb_err (why: rtb_port_output_error()), the old file left whole. */
-int rtb_write_atomic(const char *path, const char *data, size_t len)
+int rtb_atomic_write(const char *path, const char *data, size_t len)
 {
 	struct atomic_buf b = { data, len };
 
 	return rtb_port_output(path, buf_out, &b);
 }
 
-const char *rtb_write_atomic_error(void)
+const char *rtb_atomic_write_error(void)
 {
 	return rtb_port_output_error();
 }

@@ -6,11 +6,11 @@
 
 #include <stddef.h>
 
-/* rtb_write_atomic - write data to path through a temporary file in the
+/* rtb_atomic_write - write data to path through a temporary file in the
  * same directory and rename(2), so path is either the old file or the whole
  * new one. Returns 0 or an rtb_err (the reason: rtb_port_output_error()). */
-int rtb_write_atomic(const char *path, const char *data, size_t len);
-/* rtb_write_atomic_error - one line: why the last rtb_write_atomic failed. */
-const char *rtb_write_atomic_error(void);
+int rtb_atomic_write(const char *path, const char *data, size_t len);
+/* rtb_atomic_write_error - one line: why the last rtb_atomic_write failed. */
+const char *rtb_atomic_write_error(void);
 
 #endif

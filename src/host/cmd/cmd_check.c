@@ -357,8 +357,8 @@ static int check_print(struct rtb_host *h)
 		rc = rtb_render_junit.render(&x, h);
 		if (!rc && x.failed)
 			rc = RTB_ENOMEM;
-		if (!rc && rtb_write_atomic(k->junit, rtb_sb_cstr(&x), x.len))
-			rc = rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_write_atomic_error());
+		if (!rc && rtb_atomic_write(k->junit, rtb_sb_cstr(&x), x.len))
+			rc = rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_atomic_write_error());
 		rtb_sb_free(&x);
 		if (rc)
 			return rtb_host_error(h, rc, "out of memory");

@@ -230,7 +230,7 @@ static int host_emit(struct rtb_host *h)
 			return rtb_host_error(h, RTB_EIO, "stdout: %s", strerror(errno));
 		return 0;
 	}
-	if (rtb_write_atomic(h->out, rtb_sb_cstr(b), b->len))
+	if (rtb_atomic_write(h->out, rtb_sb_cstr(b), b->len))
 		return rtb_host_error(h, RTB_EIO, "cannot write %s", rtb_port_output_error());
 	return 0;
 }

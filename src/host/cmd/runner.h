@@ -45,7 +45,7 @@
  *  - the report's escaping (a result file is untrusted input):
  *    render_html.c and strbuf.c (rtb_sb_html); the reader's limits:
  *    resultfile.c; the output file: rtb_host_emit() here ->
- *    rtb_write_atomic() (write_atomic.c).
+ *    rtb_atomic_write() (write_atomic.c).
  *  - ingest: a command that reads a stream, not result files:
  *    its own init/run, no `print` (NULL: the runner writes nothing). */
 #ifndef RTB_HOST_RUNNER_H

@@ -188,9 +188,9 @@ static int ig_write(struct rtb_ingest *g)
 		if (!g->force)
 			return ig_refuse(g, "%s exists (--force replaces it)", path);
 	}
-	if (rtb_write_atomic(path, (const char *)g->data, g->len))
+	if (rtb_atomic_write(path, (const char *)g->data, g->len))
 		return ig_fail(g, RTB_EIO, "%s: cannot write %s", g->name,
-			       rtb_write_atomic_error());
+			       rtb_atomic_write_error());
 	g->nfiles++;
 	ig_seen(g, g->name, 1, &err);
 	if (err)

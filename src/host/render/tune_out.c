@@ -196,7 +196,7 @@ int rtb_render_tune_json(const char *path, const struct rtb_tune_run *t)
 	struct rtb_sb b = { 0 };
 	rtb_sb_printf(&b, "%s\n", text);
 	free(text);
-	rc = b.failed ? RTB_ENOMEM : rtb_write_atomic(path, rtb_sb_cstr(&b), b.len);
+	rc = b.failed ? RTB_ENOMEM : rtb_atomic_write(path, rtb_sb_cstr(&b), b.len);
 	rtb_sb_free(&b);
 	return rc;
 }
@@ -227,10 +227,10 @@ int rtb_render_tune_dropin(const char *prefix, const struct rtb_tune_run *t)
 		rtb_sb_puts(&s, "# no knob helped beyond run-to-run noise: nothing to set\n");
 	}
 	snprintf(path, sizeof(path), "%s.sysctl.conf", prefix);
-	rc = c.failed ? RTB_ENOMEM : rtb_write_atomic(path, rtb_sb_cstr(&c), c.len);
+	rc = c.failed ? RTB_ENOMEM : rtb_atomic_write(path, rtb_sb_cstr(&c), c.len);
 	snprintf(path, sizeof(path), "%s.sh", prefix);
 	if (!rc)
-		rc = s.failed ? RTB_ENOMEM : rtb_write_atomic(path, rtb_sb_cstr(&s), s.len);
+		rc = s.failed ? RTB_ENOMEM : rtb_atomic_write(path, rtb_sb_cstr(&s), s.len);
 	rtb_sb_free(&c);
 	rtb_sb_free(&s);
 	return rc;

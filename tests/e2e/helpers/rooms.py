@@ -281,10 +281,10 @@ def cycles(root, build):
     return found
 
 
-# Prefixes that still name two rooms (see prefixes()); it only shrinks
-# as the odd side is renamed. One a line: PREFIX ROOM ROOM...
+# Prefixes that name several rooms (see prefixes()): none, as the odd
+# sides were renamed; keep it empty (a new prefix is one room's). One a
+# line: PREFIX ROOM ROOM...
 PREFIX_KNOWN = """
-rtb_write_ host/base output
 """
 
 
