@@ -110,7 +110,7 @@ static int cmp_identity_key(const char *key)
 /* cmp_fact_note - "system.<key> differs: A=<x>, B=<y>" when the fact under
  * key has a value in every file (absent or null: not recorded, so not known
  * to differ) and the values are not all the same. Keys and values were
- * escaped as the files were read (rf_strdup), so no control character from
+ * escaped as the files were read (rtb_rf_strdup), so no control character from
  * a file reaches the terminal. */
 static int cmp_fact_note(struct rtb_cmp *c, const char *key)
 {

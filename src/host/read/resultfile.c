@@ -41,25 +41,25 @@ static int rf_emulation(struct rf_ctx *c, json_t *root, struct rtb_rf_emulation 
 		return 0;
 	snprintf(c->where, sizeof(c->where), "system.emulation: ");
 	if (!json_is_object(j))
-		return rf_fail(c, RTB_EFORMAT, "must be an object or null");
+		return rtb_rf_fail(c, RTB_EFORMAT, "must be an object or null");
 	if (!json_is_string(json_object_get(j, "emulator")) ||
 	    !json_string_length(json_object_get(j, "emulator")))
-		return rf_fail(c, RTB_EFORMAT, "\"emulator\" must be a non-empty string");
-	if ((rc = rf_opt_str(c, j, "emulator", 0, &e->emulator)) ||
-	    (rc = rf_opt_str(c, j, "version", 0, &e->version)) ||
-	    (rc = rf_opt_str(c, j, "machine", 0, &e->machine)) ||
-	    (rc = rf_opt_str(c, j, "accel", 0, &e->accel)))
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"emulator\" must be a non-empty string");
+	if ((rc = rtb_rf_opt_str(c, j, "emulator", 0, &e->emulator)) ||
+	    (rc = rtb_rf_opt_str(c, j, "version", 0, &e->version)) ||
+	    (rc = rtb_rf_opt_str(c, j, "machine", 0, &e->machine)) ||
+	    (rc = rtb_rf_opt_str(c, j, "accel", 0, &e->accel)))
 		return rc;
-	if ((rc = rf_req_int(c, j, "icount_shift", &v)))
+	if ((rc = rtb_rf_req_int(c, j, "icount_shift", &v)))
 		return rc;
 	if (v < -1 || v > 62)
-		return rf_fail(c, RTB_EFORMAT, "\"icount_shift\" is %lld, not -1 to 62", (long long)v);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"icount_shift\" is %lld, not -1 to 62", (long long)v);
 	e->icount_shift = (int)v;
 	v = 0;
-	if ((rc = rf_opt_int(c, j, "vcpus", &v, &has)))
+	if ((rc = rtb_rf_opt_int(c, j, "vcpus", &v, &has)))
 		return rc;
 	if (has && (v < 1 || v > 1000000))
-		return rf_fail(c, RTB_EFORMAT, "\"vcpus\" is %lld, not a positive count", (long long)v);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"vcpus\" is %lld, not a positive count", (long long)v);
 	e->vcpus = has ? (int)v : 0;
 	e->present = 1;
 	c->where[0] = 0;
@@ -123,17 +123,17 @@ static char *rf_label(json_t *root, const char *path)
 	const char *base = strrchr(path, '/');
 
 	if (json_is_string(l) && json_string_length(l))
-		return rf_strdup(json_string_value(l));
+		return rtb_rf_strdup(json_string_value(l));
 	if (host && *host && rel && *rel)
 	{
 		char *both = rtb_sb_strdup_printf("%s-%s", host, rel), *esc;
 		if (!both)
 			return NULL;
-		esc = rf_strdup(both);
+		esc = rtb_rf_strdup(both);
 		free(both);
 		return esc;
 	}
-	return rf_strdup(base ? base + 1 : path);
+	return rtb_rf_strdup(base ? base + 1 : path);
 }
 
 static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
@@ -144,49 +144,49 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	int rc;
 
 	if (!json_is_object(root))
-		return rf_fail(c, RTB_EFORMAT,
-			       "not an rtbench result file (top level is not a JSON object)");
+		return rtb_rf_fail(c, RTB_EFORMAT,
+				   "not an rtbench result file (top level is not a JSON object)");
 	schema = json_object_get(root, "schema");
 	tool = json_object_get(root, "tool");
 	tname = json_string_value(json_object_get(tool, "name"));
 	if (!json_is_string(schema) || strcmp(json_string_value(schema), RTB_RF_SCHEMA)) {
 		if (json_is_string(schema))
-			return rf_fail(c, RTB_EFORMAT,
-				       "not an rtbench result file (schema \"%.60s\"%s%.40s%s, expected \"%s\")",
-				       json_string_value(schema), tname ? ", tool \"" : "",
-				       tname ? tname : "", tname ? "\"" : "", RTB_RF_SCHEMA);
-		return rf_fail(c, RTB_EFORMAT,
-			       "not an rtbench result file (no \"schema\": \"%s\" key%s%.40s%s)",
-			       RTB_RF_SCHEMA, tname ? "; written by \"" : "",
-			       tname ? tname : "", tname ? "\"" : "");
+			return rtb_rf_fail(c, RTB_EFORMAT,
+					   "not an rtbench result file (schema \"%.60s\"%s%.40s%s, expected \"%s\")",
+					   json_string_value(schema), tname ? ", tool \"" : "",
+					   tname ? tname : "", tname ? "\"" : "", RTB_RF_SCHEMA);
+		return rtb_rf_fail(c, RTB_EFORMAT,
+				   "not an rtbench result file (no \"schema\": \"%s\" key%s%.40s%s)",
+				   RTB_RF_SCHEMA, tname ? "; written by \"" : "",
+				   tname ? tname : "", tname ? "\"" : "");
 	}
 	ver = json_object_get(root, "schema_version");
 	if (!json_is_integer(ver) || json_integer_value(ver) < 1)
-		return rf_fail(c, RTB_EFORMAT, "\"schema_version\" must be an integer >= 1");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"schema_version\" must be an integer >= 1");
 	if (json_integer_value(ver) > RTB_RF_SCHEMA_VERSION)
-		return rf_fail(c, RTB_EFORMAT,
-			       "schema_version %lld is newer than this rtbench reads (%d); use a newer rtbench",
-			       (long long)json_integer_value(ver), RTB_RF_SCHEMA_VERSION);
+		return rtb_rf_fail(c, RTB_EFORMAT,
+				   "schema_version %lld is newer than this rtbench reads (%d); use a newer rtbench",
+				   (long long)json_integer_value(ver), RTB_RF_SCHEMA_VERSION);
 	r->schema_version = (int)json_integer_value(ver);
 	if (tool && !json_is_object(tool))
-		return rf_fail(c, RTB_EFORMAT, "\"tool\" must be an object");
-	if ((rc = rf_opt_str(c, root, "date_utc", 0, &r->date_utc)) ||
-	    (rc = rf_opt_str(c, root, "command_line", 0, &r->command_line)) ||
-	    (rc = rf_opt_bool(c, root, "complete", 1, &r->complete)) ||
-	    (rc = rf_opt_bool(c, root, "degraded", 0, &r->degraded)))
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"tool\" must be an object");
+	if ((rc = rtb_rf_opt_str(c, root, "date_utc", 0, &r->date_utc)) ||
+	    (rc = rtb_rf_opt_str(c, root, "command_line", 0, &r->command_line)) ||
+	    (rc = rtb_rf_opt_bool(c, root, "complete", 1, &r->complete)) ||
+	    (rc = rtb_rf_opt_bool(c, root, "degraded", 0, &r->degraded)))
 		return rc;
 	json_t *pg = json_object_get(root, "progress");
 	if (pg && !json_is_null(pg)) {
 		int hd = 0, hp = 0;
 		if (!json_is_object(pg))
-			return rf_fail(c, RTB_EFORMAT, "\"progress\" must be an object");
-		if ((rc = rf_opt_int(c, pg, "benchmarks_done", &r->benches_done, &hd)) ||
-		    (rc = rf_opt_int(c, pg, "benchmarks_planned", &r->benches_planned, &hp)))
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"progress\" must be an object");
+		if ((rc = rtb_rf_opt_int(c, pg, "benchmarks_done", &r->benches_done, &hd)) ||
+		    (rc = rtb_rf_opt_int(c, pg, "benchmarks_planned", &r->benches_planned, &hp)))
 			return rc;
 		if (hd && hp && (r->benches_done < 0 || r->benches_planned < 0 ||
 				 r->benches_done > r->benches_planned))
-			return rf_fail(c, RTB_EFORMAT, "\"progress\": %lld of %lld benchmarks done is impossible",
-				       (long long)r->benches_done, (long long)r->benches_planned);
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"progress\": %lld of %lld benchmarks done is impossible",
+					   (long long)r->benches_done, (long long)r->benches_planned);
 		r->has_progress = hd && hp;
 	}
 	json_t *st = json_object_get(root, "settings");
@@ -197,10 +197,10 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 			const char *ended = json_string_value(json_object_get(lr, "ended"));
 			r->has_long = 1;
 			snprintf(r->long_ended, sizeof(r->long_ended), "%s", ended ? ended : "");
-			if ((rc = rf_opt_int(c, lr, "measured_ns", &r->long_measured_ns, NULL)) ||
-			    (rc = rf_opt_int(c, lr, "duration_ns", &r->long_duration_ns, NULL)) ||
-			    (rc = rf_opt_int(c, lr, "signal", &r->long_signal, NULL)) ||
-			    (rc = rf_opt_int(c, lr, "ncpus", &r->long_ncpus, NULL)))
+			if ((rc = rtb_rf_opt_int(c, lr, "measured_ns", &r->long_measured_ns, NULL)) ||
+			    (rc = rtb_rf_opt_int(c, lr, "duration_ns", &r->long_duration_ns, NULL)) ||
+			    (rc = rtb_rf_opt_int(c, lr, "signal", &r->long_signal, NULL)) ||
+			    (rc = rtb_rf_opt_int(c, lr, "ncpus", &r->long_ncpus, NULL)))
 				return rc;
 			if (r->long_ncpus < 0 || r->long_ncpus > 65536)
 				r->long_ncpus = 0;
@@ -208,37 +208,37 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 	}
 	if (json_object_get(root, "label") && !json_is_string(json_object_get(root, "label")) &&
 	    !json_is_null(json_object_get(root, "label")))
-		return rf_fail(c, RTB_EFORMAT, "\"label\" must be a string");
-	r->tool_name = rf_strdup(tname ? tname : "");
-	r->tool_version = rf_strdup(json_string_value(json_object_get(tool, "version")));
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"label\" must be a string");
+	r->tool_name = rtb_rf_strdup(tname ? tname : "");
+	r->tool_version = rtb_rf_strdup(json_string_value(json_object_get(tool, "version")));
 	r->label = rf_label(root, r->path);
 	if (!r->tool_name || !r->tool_version || !r->label)
 		return RTB_ENOMEM;
 	w = json_object_get(root, "warnings");
 	if (w && !json_is_null(w)) {
 		if (!json_is_array(w))
-			return rf_fail(c, RTB_EFORMAT, "\"warnings\" must be an array of strings");
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"warnings\" must be an array of strings");
 		r->warnings = calloc(json_array_size(w) + 1, sizeof(char *));
 		if (!r->warnings)
 			return RTB_ENOMEM;
 		json_array_foreach(w, i, e) {
 			if (!json_is_string(e))
-				return rf_fail(c, RTB_EFORMAT, "warnings[%zu] is not a string", i);
-			if (!(r->warnings[i] = rf_strdup(json_string_value(e))))
+				return rtb_rf_fail(c, RTB_EFORMAT, "warnings[%zu] is not a string", i);
+			if (!(r->warnings[i] = rtb_rf_strdup(json_string_value(e))))
 				return RTB_ENOMEM;
 			r->nwarnings = i + 1;
 		}
 	}
-	if ((rc = rf_kvlist(c, root, "system", &r->system)) ||
-	    (rc = rf_kvlist(c, root, "clock", &r->clock)) ||
-	    (rc = rf_kvlist(c, root, "settings", &r->settings)) ||
+	if ((rc = rtb_rf_read_kvlist(c, root, "system", &r->system)) ||
+	    (rc = rtb_rf_read_kvlist(c, root, "clock", &r->clock)) ||
+	    (rc = rtb_rf_read_kvlist(c, root, "settings", &r->settings)) ||
 	    (rc = rf_emulation(c, root, &r->emu)))
 		return rc;
 	mets = json_object_get(root, "metrics");
 	if (!mets)
-		return rf_fail(c, RTB_EFORMAT, "\"metrics\" is missing");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"metrics\" is missing");
 	if (!json_is_array(mets))
-		return rf_fail(c, RTB_EFORMAT, "\"metrics\" must be an array");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"metrics\" must be an array");
 	r->metrics = calloc(json_array_size(mets) + 1, sizeof(*r->metrics));
 	if (!r->metrics)
 		return RTB_ENOMEM;
@@ -246,13 +246,13 @@ static int rf_validate(struct rf_ctx *c, json_t *root, struct rtb_rf *r)
 		return RTB_ENOMEM;
 	json_array_foreach(mets, i, e) {
 		r->nmetrics = i + 1;
-		if ((rc = rf_metric(c, e, i, &r->metrics[i])))
+		if ((rc = rtb_rf_read_metric(c, e, i, &r->metrics[i])))
 			return rc;
 		/* duplicates through the id set: linear in the number of metrics */
 		rc = rtb_idset_add(&r->idx, r->metrics[i].id, i, NULL);
 		if (rc == 1)
-			return rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
-				       r->metrics[i].id);
+			return rtb_rf_fail(c, RTB_EFORMAT, "metric \"%.80s\" appears twice",
+					   r->metrics[i].id);
 		if (rc)
 			return rc;
 	}
@@ -335,12 +335,12 @@ static int parse_once(const char *buf, size_t len, const char *name, struct rtb_
 
 	memset(out, 0, sizeof(*out));
 	err[0] = 0;
-	out->path = rf_strdup(name);
+	out->path = rtb_rf_strdup(name);
 	if (!out->path)
-		return rf_fail(&c, RTB_ENOMEM, "out of memory");
+		return rtb_rf_fail(&c, RTB_ENOMEM, "out of memory");
 	if (len == 0) {
 		rtb_rf_free(out);
-		return rf_fail(&c, RTB_EFORMAT, "empty file, not JSON");
+		return rtb_rf_fail(&c, RTB_EFORMAT, "empty file, not JSON");
 	}
 	/* rtla timerlat hist text: read as the rtbench result it converts to */
 	if (rtb_rtla_detect(buf, len)) {
@@ -356,7 +356,7 @@ static int parse_once(const char *buf, size_t len, const char *name, struct rtb_
 	/* Duplicate keys would make "which value counts" a guess: refuse them. */
 	budget_begin(len);
 	if (fast) {
-		if (rf_fast_cut(buf, len, mem_budget, &cut)) {
+		if (rtb_rf_fast_cut(buf, len, mem_budget, &cut)) {
 			rtb_rf_free(out);
 			return 1;
 		}
@@ -366,7 +366,7 @@ static int parse_once(const char *buf, size_t len, const char *name, struct rtb_
 		root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	}
 	if (!root && fast) {
-		rf_fast_free(&cut);
+		rtb_rf_fast_free(&cut);
 		rtb_rf_free(out);
 		return 1;
 	}
@@ -376,7 +376,7 @@ static int parse_once(const char *buf, size_t len, const char *name, struct rtb_
 		rtb_rf_free(out);
 		mem_budget = 0;
 		if (mem_over)
-			return rf_fail(&c, RTB_EFORMAT, "refused: reading its JSON needs more than %zu MiB "
+			return rtb_rf_fail(&c, RTB_EFORMAT, "refused: reading its JSON needs more than %zu MiB "
 				       "(the reader's budget for its %zu bytes: %zu MiB and %zu bytes per byte): "
 				       "far more values than a result file holds", budget >> 20, len,
 				       (size_t)(RF_MEM_BASE) >> 20, (size_t)(RF_MEM_PER_BYTE));
@@ -385,20 +385,20 @@ static int parse_once(const char *buf, size_t len, const char *name, struct rtb_
 		 * budget's refusal is this input not read (exit 2), never a
 		 * gate's failed case (1) */
 		if (mem_out || json_error_code(&je) == json_error_out_of_memory)
-			return rf_fail(&c, RTB_EFORMAT, "out of memory reading its JSON (%zu bytes; the "
+			return rtb_rf_fail(&c, RTB_EFORMAT, "out of memory reading its JSON (%zu bytes; the "
 				       "process's memory limit)", len);
 		if (json_error_code(&je) == json_error_premature_end_of_input)
-			return rf_fail(&c, RTB_EFORMAT,
-				       "truncated JSON: input ends at line %d, column %d",
-				       je.line, je.column);
-		return rf_fail(&c, RTB_EFORMAT, "malformed JSON at line %d, column %d: %s",
-			       je.line, je.column, je.text);
+			return rtb_rf_fail(&c, RTB_EFORMAT,
+					   "truncated JSON: input ends at line %d, column %d",
+					   je.line, je.column);
+		return rtb_rf_fail(&c, RTB_EFORMAT, "malformed JSON at line %d, column %d: %s",
+				   je.line, je.column, je.text);
 	}
 	/* rt-tests --json output: read as the rtbench result it converts to */
 	if (rtb_rttests_detect(root)) {
 		if (fast) {  /* converted from its tree: nothing may be cut */
 			json_decref(root);
-			rf_fast_free(&cut);
+			rtb_rf_fast_free(&cut);
 			rtb_rf_free(out);
 			mem_budget = 0;
 			return 1;
@@ -419,13 +419,13 @@ validate:
 	json_decref(root);
 	mem_budget = 0;
 	if (fast)
-		rf_fast_free(&cut);
+		rtb_rf_fast_free(&cut);
 	if (rc && fast) {
 		rtb_rf_free(out);
 		return 1;
 	}
 	if (rc == RTB_ENOMEM && !err[0])
-		rf_fail(&c, rc, "out of memory");
+		rtb_rf_fail(&c, rc, "out of memory");
 	if (rc)
 		rtb_rf_free(out);
 	return rc;
@@ -454,21 +454,21 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen)
 	err[0] = 0;
 	f = fopen(path, "rb");
 	if (!f)
-		return rf_fail(&c, RTB_EIO, "cannot open: %s", strerror(errno));
+		return rtb_rf_fail(&c, RTB_EIO, "cannot open: %s", strerror(errno));
 	/* refuse early: a device (/dev/zero was read up to the cap) or a
 	 * regular file over the cap, before reading a byte; a pipe is read
 	 * up to the cap */
 	struct stat st;
 	if (fstat(fileno(f), &st) == 0) {
 		if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISDIR(st.st_mode) || S_ISSOCK(st.st_mode)) {
-			rc = rf_fail(&c, RTB_EFORMAT, "a %s, not a result file",
-				     S_ISCHR(st.st_mode) ? "character device" : S_ISBLK(st.st_mode) ?
-				     "block device" : S_ISDIR(st.st_mode) ? "directory" : "socket");
+			rc = rtb_rf_fail(&c, RTB_EFORMAT, "a %s, not a result file",
+					 S_ISCHR(st.st_mode) ? "character device" : S_ISBLK(st.st_mode) ?
+					 "block device" : S_ISDIR(st.st_mode) ? "directory" : "socket");
 			goto out;
 		}
 		if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > RF_MAX_FILE_BYTES) {
-			rc = rf_fail(&c, RTB_EFORMAT, "%lld bytes, larger than %u: not a result file",
-				     (long long)st.st_size, RF_MAX_FILE_BYTES);
+			rc = rtb_rf_fail(&c, RTB_EFORMAT, "%lld bytes, larger than %u: not a result file",
+					 (long long)st.st_size, RF_MAX_FILE_BYTES);
 			goto out;
 		}
 	}
@@ -478,13 +478,13 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen)
 
 			cap = cap ? cap * 2 : 65536;
 			if (cap > RF_MAX_FILE_BYTES) {
-				rc = rf_fail(&c, RTB_EFORMAT, "larger than %u bytes, not a result file",
-					     RF_MAX_FILE_BYTES);
+				rc = rtb_rf_fail(&c, RTB_EFORMAT, "larger than %u bytes, not a result file",
+						 RF_MAX_FILE_BYTES);
 				goto out;
 			}
 			nb = realloc(buf, cap);
 			if (!nb) {
-				rc = rf_fail(&c, RTB_ENOMEM, "out of memory");
+				rc = rtb_rf_fail(&c, RTB_ENOMEM, "out of memory");
 				goto out;
 			}
 			buf = nb;
@@ -495,7 +495,7 @@ int rtb_rf_load(const char *path, struct rtb_rf *out, char *err, size_t errlen)
 			break;
 	}
 	if (ferror(f)) {
-		rc = rf_fail(&c, RTB_EIO, "read error: %s", strerror(errno));
+		rc = rtb_rf_fail(&c, RTB_EIO, "read error: %s", strerror(errno));
 		goto out;
 	}
 	rc = rtb_rf_parse(buf, len, path, out, err, errlen);

@@ -184,7 +184,7 @@ static int intervals(json_t *a, const struct rf_rows *fast, struct rtb_rf_metric
 	for (size_t i = 0; i < rs.n; i++) {
 		struct rtb_rf_interval *iv = &m->intervals[i];
 		struct rf_row tmp;
-		const struct rf_row *e = rf_rows_get(&rs, i, &tmp);
+		const struct rf_row *e = rtb_rf_rows_get(&rs, i, &tmp);
 		int64_t cnt;
 		if (!e->isobj || row_int(e, RK_START, 0, &iv->start_ns) ||
 		    row_int(e, RK_END, 0, &iv->end_ns) || row_int(e, RK_COUNT, 0, &cnt) ||

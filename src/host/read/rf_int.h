@@ -21,26 +21,26 @@ struct rf_ctx {
 	const struct rf_fast *fast; /* rows read from the text, or NULL */
 };
 
-int rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)
+int rtb_rf_fail(struct rf_ctx *c, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-char *rf_strdup(const char *s);
-int rf_opt_str(struct rf_ctx *c, json_t *obj, const char *key, int null_ok, char **out);
-int rf_req_int(struct rf_ctx *c, json_t *obj, const char *key, int64_t *out);
-int rf_opt_int(struct rf_ctx *c, json_t *obj, const char *key, int64_t *out, int *has);
-int rf_opt_count(struct rf_ctx *c, json_t *obj, const char *key, uint64_t *out);
-int rf_req_num(struct rf_ctx *c, json_t *obj, const char *key, double *out);
-int rf_opt_bool(struct rf_ctx *c, json_t *obj, const char *key, int dflt, int *out);
-int rf_kvlist(struct rf_ctx *c, json_t *root, const char *key, struct rtb_rf_kvlist *out);
-int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m);
+char *rtb_rf_strdup(const char *s);
+int rtb_rf_opt_str(struct rf_ctx *c, json_t *obj, const char *key, int null_ok, char **out);
+int rtb_rf_req_int(struct rf_ctx *c, json_t *obj, const char *key, int64_t *out);
+int rtb_rf_opt_int(struct rf_ctx *c, json_t *obj, const char *key, int64_t *out, int *has);
+int rtb_rf_opt_count(struct rf_ctx *c, json_t *obj, const char *key, uint64_t *out);
+int rtb_rf_req_num(struct rf_ctx *c, json_t *obj, const char *key, double *out);
+int rtb_rf_opt_bool(struct rf_ctx *c, json_t *obj, const char *key, int dflt, int *out);
+int rtb_rf_read_kvlist(struct rf_ctx *c, json_t *root, const char *key, struct rtb_rf_kvlist *out);
+int rtb_rf_read_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m);
 
 /* A row of a metric's "intervals" or "rounds": each key the reader takes,
  * as found (rf_rows.c). The same rows come from jansson's objects
- * (rf_row_json) or from the file's text (rf_fast_cut), so one check
+ * (rf_row_json) or from the file's text (rtb_rf_fast_cut), so one check
  * (resultfile_long.c intervals(), rf_metric.c rf_rounds()) judges both. */
 enum { RF_ABSENT, RF_NULL, RF_INT, RF_REAL, RF_OTHER };
 enum rf_key { RK_START, RK_END, RK_COUNT, RK_SUM, RK_SPAN, RK_P50, RK_P99, RK_P999, RK_MAX,
 	      RK_MEAN, RK_SMI, RK_N };
-extern const char *const rf_key_name[RK_N];
+extern const char *const rtb_rf_key_name[RK_N];
 struct rf_row {
 	unsigned char isobj;            /* the element is an object */
 	unsigned char st[RK_N];         /* RF_ABSENT .. RF_OTHER a key */
@@ -56,8 +56,8 @@ struct rf_rows {
 	const struct rf_row *rows;
 	size_t n;
 };
-/* rf_rows_get - row i of r (a jansson object converted into *tmp) */
-const struct rf_row *rf_rows_get(const struct rf_rows *r, size_t i, struct rf_row *tmp);
+/* rtb_rf_rows_get - row i of r (a jansson object converted into *tmp) */
+const struct rf_row *rtb_rf_rows_get(const struct rf_rows *r, size_t i, struct rf_row *tmp);
 
 /* rf_fast - a result file with its metrics' "intervals" and "rounds"
  * read into rows, and its text with each of those arrays cut to []. */
@@ -72,14 +72,14 @@ struct rf_fast {
 	struct rf_fast_metric *m;
 	size_t bytes;                   /* rows allocated */
 };
-/* rf_fast_cut - buf's rows and the rest of its text into f; 0, or -1 when
+/* rtb_rf_fast_cut - buf's rows and the rest of its text into f; 0, or -1 when
  * the file has anything the cut does not read exactly as jansson would
  * (the caller reads the whole file with jansson then), or more rows than
- * max_bytes hold. rf_fast_free frees f. */
-int rf_fast_cut(const char *buf, size_t len, size_t max_bytes, struct rf_fast *f);
-void rf_fast_free(struct rf_fast *f);
-/* rf_fast_rows - metric idx's "intervals" (rounds 0) or "rounds" rows of
+ * max_bytes hold. rtb_rf_fast_free frees f. */
+int rtb_rf_fast_cut(const char *buf, size_t len, size_t max_bytes, struct rf_fast *f);
+void rtb_rf_fast_free(struct rf_fast *f);
+/* rtb_rf_fast_rows - metric idx's "intervals" (rounds 0) or "rounds" rows of
  * f into *r, 1; 0 when f has none for it (read them from jansson). */
-int rf_fast_rows(const struct rf_fast *f, size_t idx, int rounds, struct rf_rows *r);
+int rtb_rf_fast_rows(const struct rf_fast *f, size_t idx, int rounds, struct rf_rows *r);
 
 #endif

@@ -19,7 +19,7 @@ static int rf_buckets(struct rf_ctx *c, json_t *b, struct rtb_rf_metric *m, uint
 	size_t i;
 
 	if (!json_is_array(b))
-		return rf_fail(c, RTB_EFORMAT, "histogram \"buckets\" must be an array");
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram \"buckets\" must be an array");
 	m->nbuckets = json_array_size(b);
 	m->buckets = calloc(m->nbuckets + 1, sizeof(*m->buckets));
 	if (!m->buckets)
@@ -31,21 +31,21 @@ static int rf_buckets(struct rf_ctx *c, json_t *b, struct rtb_rf_metric *m, uint
 
 		if (!json_is_array(e) || json_array_size(e) != 3 ||
 		    !json_is_integer(lo) || !json_is_integer(hi) || !json_is_integer(n))
-			return rf_fail(c, RTB_EFORMAT,
-				       "histogram bucket %zu is not [lo, hi, count] integers", i);
+			return rtb_rf_fail(c, RTB_EFORMAT,
+					   "histogram bucket %zu is not [lo, hi, count] integers", i);
 		k->lo = (int64_t)json_integer_value(lo);
 		k->hi = (int64_t)json_integer_value(hi);
 		if (k->lo < 0 || k->hi <= k->lo || json_integer_value(n) < 0)
-			return rf_fail(c, RTB_EFORMAT,
-				       "histogram bucket %zu [%lld, %lld, %lld] is not a valid range and count",
-				       i, (long long)k->lo, (long long)k->hi,
-				       (long long)json_integer_value(n));
+			return rtb_rf_fail(c, RTB_EFORMAT,
+					   "histogram bucket %zu [%lld, %lld, %lld] is not a valid range and count",
+					   i, (long long)k->lo, (long long)k->hi,
+					   (long long)json_integer_value(n));
 		if (i > 0 && k->lo < m->buckets[i - 1].hi)
-			return rf_fail(c, RTB_EFORMAT,
-				       "histogram bucket %zu overlaps or precedes the one before", i);
+			return rtb_rf_fail(c, RTB_EFORMAT,
+					   "histogram bucket %zu overlaps or precedes the one before", i);
 		k->count = (uint64_t)json_integer_value(n);
 		if (*sum + k->count < *sum)
-			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+			return rtb_rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
 		*sum += k->count;
 	}
 	return 0;
@@ -64,19 +64,19 @@ static int rf_counts(struct rf_ctx *c, json_t *h, json_t *a, struct rtb_rf_metri
 	size_t i, k = 0, need;
 
 	if (!json_is_array(a))
-		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" must be an array");
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram \"counts\" must be an array");
 	if (lay && !(json_is_string(lay) && !strcmp(json_string_value(lay), "log-linear")))
-		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs \"layout\": \"log-linear\"");
-	if ((rc = rf_opt_int(c, h, "sub_bits", &sub, &has_sub)) ||
-	    (rc = rf_opt_int(c, h, "top_bit", &top, &has_top)))
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs \"layout\": \"log-linear\"");
+	if ((rc = rtb_rf_opt_int(c, h, "sub_bits", &sub, &has_sub)) ||
+	    (rc = rtb_rf_opt_int(c, h, "top_bit", &top, &has_top)))
 		return rc;
 	need = has_sub && has_top && sub >= 1 && sub <= 16 && top >= sub && top <= 62 ?
 	       rtb_hist_buckets((uint32_t)sub, (uint32_t)top) : 0;
 	if (!need)
-		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs integer \"sub_bits\" (1-16) and "
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram \"counts\" needs integer \"sub_bits\" (1-16) and "
 			       "\"top_bit\" (sub_bits-62) to say where each bucket lies");
 	if (json_array_size(a) && json_array_size(a) != need)
-		return rf_fail(c, RTB_EFORMAT, "histogram \"counts\" has %zu entries; sub_bits %lld and "
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram \"counts\" has %zu entries; sub_bits %lld and "
 			       "top_bit %lld make %zu buckets", json_array_size(a), (long long)sub,
 			       (long long)top, need);
 	lh.sub_bits = (uint32_t)sub;
@@ -84,7 +84,7 @@ static int rf_counts(struct rf_ctx *c, json_t *h, json_t *a, struct rtb_rf_metri
 	lh.nbuckets = need;
 	json_array_foreach(a, i, e) {
 		if (!json_is_integer(e) || json_integer_value(e) < 0)
-			return rf_fail(c, RTB_EFORMAT, "histogram counts[%zu] is not a non-negative integer", i);
+			return rtb_rf_fail(c, RTB_EFORMAT, "histogram counts[%zu] is not a non-negative integer", i);
 		k += json_integer_value(e) > 0;
 	}
 	m->nbuckets = k;
@@ -97,7 +97,7 @@ static int rf_counts(struct rf_ctx *c, json_t *h, json_t *a, struct rtb_rf_metri
 		if (!n)
 			continue;
 		if (*sum + n < *sum)
-			return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+			return rtb_rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
 		*sum += n;
 		m->buckets[k].lo = rtb_hist_bucket_lo(&lh, i);
 		m->buckets[k].hi = rtb_hist_bucket_hi(&lh, i);
@@ -117,33 +117,33 @@ static int rf_histogram(struct rf_ctx *c, json_t *h, struct rtb_rf_metric *m)
 	int rc, has_top = 0;
 
 	if (!json_is_object(h))
-		return rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
-	if ((rc = rf_opt_count(c, h, "underflow", &m->underflow)) ||
-	    (rc = rf_opt_count(c, h, "overflow", &m->overflow)) ||
-	    (rc = rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"histogram\" must be an object");
+	if ((rc = rtb_rf_opt_count(c, h, "underflow", &m->underflow)) ||
+	    (rc = rtb_rf_opt_count(c, h, "overflow", &m->overflow)) ||
+	    (rc = rtb_rf_opt_int(c, h, "top_bit", &top_bit, &has_top)))
 		return rc;
 	if (has_top && top_bit > 0 && top_bit < 63)
 		m->hist_top = (int64_t)1 << top_bit;
 	/* a linear histogram's own top (rt-tests -h N): overflow is at or above it */
 	int64_t top_ns = 0;
-	if ((rc = rf_opt_int(c, h, "top_ns", &top_ns, &has_top)))
+	if ((rc = rtb_rf_opt_int(c, h, "top_ns", &top_ns, &has_top)))
 		return rc;
 	if (has_top && top_ns > 0)
 		m->hist_top = top_ns;
 	if (b && d)
-		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has both \"counts\" and \"buckets\"; one of them");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"histogram\" has both \"counts\" and \"buckets\"; one of them");
 	if (!b && !d)
-		return rf_fail(c, RTB_EFORMAT, "\"histogram\" has neither \"counts\" nor \"buckets\"");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"histogram\" has neither \"counts\" nor \"buckets\"");
 	if ((rc = d ? rf_counts(c, h, d, m, &sum) : rf_buckets(c, b, m, &sum)))
 		return rc;
 	/* the total must not wrap past 2^64 either */
 	if (sum + m->underflow < sum || sum + m->underflow + m->overflow < sum + m->underflow)
-		return rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
+		return rtb_rf_fail(c, RTB_EFORMAT, "histogram counts overflow");
 	if (m->has_stats && sum + m->underflow + m->overflow != m->count)
-		return rf_fail(c, RTB_EFORMAT,
-			       "histogram holds %llu values but \"count\" is %llu",
-			       (unsigned long long)(sum + m->underflow + m->overflow),
-			       (unsigned long long)m->count);
+		return rtb_rf_fail(c, RTB_EFORMAT,
+				   "histogram holds %llu values but \"count\" is %llu",
+				   (unsigned long long)(sum + m->underflow + m->overflow),
+				   (unsigned long long)m->count);
 	m->has_hist = 1;
 	return 0;
 }
@@ -154,10 +154,10 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
 	size_t i;
 
 	if (!json_is_array(s))
-		return rf_fail(c, RTB_EFORMAT, "\"samples\" must be an array");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"samples\" must be an array");
 	if (json_array_size(s) != m->count)
-		return rf_fail(c, RTB_EFORMAT, "\"samples\" has %zu entries but \"count\" is %llu",
-			       json_array_size(s), (unsigned long long)m->count);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"samples\" has %zu entries but \"count\" is %llu",
+				   json_array_size(s), (unsigned long long)m->count);
 	if (m->count == 0)
 		return 0;
 	m->samples = malloc(m->count * sizeof(*m->samples));
@@ -165,13 +165,13 @@ static int rf_samples(struct rf_ctx *c, json_t *s, struct rtb_rf_metric *m)
 		return RTB_ENOMEM;
 	json_array_foreach(s, i, e) {
 		if (!json_is_integer(e))
-			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is not an integer", i);
+			return rtb_rf_fail(c, RTB_EFORMAT, "samples[%zu] is not an integer", i);
 		m->samples[i] = (int64_t)json_integer_value(e);
 		if (m->samples[i] < 0)
-			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is negative", i);
+			return rtb_rf_fail(c, RTB_EFORMAT, "samples[%zu] is negative", i);
 		if (m->samples[i] < m->min || m->samples[i] > m->max)
-			return rf_fail(c, RTB_EFORMAT, "samples[%zu] is %lld, outside min..max (%lld..%lld)",
-				       i, (long long)m->samples[i], (long long)m->min, (long long)m->max);
+			return rtb_rf_fail(c, RTB_EFORMAT, "samples[%zu] is %lld, outside min..max (%lld..%lld)",
+					   i, (long long)m->samples[i], (long long)m->min, (long long)m->max);
 	}
 	m->nsamples = m->count;
 	return 0;
@@ -187,9 +187,9 @@ static int row_opt_count(struct rf_ctx *c, const struct rf_row *r, int k, uint64
 	if (r->st[k] == RF_ABSENT || r->st[k] == RF_NULL)
 		return 0;
 	if (r->st[k] != RF_INT)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rtb_rf_key_name[k]);
 	if (r->v[k] < 0)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" must not be negative", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" must not be negative", rtb_rf_key_name[k]);
 	*out = (uint64_t)r->v[k];
 	return 0;
 }
@@ -197,9 +197,9 @@ static int row_opt_count(struct rf_ctx *c, const struct rf_row *r, int k, uint64
 static int row_req_int(struct rf_ctx *c, const struct rf_row *r, int k, int64_t *out)
 {
 	if (r->st[k] == RF_ABSENT)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rtb_rf_key_name[k]);
 	if (r->st[k] != RF_INT)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rtb_rf_key_name[k]);
 	*out = r->v[k];
 	return 0;
 }
@@ -210,7 +210,7 @@ static int row_opt_int(struct rf_ctx *c, const struct rf_row *r, int k, int64_t 
 	if (r->st[k] == RF_ABSENT || r->st[k] == RF_NULL)
 		return 0;
 	if (r->st[k] != RF_INT)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" must be an integer", rtb_rf_key_name[k]);
 	*out = r->v[k];
 	*has = 1;
 	return 0;
@@ -219,9 +219,9 @@ static int row_opt_int(struct rf_ctx *c, const struct rf_row *r, int k, int64_t 
 static int row_req_num(struct rf_ctx *c, const struct rf_row *r, int k, double *out)
 {
 	if (r->st[k] == RF_ABSENT)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", rtb_rf_key_name[k]);
 	if (r->st[k] != RF_INT && r->st[k] != RF_REAL)
-		return rf_fail(c, RTB_EFORMAT, "\"%s\" must be a number", rf_key_name[k]);
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" must be a number", rtb_rf_key_name[k]);
 	*out = r->mean;
 	return 0;
 }
@@ -232,9 +232,9 @@ static int rf_rounds(struct rf_ctx *c, json_t *a, size_t idx, struct rtb_rf_metr
 	uint64_t sum = 0;
 	int rc;
 
-	if (!rf_fast_rows(c->fast, idx, 1, &rs)) {
+	if (!rtb_rf_fast_rows(c->fast, idx, 1, &rs)) {
 		if (!json_is_array(a))
-			return rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"rounds\" must be an array");
 		rs.n = json_array_size(a);
 	}
 	if (rs.n == 0 || !m->has_stats)
@@ -245,9 +245,9 @@ static int rf_rounds(struct rf_ctx *c, json_t *a, size_t idx, struct rtb_rf_metr
 	for (size_t i = 0; i < rs.n; i++) {
 		struct rtb_rf_round *rd = &m->rounds[i];
 		struct rf_row tmp;
-		const struct rf_row *e = rf_rows_get(&rs, i, &tmp);
+		const struct rf_row *e = rtb_rf_rows_get(&rs, i, &tmp);
 		if (!e->isobj)
-			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is not an object", i);
+			return rtb_rf_fail(c, RTB_EFORMAT, "rounds[%zu] is not an object", i);
 		if ((rc = row_opt_count(c, e, RK_COUNT, &rd->count)) ||
 		    (rc = row_req_int(c, e, RK_P50, &rd->p50)) ||
 		    (rc = row_req_int(c, e, RK_P99, &rd->p99)) ||
@@ -257,23 +257,23 @@ static int rf_rounds(struct rf_ctx *c, json_t *a, size_t idx, struct rtb_rf_metr
 			return rc;
 		if ((rd->has_p999 && rd->p999 < rd->p99) ||
 		    (rd->has_max && rd->max < (rd->has_p999 ? rd->p999 : rd->p99)))
-			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (p99 %lld above its p99.9 or max)",
-				       i, (long long)rd->p99);
+			return rtb_rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (p99 %lld above its p99.9 or max)",
+					   i, (long long)rd->p99);
 		if (rd->count == 0 || rd->p50 < 0 || rd->p99 < rd->p50)
-			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
-				       i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);
+			return rtb_rf_fail(c, RTB_EFORMAT, "rounds[%zu] is inconsistent (count %llu, p50 %lld, p99 %lld)",
+					   i, (unsigned long long)rd->count, (long long)rd->p50, (long long)rd->p99);
 		/* a round's figures are figures of the metric's samples */
 		if (rd->p50 < m->min || rd->p99 > m->max || !isfinite(rd->mean) ||
 		    rd->mean < (double)m->min || rd->mean > (double)m->max)
-			return rf_fail(c, RTB_EFORMAT, "rounds[%zu] (p50 %lld, p99 %lld, mean %g) lies outside "
+			return rtb_rf_fail(c, RTB_EFORMAT, "rounds[%zu] (p50 %lld, p99 %lld, mean %g) lies outside "
 				       "the metric's min..max (%lld..%lld)", i, (long long)rd->p50,
 				       (long long)rd->p99, rd->mean, (long long)m->min, (long long)m->max);
 		sum += rd->count;
 		m->nrounds = i + 1;
 	}
 	if (sum != m->count)
-		return rf_fail(c, RTB_EFORMAT, "the rounds hold %llu samples but \"count\" is %llu",
-			       (unsigned long long)sum, (unsigned long long)m->count);
+		return rtb_rf_fail(c, RTB_EFORMAT, "the rounds hold %llu samples but \"count\" is %llu",
+				   (unsigned long long)sum, (unsigned long long)m->count);
 	return 0;
 }
 
@@ -288,13 +288,13 @@ static int rf_pct_order(struct rf_ctx *c, const struct rtb_rf_metric *m)
 		if (!m->has_pct[i])
 			continue;
 		if (m->pct[i] < m->min || m->pct[i] > m->max)
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" is %lld, outside min..max (%lld..%lld)",
-				       rtb_pct_key(i), (long long)m->pct[i], (long long)m->min,
-				       (long long)m->max);
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" is %lld, outside min..max (%lld..%lld)",
+					   rtb_pct_key(i), (long long)m->pct[i], (long long)m->min,
+					   (long long)m->max);
 		if (last >= 0 && m->pct[i] < m->pct[last])
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" %lld is below \"%s\" %lld",
-				       rtb_pct_key(i), (long long)m->pct[i], rtb_pct_key(last),
-				       (long long)m->pct[last]);
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" %lld is below \"%s\" %lld",
+					   rtb_pct_key(i), (long long)m->pct[i], rtb_pct_key(last),
+					   (long long)m->pct[last]);
 		last = i;
 	}
 	return 0;
@@ -314,57 +314,57 @@ static int rf_verdict(struct rf_ctx *c, json_t *j, struct rtb_rf_metric *m)
 		return 0;
 	val = json_object_get(v, "value");
 	if (!json_is_object(v) || !json_is_string(val))
-		return rf_fail(c, RTB_EFORMAT, "\"verdict\" must be an object with a string \"value\"");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"verdict\" must be an object with a string \"value\"");
 	s = json_string_value(val);
 	n = strlen(s);
 	if (!n || n > 23 || strspn(s, "abcdefghijklmnopqrstuvwxyz_") != n)
-		return rf_fail(c, RTB_EFORMAT, "\"verdict\": \"value\" must be one lowercase word "
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"verdict\": \"value\" must be one lowercase word "
 			       "([a-z_], 1 to 23 characters)");
 	val = json_object_get(v, "reason");
 	if (val && !json_is_string(val))
-		return rf_fail(c, RTB_EFORMAT, "\"verdict\": \"reason\" must be a string");
-	if ((rc = rf_opt_str(c, v, "reason", 0, &m->verdict_reason)))
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"verdict\": \"reason\" must be a string");
+	if ((rc = rtb_rf_opt_str(c, v, "reason", 0, &m->verdict_reason)))
 		return rc;
-	m->verdict = rf_strdup(s);
+	m->verdict = rtb_rf_strdup(s);
 	return m->verdict ? 0 : RTB_ENOMEM;
 }
 
-int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
+int rtb_rf_read_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 {
 	json_t *id = json_object_get(j, "id"), *v;
 	int64_t cnt = 0;
 	int rc, i, has;
 
 	if (!json_is_object(j))
-		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] is not an object", idx);
+		return rtb_rf_fail(c, RTB_EFORMAT, "metrics[%zu] is not an object", idx);
 	if (!json_is_string(id) || !json_string_length(id))
-		return rf_fail(c, RTB_EFORMAT, "metrics[%zu] has no string \"id\"", idx);
+		return rtb_rf_fail(c, RTB_EFORMAT, "metrics[%zu] has no string \"id\"", idx);
 	snprintf(c->where, sizeof(c->where), "metric %.80s: ", json_string_value(id));
-	m->id = rf_strdup(json_string_value(id));
+	m->id = rtb_rf_strdup(json_string_value(id));
 	if (!m->id)
 		return RTB_ENOMEM;
-	if ((rc = rf_opt_str(c, j, "title", 0, &m->title)) ||
-	    (rc = rf_opt_str(c, j, "study_table", 1, &m->study_table)) ||
-	    (rc = rf_opt_str(c, j, "group", 1, &m->group)) ||
-	    (rc = rf_opt_str(c, j, "unit", 0, &m->unit)) ||
-	    (rc = rf_opt_str(c, j, "status", 0, &m->status)) ||
-	    (rc = rf_opt_str(c, j, "method", 0, &m->method)) ||
-	    (rc = rf_opt_str(c, j, "note", 0, &m->note)))
+	if ((rc = rtb_rf_opt_str(c, j, "title", 0, &m->title)) ||
+	    (rc = rtb_rf_opt_str(c, j, "study_table", 1, &m->study_table)) ||
+	    (rc = rtb_rf_opt_str(c, j, "group", 1, &m->group)) ||
+	    (rc = rtb_rf_opt_str(c, j, "unit", 0, &m->unit)) ||
+	    (rc = rtb_rf_opt_str(c, j, "status", 0, &m->status)) ||
+	    (rc = rtb_rf_opt_str(c, j, "method", 0, &m->method)) ||
+	    (rc = rtb_rf_opt_str(c, j, "note", 0, &m->note)))
 		return rc;
 	if (!m->unit[0]) {
 		free(m->unit);
-		if (!(m->unit = rf_strdup("ns")))
+		if (!(m->unit = rtb_rf_strdup("ns")))
 			return RTB_ENOMEM;
 	}
 	if (strcmp(m->status, "ok") && strcmp(m->status, "partial") &&
 	    strcmp(m->status, "skipped") && strcmp(m->status, "failed"))
-		return rf_fail(c, RTB_EFORMAT,
-			       "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
-			       m->status);
-	if ((rc = rf_opt_int(c, j, RTB_STAT_KEY(COUNT), &cnt, &has)))
+		return rtb_rf_fail(c, RTB_EFORMAT,
+				   "\"status\" is \"%.40s\", not ok, partial, skipped or failed",
+				   m->status);
+	if ((rc = rtb_rf_opt_int(c, j, RTB_STAT_KEY(COUNT), &cnt, &has)))
 		return rc;
 	if (cnt < 0)
-		return rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"count\" must not be negative");
 	m->count = (uint64_t)cnt;
 	m->has_stats = cnt > 0 && (!strcmp(m->status, "ok") || !strcmp(m->status, "partial"));
 	/* a count with no distribution (rt-tests' min/avg/max only): the
@@ -376,23 +376,23 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 	if (m->summary_only && cnt > 0 && json_is_integer(json_object_get(j, RTB_STAT_KEY(MIN))) &&
 	    json_is_integer(json_object_get(j, RTB_STAT_KEY(MAX))) &&
 	    json_is_number(json_object_get(j, RTB_STAT_KEY(MEAN)))) {
-		if ((rc = rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
-		    (rc = rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
-		    (rc = rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)))
+		if ((rc = rtb_rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
+		    (rc = rtb_rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
+		    (rc = rtb_rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)))
 			return rc;
 		if (m->min < 0 || m->min > m->max || !isfinite(m->mean) || m->mean < (double)m->min ||
 		    m->mean > (double)m->max)
-			return rf_fail(c, RTB_EFORMAT, "summary min %lld, mean %g, max %lld are inconsistent",
-				       (long long)m->min, m->mean, (long long)m->max);
+			return rtb_rf_fail(c, RTB_EFORMAT, "summary min %lld, mean %g, max %lld are inconsistent",
+					   (long long)m->min, m->mean, (long long)m->max);
 		m->has_summary = 1;
 	}
 	if (!has && m->has_stats)
-		return rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
+		return rtb_rf_fail(c, RTB_EFORMAT, "\"count\" is missing");
 	if (m->has_stats) {
-		if ((rc = rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
-		    (rc = rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
-		    (rc = rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)) ||
-		    (rc = rf_req_num(c, j, RTB_STAT_KEY(STDDEV), &m->stddev)))
+		if ((rc = rtb_rf_req_int(c, j, RTB_STAT_KEY(MIN), &m->min)) ||
+		    (rc = rtb_rf_req_int(c, j, RTB_STAT_KEY(MAX), &m->max)) ||
+		    (rc = rtb_rf_req_num(c, j, RTB_STAT_KEY(MEAN), &m->mean)) ||
+		    (rc = rtb_rf_req_num(c, j, RTB_STAT_KEY(STDDEV), &m->stddev)))
 			return rc;
 		/* a negative stddev never; a mean outside [min, max] never (so a
 		 * negative mean of latencies, min >= 0, is refused; a difference
@@ -400,33 +400,33 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		 * throughout) */
 		if (!(m->stddev >= 0) || !isfinite(m->stddev) || !isfinite(m->mean) ||
 		    (m->min <= m->max && (m->mean < (double)m->min || m->mean > (double)m->max)))
-			return rf_fail(c, RTB_EFORMAT, "mean %g, stddev %g with min %lld, max %lld: "
+			return rtb_rf_fail(c, RTB_EFORMAT, "mean %g, stddev %g with min %lld, max %lld: "
 				       "not statistics of these samples (negative stddev, or mean outside min..max)",
 				       m->mean, m->stddev, (long long)m->min, (long long)m->max);
 		for (i = 0; i < RTB_RF_NPCT; i++) {
-			if ((rc = rf_opt_int(c, j, rtb_pct_key(i), &m->pct[i], &m->has_pct[i])))
+			if ((rc = rtb_rf_opt_int(c, j, rtb_pct_key(i), &m->pct[i], &m->has_pct[i])))
 				return rc;
 		}
 		if (!m->has_pct[0])
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P50));
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P50));
 		if (!m->has_pct[2])
-			return rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P99));
+			return rtb_rf_fail(c, RTB_EFORMAT, "\"%s\" is missing", RTB_STAT_KEY(P99));
 		if (m->min > m->max || m->pct[0] < m->min || m->pct[0] > m->max ||
 		    m->pct[2] < m->min || m->pct[2] > m->max)
-			return rf_fail(c, RTB_EFORMAT,
-				       "statistics are inconsistent (min %lld, p50 %lld, p99 %lld, max %lld)",
-				       (long long)m->min, (long long)m->pct[0],
-				       (long long)m->pct[2], (long long)m->max);
+			return rtb_rf_fail(c, RTB_EFORMAT,
+					   "statistics are inconsistent (min %lld, p50 %lld, p99 %lld, max %lld)",
+					   (long long)m->min, (long long)m->pct[0],
+					   (long long)m->pct[2], (long long)m->max);
 		if ((rc = rf_pct_order(c, m)))
 			return rc;
 	}
-	if ((rc = rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
-	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(INVALID), &m->invalid)) ||
-	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(OVERRUNS), &m->overruns)) ||
-	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(MISSED), &m->missed)) ||
-	    (rc = rf_opt_count(c, j, RTB_STAT_KEY(OVER_DEADLINE), &m->over_deadline)) ||
-	    (rc = rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
-	    (rc = rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
+	if ((rc = rtb_rf_opt_int(c, j, "first", &m->first, &m->has_first)) ||
+	    (rc = rtb_rf_opt_count(c, j, RTB_STAT_KEY(INVALID), &m->invalid)) ||
+	    (rc = rtb_rf_opt_count(c, j, RTB_STAT_KEY(OVERRUNS), &m->overruns)) ||
+	    (rc = rtb_rf_opt_count(c, j, RTB_STAT_KEY(MISSED), &m->missed)) ||
+	    (rc = rtb_rf_opt_count(c, j, RTB_STAT_KEY(OVER_DEADLINE), &m->over_deadline)) ||
+	    (rc = rtb_rf_opt_int(c, j, "deadline_ns", &m->deadline_ns, NULL)) ||
+	    (rc = rtb_rf_opt_int(c, j, "elapsed_ns", &m->elapsed_ns, NULL)))
 		return rc;
 	m->has_missed = json_object_get(j, RTB_STAT_KEY(MISSED)) != NULL;
 	if ((rc = rf_verdict(c, j, m)))
@@ -436,11 +436,11 @@ int rf_metric(struct rf_ctx *c, json_t *j, size_t idx, struct rtb_rf_metric *m)
 		return rc;
 	char why[200];
 	struct rf_rows ivr;
-	int cut = rf_fast_rows(c->fast, idx, 0, &ivr);
+	int cut = rtb_rf_fast_rows(c->fast, idx, 0, &ivr);
 	if ((rc = rtb_rf_long_metric(j, cut ? &ivr : NULL, m, why, sizeof(why)))) /* resultfile_long.c */
-		return rf_fail(c, rc, "%s", why);
+		return rtb_rf_fail(c, rc, "%s", why);
 	if ((rc = rtb_rf_worst_metric(j, m, why, sizeof(why)))) /* resultfile_worst.c */
-		return rc == RTB_ENOMEM ? rc : rf_fail(c, rc, "%s", why);
+		return rc == RTB_ENOMEM ? rc : rtb_rf_fail(c, rc, "%s", why);
 	v = json_object_get(j, "samples");
 	if (v && !json_is_null(v) && m->has_stats && !m->hist_mode && (rc = rf_samples(c, v, m)))
 		return rc;

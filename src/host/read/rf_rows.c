@@ -5,7 +5,7 @@
  * Why the text: a day-long every-CPU run on 256 CPUs holds 740,000 of
  * these small objects, and jansson's tree of them (a hash table and a
  * value each key) was 85% of reading such a file, several seconds and a
- * gigabyte. rf_fast_cut reads them in one pass into rows and leaves the
+ * gigabyte. rtb_rf_fast_cut reads them in one pass into rows and leaves the
  * rest of the file, each cut array now [], to jansson. It is an
  * accelerator only: whatever it does not read exactly as jansson would
  * (an escape or a key it does not take in a row, a sign, a fraction where
@@ -19,7 +19,7 @@
 
 #include "host/read/rf_int.h"
 
-const char *const rf_key_name[RK_N] = {
+const char *const rtb_rf_key_name[RK_N] = {
 	"start_ns", "end_ns", "count", "sum_ns", "span_ns", "p50_ns", "p99_ns", "p99_9_ns",
 	"max_ns", "mean_ns", "smi",
 };
@@ -51,10 +51,10 @@ static int key_of(const char *k, size_t n)
 	case 8: i = k[0] == 's' ? RK_START : k[0] == 'p' ? RK_P999 : -1; break;
 	default: return -1;
 	}
-	return i >= 0 && !memcmp(rf_key_name[i], k, n) ? i : -1;
+	return i >= 0 && !memcmp(rtb_rf_key_name[i], k, n) ? i : -1;
 }
 
-/* rf_row_json - jansson object e as a row: what int_at, rf_opt_int and
+/* rf_row_json - jansson object e as a row: what int_at, rtb_rf_opt_int and
  * their kin would find under each key */
 static void rf_row_json(json_t *e, struct rf_row *r)
 {
@@ -63,7 +63,7 @@ static void rf_row_json(json_t *e, struct rf_row *r)
 	if (!r->isobj)
 		return;
 	for (int k = 0; k < RK_N; k++) {
-		json_t *v = json_object_get(e, rf_key_name[k]);
+		json_t *v = json_object_get(e, rtb_rf_key_name[k]);
 		r->st[k] = !v ? RF_ABSENT : json_is_null(v) ? RF_NULL : json_is_integer(v) ? RF_INT :
 			   json_is_real(v) ? RF_REAL : RF_OTHER;
 		if (r->st[k] == RF_INT)
@@ -85,7 +85,7 @@ static void rf_row_json(json_t *e, struct rf_row *r)
 	}
 }
 
-const struct rf_row *rf_rows_get(const struct rf_rows *r, size_t i, struct rf_row *tmp)
+const struct rf_row *rtb_rf_rows_get(const struct rf_rows *r, size_t i, struct rf_row *tmp)
 {
 	if (r->rows)
 		return &r->rows[i];
@@ -313,7 +313,7 @@ static int is(const char *k, size_t n, const char *want)
 	return strlen(want) == n && !memcmp(k, want, n);
 }
 
-void rf_fast_free(struct rf_fast *f)
+void rtb_rf_fast_free(struct rf_fast *f)
 {
 	for (size_t i = 0; i < f->nmetrics; i++) {
 		free(f->m[i].iv);
@@ -324,7 +324,7 @@ void rf_fast_free(struct rf_fast *f)
 	memset(f, 0, sizeof(*f));
 }
 
-int rf_fast_rows(const struct rf_fast *f, size_t idx, int rounds, struct rf_rows *r)
+int rtb_rf_fast_rows(const struct rf_fast *f, size_t idx, int rounds, struct rf_rows *r)
 {
 	const struct rf_fast_metric *fm;
 
@@ -359,7 +359,7 @@ static int new_metric(struct rf_fast *f)
  * "metrics" array is open (at depth 2; its elements, depth 3, must be
  * objects), and a key at depth 1 or 3. Strings are skipped whole, so a
  * bracket inside one is text. */
-int rf_fast_cut(const char *buf, size_t len, size_t max_bytes, struct rf_fast *f)
+int rtb_rf_fast_cut(const char *buf, size_t len, size_t max_bytes, struct rf_fast *f)
 {
 	struct cut c = { buf, buf + len };
 	const char *from = buf;  /* text not yet copied */
@@ -418,6 +418,6 @@ int rf_fast_cut(const char *buf, size_t len, size_t max_bytes, struct rf_fast *f
 	f->text[f->len] = 0;
 	return 0;
 no:
-	rf_fast_free(f);
+	rtb_rf_fast_free(f);
 	return -1;
 }

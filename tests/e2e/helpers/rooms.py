@@ -312,6 +312,11 @@ def check_prefixes(defs):
     fails = []
     known = {line.split()[0]: set(line.split()[1:]) for line in PREFIX_KNOWN.splitlines() if line.strip()}
     table = prefixes(defs)
+    bare = sorted('%s@%s' % (s, os.path.basename(g)) for s, g in defs.items()
+                  if room_of(g) not in (None, '?') and not prefix_of(s) and s != 'main')
+    if bare:
+        fails.append('FAIL: %d external names without rtb_ (make them static or name their room): %s' % (
+            len(bare), ' '.join(bare[:6]) + (' ...' if len(bare) > 6 else '')))
     for p in sorted(table):
         rooms = table[p]
         if len(rooms) < 2 or set(rooms) <= known.get(p, set()):
