@@ -73,7 +73,7 @@ void rtb_rawring_reset(struct rtb_raw_ring *r);
 int rtb_rawring_flush_lost(struct rtb_raw_ring *r);
 
 /* room - the producer: a free slot? (reloads tail only when it looks full) */
-static inline int rtb_raw_ring_room(struct rtb_raw_ring *r, uint64_t h)
+static inline int rtb_rawring_room(struct rtb_raw_ring *r, uint64_t h)
 {
 	if (h - r->tail_seen < RTB_RAW_RING_SLOTS)
 		return 1;
@@ -81,17 +81,17 @@ static inline int rtb_raw_ring_room(struct rtb_raw_ring *r, uint64_t h)
 	return h - r->tail_seen < RTB_RAW_RING_SLOTS;
 }
 
-/* rtb_raw_ring_put_entry - the producer: entry e into the ring, or counted
+/* rtb_rawring_put_entry - the producer: entry e into the ring, or counted
  * lost: a sample of metric m (< RTB_RAW_METRICS) in pend[m] and lost[m],
  * a mark (m == RTB_RAW_METRICS) in marks_lost. */
-static inline void rtb_raw_ring_put_entry(struct rtb_raw_ring *r, uint64_t e, unsigned m)
+static inline void rtb_rawring_put_entry(struct rtb_raw_ring *r, uint64_t e, unsigned m)
 {
 	uint64_t h;
 
 	if (__builtin_expect(r->npend != 0, 0) && !rtb_rawring_flush_lost(r))
 		goto lost;
 	h = atomic_load_explicit(&r->head, memory_order_relaxed);
-	if (__builtin_expect(!rtb_raw_ring_room(r, h), 0))
+	if (__builtin_expect(!rtb_rawring_room(r, h), 0))
 		goto lost;
 	r->slot[h & RTB_RAW_RING_MASK] = e;
 	atomic_store_explicit(&r->head, h + 1, memory_order_release);
@@ -110,20 +110,20 @@ lost:
 			      memory_order_relaxed);
 }
 
-/* rtb_raw_ring_sample - the producer: sample ns (>= 0) of metric m. */
-static inline void rtb_raw_ring_sample(struct rtb_raw_ring *r, unsigned m, int64_t ns)
+/* rtb_rawring_sample - the producer: sample ns (>= 0) of metric m. */
+static inline void rtb_rawring_sample(struct rtb_raw_ring *r, unsigned m, int64_t ns)
 {
 	m &= RTB_RAW_METRICS - 1;
-	rtb_raw_ring_put_entry(r, ((uint64_t)m << 56) | ((uint64_t)ns & RTB_RAW_VALUE_MASK), m);
+	rtb_rawring_put_entry(r, ((uint64_t)m << 56) | ((uint64_t)ns & RTB_RAW_VALUE_MASK), m);
 }
 
-/* rtb_raw_ring_mark - the producer: metric m's samples from here on are in
+/* rtb_rawring_mark - the producer: metric m's samples from here on are in
  * its interval slice that began in epoch `epoch`. */
-static inline void rtb_raw_ring_mark(struct rtb_raw_ring *r, unsigned m, uint32_t epoch)
+static inline void rtb_rawring_mark(struct rtb_raw_ring *r, unsigned m, uint32_t epoch)
 {
 	m &= RTB_RAW_METRICS - 1;
-	rtb_raw_ring_put_entry(r, ((uint64_t)RTB_RAW_TAG_MARK << 56) | ((uint64_t)m << 48) | epoch,
-			       RTB_RAW_METRICS);
+	rtb_rawring_put_entry(r, ((uint64_t)RTB_RAW_TAG_MARK << 56) | ((uint64_t)m << 48) | epoch,
+			      RTB_RAW_METRICS);
 }
 
 #endif

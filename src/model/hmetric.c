@@ -240,7 +240,7 @@ void rtb_hm_record(struct rtb_hm *h, int64_t ns)
 			h->res[j] = ns;
 	}
 	if (h->ring)
-		rtb_raw_ring_sample(h->ring, h->ring_metric, ns); /* run --raw for a time */
+		rtb_rawring_sample(h->ring, h->ring_metric, ns); /* run --raw for a time */
 }
 
 int64_t rtb_hm_pct(const struct rtb_hist *h, double p)
@@ -301,7 +301,7 @@ int rtb_hm_roll(struct rtb_hm *h)
 	h->epoch = now;
 	atomic_store_explicit(&h->published, pubd + 1, memory_order_release);
 	if (h->ring)
-		rtb_raw_ring_mark(h->ring, h->ring_metric, now);
+		rtb_rawring_mark(h->ring, h->ring_metric, now);
 	return 1;
 }
 

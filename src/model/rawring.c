@@ -43,7 +43,7 @@ int rtb_rawring_flush_lost(struct rtb_raw_ring *r)
 		uint64_t h = atomic_load_explicit(&r->head, memory_order_relaxed);
 		if (!r->pend[m])
 			continue;
-		if (!rtb_raw_ring_room(r, h + 1))
+		if (!rtb_rawring_room(r, h + 1))
 			return 0;
 		r->slot[h & RTB_RAW_RING_MASK] = ((uint64_t)RTB_RAW_TAG_LOST << 56) | ((uint64_t)m << 48) |
 						 (r->pend[m] & ((UINT64_C(1) << 48) - 1));

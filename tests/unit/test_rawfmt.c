@@ -97,14 +97,14 @@ static void ring_full(void)
 
 	CHECK_EQ_I(rtb_rawring_init(&ring), 0);
 	for (uint64_t i = 0; i < RTB_RAW_RING_SLOTS + 10; i++)
-		rtb_raw_ring_sample(&ring, 1, (int64_t)i);
+		rtb_rawring_sample(&ring, 1, (int64_t)i);
 	CHECK_EQ_I(atomic_load(&ring.lost[1]), 10);
-	rtb_raw_ring_mark(&ring, 1, 3); /* no room: counted, not written */
+	rtb_rawring_mark(&ring, 1, 3); /* no room: counted, not written */
 	CHECK_EQ_I(atomic_load(&ring.marks_lost), 1);
 	/* two slots free: the loss is said before the next sample */
 	CHECK(take(&ring, &e) && e == ((uint64_t)1 << 56));
 	CHECK(take(&ring, &e));
-	rtb_raw_ring_sample(&ring, 1, 999999);
+	rtb_rawring_sample(&ring, 1, 999999);
 	uint64_t n = 0, last = 0, lostsaid = 0;
 	while (take(&ring, &e)) {
 		unsigned tag = (unsigned)(e >> 56);
@@ -159,7 +159,7 @@ static void *producer(void *arg)
 {
 	(void)arg;
 	for (uint64_t i = 0; i < SPSC_N; i++)
-		rtb_raw_ring_sample(&ring, 0, (int64_t)i);
+		rtb_rawring_sample(&ring, 0, (int64_t)i);
 	atomic_store(&done, 1);
 	return NULL;
 }
