@@ -39,15 +39,14 @@ static struct rtb_raw_ring ring;
 static atomic_int drain_stop;
 
 /* drainer - the consumer: empties the ring as it fills (run/raw.c's
- * drain, without the file), pinned to cpu (arg) when it can be. */
+ * drain, without the file); made on its CPU at normal priority (the
+ * writer's), never inheriting the caller's FIFO priority and CPU, where it
+ * would wait behind the measuring loop and drain nothing. */
 static void *drainer(void *arg)
 {
-	cpu_set_t set;
 	volatile uint64_t sum = 0;
 
-	CPU_ZERO(&set);
-	CPU_SET((int)(intptr_t)arg, &set);
-	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	(void)arg;
 	while (!atomic_load_explicit(&drain_stop, memory_order_relaxed)) {
 		uint64_t t = atomic_load_explicit(&ring.tail, memory_order_relaxed);
 		uint64_t h = atomic_load_explicit(&ring.head, memory_order_acquire);
@@ -132,7 +131,20 @@ int main(void)
 		if (!CPU_ISSET(c, &mine) && c < sysconf(_SC_NPROCESSORS_ONLN))
 			other = c;
 	atomic_store(&drain_stop, 0);
-	pthread_create(&dth, NULL, drainer, (void *)(intptr_t)(other >= 0 ? other : 0));
+	pthread_attr_t at;
+	cpu_set_t set;
+	struct sched_param sp = { 0 };
+	CPU_ZERO(&set);
+	CPU_SET(other >= 0 ? other : 0, &set);
+	pthread_attr_init(&at);
+	pthread_attr_setinheritsched(&at, PTHREAD_EXPLICIT_SCHED);
+	pthread_attr_setschedpolicy(&at, SCHED_OTHER);
+	pthread_attr_setschedparam(&at, &sp);
+	pthread_attr_setaffinity_np(&at, sizeof(set), &set);
+	if (pthread_create(&dth, &at, drainer, NULL)) {
+		fprintf(stderr, "record_cost: cannot start the drainer\n");
+		return 1;
+	}
 	hm->hm->ring = &ring;
 	for (int p = 0; p < PASSES; p++) {
 		int64_t t0 = now_ns();
