@@ -68,16 +68,16 @@ t = open(src).read()
 open(f"{out}/esc.json", "w").write(t.replace('"start_ns"', '"start\\u005fns"', 3))
 d = json.load(open(src))
 d["metrics"][1]["intervals"][3]["extra"] = 1
-json.dump(d, open(f"{out}/unknown.json", "w"))
+json.dump(d, open(f"{out}/bad_unknown.json", "w"))
 d["metrics"][1]["intervals"][3]["count"] += 1
-json.dump(d, open(f"{out}/badcount.json", "w"))
+json.dump(d, open(f"{out}/bad_count.json", "w"))
 d = json.load(open(src))
 d["metrics"][2]["rounds"][0]["mean_ns"] = 2.5e4
 d["metrics"][2]["intervals"][0]["p50_ns"] = float(d["metrics"][2]["intervals"][0]["p50_ns"])
 json.dump(d, open(f"{out}/frac.json", "w"))
 PY
 for f in "$out/c32.json" "$out/c16.json" "$data/long2.json" "$data/long64.json" "$out/esc.json" \
-	"$out/unknown.json" "$out/badcount.json" "$out/frac.json"; do
+	"$out/bad_unknown.json" "$out/bad_count.json" "$out/frac.json"; do
 	n=${f##*/}
 	same=1
 	for cmd in "tail -t 100" "check --max-p99-us 100" "compare $data/long2.json"; do
@@ -92,6 +92,6 @@ for f in "$out/c32.json" "$out/c16.json" "$data/long2.json" "$data/long64.json" 
 	cmp -s "$out/a.html" "$out/b.html" || { same=0; fail "$n: report differs with RTB_READER=jansson"; }
 	[ $same = 1 ] && ok "$n: tail, check, compare, report as with jansson's tree"
 done
-grep -q 'count do not add up\|do not add up' <("$RTBENCH" tail "$out/badcount.json" 2>&1) &&
-	ok "a broken count still refused, in jansson's words" || fail "badcount.json not refused"
+grep -q 'count do not add up\|do not add up' <("$RTBENCH" tail "$out/bad_count.json" 2>&1) &&
+	ok "a broken count still refused, in jansson's words" || fail "bad_count.json not refused"
 done_test
