@@ -19,6 +19,12 @@
 #ifndef RTB_FR_SAMPLES
 #define RTB_FR_SAMPLES 1000
 #endif
+/* rounds: compare judges two emulated runs by the exact rule only where
+ * each file's rounds show them repeating (docs/compare.md), so the firmware
+ * runs rtbench run's default, not one round */
+#ifndef RTB_FR_ROUNDS
+#define RTB_FR_ROUNDS RTB_DEFAULT_ROUNDS
+#endif
 #ifndef RTB_FR_TESTS
 #define RTB_FR_TESTS NULL
 #endif
@@ -62,6 +68,7 @@ static void rtb_fr_config(struct rtb_opts *o)
 {
 	*o = (struct rtb_opts){
 		.samples = RTB_FR_SAMPLES,
+		.rounds = RTB_FR_ROUNDS,
 		.period_ns = 100000,            /* TIMER0 every 100 us */
 		.cpu = -1,
 		.prio = RUNNER_PRIO,
