@@ -48,6 +48,9 @@ void rtb_render_md_cell(struct rtb_sb *b, const char *s);
  * RTB_ENOMEM when it cannot be dumped. */
 struct json_t;
 int rtb_render_json_put(struct rtb_sb *b, struct json_t *root, int indent);
+/* rtb_render_jnum - a figure as a JSON number, null where it is not finite
+ * (not measured, or no interval). */
+struct json_t *rtb_render_jnum(double v);
 /* rtb_render_markup - append fmt to b with each %s replaced by its string
  * HTML-escaped (rtb_sb_html) and %% by %; the rest of fmt, the markup, as
  * it is: one call for a line of markup around strings from files. */

@@ -11,11 +11,6 @@
 #include "host/render/tail_view.h"
 
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static json_t *jstrs(char **l, size_t n)
 {
 	json_t *a = json_array();
@@ -49,9 +44,9 @@ static json_t *json_thresholds(const struct rtb_cmp *c, const struct rtb_cmp_met
 				"label", c->labels[i], "samples", (json_int_t)e->n,
 				"over_lo", (json_int_t)e->k_lo, "over_hi", (json_int_t)e->k_hi,
 				"exact", e->exact, "how", e->how,
-				"per_million", jnum(e->per_m), "per_million_lo", e->per_m_lo,
+				"per_million", rtb_render_jnum(e->per_m), "per_million_lo", e->per_m_lo,
 				"per_million_hi", e->k_hi ? e->per_m_hi : 1e6 * e->zero_p_hi,
-				"ratio", jnum(t->ratio[i]), "ratio_lo", jnum(t->lo[i]), "ratio_hi", jnum(t->hi[i])));
+				"ratio", rtb_render_jnum(t->ratio[i]), "ratio_lo", rtb_render_jnum(t->lo[i]), "ratio_hi", rtb_render_jnum(t->hi[i])));
 		}
 		json_array_append_new(a, json_pack("{s:I, s:o}", "threshold_ns", (json_int_t)t->thr_ns,
 						   "systems", sys ? sys : json_array()));
@@ -116,8 +111,8 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 					ce->m->verdict, "reason", ce->m->verdict_reason));
 			if (ce->usable) {
 				json_object_set_new(jc, RTB_STAT_KEY(COUNT), json_integer((json_int_t)ce->m->count));
-				json_object_set_new(jc, RTB_STAT_KEY(MEAN), jnum(ce->m->mean));
-				json_object_set_new(jc, RTB_STAT_KEY(STDDEV), jnum(ce->m->stddev));
+				json_object_set_new(jc, RTB_STAT_KEY(MEAN), rtb_render_jnum(ce->m->mean));
+				json_object_set_new(jc, RTB_STAT_KEY(STDDEV), rtb_render_jnum(ce->m->stddev));
 				json_object_set_new(jc, RTB_STAT_KEY(P50), json_integer(ce->m->pct[0]));
 				json_object_set_new(jc, RTB_STAT_KEY(P99), json_integer(ce->m->pct[2]));
 				json_object_set_new(jc, RTB_STAT_KEY(MAX), json_integer(ce->m->max));
@@ -126,7 +121,7 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 				/* the file's own figures, no distribution */
 				json_object_set_new(jc, "summary_only", json_true());
 				json_object_set_new(jc, RTB_STAT_KEY(COUNT), json_integer((json_int_t)ce->m->count));
-				json_object_set_new(jc, RTB_STAT_KEY(MEAN), jnum(ce->m->mean));
+				json_object_set_new(jc, RTB_STAT_KEY(MEAN), rtb_render_jnum(ce->m->mean));
 				json_object_set_new(jc, RTB_STAT_KEY(MAX), json_integer(ce->m->max));
 				json_object_set_new(jc, "overflow", ce->m->has_hist ?
 					json_integer((json_int_t)ce->m->overflow) : json_null());
@@ -137,13 +132,13 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 			if (ce->other_kind)
 				json_object_set_new(jc, "not_compared", json_string("figures of another kind than the baseline's"));
 			if (ce->has_diff) {
-				json_object_set_new(jc, "d_mean", jnum(ce->d_mean));
-				json_object_set_new(jc, "d_p99", jnum(ce->d_p99));
-				json_object_set_new(jc, "d_max", jnum(ce->d_max));
+				json_object_set_new(jc, "d_mean", rtb_render_jnum(ce->d_mean));
+				json_object_set_new(jc, "d_p99", rtb_render_jnum(ce->d_p99));
+				json_object_set_new(jc, "d_max", rtb_render_jnum(ce->d_max));
 			}
 			if (ce->has_diff) {
-				json_object_set_new(jc, "d_p50", jnum(ce->d_p50));
-				json_object_set_new(jc, "d_p999", jnum(ce->d_p999));
+				json_object_set_new(jc, "d_p50", rtb_render_jnum(ce->d_p50));
+				json_object_set_new(jc, "d_p999", rtb_render_jnum(ce->d_p999));
 				json_object_set_new(jc, "rounds", json_integer((json_int_t)ce->nr));
 			}
 			if (ce->has_vd) {
@@ -152,13 +147,13 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 					"test", ce->exact ? "exact-deterministic" : "welch-log-round-medians",
 					"kind", ce->vd.kind == RTB_VD_NOISE ? "noise" :
 						rtb_vd_kind_phrase(ce->vd.kind),
-					"shift_pct", jnum(ce->vd.shift_pct),
-					"ci_lo_pct", jnum(ce->vd.ci_lo_pct),
-					"ci_hi_pct", jnum(ce->vd.ci_hi_pct),
-					"noise_pct", jnum(ce->vd.noise_pct),
-					"t", jnum(ce->vd.t), "df", jnum(ce->vd.df), "p", jnum(ce->vd.p),
+					"shift_pct", rtb_render_jnum(ce->vd.shift_pct),
+					"ci_lo_pct", rtb_render_jnum(ce->vd.ci_lo_pct),
+					"ci_hi_pct", rtb_render_jnum(ce->vd.ci_hi_pct),
+					"noise_pct", rtb_render_jnum(ce->vd.noise_pct),
+					"t", rtb_render_jnum(ce->vd.t), "df", rtb_render_jnum(ce->vd.df), "p", rtb_render_jnum(ce->vd.p),
 					"significant", ce->significant,
-					"p99_shift_pct", ce->vd.has_p99 ? jnum(ce->vd.p99_shift_pct) :
+					"p99_shift_pct", ce->vd.has_p99 ? rtb_render_jnum(ce->vd.p99_shift_pct) :
 						json_null()));
 			}
 			if (ce->has_diff) {
@@ -172,19 +167,19 @@ static int render_json(struct rtb_sb *b, const struct rtb_host *h)
 						"test", ce->exact ? "exact-deterministic" : "welch-log-round-values",
 						"kind", tv->kind == RTB_VD_NOISE ? "noise" :
 							rtb_vd_kind_phrase(tv->kind),
-						"shift_pct", jnum(tv->shift_pct),
-						"noise_pct", tv->noise_pct >= 0 ? jnum(tv->noise_pct) : json_null(),
-						"p", jnum(tv->p), "rounds", json_integer((json_int_t)ce->nrt[t])));
+						"shift_pct", rtb_render_jnum(tv->shift_pct),
+						"noise_pct", tv->noise_pct >= 0 ? rtb_render_jnum(tv->noise_pct) : json_null(),
+						"p", rtb_render_jnum(tv->p), "rounds", json_integer((json_int_t)ce->nrt[t])));
 				}
 				if (tail && ce->has_dv)
 					json_object_set_new(tail, "deadline_misses", json_pack(
 						"{s:s, s:s, s:o, s:o, s:o}", "test", "welch-round-fractions",
 						"kind", ce->dv.kind == RTB_VD_NOISE ? "noise" :
 							rtb_vd_kind_phrase(ce->dv.kind),
-						"shift_points", jnum(ce->dv.shift_pct),
-						"noise_points", ce->dv.noise_pct >= 0 ? jnum(ce->dv.noise_pct) :
+						"shift_points", rtb_render_jnum(ce->dv.shift_pct),
+						"noise_points", ce->dv.noise_pct >= 0 ? rtb_render_jnum(ce->dv.noise_pct) :
 							json_null(),
-						"p", jnum(ce->dv.p)));
+						"p", rtb_render_jnum(ce->dv.p)));
 				json_object_set_new(jc, "tail", tail ? tail : json_null());
 			}
 			if (ce->has_test) {

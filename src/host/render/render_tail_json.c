@@ -13,16 +13,11 @@
 #include "host/render/render.h"
 #include "host/render/tail_view.h"
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* jend - an interval end: a number, or "unbounded" where the likelihood
  * does not close it. */
 static json_t *jend(double v)
 {
-	return isinf(v) ? json_string(v > 0 ? "unbounded" : "-unbounded") : jnum(v);
+	return isinf(v) ? json_string(v > 0 ? "unbounded" : "-unbounded") : rtb_render_jnum(v);
 }
 
 static json_t *json_exc(const struct rtb_tail_exc *e)
@@ -32,17 +27,17 @@ static json_t *json_exc(const struct rtb_tail_exc *e)
 			      "count_hi", (json_int_t)e->k_hi, "exact", e->exact, "how", e->how);
 	if (!o)
 		return NULL;
-	json_object_set_new(o, "p_lo", jnum(e->p_lo));
-	json_object_set_new(o, "p_hi", jnum(e->p_hi));
-	json_object_set_new(o, "per_million", jnum(e->per_m));
-	json_object_set_new(o, "per_million_lo", jnum(e->per_m_lo));
-	json_object_set_new(o, "per_million_hi", jnum(e->per_m_hi));
+	json_object_set_new(o, "p_lo", rtb_render_jnum(e->p_lo));
+	json_object_set_new(o, "p_hi", rtb_render_jnum(e->p_hi));
+	json_object_set_new(o, "per_million", rtb_render_jnum(e->per_m));
+	json_object_set_new(o, "per_million_lo", rtb_render_jnum(e->per_m_lo));
+	json_object_set_new(o, "per_million_hi", rtb_render_jnum(e->per_m_hi));
 	json_object_set_new(o, "hours", e->hours > 0 ? json_real(e->hours) : json_null());
-	json_object_set_new(o, "per_hour", e->hours > 0 ? jnum(e->per_h) : json_null());
-	json_object_set_new(o, "per_hour_lo", e->hours > 0 ? jnum(e->per_h_lo) : json_null());
-	json_object_set_new(o, "per_hour_hi", e->hours > 0 ? jnum(e->per_h_hi) : json_null());
-	json_object_set_new(o, "zero_p_hi", e->k_hi ? json_null() : jnum(e->zero_p_hi));
-	json_object_set_new(o, "zero_mtbc_h", !e->k_hi && e->zero_mtbc_h > 0 ? jnum(e->zero_mtbc_h)
+	json_object_set_new(o, "per_hour", e->hours > 0 ? rtb_render_jnum(e->per_h) : json_null());
+	json_object_set_new(o, "per_hour_lo", e->hours > 0 ? rtb_render_jnum(e->per_h_lo) : json_null());
+	json_object_set_new(o, "per_hour_hi", e->hours > 0 ? rtb_render_jnum(e->per_h_hi) : json_null());
+	json_object_set_new(o, "zero_p_hi", e->k_hi ? json_null() : rtb_render_jnum(e->zero_p_hi));
+	json_object_set_new(o, "zero_mtbc_h", !e->k_hi && e->zero_mtbc_h > 0 ? rtb_render_jnum(e->zero_mtbc_h)
 			    : json_null());
 	return o;
 }
@@ -103,13 +98,13 @@ json_t *rtb_render_tail_fit_json(const struct rtb_tail_fit *f)
 		json_decref(rl);
 		return NULL;
 	}
-	json_object_set_new(o, "shape", jnum(f->g.xi));
+	json_object_set_new(o, "shape", rtb_render_jnum(f->g.xi));
 	json_object_set_new(o, "shape_lo", jend(f->g.xi_lo));
 	json_object_set_new(o, "shape_hi", jend(f->g.xi_hi));
-	json_object_set_new(o, "scale_ns", jnum(f->g.sigma));
+	json_object_set_new(o, "scale_ns", rtb_render_jnum(f->g.sigma));
 	json_object_set_new(o, "scale_lo_ns", jend(f->g.sigma_lo));
 	json_object_set_new(o, "scale_hi_ns", jend(f->g.sigma_hi));
-	json_object_set_new(o, "endpoint_ns", jnum(f->endpoint_ns));
+	json_object_set_new(o, "endpoint_ns", rtb_render_jnum(f->endpoint_ns));
 	json_object_set_new(o, "gof", json_pack("{s:s, s:f, s:i, s:f}", "test", "chi-square",
 						 "chi2", f->gof_chi2, "df", f->gof_df, "p", f->gof_p));
 	for (int i = 0; i < RTB_TAIL_NRL; i++) {
@@ -117,7 +112,7 @@ json_t *rtb_render_tail_fit_json(const struct rtb_tail_fit *f)
 		if (!f->rl_has[i])
 			continue;
 		x = json_pack("{s:f}", "p", f->rl_p[i]);
-		json_object_set_new(x, "ns", jnum(f->rl_ns[i]));
+		json_object_set_new(x, "ns", rtb_render_jnum(f->rl_ns[i]));
 		json_object_set_new(x, "lo_ns", jend(f->rl_lo_ns[i]));
 		json_object_set_new(x, "hi_ns", jend(f->rl_hi_ns[i]));
 		json_array_append_new(rl, x);
@@ -135,13 +130,13 @@ static json_t *json_plan(const struct rtb_tail *t)
 		return NULL;
 	if (p->has_target) {
 		json_t *tg = json_pack("{s:f, s:f, s:o, s:o, s:i, s:f}", "p", p->target_p, "per_cpu_hour",
-				       p->target_per_h, "samples", jnum(p->zero_n), "hours", jnum(p->zero_h),
+				       p->target_per_h, "samples", rtb_render_jnum(p->zero_n), "hours", rtb_render_jnum(p->zero_h),
 				       "cpus", p->cpus, "period_ns", p->period_ns), *nm = json_array();
 		for (size_t i = 0; tg && nm && i < t->nexc; i++)
 			if (p->not_met[i])
 				json_array_append_new(nm, json_pack("{s:I, s:o, s:o}", "threshold_ns",
-						      (json_int_t)t->exc[i].thr_ns, "times", jnum(p->by[i]),
-						      "times_lo", jnum(p->by_lo[i])));
+						      (json_int_t)t->exc[i].thr_ns, "times", rtb_render_jnum(p->by[i]),
+						      "times_lo", rtb_render_jnum(p->by_lo[i])));
 		/* the thresholds whose rate already refutes the target */
 		json_object_set_new(tg, "not_met", nm);
 		json_object_set_new(o, "target", tg);
@@ -156,11 +151,11 @@ static json_t *json_plan(const struct rtb_tail *t)
 					      (json_int_t)t->exc[i].thr_ns, "expected", p->exp_k[i],
 					      "lo", p->exp_k_lo[i], "hi", p->exp_k_hi[i]);
 			int has = p->has_fit_k && isfinite(p->fit_k[i]);
-			json_object_set_new(c, "pred_lo", jnum(p->pred_k_lo[i]));
-			json_object_set_new(c, "pred_hi", jnum(p->pred_k_hi[i]));
+			json_object_set_new(c, "pred_lo", rtb_render_jnum(p->pred_k_lo[i]));
+			json_object_set_new(c, "pred_hi", rtb_render_jnum(p->pred_k_hi[i]));
 			json_object_set_new(c, "pred_why", p->pred_why[i][0] ? json_string(p->pred_why[i]) :
 					    json_null());
-			json_object_set_new(c, "pred_spread", jnum(p->pred_spread));
+			json_object_set_new(c, "pred_spread", rtb_render_jnum(p->pred_spread));
 			json_object_set_new(c, "fit_expected", has ? json_real(p->fit_k[i]) : json_null());
 			json_object_set_new(c, "fit_lo", has ? json_real(p->fit_k_lo[i]) : json_null());
 			json_object_set_new(c, "fit_hi", has ? json_real(p->fit_k_hi[i]) : json_null());
@@ -175,10 +170,10 @@ static json_t *json_plan(const struct rtb_tail *t)
 		if (p->has_free) {
 			json_t *fr = json_pack("{s:b, s:I, s:f, s:f}", "given", 1, "blocks", (json_int_t)p->free_m,
 					       "next_blocks", p->free_blocks, "beyond_max", p->free_beyond);
-			json_object_set_new(fr, "lo_ns", jnum(p->free_lo_ns));
-			json_object_set_new(fr, "below_lo", jnum(p->free_below));
-			json_object_set_new(fr, "median_ns", jnum(p->free_med_ns));
-			json_object_set_new(fr, "hi_ns", jnum(p->free_hi_ns));
+			json_object_set_new(fr, "lo_ns", rtb_render_jnum(p->free_lo_ns));
+			json_object_set_new(fr, "below_lo", rtb_render_jnum(p->free_below));
+			json_object_set_new(fr, "median_ns", rtb_render_jnum(p->free_med_ns));
+			json_object_set_new(fr, "hi_ns", rtb_render_jnum(p->free_hi_ns));
 			json_object_set_new(fr, "why", json_null());
 			json_object_set_new(r, "max_free", fr);
 		} else if (p->free_why[0])

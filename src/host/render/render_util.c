@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* rtbench host - helpers the renderers share (render.h). */
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,11 @@
 #include "rtbench/err.h"
 #include "rtbench/output.h"
 #include "host/render/render.h"
+
+json_t *rtb_render_jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
 
 int rtb_render_shown(const struct rtb_cmp_metric *cm)
 {

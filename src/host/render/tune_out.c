@@ -9,6 +9,7 @@
 #include <string.h>
 #include "host/base/strbuf.h"
 #include "host/base/write_atomic.h"
+#include "host/render/render.h"
 #include "host/render/tune_out.h"
 #include "rtbench/err.h"
 
@@ -89,11 +90,6 @@ void rtb_render_tune_text(FILE *f, const struct rtb_tune_run *t)
 }
 
 /* num - a finite number or null. */
-static json_t *num(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 /* effect_json - one figure's effect. */
 static json_t *effect_json(int st, const struct rtb_tune_effect *e)
 {
@@ -104,17 +100,17 @@ static json_t *effect_json(int st, const struct rtb_tune_effect *e)
 	if (!e->tested)
 		return o;
 	json_object_set_new(o, "unit", json_string(st == RTB_TUS_OVER ? "fraction" : "ns"));
-	json_object_set_new(o, "a", num(e->a));
-	json_object_set_new(o, "b", num(e->b));
-	json_object_set_new(o, "shift", num(e->shift));
-	json_object_set_new(o, "lo", num(e->lo));
-	json_object_set_new(o, "hi", num(e->hi));
-	json_object_set_new(o, "shift_pct", num(e->vd.shift_pct));
-	json_object_set_new(o, "lo_pct", num(e->vd.ci_lo_pct));
-	json_object_set_new(o, "hi_pct", num(e->vd.ci_hi_pct));
-	json_object_set_new(o, "noise_pct", num(e->vd.noise_pct));
-	json_object_set_new(o, "p", num(e->vd.p));
-	json_object_set_new(o, "resolution_ns", num(e->resolution_ns));
+	json_object_set_new(o, "a", rtb_render_jnum(e->a));
+	json_object_set_new(o, "b", rtb_render_jnum(e->b));
+	json_object_set_new(o, "shift", rtb_render_jnum(e->shift));
+	json_object_set_new(o, "lo", rtb_render_jnum(e->lo));
+	json_object_set_new(o, "hi", rtb_render_jnum(e->hi));
+	json_object_set_new(o, "shift_pct", rtb_render_jnum(e->vd.shift_pct));
+	json_object_set_new(o, "lo_pct", rtb_render_jnum(e->vd.ci_lo_pct));
+	json_object_set_new(o, "hi_pct", rtb_render_jnum(e->vd.ci_hi_pct));
+	json_object_set_new(o, "noise_pct", rtb_render_jnum(e->vd.noise_pct));
+	json_object_set_new(o, "p", rtb_render_jnum(e->vd.p));
+	json_object_set_new(o, "resolution_ns", rtb_render_jnum(e->resolution_ns));
 	json_object_set_new(o, "verdict", json_string(e->vd.kind == RTB_VD_LOWER ? "lower" :
 						       e->vd.kind == RTB_VD_HIGHER ? "higher" : "noise"));
 	return o;
@@ -140,7 +136,7 @@ static json_t *knob_json(const struct rtb_tune_knob *k)
 	json_object_set_new(o, "read_after", json_string(k->after));
 	json_object_set_new(o, "order", json_string(k->order));
 	json_object_set_new(o, "failed_rounds", json_integer(k->failed_rounds));
-	json_object_set_new(o, "alpha_each", num(k->alpha_each));
+	json_object_set_new(o, "alpha_each", rtb_render_jnum(k->alpha_each));
 	json_object_set_new(o, "sysctl", k->sysctl[0] ? json_string(k->sysctl) : json_null());
 	json_object_set_new(o, "commands", json_string(k->cmd));
 	for (int i = 0; i < k->ns; i++) {
@@ -170,7 +166,7 @@ int rtb_render_tune_json(const char *path, const struct rtb_tune_run *t)
 	json_object_set_new(o, "command_line", json_string(t->command_line));
 	json_object_set_new(o, "complete", json_boolean(t->complete));
 	json_object_set_new(o, "stop_signal", t->stop_signal ? json_integer(t->stop_signal) : json_null());
-	json_object_set_new(o, "wall_s", num(t->wall_s));
+	json_object_set_new(o, "wall_s", rtb_render_jnum(t->wall_s));
 	json_object_set_new(o, "restored", json_string(t->restored));
 	json_object_set_new(o, "doctor", json_string(t->doctor));
 	json_object_set_new(s, "tests", json_string(t->tests));
@@ -180,7 +176,7 @@ int rtb_render_tune_json(const char *path, const struct rtb_tune_run *t)
 	json_object_set_new(s, "over_us", json_integer(t->over_us));
 	json_object_set_new(s, "rounds", json_integer(t->rounds));
 	json_object_set_new(s, "seed", json_integer((json_int_t)t->seed));
-	json_object_set_new(s, "alpha", num(t->alpha));
+	json_object_set_new(s, "alpha", rtb_render_jnum(t->alpha));
 	json_object_set_new(s, "test_knobs", json_boolean(t->test_knobs));
 	json_object_set_new(s, "test_delay_ns", t->test_knobs ? json_integer(t->test_delay_ns) : json_null());
 	json_object_set_new(o, "settings", s);
