@@ -70,7 +70,20 @@ fi
 # 3: SIGKILL while the knob is set; the next run repairs it
 "$RTBENCH" "${args[@]}" --rounds 32 >"$out/kill.txt" 2>"$out/kill.err" &
 pid=$!
-if wait_set $pid; then
+# stop_set PID - until tune is stopped (SIGSTOP) while the knob holds the
+# fix: a round can end, and tune restore the knob, between wait_set's read
+# and the kill; a stopped tune writes nothing, so the read after the stop holds
+stop_set() {
+	local i
+	for ((i = 0; i < 50; i++)); do
+		wait_set "$1" || return 1
+		kill -STOP "$1"
+		[ "$(cat "$knob")" = "$fix" ] && return 0
+		kill -CONT "$1"
+	done
+	return 1
+}
+if stop_set $pid; then
 	kids=$(pgrep -P $pid)
 	kill -9 $pid
 	wait $pid 2>/dev/null
