@@ -10,12 +10,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* CPUs a set holds (a bitmap of this many) */
+/* CPUs a set holds (a bitmap of this many): the most CPUs a run measures
+ * and explains. A port or board lowers it with -D (RTB_MAX_METRICS,
+ * rtbench/result.h, follows it); raising it costs 1/8 byte a set, 2 bytes
+ * of every context's CPU list and 8 bytes of each per-CPU table on the
+ * supervisor's stack per CPU, and each result's metric table grows with it
+ * (RTB_MAX_METRICS). 256: what a QEMU TCG guest here can check (255). */
+#ifndef RTB_MAX_CPUS
 #define RTB_MAX_CPUS 256
-#define RTB_LAST_CPU_STR "255" /* the highest CPU, in words */
+#endif
+#if RTB_MAX_CPUS < 1 || RTB_MAX_CPUS > 4096
+#error "RTB_MAX_CPUS: from 1 to 4096"
+#endif
+#define RTB_CPUSET_WORDS ((RTB_MAX_CPUS + 63) / 64)
 
 struct rtb_cpuset {
-	uint64_t bits[RTB_MAX_CPUS / 64];
+	uint64_t bits[RTB_CPUSET_WORDS];
 };
 
 static inline int rtb_cpuset_has(const struct rtb_cpuset *s, int cpu)

@@ -261,10 +261,12 @@ struct rtb_sink *rtb_port_console(void);
 struct rtb_cpuset;
 /* rtb_port_cpus_online - the CPUs the OS has online into on, and in
  * *nconf how many it knows of (online or not; at least one past the
- * highest online). POSIX: the kernel's list (/sys/devices/system/cpu/online,
- * or the file RTB_CPU_ONLINE_FILE names, for the tests), every configured
- * CPU when it cannot be read; a single-core RTOS: CPU 0. */
-void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf);
+ * highest online in on), in *beyond how many online CPUs are numbered
+ * RTB_MAX_CPUS or above (not in on: this build cannot measure them).
+ * POSIX: the kernel's list (/sys/devices/system/cpu/online, or the file
+ * RTB_CPU_ONLINE_FILE names, for the tests), every configured CPU when it
+ * cannot be read; a single-core RTOS: CPU 0. */
+void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf, long *beyond);
 /* rtb_port_console_is_tty - 1 if the error console is a terminal, so a
  * status line may be refreshed in place; 0 otherwise (a file, a pipe, a
  * board's serial log). */

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "rtbench/cpuset.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/hist.h"
@@ -27,8 +28,18 @@
 /* Storage is sized at build time; a port or board overrides these with -D
  * (a small target: fewer metrics, a coarser histogram). The footprint a
  * run used is in its result (struct rtb_footprint). */
+/* The metric table: every CPU of an every-CPU run its metric, and, traced,
+ * its trace components (RTB_TRACE_MAX_COMP and the difference), for
+ * RTB_MAX_CPUS CPUs, beside the aggregates and a one-CPU suite's metrics
+ * (RTB_MAX_BASE_METRICS). Only the table is fixed (a pointer a metric:
+ * 17 KiB at 256 CPUs); each metric is allocated as the run makes it
+ * (rtb_metric_new), so a run holds what its CPUs and measurements need,
+ * and its footprint says so. */
+#ifndef RTB_MAX_BASE_METRICS
+#define RTB_MAX_BASE_METRICS 128
+#endif
 #ifndef RTB_MAX_METRICS
-#define RTB_MAX_METRICS 128
+#define RTB_MAX_METRICS (RTB_MAX_CPUS * (RTB_TRACE_MAX_COMP + 2) + RTB_MAX_BASE_METRICS)
 #endif
 #ifndef RTB_MAX_EXTRAS
 #define RTB_MAX_EXTRAS 16

@@ -22,11 +22,18 @@ int rtb_cli_cpus(const char *a, struct rtb_cli *cl, char *err, size_t errlen)
 	struct rtb_cpuset want, on;
 	char why[160];
 	int nconf;
+	long beyond;
 
-	rtb_port_cpus_online(&on, &nconf);
-	if (!strcmp(a, "all"))
+	rtb_port_cpus_online(&on, &nconf, &beyond);
+	if (!strcmp(a, "all")) {
+		/* every CPU means every one: not the first RTB_MAX_CPUS of them */
+		if (beyond)
+			return rtb_cli_fail(err, errlen, "every CPU (-S, --cpus all): %ld online CPU(s) from CPU %d up are past "
+					    "the %d this build measures (RTB_MAX_CPUS); list the CPUs (--cpus "
+					    "0-%d), or build with a larger -DRTB_MAX_CPUS", beyond,
+					    RTB_MAX_CPUS, RTB_MAX_CPUS, RTB_MAX_CPUS - 1);
 		want = on;
-	else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
+	} else if (rtb_parse_cpulist(a, &want, why, sizeof(why)))
 		return rtb_cli_fail(err, errlen, "--cpus: %s", why);
 	cl->o.cpus.n = 0;
 	cl->o.cpu = -1;

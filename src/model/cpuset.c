@@ -13,14 +13,14 @@ int rtb_cpuset_count(const struct rtb_cpuset *s)
 {
 	int n = 0;
 
-	for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 0; i < RTB_CPUSET_WORDS; i++)
 		n += __builtin_popcountll(s->bits[i]);
 	return n;
 }
 
 int rtb_cpuset_first(const struct rtb_cpuset *s)
 {
-	for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 0; i < RTB_CPUSET_WORDS; i++)
 		if (s->bits[i])
 			return i * 64 + __builtin_ctzll(s->bits[i]);
 	return -1;
@@ -28,7 +28,7 @@ int rtb_cpuset_first(const struct rtb_cpuset *s)
 
 int rtb_cpuset_last(const struct rtb_cpuset *s)
 {
-	for (int i = RTB_MAX_CPUS / 64 - 1; i >= 0; i--)
+	for (int i = RTB_CPUSET_WORDS - 1; i >= 0; i--)
 		if (s->bits[i])
 			return i * 64 + 63 - __builtin_clzll(s->bits[i]);
 	return -1;
@@ -36,19 +36,19 @@ int rtb_cpuset_last(const struct rtb_cpuset *s)
 
 void rtb_cpuset_and(struct rtb_cpuset *out, const struct rtb_cpuset *a, const struct rtb_cpuset *b)
 {
-	for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 0; i < RTB_CPUSET_WORDS; i++)
 		out->bits[i] = a->bits[i] & b->bits[i];
 }
 
 void rtb_cpuset_andnot(struct rtb_cpuset *out, const struct rtb_cpuset *a, const struct rtb_cpuset *b)
 {
-	for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 0; i < RTB_CPUSET_WORDS; i++)
 		out->bits[i] = a->bits[i] & ~b->bits[i];
 }
 
 int rtb_cpuset_subset(const struct rtb_cpuset *a, const struct rtb_cpuset *b)
 {
-	for (int i = 0; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 0; i < RTB_CPUSET_WORDS; i++)
 		if (a->bits[i] & ~b->bits[i])
 			return 0;
 	return 1;

@@ -25,7 +25,7 @@ static struct rtb_cpuset M(uint64_t m)
 /* low - a set of CPUs 0-63 as their mask; -1 if it holds one above */
 static long long low(const struct rtb_cpuset *s)
 {
-	for (int i = 1; i < RTB_MAX_CPUS / 64; i++)
+	for (int i = 1; i < RTB_CPUSET_WORDS; i++)
 		if (s->bits[i])
 			return -1;
 	return (long long)s->bits[0];

@@ -17,6 +17,7 @@
 #include "rtbench/port.h"
 
 static char dir[] = "/tmp/rtb-port-entry-XXXXXX";
+static long last_beyond; /* online() 's: online CPUs past RTB_MAX_CPUS */
 
 /* online - rtb_port_cpus_online with the list file holding text (NULL: no
  * such file). */
@@ -35,7 +36,9 @@ static void online(const char *text, struct rtb_cpuset *on, int *nconf)
 		}
 	}
 	setenv("RTB_CPU_ONLINE_FILE", path, 1);
-	rtb_port_cpus_online(on, nconf);
+	last_beyond = -1;
+	rtb_port_cpus_online(on, nconf, &last_beyond);
+	CHECK(last_beyond >= 0);
 }
 
 static void test_cpus_online(void)
@@ -49,6 +52,13 @@ static void test_cpus_online(void)
 	CHECK(!rtb_cpuset_has(&on, 3) && !rtb_cpuset_has(&on, 4));
 	CHECK(nconf >= 6);     /* one past the highest online, at least */
 	CHECK(nconf >= conf);
+	CHECK_EQ_I((int)last_beyond, 0);
+	/* a machine wider than this build: its CPUs past RTB_MAX_CPUS counted */
+	char wide[32];
+	snprintf(wide, sizeof(wide), "0-%d\n", RTB_MAX_CPUS + 43);
+	online(wide, &on, &nconf);
+	CHECK_EQ_I(rtb_cpuset_count(&on), RTB_MAX_CPUS);
+	CHECK_EQ_I((int)last_beyond, 44);
 	/* unreadable, or not a list: every configured CPU */
 	online(NULL, &on, &nconf);
 	CHECK_EQ_I(rtb_cpuset_count(&on), conf < RTB_MAX_CPUS ? conf : RTB_MAX_CPUS);

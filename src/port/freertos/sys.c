@@ -123,11 +123,12 @@ void rtb_port_stop_wake(rtb_thread_t *t)
 }
 
 /* rtb_port_cpus_online - one core (the FreeRTOS build is single-core). */
-void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf)
+void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf, long *beyond)
 {
 	memset(on, 0, sizeof(*on));
 	on->bits[0] = 1;
 	*nconf = 1;
+	*beyond = 0;
 }
 
 /* rtb_port_console_is_tty - a serial log: never refreshed in place. */

@@ -112,10 +112,10 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 		checks[i](&r);
 	/* what is not judged is said, never "ok" by omission */
 	if (cfg->all_cpus && beyond)
-		rtb_doc_add(d, "cpus", RTB_DOC_UNKNOWN, "the doctor judges CPUs 0-" RTB_LAST_CPU_STR
-			    " (rtbench's widest CPU set); the system's lists are read whole",
-			    "measure those CPUs' settings by hand", "%ld online CPU(s) from CPU %d up not judged "
-			    "(/sys/devices/system/cpu/online \"%s\")", beyond, RTB_MAX_CPUS, online);
+		rtb_doc_add(d, "cpus", RTB_DOC_UNKNOWN, "the doctor judges the CPUs of rtbench's widest CPU set "
+			    "(RTB_MAX_CPUS); the system's lists are read whole",
+			    "measure those CPUs' settings by hand", "%ld online CPU(s) from CPU %d up not judged (0-%d judged) "
+			    "(/sys/devices/system/cpu/online \"%s\")", beyond, RTB_MAX_CPUS, RTB_MAX_CPUS - 1, online);
 	d->done = 1;
 	return 0;
 }

@@ -14,8 +14,10 @@
 #include "rtbench/longopt.h"
 
 /* rtb_port_cpus_online - the kernel's list file, RTB_CPU_ONLINE_FILE for
- * the tests; every configured CPU when it is unreadable or not a list. */
-void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf)
+ * the tests; every configured CPU when it is unreadable or not a list.
+ * Online CPUs past RTB_MAX_CPUS are counted in *beyond, never dropped
+ * unsaid. */
+void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf, long *beyond)
 {
 	const char *path = getenv("RTB_CPU_ONLINE_FILE");
 	char buf[512], err[128];
@@ -28,10 +30,11 @@ void rtb_port_cpus_online(struct rtb_cpuset *on, int *nconf)
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = 0;
 	*nconf = (int)sysconf(_SC_NPROCESSORS_CONF);
-	if (!n || rtb_parse_cpulist(buf, on, err, sizeof(err))) {
+	if (!n || rtb_cpuset_parse(buf, on, beyond, err, sizeof(err))) {
 		memset(on, 0, sizeof(*on));
 		for (int i = 0; i < *nconf && i < RTB_MAX_CPUS; i++)
 			on->bits[i / 64] |= 1ull << (i % 64);
+		*beyond = *nconf > RTB_MAX_CPUS ? *nconf - RTB_MAX_CPUS : 0;
 	}
 	for (int i = 0; i < RTB_MAX_CPUS; i++)
 		if (rtb_cpuset_has(on, i) && i >= *nconf)
