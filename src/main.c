@@ -20,6 +20,7 @@
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/port.h"
+#include "bench/registry.h"
 #ifdef RTB_HAVE_HOST
 #include "host/cmd/host.h"
 #endif

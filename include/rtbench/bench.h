@@ -118,43 +118,7 @@ struct rtb_bench {
 /* the most metrics one benchmark makes (struct rtb_bench .metrics) */
 #define RTB_BENCH_METRICS 9
 
-extern const struct rtb_bench *const rtb_benches[];
-extern const size_t rtb_nbenches;
-
-/* rtb_bench_opt_find - the knob `name` of any registered benchmark (two
- * benchmarks may share one: the first is the one); NULL: none. For the
- * entry, the runner and a port's own configuration, not for benchmarks
- * (each reads its own value). */
-static inline const struct rtb_bench_opt *rtb_bench_opt_find(const char *name)
-{
-	for (size_t i = 0; i < rtb_nbenches; i++)
-		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
-			if (!strcmp(p->name, name))
-				return p;
-	return NULL;
-}
-
-/* rtb_bench_opts_reset - every benchmark's knobs back to their defaults
- * (the entry's defaults; a new parse starts from them). */
-static inline void rtb_bench_opts_reset(void)
-{
-	for (size_t i = 0; i < rtb_nbenches; i++)
-		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
-			*p->value = p->def;
-}
-
-/* rtb_bench_changes_knobs - 1 if b will change a system knob when it runs
- * (settings lock): it says it may, and none of its knobs that hold a
- * system knob's value is 0 (leave it as found). */
-static inline int rtb_bench_changes_knobs(const struct rtb_bench *b)
-{
-	if (!b->changes_knobs)
-		return 0;
-	for (const struct rtb_bench_opt *p = b->opts; p && p->name; p++)
-		if (p->sets_knob && *p->value <= 0)
-			return 0;
-	return 1;
-}
+/* the registry (rtb_benches, rtb_bench_opt_find): src/bench/registry.h */
 
 /* ---- helpers for benchmark files (src/bench_api/bench_util.c) ------------- */
 
@@ -223,14 +187,14 @@ static inline uint64_t rtb_ns_to_ticks(const struct rtb_clock_info *ci, int64_t 
 {
 	return (uint64_t)((double)ns * ci->ticks_per_ns + 0.5);
 }
-/* rtb_ticks_at_most_ns - the most ticks that convert (rtb_ticks_to_ns) to
+/* rtb_ns_to_ticks_at_most - the most ticks that convert (rtb_ticks_to_ns) to
  * at most ns: a difference of more ticks is longer than ns in ns too, and
  * one of this many or fewer is not. A threshold "longer than ns" compared
  * in ticks (d > this) then agrees with the figure in ns on both sides of
  * the boundary; rtb_ns_to_ticks rounds, and rtb_ticks_to_ns truncates, so
  * its count can be a tick short (at 2.6 ticks/ns, 5201 ticks convert to
  * exactly 2000 ns) or a tick over. ns >= 0. */
-static inline uint64_t rtb_ticks_at_most_ns(const struct rtb_clock_info *ci, int64_t ns)
+static inline uint64_t rtb_ns_to_ticks_at_most(const struct rtb_clock_info *ci, int64_t ns)
 {
 	uint64_t t = rtb_ns_to_ticks(ci, ns);
 
@@ -353,9 +317,9 @@ struct rtb_metric *rtb_measure_metric(struct rtb_ctx *c, const struct rtb_bench 
  * outside the measured interval: after its end stamp. */
 struct rtb_trace_marks *rtb_marks_new(struct rtb_ctx *c, struct rtb_metric *m,
 				      enum rtb_trace_kind kind);
-/* rtb_trace_mark - sample i's absolute start and end (trace clock), for
- * the whole-pass path (a streaming tm takes rtb_trace_mark_ns). */
-static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end)
+/* rtb_marks_put - sample i's absolute start and end (trace clock), for
+ * the whole-pass path (a streaming tm takes rtb_marks_put_ns). */
+static inline void rtb_marks_put(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end)
 {
 	if (tm && !tm->ring && i < tm->capacity) {
 		tm->start[i] = start;
@@ -363,15 +327,15 @@ static inline void rtb_trace_mark(struct rtb_trace_marks *tm, size_t i, uint64_t
 	}
 }
 
-/* rtb_trace_mark_ns - sample i's marks with its value and (a timer's)
+/* rtb_marks_put_ns - sample i's marks with its value and (a timer's)
  * programmed expiry: into the streaming ring or the whole pass's arrays. */
-static inline void rtb_trace_mark_ns(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end,
-				     int64_t expiry_ns, int64_t ns)
+static inline void rtb_marks_put_ns(struct rtb_trace_marks *tm, size_t i, uint64_t start, uint64_t end,
+				    int64_t expiry_ns, int64_t ns)
 {
 	if (!tm)
 		return;
 	if (tm->ring) {
-		rtb_trace_mark_push(tm, start, end, expiry_ns, ns);
+		rtb_tmark_push(tm, start, end, expiry_ns, ns);
 		return;
 	}
 	if (i < tm->capacity) {
@@ -391,7 +355,7 @@ static inline int rtb_record_span(const struct rtb_ctx *c, struct rtb_metric *m,
 	int rc = rtb_metric_record(m, k, ns);
 
 	if (!rc && k && m->tm)
-		rtb_trace_mark_ns(m->tm, m->count - 1, t0, t1, 0, ns);
+		rtb_marks_put_ns(m->tm, m->count - 1, t0, t1, 0, ns);
 	return rc;
 }
 

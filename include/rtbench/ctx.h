@@ -170,10 +170,10 @@ struct rtb_ctx {
 	const struct rtb_tracer *tracer; /* with --trace, o->tracer; else NULL */
 };
 
-/* rtb_break_for - the --break-us record a new metric of this pass watches,
+/* rtb_ctx_break - the --break-us record a new metric of this pass watches,
  * or NULL: off, already hit, or an untraced pass of a traced run (the
  * break is taken where its events are recorded). */
-static inline struct rtb_break *rtb_break_for(const struct rtb_ctx *c)
+static inline struct rtb_break *rtb_ctx_break(const struct rtb_ctx *c)
 {
 	if (!c->brk || c->brk->ns <= 0 || c->brk->hit || (c->trace_ready && !c->tracing))
 		return NULL;

@@ -176,7 +176,7 @@ struct rtb_metric_trace {
 	char clock[16];         /* trace clock ("x86-tsc", "mono") */
 	int64_t tolerance_ns;   /* agreement tolerance */
 	size_t samples, matched, agree;
-	double agreement;       /* agree / rtb_trace_compared(): of the
+	double agreement;       /* agree / rtb_metric_trace_compared(): of the
 				 * samples compared, never of skipped ones */
 	uint64_t lost_events;   /* events the OS dropped (buffer full) */
 	struct rtb_trace_disagreement *dis; /* every disagreeing sample */
@@ -213,10 +213,10 @@ struct rtb_metric_trace {
 	uint64_t explained;     /* samples explained along the way */
 };
 
-/* rtb_trace_compared - the samples t compared with the trace (matched or
+/* rtb_metric_trace_compared - the samples t compared with the trace (matched or
  * tried): the samples seen less the ones whose events were passed over
  * unparsed (skipped). agreement's denominator; the text and JSON say it. */
-static inline size_t rtb_trace_compared(const struct rtb_metric_trace *t)
+static inline size_t rtb_metric_trace_compared(const struct rtb_metric_trace *t)
 {
 	return t->samples > t->skipped ? t->samples - (size_t)t->skipped : 0;
 }

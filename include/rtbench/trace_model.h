@@ -109,12 +109,12 @@ struct rtb_trace_marks {
 	atomic_uint_fast64_t below_floor;
 };
 
-/* rtb_trace_mark_push - the streaming path's mark: into the ring, or
+/* rtb_tmark_push - the streaming path's mark: into the ring, or
  * counted below the floor (the reader behind, the sample unable to enter
  * the worst), or counted lost when the reader is that far behind. No call, no system
  * call: it runs in the measuring loop, after the sample's stamps. */
-static inline void rtb_trace_mark_push(struct rtb_trace_marks *tm, uint64_t start, uint64_t end,
-				       int64_t expiry_ns, int64_t ns)
+static inline void rtb_tmark_push(struct rtb_trace_marks *tm, uint64_t start, uint64_t end,
+				  int64_t expiry_ns, int64_t ns)
 {
 	size_t h = atomic_load_explicit(&tm->head, memory_order_relaxed);
 	size_t used = h - atomic_load_explicit(&tm->tail, memory_order_acquire);

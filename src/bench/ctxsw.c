@@ -102,7 +102,7 @@ static void add(struct cs *s, int me, uint64_t o, uint64_t t)
 	size_t i = atomic_fetch_add_explicit(&s->n, 1, memory_order_relaxed);
 
 	if (!rtb_metric_record_slot(s->m, i, rtb_ticks_to_ns(s->c->clk, t - o)))
-		rtb_trace_mark(s->m->tm, i, o, t);
+		rtb_marks_put(s->m->tm, i, o, t);
 }
 
 /* full - 1 when the spinners have taken every sample slot (histogram
@@ -130,7 +130,7 @@ static void settle(struct cs *s)
 				const struct cs_switch *w = &s->keep[me][k];
 				int64_t ns = rtb_ticks_to_ns(s->c->clk, w->t - w->o);
 				if (!rtb_metric_record(s->m, 1, ns))
-					rtb_trace_mark_ns(s->m->tm, s->m->count - 1, w->o, w->t, 0, ns);
+					rtb_marks_put_ns(s->m->tm, s->m->count - 1, w->o, w->t, 0, ns);
 			}
 			s->nkeep[me] = 0;
 		}

@@ -133,7 +133,7 @@ static void sleep_task(void *p)
 			 * read right after the stamp (outside the interval),
 			 * and its expiry */
 			uint64_t end = rtb_port_ticks();
-			rtb_trace_mark_ns(tm, s->m->count - 1, 0, end, next, now - next);
+			rtb_marks_put_ns(tm, s->m->count - 1, 0, end, next, now - next);
 		}
 		/* selftest: a baseline sample (odd k) spins the delay after its
 		 * stamp, outside the window, so the sleep before every sample

@@ -97,7 +97,7 @@ static void spin_task(void *p)
 				s->gap_ticks += d;
 				int64_t ns = rtb_ticks_to_ns(ci, d);
 				if (!rtb_metric_record(s->m, k++, ns) && tm)
-					rtb_trace_mark_ns(tm, s->m->count - 1, prev, now, 0, ns);
+					rtb_marks_put_ns(tm, s->m->count - 1, prev, now, 0, ns);
 				if (rtb_metric_full(s->m)) {
 					prev = now;
 					break;
@@ -191,7 +191,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 
 	/* a gap is over the threshold in ticks exactly when it is in ns
 	 * (--noise-threshold-us: "longer than N us is noise") */
-	s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
+	s.thr_ticks = rtb_ns_to_ticks_at_most(c->clk, thr_ns);
 	snprintf(id, sizeof(id), "%s@cpu%d", b->id, c->cpu);
 	s.m = rtb_measure_metric(c, b, id, b->title, rtb_samples(c, b));
 	if (!s.m)
@@ -208,7 +208,7 @@ static int run_noise(struct rtb_ctx *c, const struct rtb_bench *b)
 				(double)pass_ns / 1000.0, (double)thr_ns / 1000.0,
 				(double)(pass_ns + thr_ns) / 1000.0);
 		thr_ns += pass_ns;
-		s.thr_ticks = rtb_ticks_at_most_ns(c->clk, thr_ns);
+		s.thr_ticks = rtb_ns_to_ticks_at_most(c->clk, thr_ns);
 	}
 	rtb_marks_new(c, s.m, RTB_TRACE_NOISE);
 	rtb_watchdog_arm(c, 10000000000LL + 2 * SPIN_NS);

@@ -348,8 +348,8 @@ static int run_pi(struct rtb_ctx *c, const struct rtb_bench *b)
 			over1[p] += over && blk[p]->count < blk[p]->capacity;
 			/* run --trace: the holder's time with the mutex */
 			if (!rtb_metric_record(blk[p], k, blocking))
-				rtb_trace_mark(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
-					       rtb_stamp_get(&s.t_rel));
+				rtb_marks_put(blk[p]->tm, blk[p]->count - 1, rtb_stamp_get(&s.t_ready),
+					      rtb_stamp_get(&s.t_rel));
 			if (p != 2)
 				rtb_metric_record(rtr[p], k, req_rel); /* < 0: invalid */
 		}

@@ -5,7 +5,8 @@
  * A measurement is added by one line here, X(name) for the struct rtb_bench
  * rtb_bench_<name> its own file defines; the list makes both its extern
  * declaration and its place in rtb_benches[]. */
-#include "rtbench/bench.h"
+#include <string.h>
+#include "bench/registry.h"
 
 #define RTB_BENCH_LIST(X)                                                              \
 	/* the study's five */                                                         \
@@ -51,3 +52,19 @@ RTB_BENCH_LIST(RTB_BENCH_DECLARE)
 
 const struct rtb_bench *const rtb_benches[] = { RTB_BENCH_LIST(RTB_BENCH_REF) };
 const size_t rtb_nbenches = sizeof(rtb_benches) / sizeof(rtb_benches[0]);
+
+const struct rtb_bench_opt *rtb_bench_opt_find(const char *name)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
+			if (!strcmp(p->name, name))
+				return p;
+	return NULL;
+}
+
+void rtb_bench_opts_reset(void)
+{
+	for (size_t i = 0; i < rtb_nbenches; i++)
+		for (const struct rtb_bench_opt *p = rtb_benches[i]->opts; p && p->name; p++)
+			*p->value = p->def;
+}

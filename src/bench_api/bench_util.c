@@ -233,7 +233,7 @@ struct rtb_metric *rtb_measure_metric(struct rtb_ctx *c, const struct rtb_bench 
 	}
 	m->study_table = b->study_table;
 	m->group = b->group;
-	m->brk = rtb_break_for(c);
+	m->brk = rtb_ctx_break(c);
 	return m;
 }
 

@@ -16,6 +16,7 @@
 #include "cli_opt.h"
 #include "rtbench/err.h"
 #include "rtbench/port.h"
+#include "bench/registry.h"
 #ifdef RTB_HAVE_TRACE
 #include "rtbench/trace.h" /* rtb_tracer_trace */
 #endif

@@ -14,6 +14,7 @@
 #include "rtbench/port.h"
 #include "rtbench/rawfmt.h"
 #include "rtbench/text_hist.h"
+#include "bench/registry.h"
 
 /* rtb_cli_cpus - --cpus LIST|all against the CPUs online; fills the list and
  * puts rtbench's own threads (--cpu) on the first online CPU not listed. */

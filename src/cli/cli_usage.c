@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "rtbench/longopt.h"
 #include "rtbench/output.h"
+#include "bench/registry.h"
 
 /* rtb_cli_usage_run - `rtbench run --help`. */
 void rtb_cli_usage_run(FILE *f)

@@ -36,7 +36,8 @@ void rtb_metric_trace_add(struct rtb_metric_trace *d, const struct rtb_metric_tr
 	d->below_floor += s->below_floor;
 	d->skipped += s->skipped;
 	d->explained += s->explained;
-	d->agreement = rtb_trace_compared(d) ? (double)d->agree / (double)rtb_trace_compared(d) : 0;
+	d->agreement = rtb_metric_trace_compared(d) ?
+		(double)d->agree / (double)rtb_metric_trace_compared(d) : 0;
 }
 
 /* rtb_metric_break_hit - the first crossing keeps its sample and stops the run

@@ -207,7 +207,7 @@ static void write_trace(struct rtb_jw *w, const struct rtb_metric_trace *t)
 	rtb_jw_uint(w, "samples", t->samples);
 	/* agreement is agreeing / compared: the samples seen less the
 	 * skipped (events passed over unparsed), never of these */
-	rtb_jw_uint(w, "compared", rtb_trace_compared(t));
+	rtb_jw_uint(w, "compared", rtb_metric_trace_compared(t));
 	rtb_jw_uint(w, "matched", t->matched);
 	rtb_jw_uint(w, "agreeing", t->agree);
 	rtb_jw_dbl(w, "agreement", t->agreement);

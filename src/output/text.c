@@ -162,7 +162,7 @@ static void trace_notes(struct rtb_sink *f, const struct rtb_result *r, const st
 		 * its size (not a disagreement however large) */
 		rtb_sink_printf(f, "    trace (%s): agreement %.1f%%: %lu of the %lu samples compared matched to their "
 			"events with the trace's interval inside rtbench's (%lu matched)", t->clock, 100.0 * t->agreement,
-			(unsigned long)t->agree, (unsigned long)rtb_trace_compared(t), (unsigned long)t->matched);
+			(unsigned long)t->agree, (unsigned long)rtb_metric_trace_compared(t), (unsigned long)t->matched);
 		/* N is what was compared: the skipped (a reader behind passed
 		 * over their events) are said apart, never counted in it */
 		if (t->skipped)

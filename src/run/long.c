@@ -156,7 +156,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * that was not traced must not ignore it */
 	for (int i = 0; i < lr->ncpu; i++)
 		for (int j = 0; j < lr->nmet; j++)
-			lr->cpus[i].live[j]->brk = rtb_break_for(rc);
+			lr->cpus[i].live[j]->brk = rtb_ctx_break(rc);
 	rtb_long_smi_start(lr); /* each interval's SMIs (long_metrics.c) */
 	lr->t0_ns = rtb_port_mono_ns();
 	/* stopped meanwhile (the trace's start): nothing starts measuring */

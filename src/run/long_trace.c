@@ -106,7 +106,7 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	rc->tracing = 1;
 	/* --break-us: watched in the traced run, where its events are */
 	for (int i = 0; i < lr->ncpu; i++)
-		lr->cpus[i].live[0]->brk = rtb_break_for(rc);
+		lr->cpus[i].live[0]->brk = rtb_ctx_break(rc);
 	return 0;
 }
 

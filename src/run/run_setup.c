@@ -21,6 +21,7 @@
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
+#include "bench/registry.h"
 
 /* measure_clock - cost of one stamp as benchmarks take it, and the empty
  * measurement loop (two stamps around nothing): the floor of every figure. */
@@ -63,6 +64,19 @@ static void default_label(const struct rtb_opts *o, struct rtb_result *r)
 			 r->fp.os_release, r->set.rt_granted ? "" : "-nort");
 }
 
+/* bench_changes_knobs - 1 if b will change a system knob when it runs
+ * (settings lock): it says it may, and none of its knobs that hold a
+ * system knob's value is 0 (leave it as found). */
+static int bench_changes_knobs(const struct rtb_bench *b)
+{
+	if (!b->changes_knobs)
+		return 0;
+	for (const struct rtb_bench_opt *p = b->opts; p && p->name; p++)
+		if (p->sets_knob && *p->value <= 0)
+			return 0;
+	return 1;
+}
+
 /* changes_knobs - 1 if this run will change a system-wide knob (and so
  * needs the settings lock). */
 static int changes_knobs(const struct rtb_opts *o)
@@ -70,7 +84,7 @@ static int changes_knobs(const struct rtb_opts *o)
 	if (!o->rt)
 		return 0;
 	for (size_t i = 0; i < rtb_nbenches; i++)
-		if (rtb_bench_changes_knobs(rtb_benches[i]) && rtb_tests_selects(rtb_benches[i], o->tests))
+		if (bench_changes_knobs(rtb_benches[i]) && rtb_tests_selects(rtb_benches[i], o->tests))
 			return 1;
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/tracer.h"
+#include "bench/registry.h"
 
 #define RTB_DRIVER_REF(name) &rtb_driver_##name,
 static const struct rtb_driver *const drivers[] = { RTB_DRIVER_LIST(RTB_DRIVER_REF) };

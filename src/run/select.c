@@ -6,6 +6,7 @@
 #include <string.h>
 #include "run/run.h"
 #include "rtbench/err.h"
+#include "bench/registry.h"
 
 /* prefix_at_dot - 1 if a[0..an) is b, or a prefix of b ending at one of
  * b's dots. */

@@ -36,6 +36,7 @@
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "rtbench/mem.h"
+#include "bench/registry.h"
 
 #define ROUNDS 3
 #define MAX_PATHS 8

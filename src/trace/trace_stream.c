@@ -13,7 +13,7 @@
  *   Step 2: each benchmark asks for its marks (rtb_marks_new ->
  *           rtb_ts_marks): a free watch is filled and published (release);
  *           its measuring thread then pushes one mark per sample into the
- *           watch's ring (rtb_trace_mark_push: no call, no system call).
+ *           watch's ring (rtb_tmark_push: no call, no system call).
  *   Step 3: every POLL_NS the reader drains the port's trace into the
  *           windows; as soon as a CPU's events pass a mark's stamp by
  *           MARGIN_NS (and after each poll, every mark stamped before it

@@ -90,7 +90,8 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	t->below_floor = atomic_load(&wa->tm.below_floor);
 	t->skipped = k->skipped;
 	/* of the samples matched or tried: a skipped one was neither */
-	t->agreement = rtb_trace_compared(t) ? (double)t->agree / (double)rtb_trace_compared(t) : 0;
+	t->agreement = rtb_metric_trace_compared(t) ?
+		(double)t->agree / (double)rtb_metric_trace_compared(t) : 0;
 	t->explained = k->explained;
 	t->nmax_total = k->nmax_total;
 	t->worst = rtb_alloc(RTB_WORST_N * sizeof(*t->worst));

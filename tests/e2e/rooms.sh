@@ -9,7 +9,8 @@
 # tracer.h) that the entry hands it -
 # as e2e/port_headers guards the port seam. Reads the sources and the
 # build's objects (nm), runs no rtbench: no lock needed.
-# Each rtb_WORD_ prefix of an external name is one room's only (PREFIX_KNOWN:
+# Each rtb_WORD_ prefix of an external name or a header's static inline
+# is one room's only (PREFIX_KNOWN:
 # those still in several, shrinking; `--prefixes` prints them by room).
 # tests/e2e/helpers/rooms.py holds the floors, the header map and the
 # KNOWN list of reaches that still break them (it only shrinks: a line

@@ -4,7 +4,7 @@
  * wrapped into a huge unsigned value as `rtb_ticks_to_ns(ci, t1 - t0)`
  * did; the *.xcpu benchmarks count it invalid. And a threshold "longer
  * than N ns" compared in ticks agrees with the figure in ns at the
- * boundary (rtb_ticks_at_most_ns, noise.gap's --noise-threshold-us): at
+ * boundary (rtb_ns_to_ticks_at_most, noise.gap's --noise-threshold-us): at
  * 2.6 ticks/ns a 5201-tick gap converts to exactly 2000 ns, and was counted
  * as noise at 2 us (e2e/noise: AssertionError (2, 2000)).
  * rtb-test: side (measures nothing: no thread, clock or priority; tests/run.sh) */
@@ -33,7 +33,7 @@ int main(void)
 		struct rtb_clock_info k = { .ticks_per_ns = rates[r], .shift = 24 };
 		k.mult = (uint32_t)((double)(1u << k.shift) / k.ticks_per_ns + 0.5);
 		for (size_t i = 0; i < sizeof(ns) / sizeof(ns[0]); i++) {
-			uint64_t t = rtb_ticks_at_most_ns(&k, ns[i]);
+			uint64_t t = rtb_ns_to_ticks_at_most(&k, ns[i]);
 			CHECK(rtb_ticks_to_ns(&k, t) <= ns[i]);
 			CHECK(rtb_ticks_to_ns(&k, t + 1) > ns[i]);
 		}
@@ -45,7 +45,7 @@ int main(void)
 	g.mult = (uint32_t)((double)(1u << g.shift) / g.ticks_per_ns + 0.5);
 	CHECK_EQ_I(rtb_ns_to_ticks(&g, 2000), 5200);
 	CHECK_EQ_I(rtb_ticks_to_ns(&g, 5201), 2000);
-	CHECK_EQ_I(rtb_ticks_at_most_ns(&g, 2000), 5202);
+	CHECK_EQ_I(rtb_ns_to_ticks_at_most(&g, 2000), 5202);
 	CHECK_EQ_I(rtb_ticks_to_ns(&g, 5203), 2001);
 	/* the other side: at 0.0299 ticks/ns rtb_ns_to_ticks(1000) rounds up
 	 * to 30 ticks, 1003 ns, a gap longer than 1 us that d > 30 would not
@@ -54,10 +54,10 @@ int main(void)
 	s.mult = (uint32_t)((double)(1u << s.shift) / s.ticks_per_ns + 0.5);
 	CHECK_EQ_I(rtb_ns_to_ticks(&s, 1000), 30);
 	CHECK_EQ_I(rtb_ticks_to_ns(&s, 30), 1003);
-	CHECK_EQ_I(rtb_ticks_at_most_ns(&s, 1000), 29);
+	CHECK_EQ_I(rtb_ns_to_ticks_at_most(&s, 1000), 29);
 	/* the FreeRTOS board: 40 ns a tick, exact */
 	struct rtb_clock_info b = { .ticks_per_ns = 0.025, .mult = 40, .shift = 0 };
-	CHECK_EQ_I(rtb_ticks_at_most_ns(&b, 1000), 25);
-	CHECK_EQ_I(rtb_ticks_at_most_ns(&b, 1039), 25);
+	CHECK_EQ_I(rtb_ns_to_ticks_at_most(&b, 1000), 25);
+	CHECK_EQ_I(rtb_ns_to_ticks_at_most(&b, 1039), 25);
 	return check_failures ? 1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "run/run.h" /* rtb_mode_count */
 #include "rtbench/bench.h"
 #include "rtbench/err.h"
+#include "bench/registry.h"
 
 extern const struct rtb_bench rtb_bench_prio_inv;
 

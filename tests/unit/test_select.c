@@ -7,6 +7,7 @@
 #include "rtbench/err.h"
 #include "cli/cli.h"
 #include "run/run.h"
+#include "bench/registry.h"
 
 /* selected - comma list of the bench ids `tests` selects. */
 static const char *selected(const char *tests)

@@ -413,7 +413,7 @@ static void gap_list(void)
 	m->trace->samples = 0, m->trace->matched = 0, m->trace->agree = 0;
 	rtb_metric_trace_add(m->trace, &part);
 	CHECK(m->trace->agreement > 0.9499 && m->trace->agreement < 0.9501);
-	CHECK_EQ_I((long long)rtb_trace_compared(m->trace), 60);
+	CHECK_EQ_I((long long)rtb_metric_trace_compared(m->trace), 60);
 	m->trace->streamed = 1;
 	CHECK_EQ_I(rtb_metric_record(m, 1, 5000), 0);
 	rtb_metric_finish(m, 0);

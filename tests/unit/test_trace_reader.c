@@ -109,7 +109,7 @@ static void one_run(struct rtb_ctx *c, struct rtb_result *res, uint64_t base, ui
 		if (i % 64 == 63)
 			atomic_store(&avail, nev);
 		rtb_metric_record(m, 1, (int64_t)(end - x));
-		rtb_trace_mark_push(tm, 0, end, (int64_t)x, (int64_t)(end - x));
+		rtb_tmark_push(tm, 0, end, (int64_t)x, (int64_t)(end - x));
 		if (i % 256 == 0)
 			rtb_port_sleep_ns(2000000);
 	}

@@ -45,8 +45,9 @@ Three kinds of reach are checked:
                   declaring a higher function is the same as calling it)
 
 And a prefix says its room: every external function and object a room's
-objects define is named rtb_WORD_... (or rtb_WORD), and each rtb_WORD_
-prefix is one room's only (a room may have several; a port's folder is the
+objects define, and every static inline function a header defines (the
+header's room; nm never sees them), is named rtb_WORD_... (or rtb_WORD),
+and each rtb_WORD_ prefix is one room's only (a room may have several; a port's folder is the
 port room, as every port defines the same port.h names). PREFIX_KNOWN
 lists the prefixes still in several rooms; it only shrinks. --prefixes
 prints each room's prefixes; each prefix docs/architecture.md's "Prefixes"
@@ -307,6 +308,38 @@ def prefixes(defs):
     return out
 
 
+def header_inlines(root):
+    """header_inlines - {name: header} of every static inline function the
+    headers define (include/rtbench, src/**, the ports' too): nm never sees
+    them, yet every file that includes the header calls them by that name,
+    so their prefix says a room as an external name's does. The name is
+    the word before the first "(" between "static inline" and the body
+    (an __attribute__((...)) taken out first)."""
+    out = {}
+    heads = glob.glob(os.path.join(root, 'include/rtbench/*.h')) + \
+        glob.glob(os.path.join(root, 'src/**/*.h'), recursive=True)
+    for h in sorted(heads):
+        rel = os.path.relpath(h, root)
+        with open(h) as fh:
+            text = strip_comments(fh.read())
+        for m in re.finditer(r'\bstatic\s+inline\b([^{;]*)[{;]', text):
+            decl = re.sub(r'__attribute__\s*\(\(.*?\)\)', ' ', m.group(1), flags=re.S)
+            name = re.search(r'(\w+)\s*\(', decl)
+            if not name:
+                raise SystemExit('FAIL: %s: a static inline whose name this check cannot read: %s' % (
+                    rel, ' '.join(m.group(0).split())[:80]))
+            out.setdefault(name.group(1), rel)
+    return out
+
+
+def with_inlines(root, defs):
+    """with_inlines - defs and the headers' static inlines, for the prefix
+    checks (an inline's name never shadows an object's definition)"""
+    both = dict(header_inlines(root))
+    both.update(defs)
+    return both
+
+
 def check_prefixes(defs):
     """check_prefixes - each rtb_ prefix names one room: failures, as lines"""
     fails = []
@@ -377,7 +410,7 @@ def main():
     build = sys.argv[1]
     root = os.path.normpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
     if '--prefixes' in sys.argv:
-        print_prefixes(symbols(root, build)[0])
+        print_prefixes(with_inlines(root, symbols(root, build)[0]))
         return 0
     all_reach = reaches(root, build)
     unknown = sorted({f for _, f, _, _ in all_reach if room_of(f) == '?'} |
@@ -425,7 +458,7 @@ def main():
         print('FAIL: %s call each other round (room %s calls one way only: tests/e2e/helpers/rooms.py '
               'ONE_WAY)' % (', '.join(comp), room_of(comp[0])))
         rc = 1
-    defs = symbols(root, build)[0]
+    defs = with_inlines(root, symbols(root, build)[0])
     for line in check_prefixes(defs) + check_doc_prefixes(root, defs):
         print(line)
         rc = 1

@@ -15,6 +15,7 @@
 #include "run/selftest.h"
 #include "rtbench/output.h"
 #include "fr_output.h"
+#include "bench/registry.h"
 
 #ifndef RTB_FR_SAMPLES
 #define RTB_FR_SAMPLES 1000
