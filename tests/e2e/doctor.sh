@@ -69,6 +69,33 @@ fi
 grep -q "1 weaken, 0 unknown, 13 ok" "$out/tuned.txt" && ok "snapshot judged from its files" ||
 	fail "snapshot: $(head -3 "$out/tuned.txt")"
 
+# tracefs there but unreadable: "unknown", never "ok" (it said "nothing
+# recording" when it could read nothing), with the error and what it means
+# for run --trace. Root reads any mode: the checks drop its DAC override.
+cp -r "$data/doctor/vm-2cpu" "$out/notr"
+mkdir -p "$out/notr/sys/kernel/tracing/instances"
+nodac() { "$@"; }
+[ "$(id -u)" = 0 ] && nodac() { setpriv --inh-caps=-dac_override,-dac_read_search \
+	--bounding-set=-dac_override,-dac_read_search "$@"; }
+for part in sys/kernel/tracing/instances sys/kernel/tracing; do
+	chmod 000 "$out/notr/$part"
+	nodac "$RTBENCH" doctor --root "$out/notr" >"$out/notr.txt" 2>&1
+	chmod 755 "$out/notr/$part"
+	r=$(grep -A2 -E '^  (ok|weakens|unknown) +tracing$' "$out/notr.txt")
+	grep -qE '^  unknown +tracing$' <<<"$r" && grep -q 'read: /sys/kernel/tracing: not readable (.*Permission denied): no instance or trigger judged' <<<"$r" &&
+		grep -q 'why: .*`run --trace` .* cannot trace there' <<<"$r" &&
+		ok "$part unreadable: $(sed -n 's/^ *read: //p' <<<"$r")" || fail "$part unreadable: $r"
+done
+grep -q "1 weaken, 0 unknown, 13 ok" "$out/tuned.txt" && [ ! -e "$data/doctor/tuned/sys/kernel/tracing" ] &&
+	ok "a snapshot without tracefs recorded is not unreadable" || fail "a snapshot without tracefs recorded"
+# live, as a user: no tracefs to read (root-only, or not mountable), so no "ok"
+if [ "$(id -u)" = 0 ] && setpriv --reuid=65534 --regid=65534 --clear-groups "$RTBENCH" --version >/dev/null 2>&1; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$RTBENCH" doctor >"$out/user.txt" 2>&1
+	grep -A1 -E '^  unknown +tracing$' "$out/user.txt" | grep -qE 'read: .*(not readable \(.*; not root\)|not mountable by it \()' &&
+		ok "as a user: $(grep -A1 ' tracing$' "$out/user.txt" | sed -n 's/^ *read: //p')" ||
+		fail "as a user: $(grep -A1 ' tracing$' "$out/user.txt")"
+fi
+
 # every CPU, on the recorded every-CPU snapshot of this
 # VM (2 CPUs, /proc/interrupts read twice a second apart): accepted; the
 # fixes keep CPU 0 for housekeeping; IRQs by rate, the line whole; --json

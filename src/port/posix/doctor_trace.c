@@ -2,6 +2,8 @@
 /* POSIX/Linux port - the doctor's tracing check: an instance recording or
  * an event trigger set, each a cost on every event on every CPU. */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,6 +30,32 @@ static int trace_dir(const struct rtb_dr *r, char *dir, size_t len, char *name, 
 	}
 	snprintf(name, nlen, "%s", dir);
 	return 1;
+}
+
+/* trace_unreadable - 1 when root/dir is there but cannot be read (its
+ * listing, tracing_on or instances/), its error said into err: then no
+ * instance or trigger can be judged, though one may be set. A snapshot
+ * without a recorded tracefs (absent) is not that. */
+static int trace_unreadable(const struct rtb_dr *r, const char *dir, char *err, size_t len)
+{
+	static const char *const parts[] = { "", "/tracing_on", "/instances" };
+	char path[RTB_DOC_ROOT_MAX + 400];
+	int fd;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		snprintf(path, sizeof(path), "%s%s%s", r->cfg->root ? r->cfg->root : "", dir, parts[i]);
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (i == 1 ? 0 : O_DIRECTORY));
+		if (fd >= 0) {
+			close(fd);
+			continue;
+		}
+		if (errno == ENOENT && (i || !rtb_dr_live(r)))
+			continue;
+		snprintf(err, len, "%s%s", parts[i][0] ? parts[i] + 1 : "", parts[i][0] ? ": " : "");
+		snprintf(err + strlen(err), len - strlen(err), "%s", strerror(errno));
+		return 1;
+	}
+	return 0;
 }
 
 /* trace_triggers - how many event triggers are set under root/inst
@@ -101,21 +129,37 @@ static int trace_active(const struct rtb_dr *r, const char *dir, const char *nam
  * or an event trigger set: each enabled tracepoint costs every event on
  * every CPU, and a stack trigger on sched_switch a stack walk per context
  * switch (a killed traced run's instance made every later run's wake-up
- * 2.5x slower). */
+ * 2.5x slower). Unknown, not ok, when tracefs cannot be read (not root, a
+ * mode that denies it) or is mounted nowhere and cannot be mounted: an
+ * instance may be recording there, and `run --trace` cannot trace. */
 void rtb_dr_check_tracing(struct rtb_dr *r)
 {
 	static const char why[] = "an enabled tracepoint or trigger runs on every event on every CPU: a context "
 		"switch that records an event (and walks the stack, for a stack trigger) takes longer";
 	static const char fix[] = "stop the program that traces; an instance \"rtbench-PID-START\" of a run that "
 		"was killed is removed by the next rtbench run (or rmdir TRACEFS/instances/NAME)";
-	char dir[300], name[96], path[RTB_DOC_ROOT_MAX + 400], found[1024] = "";
+	static const char why_read[] = "an instance recording or a trigger set costs every event on every CPU; "
+		"what the doctor cannot read it cannot rule out, and `run --trace` (root, tracefs read and written) "
+		"cannot trace there";
+	static const char fix_read[] = "run the doctor as root (it only reads), or look at TRACEFS/instances and "
+		"each one's tracing_on, set_event and events/*/*/trigger by hand";
+	char dir[300], name[96], path[RTB_DOC_ROOT_MAX + 400], found[1024] = "", err[160];
 	DIR *d;
 	struct dirent *e;
 	int n = 0, inst = 0, fd;
 
 	if (!trace_dir(r, dir, sizeof(dir), name, sizeof(name), &fd)) {
-		rtb_doc_add(r->d, "tracing", RTB_DOC_OK, why, fix, "tracefs is mounted nowhere the doctor reads (a "
-			    "standard place, or elsewhere but under /tmp), and not mountable by it: no instance is read");
+		int merr = errno;
+
+		rtb_doc_add(r->d, "tracing", RTB_DOC_UNKNOWN, why_read, fix_read, "tracefs mounted nowhere the "
+			    "doctor reads, and not mountable by it (%s): no instance or trigger judged", strerror(merr));
+		return;
+	}
+	if (trace_unreadable(r, dir, err, sizeof(err))) {
+		rtb_doc_add(r->d, "tracing", RTB_DOC_UNKNOWN, why_read, fix_read, "%s: not readable (%s%s): no "
+			    "instance or trigger judged", name, err, rtb_dr_live(r) && geteuid() ? "; not root" : "");
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	n += trace_active(r, dir, "", found, sizeof(found));

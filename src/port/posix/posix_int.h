@@ -58,7 +58,7 @@ int rtb_posix_tracefs_pick(FILE *mounts, char *dir, size_t len, int elsewhere);
 
 /* rtb_posix_tracefs_detached - a tracefs mount attached nowhere (fsopen,
  * fsmount: Linux 5.2 on, root): read-only, seen by no one else, gone when
- * its descriptor (returned; -1 when refused or unknown) is closed. Its
+ * its descriptor (returned; -1 and errno when refused or unknown) is closed. Its
  * files are read as /proc/self/fd/N/... */
 int rtb_posix_tracefs_detached(void);
 

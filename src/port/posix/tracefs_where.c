@@ -5,6 +5,7 @@
  * program's private mount (a test's snapshot, another run's), which can go
  * away under the reader, and whose own umount fails busy while the reader
  * is in it. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -68,6 +69,7 @@ int rtb_posix_tracefs_detached(void)
 	close(fs);
 	return mnt;
 #else
+	errno = ENOSYS;
 	return -1;
 #endif
 }
