@@ -291,6 +291,28 @@ struct rtb_metric {
 	struct rtb_break *brk;  /* run --break-us: the run's threshold (NULL: off) */
 };
 
+/* rtb_trace_choice - which CPUs a traced measurement on several CPUs
+ * explained and who chose them: the cost model (docs/scale.md: the reader
+ * keeps up with N_max = U * C / r CPUs) or --trace-cpus; the model's
+ * figures, and this run's own once it ended (0: none) */
+#define RTB_MAX_TRACE_CHOICES 24
+struct rtb_trace_choice {
+	char id[64];
+	char by[8];              /* "model" or "option" (--trace-cpus LIST) */
+	char explained[96];      /* the CPUs explained ("" : none) */
+	int ncpus, n_max;        /* CPUs measured; the model's N_max (-1: no figures) */
+	double events_per_cpu_s; /* r: the model's events a CPU makes a second */
+	double reader_events_s;  /* C: events the reader parses a second of its CPU */
+	double share;            /* U: the housekeeping CPU's share it may take */
+	char from[96];           /* where C came from */
+	double run_events_per_cpu_s, run_reader_events_s; /* this run's r, C */
+	uint64_t run_lost;       /* events the kernel dropped in this pass */
+	/* the reader's totals and the clock when the pass began (private) */
+	uint64_t at_events, at_skipped, at_cpu_ns;
+	int64_t at_ns;
+	int nexplained;
+};
+
 struct rtb_settings {
 	char label[64];
 	char command_line[512];
@@ -342,6 +364,10 @@ struct rtb_settings {
 	/* a traced run on several CPUs that explained only some (--trace-cpus,
 	 * CPUs past the reader's 64): which, which not, why ("" : all) */
 	char trace_explained[160], trace_unexplained[160], trace_unexplained_why[200];
+	/* each traced measurement on several CPUs: who chose the CPUs it
+	 * explained and the cost model's figures (run/run_trace.c) */
+	struct rtb_trace_choice trace_choice[RTB_MAX_TRACE_CHOICES];
+	int ntrace_choice, trace_choice_over; /* listed; and past the list */
 	struct rtb_break brk;   /* --break-us, and the sample that stopped the run */
 	/* run --duration (run/long.c); duration_ns 0: a run by count */
 	int64_t duration_ns, interval_ns; /* planned per measurement, interval */

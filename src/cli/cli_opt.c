@@ -379,11 +379,22 @@ static int trace_file(struct rtb_cli_arg *p)
 	return 0;
 }
 
-/* trace_cpus - --trace-cpus LIST: the CPUs whose samples are explained. */
+/* trace_cpus - --trace-cpus LIST: the CPUs whose samples are explained;
+ * `all`: every one measured; `auto`: the cost model's choice, as without
+ * the option (run/run_trace.c). */
 static int trace_cpus(struct rtb_cli_arg *p)
 {
 	char why[120];
 
+	if (!strcmp(p->a, "auto")) {
+		p->cl->o.trace.explain_given = 0;
+		return 0;
+	}
+	if (!strcmp(p->a, "all")) {
+		memset(&p->cl->o.trace.explain, 0xff, sizeof(p->cl->o.trace.explain));
+		p->cl->o.trace.explain_given = 1;
+		return 0;
+	}
 	if (rtb_parse_cpulist(p->a, &p->cl->o.trace.explain, why, sizeof(why)))
 		return rtb_cli_fail(p->err, p->errlen, "--trace-cpus: '%s': %s", p->a, why);
 	p->cl->o.trace.explain_given = 1;

@@ -28,6 +28,45 @@
 #define RTB_VERSION ""
 #endif
 
+/* jw_pos - a figure, null when not known (0). */
+static void jw_pos(struct rtb_jw *w, const char *k, double v)
+{
+	if (v > 0)
+		rtb_jw_dbl(w, k, v);
+	else
+		rtb_jw_null(w, k);
+}
+
+/* write_trace_choices - settings.trace.choices: who chose each traced
+ * measurement's explained CPUs, the cost model's figures and this run's
+ * (docs/scale.md); a figure not known is null. */
+static void write_trace_choices(struct rtb_jw *w, const struct rtb_settings *s)
+{
+	rtb_jw_open(w, "choices", '[', 1);
+	for (int i = 0; i < s->ntrace_choice; i++) {
+		const struct rtb_trace_choice *c = &s->trace_choice[i];
+		rtb_jw_open(w, NULL, '{', 0);
+		RTB_JW_STR(w, "id", c->id);
+		RTB_JW_STR(w, "by", c->by);
+		RTB_JW_STR(w, "explained_cpus", c->explained);
+		rtb_jw_int(w, "ncpus", c->ncpus);
+		rtb_jw_int(w, "nexplained", c->nexplained);
+		rtb_jw_int_or_null(w, "n_max", c->n_max, -1);
+		jw_pos(w, "events_per_cpu_s", c->events_per_cpu_s);
+		jw_pos(w, "reader_events_s", c->reader_events_s);
+		rtb_jw_dbl(w, "reader_share", c->share);
+		RTB_JW_STR(w, "reader_events_s_from", c->from);
+		jw_pos(w, "run_events_per_cpu_s", c->run_events_per_cpu_s);
+		jw_pos(w, "run_reader_events_s", c->run_reader_events_s);
+		rtb_jw_uint(w, "run_events_lost", c->run_lost);
+		RTB_JW_STR(w, "explain_all", "--trace-cpus all");
+		rtb_jw_close(w, '}');
+	}
+	rtb_jw_close(w, ']');
+	if (s->trace_choice_over)
+		rtb_jw_int(w, "choices_unlisted", s->trace_choice_over);
+}
+
 /* write_emulation - "emulation": null on real hardware, else the emulator
  * (docs/json-schema.md); version/machine/accel "" and vcpus 0 are unknown:
  * null. */
@@ -187,6 +226,8 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 			RTB_JW_STR(w, "unexplained_cpus", s->trace_unexplained);
 			RTB_JW_STR(w, "unexplained_why", s->trace_unexplained_why);
 		}
+		if (s->ntrace_choice)
+			write_trace_choices(w, s);
 		rtb_jw_close(w, '}');
 	}
 	if (s->brk.ns > 0) {

@@ -43,7 +43,7 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	 * (settings.trace, the warning, each one's note): sampled, never
 	 * silently dropped (docs/scale.md) */
 	uint64_t explain = 0;
-	int nex = 0, by_opt = 0, by_range = 0, by_room = 0;
+	int nex = 0, by_opt = 0, by_model = 0, by_range = 0, by_room = 0;
 	/* each explained CPU's components become metrics of their own, in the
 	 * reader's and then the result's fixed storage (RTB_MAX_METRICS): past
 	 * what both hold the whole pass went untraced (64 CPUs: ENOMEM) */
@@ -54,11 +54,16 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	if (room > RTB_MAX_METRICS / per)
 		room = RTB_MAX_METRICS / per;
 	struct rtb_cpuset ex = { 0 }, un = { 0 };
+	/* without --trace-cpus, the cost model's choice (run/run_trace.c) */
+	unsigned char pick[RTB_MAX_CPUS];
+	struct rtb_trace_choice *ch = rtb_run_trace_choose(lr->res, lr->b, lr->o, lr->ncpu, pick);
 	for (int i = 0; i < lr->ncpu; i++) {
 		int cpu = lr->cpus[i].cpu, other = lr->ncpu > 1 ? lr->cpus[(i + 1) % lr->ncpu].cpu : first_other;
 		struct rtb_cpuset *to = &un;
 		if (lr->o->trace.explain_given && !rtb_cpuset_has(&lr->o->trace.explain, cpu))
 			by_opt = 1;
+		else if (!pick[i])
+			by_model = 1;
 		else if (cpu > 63 || (lr->b->trace_xcpu && other > 63))
 			by_range = 1;
 		else if (nex >= room)
@@ -73,15 +78,17 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 		}
 		rtb_cpuset_set(to, cpu);
 	}
-	if (by_opt || by_range || by_room) {
+	rtb_run_trace_chosen(lr->res, ch, &ex, lr->ncpu);
+	if (by_opt || by_model || by_range || by_room) {
 		struct rtb_settings *s = &lr->res->set;
 		char room_why[96];
 		snprintf(room_why, sizeof(room_why), "the result's fixed storage (%d metrics) holds the trace "
 			 "components of %d CPUs", RTB_MAX_METRICS, room > 0 ? room : 0);
 		rtb_cpuset_str(&ex, s->trace_explained, sizeof(s->trace_explained));
 		rtb_cpuset_str(&un, s->trace_unexplained, sizeof(s->trace_unexplained));
-		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s%s%s",
-			 by_opt ? "not listed in --trace-cpus" : "", by_opt && (by_range || by_room) ? "; " : "",
+		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s%s%s%s",
+			 by_opt ? "not listed in --trace-cpus" : "",
+			 by_model ? RTB_TRACE_MODEL_WHY : "", (by_opt || by_model) && (by_range || by_room) ? "; " : "",
 			 by_range ? "CPU numbers above 63: the trace reader records CPUs 0-63" : "",
 			 by_range && by_room ? "; " : "", by_room ? room_why : "");
 		rtb_result_warn(lr->res, "%s: explained on CPUs %s only; CPUs %s measured, their samples not "
@@ -202,6 +209,8 @@ void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc)
 		lr->cpus[i].live[0]->tm = NULL; /* the reader's, freed with it */
 	if (lr->agg[0] && lr->agg[0]->trace)
 		agg_components(lr, lr->agg[0]->trace);
+	/* this run's figures beside the cost model's (run/run_trace.c) */
+	rtb_run_trace_ran(lr->res, lr->b->id, lr->agg[0] && lr->agg[0]->trace ? lr->agg[0]->trace->lost_events : 0);
 	/* the CPUs left unexplained say so on their own metric, and the
 	 * aggregate which it explains */
 	for (int i = 0; i < lr->ncpu; i++)

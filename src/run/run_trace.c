@@ -22,6 +22,9 @@
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
 #include "rtbench/tracer.h"
+#include "rtbench/selfcost.h"
+#include "rtbench/port_bench.h"
+#include "rtbench/cpuset.h"
 
 /* scratch_ctx - a context whose results go to a throw-away result. */
 static int untraced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once,
@@ -139,4 +142,150 @@ int rtb_run_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_on
 	rtb_free(before);
 	rtb_free(after);
 	return rc;
+}
+
+/* The cost model's constants (docs/scale.md, bench/scale_model.py), from
+ * traced every-CPU runs on a 2-vCPU KVM guest (2026-12-05): a timer
+ * period makes about 7.9 events on its CPU (the interrupt's entry and
+ * exit, the hrtimer's start and expiry, waking, wake-up, two switches)
+ * over a floor of 2.6 k a second (10.5 k at 1 ms, 81.6 k at 100 us); the
+ * reader parsed 3.0-3.5 M of them a second of its CPU. The noise makes
+ * 1.7 k a second (1.28 M parsed a second); the pipe's round trips 1.24 M
+ * (the reader behind at 0.57 M). The wake-up and slice kinds were not
+ * measured: no figures, every CPU explained as before. */
+#define TM_SHARE 0.5
+static const struct {
+	enum rtb_trace_kind k;
+	double floor_s, per_period, reader_s;
+} tmodel[] = {
+	{ RTB_TRACE_TIMER, 2600, 7.9, 3.0e6 },
+	{ RTB_TRACE_NOISE, 1700, 0, 1.28e6 },
+	{ RTB_TRACE_PINGPONG, 1.24e6, 0, 0.57e6 },
+};
+
+void rtb_run_trace_model(enum rtb_trace_kind k, int64_t period_ns, const char *cap_env,
+			 struct rtb_trace_choice *m)
+{
+	m->events_per_cpu_s = 0;
+	m->reader_events_s = 0;
+	m->share = TM_SHARE;
+	snprintf(m->from, sizeof(m->from), "no figures for this measurement");
+	for (size_t i = 0; i < sizeof(tmodel) / sizeof(tmodel[0]); i++) {
+		if (tmodel[i].k != k)
+			continue;
+		m->events_per_cpu_s = tmodel[i].floor_s;
+		if (tmodel[i].per_period > 0 && period_ns > 0)
+			m->events_per_cpu_s += tmodel[i].per_period * 1e9 / (double)period_ns;
+		m->reader_events_s = tmodel[i].reader_s;
+		snprintf(m->from, sizeof(m->from), "measured on a 2-vCPU KVM guest (docs/scale.md)");
+	}
+	if (!m->events_per_cpu_s || !cap_env || !*cap_env)
+		return;
+	char *end;
+	double c = strtod(cap_env, &end);
+	if (end != cap_env && !*end && c >= 1 && c < 1e12) {
+		m->reader_events_s = c;
+		snprintf(m->from, sizeof(m->from), "RTB_TRACE_READER_EVS (given, not measured)");
+	} else {
+		snprintf(m->from, sizeof(m->from), "measured on a 2-vCPU KVM guest (RTB_TRACE_READER_EVS "
+			 "ignored: not a number of events)");
+	}
+}
+
+int rtb_run_trace_pick(struct rtb_trace_choice *m, int n, unsigned char *pick)
+{
+	int k = n;
+
+	m->ncpus = n;
+	m->n_max = -1;
+	if (m->events_per_cpu_s > 0 && m->reader_events_s > 0) {
+		double nmax = m->share * m->reader_events_s / m->events_per_cpu_s;
+		m->n_max = nmax >= 1e6 ? 1000000 : (int)nmax;
+		k = m->n_max < 1 ? 1 : m->n_max < n ? m->n_max : n;
+	}
+	memset(pick, 0, (size_t)(n > 0 ? n : 0));
+	/* spread over the list: the i-th of k at floor(i * n / k), so a
+	 * sample covers the machine's sockets and nodes alike */
+	for (int i = 0; i < k && n > 0; i++)
+		pick[(int)((int64_t)i * n / k)] = 1;
+	return n > 0 ? k : 0;
+}
+
+struct rtb_trace_choice *rtb_run_trace_choose(struct rtb_result *res, const struct rtb_bench *b,
+					      const struct rtb_opts *o, int n, unsigned char *pick)
+{
+	struct rtb_settings *s = &res->set;
+	struct rtb_trace_choice *ch;
+
+	memset(pick, 1, (size_t)n);
+	if (n < 2)
+		return NULL; /* one CPU: nothing to choose */
+	/* a run by count in rounds chooses again each round: one entry */
+	for (ch = s->trace_choice; ch < s->trace_choice + s->ntrace_choice; ch++)
+		if (!strcmp(ch->id, b->id))
+			break;
+	if (ch == s->trace_choice + RTB_MAX_TRACE_CHOICES) {
+		s->trace_choice_over++;
+		return NULL;
+	}
+	if (ch == s->trace_choice + s->ntrace_choice)
+		s->ntrace_choice++;
+	memset(ch, 0, sizeof(*ch));
+	snprintf(ch->id, sizeof(ch->id), "%s", b->id);
+	rtb_run_trace_model(b->trace_kind, o->period_ns, getenv("RTB_TRACE_READER_EVS"), ch);
+	if (o->trace.explain_given) {
+		snprintf(ch->by, sizeof(ch->by), "option");
+		ch->ncpus = n;
+		ch->n_max = -1;
+		if (ch->events_per_cpu_s > 0 && ch->reader_events_s > 0)
+			ch->n_max = (int)(ch->share * ch->reader_events_s / ch->events_per_cpu_s);
+	} else {
+		snprintf(ch->by, sizeof(ch->by), "model");
+		rtb_run_trace_pick(ch, n, pick);
+	}
+	struct rtb_self_cost sc = { 0 };
+	rtb_selfcost_fill(&sc);
+	ch->at_events = sc.reader_events;
+	ch->at_skipped = sc.reader_skipped;
+	ch->at_cpu_ns = sc.reader_cpu_ns;
+	ch->at_ns = rtb_port_mono_ns();
+	return ch;
+}
+
+void rtb_run_trace_chosen(struct rtb_result *res, struct rtb_trace_choice *ch, const struct rtb_cpuset *ex,
+			  int n)
+{
+	if (!ch)
+		return;
+	rtb_cpuset_str(ex, ch->explained, sizeof(ch->explained));
+	ch->nexplained = rtb_cpuset_count(ex);
+	if (strcmp(ch->by, "model") || ch->n_max < 0 || ch->n_max >= n)
+		return;
+	rtb_result_warn(res, "%s: the cost model: %d CPUs x %.1fk events/s need %.2f of the reader's CPU at "
+			"%.2fM events/s (%s), U %.1f: N_max %d, %d explained (settings.trace.choices)", ch->id, n,
+			ch->events_per_cpu_s / 1e3, n * ch->events_per_cpu_s / ch->reader_events_s,
+			ch->reader_events_s / 1e6, strncmp(ch->from, "RTB_", 4) ? "measured elsewhere" :
+			"RTB_TRACE_READER_EVS", ch->share, ch->n_max, ch->nexplained);
+}
+
+void rtb_run_trace_ran(struct rtb_result *res, const char *id, uint64_t lost)
+{
+	struct rtb_settings *s = &res->set;
+	struct rtb_trace_choice *ch = NULL;
+
+	for (int i = s->ntrace_choice - 1; i >= 0 && !ch; i--)
+		if (!strcmp(s->trace_choice[i].id, id))
+			ch = &s->trace_choice[i];
+	if (!ch || !ch->at_ns || !ch->nexplained)
+		return;
+	struct rtb_self_cost sc = { 0 };
+	rtb_selfcost_fill(&sc);
+	double secs = (double)(rtb_port_mono_ns() - ch->at_ns) / 1e9;
+	uint64_t ev = sc.reader_events - ch->at_events, sk = sc.reader_skipped - ch->at_skipped;
+	uint64_t cpu = sc.reader_cpu_ns - ch->at_cpu_ns;
+	if (secs > 0)
+		ch->run_events_per_cpu_s = (double)(ev + sk + lost) / (ch->nexplained * secs);
+	if (cpu > 0)
+		ch->run_reader_events_s = (double)ev / ((double)cpu / 1e9);
+	ch->run_lost = lost;
 }

@@ -8,6 +8,10 @@
 # part, each other CPU's none and a note saying it was measured, not
 # explained; a warning says it; the aggregate's note names the CPUs it
 # explains; each traced metric's trace.lost_events is a count (per CPU).
+# Without --trace-cpus the cost model chooses (run/run_trace.c): on 2 CPUs
+# it explains both and says its figures (settings.trace.choices); with the
+# reader's capacity forced small (RTB_TRACE_READER_EVS, for tests) it
+# samples one CPU and says so, and --trace-cpus all still explains both.
 # And the option's bad input: refused in one line, exit 2. No latency
 # figure is read. Under ~10 s on a 2-CPU guest.
 . "$(dirname "$0")/lib.bash"
@@ -57,4 +61,52 @@ assert sc["trace_reader"]["events"] > 0 and sc["trace_reader"]["cpu_ns"] > 0, sc
 PY
 	ok "--trace-cpus $last: explained and unexplained CPUs said (settings.trace, notes, warning)" ||
 	fail "--trace-cpus $last: exit $rc: $(tail -2 "$out/s.err")"
+
+# the cost model's choice: both on 2 CPUs; sampled when the reader is slow
+for how in model slow all; do
+	case $how in
+	model) env=; opt= ;;
+	slow) env=10000; opt= ;;
+	all) env=10000; opt="--trace-cpus all" ;;
+	esac
+	RTB_TRACE_READER_EVS=$env "$RTBENCH" run --trace $opt --cpus 0-1 -D 1s --tests irq.timer.nanosleep \
+		--quiet --json "$out/$how.json" >"$out/$how.txt" 2>"$out/$how.err"
+	rc=$?
+	python3 - "$out/$how.json" "$how" <<'PY' && [ $rc -eq 0 ] &&
+import json, sys
+r = json.load(open(sys.argv[1]))
+how = sys.argv[2]
+t = r["settings"]["trace"]
+assert t["traced"] is True, t
+c = t["choices"][0]
+assert c["id"] == "irq.timer.nanosleep" and c["ncpus"] == 2, c
+assert c["explain_all"] == "--trace-cpus all", c
+assert c["events_per_cpu_s"] > 0 and c["reader_events_s"] > 0 and c["reader_share"] == 0.5, c
+m = {x["id"]: x for x in r["metrics"]}
+traced = [cpu for cpu in (0, 1) if "trace" in m["irq.timer.nanosleep@cpu%d" % cpu]]
+if how == "model":
+    assert c["by"] == "model" and c["n_max"] >= 2 and c["explained_cpus"] == "0-1", c
+    assert "docs/scale.md" in c["reader_events_s_from"], c
+    assert "unexplained_cpus" not in t, t
+    assert traced == [0, 1], traced
+    assert c["run_reader_events_s"] is None or c["run_reader_events_s"] > 0, c
+elif how == "slow":
+    assert c["by"] == "model" and c["n_max"] == 0 and c["reader_events_s"] == 10000, c
+    assert c["reader_events_s_from"].startswith("RTB_TRACE_READER_EVS"), c
+    assert c["explained_cpus"] == "0" and c["nexplained"] == 1, c
+    assert t["explained_cpus"] == "0" and t["unexplained_cpus"] == "1", t
+    assert "cost model" in t["unexplained_why"] and "--trace-cpus all" in t["unexplained_why"], t
+    assert any("the cost model: 2 CPUs" in w and "1 explained" in w for w in r["warnings"]), r["warnings"]
+    assert traced == [0], traced
+    assert "measured, not explained (the cost model" in m["irq.timer.nanosleep@cpu1"]["note"]
+else:
+    assert c["by"] == "option" and c["explained_cpus"] == "0-1", c
+    assert "unexplained_cpus" not in t, t
+    assert traced == [0, 1], traced
+PY
+	ok "cost model, $how: the CPUs explained and why said (settings.trace.choices)" ||
+		fail "cost model, $how: exit $rc: $(tail -2 "$out/$how.err")"
+done
+grep -q "the cost model: 2 CPUs" "$out/slow.txt" && ok "cost model: its choice said in the text output" ||
+	fail "cost model: the text output does not say the model's choice"
 done_test
