@@ -6,7 +6,9 @@
 # --duration run): past 16 CPUs the report draws the per-CPU histograms
 # and the interval maxima as heat maps, one row a CPU; the maxima's rows
 # hold each CPU's largest interval maximum as the file has it; each map
-# has its 9-colour scale; at 16 CPUs and below the lines stay. The reader's fast way (intervals and rounds cut
+# has its 9-colour scale; at 16 CPUs and below the lines stay. The
+# exceedance plot past 16 CPUs: the CPUs' envelope and the worst 3 named;
+# a heat-map column of a 600-interval file holds 3 intervals, and says so. The reader's fast way (intervals and rounds cut
 # from the text) gives every command the output jansson's whole tree does
 # (RTB_READER=jansson), also on copies it must decline (an escaped key, a
 # fraction where a count belongs, an unknown key, a broken count).
@@ -57,6 +59,47 @@ hs = hs[:hs.index("</svg>")]
 tag = re.search(r'<svg[^>]*id="cpuhist-irq.timer.nanosleep-0"[^>]*>', h).group(0)
 assert 'data-plot="heatmap"' in tag, "histograms not a heat map"
 assert len(re.findall(r"<rect ", scale_of(hs))) == 9, "histogram scale colours"
+PY
+
+# the exceedance plot past 16 CPUs: the envelope across the CPUs (a band
+# and the median) and the 3 CPUs with the highest maxima named, not a
+# line a CPU; at 16 CPUs a line a CPU stays
+python3 - "$out/c32.json" "$out/c32.html" "$out/c16.html" <<'PY' && ok "exceedance: 32 CPUs a band, the worst 3 named; 16 a line a CPU" || fail "exceedance plot past 16 CPUs"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+mx = {int(m["id"].split("@cpu")[1]): m["max"] for m in d["metrics"] if "@cpu" in m["id"]}
+want = sorted(mx, key=lambda c: (-mx[c], c))[:3]
+def exceed(path):
+    h = open(path).read()
+    s = h[h.index('id="exceed-irq.timer.nanosleep"'):]
+    return h, s[:s.index("</svg>")]
+h, svg = exceed(sys.argv[2])
+assert 'class="band" data-cpus="32"' in svg, "no band"
+assert 'class="median"' in svg, "no median"
+worst = [(int(c), int(x)) for c, x in re.findall(r'class="worstcpu" data-cpu="(\d+)" data-max-ns="(\d+)"', svg)]
+assert [c for c, _ in worst] == want, (worst, want)
+assert all(x == mx[c] for c, x in worst), worst
+assert all(">CPU %d</text>" % c in svg for c in want), "worst CPUs not labelled"
+assert len(re.findall(r'<path class="series"', svg)) == 1, "per-CPU lines drawn past 16 CPUs"
+cap = "thin named lines, the 3 CPUs with the highest maxima: (32 CPUs) CPU %d" % want[0]
+assert cap in h, "caption does not name the worst CPUs"
+h, svg = exceed(sys.argv[3])
+assert 'class="band"' not in svg and len(re.findall(r'<path class="series"', svg)) == 17, "16 CPUs: lines"
+PY
+# a day's intervals: a heat-map column holds a whole number of them, said
+gen 18 600 "$out/c18d.json"
+"$RTBENCH" report "$out/c18d.json" -o "$out/c18d.html" 2>"$out/err.txt" || fail "report: $(cat "$out/err.txt")"
+python3 - "$out/c18d.json" "$out/c18d.html" <<'PY' && ok "heat map at 600 intervals: a column the max of 3, said; rows say when" || fail "heat map columns"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+h = open(sys.argv[2]).read()
+svg = h[h.index('id="ivheat-irq.timer.nanosleep-0"'):]
+svg = svg[:svg.index("</svg>")]
+assert "(a column: the max of 3 intervals, " in h, "column not said"
+m = next(m for m in d["metrics"] if m["id"].endswith("@cpu5"))
+iv = next(iv for iv in m["intervals"] if iv["count"] and iv["max_ns"] == m["max"])
+t = "CPU 5: largest interval maximum %.1f us (first in the interval ending at %.0f s)" % (m["max"] / 1e3, iv["end_ns"] / 1e9)
+assert t in svg, t
 PY
 
 # the fast reader and jansson's tree agree, on good files and on copies the

@@ -29,9 +29,12 @@ static const char *const heat_color[RTB_HEAT_STEPS] = {
 	"#800026",
 };
 
-/* cells - each row's column maxima (ns, 0: no samples) into cell[n][cols];
- * the run's end into *tmax_ns */
-static double *cells(const struct rtb_rf_metric *const *m, int n, size_t *cols, double *tmax_ns)
+/* cells - each row's column maxima (ns, 0: no samples) into cell[n][cols],
+ * a column a whole number of intervals (*per: the interval slots of the
+ * longest row, tmax / nmax each, k to a column, k the fewest that fit in
+ * HEAT_COLS: 6 of 1440); the run's end into *tmax_ns, the slots into *nslot */
+static double *cells(const struct rtb_rf_metric *const *m, int n, size_t *cols, size_t *per, size_t *nslot,
+		     double *tmax_ns)
 {
 	size_t nmax = 0;
 	double *cell;
@@ -42,14 +45,16 @@ static double *cells(const struct rtb_rf_metric *const *m, int n, size_t *cols, 
 		for (size_t j = 0; j < m[i]->nintervals; j++)
 			*tmax_ns = fmax(*tmax_ns, (double)m[i]->intervals[j].end_ns);
 	}
-	*cols = nmax < HEAT_COLS ? nmax : HEAT_COLS;
+	*per = (nmax + HEAT_COLS - 1) / HEAT_COLS;
+	*cols = *per ? (nmax + *per - 1) / *per : 0;
+	*nslot = nmax;
 	if (!*cols || !(*tmax_ns > 0) || !(cell = calloc((size_t)n * *cols, sizeof(*cell))))
 		return NULL;
 	for (int i = 0; i < n; i++)
 		for (size_t j = 0; j < m[i]->nintervals; j++) {
 			const struct rtb_rf_interval *iv = &m[i]->intervals[j];
 			double mid = ((double)iv->start_ns + (double)iv->end_ns) / 2;
-			size_t c = (size_t)(mid / *tmax_ns * (double)*cols);
+			size_t c = (size_t)(mid / *tmax_ns * (double)nmax) / *per;
 			double *x = &cell[(size_t)i * *cols + (c < *cols ? c : *cols - 1)];
 			if (iv->count && (double)iv->max_ns > *x)
 				*x = (double)iv->max_ns;
@@ -175,16 +180,22 @@ void rtb_html_heatmap(struct rtb_sb *b, const char *pid, const struct rtb_rf_met
 		      const int *cpu, int n)
 {
 	struct rtb_svg_plot p;
-	size_t cols;
+	size_t cols, per, nslot;
 	double tmax_ns, lo, hi, rowh = n <= 64 ? 4 : n <= 128 ? 2 : 1;
-	double *cell = cells(m, n, &cols, &tmax_ns);
+	double *cell = cells(m, n, &cols, &per, &nslot, &tmax_ns);
 	char title[160];
 
 	if (!cell)
 		return;
-	struct grid g = { cell, n, cols, 0, tmax_ns / 1e9, 0, "max (us)", us_text };
-	snprintf(title, sizeof(title), "Maximum of each interval, per CPU (%zu columns of %.4g s)", cols,
-		 tmax_ns / 1e9 / (double)cols);
+	double slot_s = tmax_ns / 1e9 / (double)nslot;
+	struct grid g = { cell, n, cols, 0, per > 1 ? slot_s * (double)(cols * per) : tmax_ns / 1e9, 0, "max (us)",
+			  us_text };
+	if (per > 1)
+		snprintf(title, sizeof(title), "Interval maxima per CPU (a column: the max of %zu intervals, "
+			 "%.4g s)", per, slot_s * (double)per);
+	else
+		snprintf(title, sizeof(title), "Maximum of each interval, per CPU (%zu columns of %.4g s)", cols,
+			 tmax_ns / 1e9 / (double)cols);
 	rtb_svg_begin(&p, b, pid, "heatmap", title, HEAT_W, 30 + 46 + rowh * n + 20);
 	if (!draw(&p, &g, "time since start (s)", &lo, &hi)) {
 		rtb_svg_message(&p, "no interval has samples");
@@ -194,14 +205,21 @@ void rtb_html_heatmap(struct rtb_sb *b, const char *pid, const struct rtb_rf_met
 	}
 	/* each row: its CPU and largest interval maximum, for a hover and a check */
 	for (int i = 0; i < n; i++) {
-		double rmax = 0;
+		double rmax = 0, at = -1;
 		for (size_t j = 0; j < cols; j++)
 			rmax = fmax(rmax, cell[(size_t)i * cols + j]);
+		/* and when: the interval that holds it (a column holds several) */
+		for (size_t j = 0; j < m[i]->nintervals && at < 0; j++)
+			if (m[i]->intervals[j].count && (double)m[i]->intervals[j].max_ns == rmax)
+				at = (double)m[i]->intervals[j].end_ns / 1e9;
 		rtb_sb_printf(b, "<rect class=\"heatrow\" data-cpu=\"%d\" data-max-ns=\"%.0f\" x=\"%.1f\" "
 			      "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" pointer-events=\"all\">"
-			      "<title>CPU %d: largest interval maximum %.1f us</title></rect>\n", cpu[i],
-			      rmax, p.left, rtb_svg_py(&p, i + 1), p.w - p.left - p.right,
-			      rtb_svg_py(&p, i) - rtb_svg_py(&p, i + 1), cpu[i], rmax / 1000.0);
+			      "<title>CPU %d: largest interval maximum %.1f us", cpu[i], rmax, p.left,
+			      rtb_svg_py(&p, i + 1), p.w - p.left - p.right, rtb_svg_py(&p, i) - rtb_svg_py(&p, i + 1),
+			      cpu[i], rmax / 1000.0);
+		if (per > 1 && at >= 0)
+			rtb_sb_printf(b, " (first in the interval ending at %.0f s)", at);
+		rtb_sb_puts(b, "</title></rect>\n");
 	}
 	rtb_svg_end(&p);
 	free(cell);

@@ -66,6 +66,24 @@ void rtb_html_worst_section(struct rtb_sb *b, const struct rtb_cmp *c, const str
  * its band where its tests passed, the deadline marked. */
 void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 
+/* render_exceed_band.c - past RTB_HEAT_CPUS CPUs, the exceedance plot's
+ * per-CPU lines become their envelope: at each latency level the lowest,
+ * median and highest CPU's P(latency >= level), and the RTB_BAND_WORST
+ * CPUs with the highest maxima drawn and named (into *w). m[i] is CPU
+ * cpu[i]'s metric (samples and buckets); drawn into p, in color. 0: not
+ * drawn (no memory). */
+#define RTB_BAND_WORST 3
+struct rtb_band_worst {
+	int n, idx[RTB_BAND_WORST], cpu[RTB_BAND_WORST];
+	int total;              /* the CPUs in the band */
+	int at_top;             /* how many share the highest maximum */
+	double max_ns[RTB_BAND_WORST];
+};
+struct rtb_svg_plot;
+struct rtb_rf_metric;
+int rtb_html_exceed_band(struct rtb_sb *b, const struct rtb_svg_plot *p, const struct rtb_rf_metric *const *m,
+			 const int *cpu, int n, const char *color, struct rtb_band_worst *w);
+
 int rtb_html_long_skip(const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 void rtb_html_long_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm);
 

@@ -60,6 +60,62 @@ static int is_cpu_of(const char *id, const char *base)
 	return !strncmp(id, base, n) && !strncmp(id + n, "@cpu", 4) && id[n + 4];
 }
 
+/* cpu_band - past RTB_HEAT_CPUS CPUs of base in r, their envelope and
+ * worst CPUs (render_exceed_band.c) instead of a line each: 1 if drawn
+ * (the worst into *w when w) */
+static int cpu_band(struct rtb_sb *b, const struct rtb_svg_plot *p, const struct rtb_rf *r, const char *base,
+		    const char *col, struct rtb_band_worst *w)
+{
+	const struct rtb_rf_metric **ms;
+	struct rtb_band_worst scratch;
+	int n = 0, *cpu, ok = 0;
+
+	for (size_t k = 0; k < r->nmetrics; k++)
+		n += is_cpu_of(r->metrics[k].id, base) && r->metrics[k].count && r->metrics[k].nbuckets;
+	if (n <= RTB_HEAT_CPUS)
+		return 0;
+	ms = calloc((size_t)n, sizeof(*ms));
+	cpu = calloc((size_t)n, sizeof(*cpu));
+	if (ms && cpu) {
+		n = 0;
+		for (size_t k = 0; k < r->nmetrics; k++)
+			if (is_cpu_of(r->metrics[k].id, base) && r->metrics[k].count && r->metrics[k].nbuckets) {
+				cpu[n] = atoi(r->metrics[k].id + strlen(base) + 4);
+				ms[n++] = &r->metrics[k];
+			}
+		ok = rtb_html_exceed_band(b, p, ms, cpu, n, col, w ? w : &scratch);
+		if (ok && w)
+			w->total = n;
+	}
+	free(ms);
+	free(cpu);
+	return ok;
+}
+
+/* band_caption - what the envelope shows and each system's worst CPUs */
+static void band_caption(struct rtb_sb *b, size_t nsys, const char *const *labels, const struct rtb_band_worst *w,
+			 int nl)
+{
+	rtb_sb_printf(b, "<p class=\"sub\">Past %d CPUs, not a line a CPU: shaded, the range across the "
+		      "CPUs of P(latency &gt;= x) at each level x (lowest to highest CPU); dashed, the median "
+		      "CPU; thin named lines, the %d CPUs with the highest maxima", RTB_HEAT_CPUS, RTB_BAND_WORST);
+	for (int i = 0; i < nl; i++) {
+		if (!w[i].n)
+			continue;
+		rtb_sb_puts(b, i ? "; " : ": ");
+		if (nsys > 1) {
+			rtb_sb_html(b, labels[i]);
+			rtb_sb_puts(b, " ");
+		}
+		rtb_sb_printf(b, "(%d CPUs)", w[i].total);
+		for (int k = 0; k < w[i].n; k++)
+			rtb_sb_printf(b, "%s CPU %d (%.1f us)", k ? "," : "", w[i].cpu[k], w[i].max_ns[k] / 1e3);
+		if (w[i].at_top > 1)
+			rtb_sb_printf(b, " (%d CPUs share the highest maximum: the lowest-numbered named)", w[i].at_top);
+	}
+	rtb_sb_puts(b, "; thick: the whole metric. ");
+}
+
 void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const struct rtb_cmp_metric *cm)
 {
 	struct rtb_svg_plot p;
@@ -67,7 +123,8 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	const struct rtb_rf_metric *m0 = NULL;
 	double xlo = INFINITY, xhi = 0, ylo = 1;
 	const char *labels[8], *colors[8];
-	int nl = 0, counted = 0;
+	int nl = 0, counted = 0, banded = 0;
+	struct rtb_band_worst band[8] = { 0 };
 	char pid[160], title[200];
 
 	for (size_t i = 0; i < c->nsys; i++) {
@@ -117,12 +174,16 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 		int ncpu = 0;
 		if (!m)
 			continue;
-		for (size_t k = 0; k < r->nmetrics && ncpu < MAX_CPU_LINES; k++)
-			if (is_cpu_of(r->metrics[k].id, cm->id) && r->metrics[k].count &&
-			    r->metrics[k].nbuckets) {
-				survival(b, &p, &r->metrics[k], col, 0.8, 0.45);
-				ncpu++;
-			}
+		if (cpu_band(b, &p, r, cm->id, col, nl < 8 ? &band[nl] : NULL)) {
+			banded++;
+		} else {
+			for (size_t k = 0; k < r->nmetrics && ncpu < MAX_CPU_LINES; k++)
+				if (is_cpu_of(r->metrics[k].id, cm->id) && r->metrics[k].count &&
+				    r->metrics[k].nbuckets) {
+					survival(b, &p, &r->metrics[k], col, 0.8, 0.45);
+					ncpu++;
+				}
+		}
 		survival(b, &p, m, col, 2.2, 1);
 		if (m->deadline_ns > 0 && (double)m->deadline_ns / 1e3 > xlo)
 			rtb_sb_printf(b, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
@@ -182,7 +243,10 @@ void rtb_html_tail_section(struct rtb_sb *b, const struct rtb_cmp *c, const stru
 	}
 	rtb_svg_legend(&p, labels, colors, nl, 0);
 	rtb_svg_end(&p);
-	rtb_sb_puts(b, "<p class=\"sub\">Thin lines: each CPU; thick: the whole metric. ");
+	if (banded)
+		band_caption(b, c->nsys, labels, band, nl);
+	else
+		rtb_sb_puts(b, "<p class=\"sub\">Thin lines: each CPU; thick: the whole metric. ");
 	if (counted)
 		rtb_sb_puts(b, "Circles: the thresholds the run counted in its loop (--deadline-us, "
 			    "--count-over-us), exact; between bucket edges the lines are bounds. ");
