@@ -306,6 +306,7 @@ struct rtb_trace_choice {
 	double share;            /* U: the housekeeping CPU's share it may take */
 	char from[96];           /* where C came from */
 	double run_events_per_cpu_s, run_reader_events_s; /* this run's r, C */
+	int run_n_max;           /* U * C / r from them (-1: not known) */
 	uint64_t run_lost;       /* events the kernel dropped in this pass */
 	/* the reader's totals and the clock when the pass began (private) */
 	uint64_t at_events, at_skipped, at_cpu_ns;

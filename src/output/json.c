@@ -58,6 +58,7 @@ static void write_trace_choices(struct rtb_jw *w, const struct rtb_settings *s)
 		RTB_JW_STR(w, "reader_events_s_from", c->from);
 		jw_pos(w, "run_events_per_cpu_s", c->run_events_per_cpu_s);
 		jw_pos(w, "run_reader_events_s", c->run_reader_events_s);
+		rtb_jw_int_or_null(w, "run_n_max", c->run_n_max, -1);
 		rtb_jw_uint(w, "run_events_lost", c->run_lost);
 		RTB_JW_STR(w, "explain_all", "--trace-cpus all");
 		rtb_jw_close(w, '}');

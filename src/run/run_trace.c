@@ -232,6 +232,7 @@ struct rtb_trace_choice *rtb_run_trace_choose(struct rtb_result *res, const stru
 		s->ntrace_choice++;
 	memset(ch, 0, sizeof(*ch));
 	snprintf(ch->id, sizeof(ch->id), "%s", b->id);
+	ch->run_n_max = -1;
 	rtb_run_trace_model(b->trace_kind, o->period_ns, getenv("RTB_TRACE_READER_EVS"), ch);
 	if (o->trace.explain_given) {
 		snprintf(ch->by, sizeof(ch->by), "option");
@@ -288,4 +289,19 @@ void rtb_run_trace_ran(struct rtb_result *res, const char *id, uint64_t lost)
 	if (cpu > 0)
 		ch->run_reader_events_s = (double)ev / ((double)cpu / 1e9);
 	ch->run_lost = lost;
+	ch->run_n_max = -1;
+	if (!(ch->run_events_per_cpu_s > 0 && ch->run_reader_events_s > 0))
+		return;
+	double nmax = ch->share * ch->run_reader_events_s / ch->run_events_per_cpu_s;
+	ch->run_n_max = nmax >= 1e6 ? 1000000 : (int)nmax;
+	/* said where this run's own figures would have chosen otherwise: it
+	 * lost events on more CPUs than they say one reader keeps up with,
+	 * or the model left out CPUs they say it could have kept */
+	if ((lost && ch->nexplained > ch->run_n_max) ||
+	    (!strcmp(ch->by, "model") && ch->nexplained < ch->ncpus && ch->run_n_max >= ch->ncpus))
+		rtb_result_warn(res, "%s: this run's own figures (%.1fk events/s a CPU, the reader %.2fM/s of its "
+				"CPU) say one reader keeps up with %d CPUs; %d explained, %llu events lost "
+				"(--trace-cpus chooses)", ch->id, ch->run_events_per_cpu_s / 1e3,
+				ch->run_reader_events_s / 1e6, ch->run_n_max, ch->nexplained,
+				(unsigned long long)lost);
 }

@@ -99,6 +99,12 @@ elif how == "slow":
     assert any("the cost model: 2 CPUs" in w and "1 explained" in w for w in r["warnings"]), r["warnings"]
     assert traced == [0], traced
     assert "measured, not explained (the cost model" in m["irq.timer.nanosleep@cpu1"]["note"]
+    # the run's own figures, against the forced capacity: said when they
+    # would have kept both CPUs
+    rn = c["run_n_max"]
+    assert rn is None or rn >= 0, c
+    said = any("this run's own figures" in w for w in r["warnings"])
+    assert said == (rn is not None and rn >= 2), (rn, r["warnings"])
 else:
     assert c["by"] == "option" and c["explained_cpus"] == "0-1", c
     assert "unexplained_cpus" not in t, t
