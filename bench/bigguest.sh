@@ -33,6 +33,12 @@
 #   --mem MB         guest memory (default 2048)
 #   --timeout S      one boot's wall-clock bound (default 840: the machine
 #                    lock's 15 minutes, less the build)
+#   --diag S         while a run goes, every S seconds: each rtbench
+#                    thread's name, state, CPU, user+system ticks and where
+#                    it waits (wchan; the kernel stack of one not running),
+#                    the trace instance's unread events, the run's last
+#                    stderr line (default 0: none)
+#   --extra 'ARGS'   more options for every run (e.g. '-D 5s' is --duration)
 #   --runs LIST      of untraced,traced,traced_hk,noise (default all four;
 #                    none: boot, the doctor, power off;
 #                    traced_hk: --cpus 1-(N-1), CPU 0 left to the supervisor
@@ -61,6 +67,8 @@ TESTS=irq.timer.nanosleep
 MEM=2048
 TIMEOUT=840
 RUNS=untraced,traced,traced_hk,noise
+DIAG=0
+EXTRA=""
 
 die2() { echo "bigguest.sh: $*" >&2; exit 2; }
 skip() { echo "SKIP: $*"; exit 77; }
@@ -77,6 +85,8 @@ while [ $# -gt 0 ]; do
 	--tests) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,]+$ ]] || die2 "--tests: '$2' is not a list of ids"; TESTS=$2; shift ;;
 	--mem) need_arg "$@"; num --mem "$2" 256 65536; MEM=$2; shift ;;
 	--timeout) need_arg "$@"; num --timeout "$2" 30 86400; TIMEOUT=$2; shift ;;
+	--diag) need_arg "$@"; num --diag "$2" 0 3600; DIAG=$2; shift ;;
+	--extra) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,=\ -]*$ ]] || die2 "--extra: '$2' has characters other than letters, digits, . _ , = - and spaces"; EXTRA=$2; shift ;;
 	--runs) need_arg "$@"; [[ $2 =~ ^(none|(untraced|traced|traced_hk|noise)(,(untraced|traced|traced_hk|noise))*)$ ]] ||
 		die2 "--runs: '$2' is not a list of untraced, traced, traced_hk, noise"; RUNS=$2; shift ;;
 	-h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -134,6 +144,32 @@ cat >"$root/init" <<'INIT'
 #!/bin/busybox sh
 # many-CPU guest init: doctor, the timer untraced and traced, the noise,
 # each on every CPU; each result framed onto the console; power off.
+# diag PID F: every DIAG s while PID runs, its threads (name, state, CPU,
+# utime+stime ticks, priority, wchan; the kernel stack of the main, trace
+# and watchdog threads when asleep), the trace instances' unread events,
+# F's last line (SIGUSR1 asks rtbench for its status line)
+diag() {
+	local pid=$1 txt=$2 t c
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep "$DIAG"
+		kill -USR1 "$pid" 2>/dev/null || break # its status line (F)
+		sleep 1
+		echo "rtbench-diag: $(cut -d' ' -f1 /proc/uptime) s"
+		for t in /proc/$pid/task/*; do
+			c=$(cat "$t/comm" 2>/dev/null)
+			# stat past "pid (comm) ": field k of stat is $((k - 2))
+			set -- $(sed 's/^.*) //' "$t/stat" 2>/dev/null)
+			[ $# -ge 37 ] || continue
+			echo "rtbench-diag:  $c ${t##*/} st=$1 cpu=${37} ticks=$((${12} + ${13})) prio=${16} wchan=$(cat "$t/wchan" 2>/dev/null)"
+			case $1$c in [SD]rtbench|[SD]rtb-trace|[SD]rtb-watchdog) head -6 "$t/stack" 2>/dev/null | sed 's/^/rtbench-diag:    /' ;; esac
+		done
+		for i in /sys/kernel/tracing/instances/*/per_cpu; do
+			[ -d "$i" ] || continue
+			echo "rtbench-diag:  ${i%/per_cpu}: entries $(cat $i/cpu*/stats 2>/dev/null | awk '/^entries/ {e+=$2} /^overrun/ {o+=$2} END {print e+0, "overrun", o+0}')"
+		done
+		echo "rtbench-diag:  last: $(tail -n 1 "$txt" 2>/dev/null | head -c 300)"
+	done
+}
 /bin/busybox mkdir -p /proc /sys /dev /tmp /run
 /bin/busybox mount -t devtmpfs dev /dev
 exec </dev/console >/dev/console 2>&1
@@ -154,6 +190,8 @@ for w in $(cat /proc/cmdline); do
 	rtb_tests=*) TESTS=$v ;;
 	rtb_emu=*) EMU=$v ;;
 	rtb_runs=*) RUNS=$v ;;
+	rtb_diag=*) DIAG=$v ;;
+	rtb_extra=*) EXTRA=$(echo "$v" | tr '+' ' ') ;;
 	esac
 done
 echo "rtbench-guest: init $(cut -d' ' -f1 /proc/uptime) s after boot, $(grep -c ^processor /proc/cpuinfo) CPUs online"
@@ -163,7 +201,7 @@ rtbench frame /tmp/$LABEL.doctor.json /tmp/$LABEL.doctor.txt
 NCPU=$(grep -c ^processor /proc/cpuinfo)
 for what in $(echo "$RUNS" | tr , ' '); do
 	[ "$what" = none ] && continue
-	set -- run --quiet --label "$LABEL.$what" -D "${DUR}s" --emulation "$EMU"
+	set -- run --quiet --label "$LABEL.$what" -D "${DUR}s" --emulation "$EMU" $EXTRA
 	case $what in
 	untraced) set -- "$@" -S --tests "$TESTS" --period-us "$PERIOD" ;;
 	traced) set -- "$@" -S --tests "$TESTS" --period-us "$PERIOD" --trace ;;
@@ -175,7 +213,15 @@ for what in $(echo "$RUNS" | tr , ' '); do
 	f=/tmp/$LABEL.$what
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	echo "rtbench-guest: $what: start: rtbench $*"
-	rtbench "$@" --json "$f.json" >"$f.txt" 2>&1
+	rtbench "$@" --json "$f.json" >"$f.txt" 2>&1 &
+	pid=$!
+	# the sampler at a real-time priority: measuring threads that hold
+	# every CPU leave a time-shared one nothing to run on
+	if [ "${DIAG:-0}" -gt 0 ]; then
+		diag $pid "$f.txt" &
+		chrt -f -p 98 $! >/dev/null 2>&1
+	fi
+	wait $pid
 	echo "rtbench-guest: $what: exit $? after $(cut -d' ' -f1 /proc/uptime) - $t0 s"
 	[ -f "$f.json" ] && rtbench frame "$f.json" "$f.txt"
 	rm -f "$f.json"
@@ -205,7 +251,7 @@ for n in ${SMP//,/ }; do
 	qargs=(-M $mach -cpu max -smp "$n" -m "$MEM" -accel tcg,thread=multi -display none -monitor none -no-reboot
 	       -serial "file:$dir/console.log" -kernel "$KERNEL" -initrd "$OUT/initramfs.cpio.gz")
 	[ "$n" -gt 255 ] && qargs+=(-device intel-iommu,intremap=on,eim=on)
-	append="console=ttyS0 loglevel=1 panic=-1 rtb_label=$label rtb_dur=$DUR rtb_period=$PERIOD rtb_tests=$TESTS rtb_runs=$RUNS rtb_emu=$emu"
+	append="console=ttyS0 loglevel=1 panic=-1 rtb_label=$label rtb_dur=$DUR rtb_period=$PERIOD rtb_tests=$TESTS rtb_runs=$RUNS rtb_diag=$DIAG rtb_extra=${EXTRA// /+} rtb_emu=$emu"
 	echo "$QEMU ${qargs[*]} -append \"$append\"" >"$dir/qemu.cmd"
 	log "smp $n: booting ($(basename "$KERNEL"), TCG, no -icount; runs of ${DUR} s)"
 	t1=$(date +%s)
