@@ -72,6 +72,14 @@ int rtb_thread_join(rtb_thread_t *t);
  * the watchdog to take the CPU back from a runaway real-time thread.
  * Callable from another thread at any time while t runs. */
 int rtb_thread_demote(rtb_thread_t *t);
+/* rtb_thread_self - t names the calling thread (one not made by
+ * rtb_thread_create: the main thread), for rtb_thread_raise from another;
+ * never joined. */
+int rtb_thread_self(rtb_thread_t *t);
+/* rtb_thread_raise - set thread t (started, or named by rtb_thread_self)
+ * to RTB_SCHED_FIFO at level prio; used by the watchdog to let a starved
+ * supervisor wind a stopped run down. Callable from another thread. */
+int rtb_thread_raise(rtb_thread_t *t, enum rtb_prio prio);
 /* rtb_port_self_sched - set the calling thread's policy, level and CPU (-1:
  * leave the CPU as it is). */
 int rtb_port_self_sched(enum rtb_policy policy, enum rtb_prio prio, int cpu);

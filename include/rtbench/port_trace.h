@@ -46,7 +46,9 @@ int rtb_port_trace_collect(struct rtb_tev **ev, size_t *n, uint64_t *lost);
  * (buffer full: counted since begin). want (NULL: every event) is asked
  * first about each batch of a CPU's events (a kernel page: n events from
  * first to last): 0 passes over them unparsed, never handed to fn (want
- * keeps the count). until (0: none): a CPU's reading stops at its first
+ * keeps the count); below 0 passes over them too and ends the poll at
+ * once (the rest stays in the buffer: rtb_port_trace_unread_cpus). until
+ * (0: none): a CPU's reading stops at its first
  * batch reaching that time (the rest waits for the next poll). Non-blocking;
  * one thread at a time. Returns 0 or a negative rtb_err. */
 int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg, uint64_t *lost,
@@ -55,6 +57,10 @@ int rtb_port_trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *ar
  * on that CPU since begin (buffer full; 0 for a CPU not recorded), read
  * while the recorder is open (after end too). 0 or a negative rtb_err. */
 int rtb_port_trace_lost_cpus(uint64_t *lost, int n);
+/* rtb_port_trace_unread_cpus - left[cpu] (cpu < n) = events recorded on
+ * that CPU and not read (still in the buffer: a reader that gave up). 0 or
+ * a negative rtb_err. */
+int rtb_port_trace_unread_cpus(uint64_t *left, int n);
 /* rtb_port_trace_close - undo everything open did (idempotent, safe to call
  * from the exit paths; also called by rtb_env_restore). */
 void rtb_port_trace_close(void);

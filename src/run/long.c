@@ -24,6 +24,7 @@
  *           stop flag, joins the drivers, publishes their last slice
  *           itself and writes the whole result. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "run/long.h"
 #include "run/raw.h"
@@ -35,8 +36,31 @@
 #define TICK_NS 1000000000LL
 #define PUB_WAIT_NS 500000000LL
 #define STOP_POLL_NS 200000000LL /* Ctrl-C seen within 0.2 s; fewer wake-ups where no CPU is left */
-#define WD_SLACK_NS 60000000000LL
+#define WD_SLACK_NS 60000000000LL /* the watchdog's bound past a phase's planned time */
 #define LATE_STOP_NS 1000000LL /* a stop later than this after the duration: the figures hold the extra time */
+
+/* wd_slack_ns - WD_SLACK_NS, or $RTB_WD_SLACK_S seconds (1-86400): a
+ * slow machine's longer bound, a test's shorter one (e2e/watchdog_write). */
+static int64_t wd_slack_ns(void)
+{
+	const char *e = getenv("RTB_WD_SLACK_S");
+	char *end;
+	long v = e ? strtol(e, &end, 10) : 0;
+
+	return e && *e && !*end && v >= 1 && v <= 86400 ? v * 1000000000LL : WD_SLACK_NS;
+}
+
+/* stall_for_test - $RTB_TEST_STALL_SUPERVISOR set: the supervisor, once
+ * measuring, never runs again (as one starved for good, or stuck), outside
+ * the result; the watchdog then ends the run and writes it
+ * (e2e/watchdog_write, the forced exit's one deterministic path). */
+static void stall_for_test(void)
+{
+	if (!getenv("RTB_TEST_STALL_SUPERVISOR"))
+		return;
+	for (;;)
+		rtb_port_sleep_ns(TICK_NS);
+}
 
 /* driver_main - one CPU's measuring thread: the benchmark's own run, in
  * that CPU's context; done when it returns. */
@@ -95,7 +119,9 @@ static void watch_progress(struct rtb_long *lr)
 	for (int i = 0; i < lr->ncpu; i++)
 		if (lr->cpus[i].started && !atomic_load(&lr->cpus[i].done) && lr->cpus[i].progress_ns < oldest)
 			oldest = lr->cpus[i].progress_ns;
-	rtb_wd_arm(oldest + WD_SLACK_NS - now > 1 ? oldest + WD_SLACK_NS - now : 1);
+	int64_t slack = wd_slack_ns();
+
+	rtb_wd_arm(oldest + slack - now > 1 ? oldest + slack - now : 1);
 }
 
 /* sleep_or_stop - until t_ns, or until Ctrl-C / the watchdog stops the
@@ -119,6 +145,66 @@ static int sleep_or_stop(struct rtb_long *lr, const struct rtb_ctx *rc, int64_t 
 	}
 }
 
+/* long_starved - the result says when the supervisor was starved: woken
+ * over a tick late for its once-a-second work, or raised by the watchdog
+ * past the planned end (what it cost: intervals closed late, the run
+ * measured past its duration). */
+static void long_starved(struct rtb_long *lr, int64_t starved_ns)
+{
+	if (starved_ns > 0)
+		rtb_result_warn(lr->res, "%s: the supervisor was starved: it had not ended the measurement %.1f s "
+				"after the planned end (time-shared on a CPU whose measuring thread held it); the "
+				"watchdog stopped the measuring threads and raised it", lr->b->id,
+				(double)starved_ns / 1e9);
+	else if (lr->late_ns > TICK_NS)
+		rtb_result_warn(lr->res, "%s: the supervisor was starved: woken up to %.1f s late for its "
+				"once-a-second work (time-shared on a measured CPU): intervals closed late",
+				lr->b->id, (double)lr->late_ns / 1e9);
+}
+
+/* kill_write - the watchdog's forced exit (rtb_wd_phase): the result as
+ * far as the supervisor had consumed it, every figure partial, saying
+ * why; the supervisor is kept out of it meanwhile. */
+static void kill_write(void *arg, const char *why)
+{
+	struct rtb_long *lr = arg;
+	struct rtb_settings *s = &lr->res->set;
+	int64_t el = rtb_port_mono_ns() - lr->t0_ns, at = rtb_wd_phase_stopped_ns();
+
+	/* measured until the watchdog stopped the threads */
+	if (at > lr->t0_ns && at - lr->t0_ns < el)
+		el = at - lr->t0_ns;
+	/* a CPU whose thread ended: its last slice, as the supervisor's Step
+	 * 5 takes it; a stuck one's last publication */
+	for (int i = 0; i < lr->ncpu; i++) {
+		struct rtb_long_cpu *lc = &lr->cpus[i];
+		if (lc->started && atomic_load(&lc->done))
+			rtb_long_finish_cpu(lr, lc, 1);
+		else if (lc->started)
+			rtb_long_consume(lc);
+	}
+	if (!lr->target)
+		rtb_long_close_interval(lr, el);
+	rtb_long_refresh(lr, el);
+	for (int j = 0; j < lr->nmet; j++) {
+		for (int i = 0; i <= lr->ncpu; i++) {
+			struct rtb_metric *m = i < lr->ncpu ? lr->cpus[i].shown[j] : lr->agg[j];
+			if (!m)
+				continue;
+			if (m->status == RTB_STATUS_OK)
+				m->status = RTB_STATUS_PARTIAL;
+			rtb_metric_note(m, "stopped by the watchdog: %s; figures as the supervisor last "
+					"consumed them", why);
+		}
+	}
+	rtb_result_warn(lr->res, "the watchdog ended the run: %s; every figure is partial", why);
+	snprintf(s->ended, sizeof(s->ended), "watchdog");
+	s->stopped_early = 1;
+	s->measured_ns = lr->before_ns + el;
+	s->final = 1;
+	rtb_long_write(lr);
+}
+
 /* other_of_first - the second CPU a measurement's first CPU pairs with
  * when only one is listed (the run's other CPU, else its own). */
 static int other_of_first(const struct rtb_long *lr, const struct rtb_ctx *c)
@@ -130,7 +216,7 @@ static int other_of_first(const struct rtb_long *lr, const struct rtb_ctx *c)
 int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 {
 	const struct rtb_opts *o = lr->o;
-	int64_t before_ns = lr->res->set.measured_ns; /* the earlier measurements' */
+	const int64_t before_ns = lr->res->set.measured_ns; /* the earlier measurements' */
 	const int by_count = !lr->mode->until_stopped;
 	const int first_other = other_of_first(lr, rc);
 	int err, stopped = 0;
@@ -150,7 +236,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	atomic_store(&lr->stop, 0);
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
-	rtb_wd_arm(by_count ? WD_SLACK_NS : o->time.duration_ns + WD_SLACK_NS);
+	rtb_wd_arm(by_count ? wd_slack_ns() : o->time.duration_ns + wd_slack_ns());
 	rtb_long_trace_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
 	/* --break-us traced or not, as by count (bench_util.c): a run
 	 * that was not traced must not ignore it */
@@ -159,6 +245,11 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 			lr->cpus[i].live[j]->brk = rtb_ctx_break(rc);
 	rtb_long_smi_start(lr); /* each interval's SMIs (long_metrics.c) */
 	lr->t0_ns = rtb_port_mono_ns();
+	lr->before_ns = before_ns;
+	lr->late_ns = 0;
+	/* the measuring threads see a stop of the watchdog's at once; a
+	 * supervisor starved past the duration's end is raised (watchdog.c) */
+	rtb_wd_phase(&lr->stop, by_count ? 0 : lr->t0_ns + o->time.duration_ns, kill_write, lr);
 	/* stopped meanwhile (the trace's start): nothing starts measuring */
 	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
@@ -191,6 +282,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	}
 	if (!rtb_stopped(rc) && !lr->round)
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
+	stall_for_test();
 	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->time.duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;
@@ -200,11 +292,23 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		stopped = why == 1;
 		if (why || next >= end)
 			break; /* stopped, the duration's end, or (by count) every CPU done */
+		/* woken late (time-shared on a measured CPU: starved): the
+		 * ticks missed meanwhile are not made up, and past the end
+		 * the run ends */
+		int64_t now = rtb_port_mono_ns();
+		if (now - next > lr->late_ns)
+			lr->late_ns = now - next;
+		if (now >= end)
+			break;
+		while (next + TICK_NS <= now)
+			next += TICK_NS;
+		rtb_wd_result_enter();
 		atomic_fetch_add(&lr->epoch, 1);                  /* Step 3 */
 		wait_pubs(lr);
 		if (by_count) {
 			watch_progress(lr);
 			rtb_wd_status_asked(); /* the watchdog's line said it */
+			rtb_wd_result_leave();
 			continue;
 		}
 		int64_t el = next - lr->t0_ns;
@@ -219,15 +323,26 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		if (closes)
 			rtb_long_write(lr);
 		rtb_long_status(lr, el, rtb_wd_status_asked() ? 2 : closes);
+		rtb_wd_result_leave();
 	}
 	atomic_store(&lr->stop, 1);                               /* Step 5 */
 	const int64_t stop_el = rtb_port_mono_ns() - lr->t0_ns;
+	const int64_t starved_ns = rtb_wd_starved_ns();
+	/* the end taken: the watchdog no longer counts the supervisor late,
+	 * and a forced exit still writes the result */
+	rtb_wd_phase(NULL, 0, kill_write, lr);
 	for (int i = 0; i < lr->ncpu; i++)
-		if (lr->cpus[i].started)
+		if (lr->cpus[i].started) {
 			rtb_thread_join(&lr->cpus[i].th);
+			rtb_wd_progress();
+		}
 	int64_t el = rtb_port_mono_ns() - lr->t0_ns;
+	/* the threads joined: the phase is over (the trace's drain after it
+	 * is bounded on its own, trace_stream.c) */
 	rtb_wd_arm(0);
 	rtb_wd_forget_all();
+	rtb_wd_result_enter();
+	long_starved(lr, starved_ns);
 	for (int i = 0; i < lr->ncpu; i++) {
 		if (lr->cpus[i].started) {
 			rtb_long_finish_cpu(lr, &lr->cpus[i], stopped);
@@ -261,6 +376,10 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	lr->res->set.measured_ns = before_ns + el;
 	if (!by_count)
 		rtb_long_status(lr, el, 1);
+	rtb_wd_phase(NULL, 0, NULL, NULL);
+	rtb_wd_result_leave();
+	/* raised to wind down: time-shared again for what follows */
+	rtb_wd_settle(RTB_SCHED_NORMAL, RTB_PRIO_LOW);
 	return stopped ? RTB_EINTR : 0;
 }
 

@@ -49,6 +49,8 @@ struct rtb_long {
 	/* each metric's all-CPU aggregate; NULL with one CPU */
 	struct rtb_metric *agg[RTB_BENCH_METRICS];
 	int64_t t0_ns;
+	int64_t before_ns;         /* time measured by the earlier measurements */
+	int64_t late_ns;           /* the supervisor's latest wake-up past its tick */
 	int64_t iv_start_ns;       /* the open interval's start, from t0 */
 	size_t seriescap;          /* intervals kept (0: by count, none) */
 	struct rtb_hm_thr thr;     /* what every metric counts exactly (the

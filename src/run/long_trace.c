@@ -190,7 +190,13 @@ void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc)
 		return;
 	int err = rc->tracer->stop(rc);
 	rc->tracing = 0;
-	if (err)
+	if (err == RTB_ETIMEDOUT)
+		/* the reader's drain is bounded (trace_stream.c DRAIN_NS) */
+		rtb_result_warn(lr->res, "%s: the trace reader could not keep up: 10 s after the measurement "
+				"ended it had still not read or matched everything; the rest was passed over "
+				"(self_cost.trace_reader.skipped counts its events, each CPU's trace note its "
+				"samples: measured, not explained)", lr->b->id);
+	else if (err)
 		rtb_result_warn(lr->res, "%s: could not read the trace while it ran (%s)", lr->b->id,
 				rtb_strerror(err));
 	for (int i = 0; i < lr->ncpu; i++) {

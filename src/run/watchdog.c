@@ -35,6 +35,12 @@
 /* the exit waits this long for a restore another thread has under way
  * (the runner's teardown) before it ends the process */
 #define EXIT_WAIT_NS 2000000000LL
+/* the supervisor is starved when it has not reached a phase's planned end
+ * this long after it */
+#define END_GRACE_NS 1000000000LL
+
+/* result's owner (rtb_wd_result_enter) */
+enum { RES_FREE = 0, RES_SUPERVISOR, RES_WATCHDOG };
 
 static struct {
 	atomic_int stop;
@@ -51,6 +57,21 @@ static struct {
 	atomic_int status;       /* a status line asked, not yet given in full */
 	rtb_thread_t th;
 	int running;
+	/* the supervisor's side of a phase (rtb_wd_phase): its own stop flag,
+	 * set with wd.stop; its planned end (ms after base_ns, 0: none); its
+	 * progress count; who is inside the result; the write of a forced
+	 * exit; the supervisor's thread, raised when it is starved */
+	_Atomic(atomic_int *) phase_stop;
+	atomic_uint end_ms;
+	atomic_uint progress;
+	atomic_int result;
+	_Atomic(rtb_wd_kill_fn) kill_write;
+	_Atomic(void *) kill_arg;
+	rtb_thread_t sup;
+	atomic_int sup_ok;
+	atomic_int raised;       /* the supervisor raised (1), and at the end (2) */
+	atomic_llong late_ns;    /* how late the supervisor was at the end */
+	atomic_llong phase_stopped_ns; /* when the watchdog set the phase's flag */
 } wd;
 
 /* demote_all - every registered measurement thread to SCHED_OTHER (the
@@ -90,6 +111,77 @@ int rtb_wd_status_asked(void)
 	return atomic_exchange(&wd.status, 0);
 }
 
+/* stop_phase - the run's stop flag and the phase's own: the measuring
+ * threads see the stop without the supervisor passing it on (a starved
+ * supervisor would, only when it next runs). */
+static void stop_phase(void)
+{
+	atomic_int *ps = atomic_load(&wd.phase_stop);
+
+	atomic_store(&wd.stop, 1);
+	if (ps && !atomic_exchange(ps, 1))
+		atomic_store(&wd.phase_stopped_ns, rtb_port_mono_ns());
+}
+
+/* raise_supervisor - the supervisor above the measuring threads, once:
+ * the measurement is over (stopped, or past its planned end), what is
+ * left is its wind-down, which a real-time thread on its CPU must not
+ * starve. */
+static void raise_supervisor(int at_end)
+{
+	if (atomic_load(&wd.raised) || !atomic_load(&wd.sup_ok))
+		return;
+	if (!rtb_thread_raise(&wd.sup, RTB_PRIO_CTRL))
+		atomic_store(&wd.raised, at_end ? 2 : 1);
+}
+
+/* planned_end - past the phase's planned end by END_GRACE_NS, the
+ * supervisor has not taken it (rtb_wd_phase(.., 0) at its Step 5): it is
+ * starved; the phase's threads are stopped (their time is up) and the
+ * supervisor raised. Not a watchdog stop: the run ended by its duration,
+ * and the result says how late (rtb_wd_starved_ns). */
+static void planned_end(int64_t now)
+{
+	unsigned ms = atomic_load(&wd.end_ms);
+	int64_t end = ms ? wd.base_ns + (int64_t)ms * 1000000 : 0;
+
+	if (!end || now - end < END_GRACE_NS || atomic_load(&wd.raised))
+		return;
+	atomic_store(&wd.late_ns, now - end);
+	atomic_int *ps = atomic_load(&wd.phase_stop);
+	if (ps && !atomic_exchange(ps, 1))
+		atomic_store(&wd.phase_stopped_ns, now);
+	raise_supervisor(1);
+	fprintf(stderr, "rtbench: watchdog: the supervisor has not ended the measurement %.1f s after its "
+		"planned end (starved of its CPU): stopping the measuring threads, raising it above them\n",
+		(double)(now - end) / 1e9);
+}
+
+/* kill_write - the forced exit's last write: when the supervisor is not
+ * inside the result (waited for up to EXIT_WAIT_NS), the result is taken
+ * from it for good and the phase's writer (rtb_wd_phase) writes it whole,
+ * saying why. */
+static void kill_write(const char *why)
+{
+	rtb_wd_kill_fn fn = atomic_load(&wd.kill_write);
+	int64_t until = rtb_port_mono_ns() + EXIT_WAIT_NS;
+
+	if (!fn)
+		return;
+	for (;;) {
+		int free_ = RES_FREE;
+		if (atomic_compare_exchange_strong(&wd.result, &free_, RES_WATCHDOG))
+			break;
+		if (rtb_port_mono_ns() >= until) {
+			fprintf(stderr, "rtbench: watchdog: the supervisor stayed inside the result; the files "
+				"written so far are kept\n");
+			return;
+		}
+		rtb_port_sleep_ns(1000000);
+	}
+	fn(atomic_load(&wd.kill_arg), why);
+}
+
 /* wd_main - the watchdog thread: waits for a stop request or the phase's
  * deadline, then sets the stop flag, demotes threads that ignore it, and
  * at last restores the settings and ends the process (rtb_port_exit: the
@@ -100,6 +192,8 @@ static void wd_main(void *arg)
 	(void)arg; /* a thread entry's argument: the watchdog's state is global */
 	int64_t stop_at = 0; /* when the stop was asked */
 	int64_t forced_from = 0; /* when a phase was armed with the stop set */
+	unsigned seen = 0;       /* the supervisor's progress count ... */
+	int64_t seen_at = 0;     /* ... when it last moved */
 
 	if (atomic_load(&wd.reason) == RTB_WD_SIGNAL)
 		stop_at = rtb_port_mono_ns(); /* taken in set-up (rtb_wd_take_pending) */
@@ -125,15 +219,19 @@ static void wd_main(void *arg)
 			}
 			atomic_store(&wd.sig, sig);
 			atomic_store(&wd.reason, RTB_WD_SIGNAL);
-			atomic_store(&wd.stop, 1);
+			stop_phase();
+			raise_supervisor(0);
 			stop_at = rtb_port_mono_ns();
 			fprintf(stderr, "\nrtbench: stopping (signal); keeping what was measured\n");
 		}
 		now = rtb_port_mono_ns();
 		dl = deadline();
+		if (!stop_at)
+			planned_end(now);
 		if (!stop_at && dl && now > dl) {
 			atomic_store(&wd.reason, RTB_WD_TIMEOUT);
-			atomic_store(&wd.stop, 1);
+			stop_phase();
+			raise_supervisor(0);
 			stop_at = now;
 			fprintf(stderr, "\nrtbench: watchdog: phase overran its time bound; stopping it\n");
 		}
@@ -152,13 +250,28 @@ static void wd_main(void *arg)
 		 * measurement that starts after it */
 		if (!forced_from)
 			forced_from = now > stop_at ? now : stop_at;
+		/* the last grace runs from the supervisor's last step: a
+		 * starved one that winds down slowly (64 emulated CPUs) is not
+		 * stuck */
+		unsigned pr = atomic_load(&wd.progress);
+		if (pr != seen || !seen_at) {
+			seen = pr;
+			seen_at = now;
+		}
 		if (!demoted && now - forced_from > STOP_GRACE_NS) {
 			fprintf(stderr, "rtbench: watchdog: measurement threads ignore the stop; demoting them to SCHED_OTHER\n");
 			demote_all();
 			demoted = 1;
 		}
-		if (demoted && now - forced_from > STOP_GRACE_NS + KILL_GRACE_NS) {
-			fprintf(stderr, "rtbench: watchdog: still stuck; restoring settings and exiting (results written so far are kept)\n");
+		if (demoted && now - forced_from > STOP_GRACE_NS + KILL_GRACE_NS && now - seen_at > KILL_GRACE_NS) {
+			char why[200];
+			snprintf(why, sizeof(why), "the %s and the phase had not ended %.1f s later (its supervisor "
+				 "made no progress for %.1f s)", atomic_load(&wd.reason) == RTB_WD_SIGNAL ?
+				 "run was stopped by a signal" : "phase overran its time bound",
+				 (double)(now - forced_from) / 1e9, (double)(now - seen_at) / 1e9);
+			fprintf(stderr, "rtbench: watchdog: still stuck; writing the result, restoring settings and "
+				"exiting\n");
+			kill_write(why);
 			rtb_env_restore_exit(EXIT_WAIT_NS);
 			rtb_port_exit(3);
 		}
@@ -220,6 +333,74 @@ void rtb_wd_arm(int64_t ns)
 			ms = UINT32_MAX;
 	}
 	atomic_store(&wd.deadline_ms, (unsigned)ms);
+}
+
+/* rtb_wd_phase - the supervisor's phase (watchdog.h). */
+void rtb_wd_phase(atomic_int *stop, int64_t end_ns, rtb_wd_kill_fn fn, void *arg)
+{
+	int64_t ms = 0;
+
+	if (!atomic_load(&wd.sup_ok) && !rtb_thread_self(&wd.sup))
+		atomic_store(&wd.sup_ok, 1);
+	if (!wd.base_ns)
+		wd.base_ns = rtb_port_mono_ns() - 1000000;
+	if (end_ns > 0) {
+		ms = (end_ns - wd.base_ns + 999999) / 1000000;
+		ms = ms < 1 ? 1 : ms > (int64_t)UINT32_MAX ? (int64_t)UINT32_MAX : ms;
+	}
+	atomic_store(&wd.kill_arg, arg);
+	atomic_store(&wd.kill_write, fn);
+	if (stop)
+		atomic_store(&wd.phase_stopped_ns, 0);
+	atomic_store(&wd.end_ms, (unsigned)ms);
+	atomic_store(&wd.phase_stop, stop);
+	if (stop && atomic_load(&wd.stop))
+		atomic_store(stop, 1); /* stopped before it began */
+}
+
+void rtb_wd_progress(void)
+{
+	atomic_fetch_add(&wd.progress, 1);
+}
+
+int rtb_wd_result_enter(void)
+{
+	int free_ = RES_FREE;
+
+	if (atomic_compare_exchange_strong(&wd.result, &free_, RES_SUPERVISOR))
+		return 1;
+	/* the watchdog took it: the process ends in its hands */
+	while (atomic_load(&wd.result) == RES_WATCHDOG)
+		rtb_port_sleep_ns(1000000000LL);
+	return 0;
+}
+
+void rtb_wd_result_leave(void)
+{
+	int mine = RES_SUPERVISOR;
+
+	atomic_compare_exchange_strong(&wd.result, &mine, RES_FREE);
+	rtb_wd_progress();
+}
+
+int64_t rtb_wd_phase_stopped_ns(void)
+{
+	return atomic_load(&wd.phase_stopped_ns);
+}
+
+int64_t rtb_wd_starved_ns(void)
+{
+	return atomic_load(&wd.raised) == 2 ? atomic_load(&wd.late_ns) : 0;
+}
+
+/* rtb_wd_settle - the phase's wind-down is over: the supervisor back to
+ * the normal policy if it was raised (the next phase measures beside it
+ * again). */
+void rtb_wd_settle(enum rtb_policy policy, enum rtb_prio prio)
+{
+	if (atomic_exchange(&wd.raised, 0))
+		rtb_port_self_sched(policy, prio, -1);
+	atomic_store(&wd.late_ns, 0);
 }
 
 /* rtb_wd_register - t is demoted if it ignores a stop. The count stops at

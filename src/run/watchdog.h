@@ -28,4 +28,33 @@ void rtb_wd_note_signal(int sig);
 /* rtb_wd_status_asked - 1 once after the user asked for a status line
  * (the watchdog said what is measured; a --duration run adds its figures). */
 int rtb_wd_status_asked(void);
+
+/* The supervisor's side of a phase. rtb_wd_kill_fn - the write of a forced
+ * exit: the result whole as far as it got, saying why (one line) the
+ * watchdog ended the process; called on the watchdog's thread, the
+ * supervisor kept out of the result (rtb_wd_result_enter). */
+typedef void (*rtb_wd_kill_fn)(void *arg, const char *why);
+/* rtb_wd_phase - from the calling thread (the supervisor, raised when it
+ * is starved): the phase's own stop flag, set whenever the watchdog stops
+ * the run (NULL: none); its planned end in mono ns (0: none; past it by
+ * a second the supervisor counts as starved: the flag is set and it is
+ * raised); fn(arg) for a forced exit (NULL: none). */
+void rtb_wd_phase(atomic_int *stop, int64_t end_ns, rtb_wd_kill_fn fn, void *arg);
+/* rtb_wd_progress - the supervisor took a step: a forced exit waits while
+ * it keeps taking them. */
+void rtb_wd_progress(void);
+/* rtb_wd_result_enter / leave - around the supervisor's changes to the
+ * result; enter returns 0 only after the watchdog took the result for a
+ * forced exit (it then never returns: the process ends). */
+int rtb_wd_result_enter(void);
+void rtb_wd_result_leave(void);
+/* rtb_wd_starved_ns - how late past its planned end the supervisor was
+ * when the watchdog raised it (0: it was not). */
+int64_t rtb_wd_starved_ns(void);
+/* rtb_wd_phase_stopped_ns - when (mono ns) the watchdog set the phase's
+ * stop flag (0: it did not). */
+int64_t rtb_wd_phase_stopped_ns(void);
+/* rtb_wd_settle - after a phase: the supervisor back to policy/prio if
+ * it was raised. */
+void rtb_wd_settle(enum rtb_policy policy, enum rtb_prio prio);
 #endif

@@ -46,6 +46,17 @@ int rtb_ts_on(void)
 	return rtb_ts.on;
 }
 
+/* out_of_time - past the stop's drain bound (DRAIN_NS): from then on the
+ * reader passes over what is left (said: rtb_ts.cut). */
+static int out_of_time(void)
+{
+	int64_t by = atomic_load_explicit(&rtb_ts.drain_by, memory_order_relaxed);
+
+	if (!rtb_ts.cut && by && rtb_port_mono_ns() > by)
+		rtb_ts.cut = 1;
+	return rtb_ts.cut;
+}
+
 /* whole - wa's windows hold every event of [from, to]. */
 static int whole(const struct ts_watch *wa, uint64_t from, uint64_t to)
 {
@@ -83,7 +94,10 @@ static void serve(struct ts_watch *wa, uint64_t limit, int force)
 		const struct rtb_tmark *mk = &tm->ring[t & tm->ring_mask];
 		if (!force && (int64_t)(mk->end + margin - limit) >= 0)
 			break;
-		if (rtb_ts.lazy && !candidate(wa, mk) && !whole(wa, mk->start, mk->end))
+		/* out of time (checked every 64: a clock read a mark costs) */
+		if ((!(t & 63) && out_of_time()) || rtb_ts.cut)
+			rtb_tkeep_skip(&wa->keep, mk);
+		else if (rtb_ts.lazy && !candidate(wa, mk) && !whole(wa, mk->start, mk->end))
 			rtb_tkeep_skip(&wa->keep, mk);
 		else
 			rtb_tkeep_sample(&wa->keep, wa->w, wa->nw, mk, tm->tid, tm->peer_tid, rtb_ts.slot, RTB_TS_SLOT);
@@ -171,6 +185,13 @@ static void candidates(void)
 static int want(int cpu, uint64_t first, uint64_t last, size_t n, void *arg)
 {
 	(void)arg;
+	if (out_of_time()) {
+		/* the stop's bound passed: this page and the rest unread */
+		if (cpu >= 0 && cpu < NWIN && rtb_ts.winof[cpu] >= 0)
+			rtb_twin_skip(&rtb_ts.win[rtb_ts.winof[cpu]], last, n);
+		rtb_ts.skipped_ev += n;
+		return -1;
+	}
 	if (!rtb_ts.behind || rtb_ts.ncand < 0 || cpu < 0 || cpu >= NWIN || rtb_ts.winof[cpu] < 0 ||
 	    (int64_t)(last + (uint64_t)((double)FRESH_NS * rtb_ts.tpn) - rtb_ts.poll_t) >= 0)
 		return 1;
@@ -248,8 +269,18 @@ static void reader_main(void *p)
 		/* behind: the next poll at once (it gets the CPUs in rests) */
 		rtb_port_sleep_ns(rtb_ts.behind ? POLL_NS / 50 : POLL_NS);
 	}
-	/* Step 4: the trace is off; what it still holds, then every mark */
+	/* Step 4: the trace is off; what it still holds, then every mark,
+	 * within DRAIN_NS of the stop: what is left then is passed over and
+	 * counted (the buffer's unread events; the marks skipped) */
 	poll_once(1);
+	if (rtb_ts.cut) {
+		uint64_t left[NWIN];
+		rtb_ts.unread = 0;
+		if (!rtb_port_trace_unread_cpus(left, NWIN))
+			for (int c = 0; c < NWIN; c++)
+				rtb_ts.unread += left[c];
+		rtb_ts.skipped_ev += rtb_ts.unread;
+	}
 	self_cost(&cpu0, &ev0, &skip0, &lost0);
 }
 
@@ -341,6 +372,9 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 			goto fail;
 	atomic_store(&rtb_ts.taken, 0);
 	atomic_store(&rtb_ts.stop, 0);
+	atomic_store(&rtb_ts.drain_by, 0);
+	rtb_ts.cut = 0;
+	rtb_ts.unread = 0;
 	rtb_ts.lost = 0;
 	rtb_ts.poll_err = 0;
 	rtb_ts.polls = rtb_ts.events = 0;
@@ -432,6 +466,7 @@ int rtb_ts_stop(void)
 	if (!rtb_ts.on)
 		return 0;
 	rtb_port_trace_end();                     /* Step 4 */
+	atomic_store(&rtb_ts.drain_by, rtb_port_mono_ns() + DRAIN_NS);
 	atomic_store(&rtb_ts.stop, 1);
 	if (rtb_ts.started)
 		rtb_thread_join(&rtb_ts.th);
@@ -439,6 +474,8 @@ int rtb_ts_stop(void)
 	/* what the OS dropped, CPU by CPU: each metric states its own */
 	rtb_ts.lost_cpu_ok = !rtb_port_trace_lost_cpus(rtb_ts.lost_cpu, NWIN);
 	rtb_ts.on = 0;
+	if (!rtb_ts.poll_err && rtb_ts.cut)
+		return RTB_ETIMEDOUT; /* read in part: the runner says so */
 	return rtb_ts.poll_err;
 }
 

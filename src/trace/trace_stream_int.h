@@ -20,6 +20,10 @@
 				 * start are parsed all the same (a sample
 				 * that began before it and ends after it) */
 #define NCAND 512               /* candidates a poll looks for, at most */
+#define DRAIN_NS 10000000000LL  /* the reader's time after the stop: what it
+				 * has not read and matched by then it passes
+				 * over, counted (a reader that fell minutes
+				 * behind, 64 emulated CPUs, never ended) */
 
 struct ts_watch {
 	struct rtb_trace_marks tm;      /* what the benchmark gets (m->tm) */
@@ -36,6 +40,9 @@ struct ts_watch {
 struct rtb_ts_state {
 	int on;                 /* Steps 1-4: marks go to watches */
 	atomic_int stop;
+	atomic_llong drain_by;   /* mono ns the reader's work ends by (0: none) */
+	int cut;                 /* it did not end by then: the rest passed over */
+	uint64_t unread;         /* events left in the buffer then */
 	int started;
 	rtb_thread_t th;
 	enum rtb_trace_kind kind;

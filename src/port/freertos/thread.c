@@ -91,6 +91,18 @@ int rtb_thread_demote(rtb_thread_t *t)
 	return 0;
 }
 
+int rtb_thread_self(rtb_thread_t *t)
+{
+	t->h = xTaskGetCurrentTaskHandle();
+	return 0;
+}
+
+int rtb_thread_raise(rtb_thread_t *t, enum rtb_prio prio)
+{
+	vTaskPrioritySet(t->h, fr_prio(RTB_SCHED_FIFO, prio));
+	return 0;
+}
+
 int rtb_thread_effective_prio(const rtb_thread_t *t, int *prio)
 {
 	*prio = (int)uxTaskPriorityGet(t ? t->h : NULL);

@@ -201,6 +201,24 @@ int rtb_thread_demote(rtb_thread_t *t)
 	return sched_setscheduler((pid_t)t->os_id, SCHED_OTHER, &sp) ? RTB_ESYS : 0;
 }
 
+/* rtb_thread_self - the caller's kernel id (its handle is never joined). */
+int rtb_thread_self(rtb_thread_t *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->os_id = (long)syscall(SYS_gettid);
+	return 0;
+}
+
+/* rtb_thread_raise - SCHED_FIFO at level prio for thread t (watchdog). */
+int rtb_thread_raise(rtb_thread_t *t, enum rtb_prio prio)
+{
+	struct sched_param sp = { .sched_priority = rtb_prio_native(prio) };
+
+	if (t->os_id <= 0)
+		return RTB_EINVAL;
+	return sched_setscheduler((pid_t)t->os_id, SCHED_FIFO, &sp) ? RTB_ESYS : 0;
+}
+
 /* read_stat - the fields after "(comm) " of /proc/self/task/ID/stat. */
 static int read_stat(long os_id, char *buf, size_t len, const char **rest)
 {

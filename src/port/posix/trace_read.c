@@ -258,23 +258,30 @@ static int cmp_tev(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* lost_cpu - events the instance dropped on one CPU: its buffer's
- * overrun (overwritten) and dropped (no overwrite: refused) counts. */
-static uint64_t lost_cpu(int cpu)
+/* cpu_stat - the sum of fields a and b (NULL: none) of one CPU's
+ * buffer stats ("overrun:", "entries:", ...). */
+static uint64_t cpu_stat(int cpu, const char *a, const char *b)
 {
 	char file[64], *s, *p;
-	uint64_t lost = 0;
+	uint64_t n = 0;
 
 	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
 	s = tracefs_instance_file_read(rtb_tr.inst, file, NULL);
 	if (!s)
 		return 0;
-	if ((p = strstr(s, "overrun:")))
-		lost += strtoull(p + 8, NULL, 10);
-	if ((p = strstr(s, "dropped events:")))
-		lost += strtoull(p + 15, NULL, 10);
+	if ((p = strstr(s, a)))
+		n += strtoull(p + strlen(a), NULL, 10);
+	if (b && (p = strstr(s, b)))
+		n += strtoull(p + strlen(b), NULL, 10);
 	free(s);
-	return lost;
+	return n;
+}
+
+/* lost_cpu - events the instance dropped on one CPU: its buffer's
+ * overrun (overwritten) and dropped (no overwrite: refused) counts. */
+static uint64_t lost_cpu(int cpu)
+{
+	return cpu_stat(cpu, "overrun:", "dropped events:");
 }
 
 /* lost_events - events the instance dropped on the recorded CPUs. */
@@ -287,18 +294,30 @@ static uint64_t lost_events(void)
 	return lost;
 }
 
-int rtb_port_trace_lost_cpus(uint64_t *lost, int n)
+/* each_cpu - out[cpu] (cpu < n) = fields a + b of each recorded CPU's
+ * stats, 0 for the others. */
+static int each_cpu(uint64_t *out, int n, const char *a, const char *b)
 {
 	for (int cpu = 0; cpu < n; cpu++)
-		lost[cpu] = 0;
+		out[cpu] = 0;
 	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	int rc = rtb_tr.inst ? 0 : RTB_ENOTSUP;
 	for (int cpu = 0; cpu < n && cpu < 64 && !rc; cpu++)
 		if (rtb_tr.cpus >> cpu & 1)
-			lost[cpu] = lost_cpu(cpu);
+			out[cpu] = cpu_stat(cpu, a, b);
 	rtb_posix_trace_leave();
 	return rc;
+}
+
+int rtb_port_trace_lost_cpus(uint64_t *lost, int n)
+{
+	return each_cpu(lost, n, "overrun:", "dropped events:");
+}
+
+int rtb_port_trace_unread_cpus(uint64_t *left, int n)
+{
+	return each_cpu(left, n, "entries:", NULL); /* recorded, not read yet */
 }
 
 /* The streaming reader's state: the event formats are parsed once, at its
@@ -417,10 +436,13 @@ void rtb_posix_trace_read_free(void)
 	memset(&pl, 0, sizeof(pl));
 }
 
+#define POLL_END 2 /* poll_page: want ended the poll */
+
 /* poll_page - one page of cpu's buffer, consumed: its events to pl.fn,
  * or, when want says nobody wants that stretch, passed over unparsed (want
  * counts them). Returns 1 when there was one and it ended before `until`
- * (0: no limit), 0 when the CPU is done for this poll, RTB_ESYS or
+ * (0: no limit), 0 when the CPU is done for this poll, POLL_END when want
+ * ended the whole poll, RTB_ESYS or
  * RTB_ENOMEM when its buffer cannot be read (never opened, no room for a
  * page, a read or a page that failed): said by the caller, not left as a
  * CPU with no events. */
@@ -456,7 +478,10 @@ static int poll_page(int cpu, int (*want)(int cpu, uint64_t first, uint64_t last
 			first = ts;
 		last = ts;
 	}
-	if (n && (!want || want(cpu, first, last, n, pl.arg))) {
+	int w = n && want ? want(cpu, first, last, n, pl.arg) : 1;
+	if (w < 0)
+		return POLL_END;
+	if (n && w) {
 		kbuffer_load_subbuffer(pl.kbuf, pl.page);
 		for (void *d = kbuffer_read_event(pl.kbuf, &ts); d; d = kbuffer_next_event(pl.kbuf, &ts)) {
 			struct tep_record r = { .ts = ts, .cpu = cpu, .data = d, .size = kbuffer_event_size(pl.kbuf),
@@ -523,6 +548,8 @@ static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg,
 			if (rtb_posix_trace_shut())
 				return RTB_EINTR; /* closing: leave the gate now */
 			int rc = poll_page(cpu, want, until);
+			if (rc == POLL_END)
+				return err;
 			if (rc <= 0)
 				more &= ~(1ull << cpu);
 			if (rc < 0 && !err)
