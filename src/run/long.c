@@ -249,7 +249,10 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	lr->late_ns = 0;
 	/* the measuring threads see a stop of the watchdog's at once; a
 	 * supervisor starved past the duration's end is raised (watchdog.c) */
-	rtb_wd_phase(&lr->stop, by_count ? 0 : lr->t0_ns + o->time.duration_ns, kill_write, lr);
+	/* by count the shown metrics are the round's own result's, merged
+	 * after it: a forced exit keeps the last round's files, not this */
+	rtb_wd_kill_fn kw = by_count ? NULL : kill_write;
+	rtb_wd_phase(&lr->stop, by_count ? 0 : lr->t0_ns + o->time.duration_ns, kw, lr);
 	/* stopped meanwhile (the trace's start): nothing starts measuring */
 	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
@@ -330,7 +333,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	const int64_t starved_ns = rtb_wd_starved_ns();
 	/* the end taken: the watchdog no longer counts the supervisor late,
 	 * and a forced exit still writes the result */
-	rtb_wd_phase(NULL, 0, kill_write, lr);
+	rtb_wd_phase(NULL, 0, kw, lr);
 	for (int i = 0; i < lr->ncpu; i++)
 		if (lr->cpus[i].started) {
 			rtb_thread_join(&lr->cpus[i].th);
