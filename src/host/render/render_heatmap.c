@@ -54,7 +54,8 @@ static double *cells(const struct rtb_rf_metric *const *m, int n, size_t *cols, 
 		for (size_t j = 0; j < m[i]->nintervals; j++) {
 			const struct rtb_rf_interval *iv = &m[i]->intervals[j];
 			double mid = ((double)iv->start_ns + (double)iv->end_ns) / 2;
-			size_t c = (size_t)(mid / *tmax_ns * (double)nmax) / *per;
+			double f = mid > 0 ? mid / *tmax_ns * (double)nmax : 0; /* a bad file's negative time */
+			size_t c = (size_t)(f < (double)nmax ? f : (double)nmax) / *per;
 			double *x = &cell[(size_t)i * *cols + (c < *cols ? c : *cols - 1)];
 			if (iv->count && (double)iv->max_ns > *x)
 				*x = (double)iv->max_ns;
