@@ -142,6 +142,14 @@ rm -rf "$root"
 mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$BUSYBOX" "$root/bin/busybox"
 cp "$STATIC" "$root/bin/rtbench"
+# --diag's sampler runs at a real-time priority (busybox has no chrt): a
+# static helper, `fifo PRIO PID`, built here
+if [ "$DIAG" -gt 0 ]; then
+	printf '%s\n' '#include <sched.h>' '#include <stdlib.h>' \
+		'int main(int c, char **v) { struct sched_param p = { .sched_priority = c > 2 ? atoi(v[1]) : 0 };' \
+		'  return c > 2 && !sched_setscheduler(atoi(v[2]), SCHED_FIFO, &p) ? 0 : 1; }' >"$OUT/fifo.c"
+	cc -static -O2 -o "$root/bin/fifo" "$OUT/fifo.c" || { echo "bigguest.sh: cannot build the static fifo helper" >&2; exit 1; }
+fi
 cat >"$root/init" <<'INIT'
 #!/bin/busybox sh
 # many-CPU guest init: doctor, the timer untraced and traced, the noise,
@@ -221,7 +229,7 @@ for what in $(echo "$RUNS" | tr , ' '); do
 	# every CPU leave a time-shared one nothing to run on
 	if [ "${DIAG:-0}" -gt 0 ]; then
 		diag $pid "$f.txt" &
-		chrt -f -p 98 $! >/dev/null 2>&1
+		fifo 98 $!
 	fi
 	wait $pid
 	echo "rtbench-guest: $what: exit $? after $(cut -d' ' -f1 /proc/uptime) - $t0 s"
