@@ -275,6 +275,7 @@ int main(int argc, char **argv)
 {
 	char cmdline[512];
 
+	rtb_port_self_name(argc ? argv[0] : NULL); /* before any thread: they take its name */
 	join_args(argc, argv, cmdline, sizeof(cmdline));
 	char why[200];
 	if (rtb_port_process_check(why, sizeof(why))) { /* a message, not a crash */

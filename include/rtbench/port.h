@@ -194,6 +194,12 @@ int rtb_port_load_status(long id, int *status);
  * tune` (host-only), which runs each round as a child `run`; RTB_ENOTSUP
  * on a port without processes. */
 int rtb_port_self_start(char *const argv[], const char *log, long *id);
+/* rtb_port_self_name - name this process after argv0 (its last part) where
+ * the exec path gave it another: a child of rtb_port_self_start, run as
+ * /proc/self/exe, is "exe" in ps -o comm, top and every trace event
+ * otherwise. Called first by the entry; nothing where a name is not the
+ * exec's. POSIX: PR_SET_NAME (15 characters). */
+void rtb_port_self_name(const char *argv0);
 /* rtb_port_self_wait - 1 once child id ended (*status: its exit status,
  * or 128 + the signal that ended it), reaped; 0 while it runs. */
 int rtb_port_self_wait(long id, int *status);

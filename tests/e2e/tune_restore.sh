@@ -85,6 +85,18 @@ stop_set() {
 }
 if stop_set $pid; then
 	kids=$(pgrep -P $pid)
+	# a round's run, spawned as /proc/self/exe, is named as the user knows
+	# it ("exe" before); its name is set first thing in main: poll that
+	# start, bounded (a zombie keeps its name)
+	for k in $kids; do
+		for ((i = 0; i < 100; i++)); do
+			c=$(cat /proc/$k/comm 2>/dev/null) && [ "$c" != exe ] && break
+			sleep 0.01
+		done
+		[ "$c" = rtbench ] && ok "the round's run $k is named $c in ps and trace" ||
+			fail "the round's run $k is named '$c', not rtbench"
+	done
+	[ -n "$kids" ] || fail "tune, stopped in a B round, has no child run"
 	kill -9 $pid
 	wait $pid 2>/dev/null
 	for k in $kids; do while alive $k; do sleep 0.05; done; done # its round's run ends by itself

@@ -6,7 +6,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +37,22 @@ int rtb_port_self_start(char *const argv[], const char *log, long *id)
 		return rtb_err_from_errno(rc);
 	*id = (long)pid;
 	return 0;
+}
+
+void rtb_port_self_name(const char *argv0)
+{
+	char now[16] = "", name[16];
+	const char *base;
+
+	/* the kernel names a process after the basename of the path it was
+	 * exec'd by: /proc/self/exe gives "exe" */
+	if (!argv0 || prctl(PR_GET_NAME, now, 0, 0, 0) || strcmp(now, "exe"))
+		return;
+	base = strrchr(argv0, '/') ? strrchr(argv0, '/') + 1 : argv0;
+	if (!*base)
+		return;
+	snprintf(name, sizeof(name), "%s", base);
+	prctl(PR_SET_NAME, name, 0, 0, 0);
 }
 
 /* status_of - a wait status as an exit status (128 + a signal). */
