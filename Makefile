@@ -67,6 +67,17 @@ $(info make: HOST=0: $(CC) cannot build and link against libjansson (Debian: lib
 endif
 endif
 
+# BPF (run --trace-bpf, the in-kernel aggregation; src/port/posix/bpf_kagg*):
+# 1 when the target links against libbpf and BPF_CLANG compiles for the BPF
+# target (Debian: libbpf-dev clang); 0 leaves it out, said in one line.
+BPF_CLANG ?= clang
+ifeq ($(origin BPF),undefined)
+BPF       := $(if $(filter posix,$(PORT)),$(if $(filter 1,$(call probe,\043include <bpf/libbpf.h>\nint main(void) { return libbpf_num_possible_cpus() < 0; }\n,,-lbpf)),$(shell echo 'int x;' | $(BPF_CLANG) -target bpf -x c -c - -o /dev/null >/dev/null 2>&1 && echo 1 || echo 0),0),0)
+ifeq ($(BPF)$(filter posix,$(PORT)),0posix)
+$(info make: BPF=0: no libbpf for $(CC), or $(BPF_CLANG) cannot compile for the BPF target (Debian: libbpf-dev clang): run --trace-bpf left out)
+endif
+endif
+
 # snprintf truncation is intended (fixed-size fields); clang lacks the flag
 NO_TRUNC_WARN := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null >/dev/null 2>&1 && echo -Wno-format-truncation)
 # V=1 shows every command
@@ -101,6 +112,17 @@ override LDLIBS    += -ltracefs -ltraceevent
 TRACEFS_OBJ := $(foreach d,$(BUILD) $(BUILD)/fuzz/obj,$(d)/src/port/$(PORT)/trace.o $(d)/src/port/$(PORT)/trace_read.o $(d)/src/port/$(PORT)/trace_dat.o $(d)/src/port/$(PORT)/trace_dat_rec.o)
 $(TRACEFS_OBJ): override CPPFLAGS += $(TRACE_CFLAGS) -DRTB_HAVE_TRACEFS=1
 endif
+# the BPF program is compiled for the BPF target (below), never as C of the host
+CORE_SRC  := $(filter-out %.bpf.c,$(CORE_SRC))
+ifeq ($(BPF),1)
+override CPPFLAGS  += -DRTB_HAVE_BPF=1
+override LDLIBS    += -lbpf
+# the program, compiled for the kernel, linked into rtbench as bytes
+# (rtb_posix_bpf_kagg_obj) so that rtbench stays one file
+BPF_EMBED := $(BUILD)/bpf/bpf_kagg_embed.o
+else
+CORE_SRC  := $(filter-out src/port/posix/bpf_%,$(CORE_SRC))
+endif
 MAIN_SRC  := src/main.c
 # the program entry's option parsing (src/cli): host-only, like main.c; a
 # firmware has its own entry (src/port/freertos/fw)
@@ -127,9 +149,18 @@ UNIT_BIN  := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 .PHONY: all test unit clean install fuzz bench-peers bench-kernels run check check-fresh man deb FORCE
 all: $(BUILD)/rtbench
 
-$(BUILD)/librtbench.a: $(LIB_OBJ)
+$(BUILD)/librtbench.a: $(LIB_OBJ) $(BPF_EMBED)
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && $(CROSS_COMPILE)ar rcs $@ $^
+
+ifeq ($(BPF),1)
+$(BUILD)/bpf/bpf_kagg.bpf.o: src/port/posix/bpf_kagg.bpf.c src/port/posix/bpf_kagg.h
+	@mkdir -p $(dir $@)
+	@echo "  BPF     $<"
+	$(Q)$(BPF_CLANG) -O2 -g -target bpf -Wall -I/usr/include/$(shell $(CC) -dumpmachine) -Isrc/port/posix -c -o $@ $<
+$(BPF_EMBED): $(BUILD)/bpf/bpf_kagg.bpf.o
+	$(Q)printf '.section .rodata\n.balign 8\n.globl rtb_posix_bpf_kagg_obj\n.globl rtb_posix_bpf_kagg_obj_end\nrtb_posix_bpf_kagg_obj:\n.incbin "%s"\nrtb_posix_bpf_kagg_obj_end:\n.section .note.GNU-stack,"",@progbits\n' '$<' | $(CC) -c -x assembler -o $@ -
+endif
 
 $(BUILD)/rtbench: $(BUILD)/src/main.o $(BUILD)/librtbench.a
 	@echo "  LD      $@"
@@ -301,7 +332,7 @@ $(BUILD)/fuzz/obj/%.o: %.c $(BUILD)/flags
 	@echo "  FUZZCC  $<"
 	$(Q)$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_SAN) -MMD -MP -c -o $@ $<
 
-$(FUZZ_BIN): $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ)
+$(FUZZ_BIN): $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_OBJ) $(BPF_EMBED)
 	@echo "  FUZZLD  $@"
 	$(Q)$(FUZZ_CC) -g -O1 -std=c11 $(CPPFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) -MMD -MP -o $@ $(filter %.c %.o,$^) $(LDLIBS) -pthread
 

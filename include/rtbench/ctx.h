@@ -18,6 +18,7 @@
 #define RTB_MAX_DELAYS 8
 
 struct rtb_tracer; /* rtbench/tracer.h */
+struct rtb_kagg_ops; /* rtbench/kagg.h */
 
 /* The parts of a run's options that one mode or one service reads (the
  * common ones stay in struct rtb_opts itself, as rtla's common_params
@@ -51,6 +52,10 @@ struct rtb_trace_opts {
 	 * goes through it; NULL: a build without tracing (FreeRTOS, TRACE=0),
 	 * --trace then says so and the run goes on untraced */
 	const struct rtb_tracer *tracer;
+	int bpf;                /* --trace-bpf: aggregate in the kernel */
+	/* ... through the port's aggregation the entry hands in
+	 * (rtbench/kagg.h); NULL: a build without BPF */
+	const struct rtb_kagg_ops *kagg;
 };
 
 /* rtb_load_opts - --load, --load-cmd: the background load (run/load.c) */

@@ -14,6 +14,9 @@ int rtb_write_text(struct rtb_sink *s, const struct rtb_result *r);
 /* rtb_write_worst_text - the worst samples explained (run --trace) and the
  * --break-us stop, after the tables (src/output/worst.c). */
 void rtb_write_worst_text(struct rtb_sink *s, const struct rtb_result *r);
+/* rtb_write_kagg_text - run --trace-bpf's in-kernel aggregate, after them
+ * (src/output/kagg_out.c); nothing without */
+void rtb_write_kagg_text(struct rtb_sink *s, const struct rtb_result *r);
 
 /* rtb_write_json - the result as docs/json-schema.md describes
  * (schema "rtbench-result", version RTB_SCHEMA_VERSION). Strings are escaped

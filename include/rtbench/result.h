@@ -395,6 +395,8 @@ struct rtb_xcpu {
 	int clocksource_warn;   /* the kernel's clocksource is not the TSC rtbench reads */
 };
 
+struct rtb_kagg; /* rtbench/kagg.h */
+
 struct rtb_result {
 	struct rtb_fingerprint fp;
 	struct rtb_clock_info clock;
@@ -416,6 +418,7 @@ struct rtb_result {
 	 * t_ticks), counted from t0_ticks, the run's start */
 	int keep_times;
 	uint64_t t0_ticks;
+	const struct rtb_kagg *kagg; /* run --trace-bpf (rtbench/kagg.h); NULL: not asked */
 };
 
 /* rtb_metric_has_stats - m measured something: ok or partial, with samples

@@ -19,6 +19,7 @@
 #include "bench/registry.h"
 #ifdef RTB_HAVE_TRACE
 #include "rtbench/trace.h" /* rtb_tracer_trace */
+#include "rtbench/kagg.h" /* rtb_port_kagg, where the build has BPF */
 #endif
 
 /* The short options, each cyclictest's or rtla's letter with that tool's
@@ -63,6 +64,7 @@ static const struct option run_opts[] = {
 	{ "trace-events", required_argument, NULL, OPT_TRACE_EVENTS },
 	{ "trace-dat", required_argument, NULL, OPT_TRACE_DAT },
 	{ "trace-cpus", required_argument, NULL, OPT_TRACE_CPUS },
+	{ "trace-bpf", no_argument, NULL, OPT_TRACE_BPF },
 	{ "break-us", required_argument, NULL, OPT_BREAK },
 	{ "duration", required_argument, NULL, OPT_DURATION },
 	{ "interval", required_argument, NULL, OPT_INTERVAL },
@@ -115,6 +117,11 @@ void rtb_cli_defaults(struct rtb_cli *cl)
 	 * has one (the Makefile's TRACE=1 builds src/trace), else none */
 #ifdef RTB_HAVE_TRACE
 	cl->o.trace.tracer = &rtb_tracer_trace;
+#endif
+	/* --trace-bpf's in-kernel aggregation: the Linux port's, where the
+	 * Makefile's BPF=1 built it (libbpf, clang), else none */
+#ifdef RTB_HAVE_BPF
+	cl->o.trace.kagg = &rtb_port_kagg;
 #endif
 	cl->o.selftest.delays_ns[0] = 1000;
 	cl->o.selftest.delays_ns[1] = 5000;

@@ -401,6 +401,17 @@ static int trace_cpus(struct rtb_cli_arg *p)
 	return 0;
 }
 
+/* trace_bpf - --trace-bpf: the in-kernel aggregation; a build without
+ * BPF refuses it (exit 2) rather than run without what was asked. */
+static int trace_bpf(struct rtb_cli_arg *p)
+{
+	if (!p->cl->o.trace.kagg)
+		return rtb_cli_fail(p->err, p->errlen, "--trace-bpf: this build has no BPF (rebuild with libbpf-dev "
+				    "and clang installed: make BPF=1)");
+	p->cl->o.trace.bpf = 1;
+	return 0;
+}
+
 static int trace(struct rtb_cli_arg *p)
 {
 	p->cl->o.trace.on = 1;
@@ -532,7 +543,7 @@ static const struct {
 	{ OPT_RAW, result_file, NULL }, { OPT_HISTOGRAM, histogram, NULL }, { OPT_READY, ready, "--ready" },
 	{ OPT_FOLLOW, follow, NULL }, { OPT_TRACE, trace, "--trace" },
 	{ OPT_TRACE_EVENTS, trace_file, "--trace-events" }, { OPT_TRACE_DAT, trace_file, "--trace-dat" },
-	{ OPT_TRACE_CPUS, trace_cpus, "--trace-cpus" },
+	{ OPT_TRACE_CPUS, trace_cpus, "--trace-cpus" }, { OPT_TRACE_BPF, trace_bpf, "--trace-bpf" },
 	{ OPT_NORT, no_rt, NULL }, { OPT_NOMLOCK, no_mlock, NULL }, { OPT_IDLE, idle_latency, NULL },
 	{ OPT_LOAD, load, NULL }, { OPT_LOADCMD, load_cmd, NULL }, { OPT_LOADMAYEXIT, load_may_exit, NULL },
 	{ OPT_EMULATION, emulation, NULL }, { OPT_NOWAIT, no_wait, NULL }, { OPT_WAIT, wait_s, NULL },

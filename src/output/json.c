@@ -412,6 +412,7 @@ int rtb_write_json(struct rtb_sink *f, const struct rtb_result *r)
 		write_self_cost(&w, &r->self);
 	if (r->doctor.done)
 		write_doctor(&w, &r->doctor);
+	rtb_json_kagg(&w, r);
 	rtb_jw_open(&w, "metrics", '[', 1);
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++)
 		if (r->metrics[i])

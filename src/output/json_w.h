@@ -45,5 +45,7 @@ void rtb_jw_null(struct rtb_jw *w, const char *k);
 
 /* rtb_json_metric - one metric, as an element of "metrics" (json_metric.c). */
 void rtb_json_metric(struct rtb_jw *w, const struct rtb_metric *m);
+/* rtb_json_kagg - run --trace-bpf's "kernel_aggregate" (kagg_out.c); nothing without */
+void rtb_json_kagg(struct rtb_jw *w, const struct rtb_result *r);
 
 #endif

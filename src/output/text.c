@@ -453,5 +453,6 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (fp->emulation.present)
 		rtb_sink_printf(f, "%s\n", rtb_emulation_line(&fp->emulation, emu, sizeof(emu)));
 	rtb_write_worst_text(f, r);
+	rtb_write_kagg_text(f, r);
 	return rtb_sink_error(f);
 }

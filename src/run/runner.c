@@ -14,6 +14,7 @@
 #include "run/runner.h"
 #include "run/load.h"
 #include "run/ready.h"
+#include "run/run_kagg.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -177,6 +178,7 @@ static int finish(struct rtb_runner *r, int rc, int wrc)
 	struct rtb_settings *s = &r->res->set;
 	struct rtb_break brk;
 
+	rtb_run_kagg_read(r->o, r->res); /* --trace-bpf: before the teardown */
 	rtb_run_teardown(&r->c);
 	brk = *r->c.brk;
 	/* run --trace: the break's window (beside the result where the driver
@@ -230,6 +232,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		return rc;
 	}
 	keep_times(&r);
+	rtb_run_kagg_open(o, res);
 	res->t0_ticks = rtb_port_ticks();
 	maxr = plan(&r, nr);                               /* Step 3 */
 	rc = run_rounds(&r, nr, maxr, &wrc);               /* Steps 4-5 */

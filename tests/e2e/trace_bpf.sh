@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# End-to-end: run --trace-bpf, the in-kernel aggregation (docs/tracing-bpf.md).
+# A task with a name this test chooses (tests/e2e/helpers/spiker.c) runs
+# SCHED_FIFO 95 on the measured CPU and spins 15 ms every 700 ms, from
+# before rtbench starts until it has ended (start_spiker: its ready file);
+# `run --trace-bpf -D 3s` measures the timer there. Its 4-5 spins are then
+# the run's longest interference and its worst samples (many equal spins
+# would not do: the kernel keeps the 4 longest, and which of 60 equal
+# spins those are is chance). The result's kernel_aggregate must name that
+# task, by its name and pid, as the longest "thread" interference on that
+# CPU, at least twice, with counts and totals that hold them, and name it
+# beside a worst sample it overlaps; only the measured CPU is reported.
+# No latency figure is asserted. A build without BPF: the option is refused
+# in one line, exit 2, and the test skips saying so; a kernel that refuses
+# the program: skipped with its reason. Under ~10 s.
+. "$(dirname "$0")/lib.bash"
+needs_rt
+test_out trace_bpf
+cpu=$(( $(nproc) - 1 ))
+name="rtbbpf$$"
+name=${name:0:15}
+
+"$RTBENCH" run --trace-bpf --tests irq.timer.nanosleep --samples 10 --quiet >/dev/null 2>"$out/probe.err"
+rc=$?
+if grep -q 'this build has no BPF' "$out/probe.err"; then
+	[ $rc -eq 2 ] && [ "$(wc -l <"$out/probe.err")" = 1 ] &&
+		ok "--trace-bpf without BPF built in: one line, exit 2" || fail "no-BPF refusal: exit $rc: $(cat "$out/probe.err")"
+	[ "$fails" -eq 0 ] && skip "this build has no BPF (libbpf-dev and clang at build time)"
+	done_test
+fi
+if grep -q -- '--trace-bpf:' "$out/probe.err"; then
+	skip "BPF unavailable here: $(grep -m1 -- '--trace-bpf:' "$out/probe.err")"
+fi
+
+start_spiker "$name" "$cpu" 15000 700 || { fail "the spiker did not start"; done_test; }
+"$RTBENCH" run --trace-bpf --tests irq.timer.nanosleep --cpus "$cpu" -D 3s \
+	--json "$out/s.json" >"$out/s.txt" 2>"$out/s.err"
+rc=$?
+pid=$spiker
+stop_spiker
+[ $rc -eq 0 ] && ok "run --trace-bpf with the spike exited 0" || fail "exit $rc: $(tail -2 "$out/s.err")"
+
+python3 - "$out/s.json" "$name" "$pid" "$cpu" <<'PY' &&
+import json, sys
+r = json.load(open(sys.argv[1])); name, pid, cpu = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+k = r["kernel_aggregate"]
+assert k["on"] is True and k["method"] == "bpf", k["note"]
+assert [c["cpu"] for c in k["cpus"]] == [cpu], "only the measured CPU: %s" % [c["cpu"] for c in k["cpus"]]
+c = k["cpus"][0]
+t = c["thread"]
+top = t["longest"][0]
+assert top["name"] == name and top["id"] == pid, "longest thread interference: %s" % top
+# 3 s / 700 ms: 4-5 spins, each one a timer sample's wait (it lasts 75
+# periods); one may fall at the run's edge
+mine = sum(1 for x in t["longest"] if x["id"] == pid and x["name"] == name)
+assert mine >= 2, t["longest"]
+assert t["count"] >= mine and t["total_ns"] >= sum(x["ns"] for x in t["longest"]), t
+ivs = [x for x in t["longest"]]
+for x in ivs:
+    assert k["start_ns"] <= x["start_ns"] <= k["end_ns"], (x, k["start_ns"], k["end_ns"])
+for cl in ("irq", "softirq", "nmi"):
+    assert c[cl]["count"] >= len(c[cl]["longest"]) and c[cl]["total_ns"] >= 0, c[cl]
+named = [o for w in c["worst_overlaps"] for o in w["overlapping"]
+         if o["class"] == "thread" and o["name"] == name and o["id"] == pid]
+assert named, "no worst sample overlaps the spiker: %s" % c["worst_overlaps"]
+for w in c["worst_overlaps"]:
+    for o in w["overlapping"]:
+        assert o["start_ns"] <= w["t_ns"] and o["start_ns"] + o["ns"] >= w["t_ns"] - w["sample_ns"], w
+PY
+	ok "kernel_aggregate names $name (pid $pid) on CPU $cpu, beside a worst sample it overlaps" ||
+	fail "kernel_aggregate: $(grep -A3 'In-kernel' "$out/s.txt")"
+grep -q "overlapping, from the in-kernel aggregate: thread $name ($pid)" "$out/s.txt" &&
+	ok "the text names it as overlapping, from the in-kernel aggregate" ||
+	fail "text: $(grep -A4 'In-kernel' "$out/s.txt")"
+
+"$RTBENCH" run --tests irq.timer.nanosleep --cpus "$cpu" -D 1s --json "$out/plain.json" --quiet >/dev/null 2>&1
+python3 -c 'import json,sys; sys.exit("kernel_aggregate" in json.load(open(sys.argv[1])))' "$out/plain.json" &&
+	ok "without --trace-bpf: no kernel_aggregate" || fail "kernel_aggregate without --trace-bpf"
+done_test
