@@ -295,7 +295,9 @@ struct rtb_metric {
  * explained and who chose them: the cost model (docs/scale.md: the reader
  * keeps up with N_max = U * C / r CPUs) or --trace-cpus; the model's
  * figures, and this run's own once it ended (0: none) */
-#define RTB_MAX_TRACE_CHOICES 24
+#ifndef RTB_MAX_TRACE_CHOICES
+#define RTB_MAX_TRACE_CHOICES 24 /* a firmware that traces nothing sets 1 */
+#endif
 struct rtb_trace_choice {
 	char id[64];
 	char by[8];              /* "model" or "option" (--trace-cpus LIST) */

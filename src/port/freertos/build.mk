@@ -105,7 +105,7 @@ FR_INC := -I$(FR)/include -I$(FR)/$(FR_PORTABLE)
 FR_SRC := tasks.c queue.c list.c event_groups.c $(FR_PORT_SRC)
 endif
 FW_CPPFLAGS := -Iinclude -Isrc -Isrc/port/freertos -I$(FW_BOARD_DIR) $(FR_INC) -D_GNU_SOURCE -DRTB_VERSION=\"$(VERSION)\" -DRTB_PORT_FREERTOS=1 \
-               -DRTB_MAX_CPUS=64 -DRTB_MAX_METRICS=128 \
+               -DRTB_MAX_CPUS=64 -DRTB_MAX_METRICS=128 -DRTB_MAX_TRACE_CHOICES=1 \
                -DRTB_FR_TIME_SLICING=$(FREERTOS_TIME_SLICING) \
                -DRTB_FR_PREEMPTION=$(FREERTOS_PREEMPTION) \
                -DRTB_FR_PORT_TASK_SELECTION=$(FREERTOS_PORT_TASK_SELECTION) \
