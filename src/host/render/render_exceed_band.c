@@ -93,17 +93,38 @@ int rtb_html_exceed_band(struct rtb_sb *b, const struct rtb_svg_plot *p, const s
 		med[g] = n % 2 ? col[n / 2] : (col[n / 2 - 1] + col[n / 2]) / 2;
 		hi[g] = col[n - 1];
 	}
-	/* the band: up the highest CPU's line, back down the lowest's */
-	rtb_sb_printf(b, "<path class=\"band\" data-cpus=\"%d\" fill=\"%s\" fill-opacity=\"0.2\" stroke=\"none\" "
-		      "d=\"", n, color);
-	line(b, p, lv, hi, 0, BAND_LEVELS, 1, 1);
-	line(b, p, lv, lo, BAND_LEVELS - 1, -1, -1, 0);
-	rtb_sb_printf(b, "z\"><title>%d CPUs: from the lowest to the highest CPU's P(latency &gt;= x)</title>"
-		      "</path>\n", n);
-	rtb_sb_printf(b, "<path class=\"median\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" "
-		      "stroke-dasharray=\"5 3\" d=\"", color);
-	line(b, p, lv, med, 0, BAND_LEVELS, 1, 1);
-	rtb_sb_puts(b, "\"><title>the median CPU at each level</title></path>\n");
+	/* the band, up the highest CPU's line and back down the lowest's, as
+	 * far as every CPU has a sample (a P of 0 has no place on a log
+	 * axis: shaded down to the floor it read as 1e-12); past that the
+	 * highest CPU's line alone, and the median until half have none */
+	int all = 0, half = 0, top = 0;
+	while (all < BAND_LEVELS && lo[all] > 0)
+		all++;
+	while (half < BAND_LEVELS && med[half] > 0)
+		half++;
+	while (top < BAND_LEVELS && hi[top] > 0)
+		top++;
+	w->all_to_us = all ? lv[all - 1] : 0;
+	if (all > 1) {
+		rtb_sb_printf(b, "<path class=\"band\" data-cpus=\"%d\" fill=\"%s\" fill-opacity=\"0.2\" "
+			      "stroke=\"none\" d=\"", n, color);
+		line(b, p, lv, hi, 0, all, 1, 1);
+		line(b, p, lv, lo, all - 1, -1, -1, 0);
+		rtb_sb_printf(b, "z\"><title>%d CPUs: from the lowest to the highest CPU's P(latency &gt;= x), up "
+			      "to %.1f us, the highest level every CPU reached</title></path>\n", n, lv[all - 1]);
+	}
+	if (top > 1) {
+		rtb_sb_printf(b, "<path class=\"bandmax\" fill=\"none\" stroke=\"%s\" stroke-width=\"0.6\" "
+			      "stroke-opacity=\"0.6\" d=\"", color);
+		line(b, p, lv, hi, 0, top, 1, 1);
+		rtb_sb_puts(b, "\"><title>the highest CPU at each level</title></path>\n");
+	}
+	if (half > 1) {
+		rtb_sb_printf(b, "<path class=\"median\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.2\" "
+			      "stroke-dasharray=\"5 3\" d=\"", color);
+		line(b, p, lv, med, 0, half, 1, 1);
+		rtb_sb_puts(b, "\"><title>the median CPU at each level</title></path>\n");
+	}
 	w->n = worst(m, cpu, n, w->idx, RTB_BAND_WORST);
 	w->at_top = 0;
 	for (int i = 0; i < n; i++)

@@ -77,6 +77,7 @@ struct rtb_band_worst {
 	int n, idx[RTB_BAND_WORST], cpu[RTB_BAND_WORST];
 	int total;              /* the CPUs in the band */
 	int at_top;             /* how many share the highest maximum */
+	double all_to_us;       /* the band ends at the highest level all reach */
 	double max_ns[RTB_BAND_WORST];
 };
 struct rtb_svg_plot;

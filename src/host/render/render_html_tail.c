@@ -97,8 +97,9 @@ static void band_caption(struct rtb_sb *b, size_t nsys, const char *const *label
 			 int nl)
 {
 	rtb_sb_printf(b, "<p class=\"sub\">Past %d CPUs, not a line a CPU: shaded, the range across the "
-		      "CPUs of P(latency &gt;= x) at each level x (lowest to highest CPU); dashed, the median "
-		      "CPU; thin named lines, the %d CPUs with the highest maxima", RTB_HEAT_CPUS, RTB_BAND_WORST);
+		      "CPUs of P(latency &gt;= x) at each level x (lowest to highest CPU), as far as every CPU "
+		      "has a sample; past it the highest CPU's thin line; dashed, the median CPU, until half "
+		      "have none; named lines, the %d CPUs with the highest maxima", RTB_HEAT_CPUS, RTB_BAND_WORST);
 	for (int i = 0; i < nl; i++) {
 		if (!w[i].n)
 			continue;
@@ -107,7 +108,7 @@ static void band_caption(struct rtb_sb *b, size_t nsys, const char *const *label
 			rtb_sb_html(b, labels[i]);
 			rtb_sb_puts(b, " ");
 		}
-		rtb_sb_printf(b, "(%d CPUs)", w[i].total);
+		rtb_sb_printf(b, "(%d CPUs, every one to %.1f us)", w[i].total, w[i].all_to_us);
 		for (int k = 0; k < w[i].n; k++)
 			rtb_sb_printf(b, "%s CPU %d (%.1f us)", k ? "," : "", w[i].cpu[k], w[i].max_ns[k] / 1e3);
 		if (w[i].at_top > 1)
