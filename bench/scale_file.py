@@ -16,7 +16,9 @@
 # percentiles cannot be derived from the per-CPU summaries and are the
 # count-weighted medians of the CPUs' (said in its note). The kept samples
 # stay the source's reservoir; the worst list keeps each source worst
-# sample once, at the first copy of its interval.
+# sample once, at the first copy of its interval. A metric without
+# intervals (a traced run's trace components, "<id>.trace.<name>@cpuN")
+# is copied to every CPU with its counts times the measured metrics' R.
 #   bench/scale_file.py [--cpus 256] [--intervals 1440] [--seed 43] SRC OUT
 import argparse, json, random, re
 
@@ -118,15 +120,22 @@ def main():
             order.append(base)
         groups[base]["all" if c is None else c] = m
     out = []
+    r0 = None  # the measured metrics' R, for those without intervals
+    for base in order:
+        g = groups[base]
+        src_cpus = sorted(k for k in g if k != "all")
+        if src_cpus and g[src_cpus[0]].get("intervals"):
+            r0 = a.intervals // len(g[src_cpus[0]]["intervals"])
+            break
     for base in order:
         g = groups[base]
         src_cpus = sorted(k for k in g if k != "all")
         if not src_cpus:
             raise SystemExit(f"{base}: not an every-CPU metric")
-        nsrc_iv = len(g[src_cpus[0]]["intervals"])
-        if a.intervals % nsrc_iv or a.cpus % len(src_cpus):
+        nsrc_iv = len(g[src_cpus[0]].get("intervals") or [])
+        if (nsrc_iv and a.intervals % nsrc_iv) or a.cpus % len(src_cpus):
             raise SystemExit(f"--intervals must be a multiple of {nsrc_iv}, --cpus of {len(src_cpus)}")
-        r = a.intervals // nsrc_iv
+        r = a.intervals // nsrc_iv if nsrc_iv else r0
         rc = a.cpus // len(src_cpus)
         allm = g.get("all")
         if allm:
@@ -142,6 +151,9 @@ def main():
             m = json.loads(json.dumps(s))
             m["id"] = f"{base}@cpu{c}"
             scale_counts(m, r)
+            if not nsrc_iv:
+                percpu.append(m)
+                continue
             ivs = []
             for i, j in enumerate(p):
                 iv = dict(s["intervals"][j])
@@ -159,7 +171,7 @@ def main():
             m = json.loads(json.dumps(allm))
             scale_counts(m, r * rc)
             ivs = []
-            for i in range(a.intervals):
+            for i in range(a.intervals if nsrc_iv else 0):
                 parts = [percpu[c]["intervals"][i] for c in range(a.cpus)]
                 iv = {"start_ns": i * ivlen, "end_ns": (i + 1) * ivlen,
                       "count": sum(x["count"] for x in parts), "sum_ns": sum(x["sum_ns"] for x in parts),
@@ -169,16 +181,18 @@ def main():
                 iv["max_ns"] = max((x["max_ns"] for x in parts if x["count"]), default=None)
                 iv["over"] = [sum(x["over"][t] for x in parts) for t in range(len(parts[0].get("over") or []))]
                 ivs.append(iv)
-            m["intervals"] = ivs
-            m["rounds"] = rounds_of(ivs)
+            if nsrc_iv:
+                m["intervals"] = ivs
+                m["rounds"] = rounds_of(ivs)
             firsts = {c: {} for c in range(a.cpus)}
             for c in range(a.cpus):
                 for i, j in enumerate(perm[c]):
                     firsts[c].setdefault(j, i)
             src_pos = {s: k for k, s in enumerate(src_cpus)}
-            m["worst"] = moved_worst(allm.get("worst"), offset_of(g[src_cpus[0]]), g[src_cpus[0]]["intervals"],
-                                     lambda c, j: firsts[c][j], ivlen,
-                                     lambda x: src_pos.get(x, 0) if x is not None else None)
+            if nsrc_iv:
+                m["worst"] = moved_worst(allm.get("worst"), offset_of(g[src_cpus[0]]), g[src_cpus[0]]["intervals"],
+                                         lambda c, j: firsts[c][j], ivlen,
+                                         lambda x: src_pos.get(x, 0) if x is not None else None)
             top = max(percpu, key=lambda x: x["max"])
             cpus = f"0-{a.cpus - 1}"
             m["note"] = (f"all {a.cpus} CPUs merged ({cpus}); the maximum was on CPU {cpu_of(top['id'])[1]}; "

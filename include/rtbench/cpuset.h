@@ -39,6 +39,12 @@ static inline void rtb_cpuset_set(struct rtb_cpuset *s, int cpu)
 		s->bits[cpu / 64] |= 1ull << (cpu % 64);
 }
 
+static inline void rtb_cpuset_clear(struct rtb_cpuset *s, int cpu)
+{
+	if (cpu >= 0 && cpu < RTB_MAX_CPUS)
+		s->bits[cpu / 64] &= ~(1ull << (cpu % 64));
+}
+
 /* rtb_cpuset_count - how many CPUs s holds. */
 int rtb_cpuset_count(const struct rtb_cpuset *s);
 /* rtb_cpuset_first, rtb_cpuset_last - the lowest / highest CPU in s, -1

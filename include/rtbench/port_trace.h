@@ -8,11 +8,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "rtbench/cpuset.h"
 #include "rtbench/trace_model.h"
 
 
 struct rtb_trace_cfg {
-	uint64_t cpus;          /* bit mask of the CPUs to record */
 	size_t buffer_kb;       /* per-CPU buffer wanted */
 	int stacks;             /* also record the kernel stack of the task a
 				 * CPU leaves for a real-time task (not the
@@ -31,8 +31,9 @@ struct rtb_trace_cfg {
  * and cannot be mounted", "no event sched:sched_pi_setprio", ...). Call after
  * rtb_port_clock_init. */
 int rtb_port_trace_open(const struct rtb_trace_cfg *cfg, char *why, size_t len);
-/* rtb_port_trace_begin - empty the buffer and start recording on cfg's CPUs. */
-int rtb_port_trace_begin(uint64_t cpus);
+/* rtb_port_trace_begin - empty the buffer and start recording on the CPUs
+ * of cpus (any of RTB_MAX_CPUS). */
+int rtb_port_trace_begin(const struct rtb_cpuset *cpus);
 /* rtb_port_trace_end - stop recording. */
 int rtb_port_trace_end(void);
 /* rtb_port_trace_collect - the events recorded since begin, in time order,

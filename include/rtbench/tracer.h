@@ -20,6 +20,7 @@
 #define RTBENCH_TRACER_H
 
 #include <stdint.h>
+#include "rtbench/cpuset.h"
 #include "rtbench/trace_model.h"
 
 struct rtb_ctx;
@@ -31,9 +32,9 @@ struct rtb_break;
 struct rtb_tpass {
 	const char *id;         /* the benchmark (warnings name it) */
 	enum rtb_trace_kind kind;
-	uint64_t cpus;          /* bit mask of the CPUs to record (0..63) */
-	uint64_t explain;       /* streamed: the CPUs whose samples are matched
-				 * and explained (0: all); a thread on another
+	struct rtb_cpuset cpus; /* the CPUs to record */
+	struct rtb_cpuset explain; /* streamed: the CPUs whose samples are matched
+				 * and explained (empty: all); a thread on another
 				 * gets no marks (--trace-cpus, docs/scale.md) */
 	int nwatch;             /* measuring threads whose marks are read (streamed) */
 	int reader_cpu;         /* where the streaming reader runs; -1: anywhere */

@@ -16,7 +16,7 @@
 
 int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
 {
-	uint64_t cpus = 0;
+	struct rtb_cpuset cpus = { 0 }, explain = { 0 };
 	int reader, err;
 
 	rc->tracing = 0;
@@ -38,12 +38,11 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 	}
 	/* a streamed kind makes one metric (its first: live[0], shown[0]).
 	 * The CPUs explained: those --trace-cpus lists (all by default) the
-	 * reader can hold (a window each: CPU numbers 0..63); the rest are
+	 * reader can hold (a window and a watch each); the rest are
 	 * measured untraced-explained, and the result says which and why
 	 * (settings.trace, the warning, each one's note): sampled, never
 	 * silently dropped (docs/scale.md) */
-	uint64_t explain = 0;
-	int nex = 0, by_opt = 0, by_model = 0, by_range = 0, by_room = 0;
+	int nex = 0, by_opt = 0, by_model = 0, by_room = 0;
 	/* each explained CPU's components become metrics of their own, in the
 	 * reader's and then the result's fixed storage (RTB_MAX_METRICS): past
 	 * what both hold the whole pass went untraced (64 CPUs: ENOMEM) */
@@ -64,33 +63,30 @@ int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_othe
 			by_opt = 1;
 		else if (!pick[i])
 			by_model = 1;
-		else if (cpu > 63 || (lr->b->trace_xcpu && other > 63))
-			by_range = 1;
 		else if (nex >= room)
 			by_room = 1;
 		else {
 			to = &ex;
 			nex++;
-			explain |= 1ull << cpu;
-			cpus |= 1ull << cpu;
+			rtb_cpuset_set(&explain, cpu);
+			rtb_cpuset_set(&cpus, cpu);
 			if (lr->b->trace_xcpu && other >= 0)
-				cpus |= 1ull << other;
+				rtb_cpuset_set(&cpus, other);
 		}
 		rtb_cpuset_set(to, cpu);
 	}
 	rtb_run_trace_chosen(lr->res, ch, &ex, lr->ncpu);
-	if (by_opt || by_model || by_range || by_room) {
+	if (by_opt || by_model || by_room) {
 		struct rtb_settings *s = &lr->res->set;
 		char room_why[96];
 		snprintf(room_why, sizeof(room_why), "the result's fixed storage (%d metrics) holds the trace "
 			 "components of %d CPUs", RTB_MAX_METRICS, room > 0 ? room : 0);
 		rtb_cpuset_str(&ex, s->trace_explained, sizeof(s->trace_explained));
 		rtb_cpuset_str(&un, s->trace_unexplained, sizeof(s->trace_unexplained));
-		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s%s%s%s",
-			 by_opt ? "not listed in --trace-cpus" : "",
-			 by_model ? RTB_TRACE_MODEL_WHY : "", (by_opt || by_model) && (by_range || by_room) ? "; " : "",
-			 by_range ? "CPU numbers above 63: the trace reader records CPUs 0-63" : "",
-			 by_range && by_room ? "; " : "", by_room ? room_why : "");
+		snprintf(s->trace_unexplained_why, sizeof(s->trace_unexplained_why), "%s%s%s%s%s",
+			 by_opt ? "not listed in --trace-cpus" : "", by_opt && by_model ? "; " : "",
+			 by_model ? RTB_TRACE_MODEL_WHY : "", (by_opt || by_model) && by_room ? "; " : "",
+			 by_room ? room_why : "");
 		rtb_result_warn(lr->res, "%s: explained on CPUs %s only; CPUs %s measured, their samples not "
 				"explained (%s)", lr->b->id, nex ? s->trace_explained : "none", s->trace_unexplained,
 				s->trace_unexplained_why);

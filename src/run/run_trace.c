@@ -56,11 +56,11 @@ int rtb_run_trace_streams(const struct rtb_ctx *c, enum rtb_trace_kind k)
 /* traced_pass - pass 2: on the streaming path when the kind streams (read
  * while it runs, bounded memory), else the whole pass kept and collected
  * after it. *streamed says which. */
-static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once, uint64_t cpus,
-		       int *streamed)
+static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once,
+		       const struct rtb_cpuset *cpus, int *streamed)
 {
 	const struct rtb_tracer *t = c->tracer;
-	struct rtb_tpass p = { .id = b->id, .kind = b->trace_kind, .cpus = cpus, .nwatch = 1, .reader_cpu = -1,
+	struct rtb_tpass p = { .id = b->id, .kind = b->trace_kind, .cpus = *cpus, .nwatch = 1, .reader_cpu = -1,
 			       .xcpu = b->trace_xcpu && c->other_cpu >= 0 };
 	int rc;
 
@@ -102,19 +102,20 @@ static int traced_pass(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_onc
 int rtb_run_trace_bench(struct rtb_ctx *c, const struct rtb_bench *b, rtb_run_once_fn once)
 {
 	struct rtb_result *before = NULL, *after = NULL;
-	uint64_t cpus = 0;
+	struct rtb_cpuset cpus = { 0 };
 	int first = c->res->nmetrics, rc, streamed = 0;
 
-	if (c->cpu < 0 || c->cpu > 63 || (b->trace_xcpu && c->other_cpu > 63)) {
-		rtb_result_warn(c->res, "%s: not traced: CPU numbers above 63 are not supported by --trace", b->id);
+	if (c->cpu < 0 || c->cpu >= RTB_MAX_CPUS || (b->trace_xcpu && c->other_cpu >= RTB_MAX_CPUS)) {
+		rtb_result_warn(c->res, "%s: not traced: CPU numbers from %d up are not supported by --trace", b->id,
+				RTB_MAX_CPUS);
 		return once(c, b);
 	}
-	cpus = 1ull << c->cpu;
+	rtb_cpuset_set(&cpus, c->cpu);
 	if (b->trace_xcpu && c->other_cpu >= 0)
-		cpus |= 1ull << c->other_cpu;
+		rtb_cpuset_set(&cpus, c->other_cpu);
 	rc = untraced_pass(c, b, once, &before);               /* 1 */
 	if (!rc && !rtb_stopped(c))
-		rc = traced_pass(c, b, once, cpus, &streamed);  /* 2 */
+		rc = traced_pass(c, b, once, &cpus, &streamed); /* 2 */
 	if (!rc && !rtb_stopped(c))
 		rc = untraced_pass(c, b, once, &after);         /* 3 */
 	int last = c->res->nmetrics;

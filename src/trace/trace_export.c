@@ -68,8 +68,8 @@ static size_t marks(const struct xwin *x, double tpn, struct rtb_trace_xmark *mk
  * sample and its phases */
 static void json_window(struct rtb_sink *s, int pid, const struct xwin *x, double tpn)
 {
-	struct rtb_tjson_cpu cpu[64] = { { 0, 0 } };
-	int named[64] = { 0 };
+	struct rtb_tjson_cpu cpu[RTB_MAX_CPUS] = { { 0, 0 } };
+	int named[RTB_MAX_CPUS] = { 0 };
 	const struct rtb_tjson j = { .s = s, .pid = pid, .tpn = tpn, .measured = (long)x->e->tid };
 	const struct rtb_tev *ev = x->e->ev;
 	size_t n = x->e->n;
@@ -81,7 +81,9 @@ static void json_window(struct rtb_sink *s, int pid, const struct xwin *x, doubl
 			"\"rtbench: the sample and its phases\"}}", pid);
 	rtb_tjson_sample(&j, 1, x->e->from, x->e->end, x->label, sizeof(x->label), &x->w->x);
 	for (size_t i = 0; i < n; i++) {
-		int c = ev[i].cpu & 63;
+		int c = ev[i].cpu;
+		if (c < 0 || c >= RTB_MAX_CPUS)
+			continue;
 		if (!named[c]) {
 			rtb_sink_printf(s, ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"thread_name\",\"args\":{"
 					"\"name\":\"CPU %d: tasks, interrupts\"}}", pid, 100 + c, c);
@@ -89,7 +91,7 @@ static void json_window(struct rtb_sink *s, int pid, const struct xwin *x, doubl
 		}
 		rtb_tjson_event(&j, &cpu[c], 100 + c, &ev[i]);
 	}
-	for (int c = 0; c < 64; c++)
+	for (int c = 0; c < RTB_MAX_CPUS; c++)
 		rtb_tjson_close(&j, &cpu[c], 100 + c, n ? ev[n - 1].t : x->e->end);
 }
 

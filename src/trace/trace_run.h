@@ -69,9 +69,9 @@ int64_t rtb_trace_tolerance_ns(enum rtb_trace_kind k);
 /* rtb_ts_start - Step 1: windows for the CPUs in `cpus`, nwatch measuring
  * threads, the trace started, the reader on reader_cpu (-1: anywhere);
  * xcpu: a sample's events are on its CPU and its context's other_cpu;
- * explain: the CPUs whose threads get marks (0: every one). */
-int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu,
-		 int xcpu, uint64_t explain);
+ * explain: the CPUs whose threads get marks (NULL or empty: every one). */
+int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, const struct rtb_cpuset *cpus, int nwatch,
+		 int reader_cpu, int xcpu, const struct rtb_cpuset *explain);
 /* rtb_ts_on - 1 between rtb_ts_start and rtb_ts_stop. */
 int rtb_ts_on(void);
 /* rtb_ts_marks - Step 2: metric m's marks, a ring the reader empties

@@ -153,9 +153,6 @@ static void candidates(void)
 		for (size_t t = t0; t != h; t++)
 			ntop = rtb_tkeep_top_add(top, ntop, RTB_WORST_N, tm->ring[t & tm->ring_mask].ns);
 		wa->cand_floor = ntop == RTB_WORST_N ? top[0] - 1 : 0;
-		uint64_t mask = 0;
-		for (int k = 0; k < wa->nw; k++)
-			mask |= 1ull << (wa->w[k]->cpu & 63);
 		int64_t max_ns = wa->keep.have_max ? wa->keep.max_ns : INT64_MIN;
 		int broke = wa->keep.break_ns <= 0 || wa->keep.broke_done;
 		for (size_t t = t0; t != h; t++) {
@@ -172,7 +169,9 @@ static void candidates(void)
 			}
 			rtb_ts.cand[rtb_ts.ncand].from = mk->start - ctx;
 			rtb_ts.cand[rtb_ts.ncand].to = mk->end + after;
-			rtb_ts.cand[rtb_ts.ncand++].mask = mask;
+			for (int k = 0; k < 2; k++)
+				rtb_ts.cand[rtb_ts.ncand].cpu[k] = k < wa->nw ? wa->w[k]->cpu : -1;
+			rtb_ts.ncand++;
 		}
 	}
 }
@@ -196,7 +195,7 @@ static int want(int cpu, uint64_t first, uint64_t last, size_t n, void *arg)
 	    (int64_t)(last + (uint64_t)((double)FRESH_NS * rtb_ts.tpn) - rtb_ts.poll_t) >= 0)
 		return 1;
 	for (int i = 0; i < rtb_ts.ncand; i++)
-		if ((rtb_ts.cand[i].mask >> cpu & 1) && (int64_t)(rtb_ts.cand[i].to - first) >= 0 &&
+		if ((rtb_ts.cand[i].cpu[0] == cpu || rtb_ts.cand[i].cpu[1] == cpu) && (int64_t)(rtb_ts.cand[i].to - first) >= 0 &&
 		    (int64_t)(rtb_ts.cand[i].from - last) <= 0)
 			return 1;
 	rtb_twin_skip(&rtb_ts.win[rtb_ts.winof[cpu]], last, n);
@@ -316,18 +315,20 @@ static void release(void)
 	rtb_ts.cap = 0;
 }
 
-int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int nwatch, int reader_cpu,
-		 int xcpu, uint64_t explain)
+int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, const struct rtb_cpuset *cpus, int nwatch,
+		 int reader_cpu, int xcpu, const struct rtb_cpuset *explain)
 {
 	struct rtb_trace_out names = { 0 };
 	int rc = RTB_ENOMEM;
 
-	if (rtb_ts.on || nwatch < 1 || nwatch > NWATCH || !cpus)
+	if (rtb_ts.on || nwatch < 1 || nwatch > NWATCH || rtb_cpuset_first(cpus) < 0)
 		return RTB_EINVAL;
 	release();
 	rtb_ts.kind = kind;
 	rtb_ts.xcpu = xcpu;
-	rtb_ts.explain = explain;
+	rtb_ts.explain_all = !explain || rtb_cpuset_first(explain) < 0;
+	if (!rtb_ts.explain_all)
+		rtb_ts.explain = *explain;
 	rtb_ts.lost_cpu_ok = 0;
 	/* a round trip's or a wake-up's events lie between its own stamps:
 	 * the reader, behind, can pass over the rest (a timer sample's start
@@ -340,7 +341,7 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, uint64_t cpus, int
 	rtb_ts.tol_ns = rtb_trace_tolerance_ns(kind);
 	rtb_ts.nwin = 0;
 	for (int k = 0; k < NWIN; k++)
-		rtb_ts.winof[k] = (cpus >> k & 1) ? rtb_ts.nwin++ : -1;
+		rtb_ts.winof[k] = rtb_cpuset_has(cpus, k) ? rtb_ts.nwin++ : -1;
 	rtb_finding_comp_names(kind, &names);
 	/* Step 1: everything now, touched, before any measuring */
 	rtb_ts.store = rtb_alloc((size_t)rtb_ts.nwin * RTB_TS_WINDOW * sizeof(*rtb_ts.store));
@@ -412,7 +413,7 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 		return NULL;
 	/* a CPU left unexplained takes no watch (the explained ones' are
 	 * counted: nwatch) */
-	if (rtb_ts.explain && (c->cpu < 0 || c->cpu >= NWIN || !(rtb_ts.explain >> c->cpu & 1)))
+	if (!rtb_ts.explain_all && !rtb_cpuset_has(&rtb_ts.explain, c->cpu))
 		return NULL;
 	/* watches are handed out in order, and published in that order */
 	int i = atomic_fetch_add(&rtb_ts.taken, 1);

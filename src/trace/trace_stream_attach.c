@@ -83,7 +83,8 @@ int rtb_ts_attach(const struct rtb_metric *live, struct rtb_metric *dst, struct 
 	t->agree = k->agree;
 	t->lost_events = rtb_ts.lost_cpu_ok ? 0 : rtb_ts.lost;
 	for (int i = 0; i < wa->nw && rtb_ts.lost_cpu_ok; i++)
-		t->lost_events += rtb_ts.lost_cpu[wa->w[i]->cpu & (NWIN - 1)];
+		if (wa->w[i]->cpu >= 0 && wa->w[i]->cpu < NWIN)
+			t->lost_events += rtb_ts.lost_cpu[wa->w[i]->cpu];
 	t->ndis_total = k->ndis_total;
 	t->incomplete = k->incomplete;
 	t->marks_lost = atomic_load(&wa->tm.ring_lost);

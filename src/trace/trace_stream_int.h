@@ -12,8 +12,9 @@
 
 #define POLL_NS 50000000LL      /* how often the reader drains the trace */
 #define MARGIN_NS 1000000LL     /* events after a stamp before it is served */
-#define NWATCH 64               /* measuring threads at once (one a CPU) */
-#define NWIN 64                 /* traced CPUs (the trace's mask is 64 bits) */
+#define NWATCH RTB_MAX_CPUS     /* measuring threads at once (one a CPU) */
+#define NWIN RTB_MAX_CPUS       /* traced CPUs (each a window, allocated
+				 * at the start for the CPUs traced) */
 #define CTX_NS 2000000LL        /* a candidate's events wanted from before its
 				 * start (the context; a break's 1 ms) */
 #define FRESH_NS 5000000LL      /* behind, the events this close to a poll's
@@ -63,7 +64,8 @@ struct rtb_ts_state {
 	uint64_t lost;          /* events the OS dropped (buffer full) */
 	uint64_t lost_cpu[NWIN]; /* the same per CPU, read at the stop */
 	int lost_cpu_ok;
-	uint64_t explain;       /* CPUs whose samples are explained (0: all) */
+	struct rtb_cpuset explain; /* CPUs whose samples are explained */
+	int explain_all;        /* every CPU's (explain not used) */
 	int poll_err;
 	uint64_t polls, events;
 	/* the reader behind (lazy kinds only: a round trip's or a wake-up's
@@ -72,7 +74,7 @@ struct rtb_ts_state {
 	 * on the CPUs of mask) and those written since it began (poll_t) */
 	int lazy, behind;
 	uint64_t poll_t;
-	struct { uint64_t from, to, mask; } cand[NCAND];
+	struct { uint64_t from, to; int cpu[2]; } cand[NCAND]; /* cpu: -1 none */
 	int ncand;
 	uint64_t skipped_ev;    /* events passed over unparsed */
 };

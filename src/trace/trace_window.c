@@ -169,10 +169,10 @@ size_t rtb_twin_marks_from(const struct rtb_twin *const *w, int nw, const struct
 size_t rtb_twin_each(const struct rtb_twin *const *w, int nw, void (*fn)(const struct rtb_tev *e, void *arg),
 		     void *arg)
 {
-	size_t at[64] = { 0 }, n = 0;
+	size_t at[RTB_MAX_CPUS] = { 0 }, n = 0;
 
-	if (nw > 64)
-		nw = 64;
+	if (nw > RTB_MAX_CPUS)
+		nw = RTB_MAX_CPUS;
 	for (;;) {
 		int o = -1;
 		for (int i = 0; i < nw; i++)

@@ -87,8 +87,8 @@ static int tr_start(struct rtb_ctx *c, const struct rtb_tpass *p)
 	pass.streamed = p->streamed;
 	pass.id = p->id;
 	if (p->streamed)
-		return rtb_ts_start(c, p->kind, p->cpus, p->nwatch, p->reader_cpu, p->xcpu, p->explain);
-	return rtb_port_trace_begin(p->cpus);
+		return rtb_ts_start(c, p->kind, &p->cpus, p->nwatch, p->reader_cpu, p->xcpu, &p->explain);
+	return rtb_port_trace_begin(&p->cpus);
 }
 
 /* tr_marks - a streamed pass's marks when the reader runs. */

@@ -106,7 +106,8 @@ int main(void)
 
 	/* streamed: untraced, then traced with the reader, then untraced */
 	CHECK(!strcmp(traced(RTB_TRACE_TIMER, &res), "uSTmsua"));
-	CHECK_EQ_I(last.cpus, 1);
+	CHECK_EQ_I(rtb_cpuset_count(&last.cpus), 1);
+	CHECK(rtb_cpuset_has(&last.cpus, 0));
 	CHECK_EQ_I(last.nwatch, 1);
 	CHECK_EQ_I(attached_n, 1);
 	CHECK(attached_around);

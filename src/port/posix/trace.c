@@ -344,9 +344,9 @@ fail:
 	return rc;
 }
 
-static int trace_begin(uint64_t cpus);
+static int trace_begin(const struct rtb_cpuset *cpus);
 
-int rtb_port_trace_begin(uint64_t cpus)
+int rtb_port_trace_begin(const struct rtb_cpuset *cpus)
 {
 	int rc;
 
@@ -357,18 +357,33 @@ int rtb_port_trace_begin(uint64_t cpus)
 	return rc;
 }
 
-/* trace_begin - rtb_port_trace_begin inside the gate */
-static int trace_begin(uint64_t cpus)
+/* cpumask_str - cpus in the kernel's cpumask format: 32-bit hex groups,
+ * the highest first, comma-separated ("ffffffff,ffffffff" for 0-63), up
+ * to the group of the highest CPU. */
+static void cpumask_str(const struct rtb_cpuset *cpus, char *out, size_t len)
 {
-	char mask[32], why[160];
+	int top = rtb_cpuset_last(cpus) / 32;
+	size_t l = 0;
+
+	out[0] = 0;
+	for (int g = top < 0 ? 0 : top; g >= 0 && l < len; g--) {
+		uint32_t v = (uint32_t)(cpus->bits[g / 2] >> (g % 2 * 32));
+		l += (size_t)snprintf(out + l, len - l, g == top || top < 0 ? "%x" : ",%08x", v);
+	}
+}
+
+/* trace_begin - rtb_port_trace_begin inside the gate */
+static int trace_begin(const struct rtb_cpuset *cpus)
+{
+	char mask[RTB_CPUSET_WORDS * 18 + 8], why[160];
 	int rc;
 
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
-	snprintf(mask, sizeof(mask), "%llx", (unsigned long long)cpus);
+	cpumask_str(cpus, mask, sizeof(mask));
 	if ((rc = write_file("tracing_cpumask", mask, why, sizeof(why))))
 		return rc;
-	rtb_tr.cpus = cpus;
+	rtb_tr.cpus = *cpus;
 	/* writing "trace" empties every CPU's buffer */
 	if (tracefs_instance_file_clear(rtb_tr.inst, "trace") < 0)
 		return RTB_ESYS;

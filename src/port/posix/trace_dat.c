@@ -164,7 +164,7 @@ static void gather(struct dat *d, const struct rtb_tev *ev, size_t n, const stru
 		for (size_t q = d->total; q-- > 0 && !dup && all[q].cpu == e->cpu && all[q].t == e->t;)
 			dup = all[q].kind == e->kind && all[q].cur == e->cur && all[q].pid == e->pid &&
 			      all[q].prev == e->prev && all[q].timer == e->timer && all[q].a == e->a;
-		if (dup || e->cpu < 0 || e->cpu >= 64)
+		if (dup || e->cpu < 0 || e->cpu >= RTB_MAX_CPUS)
 			continue;
 		all[d->total++] = *e;
 		if (e->cpu + 1 > d->ncpu)
@@ -300,7 +300,7 @@ static int page_layout(struct pages *pg, const char *hp)
 static int write_file(struct dat *d, const char *path, const struct rtb_trace_xmark *mk, double tpn, char *why,
 		      size_t whylen)
 {
-	uint64_t off[64] = { 0 }, size[64] = { 0 };
+	uint64_t off[RTB_MAX_CPUS] = { 0 }, size[RTB_MAX_CPUS] = { 0 };
 	long table;
 	int rc;
 

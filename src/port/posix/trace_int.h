@@ -29,7 +29,7 @@ struct rtb_trace_inst {
 	char mnt[64];            /* our private mount point, "" if we did not mount */
 	char name[48];
 	const char *clock;
-	uint64_t cpus;
+	struct rtb_cpuset cpus;  /* recorded (tracing_cpumask) */
 	int on;
 	int trig;                /* the stacktrace trigger is set */
 	/* the kernel has no irq_vectors:local_timer_entry (x86's): the timer

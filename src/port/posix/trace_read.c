@@ -288,8 +288,8 @@ static uint64_t lost_cpu(int cpu)
 static uint64_t lost_events(void)
 {
 	uint64_t lost = 0;
-	for (int cpu = 0; cpu < 64; cpu++)
-		if (rtb_tr.cpus >> cpu & 1)
+	for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
+		if (rtb_cpuset_has(&rtb_tr.cpus, cpu))
 			lost += lost_cpu(cpu);
 	return lost;
 }
@@ -303,8 +303,8 @@ static int each_cpu(uint64_t *out, int n, const char *a, const char *b)
 	if (!rtb_posix_trace_enter())
 		return RTB_ENOTSUP;
 	int rc = rtb_tr.inst ? 0 : RTB_ENOTSUP;
-	for (int cpu = 0; cpu < n && cpu < 64 && !rc; cpu++)
-		if (rtb_tr.cpus >> cpu & 1)
+	for (int cpu = 0; cpu < n && cpu < RTB_MAX_CPUS && !rc; cpu++)
+		if (rtb_cpuset_has(&rtb_tr.cpus, cpu))
 			out[cpu] = cpu_stat(cpu, a, b);
 	rtb_posix_trace_leave();
 	return rc;
@@ -333,7 +333,7 @@ static struct {
 	/* each CPU's trace_pipe_raw read a page at a time (tcpu), the page
 	 * walked with kbuf: its events' times first (cheap: no parsing), so a
 	 * page nobody wants is passed over unparsed */
-	struct tracefs_cpu *tcpu[64];
+	struct tracefs_cpu *tcpu[RTB_MAX_CPUS];
 	struct kbuffer *kbuf;
 	void *page;
 	int page_size;
@@ -427,7 +427,7 @@ void rtb_posix_trace_read_free(void)
 {
 	if (pl.tep)
 		tep_free(pl.tep);
-	for (int cpu = 0; cpu < 64; cpu++)
+	for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
 		if (pl.tcpu[cpu])
 			tracefs_cpu_close(pl.tcpu[cpu]);
 	if (pl.kbuf)
@@ -539,11 +539,11 @@ static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg,
 	 * consumed (the next poll starts after it); each CPU's in its own
 	 * time order, a page of each CPU in turn (a CPU whose buffer fills
 	 * faster than it is read never keeps the others waiting) */
-	uint64_t more = rtb_tr.cpus;
+	struct rtb_cpuset more = rtb_tr.cpus;
 	int err = 0;
-	while (more)
-		for (int cpu = 0; cpu < 64; cpu++) {
-			if (!(more >> cpu & 1))
+	while (rtb_cpuset_first(&more) >= 0)
+		for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++) {
+			if (!rtb_cpuset_has(&more, cpu))
 				continue;
 			if (rtb_posix_trace_shut())
 				return RTB_EINTR; /* closing: leave the gate now */
@@ -551,7 +551,7 @@ static int trace_poll(void (*fn)(const struct rtb_tev *e, void *arg), void *arg,
 			if (rc == POLL_END)
 				return err;
 			if (rc <= 0)
-				more &= ~(1ull << cpu);
+				rtb_cpuset_clear(&more, cpu);
 			if (rc < 0 && !err)
 				err = rc; /* the others are still read */
 		}
