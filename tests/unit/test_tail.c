@@ -499,6 +499,77 @@ static void test_count(void)
 	REL(hi, 7.088488818555684, 1e-6);
 }
 
+/* test_count_1us - counts over a threshold from a histogram-mode metric
+ * with 1 us bins (run -h) beside its 2 us buckets, against the samples:
+ * 100.5 101.2 101.9 103.0 104.5 107.7 120.001 139.999 150.0 us (the last
+ * past both tops). The bins make a count exact where the bin at thr + 1
+ * is empty or opens there, and narrow it to one bin elsewhere; past
+ * their top the buckets alone count. */
+static void test_count_1us(void)
+{
+	static const int64_t v[] = { 100500, 101200, 101900, 103000, 104500, 107700, 120001, 139999, 150000 };
+	static const struct {
+		int64_t thr;
+		uint64_t lo, hi;
+		const char *how;
+	} want[] = {
+		{ 102000, 6, 6, "from the 1 us bins, exact" }, /* buckets: 5-6 */
+		{ 104999, 4, 4, "from the 1 us bins, exact" }, /* opens bin 105; buckets 4-5 */
+		{ 101500, 6, 8, "bounded by the one 1 us bin" }, /* buckets: 6-9 */
+		{ 103000, 5, 6, "bounded by the histogram's buckets" }, /* 103.0 is not over */
+		{ 145000, 0, 1, "bounded by the histogram's buckets" }, /* past the bins */
+		{ 99000, 9, 9, "all: the exact minimum" },
+	};
+	struct rtb_rf_bucket b[20];
+	uint64_t lin[140] = { 0 };
+	struct rtb_rf_metric m;
+	struct rtb_tail_exc e;
+
+	memset(&m, 0, sizeof(m));
+	for (int i = 0; i < 20; i++)
+		b[i] = (struct rtb_rf_bucket){ 100000 + 2000 * i, 102000 + 2000 * i, 0 };
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		if (v[i] < 140000) {
+			b[(v[i] - 100000) / 2000].count++;
+			lin[v[i] / 1000]++;
+		} else {
+			m.overflow++;
+			m.lin_overflow++;
+		}
+	}
+	m.has_stats = m.hist_mode = 1;
+	m.count = sizeof(v) / sizeof(v[0]);
+	m.min = v[0];
+	m.max = v[m.count - 1];
+	m.buckets = b;
+	m.nbuckets = 20;
+	m.hist_top = 140000;
+	m.lin = lin;
+	m.nlin = 140;
+	m.lin_bins = 140;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		uint64_t truth = 0;
+
+		for (size_t j = 0; j < m.count; j++)
+			truth += v[j] > want[i].thr;
+		rtb_tail_count(&m, want[i].thr, &e);
+		CHECK(e.k_lo <= truth && truth <= e.k_hi);
+		CHECK_EQ_I(e.k_lo, want[i].lo);
+		CHECK_EQ_I(e.k_hi, want[i].hi);
+		CHECK(e.exact == (want[i].lo == want[i].hi));
+		CHECK(strncmp(e.how, want[i].how, strlen(want[i].how)) == 0);
+	}
+	rtb_tail_count(&m, 101500, &e); /* k_hi over 101 us - 1 ns, k_lo over 102 us - 1 ns */
+	CHECK_EQ_I(e.edge_lo_ns, 101000);
+	CHECK_EQ_I(e.edge_hi_ns, 102000);
+	/* bins that disagree with the buckets (a file made so) are not used */
+	lin[120] = 0;
+	lin[125] = 5;
+	rtb_tail_count(&m, 102000, &e);
+	CHECK_EQ_I(e.k_lo, 5);
+	CHECK_EQ_I(e.k_hi, 6);
+}
+
 /* the distribution-free prediction of the next run's maximum from this
  * run's interval maxima (rtb_tstat_max_predict): order statistics under
  * exchangeable intervals, against C(n + k - 1, n) / C(m + n, n) computed
@@ -556,5 +627,6 @@ int main(void)
 	test_max_predict();
 	test_gpd();
 	test_count();
+	test_count_1us();
 	return check_done();
 }

@@ -132,6 +132,39 @@ static void narrow_by_counted(const struct rtb_rf_metric *m, struct rtb_tail_exc
 	}
 }
 
+/* narrow_by_lin - a bracketed count narrowed by the 1 us bins the run
+ * counted as measured (run -h: lin[i] the values in [i, i + 1) us, the
+ * overflow those at or past lin_bins us). Over thr is at or past v = thr
+ * + 1: every bin above v's is over, v's own only in part, unless v opens
+ * it (thr = N us - 1 ns); so the count is exact where that bin is wholly
+ * over or empty (most of a tail's bins), else bracketed by one 1 us bin,
+ * narrower than the log-linear buckets past 64 us. */
+static void narrow_by_lin(const struct rtb_rf_metric *m, struct rtb_tail_exc *e)
+{
+	int64_t v = e->thr_ns + 1, b = v / 1000;
+	uint64_t above = m->lin_overflow, part;
+
+	if (!m->lin || v < 0 || b >= m->lin_bins)
+		return;
+	for (size_t i = (size_t)b + 1; i < m->nlin; i++)
+		above += m->lin[i];
+	part = (size_t)b < m->nlin ? m->lin[b] : 0;
+	if (v == b * 1000) {
+		above += part;
+		part = 0;
+	}
+	if (above > e->k_hi || above + part < e->k_lo)
+		return; /* the bins and the buckets disagree (a file made so): the buckets' */
+	if (above > e->k_lo) {
+		e->k_lo = above;
+		e->edge_hi_ns = part ? (b + 1) * 1000 : v;
+	}
+	if (above + part < e->k_hi) {
+		e->k_hi = above + part;
+		e->edge_lo_ns = part ? b * 1000 : v;
+	}
+}
+
 void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_exc *e)
 {
 	int k = counted_at(m, thr);
@@ -159,11 +192,15 @@ void rtb_tail_count(const struct rtb_rf_metric *m, int64_t thr, struct rtb_tail_
 		e->how = "all: the exact minimum is over it";
 	} else {
 		rtb_tail_count_from(m, thr + 1, &e->k_lo, &e->k_hi, &e->edge_lo_ns, &e->edge_hi_ns);
-		uint64_t w = e->k_hi - e->k_lo;
+		uint64_t w = e->k_hi - e->k_lo, wl;
+		narrow_by_lin(m, e);
+		wl = e->k_hi - e->k_lo;
 		narrow_by_counted(m, e);
-		e->how = e->k_lo == e->k_hi ? (w ? "exact: the histogram's buckets and the thresholds counted in the loop agree"
-					       : "from the histogram, exact (no bucket straddles it)")
-			: e->k_hi - e->k_lo < w ? "bounded by the histogram's buckets and the thresholds counted in the loop"
+		e->how = !w ? "from the histogram, exact (no bucket straddles it)"
+			: !wl ? "from the 1 us bins, exact (none straddles it)"
+			: e->k_lo == e->k_hi ? "exact: the histogram's buckets and the thresholds counted in the loop agree"
+			: e->k_hi - e->k_lo < wl ? "bounded by the histogram's buckets and the thresholds counted in the loop"
+			: wl < w ? "bounded by the one 1 us bin that straddles it"
 			: "bounded by the histogram's buckets";
 	}
 	e->exact = e->k_lo == e->k_hi;
