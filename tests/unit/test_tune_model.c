@@ -20,24 +20,11 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "rng.h"
 #include "host/compare/tune_model.h"
 #include "host/render/tune_out.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-
-static double unif(void)
-{
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return ((rng * 2685821657736338717ull) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static double gauss(void)
-{
-	double u = unif(), v = unif();
-	return sqrt(-2 * log(u > 0 ? u : 1e-300)) * cos(2 * M_PI * v);
-}
 
 /* round - one round's file: two metrics, figures scaled, +shift ns */
 static void add_round(struct rtb_tune_knob *k, int b, double shift)
@@ -47,7 +34,7 @@ static void add_round(struct rtb_tune_knob *k, int b, double shift)
 	static const char *ids[2] = { "irq.timer.nanosleep", "noise.gap" };
 
 	for (int i = 0; i < 2; i++) {
-		double f = exp(0.03 * gauss());
+		double f = exp(0.03 * tu_gauss(&rng));
 		memset(&m[i], 0, sizeof(m[i]));
 		m[i].id = (char *)ids[i];
 		m[i].has_stats = 1;
@@ -57,7 +44,7 @@ static void add_round(struct rtb_tune_knob *k, int b, double shift)
 		m[i].pct[3] = (int64_t)(60000 * f + shift);
 		m[i].has_pct[0] = m[i].has_pct[2] = m[i].has_pct[3] = 1;
 		m[i].max = (int64_t)(80000 * f + shift);
-		m[i].over_deadline = (uint64_t)(100 + 50 * gauss() * 0.5);
+		m[i].over_deadline = (uint64_t)(100 + 50 * tu_gauss(&rng) * 0.5);
 	}
 	CHECK_EQ_I(rtb_tune_round(k, b, &rf), 0);
 }

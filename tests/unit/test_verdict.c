@@ -26,6 +26,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "rng.h"
 #include "rtbench/err.h"
 #include "rtbench/stats.h"
 #include "host/stats/stats_test.h"
@@ -36,23 +37,6 @@
 #define PAIRS 400
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static double unif(void)
-{
-	/* xorshift64* */
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return ((rng * 2685821657736338717ull) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static double gauss(void)
-{
-	double u = unif(), v = unif();
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 struct run {
 	double p50[R], p99[R], p999[R], max[R];
@@ -75,10 +59,10 @@ static void gen_run_tail(struct run *r, double scale, double prob, double spike)
 	int64_t tmp[N_ROUND];
 
 	for (int k = 0; k < R; k++) {
-		double f = exp(0.03 * gauss()) * scale;
+		double f = exp(0.03 * tu_gauss(&rng)) * scale;
 		for (int i = 0; i < N_ROUND; i++) {
-			double v = 1000.0 * exp(0.3 * gauss()) * f;
-			if (unif() < prob)
+			double v = 1000.0 * exp(0.3 * tu_gauss(&rng)) * f;
+			if (tu_unif(&rng) < prob)
 				v *= spike;
 			tmp[i] = (int64_t)(v + 0.5);
 			r->s[k * N_ROUND + i] = tmp[i];
