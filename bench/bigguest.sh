@@ -76,10 +76,8 @@ DIAG=0
 EXTRA=""
 WDSLACK=""
 
-die2() { echo "bigguest.sh: $*" >&2; exit 2; }
-skip() { echo "SKIP: $*"; exit 77; }
-num() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die2 "$1: '$2' is not a whole number from $3 to $4"; }
-need_arg() { [ $# -ge 2 ] || die2 "$1: needs a value"; }
+# die2, skip, num, need_arg; fetch_deb, is_static: shared with bench/kernels.sh
+. "$here/bench/guest_lib.sh"
 while [ $# -gt 0 ]; do
 	case $1 in
 	-o) need_arg "$@"; OUT=$2; shift ;;
@@ -109,7 +107,6 @@ mkdir -p "$CACHE" || die2 "--cache: cannot create '$CACHE'"
 CACHE=$(cd "$CACHE" && pwd)
 T0=$(date +%s)
 log() { printf '[%4ds] %s\n' $(( $(date +%s) - T0 )) "$*"; }
-. "$here/bench/guest_lib.sh"
 
 QEMU=qemu-system-x86_64
 command -v $QEMU >/dev/null || skip "$QEMU missing (apt-get install qemu-system-x86)"
@@ -147,6 +144,7 @@ rm -rf "$root"
 mkdir -p "$root"/{bin,proc,sys,dev,tmp}
 cp "$BUSYBOX" "$root/bin/busybox"
 cp "$STATIC" "$root/bin/rtbench"
+cp "$here/bench/kernels/guest-setup.sh" "$root/guest-setup.sh"
 # --diag's sampler runs at a real-time priority (busybox has no chrt): a
 # static helper, `fifo PRIO PID`, built here
 if [ "$DIAG" -gt 0 ]; then
@@ -185,16 +183,7 @@ diag() {
 		echo "rtbench-diag:  last: $(tail -n 1 "$txt" 2>/dev/null | head -c 300)"
 	done
 }
-/bin/busybox mkdir -p /proc /sys /dev /tmp /run
-/bin/busybox mount -t devtmpfs dev /dev
-exec </dev/console >/dev/console 2>&1
-/bin/busybox --install -s /bin
-export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t tmpfs tmp /tmp
-mount -t tmpfs run /run
-mkdir -p /dev/mqueue && mount -t mqueue mqueue /dev/mqueue
+. /guest-setup.sh
 mkdir -p /sys/kernel/tracing && mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 for w in $(cat /proc/cmdline); do
 	v=${w#*=}

@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # bench/guest_lib.sh - what the guest benches share (bench/kernels.sh,
-# bench/bigguest.sh): a Debian package fetched into the cache and unpacked,
-# and the checks of a static guest executable. Sourced; expects CACHE (the
-# cache directory) and the functions log and skip of the script sourcing it.
+# bench/bigguest.sh): their refusals and option checks, a Debian package
+# fetched into the cache and unpacked, and the checks of a static guest
+# executable. Sourced; fetch_deb expects CACHE (the cache directory) and the
+# function log of the script sourcing it.
+
+# die2 MSG: a refusal, one line naming the script, exit 2
+die2() { echo "${0##*/}: $*" >&2; exit 2; }
+# skip MSG: a tool or the kernel missing, exit 77
+skip() { echo "SKIP: $*"; exit 77; }
+# num OPT VALUE MIN MAX: VALUE a whole number from MIN to MAX, else refused
+num() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die2 "$1: '$2' is not a whole number from $3 to $4"; }
+# need_arg "$@": the option $1 has a value
+need_arg() { [ $# -ge 2 ] || die2 "$1: needs a value"; }
 
 # fetch_deb PKG DIR MEMBER...: PKG (name:arch) downloaded into the cache
 # once (apt-get download; never installed), the MEMBERs (./boot/...) of it

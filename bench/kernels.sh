@@ -133,6 +133,9 @@ STATIC=""
 USER_K=()
 CPUS="" MCPU="" PLAN=0 LOADS_GIVEN=0 KN=()
 . "$here/bench/kernels/variants.sh"
+# die2, skip, num, need_arg; fetch_deb, is_static, elf_machine: shared with
+# bench/bigguest.sh
+. "$here/bench/guest_lib.sh"
 # JOBS - the -j the user gave the make that runs this (MAKEFLAGS: " -j3
 # --jobserver-auth=3,4"; a bare -j is unlimited: one per CPU), else 1
 JOBS=1
@@ -144,10 +147,6 @@ for w in ${MAKEFLAGS:-}; do
 	esac
 done
 
-die2() { echo "kernels.sh: $*" >&2; exit 2; }
-skip() { echo "SKIP: $*"; exit 77; }
-num() { [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] || die2 "$1: '$2' is not a whole number from $3 to $4"; }
-need_arg() { [ $# -ge 2 ] || die2 "$1: needs a value"; }
 
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -243,8 +242,6 @@ arm64) QEMU=qemu-system-aarch64 QPKG=qemu-system-arm QMACHINE=virt,gic-version=3
 esac
 [ $KVM = 1 ] && [ $ARCH != amd64 ] && die2 "--kvm: only with --arch amd64 (KVM runs the host's own architecture)"
 
-# fetch_deb, is_static, elf_machine: shared with bench/bigguest.sh
-. "$here/bench/guest_lib.sh"
 
 # ---- tools -------------------------------------------------------------
 # BOOTING: this invocation boots guests (not --analyze, not --plan)
@@ -458,6 +455,7 @@ build_initramfs() {
 	# the guest's /init (bench/kernels/guest-init.sh): what to run comes
 	# on the kernel command line (rtb_* words)
 	cp "$here/bench/kernels/guest-init.sh" "$root/init"
+	cp "$here/bench/kernels/guest-setup.sh" "$root/guest-setup.sh"
 	chmod 755 "$root/init"
 	(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 }

@@ -1,16 +1,7 @@
 #!/bin/busybox sh
 # rtbench guest init: run the suite idle and under each load, frame each
 # result file onto the serial console (RTBF1), power off.
-/bin/busybox mkdir -p /proc /sys /dev /tmp /run
-/bin/busybox mount -t devtmpfs dev /dev
-exec </dev/console >/dev/console 2>&1
-/bin/busybox --install -s /bin
-export PATH=/bin
-mount -t proc proc /proc
-mount -t sysfs sys /sys
-mount -t tmpfs tmp /tmp
-mount -t tmpfs run /run
-mkdir -p /dev/mqueue && mount -t mqueue mqueue /dev/mqueue
+. /guest-setup.sh
 LABEL=guest LOADS=idle TESTS=irq.timer.nanosleep SAMPLES=200 PERIOD=1000 EMU=""
 for w in $(cat /proc/cmdline); do
 	v=${w#*=}
