@@ -357,6 +357,15 @@ int rtb_port_trace_begin(const struct rtb_cpuset *cpus)
 	return rc;
 }
 
+/* trace_begin_why - which step failed, on stderr (the caller's error
+ * code alone, "system call failed", did not say which at 64 CPUs) */
+static int trace_begin_why(int rc, const char *why)
+{
+	if (rc)
+		fprintf(stderr, "rtbench: the trace's start: %s\n", why[0] ? why : strerror(errno));
+	return rc;
+}
+
 /* cpumask_str - cpus in the kernel's cpumask format: 32-bit hex groups,
  * the highest first, comma-separated ("ffffffff,ffffffff" for 0-63), up
  * to the group of the highest CPU. */
@@ -380,17 +389,18 @@ static int trace_begin(const struct rtb_cpuset *cpus)
 
 	if (!rtb_tr.inst)
 		return RTB_ENOTSUP;
+	why[0] = '\0';
 	cpumask_str(cpus, mask, sizeof(mask));
 	if ((rc = write_file("tracing_cpumask", mask, why, sizeof(why))))
-		return rc;
+		return trace_begin_why(rc, why);
 	rtb_tr.cpus = *cpus;
 	/* writing "trace" empties every CPU's buffer */
 	if (tracefs_instance_file_clear(rtb_tr.inst, "trace") < 0)
-		return RTB_ESYS;
+		return trace_begin_why(RTB_ESYS, "cannot empty the instance's buffer");
 	if (tracefs_trace_on(rtb_tr.inst))
-		return RTB_ESYS;
+		return trace_begin_why(RTB_ESYS, "cannot turn tracing on in the instance");
 	if ((rc = events(1, why, sizeof(why))))
-		return rc;
+		return trace_begin_why(rc, why);
 	/* let every CPU take the newly enabled tracepoints before the
 	 * measurement starts (without this pause the first few switches of
 	 * an idle CPU were seen missing from the buffer) */
