@@ -174,27 +174,38 @@ fail:
 	return rc;
 }
 
-/* irq_name - irq's name in /proc/interrupts (its line's last word) */
-static void irq_name(int irq, char *out, size_t len)
+/* the irqs' names, read from /proc/interrupts once per kagg_read (its
+ * line's last word; a number past NIRQ, or one not listed: "irq<N>") */
+#define NIRQ 1024
+static char irq_names[NIRQ][32];
+
+static void irq_names_read(void)
 {
 	FILE *f = fopen("/proc/interrupts", "re");
-	char line[1024];
+	static char line[32768]; /* ~11 characters a CPU: 2900 CPUs */
 
-	snprintf(out, len, "irq%d", irq);
+	memset(irq_names, 0, sizeof(irq_names));
 	if (!f)
 		return;
 	while (fgets(line, sizeof(line), f)) {
-		char *end;
+		char *end, *w;
 		long n = strtol(line, &end, 10);
-		if (end == line || *end != ':' || n != irq)
+		if (end == line || *end != ':' || n < 0 || n >= NIRQ)
 			continue;
 		line[strcspn(line, "\n")] = 0;
-		char *w = strrchr(line, ' ');
+		w = strrchr(line, ' ');
 		if (w && w[1])
-			snprintf(out, len, "%s", w + 1);
-		break;
+			snprintf(irq_names[n], sizeof(irq_names[n]), "%s", w + 1);
 	}
 	fclose(f);
+}
+
+static void irq_name(int irq, char *out, size_t len)
+{
+	if (irq >= 0 && irq < NIRQ && irq_names[irq][0])
+		snprintf(out, len, "%s", irq_names[irq]);
+	else
+		snprintf(out, len, "irq%d", irq);
 }
 
 /* the kernel's softirq vectors, in order (include/linux/interrupt.h) */
@@ -260,6 +271,7 @@ static int kagg_read(struct rtb_kagg *k, const int *cpus, int n)
 		return RTB_ENOTSUP;
 	}
 	k->ncpu = 0;
+	irq_names_read();
 	for (int i = 0; i < n && k->ncpu < RTB_MAX_CPUS; i++) {
 		unsigned key = (unsigned)cpus[i];
 		if (bpf_map_lookup_elem(bpf_map__fd(m), &key, &v))
