@@ -14,6 +14,7 @@
 /* one run's aggregate (RTB_MAX_CPUS entries: static, never grown) */
 static struct rtb_kagg store;
 static int opened;
+static const struct rtb_kagg_ops *ops; /* the one opened */
 
 void rtb_run_kagg_open(const struct rtb_opts *o, struct rtb_result *res)
 {
@@ -33,6 +34,7 @@ void rtb_run_kagg_open(const struct rtb_opts *o, struct rtb_result *res)
 		return;
 	}
 	opened = 1;
+	ops = o->trace.kagg;
 	store.start_ns = rtb_port_mono_ns();
 }
 
@@ -57,10 +59,27 @@ static int measured_cpus(const struct rtb_result *res, int *cpus)
 	return n;
 }
 
-void rtb_run_kagg_read(const struct rtb_opts *o, struct rtb_result *res)
+/* take - read the aggregate so far; 0 or the port's rtb_err */
+static int take(const struct rtb_result *res)
 {
 	static int cpus[RTB_MAX_CPUS];
-	int n, rc;
+	int rc;
+
+	store.end_ns = rtb_port_mono_ns();
+	rc = ops->read(&store, cpus, measured_cpus(res, cpus));
+	store.on = !rc;
+	return rc;
+}
+
+void rtb_run_kagg_refresh(struct rtb_result *res)
+{
+	if (opened && !res->set.final)
+		take(res);
+}
+
+void rtb_run_kagg_read(const struct rtb_opts *o, struct rtb_result *res)
+{
+	int rc;
 
 	/* --trace explained some CPUs only (--trace-cpus, or past what the
 	 * reader holds): the in-kernel aggregation covers every one */
@@ -69,16 +88,13 @@ void rtb_run_kagg_read(const struct rtb_opts *o, struct rtb_result *res)
 				"what interrupted every measured CPU (docs/tracing-bpf.md)", res->set.trace_unexplained);
 	if (!opened)
 		return;
-	store.end_ns = rtb_port_mono_ns();
-	n = measured_cpus(res, cpus);
-	rc = o->trace.kagg->read(&store, cpus, n);
-	o->trace.kagg->close();
+	rc = take(res);
+	ops->close();
 	opened = 0;
-	store.on = !rc;
 	if (rc)
 		rtb_result_warn(res, "--trace-bpf: %s", store.note);
 	else if (store.missed)
-		rtb_result_warn(res, "--trace-bpf: the kernel skipped %llu runs of the aggregation (another BPF "
-				"program ran on that CPU then): counts and times are low by those events",
+		rtb_result_warn(res, "--trace-bpf: the kernel skipped %llu runs of the aggregation (an event came "
+				"while another of its programs ran on that CPU): counts and times are low by those events",
 				(unsigned long long)store.missed);
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "run/run.h"
+#include "run/run_kagg.h"
 #include "model/stack.h"
 #include "rtbench/err.h"
 #include "rtbench/mem.h"
@@ -30,6 +31,7 @@ int rtb_run_write(const struct rtb_run_out *out, struct rtb_result *r)
 	int rc = 0;
 
 	rtb_run_footprint(r);
+	rtb_run_kagg_refresh(r); /* --trace-bpf: the aggregate so far */
 	for (int i = 0; i < out->nwriters && i < RTB_MAX_WRITERS; i++) {
 		const struct rtb_writer *w = &out->writers[i];
 		/* standard output ("-") takes the whole file once, at the end */

@@ -10,7 +10,8 @@
 # spins those are is chance). The result's kernel_aggregate must name that
 # task, by its name and pid, as the longest "thread" interference on that
 # CPU, at least twice, with counts and totals that hold them, and name it
-# beside a worst sample it overlaps; only the measured CPU is reported.
+# beside a worst sample it overlaps; only the measured CPU is reported; the
+# file rewritten at an interval's end carries the aggregate so far.
 # No latency figure is asserted. A build without BPF: the option is refused
 # in one line, exit 2, and the test skips saying so; a kernel that refuses
 # the program: skipped with its reason. Under ~10 s.
@@ -34,9 +35,25 @@ if grep -q -- '--trace-bpf:' "$out/probe.err"; then
 fi
 
 start_spiker "$name" "$cpu" 15000 700 || { fail "the spiker did not start"; done_test; }
-"$RTBENCH" run --trace-bpf --tests irq.timer.nanosleep --cpus "$cpu" -D 3s \
-	--json "$out/s.json" >"$out/s.txt" 2>"$out/s.err"
+"$RTBENCH" run --trace-bpf --tests irq.timer.nanosleep --cpus "$cpu" -D 3s --interval 1s \
+	--json "$out/s.json" >"$out/s.txt" 2>"$out/s.err" &
+run=$!
+# the file rewritten at the first interval's end carries the aggregate so
+# far (an event of the run's; the 0.05 s poll is the check's period)
+inter=no
+for ((i = 0; i < ${RTB_WAIT_MEASURING_S:-200} * 20; i++)); do
+	if [ -s "$out/s.json" ] && python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))
+sys.exit(0 if not r["progress"]["final"] and r["kernel_aggregate"]["on"] else 1)' "$out/s.json" 2>/dev/null; then
+		inter=yes
+		break
+	fi
+	alive $run || break
+	sleep 0.05
+done
+wait $run
 rc=$?
+[ $inter = yes ] && ok "an interval's file carries the aggregate so far" ||
+	fail "no interval's file carried kernel_aggregate"
 pid=$spiker
 stop_spiker
 [ $rc -eq 0 ] && ok "run --trace-bpf with the spike exited 0" || fail "exit $rc: $(tail -2 "$out/s.err")"

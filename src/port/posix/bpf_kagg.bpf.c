@@ -21,7 +21,9 @@
 #include <bpf/bpf_helpers.h>
 #include "bpf_kagg.h"
 
-char LICENSE[] SEC("license") = "Dual BSD/GPL";
+/* the file's own licence: the kernel then offers no GPL-only helper, and
+ * none is called */
+char LICENSE[] SEC("license") = "Apache-2.0";
 
 /* one kagg_cpu per possible CPU (the loader sets max_entries) */
 struct {
