@@ -11,7 +11,8 @@
 # task, by its name and pid, as the longest "thread" interference on that
 # CPU, at least twice, with counts and totals that hold them, and name it
 # beside a worst sample it overlaps; only the measured CPU is reported; the
-# file rewritten at an interval's end carries the aggregate so far.
+# file rewritten at an interval's end carries the aggregate so far; a
+# --trace run explaining some CPUs only suggests --trace-bpf in a warning.
 # No latency figure is asserted. A build without BPF: the option is refused
 # in one line, exit 2, and the test skips saying so; a kernel that refuses
 # the program: skipped with its reason. Under ~10 s.
@@ -91,6 +92,20 @@ grep -q "overlapping, from the in-kernel aggregate: thread $name ($pid)" "$out/s
 	ok "the text names it as overlapping, from the in-kernel aggregate" ||
 	fail "text: $(grep -A4 'In-kernel' "$out/s.txt")"
 
+# a --trace run that explains some CPUs only suggests --trace-bpf for the
+# others (where this machine traces and has 2 CPUs)
+"$RTBENCH" run --trace --trace-cpus "$cpu" --cpus all -D 1s --tests irq.timer.nanosleep --quiet \
+	--json "$out/sampled.json" >/dev/null 2>"$out/sampled.err"
+if [ "$cpu" = 0 ]; then
+	echo "note: the sampled --trace run not checked: one CPU"
+elif grep -q "trace unavailable" "$out/sampled.err"; then
+	echo "note: the sampled --trace run not checked: $(head -1 "$out/sampled.err")"
+else
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))
+sys.exit(not any("--trace-bpf aggregates in the kernel" in w for w in r["warnings"]))' "$out/sampled.json" &&
+		ok "--trace explaining CPU $cpu only: a warning suggests --trace-bpf" ||
+		fail "no --trace-bpf suggestion: $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["warnings"])' "$out/sampled.json")"
+fi
 "$RTBENCH" run --tests irq.timer.nanosleep --cpus "$cpu" -D 1s --json "$out/plain.json" --quiet >/dev/null 2>&1
 python3 -c 'import json,sys; sys.exit("kernel_aggregate" in json.load(open(sys.argv[1])))' "$out/plain.json" &&
 	ok "without --trace-bpf: no kernel_aggregate" || fail "kernel_aggregate without --trace-bpf"
