@@ -113,9 +113,9 @@ static void serve(struct ts_watch *wa, uint64_t limit, int force)
  * t) have passed. */
 static void serve_cpu(int wi, uint64_t t)
 {
-	for (int i = 0; i < rtb_ts.cap; i++)
-		if (rtb_ts.watch[i].w[0] == &rtb_ts.win[wi] && rtb_ts.watch[i].nw == 1 &&
-		    atomic_load_explicit(&rtb_ts.watch[i].ready, memory_order_acquire))
+	for (int i = atomic_load_explicit(&rtb_ts.alone[wi], memory_order_acquire) - 1; i >= 0;
+	     i = rtb_ts.watch[i].alone_next - 1)
+		if (atomic_load_explicit(&rtb_ts.watch[i].ready, memory_order_acquire))
 			serve(&rtb_ts.watch[i], t, 0);
 }
 
@@ -341,6 +341,8 @@ int rtb_ts_start(struct rtb_ctx *c, enum rtb_trace_kind kind, const struct rtb_c
 	rtb_ts.tol_ns = rtb_trace_tolerance_ns(kind);
 	rtb_ts.nwin = 0;
 	for (int k = 0; k < NWIN; k++)
+		atomic_store(&rtb_ts.alone[k], 0);
+	for (int k = 0; k < NWIN; k++)
 		rtb_ts.winof[k] = rtb_cpuset_has(cpus, k) ? rtb_ts.nwin++ : -1;
 	rtb_finding_comp_names(kind, &names);
 	/* Step 1: everything now, touched, before any measuring */
@@ -456,6 +458,14 @@ struct rtb_trace_marks *rtb_ts_marks(struct rtb_ctx *c, struct rtb_metric *m, en
 	wa->keep.diff = wa->comp[names.ncomp];
 	if (!wa->nw)
 		return NULL;
+	if (wa->nw == 1) { /* on its window's list (serve_cpu) */
+		atomic_int *head = &rtb_ts.alone[wa->w[0] - rtb_ts.win];
+		int first = atomic_load_explicit(head, memory_order_relaxed);
+		do
+			wa->alone_next = first;
+		while (!atomic_compare_exchange_weak_explicit(head, &first, i + 1, memory_order_release,
+							      memory_order_relaxed));
+	}
 	/* publish (Step 2): the reader sees a watch whole or not at all */
 	atomic_store_explicit(&wa->ready, 1, memory_order_release);
 	m->tm = &wa->tm;

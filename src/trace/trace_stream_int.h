@@ -34,6 +34,8 @@ struct ts_watch {
 	int nw;
 	struct rtb_metric *comp[RTB_TRACE_MAX_COMP + 1]; /* the last: the difference */
 	atomic_int ready;               /* published whole (Step 2) */
+	int alone_next;                 /* the next watch (+1, 0: none) read
+					 * from the same one window alone */
 	int64_t cand_floor;             /* behind: a mark at or below it at the
 					 * poll's start was no candidate */
 };
@@ -53,6 +55,10 @@ struct rtb_ts_state {
 	int64_t break_ns, tol_ns;
 	struct rtb_twin win[NWIN];
 	int winof[NWIN];        /* CPU -> window, -1 none */
+	/* each window's first watch read from it alone (+1, 0: none), a
+	 * list through alone_next: an event serves its window's watches,
+	 * not a scan of all of them (O(CPUs) an event, O(CPUs^2) a run) */
+	atomic_int alone[NWIN];
 	int nwin;
 	struct rtb_tev *store, *slot;
 	struct rtb_tev *evid;   /* --trace-dat: RTB_WORST_N * RTB_TS_EVID a watch */
