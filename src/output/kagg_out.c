@@ -178,7 +178,7 @@ void rtb_write_kagg_text(struct rtb_sink *f, const struct rtb_result *r)
 	if (!k)
 		return;
 	if (!k->on) {
-		rtb_sink_printf(f, "\nIn-kernel aggregate (--trace-bpf): none: %s\n", k->note);
+		rtb_sink_printf(f, "\nIn-kernel aggregate: none: %s\n", k->note);
 		return;
 	}
 	rtb_sink_printf(f, "\nIn-kernel aggregate (--trace-bpf, BPF): what interrupted or displaced rtbench's "

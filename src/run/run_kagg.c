@@ -28,7 +28,7 @@ void rtb_run_kagg_open(const struct rtb_opts *o, struct rtb_result *res)
 	res->kagg = &store;
 	rc = o->trace.kagg->open(why, sizeof(why));
 	if (rc) {
-		snprintf(store.note, sizeof(store.note), "--trace-bpf: %s (%s)", why, rtb_strerror(rc));
+		snprintf(store.note, sizeof(store.note), "--trace-bpf: %s", why);
 		fprintf(stderr, "rtbench: %s: the run goes on without it\n", store.note);
 		rtb_result_warn(res, "%s: nothing aggregated in the kernel", store.note);
 		return;

@@ -112,8 +112,10 @@ static int load(char *why, size_t len)
 	unsigned key = 0, tgid = (unsigned)getpid();
 	struct bpf_map *m;
 
+	LIBBPF_OPTS(bpf_object_open_opts, oo, .object_name = "rtbench_kagg");
+
 	g.obj = bpf_object__open_mem(rtb_posix_bpf_kagg_obj,
-				     (size_t)(rtb_posix_bpf_kagg_obj_end - rtb_posix_bpf_kagg_obj), NULL);
+				     (size_t)(rtb_posix_bpf_kagg_obj_end - rtb_posix_bpf_kagg_obj), &oo);
 	if (!g.obj) {
 		snprintf(why, len, "the BPF object could not be opened: %s", g.last);
 		return RTB_ENOTSUP;
@@ -125,9 +127,14 @@ static int load(char *why, size_t len)
 	}
 	if (bpf_object__load(g.obj)) {
 		int e = errno;
+		if (e == EPERM || e == EACCES) {
+			snprintf(why, len, "the kernel refused to load the BPF program: needs root (CAP_BPF and "
+				 "CAP_PERFMON)");
+			return RTB_EPERM;
+		}
 		snprintf(why, len, "the kernel refused the BPF program (%s)%s%s", strerror(e), g.last[0] ? ": " : "",
 			 g.last);
-		return e == EPERM || e == EACCES ? RTB_EPERM : RTB_ENOTSUP;
+		return RTB_ENOTSUP;
 	}
 	m = bpf_object__find_map_by_name(g.obj, "kagg_cfg");
 	if (!m || bpf_map_update_elem(bpf_map__fd(m), &key, &tgid, BPF_ANY)) {
