@@ -45,16 +45,33 @@ wait_measuring "$out/k.ready" $p
 for i in $(seq 300); do pgrep -f "^$m" >/dev/null && break; sleep 0.1; done
 kill -KILL $p; wait $p 2>/dev/null
 gone "$m" "SIGKILL of rtbench: the timeout load (a group of its own) ended too"
+# load_run NAME CMD [OPTION...] - a timer run under --load-cmd CMD until
+# rtbench has said the load ended (a quick run could end before a slow shell
+# reports its failure, and would then end the load itself), then a stop:
+# $out/NAME.txt, .err, .json; rc its exit status
+load_run() {
+	local name=$1 c=$2 p
+	shift 2
+	"$RTBENCH" run --load-cmd "$c" "$@" --tests irq.timer.nanosleep --duration 600s --quiet \
+		--json "$out/$name.json" >"$out/$name.txt" 2>"$out/$name.err" &
+	p=$!
+	until grep -q "the load (--load-cmd" "$out/$name.err" 2>/dev/null || ! alive $p; do sleep 0.05; done
+	kill -INT $p 2>/dev/null
+	wait $p 2>/dev/null
+	rc=$?
+}
 # a load that never starts, or exits early: said, a WARNING, exit 1
+n=0
 for c in /nonexistent/cmd 'exit 3' true; do
-	"$RTBENCH" run --load-cmd "$c" "${quick[@]}" --json "$out/fail.json" >"$out/fail.txt" 2>"$out/fail.err"; rc=$?
-	[ $rc -eq 1 ] && grep -q "the load (--load-cmd $c) ended" "$out/fail.err" &&
-		grep -q "WARNING: DEGRADED: the load" "$out/fail.txt" &&
-		python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any("the load (--load-cmd" in w for w in r["warnings"])' "$out/fail.json" &&
-		ok "--load-cmd '$c': said, a WARNING, exit 1 ($(grep -o '(exit status [^)]*)' "$out/fail.err"))" ||
-		fail "--load-cmd '$c': exit $rc: $(cat "$out/fail.err")"
+	n=$((n + 1))
+	load_run fail$n "$c"
+	[ $rc -eq 1 ] && grep -q "the load (--load-cmd $c) ended" "$out/fail$n.err" &&
+		grep -q "WARNING: DEGRADED: the load" "$out/fail$n.txt" &&
+		python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert any("the load (--load-cmd" in w for w in r["warnings"])' "$out/fail$n.json" &&
+		ok "--load-cmd '$c': said, a WARNING, exit 1 ($(grep -o '(exit status [^)]*)' "$out/fail$n.err"))" ||
+		fail "--load-cmd '$c': exit $rc: $(cat "$out/fail$n.err")"
 done
-"$RTBENCH" run --load-cmd 'exit 3' --load-may-exit "${quick[@]}" >"$out/may.txt" 2>"$out/may.err"; rc=$?
+load_run may 'exit 3' --load-may-exit
 [ $rc -eq 0 ] && grep -q "load-may-exit: not a failure" "$out/may.err" && ok "--load-may-exit: said, exit 0" ||
 	fail "--load-may-exit: exit $rc: $(cat "$out/may.err")"
 "$RTBENCH" run --load-cmd "sleep 1010.$$ & exit 0" "${quick[@]}" >"$out/bg.txt" 2>"$out/bg.err"; rc=$?
