@@ -397,6 +397,7 @@ static int trace_begin(const struct rtb_cpuset *cpus)
 	/* writing "trace" empties every CPU's buffer */
 	if (tracefs_instance_file_clear(rtb_tr.inst, "trace") < 0)
 		return trace_begin_why(RTB_ESYS, "cannot empty the instance's buffer");
+	rtb_posix_trace_read_restart();
 	if (tracefs_trace_on(rtb_tr.inst))
 		return trace_begin_why(RTB_ESYS, "cannot turn tracing on in the instance");
 	if ((rc = events(1, why, sizeof(why))))

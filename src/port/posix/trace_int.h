@@ -43,6 +43,10 @@ extern struct rtb_trace_inst rtb_tr;
 /* rtb_posix_trace_read_free - drop the reader's parsed event formats (called
  * when the instance goes, with nobody inside the gate). */
 void rtb_posix_trace_read_free(void);
+/* rtb_posix_trace_read_restart - a new trace began (its buffers emptied):
+ * the drop count the reader keeps between its reads of the stats files is
+ * the last trace's; the next poll reads them again. */
+void rtb_posix_trace_read_restart(void);
 
 /* The gate (trace.c): rtb_posix_trace_enter - 1 and inside, or 0 when the trace
  * is being closed (then do nothing with it); every entry that returned 1

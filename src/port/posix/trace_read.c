@@ -436,6 +436,12 @@ void rtb_posix_trace_read_free(void)
 	memset(&pl, 0, sizeof(pl));
 }
 
+void rtb_posix_trace_read_restart(void)
+{
+	pl.lost = 0;
+	pl.polls = 0; /* the next poll reads the stats files */
+}
+
 #define POLL_END 2 /* poll_page: want ended the poll */
 
 /* poll_page - one page of cpu's buffer, consumed: its events to pl.fn,
