@@ -277,20 +277,14 @@ static uint64_t cpu_stat(int cpu, const char *a, const char *b)
 	return n;
 }
 
-/* lost_cpu - events the instance dropped on one CPU: its buffer's
- * overrun (overwritten) and dropped (no overwrite: refused) counts. */
-static uint64_t lost_cpu(int cpu)
-{
-	return cpu_stat(cpu, "overrun:", "dropped events:");
-}
-
-/* lost_events - events the instance dropped on the recorded CPUs. */
+/* lost_events - events the instance dropped on the recorded CPUs: each
+ * buffer's overrun (overwritten) and dropped (no overwrite: refused). */
 static uint64_t lost_events(void)
 {
 	uint64_t lost = 0;
 	for (int cpu = 0; cpu < RTB_MAX_CPUS; cpu++)
 		if (rtb_cpuset_has(&rtb_tr.cpus, cpu))
-			lost += lost_cpu(cpu);
+			lost += cpu_stat(cpu, "overrun:", "dropped events:");
 	return lost;
 }
 
