@@ -87,10 +87,11 @@ if stop_set $pid; then
 	kids=$(pgrep -P $pid)
 	# a round's run, spawned as /proc/self/exe, is named as the user knows
 	# it ("exe" before); its name is set first thing in main: poll that
-	# start, bounded (a zombie keeps its name)
+	# start, bounded like every wait here (a zombie keeps its name)
 	for k in $kids; do
-		for ((i = 0; i < 100; i++)); do
+		for ((i = 0; i < ${RTB_WAIT_MEASURING_S:-200} * 100; i++)); do
 			c=$(cat /proc/$k/comm 2>/dev/null) && [ "$c" != exe ] && break
+			[ -d /proc/$k ] || break
 			sleep 0.01
 		done
 		[ "$c" = rtbench ] && ok "the round's run $k is named $c in ps and trace" ||
