@@ -40,7 +40,8 @@
  *   Step 2: it ends its first job; on waking it stamps the reference.
  *   Step 3: per job: end the job (sleep to the next period); on waking
  *           stamp first thing (the selftest's delay before the stamp on
- *           odd samples); sample = stamp - (reference + k periods).
+ *           odd samples, after it on even ones); sample = stamp -
+ *           (reference + k periods).
  *   Step 4: repeat until the sample count (for a time: until the stop);
  *           the task ends (its class goes with it).
  * For a time (--duration) the one task runs until the stop: intervals as
@@ -70,7 +71,6 @@ static void dl_main(void *p)
 	struct dl *s = p;
 	struct rtb_metric *m = s->m;
 	const int64_t per = s->period_ns;
-	const uint64_t inj_ticks = s->c->o->selftest.inject_ns > 0 ? rtb_ns_to_ticks(s->c->clk, s->c->o->selftest.inject_ns) : 0;
 
 	s->rc = rtb_self_deadline(s->c, per * RUNTIME_PCT / 100, per, per,
 				  s->why, sizeof(s->why));                 /* Step 1 */
@@ -81,9 +81,14 @@ static void dl_main(void *p)
 	int64_t start = rtb_port_mono_ns();
 	for (uint64_t k = 0; !rtb_metric_full(m) && !rtb_stopped(s->c);) {
 		rtb_deadline_yield();                                    /* Step 3 */
-		if (inj_ticks && (m->count & 1))
-			rtb_spin_until(rtb_port_ticks() + inj_ticks);
+		const uint64_t pre = rtb_inject_pre(s->c, m);
+		rtb_inject_spin(rtb_inject_due(s->c, m));
 		int64_t now = rtb_port_mono_ns();
+		/* selftest: a baseline job spins the delay after its stamp,
+		 * so every job is as long and the idle before each wake alike
+		 * (rtb_inject_pre's reason): without it the halves differed by
+		 * 26 us of their own (a clean Debian root, CI's plain pass) */
+		rtb_inject_spin(pre);
 		start += per;
 		int64_t lat = now - start;
 		if (lat < 0) {
