@@ -37,7 +37,9 @@
 #                    thread's name, state, CPU, user+system ticks and where
 #                    it waits (wchan; the kernel stack of one not running),
 #                    the trace instance's unread events, the run's last
-#                    stderr line (default 0: none)
+#                    stderr line (the runs get RTB_DEBUG_STEPS=1: the
+#                    supervisor says each step of its set-up and wind-down
+#                    with its wall and CPU time) (default 0: none)
 #   --extra 'ARGS'   more options for every run (e.g. '-D 5s' is --duration)
 #   --wd-slack S     the watchdog's bound past a run's planned end
 #                    (RTB_WD_SLACK_S, default rtbench's 60 s): at 128
@@ -173,7 +175,7 @@ diag() {
 			# stat past "pid (comm) ": field k of stat is $((k - 2))
 			set -- $(sed 's/^.*) //' "$t/stat" 2>/dev/null)
 			[ $# -ge 37 ] || continue
-			echo "rtbench-diag:  $c ${t##*/} st=$1 cpu=${37} ticks=$((${12} + ${13})) prio=${16} wchan=$(cat "$t/wchan" 2>/dev/null)"
+			echo "rtbench-diag:  $c ${t##*/} st=$1 cpu=${37} ticks=$((${12} + ${13})) (user ${12} sys ${13}) prio=${16} wchan=$(cat "$t/wchan" 2>/dev/null)"
 			case $1$c in [SD]rtbench|[SD]rtb-trace|[SD]rtb-watchdog) head -6 "$t/stack" 2>/dev/null | sed 's/^/rtbench-diag:    /' ;; esac
 		done
 		for i in /sys/kernel/tracing/instances/*/per_cpu; do
@@ -217,6 +219,10 @@ for what in $(echo "$RUNS" | tr , ' '); do
 	f=/tmp/$LABEL.$what
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	echo "rtbench-guest: $what: start: rtbench $*"
+	# --diag: the supervisor says each step of its set-up and wind-down
+	# as it begins and ends (RTB_DEBUG_STEPS): the last line says where
+	# a run that does not end is
+	[ "${DIAG:-0}" -gt 0 ] && export RTB_DEBUG_STEPS=1
 	rtbench "$@" --json "$f.json" >"$f.txt" 2>&1 &
 	pid=$!
 	# the sampler at a real-time priority: measuring threads that hold

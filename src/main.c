@@ -7,6 +7,7 @@
  * stopped by signal N (130 Ctrl-C, 143 SIGTERM; what was measured is
  * written), 3 `doctor` found what weakens latency. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "cli/doctor_cmd.h"
@@ -20,6 +21,7 @@
 #include "rtbench/err.h"
 #include "rtbench/escape.h"
 #include "rtbench/port.h"
+#include "rtbench/selfcost.h"
 #include "bench/registry.h"
 #ifdef RTB_HAVE_HOST
 #include "host/cmd/host.h"
@@ -74,6 +76,15 @@ static void list(void)
 		       "a table of their own\n*: not in the default set; run it with --tests ID, or "
 		       "--tests all\n", RTB_GROUP_SUITES);
 	printf("\ncan: d runs for a time (--duration), c on several CPUs at once (--cpus), t traced (--trace)\n");
+}
+
+/* say_step - RTB_DEBUG_STEPS set: each step of the run's supervisor as
+ * it begins and ends (rtb_selfcost_step), on stderr at once */
+static void say_step(const char *line)
+{
+	fputs("rtbench: ", stderr); /* fputs: see main's first message */
+	fputs(line, stderr);
+	fputs("\n", stderr);
 }
 
 /* join_args - argv as one line (the result's command_line). */
@@ -276,6 +287,9 @@ int main(int argc, char **argv)
 	char cmdline[512];
 
 	rtb_port_self_name(argc ? argv[0] : NULL); /* before any thread: they take its name */
+	const char *steps = getenv("RTB_DEBUG_STEPS");
+	if (steps && *steps)
+		rtb_selfcost_steps_say(say_step);
 	join_args(argc, argv, cmdline, sizeof(cmdline));
 	char why[200];
 	if (rtb_port_process_check(why, sizeof(why))) { /* a message, not a crash */

@@ -32,4 +32,14 @@ void rtb_selfcost_reader_add(uint64_t cpu_ns, uint64_t events, uint64_t skipped,
  * the supervisor). */
 void rtb_selfcost_fill(struct rtb_self_cost *sc);
 
+/* rtb_selfcost_step - the supervisor's step `name` (a string that lives
+ * as long as the process; NULL: none) begins and the one before it ends.
+ * With a sayer set (rtb_selfcost_steps_say), each step is said as it
+ * begins and, as it ends, with its wall-clock and CPU time (the calling
+ * thread's), so a run that never ends shows which step it is in and how
+ * long each took (RTB_DEBUG_STEPS, docs/scale.md). Without one: nothing. */
+void rtb_selfcost_step(const char *name);
+/* rtb_selfcost_steps_say - every step's line to say(line) (NULL: none). */
+void rtb_selfcost_steps_say(void (*say)(const char *line));
+
 #endif

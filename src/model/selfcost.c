@@ -3,6 +3,7 @@
  * reader adds its CPU time and events after each read of the trace; a
  * result's write reads them with the process's own figures. */
 #include <stdatomic.h>
+#include <stdio.h>
 #include "rtbench/port.h"
 #include "rtbench/selfcost.h"
 
@@ -34,4 +35,38 @@ void rtb_selfcost_fill(struct rtb_self_cost *sc)
 	sc->reader_skipped = atomic_load_explicit(&r_skipped, memory_order_relaxed);
 	sc->reader_polls = atomic_load_explicit(&r_polls, memory_order_relaxed);
 	sc->events_lost = atomic_load_explicit(&r_lost, memory_order_relaxed);
+}
+
+static void (*step_say)(const char *line);
+static const char *step_name;
+static int64_t step_wall0, step_cpu0;
+
+void rtb_selfcost_steps_say(void (*say)(const char *line))
+{
+	step_say = say;
+	step_name = NULL;
+}
+
+void rtb_selfcost_step(const char *name)
+{
+	char line[160];
+	int64_t wall, cpu;
+
+	if (!step_say)
+		return;
+	wall = rtb_port_mono_ns();
+	cpu = rtb_port_thread_cpu_ns();
+	if (step_name) {
+		snprintf(line, sizeof(line), "step %s: %.3f s wall, %.3f s CPU", step_name,
+			 (double)(wall - step_wall0) / 1e9, cpu >= 0 && step_cpu0 >= 0 ?
+			 (double)(cpu - step_cpu0) / 1e9 : -1.0);
+		step_say(line);
+	}
+	step_name = name;
+	step_wall0 = wall;
+	step_cpu0 = cpu;
+	if (name) {
+		snprintf(line, sizeof(line), "step %s ...", name);
+		step_say(line);
+	}
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include "run/env.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 
 static long old[RTB_NKNOBS], set[RTB_NKNOBS]; /* found first; what we set */
 static unsigned char changed[RTB_NKNOBS];
@@ -348,8 +349,10 @@ int rtb_env_restore(void)
 		locked = 0;
 	}
 	rtb_port_idle_latency_release();
-	if (trace_shut)
+	if (trace_shut) {
+		rtb_selfcost_step("finish: trace instance removed");
 		trace_shut();    /* run --trace: the trace instance, a mount */
+	}
 	atomic_fetch_sub(&restoring, 1);
 	return err;
 }

@@ -31,6 +31,7 @@
 #include "run/ready.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 #include "rtbench/mem.h"
 
 #define TICK_NS 1000000000LL
@@ -229,6 +230,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * sizes its loop (rtb_samples), and the whole run's */
 	lr->total = by_count ? rtb_samples_total(&share, lr->b) : 0;
 	lr->target = by_count ? rtb_samples(&share, lr->b) : 0;
+	rtb_selfcost_step("phase: metrics made");
 	if ((err = rtb_long_make_metrics(lr)))
 		return err;
 	if (lr->stream && (err = rtb_raw_begin(lr->stream, lr))) /* --raw for a time (run/raw.h) */
@@ -237,7 +239,9 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
 	rtb_wd_arm(by_count ? wd_slack_ns() : o->time.duration_ns + wd_slack_ns());
+	rtb_selfcost_step("phase: trace start");
 	rtb_long_trace_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
+	rtb_selfcost_step("phase: threads start");
 	/* --break-us traced or not, as by count (bench_util.c): a run
 	 * that was not traced must not ignore it */
 	for (int i = 0; i < lr->ncpu; i++)
@@ -285,6 +289,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	}
 	if (!rtb_stopped(rc) && !lr->round)
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
+	rtb_selfcost_step("measuring");
 	stall_for_test();
 	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->time.duration_ns, next = lr->t0_ns;
 	while (!stopped) {
@@ -329,6 +334,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		rtb_wd_result_leave();
 	}
 	atomic_store(&lr->stop, 1);                               /* Step 5 */
+	rtb_selfcost_step("stop: threads joined");
 	const int64_t stop_el = rtb_port_mono_ns() - lr->t0_ns;
 	const int64_t starved_ns = rtb_wd_starved_ns();
 	/* the end taken: the watchdog no longer counts the supervisor late,
@@ -345,6 +351,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	rtb_wd_arm(0);
 	rtb_wd_forget_all();
 	rtb_wd_result_enter();
+	rtb_selfcost_step("stop: each CPU's last figures");
 	long_starved(lr, starved_ns);
 	for (int i = 0; i < lr->ncpu; i++) {
 		if (lr->cpus[i].started) {
@@ -371,6 +378,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * say it (e2e/long_run saw 3069 + 9 periods of 1 ms in "3 s") */
 	if (!by_count && el > o->time.duration_ns)
 		el = stop_el > o->time.duration_ns + LATE_STOP_NS ? stop_el : o->time.duration_ns;
+	rtb_selfcost_step("stop: last interval, aggregate");
 	if (!by_count)
 		rtb_long_close_interval(lr, el);
 	rtb_long_refresh(lr, el);

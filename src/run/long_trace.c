@@ -12,6 +12,7 @@
 #include "run/long.h"
 #include "run/run_trace.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 #include "rtbench/tracer.h"
 
 int rtb_long_trace_begin(struct rtb_long *lr, struct rtb_ctx *rc, int first_other)
@@ -184,6 +185,7 @@ void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc)
 
 	if (!rc->tracing)
 		return;
+	rtb_selfcost_step("stop: trace stopped, drained");
 	int err = rc->tracer->stop(rc);
 	rc->tracing = 0;
 	if (err == RTB_ETIMEDOUT)
@@ -206,9 +208,11 @@ void rtb_long_trace_end(struct rtb_long *lr, struct rtb_ctx *rc)
 	/* each CPU's keep onto its shown metric, the aggregate's worst and
 	 * maxima from theirs; then the reader's storage is gone */
 	struct rtb_tattach a = { .live = live, .dst = shown, .n = n, .agg = lr->agg[0] };
+	rtb_selfcost_step("stop: trace kept onto the result");
 	rc->tracer->attach(rc, &a);
 	for (int i = 0; i < lr->ncpu; i++)
 		lr->cpus[i].live[0]->tm = NULL; /* the reader's, freed with it */
+	rtb_selfcost_step("stop: trace components merged");
 	if (lr->agg[0] && lr->agg[0]->trace)
 		agg_components(lr, lr->agg[0]->trace);
 	/* this run's figures beside the cost model's (run/run_trace.c) */

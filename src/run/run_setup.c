@@ -20,6 +20,7 @@
 #include "run/xcpu.h"
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 #include "rtbench/stats.h"
 #include "bench/registry.h"
 
@@ -223,6 +224,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	c->mode = &rtb_mode_count; /* run/long.c hands its CPUs' contexts their driver's */
 	c->stop = rtb_wd_stop_flag();
 
+	rtb_selfcost_step("set-up");
 	rc = rtb_port_init();
 	if (rc)
 		return rc;
@@ -347,10 +349,13 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		rtb_result_warn(res, "clock: %s", res->clock.note);
 	rtb_wd_take_pending(); /* a stop in the option checks or so far */
 	break_arm(c);
-	if (o->trace.on && !rtb_stopped(c))
+	if (o->trace.on && !rtb_stopped(c)) {
+		rtb_selfcost_step("set-up: trace open");
 		trace_open(c);
+	}
 	default_label(o, res);
 
+	rtb_selfcost_step("set-up: timestamp cost");
 	measure_clock(res);
 	if ((double)res->clock_read_ns > 1.5 * res->clock.bare_read_ns + 1.0)
 		rtb_result_warn(res, "a timestamp costs %lld ns, over 1.5 times a bare counter read (%.1f ns): "
@@ -360,6 +365,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 		/* a cross-CPU figure is a difference of two CPUs' stamps:
 		 * valid only if their counters agree (and the kernel trusts
 		 * its own counter across CPUs) */
+		rtb_selfcost_step("set-up: cross-CPU clock");
 		rc = rtb_xcpu_measure(&res->clock, c->other_cpu, c->rt, &res->xcpu);
 		res->xcpu.cpu_a = c->cpu;
 		res->xcpu.cpu_b = c->other_cpu;
@@ -373,6 +379,7 @@ int rtb_run_setup(const struct rtb_opts *o, const char *command_line,
 	 * (rtb_port_doctor_begin), spans the trace's start and the clock
 	 * measurements above instead of a sleep of its own */
 	run_doctor(c);
+	rtb_selfcost_step("set-up: watchdog and load");
 	/* run --cpus: the entry chose --cpu off the measured CPUs when one is
 	 * left; the watchdog goes there too (run/long.c) */
 	rtb_wd_take_pending(); /* before the watchdog takes over */
@@ -406,6 +413,7 @@ void rtb_run_teardown(struct rtb_ctx *c)
 	if (rtb_port_cpu_release(who, sizeof(who)))
 		rtb_result_warn(c->res, "DEGRADED: another rtbench run measured the same CPU at the same time "
 				"(%.200s): each disturbs the other's figures", who);
+	rtb_selfcost_step("finish: load stopped, settings restored");
 	rtb_load_stop();
 	uint64_t smi_end = 0;
 	if (c->res->set.smi_read == 1 && !rtb_port_smi_count(-1, &smi_end, c->res->set.smi_note,

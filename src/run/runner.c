@@ -17,6 +17,7 @@
 #include "run/run_kagg.h"
 #include "run/watchdog.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 #include "rtbench/mem.h"
 #include "rtbench/tracer.h"
 #include "bench/registry.h"
@@ -178,12 +179,14 @@ static int finish(struct rtb_runner *r, int rc, int wrc)
 	struct rtb_settings *s = &r->res->set;
 	struct rtb_break brk;
 
+	rtb_selfcost_step("finish");
 	rtb_run_kagg_read(r->o, r->res); /* --trace-bpf: before the teardown */
 	rtb_run_teardown(&r->c);
 	brk = *r->c.brk;
 	/* run --trace: the break's window (beside the result where the driver
 	 * keeps one), its blocker's stack; nonzero: a --trace-events file was
 	 * not written (said where) */
+	rtb_selfcost_step("finish: tracer close, report");
 	if (r->c.tracer)
 		wrc |= r->c.tracer->close(&r->c, r->drv->break_window ? r->out->json : NULL, &brk) != 0;
 	r->drv->finish(r, &brk);
@@ -195,7 +198,9 @@ static int finish(struct rtb_runner *r, int rc, int wrc)
 	if (r->out->report)
 		r->out->report(r->res, r->out);
 	s->final = 1; /* only this last file may say "complete": true */
+	rtb_selfcost_step("finish: result written");
 	wrc |= rtb_run_write(r->out, r->res);
+	rtb_selfcost_step(NULL);
 	if (rc)
 		return rc;
 	if (s->stopped_early && s->brk.hit)
@@ -222,6 +227,7 @@ int rtb_run(const struct rtb_opts *o, const struct rtb_run_out *out,
 		return rc;
 	nr = rtb_alloc(rtb_nbenches * sizeof(*nr));
 	rc = nr ? 0 : RTB_ENOMEM;
+	rtb_selfcost_step("driver init");
 	if (!rc && r.drv->init)
 		rc = r.drv->init(&r);
 	if (rc) {

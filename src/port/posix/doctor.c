@@ -19,24 +19,29 @@
 #include <sys/stat.h>
 #include "rtbench/doctor.h"
 #include "rtbench/err.h"
+#include "rtbench/selfcost.h"
 #include "doctor_int.h"
 
-/* The checks, in the order of the report. */
-static void (*const checks[])(struct rtb_dr *) = {
-	rtb_dr_check_preemption,
-	rtb_dr_check_isolcpus,
-	rtb_dr_check_nohz_full,
-	rtb_dr_check_rcu,
-	rtb_dr_check_irqs,
-	rtb_dr_check_governor,
-	rtb_dr_check_idle,
-	rtb_dr_check_smt,
-	rtb_dr_check_thp,
-	rtb_dr_check_throttle,
-	rtb_dr_check_timer_migration,
-	rtb_dr_check_watchdog,
-	rtb_dr_check_vm,
-	rtb_dr_check_tracing,
+/* The checks, in the order of the report (each a step of the run's
+ * set-up: rtb_selfcost_step). */
+static const struct {
+	const char *step;
+	void (*check)(struct rtb_dr *);
+} checks[] = {
+	{ "doctor: preemption", rtb_dr_check_preemption },
+	{ "doctor: isolcpus", rtb_dr_check_isolcpus },
+	{ "doctor: nohz_full", rtb_dr_check_nohz_full },
+	{ "doctor: rcu", rtb_dr_check_rcu },
+	{ "doctor: irqs", rtb_dr_check_irqs },
+	{ "doctor: governor", rtb_dr_check_governor },
+	{ "doctor: idle", rtb_dr_check_idle },
+	{ "doctor: smt", rtb_dr_check_smt },
+	{ "doctor: thp", rtb_dr_check_thp },
+	{ "doctor: throttle", rtb_dr_check_throttle },
+	{ "doctor: timer_migration", rtb_dr_check_timer_migration },
+	{ "doctor: watchdog", rtb_dr_check_watchdog },
+	{ "doctor: vm", rtb_dr_check_vm },
+	{ "doctor: tracing", rtb_dr_check_tracing },
 };
 
 /* pick_cpus - the CPUs to judge into r->cpus, given the online ones (non
@@ -108,8 +113,10 @@ int rtb_port_doctor(const struct rtb_doctor_cfg *cfg, struct rtb_doctor *d)
 	rtb_dr_read(&r, "/proc/cmdline", r.cmdline, sizeof(r.cmdline));
 	d->cpus = r.cpus;
 	d->budget_ns = cfg->budget_ns;
-	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
-		checks[i](&r);
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		rtb_selfcost_step(checks[i].step);
+		checks[i].check(&r);
+	}
 	/* what is not judged is said, never "ok" by omission */
 	if (cfg->all_cpus && beyond)
 		rtb_doc_add(d, "cpus", RTB_DOC_UNKNOWN, "the doctor judges the CPUs of rtbench's widest CPU set "
