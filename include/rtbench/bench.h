@@ -18,6 +18,7 @@
 #include "rtbench/port_trace.h" /* rtb_port_trace_self: a traced pass's marks */
 #include "rtbench/result.h"
 #include "rtbench/ctx.h"
+#include "rtbench/inject.h"
 
 /* struct rtb_bench_opt - one of a benchmark's own knobs, declared with it
  * (rtb_bench.opts) and its value kept in its own file, as rtla's
@@ -216,29 +217,30 @@ static inline int64_t rtb_interval_ns(const struct rtb_clock_info *ci, uint64_t 
 }
 
 /* rtb_inject_due - the selftest's known delay (ticks) for the sample about
- * to be recorded in m: every other sample (odd index m->count) gets it, so
- * baseline and injected samples alternate one by one and a drifting host
- * moves both alike; 0 outside selftest. Call it BEFORE the first stamp of
- * the sample: its loads (options, clock, count) stay out of the measured
- * window. */
+ * to be recorded in m: half the samples get it (rtb_inject_pick of index
+ * m->count), so baseline and injected samples lie side by side and a
+ * drifting host moves both alike; 0 outside selftest. Call it BEFORE the
+ * first stamp of the sample: its loads (options, clock, count) stay out
+ * of the measured window. */
 static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->selftest.inject_ns > 0 && m && (m->count & 1))
+	if (c->o->selftest.inject_ns > 0 && m && rtb_inject_pick(m->count))
 		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }
-/* rtb_inject_pre - the selftest's delay for a BASELINE sample (even index
- * m->count), to spin outside the window (before its first stamp; after
- * its stamp where the window opens at a timer's expiry, src/bench/irq.c): the
- * baseline sample then lasts as long as an injected one and the halves
- * differ only in where the window lies. For a wake-up on another CPU the
- * cost depends on how long the waiter's CPU has been idle or running
- * something else (a VM's halted vCPU, a busy neighbour): without it the
- * injected half waited longer and moved by the delay plus that difference
- * (3.5 us for 5 beside a half-busy CPU). 0 outside selftest. */
+/* rtb_inject_pre - the selftest's delay for a BASELINE sample (one
+ * rtb_inject_pick does not delay), to spin outside the window (before its
+ * first stamp; after its stamp where the window opens at a timer's
+ * expiry, src/bench/irq.c): the baseline sample then lasts as long as an
+ * injected one and the halves differ only in where the window lies. For a
+ * wake-up on another CPU the cost depends on how long the waiter's CPU
+ * has been idle or running something else (a VM's halted vCPU, a busy
+ * neighbour): without it the injected half waited longer and moved by the
+ * delay plus that difference (3.5 us for 5 beside a half-busy CPU). 0
+ * outside selftest. */
 static inline uint64_t rtb_inject_pre(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->selftest.inject_ns > 0 && m && !(m->count & 1))
+	if (c->o->selftest.inject_ns > 0 && m && !rtb_inject_pick(m->count))
 		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }

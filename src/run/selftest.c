@@ -3,9 +3,10 @@
  *
  * For each injectable measurement, a busy delay of known length (a spin on
  * the calibrated counter) is placed inside the measured interval of every
- * other sample (rtb_inject: odd sample indexes), so baseline and injected
- * samples alternate one by one (A B A B ...) and a drifting host moves both
- * alike. The injected half's median (or the percentile the measurement
+ * other sample (one of each pair, in an order with no period: rtb_inject_pick),
+ * so baseline and injected samples lie side by side (A B B A B A A B ...),
+ * a drifting host moves both alike and nothing periodic in the machine
+ * lines up with one half. The injected half's median (or the percentile the measurement
  * names: rtb_bench.selftest_pct) must exceed the baseline half's by the
  * delay. Each delay is measured in ROUNDS passes; the reported shift is the
  * median of the per-pass shifts. A measurement whose figure does not move
@@ -66,7 +67,7 @@ static double pct_of(const struct rtb_bench *b)
 	return b->selftest_pct > 0 ? b->selftest_pct : 50.0;
 }
 
-/* one_pass - run b once with inject_ns on odd samples: medians of both
+/* one_pass - run b once with inject_ns on half the samples: medians of both
  * halves for each path (np of them). why[k] set for a path that measured
  * nothing; na[k] (its skip note) too where that is by design: a path this
  * system cannot run (no pipe, one CPU) is not applicable, not a failure. */

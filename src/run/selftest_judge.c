@@ -3,16 +3,18 @@
 #include <math.h>
 #include <string.h>
 #include "rtbench/err.h"
+#include "rtbench/inject.h"
 #include "rtbench/stats.h"
 #include "run/selftest_judge.h"
 
-void rtb_st_half(const int64_t *v, size_t n, int odd, double pct, int64_t *scratch,
+void rtb_st_half(const int64_t *v, size_t n, int injected, double pct, int64_t *scratch,
 		 struct rtb_st_half *out)
 {
 	size_t m = 0;
 
-	for (size_t i = (size_t)(odd != 0); i < n; i += 2)
-		scratch[m++] = v[i];
+	for (size_t i = 0; i < n; i++)
+		if (rtb_inject_pick(i) == (injected != 0))
+			scratch[m++] = v[i];
 	memset(out, 0, sizeof(*out));
 	if (!m)
 		return;

@@ -3,8 +3,8 @@
  * logic is unit-tested on synthetic passes (tests/unit/test_selftest_judge.c).
  *
  * One check = one known delay on one measured path, measured in npass
- * passes. Each pass compares the two halves (baseline: even samples,
- * injected: odd) at one quantile, the path's own (rtb_bench.selftest_pct:
+ * passes. Each pass compares the two halves (baseline and injected
+ * samples, side by side: rtb_inject_pick) at one quantile, the path's own (rtb_bench.selftest_pct:
  * the median unless the bench says why not). Its shift is the median of
  * the passes' shifts. Tolerance: max(RTB_ST_TOL_MIN_NS, RTB_ST_TOL_FRAC x
  * the delay, 3 standard errors of that median of shifts); each half's
@@ -37,12 +37,13 @@ struct rtb_st_half {
 	double se_ns;
 };
 
-/* rtb_st_half - the half of v[0..n) at even (odd = 0) or odd indexes: its
+/* rtb_st_half - the baseline (injected = 0) or injected half of v[0..n)
+ * (which is which: rtb_inject_pick, rtbench/bench.h): its
  * pct quantile (nearest rank) and the standard error of that quantile,
  * distribution-free: the values at the ranks n*q -/+ 1.96 sqrt(n q (1-q))
  * bound a 95% interval of the quantile (binomial ranks), so SE = their
  * distance / (2 x 1.96). scratch holds n/2 + 1 values. */
-void rtb_st_half(const int64_t *v, size_t n, int odd, double pct, int64_t *scratch,
+void rtb_st_half(const int64_t *v, size_t n, int injected, double pct, int64_t *scratch,
 		 struct rtb_st_half *out);
 
 struct rtb_st_check {

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include "check.h"
 #include "rtbench/err.h"
+#include "rtbench/inject.h"
 #include "run/selftest_judge.h"
 
 #define NS 200 /* one pass: 100 baseline + 100 injected, as selftest's default */
@@ -25,15 +26,15 @@ static double uniform(void)
 }
 
 /* pass_of - one pass: floor_ns (+ up to 200 ns jitter) plus delay_ns on
- * odd samples; a sample is interrupted (+10 us, + up to 2 us) with
- * probability share_base (even) or share_inj (odd). */
+ * the samples rtb_inject_pick delays; a sample is interrupted (+10 us, + up
+ * to 2 us) with probability share_base (baseline) or share_inj (delayed). */
 static void pass_of(int64_t *v, int64_t floor_ns, int64_t delay_ns, double share_base,
 		    double share_inj)
 {
 	for (int i = 0; i < NS; i++) {
-		const int odd = i & 1;
-		v[i] = floor_ns + (int64_t)(uniform() * 200) + (odd ? delay_ns : 0);
-		if (uniform() < (odd ? share_inj : share_base))
+		const int inj = rtb_inject_pick((uint64_t)i);
+		v[i] = floor_ns + (int64_t)(uniform() * 200) + (inj ? delay_ns : 0);
+		if (uniform() < (inj ? share_inj : share_base))
 			v[i] += 10000 + (int64_t)(uniform() * 2000);
 	}
 }
@@ -78,19 +79,45 @@ int main(void)
 	rtb_st_judge(1000, good, 3, 0, &c[2]);
 	CHECK_NEAR(c[2].tol_ns, 300, 1e-9);
 
-	/* rtb_st_half on a known half: 0..99 at even indexes, 1000 + at odd */
+	/* rtb_inject_pick: one sample of each pair; a disturbance of period 2
+	 * (every even sample) in both halves alike over every 4 samples (the
+	 * order strict alternation lost: all of it in the baseline half); one
+	 * of period 3 to 16 over 600 samples (37 hits a phase or more), in each
+	 * phase, never 70% in one half (alternation: all, for an even period) */
+	{
+		int even_inj = 0, lopsided = 0;
+		for (uint64_t i = 0; i < 4000; i += 2) {
+			CHECK_EQ_I(rtb_inject_pick(i) + rtb_inject_pick(i + 1), 1);
+			even_inj += rtb_inject_pick(i);
+			if (i % 4 == 2)
+				CHECK_EQ_I(even_inj * 2, (int)(i / 2) + 1);
+		}
+		for (int p = 3; p <= 16; p++)
+			for (int r = 0; r < p; r++) {
+				int n = 0, d = 0;
+				for (int i = r; i < 600; i += p)
+					n++, d += rtb_inject_pick((uint64_t)i);
+				lopsided += 10 * d >= 7 * n || 10 * (n - d) >= 7 * n;
+			}
+		CHECK_EQ_I(lopsided, 0);
+	}
+
+	/* rtb_st_half on a known half: 0..99 in the baseline half, 1000 + in
+	 * the delayed one, each in sample order */
 	{
 		int64_t v[200], scratch[101];
+		int nb = 0, ni = 0;
 		struct rtb_st_half h;
 		for (int i = 0; i < 200; i++)
-			v[i] = i & 1 ? 1000 + i / 2 : i / 2;
+			v[i] = rtb_inject_pick((uint64_t)i) ? 1000 + ni++ : nb++;
+		CHECK_EQ_I(nb, 100);
 		rtb_st_half(v, 200, 0, 50, scratch, &h);
 		CHECK_EQ_I(h.q_ns, 49);               /* nearest rank 50 of 100 */
 		/* ranks 50 -/+ 1.96 x 5: values 40 and 60, SE = 20 / 3.92 */
 		CHECK_NEAR(h.se_ns, 20.0 / 3.92, 1e-9);
 		rtb_st_half(v, 200, 1, 10, scratch, &h);
 		CHECK_EQ_I(h.q_ns, 1009);
-		rtb_st_half(v, 1, 1, 50, scratch, &h); /* no odd sample */
+		rtb_st_half(v, 1, 1, 50, scratch, &h); /* no delayed sample */
 		CHECK_EQ_I(h.q_ns, 0);
 	}
 
