@@ -215,7 +215,8 @@ int rtb_selftest(const struct rtb_opts *opts, const char *command_line)
 		return rc;
 	printf("rtbench selftest: a known busy delay inside each measured path must raise its median (or the\n"
 	       "percentile named under the path) by that delay\n"
-	       "(injected into every other sample, so baseline and injected samples alternate; %d passes per\n"
+	       "(injected into one sample of each pair, in a fixed order with no period, so baseline and\n"
+	       " injected samples lie side by side and nothing periodic favours one half; %d passes per\n"
 	       " delay, shift = median of the passes' shifts; tolerance max(%.1f us, %.0f%% of the delay,\n"
 	       " 3 standard errors of the shift, from each half's order statistics); a delay below twice its\n"
 	       " tolerance is unresolved)\n",
