@@ -67,6 +67,28 @@ unmount_all() {
 	local m
 	for m in $(mounts_below); do umount -l "$m" 2>/dev/null || true; done
 }
+# the processes whose root is $root (a test's own process group, such as
+# timeout's, escapes a signal sent to ours)
+inside() {
+	local d r
+	for d in /proc/[0-9]*; do
+		r=$(readlink "$d/root" 2>/dev/null) || continue
+		case $r in "$root" | "$root (deleted)") echo "${d#/proc/}" ;; esac
+	done
+}
+# stop them: TERM first (an rtbench stopped so restores what it set), up
+# to 10 s for them to end, then KILL
+stop_inside() {
+	local p i
+	p=$(inside)
+	[ -n "$p" ] || return 0
+	kill -TERM $p 2>/dev/null || true
+	for i in $(seq 100); do
+		[ -n "$(inside)" ] || return 0
+		sleep 0.1
+	done
+	kill -KILL $(inside) 2>/dev/null || true
+}
 # never delete a root that still has anything mounted in it
 remove_root() {
 	unmount_all
@@ -77,7 +99,7 @@ remove_root() {
 	fi
 	rm -rf --one-file-system "$root"
 }
-trap 'rc=$?; if [ $keep = 1 ]; then unmount_all; else remove_root || true; fi; exit $rc' EXIT
+trap 'rc=$?; stop_inside; if [ $keep = 1 ]; then unmount_all; else remove_root || true; fi; exit $rc' EXIT
 trap 'exit 130' INT TERM
 
 # 1. the clean root
