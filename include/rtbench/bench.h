@@ -217,19 +217,19 @@ static inline int64_t rtb_interval_ns(const struct rtb_clock_info *ci, uint64_t 
 }
 
 /* rtb_inject_due - the selftest's known delay (ticks) for the sample about
- * to be recorded in m: half the samples get it (rtb_inject_pick of index
+ * to be recorded in m: half the samples get it (rtb_pick_delayed of index
  * m->count), so baseline and injected samples lie side by side and a
  * drifting host moves both alike; 0 outside selftest. Call it BEFORE the
  * first stamp of the sample: its loads (options, clock, count) stay out
  * of the measured window. */
 static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->selftest.inject_ns > 0 && m && rtb_inject_pick(m->count))
+	if (c->o->selftest.inject_ns > 0 && m && rtb_pick_delayed(m->count))
 		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }
 /* rtb_inject_pre - the selftest's delay for a BASELINE sample (one
- * rtb_inject_pick does not delay), to spin outside the window (before its
+ * rtb_pick_delayed does not delay), to spin outside the window (before its
  * first stamp; after its stamp where the window opens at a timer's
  * expiry, src/bench/irq.c): the baseline sample then lasts as long as an
  * injected one and the halves differ only in where the window lies. For a
@@ -240,7 +240,7 @@ static inline uint64_t rtb_inject_due(const struct rtb_ctx *c, const struct rtb_
  * outside selftest. */
 static inline uint64_t rtb_inject_pre(const struct rtb_ctx *c, const struct rtb_metric *m)
 {
-	if (c->o->selftest.inject_ns > 0 && m && !rtb_inject_pick(m->count))
+	if (c->o->selftest.inject_ns > 0 && m && !rtb_pick_delayed(m->count))
 		return rtb_ns_to_ticks(c->clk, c->o->selftest.inject_ns);
 	return 0;
 }

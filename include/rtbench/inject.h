@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-/* rtb_inject_pick - 1 when sample i is one the selftest delays: one of
+/* rtb_pick_delayed - 1 when sample i is one the selftest delays: one of
  * each pair (2j, 2j+1); two neighbouring pairs in opposite order (the
  * first delayed in one, the second in the other), which of the two orders
  * from a fixed pseudo-random bit of j / 2 (the top bit of splitmix64's
@@ -24,7 +24,7 @@
  * put 52 of one 200 in the delayed half), and a drifting
  * host still moves both halves alike (a pair's two samples are
  * neighbours). */
-static inline int rtb_inject_pick(uint64_t i)
+static inline int rtb_pick_delayed(uint64_t i)
 {
 	uint64_t j = i >> 1, x = j >> 1;
 

@@ -201,7 +201,7 @@ static void spinner(void *p)
 				 * a real run inj is 0 (a register) and the count
 				 * is not even loaded */
 				if (__builtin_expect(inj != 0, 0) &&
-				    rtb_inject_pick(atomic_load_explicit(&s->n, memory_order_relaxed)))
+				    rtb_pick_delayed(atomic_load_explicit(&s->n, memory_order_relaxed)))
 					rtb_inject_spin(inj);
 				rtb_yield();
 			}

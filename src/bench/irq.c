@@ -55,7 +55,7 @@ static void on_tick(int64_t stamp_ns, int overruns, void *p)
 	struct irq *s = p;
 	int64_t now = stamp_ns;                   /* Step 3 */
 
-	if (s->inject_ticks && rtb_inject_pick(s->m->count)) {
+	if (s->inject_ticks && rtb_pick_delayed(s->m->count)) {
 		/* the spin's length is added to the port's stamp: a second
 		 * CLOCK_MONOTONIC read would add its own cost (a system call
 		 * on some VMs) to the injected samples only */
@@ -118,12 +118,12 @@ static void sleep_task(void *p)
 	if (tm)
 		tm->tid = rtb_port_trace_self();
 
-	/* k counts wake-ups; wake-up k > 0 is sample k - 1 (rtb_inject_pick
+	/* k counts wake-ups; wake-up k > 0 is sample k - 1 (rtb_pick_delayed
 	 * says which samples get the selftest's delay) */
 	for (uint64_t k = 0; !rtb_metric_full(s->m) && !rtb_stopped(s->c); k++) {
 		rtb_port_sleep_until_ns(next);         /* Step 2 */
 		/* Step 3: nothing but locals before the stamp */
-		if (inject_ticks && k && rtb_inject_pick(k - 1))
+		if (inject_ticks && k && rtb_pick_delayed(k - 1))
 			rtb_spin_until(rtb_port_ticks() + inject_ticks);
 		if (test_in)  /* tune's test knob: every sample, inside */
 			rtb_spin_until(rtb_port_ticks() + test_in);
@@ -135,10 +135,10 @@ static void sleep_task(void *p)
 			uint64_t end = rtb_port_ticks();
 			rtb_marks_put_ns(tm, s->m->count - 1, 0, end, next, now - next);
 		}
-		/* selftest: a baseline sample (rtb_inject_pick: not delayed) spins the delay after its
+		/* selftest: a baseline sample (rtb_pick_delayed: not delayed) spins the delay after its
 		 * stamp, outside the window, so the sleep before every sample
 		 * is equally long (rtb_inject_pre's reason) */
-		if (inject_ticks && k && !rtb_inject_pick(k - 1))
+		if (inject_ticks && k && !rtb_pick_delayed(k - 1))
 			rtb_inject_spin(inject_ticks);
 		if (test_out) /* its baseline: the same spin, outside */
 			rtb_spin_until(rtb_port_ticks() + test_out);

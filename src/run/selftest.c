@@ -3,7 +3,7 @@
  *
  * For each injectable measurement, a busy delay of known length (a spin on
  * the calibrated counter) is placed inside the measured interval of every
- * other sample (one of each pair, in an order with no period: rtb_inject_pick),
+ * other sample (one of each pair, in an order with no period: rtb_pick_delayed),
  * so baseline and injected samples lie side by side (A B B A B A A B ...),
  * a drifting host moves both alike and nothing periodic in the machine
  * lines up with one half. The injected half's median (or the percentile the measurement

@@ -13,7 +13,7 @@ void rtb_st_half(const int64_t *v, size_t n, int injected, double pct, int64_t *
 	size_t m = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (rtb_inject_pick(i) == (injected != 0))
+		if (rtb_pick_delayed(i) == (injected != 0))
 			scratch[m++] = v[i];
 	memset(out, 0, sizeof(*out));
 	if (!m)

@@ -4,7 +4,7 @@
  *
  * One check = one known delay on one measured path, measured in npass
  * passes. Each pass compares the two halves (baseline and injected
- * samples, side by side: rtb_inject_pick) at one quantile, the path's own (rtb_bench.selftest_pct:
+ * samples, side by side: rtb_pick_delayed) at one quantile, the path's own (rtb_bench.selftest_pct:
  * the median unless the bench says why not). Its shift is the median of
  * the passes' shifts. Tolerance: max(RTB_ST_TOL_MIN_NS, RTB_ST_TOL_FRAC x
  * the delay, 3 standard errors of that median of shifts); each half's
@@ -38,7 +38,7 @@ struct rtb_st_half {
 };
 
 /* rtb_st_half - the baseline (injected = 0) or injected half of v[0..n)
- * (which is which: rtb_inject_pick, rtbench/bench.h): its
+ * (which is which: rtb_pick_delayed, rtbench/bench.h): its
  * pct quantile (nearest rank) and the standard error of that quantile,
  * distribution-free: the values at the ranks n*q -/+ 1.96 sqrt(n q (1-q))
  * bound a 95% interval of the quantile (binomial ranks), so SE = their

@@ -10,7 +10,10 @@
 # spins those are is chance). The result's kernel_aggregate must name that
 # task, by its name and pid, among the longest "thread" interference on
 # that CPU, at least twice, with counts and totals that hold them, and name it
-# beside a worst sample it overlaps; only the measured CPU is reported; the
+# beside a worst sample it overlaps (fewer where a longer interference of
+# another program's took those places: a non-preemptible kernel let a side
+# test's apt-cache hold the CPU 26-33 ms three times in a CI run, and the
+# kernel rightly kept those); only the measured CPU is reported; the
 # file rewritten at an interval's end carries the aggregate so far; a
 # --trace run explaining some CPUs only suggests --trace-bpf in a warning.
 # No latency figure is asserted. A build without BPF: the option is refused
@@ -59,7 +62,7 @@ pid=$spiker
 stop_spiker
 [ $rc -eq 0 ] && ok "run --trace-bpf with the spike exited 0" || fail "exit $rc: $(tail -2 "$out/s.err")"
 
-python3 - "$out/s.json" "$name" "$pid" "$cpu" <<'PY' &&
+python3 - "$out/s.json" "$name" "$pid" "$cpu" >"$out/judged" <<'PY' &&
 import json, sys
 r = json.load(open(sys.argv[1])); name, pid, cpu = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 k = r["kernel_aggregate"]
@@ -67,30 +70,44 @@ assert k["on"] is True and k["method"] == "bpf", k["note"]
 assert [c["cpu"] for c in k["cpus"]] == [cpu], "only the measured CPU: %s" % [c["cpu"] for c in k["cpus"]]
 c = k["cpus"][0]
 t = c["thread"]
-# (not asserted: that nothing else is longer; another program's real-time
-# task on that CPU would rightly be named beside it)
+# (not asserted: that nothing else is longer; another program's task on
+# that CPU, real-time or in a non-preemptible kernel section, is rightly
+# named beside it, and the kernel keeps the longest)
 # 3 s / 700 ms: 4-5 spins, each one a timer sample's wait (it lasts 75
 # periods); one may fall at the run's edge
-mine = sum(1 for x in t["longest"] if x["id"] == pid and x["name"] == name)
-assert mine >= 2, t["longest"]
-assert t["count"] >= mine and t["total_ns"] >= sum(x["ns"] for x in t["longest"]), t
+def is_mine(x):
+    return x["id"] == pid and x["name"] == name
+mine = [x for x in t["longest"] if is_mine(x)]
+shortest = min(x["ns"] for x in mine) if mine else 15000000
+longer = sum(1 for x in t["longest"] if not is_mine(x) and x["ns"] > shortest)
+assert len(mine) >= min(2, len(t["longest"]) - longer) >= 1, t["longest"]
+assert t["count"] >= len(mine) and t["total_ns"] >= sum(x["ns"] for x in t["longest"]), t
 ivs = [x for x in t["longest"]]
 for x in ivs:
     assert k["start_ns"] <= x["start_ns"] <= k["end_ns"], (x, k["start_ns"], k["end_ns"])
 for cl in ("irq", "softirq", "nmi"):
     assert c[cl]["count"] >= len(c[cl]["longest"]) and c[cl]["total_ns"] >= 0, c[cl]
 named = [o for w in c["worst_overlaps"] for o in w["overlapping"]
-         if o["class"] == "thread" and o["name"] == name and o["id"] == pid]
-assert named, "no worst sample overlaps the spiker: %s" % c["worst_overlaps"]
+         if o["class"] == "thread" and is_mine(o)]
+# the worst samples looked at (3 a metric) may all lie in another
+# program's longer interference: then each names that one, not the spiker
+others = [w for w in c["worst_overlaps"]
+          if any(o["class"] == "thread" and not is_mine(o) and o["ns"] > shortest for o in w["overlapping"])]
+assert named or len(others) >= 3, "no worst sample overlaps the spiker: %s" % c["worst_overlaps"]
+print("named" if named else "displaced: %d worst samples in longer interference of other programs" % len(others))
 for w in c["worst_overlaps"]:
     for o in w["overlapping"]:
         assert o["start_ns"] <= w["t_ns"] and o["start_ns"] + o["ns"] >= w["t_ns"] - w["sample_ns"], w
 PY
-	ok "kernel_aggregate names $name (pid $pid) on CPU $cpu, beside a worst sample it overlaps" ||
+	ok "kernel_aggregate names $name (pid $pid) on CPU $cpu; a worst sample beside it: $(cat "$out/judged")" ||
 	fail "kernel_aggregate: $(grep -A3 'In-kernel' "$out/s.txt")"
-grep -q "overlapping, from the in-kernel aggregate: thread $name ($pid)" "$out/s.txt" &&
-	ok "the text names it as overlapping, from the in-kernel aggregate" ||
+if [ "$(cat "$out/judged" 2>/dev/null)" != named ]; then
+	echo "note: $(cat "$out/judged" 2>/dev/null): the text's naming of $name not checked"
+elif grep -q "overlapping, from the in-kernel aggregate: thread $name ($pid)" "$out/s.txt"; then
+	ok "the text names it as overlapping, from the in-kernel aggregate"
+else
 	fail "text: $(grep -A4 'In-kernel' "$out/s.txt")"
+fi
 
 # unprivileged: the kernel refuses the program; one line on stderr, the run
 # goes on, and the result says why (on false, note)

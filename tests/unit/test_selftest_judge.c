@@ -26,13 +26,13 @@ static double uniform(void)
 }
 
 /* pass_of - one pass: floor_ns (+ up to 200 ns jitter) plus delay_ns on
- * the samples rtb_inject_pick delays; a sample is interrupted (+10 us, + up
+ * the samples rtb_pick_delayed delays; a sample is interrupted (+10 us, + up
  * to 2 us) with probability share_base (baseline) or share_inj (delayed). */
 static void pass_of(int64_t *v, int64_t floor_ns, int64_t delay_ns, double share_base,
 		    double share_inj)
 {
 	for (int i = 0; i < NS; i++) {
-		const int inj = rtb_inject_pick((uint64_t)i);
+		const int inj = rtb_pick_delayed((uint64_t)i);
 		v[i] = floor_ns + (int64_t)(uniform() * 200) + (inj ? delay_ns : 0);
 		if (uniform() < (inj ? share_inj : share_base))
 			v[i] += 10000 + (int64_t)(uniform() * 2000);
@@ -79,7 +79,7 @@ int main(void)
 	rtb_st_judge(1000, good, 3, 0, &c[2]);
 	CHECK_NEAR(c[2].tol_ns, 300, 1e-9);
 
-	/* rtb_inject_pick: one sample of each pair; a disturbance of period 2
+	/* rtb_pick_delayed: one sample of each pair; a disturbance of period 2
 	 * (every even sample) in both halves alike over every 4 samples (the
 	 * order strict alternation lost: all of it in the baseline half); one
 	 * of period 3 to 16 over 600 samples (37 hits a phase or more), in each
@@ -87,8 +87,8 @@ int main(void)
 	{
 		int even_inj = 0, lopsided = 0;
 		for (uint64_t i = 0; i < 4000; i += 2) {
-			CHECK_EQ_I(rtb_inject_pick(i) + rtb_inject_pick(i + 1), 1);
-			even_inj += rtb_inject_pick(i);
+			CHECK_EQ_I(rtb_pick_delayed(i) + rtb_pick_delayed(i + 1), 1);
+			even_inj += rtb_pick_delayed(i);
 			if (i % 4 == 2)
 				CHECK_EQ_I(even_inj * 2, (int)(i / 2) + 1);
 		}
@@ -96,7 +96,7 @@ int main(void)
 			for (int r = 0; r < p; r++) {
 				int n = 0, d = 0;
 				for (int i = r; i < 600; i += p)
-					n++, d += rtb_inject_pick((uint64_t)i);
+					n++, d += rtb_pick_delayed((uint64_t)i);
 				lopsided += 10 * d >= 7 * n || 10 * (n - d) >= 7 * n;
 			}
 		CHECK_EQ_I(lopsided, 0);
@@ -109,7 +109,7 @@ int main(void)
 		int nb = 0, ni = 0;
 		struct rtb_st_half h;
 		for (int i = 0; i < 200; i++)
-			v[i] = rtb_inject_pick((uint64_t)i) ? 1000 + ni++ : nb++;
+			v[i] = rtb_pick_delayed((uint64_t)i) ? 1000 + ni++ : nb++;
 		CHECK_EQ_I(nb, 100);
 		rtb_st_half(v, 200, 0, 50, scratch, &h);
 		CHECK_EQ_I(h.q_ns, 49);               /* nearest rank 50 of 100 */

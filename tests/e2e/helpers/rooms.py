@@ -80,7 +80,7 @@ HEADER_ROOM = {
     'bench.h': 'bench_api',
     'doctor.h': 'model', 'emulation.h': 'model', 'err.h': 'model',
     'escape.h': 'model', 'frame.h': 'model', 'hist.h': 'model',
-    'hmetric.h': 'model', 'rawfmt.h': 'model', 'rawring.h': 'model', 'longopt.h': 'model', 'cpuset.h': 'model', 'mem.h': 'model', 'selfcost.h': 'model', 'kagg.h': 'model',
+    'hmetric.h': 'model', 'rawfmt.h': 'model', 'rawring.h': 'model', 'longopt.h': 'model', 'cpuset.h': 'model', 'mem.h': 'model', 'selfcost.h': 'model', 'kagg.h': 'model', 'inject.h': 'model',
     'platform.h': 'model', 'result.h': 'model', 'sink.h': 'model',
     'stat_names.h': 'model', 'stats.h': 'model', 'words.h': 'model',
     'trace_model.h': 'model', 'ctx.h': 'model', 'tracer.h': 'model',
