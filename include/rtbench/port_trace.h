@@ -26,7 +26,8 @@ struct rtb_trace_cfg {
 
 /* rtb_port_trace_open - get ready to record (Linux: mount tracefs if it is
  * not, make a private instance with the trace clock = rtb_port_ticks()'s
- * counter and the events enabled, recording off). On failure returns a
+ * counter, its events found, recording off: begin switches the events
+ * on and end off, nothing else does). On failure returns a
  * negative rtb_err and says why in `why` (one line: "tracefs not mounted
  * and cannot be mounted", "no event sched:sched_pi_setprio", ...). Call after
  * rtb_port_clock_init. */
