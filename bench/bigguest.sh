@@ -40,6 +40,21 @@
 #                    stderr line (the runs get RTB_DEBUG_STEPS=1: the
 #                    supervisor says each step of its set-up and wind-down
 #                    with its wall and CPU time) (default 0: none)
+#   --pcs S          every S seconds, from the host: each vCPU's program
+#                    counter, read through QEMU's gdbstub (gdb), named by
+#                    the guest's kernel symbols (booted nokaslr; its
+#                    /proc/kallsyms framed back first): DIR/smpN/pcs.txt,
+#                    the kernel functions every vCPU was in, counted.
+#                    What a guest whose console fell silent is doing
+#                    (default 0: none)
+#   --pin-events     boot with one CPU online (maxcpus=1); give every event
+#                    rtbench records two idle consumers (the top level
+#                    and instance rtb-pin, recording off, 4 KiB buffers);
+#                    then bring the other CPUs online. rtbench's own
+#                    switching of its events then patches no kernel text
+#                    (a tracepoint's third probe changes no static key or
+#                    call): under TCG at 64 vCPUs each patch's int3 traps
+#                    and IPIs held every vCPU for minutes (docs/scale.md)
 #   --extra 'ARGS'   more options for every run (e.g. '-D 5s' is --duration)
 #   --wd-slack S     the watchdog's bound past a run's planned end
 #                    (RTB_WD_SLACK_S, default rtbench's 60 s): at 128
@@ -75,6 +90,8 @@ MEM=2048
 TIMEOUT=840
 RUNS=untraced,traced,traced_hk,noise
 DIAG=0
+PCS=0
+PIN=0
 EXTRA=""
 WDSLACK=""
 
@@ -92,6 +109,8 @@ while [ $# -gt 0 ]; do
 	--mem) need_arg "$@"; num --mem "$2" 256 65536; MEM=$2; shift ;;
 	--timeout) need_arg "$@"; num --timeout "$2" 30 86400; TIMEOUT=$2; shift ;;
 	--diag) need_arg "$@"; num --diag "$2" 0 3600; DIAG=$2; shift ;;
+	--pcs) need_arg "$@"; num --pcs "$2" 0 3600; PCS=$2; shift ;;
+	--pin-events) PIN=1 ;;
 	--wd-slack) need_arg "$@"; num --wd-slack "$2" 1 86400; WDSLACK=$2; shift ;;
 	--extra) need_arg "$@"; [[ $2 =~ ^[A-Za-z0-9._,=\ -]*$ ]] || die2 "--extra: '$2' has characters other than letters, digits, . _ , = - and spaces"; EXTRA=$2; shift ;;
 	--runs) need_arg "$@"; [[ $2 =~ ^(none|(untraced|traced|traced_hk|noise)(,(untraced|traced|traced_hk|noise))*)$ ]] ||
@@ -102,6 +121,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 for n in ${SMP//,/ }; do num --smp "$n" 1 288; done
+[ "$PCS" = 0 ] || command -v gdb >/dev/null || skip "--pcs needs gdb (apt-get install gdb)"
 mkdir -p "$OUT" || die2 "-o: cannot create '$OUT'"
 OUT=$(cd "$OUT" && pwd)
 [ -n "$CACHE" ] || CACHE=$here/build/kernels-cache
@@ -198,8 +218,39 @@ for w in $(cat /proc/cmdline); do
 	rtb_runs=*) RUNS=$v ;;
 	rtb_diag=*) DIAG=$v ;;
 	rtb_extra=*) EXTRA=$(echo "$v" | tr '+' ' ') ;;
+	rtb_pcs=*) PCS=$v ;;
+	rtb_pin=*) PIN=$v ;;
 	esac
 done
+# --pin-events: with CPU 0 alone online, rtbench's events get two idle
+# consumers (each enable here patches text with no other CPU to trap or
+# to send IPIs to), then the other CPUs come up
+if [ "${PIN:-0}" = 1 ]; then
+	T=/sys/kernel/tracing
+	mkdir -p $T/instances/rtb-pin
+	for d in $T $T/instances/rtb-pin; do
+		echo 0 >$d/tracing_on
+		echo 4 >$d/buffer_size_kb
+		for e in irq_vectors/local_timer_entry timer/hrtimer_start timer/hrtimer_expire_entry \
+			sched/sched_waking sched/sched_wakeup sched/sched_switch sched/sched_pi_setprio \
+			irq_vectors/local_timer_exit irq/irq_handler_entry irq/irq_handler_exit \
+			irq/softirq_entry irq/softirq_exit nmi/nmi_handler irq_vectors/reschedule_entry \
+			irq_vectors/reschedule_exit irq_vectors/call_function_entry irq_vectors/call_function_exit \
+			irq_vectors/call_function_single_entry irq_vectors/call_function_single_exit \
+			irq_vectors/irq_work_entry irq_vectors/irq_work_exit irq_vectors/x86_platform_ipi_entry \
+			irq_vectors/x86_platform_ipi_exit; do
+			[ -f $d/events/$e/enable ] && echo 1 >$d/events/$e/enable
+		done
+	done
+	for c in /sys/devices/system/cpu/cpu[0-9]*/online; do echo 1 >$c; done
+	echo "rtbench-guest: events pinned, $(grep -c ^processor /proc/cpuinfo) CPUs online at $(cut -d' ' -f1 /proc/uptime) s"
+fi
+# --pcs: the kernel's text symbols, for the host's program counters
+if [ "${PCS:-0}" -gt 0 ]; then
+	grep ' [tT] ' /proc/kallsyms | gzip -1 >/tmp/$LABEL.kallsyms.gz
+	rtbench frame /tmp/$LABEL.kallsyms.gz
+	rm -f /tmp/$LABEL.kallsyms.gz
+fi
 echo "rtbench-guest: init $(cut -d' ' -f1 /proc/uptime) s after boot, $(grep -c ^processor /proc/cpuinfo) CPUs online"
 rtbench doctor --cpus all --json >/tmp/$LABEL.doctor.json 2>/tmp/$LABEL.doctor.txt
 echo "rtbench-guest: doctor exit $?"
@@ -243,6 +294,21 @@ INIT
 chmod 755 "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$OUT/initramfs.cpio.gz"
 
+# pcs_sample QPID DIR: while QEMU runs, every PCS s each vCPU's program
+# counter through the gdbstub (gdb stops the guest for the read, then
+# detaches): "T <seconds>" then gdb's thread lines, into DIR/pcs.raw
+pcs_sample() {
+	local q=$1 d=$2 t0
+	t0=$(date +%s)
+	while kill -0 "$q" 2>/dev/null; do
+		sleep "$PCS"
+		[ -S "$d/gdb.sock" ] || continue
+		echo "T $(( $(date +%s) - t0 ))" >>"$d/pcs.raw"
+		timeout 60 gdb -nx -batch -ex 'set pagination off' -ex "target remote $d/gdb.sock" \
+			-ex 'info threads' -ex 'detach' </dev/null 2>/dev/null | grep -E '^[ *] +[0-9]+ +Thread' >>"$d/pcs.raw"
+	done
+}
+
 # ---- one boot a vCPU count
 status=0
 printf 'vcpus\trun\texit\twall_s\tcomplete\tended\tsupervisor_cpu_ns\tprocess_cpu_ns\tpeak_rss_bytes\treader_cpu_ns\treader_events\tskipped\tevents_lost\tfile_bytes\tmeasured_ns\n' >"$OUT/summary.tsv"
@@ -265,10 +331,20 @@ for n in ${SMP//,/ }; do
 	# an unknown NAME=VALUE on the kernel's command line is init's
 	# environment, and so every run's
 	[ -n "$WDSLACK" ] && append="$append RTB_WD_SLACK_S=$WDSLACK"
+	# --pcs: the gdbstub on a socket of our own; fixed kernel addresses
+	if [ "$PCS" -gt 0 ]; then
+		rm -f "$dir/gdb.sock" "$dir/pcs.raw"
+		qargs+=(-gdb "unix:$dir/gdb.sock,server=on,wait=off")
+		append="$append nokaslr rtb_pcs=$PCS"
+	fi
+	[ "$PIN" = 1 ] && append="$append maxcpus=1 rtb_pin=1"
 	echo "$QEMU ${qargs[*]} -append \"$append\"" >"$dir/qemu.cmd"
 	log "smp $n: booting ($(basename "$KERNEL"), TCG, no -icount; runs of ${DUR} s)"
 	t1=$(date +%s)
-	timeout -k 10 "$TIMEOUT" $QEMU "${qargs[@]}" -append "$append" </dev/null >"$dir/qemu.out" 2>&1
+	timeout -k 10 "$TIMEOUT" $QEMU "${qargs[@]}" -append "$append" </dev/null >"$dir/qemu.out" 2>&1 &
+	qpid=$!
+	[ "$PCS" -gt 0 ] && pcs_sample "$qpid" "$dir" &
+	wait $qpid
 	rc=$?
 	echo $(( $(date +%s) - t1 )) >"$dir/wall_s"
 	sed -n 's/^rtbench-guest: init \([0-9.]*\) s after boot.*/\1/p' "$dir/console.log" >"$dir/boot_s"
@@ -283,6 +359,11 @@ for n in ${SMP//,/ }; do
 		status=1
 	fi
 	"$RTB" ingest -o "$dir" "$dir/console.log" 2>"$dir/ingest.log" || status=1
+	if [ "$PCS" -gt 0 ]; then
+		wait # the sampler
+		python3 "$here/bench/guest_pcs.py" "$dir/pcs.raw" "$dir/$label.kallsyms.gz" >"$dir/pcs.txt" ||
+			echo "bigguest.sh: smp $n: --pcs: no symbols named (see $dir/pcs.raw)" >&2
+	fi
 	log "smp $n: $(cat "$dir/wall_s") s wall, init $(cat "$dir/boot_s" 2>/dev/null || echo '?') s after boot; $(ls "$dir" | grep -c '\.json$') result file(s)"
 	python3 "$here/bench/bigguest_summary.py" "$dir" "$n" >>"$OUT/summary.tsv" || status=1
 done
