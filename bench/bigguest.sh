@@ -224,7 +224,9 @@ for w in $(cat /proc/cmdline); do
 done
 # --pin-events: with CPU 0 alone online, rtbench's events get two idle
 # consumers (each enable here patches text with no other CPU to trap or
-# to send IPIs to), then the other CPUs come up
+# to send IPIs to), then the other CPUs come up. The events are
+# src/port/posix/trace.c's rtb_posix_events (one missing here is patched
+# by rtbench as before: slower, not wrong)
 if [ "${PIN:-0}" = 1 ]; then
 	T=/sys/kernel/tracing
 	mkdir -p $T/instances/rtb-pin
