@@ -21,9 +21,8 @@
  * disturbance of period 2 falls in both halves alike over every 4 samples,
  * one of any other period as a coin would share it (of period 3 over 600
  * samples: 112, 100 and 88 of each 200 hits delayed; the Thue-Morse order
- * put 52 of one 200 in the delayed half), and a drifting
- * host still moves both halves alike (a pair's two samples are
- * neighbours). */
+ * put 52 of one 200 in the delayed half), and a drifting host still
+ * moves both halves alike (a pair's two samples are neighbours). */
 static inline int rtb_pick_delayed(uint64_t i)
 {
 	uint64_t j = i >> 1, x = j >> 1;

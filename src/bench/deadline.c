@@ -40,8 +40,8 @@
  *   Step 2: it ends its first job; on waking it stamps the reference.
  *   Step 3: per job: end the job (sleep to the next period); on waking
  *           stamp first thing (the selftest's delay before the stamp on
- *           odd samples, after it on even ones); sample = stamp -
- *           (reference + k periods).
+ *           the samples rtb_pick_delayed names, after it on the others);
+ *           sample = stamp - (reference + k periods).
  *   Step 4: repeat until the sample count (for a time: until the stop);
  *           the task ends (its class goes with it).
  * For a time (--duration) the one task runs until the stop: intervals as
@@ -86,8 +86,7 @@ static void dl_main(void *p)
 		int64_t now = rtb_port_mono_ns();
 		/* selftest: a baseline job spins the delay after its stamp,
 		 * so every job is as long and the idle before each wake alike
-		 * (rtb_inject_pre's reason): without it the halves differed by
-		 * 26 us of their own (a clean Debian root, CI's plain pass) */
+		 * (rtb_inject_pre's reason) */
 		rtb_inject_spin(pre);
 		start += per;
 		int64_t lat = now - start;

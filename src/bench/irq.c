@@ -135,9 +135,10 @@ static void sleep_task(void *p)
 			uint64_t end = rtb_port_ticks();
 			rtb_marks_put_ns(tm, s->m->count - 1, 0, end, next, now - next);
 		}
-		/* selftest: a baseline sample (rtb_pick_delayed: not delayed) spins the delay after its
-		 * stamp, outside the window, so the sleep before every sample
-		 * is equally long (rtb_inject_pre's reason) */
+		/* selftest: a baseline sample (one rtb_pick_delayed does not
+		 * name) spins the delay after its stamp, outside the window, so
+		 * the sleep before every sample is equally long
+		 * (rtb_inject_pre's reason) */
 		if (inject_ticks && k && !rtb_pick_delayed(k - 1))
 			rtb_inject_spin(inject_ticks);
 		if (test_out) /* its baseline: the same spin, outside */

@@ -34,7 +34,8 @@
  *           at its next check, during tWake's next sleep).
  *   Step 3: per sample tWake notes tSpin's state, sleeps until an absolute
  *           expiry one period ahead, and on waking stamps first thing
- *           (the selftest's delay spun before the stamp on odd samples).
+ *           (the selftest's delay spun before the stamp on the samples
+ *           rtb_pick_delayed names).
  *   Step 4: the sample (stamp - expiry) is kept if tSpin's state held
  *           (busy: spinning, no rest, it advanced before the sleep; idle:
  *           parked), else discarded and counted.
