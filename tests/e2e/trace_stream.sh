@@ -135,7 +135,13 @@ assert 1 <= len(w) <= 5 and w[0]["sample_ns"] == m["max"], ([x["sample_ns"] for 
 # Among the phase's holders, not only its first: a concurrent run's
 # real-time thread on that CPU (tests under the shared lock; seen: another
 # rtbench's 24 ms spin, another's tAlloc) can hold more of the same phase
+# A sample the reader could not cut into phases (no waking of the measured
+# task seen in its window: "phases" empty) is explained by its window's list
+# alone: the spiker counts there (seen in CI, the ASan pass beside a side
+# test's python3: 3 of the 5 worst without phases, the spiker in each list)
 def spun(x):
+    if not x["phases"]:
+        return next((h for h in x["held_by"] if h["name"] == name), None)
     for p in x["phases"]:
         if p["phase"] == "after_wakeup":
             for h in p["held_by"]:
@@ -146,6 +152,8 @@ mine = [x for x in w if spun(x)]
 # ~120 spins of 15 ms fall in the run: they are the worst samples, unless
 # something larger unrelated happened (the host), which is then named
 assert len(mine) >= 3, [x["line"] for x in w]
+# and at least one cut into phases, the spiker in the phase after the wake-up
+assert any(x["phases"] for x in mine), [x["line"] for x in w]
 for x in mine:
     top = spun(x)
     assert top["kind"] == "task" and top["prio"] == 4, x["line"]
