@@ -8,6 +8,7 @@
 #ifndef RTBENCH_SELFCOST_H
 #define RTBENCH_SELFCOST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct rtb_self_cost {
@@ -39,6 +40,19 @@ void rtb_selfcost_fill(struct rtb_self_cost *sc);
  * thread's), so a run that never ends shows which step it is in and how
  * long each took (RTB_DEBUG_STEPS, docs/scale.md). Without one: nothing. */
 void rtb_selfcost_step(const char *name);
+/* rtb_selfcost_step_other - as rtb_selfcost_step, for a step said from
+ * another thread than the supervisor's, named `thread` ("watchdog": the
+ * settings restored at a forced exit; NULL: the supervisor's, as
+ * rtb_selfcost_step). Its lines name the thread ("step NAME (watchdog
+ * thread) ...") and its CPU time is that thread's own, kept apart from
+ * the supervisor's step in progress. Only one such thread steps at once. */
+void rtb_selfcost_step_other(const char *name, const char *thread);
+/* rtb_selfcost_step_line - the line a step ends with: "step NAME: W s
+ * wall, C s CPU", "(THREAD thread)" after NAME when thread is not NULL,
+ * "CPU unknown" for C when cpu_ns < 0 (the thread's CPU clock could not
+ * be read); cut to len. */
+void rtb_selfcost_step_line(char *buf, size_t len, const char *name, const char *thread, int64_t wall_ns,
+			    int64_t cpu_ns);
 /* rtb_selfcost_steps_say - every step's line to say(line) (NULL: none). */
 void rtb_selfcost_steps_say(void (*say)(const char *line));
 

@@ -37,36 +37,73 @@ void rtb_selfcost_fill(struct rtb_self_cost *sc)
 	sc->events_lost = atomic_load_explicit(&r_lost, memory_order_relaxed);
 }
 
+/* The step in progress on the supervisor's thread, and one said from another
+ * thread (the watchdog's, restoring the settings at a forced exit): each
+ * timed on its own thread's CPU clock, never one thread's reading against
+ * another's. */
+struct step {
+	const char *name;
+	int64_t wall0, cpu0;
+};
 static void (*step_say)(const char *line);
-static const char *step_name;
-static int64_t step_wall0, step_cpu0;
+static struct step sup_step, other_step;
 
 void rtb_selfcost_steps_say(void (*say)(const char *line))
 {
 	step_say = say;
-	step_name = NULL;
+	sup_step.name = NULL;
+	other_step.name = NULL;
 }
 
-void rtb_selfcost_step(const char *name)
+/* rtb_selfcost_step_line - the ending line of a step (selfcost.h). */
+void rtb_selfcost_step_line(char *buf, size_t len, const char *name, const char *thread, int64_t wall_ns,
+			    int64_t cpu_ns)
 {
-	char line[160];
+	char cpu[40];
+
+	if (cpu_ns >= 0)
+		snprintf(cpu, sizeof(cpu), "%.3f s CPU", (double)cpu_ns / 1e9);
+	else
+		snprintf(cpu, sizeof(cpu), "CPU unknown");
+	snprintf(buf, len, "step %s%s%s%s: %.3f s wall, %s", name, thread ? " (" : "", thread ? thread : "",
+		 thread ? " thread)" : "", (double)wall_ns / 1e9, cpu);
+}
+
+/* step_on - the step of st (thread: NULL for the supervisor's) ends and
+ * `name` begins, both said. */
+static void step_on(struct step *st, const char *name, const char *thread)
+{
+	char line[200];
 	int64_t wall, cpu;
 
 	if (!step_say)
 		return;
 	wall = rtb_port_mono_ns();
 	cpu = rtb_port_thread_cpu_ns();
-	if (step_name) {
-		snprintf(line, sizeof(line), "step %s: %.3f s wall, %.3f s CPU", step_name,
-			 (double)(wall - step_wall0) / 1e9, cpu >= 0 && step_cpu0 >= 0 ?
-			 (double)(cpu - step_cpu0) / 1e9 : -1.0);
+	if (st->name) {
+		rtb_selfcost_step_line(line, sizeof(line), st->name, thread, wall - st->wall0,
+				       cpu >= 0 && st->cpu0 >= 0 ? cpu - st->cpu0 : -1);
 		step_say(line);
 	}
-	step_name = name;
-	step_wall0 = wall;
-	step_cpu0 = cpu;
+	st->name = name;
+	st->wall0 = wall;
+	st->cpu0 = cpu;
 	if (name) {
-		snprintf(line, sizeof(line), "step %s ...", name);
+		snprintf(line, sizeof(line), "step %s%s%s%s ...", name, thread ? " (" : "", thread ? thread : "",
+			 thread ? " thread)" : "");
 		step_say(line);
 	}
+}
+
+void rtb_selfcost_step(const char *name)
+{
+	step_on(&sup_step, name, NULL);
+}
+
+void rtb_selfcost_step_other(const char *name, const char *thread)
+{
+	if (!thread)
+		step_on(&sup_step, name, NULL);
+	else
+		step_on(&other_step, name, thread);
 }

@@ -316,10 +316,10 @@ int rtb_env_restore_one(enum rtb_knob k)
 	return rc;
 }
 
-/* rtb_env_restore - put back every knob changed (reverse order), drop the
- * idle-latency request and the settings lock. Returns the first error,
- * after trying all; what could not be restored stays in the record. */
-int rtb_env_restore(void)
+/* restore - rtb_env_restore on the supervisor's thread (thread NULL) or
+ * on the one named (the watchdog's, at a forced exit: its step is said as
+ * that thread's, on that thread's CPU clock). */
+static int restore(const char *thread)
 {
 	int err = 0;
 
@@ -350,15 +350,26 @@ int rtb_env_restore(void)
 	}
 	rtb_port_idle_latency_release();
 	if (trace_shut) {
-		rtb_selfcost_step("finish: trace instance removed");
+		rtb_selfcost_step_other("finish: trace instance removed", thread);
 		trace_shut();    /* run --trace: the trace instance, a mount */
+		if (thread)
+			rtb_selfcost_step_other(NULL, thread); /* nothing else steps there */
 	}
 	atomic_fetch_sub(&restoring, 1);
 	return err;
 }
 
+/* rtb_env_restore - put back every knob changed (reverse order), drop the
+ * idle-latency request and the settings lock. Returns the first error,
+ * after trying all; what could not be restored stays in the record. */
+int rtb_env_restore(void)
+{
+	return restore(NULL);
+}
+
 /* rtb_env_restore_exit - the forced exit's restore (the watchdog's, just
- * before it ends the process): rtb_env_restore, and when another thread's
+ * before it ends the process, on its thread: the trace's step is said as
+ * the watchdog thread's): rtb_env_restore, and when another thread's
  * restore is under way (the runner's teardown: a knob, the trace instance
  * being removed), a wait of up to wait_ns for it to end, so the exit
  * never cuts it short. Returns 0, or RTB_ETIMEDOUT when the other restore
@@ -367,7 +378,7 @@ int rtb_env_restore_exit(int64_t wait_ns)
 {
 	int64_t until = rtb_port_mono_ns() + wait_ns;
 
-	rtb_env_restore();
+	restore("watchdog");
 	while (atomic_load(&restoring)) {
 		if (rtb_port_mono_ns() >= until) {
 			fprintf(stderr, "rtbench: the settings' restore under way did not end within %lld ms: "
