@@ -50,11 +50,17 @@ assert w and w[0]["sample_ns"] == m["max"], (w[:1], m["max"])
 # ~8 spins of 15 ms fall in the traced pass: they are the worst samples,
 # unless something larger unrelated happened (another program's kernel
 # work, the host), which must then be named for what it was
-mine = [x for x in w if x["held_by"][0]["name"] == name]
+# The spiker's entry, by name, not only the list's first: a side test's
+# task in a non-preemptible kernel section can hold the same window longer
+# (seen in CI: a python3's 29 ms beside the spiker's 15 ms, twice in 5)
+def spun(x):
+    return next((c for c in x["held_by"] if c["name"] == name), None)
+mine = [x for x in w if spun(x) and (spun(x)["share"] > 0.5 or spun(x)["ns"] >= 13500000)]
 assert len(mine) >= 3, [x["line"] for x in w]
+assert any(x["held_by"][0]["name"] == name for x in mine), [x["line"] for x in w]
 for x in mine:
-    top = x["held_by"][0]
-    assert top["kind"] == "task" and top["prio"] == 4 and top["share"] > 0.5, x["line"]   # SCHED_FIFO 95
+    top = spun(x)
+    assert top["kind"] == "task" and top["prio"] == 4, x["line"]   # SCHED_FIFO 95
     assert name in x["line"]
 for x in w:
     assert sum(c["ns"] for c in x["held_by"]) + x["other_ns"] - x["window_ns"] in range(-10, 11), x
