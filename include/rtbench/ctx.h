@@ -142,8 +142,10 @@ struct rtb_mode {
 				     const char *title);
 	/* the current phase must end within ns (NULL: the mode arms it) */
 	void (*watchdog_arm)(int64_t ns);
-	/* a measuring thread started: the watchdog knows it */
-	void (*thread_started)(rtb_thread_t *t);
+	/* a measuring thread of context c started (rtb_spawn returned: it
+	 * runs): the watchdog knows it; a run on several CPUs or for a time
+	 * also takes the first one's time as when c's CPU began measuring */
+	void (*thread_started)(struct rtb_ctx *c, rtb_thread_t *t);
 	/* a system knob changed and put back, journaled (the run restores
 	 * what is left at its end); 0 or an rtb_err */
 	int (*knob_set)(enum rtb_knob k, long v);

@@ -380,7 +380,11 @@ struct rtb_settings {
 	char ended[16];         /* "duration", "signal", "watchdog", "running" */
 	int end_signal;         /* the signal that ended it (0: none) */
 	char cpus[160];         /* the measuring CPUs, as a list ("0-1") */
-	int ncpus_measured;
+	int ncpus_measured;     /* CPUs listed, each given a measuring thread */
+	/* run --duration on several CPUs: those whose measuring thread began
+	 * after the stop in some measurement (not measured there), and those
+	 * that measured less than half of one ("" none; run/long_cover.c) */
+	char cpus_not_measured[160], cpus_late[160];
 	int housekeeping_cpu;   /* where main, watchdog and writer ran; -1: no
 				 * CPU was left, they shared the measured ones */
 	int status_tty;         /* the live status line refreshed in place */

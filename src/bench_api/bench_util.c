@@ -65,7 +65,7 @@ static int spawn(struct rtb_ctx *c, rtb_thread_t *t, const char *name, enum rtb_
 	if (rc)
 		rtb_stack_put(t);
 	else
-		c->mode->thread_started(t);
+		c->mode->thread_started(c, t);
 	return rc;
 }
 

@@ -57,7 +57,7 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 	for (size_t c = 0; c < NCOLS; c++)
 		rtb_sink_printf(f, "%s%s", cols[c] == RTB_STAT_INVALID ? ",first," : ",",
 				rtb_stat_names[cols[c]].key);
-	rtb_sink_puts(f, ",pct_resolution_pct\n");
+	rtb_sink_puts(f, ",pct_resolution_pct,note\n");
 	for (int i = 0; i < r->nmetrics && i < RTB_MAX_METRICS; i++) {
 		const struct rtb_metric *m = r->metrics[i];
 		int ok;
@@ -98,6 +98,9 @@ int rtb_write_csv(struct rtb_sink *f, const struct rtb_result *r)
 		/* 0: percentiles exact (from every sample); else from the
 		 * histogram, at most this much below the true value */
 		put_double(f, m->hm ? rtb_hist_resolution_pct(&m->hist) : 0.0);
+		/* what weakened it, why skipped or not measured ("" nothing) */
+		rtb_sink_putc(f, ',');
+		rtb_fmt_csv_field(f, m->note, sizeof(m->note));
 		rtb_sink_putc(f, '\n');
 	}
 	return rtb_sink_error(f);

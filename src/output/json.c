@@ -288,6 +288,10 @@ static void write_settings(struct rtb_jw *w, const struct rtb_settings *s)
 		rtb_jw_int_or_null(w, "signal", s->end_signal, 0);
 		RTB_JW_STR(w, "cpus", s->cpus);
 		rtb_jw_int(w, "ncpus", s->ncpus_measured);
+		/* CPUs whose measuring thread began after the stop, or measured
+		 * less than half a measurement (run/long_cover.c; "" none) */
+		RTB_JW_STR(w, "cpus_not_measured", s->cpus_not_measured);
+		RTB_JW_STR(w, "cpus_late", s->cpus_late);
 		rtb_jw_int_or_null(w, "housekeeping_cpu", s->housekeeping_cpu, -1);
 		rtb_jw_close(w, '}');
 	}

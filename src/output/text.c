@@ -347,6 +347,14 @@ int rtb_write_text(struct rtb_sink *f, const struct rtb_result *r)
 		rtb_sink_printf(f, ", measuring thread at prio %d (base %d)\n", s->measuring_prio, s->prio);
 	else
 		rtb_sink_printf(f, ", every task %s\n", rtb_word_or(RTB_W_NORT, "time-shared"));
+	/* run --duration: CPUs never measured, or measured less than half a
+	 * measurement, by when their measuring threads began (run/long_cover.c) */
+	if (s->duration_ns > 0 && s->cpus_not_measured[0])
+		rtb_sink_printf(f, "not measured: CPU(s) %s (measuring threads began after the run's stop)\n",
+				s->cpus_not_measured);
+	if (s->duration_ns > 0 && s->cpus_late[0])
+		rtb_sink_printf(f, "measured late: CPU(s) %s (under half the run: measuring threads began late)\n",
+				s->cpus_late);
 	rtb_sink_printf(f, "load:    %s\n", s->load);
 	if (s->smi_read > 0)
 		rtb_sink_printf(f, "SMIs:    %llu on all CPUs during the run (MSR_SMI_COUNT)\n", (unsigned long long)s->smi_count);

@@ -63,12 +63,31 @@ static void stall_for_test(void)
 		rtb_port_sleep_ns(TICK_NS);
 }
 
+/* late_for_test - $RTB_TEST_LATE_CPU=N, a run for a time: CPU N's driver
+ * thread begins only once the run's stop flag is set (waiting on the
+ * flag), as the threads of a 128-vCPU TCG guest that started after the
+ * run's stop: the one deterministic way to show such a CPU said not
+ * measured (e2e/late_cpu). */
+static void late_for_test(const struct rtb_long_cpu *lc)
+{
+	const char *e = getenv("RTB_TEST_LATE_CPU");
+	char *end;
+	long cpu = e && *e ? strtol(e, &end, 10) : -1;
+
+	if (cpu < 0 || *end || cpu != lc->cpu || lc->lr->target)
+		return;
+	while (!atomic_load(&lc->lr->stop))
+		rtb_port_sleep_ns(1000000);
+}
+
 /* driver_main - one CPU's measuring thread: the benchmark's own run, in
  * that CPU's context; done when it returns. */
 static void driver_main(void *p)
 {
 	struct rtb_long_cpu *lc = p;
 
+	late_for_test(lc);
+	atomic_store(&lc->driver_ns, (long long)rtb_port_mono_ns()); /* rtb_long_began_ns */
 	lc->rc = lc->lr->b->run(&lc->c, lc->lr->b);
 	atomic_store(&lc->done, 1);
 	if (lc->lr->wake_ok)
@@ -175,6 +194,9 @@ static void kill_write(void *arg, const char *why)
 	/* measured until the watchdog stopped the threads */
 	if (at > lr->t0_ns && at - lr->t0_ns < el)
 		el = at - lr->t0_ns;
+	/* a CPU whose thread had not begun by then, or late: said (long_cover.c) */
+	if (!lr->target && el > 0)
+		rtb_long_cover_say(lr, at > lr->t0_ns ? at - lr->t0_ns : el, el);
 	/* a CPU whose thread ended: its last slice, as the supervisor's Step
 	 * 5 takes it; a stuck one's last publication */
 	for (int i = 0; i < lr->ncpu; i++) {
@@ -238,6 +260,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	atomic_store(&lr->stop, 0);
 	atomic_store(&lr->epoch, 0);
 	lr->iv_start_ns = 0;
+	memset(&lr->cover_none, 0, sizeof(lr->cover_none));
 	rtb_wd_arm(by_count ? wd_slack_ns() : o->time.duration_ns + wd_slack_ns());
 	rtb_selfcost_step("phase: trace start");
 	rtb_long_trace_begin(lr, rc, first_other); /* run --trace (run/long_trace.c) */
@@ -274,6 +297,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		lc->c.round = by_count ? lr->round : 0;
 		lc->c.nrounds = by_count ? lr->nrounds : 0;
 		lc->rc = 0;
+		atomic_store(&lc->driver_ns, 0);
+		atomic_store(&lc->spawn_ns, 0);
 		err = rtb_thread_create(&lc->th, &a, driver_main, lc);
 		if (err) {
 			for (int j = 0; j < lr->nmet; j++) {
@@ -334,6 +359,11 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 		rtb_wd_result_leave();
 	}
 	atomic_store(&lr->stop, 1);                               /* Step 5 */
+	/* when the threads were told: by the supervisor now, or earlier by
+	 * the watchdog (the supervisor starved past the end, a signal) */
+	int64_t told = rtb_port_mono_ns(), wd_told = rtb_wd_phase_stopped_ns();
+	if (wd_told > lr->t0_ns && wd_told < told)
+		told = wd_told;
 	rtb_selfcost_step("stop: threads joined");
 	const int64_t stop_el = rtb_port_mono_ns() - lr->t0_ns;
 	const int64_t starved_ns = rtb_wd_starved_ns();
@@ -378,6 +408,10 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * say it (e2e/long_run saw 3069 + 9 periods of 1 ms in "3 s") */
 	if (!by_count && el > o->time.duration_ns)
 		el = stop_el > o->time.duration_ns + LATE_STOP_NS ? stop_el : o->time.duration_ns;
+	/* each CPU's share of the run: one whose thread began after the
+	 * stop was never measured, one that began late measured part */
+	if (!by_count)
+		rtb_long_cover_say(lr, told - lr->t0_ns, el);
 	rtb_selfcost_step("stop: last interval, aggregate");
 	if (!by_count)
 		rtb_long_close_interval(lr, el);

@@ -46,6 +46,9 @@ struct rtb_long {
 	int nmet;
 	struct rtb_cpuset trace_unexplained; /* traced: CPUs measured, not
 					      * explained (--trace-cpus, > 63) */
+	/* run for a time (long_cover.c): this measurement's CPUs not measured;
+	 * the run's, over its measurements, not measured and late */
+	struct rtb_cpuset cover_none, run_none, run_late;
 	/* each metric's all-CPU aggregate; NULL with one CPU */
 	struct rtb_metric *agg[RTB_BENCH_METRICS];
 	int64_t t0_ns;
@@ -82,6 +85,10 @@ struct rtb_long_cpu {
 	unsigned seen_pubs;       /* publications consumed */
 	int64_t progress_ns;      /* its last publication (by count: the
 				   * watchdog's measure of a stuck CPU) */
+	/* when (the port's monotonic ns; 0: not yet) its driver thread began
+	 * running, and the first thread the bench spawned there had started
+	 * (rtb_long_thread_started): when this CPU began measuring */
+	atomic_llong driver_ns, spawn_ns;
 	int smi_ok;               /* its SMI counter reads (each interval's smi) */
 	uint64_t smi_last;        /* its reading at the open interval's start */
 	int64_t smi_iv;           /* the closing interval's SMIs (-1: not readable) */
@@ -133,6 +140,47 @@ void rtb_long_refresh(struct rtb_long *lr, int64_t elapsed_ns);
 void rtb_long_finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped);
 /* rtb_long_agg_say - at the end, what metric j's aggregate is, its status. */
 void rtb_long_agg_say(struct rtb_long *lr, int j);
+
+/* rtb_long_thread_started - a long mode's thread_started (rtbench/ctx.h):
+ * the watchdog knows the thread; the first one of a CPU's context stamps
+ * when that CPU began measuring (rtb_long_cpu.spawn_ns). */
+void rtb_long_thread_started(struct rtb_ctx *c, rtb_thread_t *t);
+
+/* How much of a run for a time one CPU measured (run/long_cover.c). Its
+ * measuring began when its first measuring thread had started (the bench's
+ * first spawned thread, else its driver thread: rtb_long_began_ns) and
+ * ended at the run's stop (the earlier of the supervisor's and the
+ * watchdog's). The rule, on those times only (a count of 0 is a valid
+ * result: noise.gap with no gap over its threshold):
+ *   NOT MEASURED  it began at or after the stop, or never: its metrics
+ *                 "partial", the note "not measured: its thread started
+ *                 X s after the run's stop";
+ *   LATE          it measured less than half the time the run measured
+ *                 (began later than half-way): "partial", the note
+ *                 "measured only X s of the run's Y s: its thread started
+ *                 Z s after the run's start";
+ *   WHOLE         else: its status as the bench made it.
+ * The run says each measurement's NOT MEASURED and LATE CPUs in a
+ * warning (DEGRADED), the aggregate's note counts only the CPUs measured,
+ * and settings.cpus_not_measured / cpus_late list them (docs/long-runs.md). */
+enum rtb_long_cover {
+	RTB_LONG_WHOLE = 0,
+	RTB_LONG_LATE,
+	RTB_LONG_NOT_MEASURED,
+};
+/* rtb_long_cover_of - the rule above: began_ns (from the run's start; < 0:
+ * never began), stop_ns (from the run's start), run_ns (the time the run
+ * measured, > 0); *measured_ns (NULL: not wanted) the time it measured,
+ * 0 to run_ns. */
+enum rtb_long_cover rtb_long_cover_of(int64_t began_ns, int64_t stop_ns, int64_t run_ns, int64_t *measured_ns);
+/* rtb_long_began_ns - when lc began measuring, from the run's start (lr->t0_ns);
+ * -1: not yet (its thread never ran). Any thread. */
+int64_t rtb_long_began_ns(const struct rtb_long *lr, const struct rtb_long_cpu *lc);
+/* rtb_long_cover_say - at a run for a time's end (Step 5, or the
+ * watchdog's forced exit): each CPU's cover by the rule above onto its
+ * shown metrics (stop_ns, run_ns: from the run's start), the run's
+ * warning and settings. */
+void rtb_long_cover_say(struct rtb_long *lr, int64_t stop_ns, int64_t run_ns);
 
 /* For bench_util.c: a long run's answers to rtb_samples_total and
  * rtb_measure_metric. */

@@ -396,7 +396,17 @@ void rtb_long_agg_say(struct rtb_long *lr, int j)
 			 lr->cpus[0].cpu);
 	/* by count in rounds each round would name its own maximum's CPU:
 	 * the merged worst samples name the run's (the text's "max ... on CPU") */
-	if (lr->target && lr->nrounds > 1)
+	int none = rtb_cpuset_count(&lr->cover_none);
+	if (none) {
+		/* the CPUs never measured are not counted as measured (long_cover.c) */
+		char l[160];
+		rtb_cpuset_str(&lr->cover_none, l, sizeof(l));
+		rtb_metric_note(a, "%d of %d CPUs measured, merged (%s; %s %s not measured: %s thread%s "
+				"began after the run's stop)", lr->ncpu - none, lr->ncpu, lr->res->set.cpus,
+				none > 1 ? "CPUs" : "CPU", l, none > 1 ? "their" : "its", none > 1 ? "s" : "");
+		if (a->hm->nworst)
+			rtb_metric_note(a, "the maximum was on CPU %d", (int)a->hm->worst[0].cpu);
+	} else if (lr->target && lr->nrounds > 1)
 		rtb_metric_note(a, "all %d CPUs merged (%s)", lr->ncpu, lr->res->set.cpus);
 	else
 		rtb_metric_note(a, "all %d CPUs merged (%s); the maximum was on CPU %d", lr->ncpu,

@@ -119,6 +119,11 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 					      (double)iv->max_ns / 1000.0);
 			continue;
 		}
+		if (!m->count) { /* never a 0.0 that was not measured */
+			l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d no samples", k ? ";" : ":",
+					      lr->cpus[k].cpu);
+			continue;
+		}
 		l += (size_t)snprintf(line + l, sizeof(line) - l, "%s cpu%d min %.1f", k ? ";" : ":",
 				      lr->cpus[k].cpu, m->count ? (double)m->stats.min / 1000.0 : 0.0);
 		if (h->series && h->nseries && h->series[h->nseries - 1].count && l < sizeof(line))

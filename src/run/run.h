@@ -83,6 +83,8 @@ extern const struct rtb_mode rtb_mode_count, rtb_mode_duration, rtb_mode_count_c
 /* the services they share (run/modes.c): --samples or the bench's own
  * default; a streamed pass's marks when the tracer reads one */
 size_t rtb_mode_count_samples(const struct rtb_ctx *c, const struct rtb_bench *b);
+/* rtb_mode_thread_started - a count run's: the watchdog knows the thread. */
+void rtb_mode_thread_started(struct rtb_ctx *c, rtb_thread_t *t);
 struct rtb_trace_marks *rtb_mode_stream_marks(struct rtb_ctx *c, struct rtb_metric *m, enum rtb_trace_kind kind,
 					      int *streamed);
 #endif

@@ -457,15 +457,17 @@ static void test_csv(const struct rtb_result *r)
 	if (csv)
 		CHECK_STR(csv,
 			  "label,id,status,count,min,mean,stddev,p50,p90,p99,p99_9,p99_99,"
-			  "max,first,invalid,overruns,missed,over_deadline,pct_resolution_pct\n"
+			  "max,first,invalid,overruns,missed,over_deadline,pct_resolution_pct,note\n"
 			  "\"golden, \"\"test\"\"\",ipc.mqueue.wakeup,ok,5,2000,2200,200,"
-			  "2200,2400,2400,2400,2400,2400,8100,1,0,0,0,0\n"
+			  "2200,2400,2400,2400,2400,2400,8100,1,0,0,0,0,\n"
 			  "\"golden, \"\"test\"\"\",sync.sem.take.uncontended,partial,3,20,35,15,"
-			  "35,50,50,50,50,50,,0,2,3,1,0\n"
+			  "35,50,50,50,50,50,,0,2,3,1,0,\"stopped early\tby \"\"Ctrl-C\"\"\n\x01 caf\xc3\xa9\"\n"
 			  "\"golden, \"\"test\"\"\",port.wrap.check,ok,20,100,109.5,5.916079783099616,"
-			  "109,117,119,119,119,119,,0,0,0,0,0\n"
-			  "\"golden, \"\"test\"\"\",sched.rr.slice,failed,0,,,,,,,,,,,0,0,0,0,0\n"
-			  "\"golden, \"\"test\"\"\",timer.posix.jitter,skipped,0,,,,,,,,,,,0,0,0,0,0\n");
+			  "109,117,119,119,119,119,,0,0,0,0,0,\n"
+			  "\"golden, \"\"test\"\"\",sched.rr.slice,failed,0,,,,,,,,,,,0,0,0,0,0,"
+			  "thread creation failed\n"
+			  "\"golden, \"\"test\"\"\",timer.posix.jitter,skipped,0,,,,,,,,,,,0,0,0,0,0,"
+			  "needs real-time priority\n");
 	if (raw)
 		CHECK_STR(raw,
 			  "metric,index,ns,t_ns\n"
