@@ -118,9 +118,12 @@ assert "(over --break-us 10000)" in w[0]["line"], w[0]["line"]
 # its vCPU for ms at a time: a 4.2 ms one with 'idle' 99.7% beat the
 # spiker once in CI; before the interrupt such a gap is 'unseen' "none
 # seen", whoever was current); either way the kept sample is explained by
-# what held its CPU, and naming the spiker is checked above
+# what held its CPU, and naming the spiker is checked above. Or another
+# program's task, named (a side test's python3 held this CPU 29 ms in a
+# non-preemptible kernel section in CI, listed ahead of the spiker)
 top = w[0]["held_by"][0]
-assert top["name"] == name or (top["kind"] in ("idle", "unseen") and top["share"] > 0.5), top
+sp = next((c for c in w[0]["held_by"] if c["name"] == name), None)
+assert (sp and sp["ns"] >= 9000000) or (top["kind"] in ("idle", "unseen", "task") and top["share"] > 0.5), w[0]["line"]
 print(w[0]["line"])
 # the evidence, the window of events around it, beside the result
 # and named in it: Trace Event Format JSON (Perfetto, chrome://tracing),
