@@ -365,7 +365,9 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	if (wd_told > lr->t0_ns && wd_told < told)
 		told = wd_told;
 	rtb_selfcost_step("stop: threads joined");
-	const int64_t stop_el = rtb_port_mono_ns() - lr->t0_ns;
+	/* the threads measured until they were told: a watchdog's stop at
+	 * the planned end of a starved supervisor's run, not its late store */
+	const int64_t stop_el = told - lr->t0_ns;
 	const int64_t starved_ns = rtb_wd_starved_ns();
 	/* the end taken: the watchdog no longer counts the supervisor late,
 	 * and a forced exit still writes the result */
