@@ -211,7 +211,7 @@ static void test_headings(void)
 		strcat(want, ",");
 		strcat(want, rtb_stat_names[s].key);
 	}
-	strcat(want, ",pct_resolution_pct");
+	strcat(want, ",pct_resolution_pct,note"); /* what weakened it (csv.c) */
 	CHECK(csv != NULL);
 	if (csv && (nl = strchr(csv, '\n'))) {
 		*nl = 0;
