@@ -70,8 +70,9 @@
 # and .txt, DIR/smpN/wall_s and boot_s (boot to the first line of init),
 # DIR/summary.tsv (one line per run: vCPUs, run, rtbench's exit status and
 # wall time in the guest, complete, how it ended, the self-cost fields,
-# events passed over and lost, the file's bytes; a run that left no file:
-# "missing").
+# events passed over and lost, the file's bytes, the time measured, the
+# CPUs that measured nothing and those that measured late ("" none); a run
+# that left no file: "missing").
 #
 # Exit status: 0 every boot brought its results back; 1 a boot failed or
 # timed out; 2 bad option; 77 a tool or the kernel is missing.
@@ -313,7 +314,7 @@ pcs_sample() {
 
 # ---- one boot a vCPU count
 status=0
-printf 'vcpus\trun\texit\twall_s\tcomplete\tended\tsupervisor_cpu_ns\tprocess_cpu_ns\tpeak_rss_bytes\treader_cpu_ns\treader_events\tskipped\tevents_lost\tfile_bytes\tmeasured_ns\n' >"$OUT/summary.tsv"
+printf 'vcpus\trun\texit\twall_s\tcomplete\tended\tsupervisor_cpu_ns\tprocess_cpu_ns\tpeak_rss_bytes\treader_cpu_ns\treader_events\tskipped\tevents_lost\tfile_bytes\tmeasured_ns\tcpus_not_measured\tcpus_late\n' >"$OUT/summary.tsv"
 for n in ${SMP//,/ }; do
 	dir=$OUT/smp$n label=big$n
 	mkdir -p "$dir"

@@ -6,7 +6,9 @@ rtbench's exit status and the run's wall time in the guest (its console
 line "rtbench-guest: WHAT: exit RC after END - START s"), whether the
 result is whole ("complete" false for a stopped run; "ended" says how),
 rtbench's own cost from its "self_cost" (docs/json-schema.md), the
-events passed over and lost, the file's size. "-" where the result or the
+events passed over and lost, the file's size, the time measured, and the
+CPUs that measured nothing (their thread began after the run's stop) and
+those that measured late (less than half the run). "-" where the result or the
 console does not say (an older rtbench, a run that never ended)."""
 import json
 import os
@@ -27,7 +29,7 @@ for what in ("untraced", "traced", "traced_hk", "noise"):
     rc, wall = ends.get(what, ("-", "-"))
     if not os.path.exists(p):
         if what in ends:
-            print("\t".join([n, what, rc, wall, "missing"] + ["-"] * 10))
+            print("\t".join([n, what, rc, wall, "missing"] + ["-"] * 12))
         continue
     r = json.load(open(p))
     sc = r.get("self_cost") or {}
@@ -40,4 +42,4 @@ for what in ("untraced", "traced", "traced_hk", "noise"):
                      v(sc.get("supervisor_cpu_ns")), v(sc.get("process_cpu_ns")),
                      v(sc.get("peak_rss_bytes")), v(tr.get("cpu_ns")), v(tr.get("events")),
                      v(tr.get("skipped")), v(tr.get("events_lost")), str(os.path.getsize(p)),
-                     v(lr.get("measured_ns"))]))
+                     v(lr.get("measured_ns")), v(lr.get("cpus_not_measured")), v(lr.get("cpus_late"))]))

@@ -22,6 +22,17 @@ import sys
 U = 0.5   # the housekeeping CPU's share the reader may take
 
 
+def ncpus_in(lst):
+    """CPUs in a list such as "3,22-27" (settings.long_run.cpus_late)."""
+    n = 0
+    for part in (lst or "").split(","):
+        if not part.strip():
+            continue
+        a, _, b = part.partition("-")
+        n += int(b or a) - int(a) + 1
+    return n
+
+
 def row_of(path, emulated_dir=False):
     r = json.load(open(path))
     s = r.get("settings") or {}
@@ -40,6 +51,10 @@ def row_of(path, emulated_dir=False):
         "file": os.path.basename(path),
         "source": "EMULATED" if emu else "native",
         "ncpus": lr.get("ncpus") or 1,
+        # the CPUs whose thread began after the run's stop measured
+        # nothing; the late ones measured less than half of the run
+        "not_measured": ncpus_in(lr.get("cpus_not_measured")),
+        "late": ncpus_in(lr.get("cpus_late")),
         "measurement": kind,
         "traced": traced,
         "hk": "_hk" in os.path.basename(path),
@@ -75,14 +90,16 @@ def main():
     if not rs:
         print("scale_model.py: no result with self_cost in %s" % out, file=sys.stderr)
         return 1
-    cols = ["source", "ncpus", "measurement", "traced", "hk", "duration_s", "measured_s", "complete",
+    cols = ["source", "ncpus", "not_measured", "late", "measurement", "traced", "hk", "duration_s", "measured_s", "complete",
             "supervisor_cpu_s", "process_cpu_s", "peak_rss_mib", "reader_cpu_s", "events", "skipped",
             "lost", "behind", "file_kib", "ev_per_cpu_s", "reader_mev_per_cpu_s", "reader_share"]
     with open(os.path.join(out, "cost.tsv"), "w") as f:
         f.write("\t".join(cols) + "\n")
         for r in rs:
             m = max(r["measured_s"], 1e-9)
-            r["ev_per_cpu_s"] = (r["events"] + r["skipped"]) / (r["ncpus"] * m) if r["traced"] else 0
+            # a CPU that measured nothing made none of the run's events
+            nm = max(r["ncpus"] - r["not_measured"], 1)
+            r["ev_per_cpu_s"] = (r["events"] + r["skipped"]) / (nm * m) if r["traced"] else 0
             r["reader_mev_per_cpu_s"] = r["events"] / r["reader_cpu_s"] / 1e6 if r["reader_cpu_s"] else 0
             r["reader_share"] = r["reader_cpu_s"] / m
             f.write("\t".join(("%.3f" % r[c]) if isinstance(r[c], float) else str(r[c]) for c in cols) + "\n")
@@ -133,28 +150,38 @@ def main():
     # the check against the guests: the reader's share of its CPU there
     L.append("")
     L.append("Guests (EMULATED, QEMU TCG: the reader's share is of an emulated CPU):")
-    # the emulated machine's own C and r, from its smallest traced guest;
-    # the model's share N * r / C for the others, against what they did
-    cal = sorted((r for r in rs if r["source"] == "EMULATED" and r["traced"] and r["reader_cpu_s"] > 0),
-                 key=lambda r: r["ncpus"])
-    if cal:
-        c0 = cal[0]["events"] / cal[0]["reader_cpu_s"]
-        r0 = cal[0]["ev_per_cpu_s"]
-        L.append("  calibration (%d vCPUs, %s): C = %.3f Mev/s of the reader's vCPU, r = %.0f events/s a vCPU, "
-                 "N_max = U * C / r = %.0f vCPUs" % (cal[0]["ncpus"], cal[0]["file"], c0 / 1e6, r0,
-                                                    U * c0 / r0 if r0 else 0))
-        for n in sorted({r["ncpus"] for r in rs if r["source"] == "EMULATED"}):
+    # the emulated machine's own C and r, from each guest's traced run with
+    # a housekeeping CPU (else its smallest traced run): a TCG vCPU's speed
+    # falls with the vCPUs sharing the host, so each guest is its own
+    # machine; the model's share N * r / C for each of its traced runs
+    # (N: the CPUs that measured), against what the reader took
+    emu = [r for r in rs if r["source"] == "EMULATED" and r["traced"] and r["reader_cpu_s"] > 0]
+    groups = {}
+    for r in emu:
+        groups.setdefault(r["ncpus"] + (1 if r["hk"] else 0), []).append(r)
+    for vc in sorted(groups):
+        g = sorted(groups[vc], key=lambda r: (not r["hk"], r["ncpus"]))
+        c0 = g[0]["events"] / g[0]["reader_cpu_s"]
+        r0 = g[0]["ev_per_cpu_s"]
+        L.append("  %d-vCPU guest, calibration (%s): C = %.4f Mev/s of the reader's vCPU, r = %.0f events/s "
+                 "a measuring vCPU, N_max = U * C / r = %.0f vCPUs" % (vc, g[0]["file"], c0 / 1e6, r0,
+                                                                    U * c0 / r0 if r0 else 0))
+        for r in g:
+            n = max(r["ncpus"] - r["not_measured"], 1)
             need = n * r0 / c0
-            L.append("  model at %3d vCPUs: the reader needs %.2f of a vCPU: %s" % (
-                n, need, "keeps up beside the supervisor (< U)" if need < U else
-                "keeps up only with the CPU to itself (U..1)" if need < 1 else "cannot keep up (> 1 CPU)"))
+            L.append("    %s: %d CPUs measured: the model says the reader needs %.2f of a vCPU (%s); it took %.0f%%, "
+                     "%d lost, %d passed over" % (
+                         r["file"], n, need, "keeps up beside the supervisor (< U)" if need < U else
+                         "keeps up only with the CPU to itself (U..1)" if need < 1 else "cannot keep up (> 1 CPU)",
+                         100 * r["reader_share"], r["lost"], r["skipped"]))
     for r in rs:
         if r["source"] != "EMULATED":
             continue
-        L.append("  %3d vCPUs %-10s %-9s %s: complete %s, measured %.1f s; supervisor %.1f s CPU; reader %.2f s CPU "
+        L.append("  %3d vCPUs (%d measured, %d of them late, %d not measured) %-10s %-9s %s: complete %s, measured %.1f s; supervisor %.1f s CPU; reader %.2f s CPU "
                  "(%.0f%% of a CPU), %d events (%.2f Mev/s of its CPU), %d passed over, %d lost; behind on %d samples; "
                  "peak RSS %.1f MiB; file %.0f KiB"
-                 % (r["ncpus"], r["measurement"], "traced_hk" if r["hk"] else ("traced" if r["traced"] else "untraced"),
+                 % (r["ncpus"], r["ncpus"] - r["not_measured"], r["late"], r["not_measured"],
+                    r["measurement"], "traced_hk" if r["hk"] else ("traced" if r["traced"] else "untraced"),
                     r["file"], r["complete"], r["measured_s"], r["supervisor_cpu_s"], r["reader_cpu_s"],
                     100 * r["reader_share"], r["events"], r["reader_mev_per_cpu_s"], r["skipped"], r["lost"],
                     r["behind"], r["peak_rss_mib"], r["file_kib"]))
