@@ -169,11 +169,15 @@ def main():
         for r in g:
             n = max(r["ncpus"] - r["not_measured"], 1)
             need = n * r0 / c0
-            L.append("    %s: %d CPUs measured: the model says the reader needs %.2f of a vCPU (%s); it took %.0f%%, "
+            # the reader runs from the trace's start to its drain: past
+            # 100% of the time measured, it ran over a longer span (threads
+            # started after the stop), and its share is no rate
+            L.append("    %s: %d CPUs measured: the model says the reader needs %.2f of a vCPU (%s); it took %.0f%%%s, "
                      "%d lost, %d passed over" % (
                          r["file"], n, need, "keeps up beside the supervisor (< U)" if need < U else
                          "keeps up only with the CPU to itself (U..1)" if need < 1 else "cannot keep up (> 1 CPU)",
-                         100 * r["reader_share"], r["lost"], r["skipped"]))
+                         100 * r["reader_share"], " of the time measured (it read longer)" if r["reader_share"] > 1
+                         else "", r["lost"], r["skipped"]))
     for r in rs:
         if r["source"] != "EMULATED":
             continue
