@@ -25,7 +25,7 @@ RTB_TEST_LATE_CPU=1 "$RTBENCH" run -D 2s --cpus 0,1 --tests irq.timer.nanosleep 
 rc=$?
 [ $rc -eq 0 ] && ok "exit 0" || { fail "exit $rc"; sed 's/^/  | /' "$out/err"; }
 
-python3 - "$out/r.json" "$root/docs/rtbench-result.schema.json" <<'PY' || fail "CPU 1 not said not measured"
+python3 - "$out/r.json" <<'PY' || fail "CPU 1 not said not measured"
 import json, sys
 r = json.load(open(sys.argv[1]))
 bad = []
@@ -46,12 +46,7 @@ lr = r["settings"]["long_run"]
 if lr.get("cpus_not_measured") != "1": bad.append("cpus_not_measured %r" % lr.get("cpus_not_measured"))
 if not any("DEGRADED" in w and "not measured (CPU 1:" in w for w in r["warnings"]): bad.append("no warning: %r" % r["warnings"])
 if r["degraded"] is not True: bad.append("degraded %r" % r["degraded"])
-try:
-    import jsonschema
-    jsonschema.Draft7Validator(json.load(open(sys.argv[2]))).validate(r)
-    print("ok: schema-valid")
-except ImportError:
-    print("note: python3-jsonschema not installed: zz_schema validates it")
+# (the schema: e2e/zz_schema validates every result file the tests left)
 for b in bad:
     print("  | " + b)
 sys.exit(1 if bad else 0)
