@@ -54,13 +54,17 @@ static int64_t wd_slack_ns(void)
 /* stall_for_test - $RTB_TEST_STALL_SUPERVISOR set: the supervisor, once
  * measuring, never runs again (as one starved for good, or stuck), outside
  * the result; the watchdog then ends the run and writes it
- * (e2e/watchdog_write, the forced exit's one deterministic path). */
-static void stall_for_test(void)
+ * (e2e/watchdog_write, the forced exit's one deterministic path). Set to
+ * "stop": it runs again once the watchdog has stopped the threads at the
+ * planned end (a supervisor starved, then raised: e2e/watchdog_write). */
+static void stall_for_test(struct rtb_long *lr)
 {
-	if (!getenv("RTB_TEST_STALL_SUPERVISOR"))
+	const char *e = getenv("RTB_TEST_STALL_SUPERVISOR");
+
+	if (!e)
 		return;
-	for (;;)
-		rtb_port_sleep_ns(TICK_NS);
+	while (strcmp(e, "stop") || !atomic_load(&lr->stop))
+		rtb_port_sleep_ns(TICK_NS / 10);
 }
 
 /* late_for_test - $RTB_TEST_LATE_CPU=N, a run for a time: CPU N's driver
@@ -163,23 +167,6 @@ static int sleep_or_stop(struct rtb_long *lr, const struct rtb_ctx *rc, int64_t 
 		else
 			rtb_port_sleep_ns(dt);
 	}
-}
-
-/* long_starved - the result says when the supervisor was starved: woken
- * over a tick late for its once-a-second work, or raised by the watchdog
- * past the planned end (what it cost: intervals closed late, the run
- * measured past its duration). */
-static void long_starved(struct rtb_long *lr, int64_t starved_ns)
-{
-	if (starved_ns > 0)
-		rtb_result_warn(lr->res, "%s: the supervisor was starved: it had not ended the measurement %.1f s "
-				"after the planned end (time-shared on a CPU whose measuring thread held it); the "
-				"watchdog stopped the measuring threads and raised it", lr->b->id,
-				(double)starved_ns / 1e9);
-	else if (lr->late_ns > TICK_NS)
-		rtb_result_warn(lr->res, "%s: the supervisor was starved: woken up to %.1f s late for its "
-				"once-a-second work (time-shared on a measured CPU): intervals closed late",
-				lr->b->id, (double)lr->late_ns / 1e9);
 }
 
 /* kill_write - the watchdog's forced exit (rtb_wd_phase): the result as
@@ -315,7 +302,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	if (!rtb_stopped(rc) && !lr->round)
 		rtb_ready_say(lr->b->id, lr->res->set.cpus); /* measuring (ready.c) */
 	rtb_selfcost_step("measuring");
-	stall_for_test();
+	stall_for_test(lr);
 	int64_t end = by_count ? INT64_MAX : lr->t0_ns + o->time.duration_ns, next = lr->t0_ns;
 	while (!stopped) {
 		next += TICK_NS;
@@ -384,7 +371,7 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	rtb_wd_forget_all();
 	rtb_wd_result_enter();
 	rtb_selfcost_step("stop: each CPU's last figures");
-	long_starved(lr, starved_ns);
+	rtb_long_starved(lr, starved_ns, TICK_NS);
 	for (int i = 0; i < lr->ncpu; i++) {
 		if (lr->cpus[i].started) {
 			rtb_long_finish_cpu(lr, &lr->cpus[i], stopped);

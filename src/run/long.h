@@ -138,6 +138,10 @@ void rtb_long_refresh(struct rtb_long *lr, int64_t elapsed_ns);
 /* rtb_long_finish_cpu - after its driver thread ended: each metric's last
  * slice and what the bench said of it; the bench's warnings. */
 void rtb_long_finish_cpu(struct rtb_long *lr, struct rtb_long_cpu *lc, int stopped);
+/* rtb_long_starved - at a run's end, its warning when the supervisor was
+ * starved (raised by the watchdog: starved_ns > 0; or woken over tick_ns
+ * late for its once-a-tick work), with what held its CPU when known. */
+void rtb_long_starved(struct rtb_long *lr, int64_t starved_ns, int64_t tick_ns);
 /* rtb_long_agg_say - at the end, what metric j's aggregate is, its status. */
 void rtb_long_agg_say(struct rtb_long *lr, int j);
 

@@ -142,3 +142,29 @@ void rtb_long_status(struct rtb_long *lr, int64_t elapsed_ns, int newline)
 	status_put(lr, line, newline);
 }
 
+/* rtb_long_starved - the result says when the supervisor was starved: woken
+ * over a tick late for its once-a-second work, or raised by the watchdog
+ * past the planned end (what it cost: intervals closed late, the run
+ * measured past its duration). */
+void rtb_long_starved(struct rtb_long *lr, int64_t starved_ns, int64_t tick_ns)
+{
+	/* what held the supervisor's CPU is said only when it is known: one
+	 * of the run's measuring threads when that CPU is measured; else
+	 * something outside the run (the run's --cpus left it housekeeping) */
+	int hk = lr->res->set.housekeeping_cpu, measured = 0;
+	char why[160];
+
+	for (int i = 0; i < lr->ncpu; i++)
+		measured |= lr->cpus[i].cpu == hk;
+	if (measured || hk < 0)
+		snprintf(why, sizeof(why), "time-shared with a measuring thread on its CPU");
+	else
+		snprintf(why, sizeof(why), "on CPU %d, not measured: another task, the kernel or the host held it", hk);
+	if (starved_ns > 0)
+		rtb_result_warn(lr->res, "%s: the supervisor was starved %.1f s past the planned end (%s); "
+				"the watchdog stopped the threads and raised it", lr->b->id, (double)starved_ns / 1e9, why);
+	else if (lr->late_ns > tick_ns)
+		rtb_result_warn(lr->res, "%s: the supervisor was starved: woken up to %.1f s late for its "
+				"once-a-second work (%s): intervals closed late", lr->b->id,
+				(double)lr->late_ns / 1e9, why);
+}

@@ -73,4 +73,42 @@ PY
 alive $pid && fail "rtbench still runs"
 expect 0 "$RTBENCH" run --tests irq.timer.nanosleep --samples 20 --rounds 1 --quiet --json "$out/next.json"
 [ -s "$out/next.json" ] && ok "the next run ran"
+
+# A supervisor starved, then raised (RTB_TEST_STALL_SUPERVISOR=stop: it
+# runs again once the watchdog stopped the threads at the planned end):
+# the run ends by its duration, exit 0, and the warning names what held
+# the supervisor's CPU only where the run knows it: on a measured CPU its
+# measuring thread; on the housekeeping CPU --cpus left, nothing of the
+# run's (the last CPU measured, the supervisor on another)
+starve() { # TAG CPUS
+	RTB_TEST_STALL_SUPERVISOR=stop "$RTBENCH" run -D 2s --cpus "$2" --tests irq.timer.nanosleep \
+		--quiet --ready "$out/$1.ready" --json "$out/$1.json" 2>"$out/$1.err" >/dev/null &
+	local p=$!
+	wait_measuring "$out/$1.ready" $p irq.timer.nanosleep || fail "$1: never said it was measuring"
+	wait $p
+}
+last=$(($(nproc) - 1))
+for tag in all hk; do
+	cpus=all
+	[ $tag = hk ] && cpus=$last
+	[ $tag = hk ] && [ "$last" -eq 0 ] && continue # one CPU: no housekeeping CPU
+	starve "$tag" "$cpus"
+	rc=$?
+	python3 - "$out/$tag.json" "$tag" <<'PY' && [ $rc -eq 0 ] && ok "starved then raised ($tag): exit 0, ended by its duration, the cause said as known" ||
+import json, sys
+r = json.load(open(sys.argv[1])); tag = sys.argv[2]
+lr = r["settings"]["long_run"]
+assert lr["ended"] == "duration", lr["ended"]
+w = [x for x in r["warnings"] if "the supervisor was starved" in x and "past the planned end" in x]
+assert len(w) == 1, r["warnings"]
+if tag == "all":
+    assert "time-shared with a measuring thread on its CPU" in w[0], w[0]
+else:
+    hk = lr["housekeeping_cpu"]
+    assert hk is not None and str(hk) not in lr["cpus"].split(","), (hk, lr["cpus"])
+    assert ("on CPU %d, not measured" % hk) in w[0] and "measuring thread" not in w[0], w[0]
+print(w[0])
+PY
+		fail "starved then raised ($tag): exit $rc: $(tail -2 "$out/$tag.err")"
+done
 done_test
