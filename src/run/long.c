@@ -267,6 +267,8 @@ int rtb_long_phase(struct rtb_long *lr, struct rtb_ctx *rc)
 	 * after it: a forced exit keeps the last round's files, not this */
 	rtb_wd_kill_fn kw = by_count ? NULL : kill_write;
 	rtb_wd_phase(&lr->stop, by_count ? 0 : lr->t0_ns + o->time.duration_ns, kw, lr);
+	for (int i = 0; i < lr->ncpu; i++)
+		lr->cpus[i].started = 0; /* this phase's threads only */
 	/* stopped meanwhile (the trace's start): nothing starts measuring */
 	for (int i = 0; i < lr->ncpu && !rtb_stopped(rc); i++) { /* Step 2 */
 		struct rtb_long_cpu *lc = &lr->cpus[i];
