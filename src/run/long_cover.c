@@ -95,17 +95,19 @@ void rtb_long_cover_say(struct rtb_long *lr, int64_t stop_ns, int64_t run_ns)
 	int n = rtb_cpuset_count(&none);
 	if (n) {
 		rtb_cpuset_str(&none, list, sizeof(list));
-		rtb_result_warn(lr->res, "DEGRADED: %s: %d of %d CPUs not measured (%s %s: no measuring "
-				"thread of theirs began before the run's stop; the latest began %.3f s after it); "
-				"their metrics are partial with no samples", lr->b->id, n, lr->ncpu,
-				n > 1 ? "CPUs" : "CPU", list, (double)worst_after / 1e9);
+		/* the list last: a long one cut at the warning's length loses
+		 * only its tail (settings.long_run.cpus_not_measured has it) */
+		rtb_result_warn(lr->res, "DEGRADED: %s: %d of %d CPUs not measured, %s after "
+				"the run's stop (the latest %.3f s after it): %s %s", lr->b->id, n, lr->ncpu,
+				n > 1 ? "their threads began" : "its thread began", (double)worst_after / 1e9,
+				n > 1 ? "CPUs" : "CPU", list);
 	}
 	if ((n = rtb_cpuset_count(&late))) {
 		rtb_cpuset_str(&late, list, sizeof(list));
-		rtb_result_warn(lr->res, "DEGRADED: %s: %d of %d CPUs measured less than half the run (%s %s: "
-				"their measuring threads started up to %.1f s after the run's start, which "
-				"measured %.1f s); their metrics are partial", lr->b->id, n, lr->ncpu,
-				n > 1 ? "CPUs" : "CPU", list, (double)latest / 1e9, (double)run_ns / 1e9);
+		rtb_result_warn(lr->res, "DEGRADED: %s: %d of %d CPUs measured under half the run, %s up "
+				"to %.1f s into its %.1f s: %s %s", lr->b->id, n, lr->ncpu,
+				n > 1 ? "their threads began" : "its thread began", (double)latest / 1e9,
+				(double)run_ns / 1e9, n > 1 ? "CPUs" : "CPU", list);
 	}
 	/* the run's, over all its measurements */
 	for (int c = 0; c < RTB_MAX_CPUS; c++) {
