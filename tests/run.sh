@@ -72,6 +72,18 @@ tag() {
 	head -n 15 "$1" | grep -qE "^(#|/\*| \*) rtb-test:.*\<$2\>"
 }
 
+# failed_lines LOG - a failed test's log as the runner shows it: each
+# "FAIL:" line above the last 30 with the 8 lines before it (a check's
+# traceback comes before its FAIL line; up to 3 of them), then the last 30
+# lines (a long table at the end once hid the one check that failed)
+failed_lines() {
+	local n; n=$(wc -l <"$1")
+	awk -v n="$n" '{ l[NR] = $0 }
+		/^FAIL: / && NR <= n - 30 && k < 3 { k++; for (i = (NR > 8 ? NR - 8 : 1); i <= NR; i++)
+			if (!(i in shown)) { shown[i] = 1; print l[i] }; print "..." }
+		END { for (i = (n > 30 ? n - 29 : 1); i <= n; i++) print l[i] }' "$1" | sed 's/^/      | /'
+}
+
 # run_one NAME CMD... - run one test; its line (and a failure's log tail)
 # printed in one write, its class kept in $status_dir/NAME for the counts
 run_one() {
@@ -96,7 +108,7 @@ run_one() {
 			    "$name" "$dt" "$external_trees"; sed 's/^/      | /' "$log" | tail -n 30)
 	    fi ;;
 	124|137) class=fail; text=$(printf 'FAIL  %-40s %6ss  (timeout after %ss)' "$name" "$dt" "$timeout_s") ;;
-	*)  class=fail; text=$(printf 'FAIL  %-40s %6ss  (exit %d)\n' "$name" "$dt" "$rc"; sed 's/^/      | /' "$log" | tail -n 30) ;;
+	*)  class=fail; text=$(printf 'FAIL  %-40s %6ss  (exit %d)\n' "$name" "$dt" "$rc"; failed_lines "$log") ;;
 	esac
 	printf '%s\n' "$text"
 	printf '%s\n' "$class" >"$status_dir/${name//\//_}"
